@@ -1,0 +1,371 @@
+//===- OpDefinition.h - Typed operation wrappers and traits ------*- C++ -*-===//
+//
+// A registered operation kind is a C++ class
+//
+//   class AddIOp : public Op<AddIOp, OpTrait::NOperands<2>::Impl,
+//                            OpTrait::OneResult, OpTrait::Pure> { ... };
+//
+// a pointer-sized handle around an Operation* with typed accessors, build(),
+// verify(), and optionally a custom assembly form (parse/print). Traits are
+// CRTP mixins that add verification and are queryable at run time by TypeID.
+// OpModel<Op> adapts the static class to the OpInfo hooks of the registry.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_IR_OPDEFINITION_H
+#define TILT_IR_OPDEFINITION_H
+
+#include "tilt/IR/Operation.h"
+#include "llvm/Support/Casting.h"
+
+namespace tilt {
+class Dialect;
+class OpAsmParser;
+class OpAsmPrinter;
+class OpBuilder;
+
+/// The base of typed op handles: a wrapper of an Operation*.
+class OpState {
+public:
+  explicit operator bool() const { return state != nullptr; }
+  operator Operation *() const { return state; }
+  Operation *operator->() const { return state; }
+  Operation *getOperation() const { return state; }
+  Context *getContext() const { return state->getContext(); }
+  Location getLoc() const { return state->getLoc(); }
+  bool operator==(const OpState &other) const { return state == other.state; }
+  bool operator!=(const OpState &other) const { return state != other.state; }
+
+  InFlightDiagnostic emitError(const llvm::Twine &message = {}) {
+    return state->emitError(message);
+  }
+  InFlightDiagnostic emitOpError(const llvm::Twine &message = {}) {
+    return state->emitOpError(message);
+  }
+  InFlightDiagnostic emitWarning(const llvm::Twine &message = {}) {
+    return state->emitWarning(message);
+  }
+  InFlightDiagnostic emitRemark(const llvm::Twine &message = {}) {
+    return state->emitRemark(message);
+  }
+  void erase() { state->erase(); }
+  void print(llvm::raw_ostream &os) { state->print(os); }
+  void dump() { state->dump(); }
+
+  // Defaults that concrete ops may shadow.
+  LogicalResult verify() { return success(); }
+  LogicalResult verifyRegions() { return success(); }
+  void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)>) {}
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames() { return {}; }
+  static void getDefaultProperties(
+      Context *,
+      llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &) {}
+  /// The dialect whose ops may drop their prefix inside this op's regions.
+  static llvm::StringRef getDefaultDialect() { return ""; }
+  static constexpr bool kHasCustomAssembly = false;
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer) {}
+
+protected:
+  explicit OpState(Operation *state) : state(state) {}
+  Operation *state;
+};
+
+namespace OpTrait {
+
+/// The base of trait mixins: default (successful) verifiers. Traits reach
+/// the op through `static_cast<C *>(this)`.
+template <typename ConcreteType> class TraitBase {
+public:
+  static LogicalResult verifyTrait(Operation *) { return success(); }
+  static LogicalResult verifyRegionTrait(Operation *) { return success(); }
+};
+
+namespace impl {
+LogicalResult verifyZeroOperands(Operation *op);
+LogicalResult verifyOneOperand(Operation *op);
+LogicalResult verifyNOperands(Operation *op, unsigned numOperands);
+LogicalResult verifyAtLeastNOperands(Operation *op, unsigned numOperands);
+LogicalResult verifyZeroResults(Operation *op);
+LogicalResult verifyOneResult(Operation *op);
+LogicalResult verifyNResults(Operation *op, unsigned numResults);
+LogicalResult verifyZeroRegions(Operation *op);
+LogicalResult verifyOneRegion(Operation *op);
+LogicalResult verifyNRegions(Operation *op, unsigned numRegions);
+LogicalResult verifyZeroSuccessors(Operation *op);
+LogicalResult verifyIsTerminator(Operation *op);
+LogicalResult verifySameOperandsAndResultType(Operation *op);
+LogicalResult verifySameTypeOperands(Operation *op);
+LogicalResult verifyIsIsolatedFromAbove(Operation *op);
+LogicalResult verifyOneBlockRegions(Operation *op);
+LogicalResult verifySymbol(Operation *op);
+LogicalResult verifySymbolTable(Operation *op);
+LogicalResult verifyHasParent(Operation *op,
+                              llvm::ArrayRef<llvm::StringRef> parentNames);
+LogicalResult verifySingleBlockImplicitTerminator(Operation *op,
+                                                  llvm::StringRef name);
+} // namespace impl
+
+template <typename C> class ZeroOperands : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyZeroOperands(op);
+  }
+};
+template <typename C> class OneOperand : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyOneOperand(op);
+  }
+  Value getOperand() { return static_cast<C *>(this)->getOperation()->getOperand(0); }
+};
+template <unsigned N> struct NOperands {
+  template <typename C> class Impl : public TraitBase<C> {
+  public:
+    static LogicalResult verifyTrait(Operation *op) {
+      return impl::verifyNOperands(op, N);
+    }
+  };
+};
+template <unsigned N> struct AtLeastNOperands {
+  template <typename C>
+  class Impl : public TraitBase<C> {
+  public:
+    static LogicalResult verifyTrait(Operation *op) {
+      return impl::verifyAtLeastNOperands(op, N);
+    }
+  };
+};
+template <typename C> class VariadicOperands
+    : public TraitBase<C> {};
+template <typename C> class ZeroResults : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyZeroResults(op);
+  }
+};
+template <typename C> class OneResult : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyOneResult(op);
+  }
+  Value getResult() { return static_cast<C *>(this)->getOperation()->getResult(0); }
+  Type getType() { return getResult().getType(); }
+  operator Value() { return getResult(); }
+};
+template <typename C> class VariadicResults
+    : public TraitBase<C> {};
+template <typename C> class ZeroRegions : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyZeroRegions(op);
+  }
+};
+template <typename C> class OneRegion : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyOneRegion(op);
+  }
+  Region &getRegion() { return static_cast<C *>(this)->getOperation()->getRegion(0); }
+};
+template <unsigned N> struct NRegions {
+  template <typename C> class Impl : public TraitBase<C> {
+  public:
+    static LogicalResult verifyTrait(Operation *op) {
+      return impl::verifyNRegions(op, N);
+    }
+  };
+};
+template <typename C> class ZeroSuccessors
+    : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyZeroSuccessors(op);
+  }
+};
+/// The op ends its block.
+template <typename C> class IsTerminator : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyIsTerminator(op);
+  }
+};
+/// The op's single-block regions need no terminator.
+template <typename C> class NoTerminator : public TraitBase<C> {};
+/// Each region has at most one block.
+template <typename C> class SingleBlock : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyOneBlockRegions(op);
+  }
+};
+/// Single-block regions ending in `TerminatorOp`, which the custom form may
+/// leave implicit.
+template <typename TerminatorOp> struct SingleBlockImplicitTerminator {
+  template <typename C>
+  class Impl : public TraitBase<C> {
+  public:
+    static LogicalResult verifyTrait(Operation *op) {
+      if (failed(impl::verifyOneBlockRegions(op)))
+        return failure();
+      return impl::verifySingleBlockImplicitTerminator(
+          op, TerminatorOp::getOperationName());
+    }
+  };
+};
+/// Regions see no value defined outside the op.
+template <typename C> class IsIsolatedFromAbove
+    : public TraitBase<C> {
+public:
+  static LogicalResult verifyRegionTrait(Operation *op) {
+    return impl::verifyIsIsolatedFromAbove(op);
+  }
+};
+/// No memory effects and always speculatable: unused results mean the op can
+/// be removed.
+template <typename C> class Pure : public TraitBase<C> {};
+/// A constant: no operands, one result, folds to its value.
+template <typename C> class ConstantLike : public TraitBase<C> {};
+/// Operand order does not matter.
+template <typename C> class IsCommutative : public TraitBase<C> {};
+/// Returns control to the parent op (like func.return, scf.yield).
+template <typename C> class ReturnLike : public TraitBase<C> {};
+template <typename C> class SameOperandsAndResultType
+    : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifySameOperandsAndResultType(op);
+  }
+};
+template <typename C> class SameTypeOperands
+    : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifySameTypeOperands(op);
+  }
+};
+/// The op's regions are graph regions: no dominance between ops.
+template <typename C> class HasOnlyGraphRegion
+    : public TraitBase<C> {};
+/// The op defines a symbol through its `sym_name` attribute.
+template <typename C> class Symbol : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifySymbol(op);
+  }
+};
+/// The op's region holds symbols with unique names.
+template <typename C> class SymbolTable : public TraitBase<C> {
+public:
+  static LogicalResult verifyRegionTrait(Operation *op) {
+    return impl::verifySymbolTable(op);
+  }
+};
+/// The op must be directly inside one of `ParentOps`.
+template <typename... ParentOps> struct HasParent {
+  template <typename C>
+  class Impl : public TraitBase<C> {
+  public:
+    static LogicalResult verifyTrait(Operation *op) {
+      return impl::verifyHasParent(op, {ParentOps::getOperationName()...});
+    }
+  };
+};
+
+} // namespace OpTrait
+
+/// The CRTP base of registered ops.
+template <typename ConcreteType, template <typename> class... Traits>
+class Op : public OpState, public Traits<ConcreteType>... {
+public:
+  Op() : OpState(nullptr) {}
+  Op(std::nullptr_t) : OpState(nullptr) {}
+  explicit Op(Operation *op) : OpState(op) {}
+
+  /// Whether `op` is of this kind.
+  static bool classof(const Operation *op) {
+    return op->getName().getTypeID() == TypeID::get<ConcreteType>();
+  }
+  /// `op` as this kind, or null.
+  static ConcreteType dynCast(Operation *op) {
+    return op && classof(op) ? ConcreteType(op) : ConcreteType();
+  }
+  static void getTraitIDs(llvm::SmallVectorImpl<TypeID> &ids) {
+    (ids.push_back(TypeID::get<Traits>()), ...);
+  }
+  static LogicalResult verifyTraits(Operation *op) {
+    LogicalResult result = success();
+    (void)((succeeded(result = Traits<ConcreteType>::verifyTrait(op))) && ...);
+    return result;
+  }
+  static LogicalResult verifyRegionTraits(Operation *op) {
+    LogicalResult result = success();
+    (void)((succeeded(result = Traits<ConcreteType>::verifyRegionTrait(op))) &&
+           ...);
+    return result;
+  }
+  template <template <typename> class Trait> static constexpr bool hasTrait() {
+    return (std::is_same<Trait<ConcreteType>, Traits<ConcreteType>>::value ||
+            ...);
+  }
+};
+
+/// Adapts a concrete op class to the OpInfo hooks.
+template <typename ConcreteOp> class OpModel final : public OpInfo {
+public:
+  explicit OpModel(Dialect *dialect);
+
+  LogicalResult verifyInvariants(Operation *op) const override {
+    if (failed(ConcreteOp::verifyTraits(op)))
+      return failure();
+    return ConcreteOp(op).verify();
+  }
+  LogicalResult verifyRegionInvariants(Operation *op) const override {
+    if (failed(ConcreteOp::verifyRegionTraits(op)))
+      return failure();
+    return ConcreteOp(op).verifyRegions();
+  }
+  LogicalResult parseAssembly(OpAsmParser &parser,
+                              OperationState &state) const override {
+    return ConcreteOp::parse(parser, state);
+  }
+  void printAssembly(Operation *op, OpAsmPrinter &printer) const override {
+    ConcreteOp(op).print(printer);
+  }
+  bool hasCustomAssembly() const override {
+    return ConcreteOp::kHasCustomAssembly;
+  }
+  void getAsmResultNames(
+      Operation *op,
+      llvm::function_ref<void(Value, llvm::StringRef)> setName) const override {
+    ConcreteOp(op).getAsmResultNames(setName);
+  }
+  bool hasSSADominance(Operation *, unsigned) const override {
+    return !ConcreteOp::template hasTrait<OpTrait::HasOnlyGraphRegion>();
+  }
+  llvm::StringRef getDefaultDialect() const override {
+    return ConcreteOp::getDefaultDialect();
+  }
+};
+
+} // namespace tilt
+
+// Let llvm::isa/cast/dyn_cast work on Operation* for op classes, which are
+// value types (MLIR's approach before LLVM's CastInfo).
+namespace llvm {
+template <typename T> struct cast_retty_impl<T, ::tilt::Operation *> {
+  using ret_type = T;
+};
+template <typename T> struct cast_retty_impl<T, ::tilt::Operation> {
+  using ret_type = T;
+};
+template <class T>
+struct cast_convert_val<T, ::tilt::Operation, ::tilt::Operation> {
+  static T doit(::tilt::Operation &val) { return T(&val); }
+};
+template <class T>
+struct cast_convert_val<T, ::tilt::Operation *, ::tilt::Operation *> {
+  static T doit(::tilt::Operation *val) { return T(val); }
+};
+} // namespace llvm
+
+#endif // TILT_IR_OPDEFINITION_H

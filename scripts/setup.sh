@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Tilt needs when they are missing. Safe to re-run:
+# `apt-get update` runs once, and only when something has to be installed.
+set -euo pipefail
+
+# The packages Tilt builds and tests with. LLVM 14 is Debian 12's llvm-dev; the
+# MLIR tools are only the interoperability oracle for the lit tests and bench/.
+packages=(cmake ninja-build g++ clang llvm-14-dev llvm-14-tools libfmt-dev
+  libgtest-dev python3 time)
+optional=(mlir-22-tools)
+
+missing=()
+for p in "${packages[@]}" "${optional[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+    missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+echo "setup: installing ${missing[*]}"
+$sudo apt-get update -qq
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get install -y -qq "${packages[@]}" >/dev/null
+# The MLIR oracle is optional: its lit suite is skipped with a notice without it.
+for p in "${optional[@]}"; do
+  $sudo apt-get install -y -qq "$p" >/dev/null ||
+    echo "setup: optional package $p is not available; MLIR interop tests will be skipped"
+done

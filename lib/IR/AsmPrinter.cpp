@@ -91,9 +91,13 @@ SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags)
 
   while (!stack.empty()) {
     NamingContext context = stack.pop_back_val();
-    nextValueID = context.nextValueID;
-    nextArgumentID = context.nextArgumentID;
-    nextConflictID = context.nextConflictID;
+    // In generic form MLIR prints unique IDs: the counters carry on across
+    // regions instead of restarting from the parent's snapshot.
+    if (!flags.shouldPrintGenericOpForm()) {
+      nextValueID = context.nextValueID;
+      nextArgumentID = context.nextArgumentID;
+      nextConflictID = context.nextConflictID;
+    }
     // Leaving a subtree: pop the scopes down to the parent's.
     while (usedNames.getCurScope() != context.parentScope)
       usedNames.getCurScope()->~ScopeTy();

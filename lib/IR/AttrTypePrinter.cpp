@@ -108,12 +108,25 @@ private:
 };
 } // namespace
 
+/// MLIR's rule: `ns.body` when the body is an identifier optionally
+/// followed by one `<...>`, otherwise `ns<body>`.
+static bool isSimpleEnoughForPrettyForm(llvm::StringRef body) {
+  if (body.empty() || !llvm::isAlpha(body.front()))
+    return false;
+  body = body.drop_while(
+      [](char c) { return llvm::isAlnum(c) || c == '.' || c == '_'; });
+  if (body.empty())
+    return true;
+  return body.front() == '<' && body.back() == '>';
+}
+
 static void printDialectPrefixed(char sigil, llvm::StringRef dialect,
                                  llvm::StringRef data, llvm::raw_ostream &os) {
   os << sigil << dialect;
-  if (!data.empty() && data.front() != '<')
-    os << '.';
-  os << data;
+  if (isSimpleEnoughForPrettyForm(data))
+    os << '.' << data;
+  else
+    os << '<' << data << '>';
 }
 
 void detail::printType(Type type, llvm::raw_ostream &os) {
@@ -255,8 +268,8 @@ void detail::printAttribute(Attribute attr, llvm::raw_ostream &os,
       return;
     }
     printIntegerValue(intAttr.getValue(), type, os);
-    // i64 is the default type of an integer literal.
-    if (!elideType && !type.isSignlessInteger(64)) {
+    // MLIR prints the type even for i64 (the literal's default).
+    if (!elideType) {
       os << " : ";
       printType(type, os);
     }
@@ -264,8 +277,7 @@ void detail::printAttribute(Attribute attr, llvm::raw_ostream &os,
   }
   if (auto floatAttr = attr.dyn_cast<FloatAttr>()) {
     printFloatValue(floatAttr.getValue(), os);
-    // f64 is the default type of a float literal.
-    if (!elideType && !floatAttr.getType().isF64()) {
+    if (!elideType) {
       os << " : ";
       printType(floatAttr.getType(), os);
     }

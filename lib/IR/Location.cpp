@@ -113,9 +113,17 @@ Location::Kind Location::getKind() const {
   return Kind(getStorage()->kind);
 }
 
+unsigned Location::internFilename(llvm::StringRef filename) {
+  return getFileTable().getIndex(filename);
+}
+
 Location Location::getFileLineCol(Context *context, llvm::StringRef filename,
                                   unsigned line, unsigned column) {
-  unsigned fileIndex = getFileTable().getIndex(filename);
+  return getFileLineCol(context, internFilename(filename), line, column);
+}
+
+Location Location::getFileLineCol(Context *context, unsigned fileIndex,
+                                  unsigned line, unsigned column) {
   if (fileIndex < (1u << kFileBits) && line < (1u << kLineBits) &&
       column < (1u << kColumnBits)) {
     uintptr_t bits = 1 | (uintptr_t(fileIndex) << kFileShift) |
@@ -123,7 +131,8 @@ Location Location::getFileLineCol(Context *context, llvm::StringRef filename,
                      (uintptr_t(column) << kColumnShift);
     return getFromOpaqueValue(bits);
   }
-  return getStorageLoc(context, Kind::FileLineCol, filename, line, column, {},
+  return getStorageLoc(context, Kind::FileLineCol,
+                       getFileTable().getName(fileIndex), line, column, {},
                        Attribute());
 }
 llvm::StringRef Location::getFilename() const {

@@ -34,6 +34,11 @@ public:
   // file:line:col
   static Location getFileLineCol(Context *context, llvm::StringRef filename,
                                  unsigned line, unsigned column);
+  /// Interns a file name once, for callers that make many locations in the
+  /// same file (the parser).
+  static unsigned internFilename(llvm::StringRef filename);
+  static Location getFileLineCol(Context *context, unsigned fileIndex,
+                                 unsigned line, unsigned column);
   llvm::StringRef getFilename() const;
   unsigned getLine() const;
   unsigned getColumn() const;

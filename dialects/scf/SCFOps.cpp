@@ -1,0 +1,361 @@
+//===- SCFOps.cpp - The scf dialect ---------------------------------------===//
+//
+// Custom syntax as MLIR prints it: the loop body's terminator is implicit
+// when the loop has no results (the parser adds scf.yield), scf.if drops an
+// empty else region, and a non-index induction variable is written
+// `step %s  : i32` (with MLIR's two spaces).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/IR/Region.h"
+
+using namespace tilt;
+using namespace tilt::scf;
+
+SCFDialect::SCFDialect(Context *context)
+    : Dialect(getDialectNamespace(), context, TypeID::get<SCFDialect>()) {
+  addOperations<ForOp, IfOp, YieldOp>();
+}
+
+/// Appends an operand-less scf.yield to a block that has no terminator.
+static void ensureTerminator(Region &region, Context *context, Location loc) {
+  if (region.empty())
+    region.push_back(new Block());
+  Block &block = region.back();
+  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
+    return;
+  OperationState state(loc, YieldOp::getOperationName(), context);
+  block.push_back(Operation::create(state));
+}
+
+//===----------------------------------------------------------------------===//
+// ForOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> ForOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"unsignedCmp"};
+  return names;
+}
+
+void ForOp::build(OpBuilder &builder, OperationState &state, Value lowerBound,
+                  Value upperBound, Value step, ValueRange initArgs) {
+  state.addOperands({lowerBound, upperBound, step});
+  state.addOperands(initArgs);
+  llvm::SmallVector<Type, 4> types = initArgs.getTypes();
+  state.addTypes(types);
+  Region *body = state.addRegion();
+  auto *block = new Block();
+  block->addArgument(lowerBound.getType(), state.location);
+  for (Type type : types)
+    block->addArgument(type, state.location);
+  body->push_back(block);
+  llvm::SmallVector<Value, 4> iterArgs(block->getArguments().begin() + 1,
+                                       block->getArguments().end());
+  OperationState yield(state.location, YieldOp::getOperationName(),
+                       builder.getContext());
+  yield.addOperands(iterArgs);
+  block->push_back(Operation::create(yield));
+}
+
+OperandRange ForOp::getInitArgs() {
+  return OperandRange(getOperation()->getOpOperands().drop_front(3));
+}
+
+LogicalResult ForOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  if (parser.parseOptionalKeyword("unsigned"))
+    state.properties.set("unsignedCmp", UnitAttr::get(context));
+  OpAsmParser::Argument inductionVar;
+  OpAsmParser::UnresolvedOperand lowerBound, upperBound, step;
+  if (failed(parser.parseArgument(inductionVar)) ||
+      failed(parser.parseEqual()) || failed(parser.parseOperand(lowerBound)) ||
+      failed(parser.parseKeyword("to")) ||
+      failed(parser.parseOperand(upperBound)) ||
+      failed(parser.parseKeyword("step")) || failed(parser.parseOperand(step)))
+    return failure();
+
+  llvm::SmallVector<OpAsmParser::Argument, 4> regionArgs{inductionVar};
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> initOperands;
+  llvm::SmallVector<Type, 4> resultTypes;
+  if (parser.parseOptionalKeyword("iter_args")) {
+    auto parseAssignment = [&]() -> LogicalResult {
+      OpAsmParser::Argument argument;
+      OpAsmParser::UnresolvedOperand init;
+      if (failed(parser.parseArgument(argument)) ||
+          failed(parser.parseEqual()) || failed(parser.parseOperand(init)))
+        return failure();
+      regionArgs.push_back(argument);
+      initOperands.push_back(init);
+      return success();
+    };
+    if (failed(parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren,
+                                              parseAssignment)) ||
+        failed(parser.parseArrowTypeList(resultTypes)))
+      return failure();
+    if (resultTypes.size() != initOperands.size())
+      return parser.emitError(parser.getNameLoc())
+             << "mismatch in number of loop-carried values and defined values";
+  }
+  Type ivType = IndexType::get(context);
+  if (parser.parseOptionalColon() && failed(parser.parseType(ivType)))
+    return failure();
+
+  regionArgs[0].type = ivType;
+  for (size_t i = 0; i < resultTypes.size(); ++i)
+    regionArgs[i + 1].type = resultTypes[i];
+  if (failed(parser.resolveOperand(lowerBound, ivType, state.operands)) ||
+      failed(parser.resolveOperand(upperBound, ivType, state.operands)) ||
+      failed(parser.resolveOperand(step, ivType, state.operands)))
+    return failure();
+  for (size_t i = 0; i < initOperands.size(); ++i)
+    if (failed(parser.resolveOperand(initOperands[i], resultTypes[i],
+                                     state.operands)))
+      return failure();
+  state.addTypes(resultTypes);
+
+  Region *body = state.addRegion();
+  if (failed(parser.parseRegion(*body, regionArgs)))
+    return failure();
+  ensureTerminator(*body, context, parser.getEncodedSourceLoc(parser.getNameLoc()));
+  return parser.parseOptionalAttrDict(state.attributes);
+}
+
+void ForOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  if (op->getInherentAttr("unsignedCmp"))
+    printer << "unsigned ";
+  printer.printOperand(getInductionVar());
+  printer << " = ";
+  printer.printOperand(getLowerBound());
+  printer << " to ";
+  printer.printOperand(getUpperBound());
+  printer << " step ";
+  printer.printOperand(getStep());
+  unsigned numIterArgs = op->getNumOperands() - 3;
+  if (numIterArgs != 0) {
+    printer << " iter_args(";
+    for (unsigned i = 0; i < numIterArgs; ++i) {
+      if (i)
+        printer << ", ";
+      printer.printOperand(getBody()->getArgument(i + 1));
+      printer << " = ";
+      printer.printOperand(op->getOperand(i + 3));
+    }
+    printer << ")";
+    printer << " -> (";
+    llvm::interleaveComma(op->getResultTypes(), printer.getStream(),
+                          [&](Type type) { printer.printType(type); });
+    printer << ")";
+  }
+  if (!getInductionVar().getType().isIndex()) {
+    printer << "  : ";
+    printer.printType(getInductionVar().getType());
+  }
+  printer << ' ';
+  printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false,
+                      /*printBlockTerminators=*/numIterArgs != 0);
+  llvm::SmallVector<NamedAttribute, 4> attrs(op->getAttrDictionary().begin(),
+                                             op->getAttrDictionary().end());
+  printer.printOptionalAttrDict(attrs);
+}
+
+LogicalResult ForOp::verify() {
+  Operation *op = getOperation();
+  Type ivType = getLowerBound().getType();
+  if (!ivType.isSignlessIntOrIndex())
+    return emitOpError() << "operand #0 must be signless integer or index, but "
+                            "got '"
+                         << ivType << "'";
+  if (getUpperBound().getType() != ivType || getStep().getType() != ivType)
+    return emitOpError() << "failed to verify that all of {lowerBound, "
+                            "upperBound, step} have same type";
+  unsigned numIterArgs = op->getNumOperands() - 3;
+  if (op->getNumResults() != numIterArgs)
+    return emitOpError() << "mismatch in number of loop-carried values and "
+                            "defined values";
+  for (unsigned i = 0; i < numIterArgs; ++i)
+    if (op->getOperand(i + 3).getType() != op->getResult(i).getType())
+      return emitOpError() << "types mismatch between " << i
+                           << "th iter operand and defined value";
+  return success();
+}
+
+LogicalResult ForOp::verifyRegions() {
+  Operation *op = getOperation();
+  Region &region = op->getRegion(0);
+  if (region.empty())
+    return emitOpError() << "expects a non-empty body region";
+  Block *body = &region.front();
+  unsigned numIterArgs = op->getNumOperands() - 3;
+  if (body->getNumArguments() != numIterArgs + 1)
+    return emitOpError() << "expected body to have " << (numIterArgs + 1)
+                         << " arguments (induction variable and iteration "
+                            "arguments), but it has "
+                         << body->getNumArguments();
+  if (body->getArgument(0).getType() != getLowerBound().getType())
+    return emitOpError()
+           << "expected induction variable to be same type as bounds and step";
+  for (unsigned i = 0; i < numIterArgs; ++i)
+    if (body->getArgument(i + 1).getType() != op->getResult(i).getType())
+      return emitOpError() << "types mismatch between " << i
+                           << "th iter region arg and defined value";
+  Operation *terminator = body->empty() ? nullptr : &body->back();
+  if (!terminator || !YieldOp::classof(terminator))
+    return emitOpError() << "expects its body to end with 'scf.yield'";
+  if (terminator->getNumOperands() != numIterArgs)
+    return terminator->emitOpError()
+           << "number of operands (" << terminator->getNumOperands()
+           << ") does not match the number of results of the parent 'scf.for' ("
+           << numIterArgs << ")";
+  for (unsigned i = 0; i < numIterArgs; ++i)
+    if (terminator->getOperand(i).getType() != op->getResult(i).getType())
+      return terminator->emitOpError()
+             << "type of operand #" << i << " ("
+             << terminator->getOperand(i).getType()
+             << ") does not match result #" << i << " of the parent 'scf.for' ("
+             << op->getResult(i).getType() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IfOp
+//===----------------------------------------------------------------------===//
+
+void IfOp::build(OpBuilder &builder, OperationState &state,
+                 TypeRange resultTypes, Value condition, bool withElse) {
+  state.addOperands(condition);
+  state.addTypes(resultTypes);
+  Context *context = builder.getContext();
+  Region *thenRegion = state.addRegion();
+  Region *elseRegion = state.addRegion();
+  thenRegion->push_back(new Block());
+  if (resultTypes.empty())
+    ensureTerminator(*thenRegion, context, state.location);
+  if (withElse || !resultTypes.empty()) {
+    elseRegion->push_back(new Block());
+    if (resultTypes.empty())
+      ensureTerminator(*elseRegion, context, state.location);
+  }
+}
+
+LogicalResult IfOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  OpAsmParser::UnresolvedOperand condition;
+  if (failed(parser.parseOperand(condition)) ||
+      failed(parser.resolveOperand(condition, IntegerType::get(context, 1),
+                                   state.operands)))
+    return failure();
+  llvm::SmallVector<Type, 4> resultTypes;
+  if (failed(parser.parseOptionalArrowTypeList(resultTypes)))
+    return failure();
+  state.addTypes(resultTypes);
+  Location loc = parser.getEncodedSourceLoc(parser.getNameLoc());
+  Region *thenRegion = state.addRegion();
+  Region *elseRegion = state.addRegion();
+  if (failed(parser.parseRegion(*thenRegion)))
+    return failure();
+  ensureTerminator(*thenRegion, context, loc);
+  if (parser.parseOptionalKeyword("else")) {
+    if (failed(parser.parseRegion(*elseRegion)))
+      return failure();
+    ensureTerminator(*elseRegion, context, loc);
+  }
+  return parser.parseOptionalAttrDict(state.attributes);
+}
+
+void IfOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  bool printTerminators = op->getNumResults() != 0;
+  printer << ' ';
+  printer.printOperand(op->getOperand(0));
+  if (op->getNumResults() != 0) {
+    printer << " -> (";
+    llvm::interleaveComma(op->getResultTypes(), printer.getStream(),
+                          [&](Type type) { printer.printType(type); });
+    printer << ")";
+  }
+  printer << ' ';
+  printer.printRegion(getThenRegion(), /*printEntryBlockArgs=*/false,
+                      printTerminators);
+  Region &elseRegion = getElseRegion();
+  if (!elseRegion.empty()) {
+    printer << " else ";
+    printer.printRegion(elseRegion, /*printEntryBlockArgs=*/false,
+                        printTerminators);
+  }
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+}
+
+LogicalResult IfOp::verify() {
+  Operation *op = getOperation();
+  if (!op->getOperand(0).getType().isSignlessInteger(1))
+    return emitOpError() << "operand #0 must be 1-bit signless integer, but "
+                            "got '"
+                         << op->getOperand(0).getType() << "'";
+  if (op->getNumResults() != 0 && getElseRegion().empty())
+    return emitOpError() << "must have an else block if defining values";
+  return success();
+}
+
+LogicalResult IfOp::verifyRegions() {
+  Operation *op = getOperation();
+  for (Region *region : {&getThenRegion(), &getElseRegion()}) {
+    if (region->empty())
+      continue;
+    Block &block = region->front();
+    if (block.getNumArguments() != 0)
+      return emitOpError() << "expects its regions to have no arguments";
+    Operation *terminator = block.empty() ? nullptr : &block.back();
+    if (!terminator || !YieldOp::classof(terminator))
+      return emitOpError() << "expects its regions to end with 'scf.yield'";
+    if (terminator->getNumOperands() != op->getNumResults())
+      return terminator->emitOpError()
+             << "number of operands (" << terminator->getNumOperands()
+             << ") does not match the number of results of the parent 'scf.if' ("
+             << op->getNumResults() << ")";
+    for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
+      if (terminator->getOperand(i).getType() != op->getResult(i).getType())
+        return terminator->emitOpError()
+               << "type of operand #" << i << " ("
+               << terminator->getOperand(i).getType()
+               << ") does not match result #" << i
+               << " of the parent 'scf.if' (" << op->getResult(i).getType()
+               << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// YieldOp
+//===----------------------------------------------------------------------===//
+
+void YieldOp::build(OpBuilder &builder, OperationState &state,
+                    ValueRange operands) {
+  state.addOperands(operands);
+}
+
+LogicalResult YieldOp::parse(OpAsmParser &parser, OperationState &state) {
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
+  llvm::SmallVector<Type, 4> types;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseOperandList(operands)))
+    return failure();
+  if (!operands.empty() && failed(parser.parseColonTypeList(types)))
+    return failure();
+  return parser.resolveOperands(operands, types, loc, state.operands);
+}
+
+void YieldOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  if (op->getNumOperands() == 0)
+    return;
+  printer << ' ';
+  printer.printOperands(op->getOperands());
+  printer << " : ";
+  llvm::interleaveComma(op->getOperandTypes(), printer.getStream(),
+                        [&](Type type) { printer.printType(type); });
+}

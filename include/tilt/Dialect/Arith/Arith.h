@@ -1,0 +1,295 @@
+//===- Arith.h - The arith dialect subset -----------------------*- C++ -*-===//
+//
+// An exact subset of MLIR's arith dialect: the same op names, operands,
+// properties (overflowFlags, fastmath, predicate) and custom syntax, so that
+// mlir-opt reads what Tilt prints and both print the same text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_DIALECT_ARITH_ARITH_H
+#define TILT_DIALECT_ARITH_ARITH_H
+
+#include "tilt/IR/Builders.h"
+#include "tilt/IR/Dialect.h"
+#include "tilt/IR/OpAsm.h"
+
+namespace tilt {
+namespace arith {
+
+class ArithDialect : public Dialect {
+public:
+  explicit ArithDialect(Context *context);
+  static llvm::StringRef getDialectNamespace() { return "arith"; }
+  /// `#arith.overflow<...>` and `#arith.fastmath<...>`.
+  Attribute parseAttribute(AsmParser &parser, Type type) const override;
+};
+
+/// The integer overflow flags of addi/subi/muli/shli.
+enum OverflowFlags : unsigned { OverflowNone = 0, OverflowNSW = 1, OverflowNUW = 2 };
+/// The fast-math flags of float ops (LLVM's bits).
+enum FastMathFlags : unsigned {
+  FastMathNone = 0,
+  FastMathReassoc = 1,
+  FastMathNNaN = 2,
+  FastMathNInf = 4,
+  FastMathNSZ = 8,
+  FastMathArcp = 16,
+  FastMathContract = 32,
+  FastMathAfn = 64,
+  FastMathFast = 127
+};
+/// `#arith.overflow<...>` for `flags`.
+Attribute getOverflowAttr(Context *context, unsigned flags);
+/// `#arith.fastmath<...>` for `flags`.
+Attribute getFastMathAttr(Context *context, unsigned flags);
+/// The flags of an overflow/fastmath attribute, if it is one.
+std::optional<unsigned> getOverflowFlags(Attribute attr);
+std::optional<unsigned> getFastMathFlags(Attribute attr);
+
+/// Predicates of arith.cmpi, numbered as in MLIR.
+enum class CmpIPredicate : uint64_t {
+  eq = 0, ne = 1, slt = 2, sle = 3, sgt = 4, sge = 5, ult = 6, ule = 7,
+  ugt = 8, uge = 9
+};
+/// Predicates of arith.cmpf, numbered as in MLIR.
+enum class CmpFPredicate : uint64_t {
+  AlwaysFalse = 0, OEQ = 1, OGT = 2, OGE = 3, OLT = 4, OLE = 5, ONE = 6,
+  ORD = 7, UEQ = 8, UGT = 9, UGE = 10, ULT = 11, ULE = 12, UNE = 13, UNO = 14,
+  AlwaysTrue = 15
+};
+llvm::StringRef stringifyCmpIPredicate(CmpIPredicate predicate);
+llvm::StringRef stringifyCmpFPredicate(CmpFPredicate predicate);
+
+namespace detail {
+/// The operand kinds and properties of binary ops.
+enum class BinaryKind { Int, IntOverflow, Float };
+LogicalResult parseBinaryOp(OpAsmParser &parser, OperationState &state,
+                            BinaryKind kind);
+void printBinaryOp(Operation *op, OpAsmPrinter &printer, BinaryKind kind);
+LogicalResult verifyBinaryOp(Operation *op, BinaryKind kind);
+llvm::ArrayRef<llvm::StringRef> getBinaryAttributeNames(BinaryKind kind);
+void getBinaryDefaultProperties(
+    Context *context, BinaryKind kind,
+    llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &props);
+
+/// How a cast relates its operand and result types.
+enum class CastKind { IndexCast, ExtF, TruncF, SIToFP, FPToSI };
+LogicalResult parseCastOp(OpAsmParser &parser, OperationState &state);
+void printCastOp(Operation *op, OpAsmPrinter &printer);
+LogicalResult verifyCastOp(Operation *op, CastKind kind);
+} // namespace detail
+
+/// The base of two-operand ops with one result of the operands' type.
+template <typename ConcreteOp, detail::BinaryKind Kind,
+          template <typename> class... ExtraTraits>
+class BinaryOpBase
+    : public Op<ConcreteOp, OpTrait::NOperands<2>::Impl, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::SameOperandsAndResultType, OpTrait::Pure,
+                ExtraTraits...> {
+  using Base =
+      Op<ConcreteOp, OpTrait::NOperands<2>::Impl, OpTrait::OneResult,
+         OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+         OpTrait::SameOperandsAndResultType, OpTrait::Pure, ExtraTraits...>;
+
+public:
+  using Base::Base;
+  static constexpr bool kHasCustomAssembly = true;
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames() {
+    return detail::getBinaryAttributeNames(Kind);
+  }
+  static void getDefaultProperties(
+      Context *context,
+      llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &props) {
+    detail::getBinaryDefaultProperties(context, Kind, props);
+  }
+  static void build(OpBuilder &builder, OperationState &state, Value lhs,
+                    Value rhs) {
+    state.addOperands({lhs, rhs});
+    state.addTypes(lhs.getType());
+  }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state) {
+    return detail::parseBinaryOp(parser, state, Kind);
+  }
+  void print(OpAsmPrinter &printer) {
+    detail::printBinaryOp(this->getOperation(), printer, Kind);
+  }
+  LogicalResult verify() {
+    return detail::verifyBinaryOp(this->getOperation(), Kind);
+  }
+  Value getLhs() { return this->getOperation()->getOperand(0); }
+  Value getRhs() { return this->getOperation()->getOperand(1); }
+};
+
+#define TILT_ARITH_BINARY_OP(ClassName, OpName, Kind, ...)                     \
+  class ClassName                                                              \
+      : public BinaryOpBase<ClassName, detail::BinaryKind::Kind,               \
+                            ##__VA_ARGS__> {                                   \
+  public:                                                                      \
+    using BinaryOpBase::BinaryOpBase;                                          \
+    static llvm::StringRef getOperationName() { return "arith." OpName; }      \
+  };
+
+TILT_ARITH_BINARY_OP(AddIOp, "addi", IntOverflow, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(SubIOp, "subi", IntOverflow)
+TILT_ARITH_BINARY_OP(MulIOp, "muli", IntOverflow, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(DivSIOp, "divsi", Int)
+TILT_ARITH_BINARY_OP(DivUIOp, "divui", Int)
+TILT_ARITH_BINARY_OP(RemSIOp, "remsi", Int)
+TILT_ARITH_BINARY_OP(RemUIOp, "remui", Int)
+TILT_ARITH_BINARY_OP(CeilDivSIOp, "ceildivsi", Int)
+TILT_ARITH_BINARY_OP(FloorDivSIOp, "floordivsi", Int)
+TILT_ARITH_BINARY_OP(MinSIOp, "minsi", Int, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(MaxSIOp, "maxsi", Int, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(MinUIOp, "minui", Int, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(MaxUIOp, "maxui", Int, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(AndIOp, "andi", Int, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(OrIOp, "ori", Int, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(XOrIOp, "xori", Int, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(ShLIOp, "shli", IntOverflow)
+TILT_ARITH_BINARY_OP(ShRSIOp, "shrsi", Int)
+TILT_ARITH_BINARY_OP(ShRUIOp, "shrui", Int)
+TILT_ARITH_BINARY_OP(AddFOp, "addf", Float, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(SubFOp, "subf", Float)
+TILT_ARITH_BINARY_OP(MulFOp, "mulf", Float, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(DivFOp, "divf", Float)
+TILT_ARITH_BINARY_OP(MaximumFOp, "maximumf", Float, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(MinimumFOp, "minimumf", Float, OpTrait::IsCommutative)
+#undef TILT_ARITH_BINARY_OP
+
+/// `arith.negf %x (fastmath<...>)? : f32`.
+class NegFOp
+    : public Op<NegFOp, OpTrait::OneOperand, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::SameOperandsAndResultType, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "arith.negf"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static void getDefaultProperties(
+      Context *context,
+      llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &props);
+  static void build(OpBuilder &builder, OperationState &state, Value operand);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `arith.constant 1 : i32`: a constant integer, index, float or dense value.
+class ConstantOp
+    : public Op<ConstantOp, OpTrait::ZeroOperands, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::ConstantLike, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "arith.constant"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static void build(OpBuilder &builder, OperationState &state, Attribute value);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)> setName);
+  Attribute getValue();
+  /// Whether `value` can be the value of a constant of `type`.
+  static bool isBuildableWith(Attribute value, Type type);
+};
+
+/// `arith.cmpi slt, %a, %b : i32`.
+class CmpIOp
+    : public Op<CmpIOp, OpTrait::NOperands<2>::Impl, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::SameTypeOperands, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "arith.cmpi"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static void build(OpBuilder &builder, OperationState &state,
+                    CmpIPredicate predicate, Value lhs, Value rhs);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  CmpIPredicate getPredicate();
+};
+
+/// `arith.cmpf olt, %a, %b : f32`.
+class CmpFOp
+    : public Op<CmpFOp, OpTrait::NOperands<2>::Impl, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::SameTypeOperands, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "arith.cmpf"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static void getDefaultProperties(
+      Context *context,
+      llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &props);
+  static void build(OpBuilder &builder, OperationState &state,
+                    CmpFPredicate predicate, Value lhs, Value rhs);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  CmpFPredicate getPredicate();
+};
+
+/// `arith.select %cond, %a, %b : i32`.
+class SelectOp
+    : public Op<SelectOp, OpTrait::NOperands<3>::Impl, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "arith.select"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value condition,
+                    Value trueValue, Value falseValue);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// The base of `%x : T to U` casts.
+template <typename ConcreteOp, detail::CastKind Kind>
+class CastOpBase
+    : public Op<ConcreteOp, OpTrait::OneOperand, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure> {
+  using Base = Op<ConcreteOp, OpTrait::OneOperand, OpTrait::OneResult,
+                  OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure>;
+
+public:
+  using Base::Base;
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Type resultType,
+                    Value operand) {
+    state.addOperands(operand);
+    state.addTypes(resultType);
+  }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state) {
+    return detail::parseCastOp(parser, state);
+  }
+  void print(OpAsmPrinter &printer) {
+    detail::printCastOp(this->getOperation(), printer);
+  }
+  LogicalResult verify() {
+    return detail::verifyCastOp(this->getOperation(), Kind);
+  }
+};
+
+#define TILT_ARITH_CAST_OP(ClassName, OpName, Kind)                            \
+  class ClassName : public CastOpBase<ClassName, detail::CastKind::Kind> {     \
+  public:                                                                      \
+    using CastOpBase::CastOpBase;                                              \
+    static llvm::StringRef getOperationName() { return "arith." OpName; }      \
+  };
+TILT_ARITH_CAST_OP(IndexCastOp, "index_cast", IndexCast)
+TILT_ARITH_CAST_OP(ExtFOp, "extf", ExtF)
+TILT_ARITH_CAST_OP(TruncFOp, "truncf", TruncF)
+TILT_ARITH_CAST_OP(SIToFPOp, "sitofp", SIToFP)
+TILT_ARITH_CAST_OP(FPToSIOp, "fptosi", FPToSI)
+#undef TILT_ARITH_CAST_OP
+
+} // namespace arith
+} // namespace tilt
+
+#endif // TILT_DIALECT_ARITH_ARITH_H

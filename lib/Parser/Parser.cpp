@@ -1,0 +1,447 @@
+//===- Parser.cpp - Tokens, types and shared parsing helpers --------------===//
+
+#include "ParserImpl.h"
+#include "llvm/ADT/StringExtras.h"
+#include <cstring>
+
+using namespace tilt;
+using namespace tilt::detail;
+
+//===----------------------------------------------------------------------===//
+// LineCursor
+//===----------------------------------------------------------------------===//
+
+std::pair<unsigned, unsigned> LineCursor::getLineAndColumn(const char *ptr) {
+  if (ptr < position) {
+    // Rare: restart from the beginning.
+    position = lineStart = bufferStart;
+    line = 1;
+  }
+  while (position < ptr) {
+    const void *newline = std::memchr(position, '\n', ptr - position);
+    if (!newline) {
+      position = ptr;
+      break;
+    }
+    ++line;
+    position = static_cast<const char *>(newline) + 1;
+    lineStart = position;
+  }
+  return {line, unsigned(ptr - lineStart) + 1};
+}
+
+//===----------------------------------------------------------------------===//
+// Tokens and diagnostics
+//===----------------------------------------------------------------------===//
+
+Location Parser::getEncodedSourceLocation(llvm::SMLoc loc) {
+  auto [line, column] = state.cursor.getLineAndColumn(loc.getPointer());
+  return Location::getFileLineCol(state.context, state.fileIndex, line, column);
+}
+
+InFlightDiagnostic Parser::emitError(const llvm::Twine &message) {
+  return emitError(getToken().getLoc(), message);
+}
+
+InFlightDiagnostic Parser::emitError(llvm::SMLoc loc,
+                                     const llvm::Twine &message) {
+  // Only the first error of a parse is reported: later ones are noise.
+  if (state.hadError)
+    return InFlightDiagnostic();
+  state.hadError = true;
+  // A lexer error is reported in place of whatever the parser expected.
+  if (getToken().is(Token::error) && loc == getToken().getLoc())
+    return tilt::emitError(state.context, getEncodedSourceLocation(loc),
+                           state.lex.getErrorMessage());
+  return tilt::emitError(state.context, getEncodedSourceLocation(loc), message);
+}
+
+InFlightDiagnostic Parser::emitWrongTokenError(const llvm::Twine &message) {
+  llvm::SMLoc loc = getToken().getLoc();
+  // At the end of the input, point just past the last real token (MLIR
+  // does the same), so the message sits at the end of the file.
+  if (getToken().is(Token::eof)) {
+    const char *end = state.buffer.end();
+    while (end != state.buffer.begin() &&
+           (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+      --end;
+    loc = llvm::SMLoc::getFromPointer(end);
+  }
+  return emitError(loc, message);
+}
+
+LogicalResult Parser::parseToken(Token::Kind kind, const llvm::Twine &message) {
+  if (consumeIf(kind))
+    return success();
+  return emitWrongTokenError(message);
+}
+
+LogicalResult Parser::enterNesting(llvm::SMLoc loc) {
+  if (++state.nestingDepth <= state.config.maxNestingDepth)
+    return success();
+  --state.nestingDepth;
+  return emitError(loc, "nesting is too deep (more than " +
+                            llvm::Twine(state.config.maxNestingDepth) +
+                            " levels)");
+}
+
+LogicalResult Parser::parseCommaSeparatedList(
+    Delimiter delimiter, llvm::function_ref<LogicalResult()> parseElement,
+    llvm::StringRef contextMessage) {
+  Token::Kind open = Token::eof, close = Token::eof;
+  const char *openName = "", *closeName = "";
+  bool optional = false;
+  switch (delimiter) {
+  case Delimiter::None:
+    break;
+  case Delimiter::OptionalParen:
+    optional = true;
+    [[fallthrough]];
+  case Delimiter::Paren:
+    open = Token::l_paren, close = Token::r_paren, openName = "'('",
+    closeName = "')'";
+    break;
+  case Delimiter::OptionalSquare:
+    optional = true;
+    [[fallthrough]];
+  case Delimiter::Square:
+    open = Token::l_square, close = Token::r_square, openName = "'['",
+    closeName = "']'";
+    break;
+  case Delimiter::OptionalLessGreater:
+    optional = true;
+    [[fallthrough]];
+  case Delimiter::LessGreater:
+    open = Token::less, close = Token::greater, openName = "'<'",
+    closeName = "'>'";
+    break;
+  case Delimiter::OptionalBraces:
+    optional = true;
+    [[fallthrough]];
+  case Delimiter::Braces:
+    open = Token::l_brace, close = Token::r_brace, openName = "'{'",
+    closeName = "'}'";
+    break;
+  }
+  if (delimiter != Delimiter::None) {
+    if (!consumeIf(open)) {
+      if (optional)
+        return success();
+      return emitWrongTokenError(llvm::Twine("expected ") + openName +
+                                 contextMessage);
+    }
+    if (consumeIf(close))
+      return success();
+  }
+  if (failed(parseElement()))
+    return failure();
+  while (consumeIf(Token::comma))
+    if (failed(parseElement()))
+      return failure();
+  if (delimiter == Delimiter::None)
+    return success();
+  return parseToken(close, llvm::Twine("expected ") + closeName +
+                               contextMessage);
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+std::optional<unsigned> tilt::parseIntegerTypeWidth(Parser &parser,
+                                                    llvm::StringRef digits,
+                                                    llvm::SMLoc loc) {
+  uint64_t width = 0;
+  if (digits.getAsInteger(10, width) || width > IntegerType::kMaxWidth) {
+    parser.emitError(loc, "integer bitwidth is limited to " +
+                              llvm::Twine(IntegerType::kMaxWidth) + " bits");
+    return std::nullopt;
+  }
+  return unsigned(width);
+}
+
+/// Splits `i32`, `si8`, `ui16` into signedness and digits.
+static bool isIntegerTypeSpelling(llvm::StringRef spelling,
+                                  IntegerType::Signedness &signedness,
+                                  llvm::StringRef &digits) {
+  signedness = IntegerType::Signless;
+  if (spelling.startswith("si")) {
+    signedness = IntegerType::Signed;
+    spelling = spelling.drop_front(2);
+  } else if (spelling.startswith("ui")) {
+    signedness = IntegerType::Unsigned;
+    spelling = spelling.drop_front(2);
+  } else if (spelling.startswith("i")) {
+    spelling = spelling.drop_front(1);
+  } else {
+    return false;
+  }
+  if (spelling.empty() || !llvm::all_of(spelling, llvm::isDigit))
+    return false;
+  digits = spelling;
+  return true;
+}
+
+bool Parser::isTypeStart() const {
+  const Token &tok = getToken();
+  if (tok.isAny(Token::l_paren, Token::exclamation_identifier))
+    return true;
+  if (tok.isNot(Token::bare_identifier))
+    return false;
+  llvm::StringRef spelling = tok.getSpelling();
+  IntegerType::Signedness signedness;
+  llvm::StringRef digits;
+  return spelling == "index" || spelling == "f16" || spelling == "bf16" ||
+         spelling == "f32" || spelling == "f64" || spelling == "none" ||
+         spelling == "tensor" || spelling == "memref" || spelling == "vector" ||
+         spelling == "complex" || spelling == "tuple" ||
+         isIntegerTypeSpelling(spelling, signedness, digits);
+}
+
+Type Parser::parseType() {
+  if (getToken().isNot(Token::l_paren))
+    return parseNonFunctionType();
+  if (failed(enterNesting(getToken().getLoc())))
+    return Type();
+  llvm::SmallVector<Type, 4> inputs, results;
+  LogicalResult result = parseFunctionTypeLists(inputs, results);
+  exitNesting();
+  if (failed(result))
+    return Type();
+  return FunctionType::get(state.context, inputs, results);
+}
+
+OptionalParseResult Parser::parseOptionalType(Type &type) {
+  if (!isTypeStart())
+    return std::nullopt;
+  type = parseType();
+  return success(bool(type));
+}
+
+LogicalResult
+Parser::parseFunctionTypeLists(llvm::SmallVectorImpl<Type> &inputs,
+                               llvm::SmallVectorImpl<Type> &results) {
+  if (failed(parseTypeListParens(inputs)) ||
+      failed(parseToken(Token::arrow, "expected '->' in function type")))
+    return failure();
+  return parseFunctionResultTypes(results);
+}
+
+LogicalResult Parser::parseTypeListNoParens(llvm::SmallVectorImpl<Type> &types) {
+  return parseCommaSeparatedList(Delimiter::None, [&]() -> LogicalResult {
+    Type type = parseType();
+    if (!type)
+      return failure();
+    types.push_back(type);
+    return success();
+  });
+}
+
+LogicalResult Parser::parseTypeListParens(llvm::SmallVectorImpl<Type> &types) {
+  if (failed(parseToken(Token::l_paren, "expected '('")))
+    return failure();
+  if (consumeIf(Token::r_paren))
+    return success();
+  if (failed(parseTypeListNoParens(types)))
+    return failure();
+  return parseToken(Token::r_paren, "expected ')'");
+}
+
+LogicalResult
+Parser::parseFunctionResultTypes(llvm::SmallVectorImpl<Type> &types) {
+  if (getToken().is(Token::l_paren))
+    return parseTypeListParens(types);
+  Type type = parseNonFunctionType();
+  if (!type)
+    return failure();
+  types.push_back(type);
+  return success();
+}
+
+Type Parser::parseNonFunctionType() {
+  const Token &tok = getToken();
+  if (tok.is(Token::exclamation_identifier))
+    return parseExtendedType();
+  if (tok.isNot(Token::bare_identifier)) {
+    emitWrongTokenError("expected non-function type");
+    return Type();
+  }
+  llvm::StringRef spelling = tok.getSpelling();
+  llvm::SMLoc loc = tok.getLoc();
+  Context *context = state.context;
+  IntegerType::Signedness signedness;
+  llvm::StringRef digits;
+  if (isIntegerTypeSpelling(spelling, signedness, digits)) {
+    std::optional<unsigned> width = parseIntegerTypeWidth(*this, digits, loc);
+    if (!width)
+      return Type();
+    consumeToken();
+    return IntegerType::get(context, *width, signedness);
+  }
+  Type result;
+  if (spelling == "index")
+    result = IndexType::get(context);
+  else if (spelling == "f32")
+    result = FloatType::getF32(context);
+  else if (spelling == "f16")
+    result = FloatType::getF16(context);
+  else if (spelling == "bf16")
+    result = FloatType::getBF16(context);
+  else if (spelling == "f64")
+    result = FloatType::getF64(context);
+  else if (spelling == "none")
+    result = NoneType::get(context);
+  if (result) {
+    consumeToken();
+    return result;
+  }
+  if (spelling == "tensor")
+    return parseTensorType();
+  if (spelling == "memref" || spelling == "vector" || spelling == "complex" ||
+      spelling == "tuple") {
+    emitError(loc, "the builtin type '" + spelling +
+                       "' is not supported by Tilt");
+    return Type();
+  }
+  emitError(loc, "expected non-function type");
+  return Type();
+}
+
+/// After a dimension: consumes the `x` that starts the current bare
+/// identifier (`x4xf32`) and re-lexes the rest.
+static bool consumeDimensionSeparator(Parser &parser, detail::ParserState &state) {
+  const Token &tok = parser.getToken();
+  if (tok.isNot(Token::bare_identifier) || !tok.getSpelling().startswith("x"))
+    return false;
+  state.lex.resetPointer(tok.getSpelling().data() + 1);
+  parser.consumeToken();
+  return true;
+}
+
+LogicalResult
+Parser::parseDimensionListRanked(llvm::SmallVectorImpl<int64_t> &dims,
+                                 bool allowDynamic) {
+  while (getToken().isAny(Token::integer, Token::question)) {
+    if (consumeIf(Token::question)) {
+      if (!allowDynamic)
+        return emitError("expected static shape");
+      dims.push_back(RankedTensorType::kDynamic);
+    } else {
+      llvm::StringRef spelling = getToken().getSpelling();
+      // `0x4xf32` lexes as the hex number 0x4: split it after the 0.
+      if (spelling.size() > 1 && spelling[1] == 'x') {
+        dims.push_back(0);
+        state.lex.resetPointer(spelling.data() + 1);
+        consumeToken();
+      } else {
+        std::optional<uint64_t> value = getToken().getUInt64IntegerValue();
+        if (!value || *value > uint64_t(INT64_MAX))
+          return emitError("invalid dimension");
+        dims.push_back(int64_t(*value));
+        consumeToken();
+      }
+    }
+    if (!consumeDimensionSeparator(*this, state))
+      return emitWrongTokenError("expected 'x' in dimension list");
+  }
+  return success();
+}
+
+Type Parser::parseTensorType() {
+  llvm::SMLoc loc = getToken().getLoc();
+  consumeToken();
+  if (failed(parseToken(Token::less, "expected '<' in tensor type")))
+    return Type();
+  if (getToken().is(Token::star)) {
+    emitError("unranked tensor types are not supported by Tilt");
+    return Type();
+  }
+  llvm::SmallVector<int64_t, 4> dims;
+  if (failed(parseDimensionListRanked(dims, /*allowDynamic=*/true)))
+    return Type();
+  llvm::SMLoc elementLoc = getToken().getLoc();
+  Type elementType = parseType();
+  if (!elementType)
+    return Type();
+  Attribute encoding;
+  if (consumeIf(Token::comma)) {
+    encoding = parseAttribute();
+    if (!encoding)
+      return Type();
+  }
+  if (failed(parseToken(Token::greater, "expected '>' in tensor type")))
+    return Type();
+  if (elementType.isa<FunctionType>() || elementType.isa<NoneType>()) {
+    emitError(elementLoc, "invalid tensor element type");
+    return Type();
+  }
+  (void)loc;
+  return RankedTensorType::get(dims, elementType, encoding);
+}
+
+LogicalResult Parser::parseDialectSymbolBody(llvm::StringRef &body) {
+  // The body starts right after the identifier: scan raw characters with
+  // balanced brackets, honouring strings and `->`.
+  const char *start = getToken().getSpelling().data();
+  const char *cur = start;
+  const char *end = state.buffer.end();
+  llvm::SmallVector<char, 8> stack;
+  auto closer = [](char c) {
+    return c == '<' ? '>' : c == '(' ? ')' : c == '[' ? ']' : '}';
+  };
+  do {
+    if (cur == end) {
+      emitError(llvm::SMLoc::getFromPointer(start),
+                "unbalanced '" + llvm::Twine(stack.front()) +
+                    "' character in pretty dialect name");
+      return failure();
+    }
+    char c = *cur++;
+    switch (c) {
+    case '<':
+    case '(':
+    case '[':
+    case '{':
+      stack.push_back(c);
+      break;
+    case '>':
+    case ')':
+    case ']':
+    case '}':
+      if (c == '>' && cur - 2 >= start && cur[-2] == '-')
+        break; // `->` inside a body
+      if (stack.empty() || closer(stack.back()) != c) {
+        emitError(llvm::SMLoc::getFromPointer(cur - 1),
+                  "unbalanced '" + llvm::Twine(c) +
+                      "' character in pretty dialect name");
+        return failure();
+      }
+      stack.pop_back();
+      break;
+    case '"': {
+      // Skip a string, with escapes.
+      while (cur != end && *cur != '"' && *cur != '\n') {
+        if (*cur == '\\' && cur + 1 != end)
+          ++cur;
+        ++cur;
+      }
+      if (cur == end || *cur != '"') {
+        emitError(llvm::SMLoc::getFromPointer(cur),
+                  "expected '\"' in string literal");
+        return failure();
+      }
+      ++cur;
+      break;
+    }
+    case 0:
+      emitError(llvm::SMLoc::getFromPointer(cur - 1), "unexpected character");
+      return failure();
+    default:
+      break;
+    }
+  } while (!stack.empty());
+  body = llvm::StringRef(start, cur - start);
+  state.lex.resetPointer(cur);
+  consumeToken();
+  return success();
+}

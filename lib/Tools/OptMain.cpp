@@ -1,0 +1,294 @@
+//===- OptMain.cpp - The driver of tilt-opt -------------------------------===//
+//
+// Reads a file (or stdin), optionally splits it at `// -----` markers, and
+// for each part parses, verifies and prints it with a fresh context. With
+// --verify-diagnostics the diagnostics are checked against `expected-*`
+// comments instead of being printed. The work runs on a thread with a large
+// stack so that deeply nested (but accepted) input cannot overflow it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Tools/OptMain.h"
+#include "tilt/IR/OpAsm.h"
+#include "tilt/IR/Verifier.h"
+#include "tilt/Parser/Parser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
+
+using namespace tilt;
+
+namespace {
+
+/// The options of tilt-opt, registered when the tool runs.
+struct OptOptions {
+  llvm::cl::OptionCategory category{"tilt-opt options"};
+  llvm::cl::opt<std::string> inputFilename{
+      llvm::cl::Positional, llvm::cl::desc("<input file>"),
+      llvm::cl::init("-"), llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> outputFilename{
+      "o", llvm::cl::desc("Output filename"), llvm::cl::value_desc("filename"),
+      llvm::cl::init("-"), llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> splitInputFile{
+      "split-input-file", llvm::cl::ValueOptional,
+      llvm::cl::desc("Split the input file into pieces at the marker (default "
+                     "'// -----') and process each separately"),
+      llvm::cl::init(""), llvm::cl::cat(category)};
+  llvm::cl::opt<bool> verifyDiagnostics{
+      "verify-diagnostics",
+      llvm::cl::desc("Check that emitted diagnostics match expected-* lines in "
+                     "the input"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> printGeneric{
+      "mlir-print-op-generic",
+      llvm::cl::desc("Print operations in the generic form"),
+      llvm::cl::cat(category)};
+  llvm::cl::alias printGenericAlias{"print-op-generic",
+                                    llvm::cl::desc("Alias for "
+                                                   "--mlir-print-op-generic"),
+                                    llvm::cl::aliasopt(printGeneric)};
+  llvm::cl::opt<bool> printDebugInfo{
+      "print-debuginfo", llvm::cl::desc("Print locations (loc(...))"),
+      llvm::cl::cat(category)};
+  llvm::cl::alias printDebugInfoAlias{
+      "mlir-print-debuginfo", llvm::cl::desc("Alias for --print-debuginfo"),
+      llvm::cl::aliasopt(printDebugInfo)};
+  llvm::cl::opt<bool> printLocalScope{
+      "mlir-print-local-scope",
+      llvm::cl::desc("Accepted for compatibility: Tilt always prints "
+                     "locations inline"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> allowUnregistered{
+      "allow-unregistered-dialect",
+      llvm::cl::desc("Allow operations, types and attributes of unknown "
+                     "dialects"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> verifyRoundtrip{
+      "verify-roundtrip",
+      llvm::cl::desc("Check that printing and re-parsing (custom and generic "
+                     "forms) gives the same IR"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> noImplicitModule{
+      "no-implicit-module",
+      llvm::cl::desc("Do not wrap the input in a builtin.module; the input "
+                     "must hold exactly one top-level operation"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> showDialects{
+      "show-dialects", llvm::cl::desc("Print the available dialects and exit"),
+      llvm::cl::cat(category)};
+};
+
+/// The marker that separates pieces with --split-input-file.
+llvm::StringRef getSplitMarker(const OptOptions &options) {
+  if (options.splitInputFile.empty())
+    return "// -----";
+  return options.splitInputFile;
+}
+
+/// Prints `op` in generic form with locations, for round-trip comparison.
+std::string printForRoundtrip(Operation *op, bool generic) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  flags.enableDebugInfo().assumeVerified();
+  if (generic)
+    flags.printGenericOpForm();
+  op->print(os, flags);
+  return os.str();
+}
+
+/// Re-parses `text` in a fresh context and returns its generic print.
+std::optional<std::string> reparseAndPrint(llvm::StringRef text,
+                                           const DialectRegistry &registry,
+                                           bool allowUnregistered,
+                                           llvm::raw_ostream &errs) {
+  Context context(registry);
+  context.allowUnregisteredDialects(allowUnregistered);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, "<roundtrip>"), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, errs);
+  OwningOpRef op = parseSourceFileForTool(sourceMgr, &context,
+                                          /*insertImplicitModule=*/false);
+  if (!op)
+    return std::nullopt;
+  return printForRoundtrip(op.get(), /*generic=*/true);
+}
+
+LogicalResult verifyRoundtrip(Operation *op, const DialectRegistry &registry,
+                              bool allowUnregistered) {
+  std::string reference = printForRoundtrip(op, /*generic=*/true);
+  for (bool generic : {true, false}) {
+    std::string text = printForRoundtrip(op, generic);
+    std::string errors;
+    llvm::raw_string_ostream errorStream(errors);
+    std::optional<std::string> reprinted =
+        reparseAndPrint(text, registry, allowUnregistered, errorStream);
+    const char *form = generic ? "generic" : "custom";
+    if (!reprinted) {
+      InFlightDiagnostic diag = op->emitError();
+      diag << "roundtrip verification failed: the " << form
+           << " form does not parse back: " << errorStream.str();
+      return failure();
+    }
+    if (*reprinted != reference) {
+      InFlightDiagnostic diag = op->emitError();
+      diag << "roundtrip verification failed: the " << form
+           << " form parses back to different IR";
+      return failure();
+    }
+  }
+  return success();
+}
+
+/// Parses, verifies and prints one buffer.
+LogicalResult processBuffer(llvm::raw_ostream &os,
+                            std::unique_ptr<llvm::MemoryBuffer> buffer,
+                            const OptOptions &options,
+                            const DialectRegistry &registry) {
+  Context context(registry);
+  context.allowUnregisteredDialects(options.allowUnregistered);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+
+  auto process = [&]() -> LogicalResult {
+    // Like mlir-opt, parse with threading off: no locks while uniquing.
+    context.disableMultithreading(true);
+    ParsedFileMetadata metadata;
+    OwningOpRef op = parseSourceFileForTool(sourceMgr, &context,
+                                            !options.noImplicitModule,
+                                            ParserConfig(), &metadata);
+    context.disableMultithreading(false);
+    if (!op)
+      return failure();
+    if (options.verifyRoundtrip &&
+        failed(verifyRoundtrip(op.get(), registry, options.allowUnregistered)))
+      return failure();
+    // Under --verify-diagnostics the IR is not printed, as in mlir-opt.
+    if (options.verifyDiagnostics)
+      return success();
+    OpPrintingFlags flags;
+    flags.assumeVerified();
+    if (options.printGeneric)
+      flags.printGenericOpForm();
+    if (options.printDebugInfo)
+      flags.enableDebugInfo();
+    op->print(os, flags);
+    if (!metadata.fileMetadata.empty())
+      os << "\n" << metadata.fileMetadata << "\n";
+    // mlir-opt ends its output with an empty line; so does tilt-opt.
+    os << "\n";
+    return success();
+  };
+
+  if (!options.verifyDiagnostics) {
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context, llvm::errs());
+    return process();
+  }
+  SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context, llvm::errs());
+  (void)process();
+  return handler.verify();
+}
+
+/// Splits `buffer` at lines holding `marker`; each piece keeps its line
+/// numbers (earlier lines become empty) so diagnostics point at the file.
+LogicalResult
+splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                llvm::raw_ostream &os, const OptOptions &options,
+                const DialectRegistry &registry) {
+  if (options.splitInputFile.getNumOccurrences() == 0)
+    return processBuffer(os, std::move(buffer), options, registry);
+  llvm::StringRef marker = getSplitMarker(options);
+  llvm::StringRef text = buffer->getBuffer();
+  llvm::StringRef name = buffer->getBufferIdentifier();
+  // Find marker lines.
+  llvm::SmallVector<llvm::StringRef, 8> pieces;
+  size_t pieceStart = 0, pos = 0;
+  while (pos <= text.size()) {
+    size_t lineEnd = text.find('\n', pos);
+    if (lineEnd == llvm::StringRef::npos)
+      lineEnd = text.size();
+    llvm::StringRef line = text.slice(pos, lineEnd);
+    if (line.trim() == marker) {
+      pieces.push_back(text.slice(pieceStart, pos));
+      pieceStart = lineEnd + 1 > text.size() ? text.size() : lineEnd + 1;
+    }
+    pos = lineEnd + 1;
+  }
+  pieces.push_back(text.substr(pieceStart));
+
+  bool hadFailure = false;
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    llvm::StringRef piece = pieces[i];
+    unsigned linesBefore = text.take_front(piece.data() - text.data()).count('\n');
+    std::string padded(linesBefore, '\n');
+    padded += piece.str();
+    auto pieceBuffer = llvm::MemoryBuffer::getMemBufferCopy(padded, name);
+    if (failed(processBuffer(os, std::move(pieceBuffer), options, registry)))
+      hadFailure = true;
+    if (i + 1 != pieces.size() && !options.verifyDiagnostics)
+      os << marker << "\n";
+  }
+  return failure(hadFailure);
+}
+
+int runOptMain(int argc, char **argv, llvm::StringRef toolName,
+               const DialectRegistry &registry) {
+  OptOptions options;
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "Tilt (Tile IR Lowering Toolkit) version 0.1.0\n";
+  });
+  llvm::cl::HideUnrelatedOptions(options.category);
+  if (!llvm::cl::ParseCommandLineOptions(argc, argv, toolName, &llvm::errs()))
+    return 1;
+
+  if (options.showDialects) {
+    llvm::outs() << "Available Dialects: ";
+    std::vector<llvm::StringRef> names = registry.getDialectNames();
+    names.insert(names.begin(), "builtin");
+    llvm::interleave(names, llvm::outs(), ", ");
+    llvm::outs() << "\n";
+    return 0;
+  }
+
+  auto input = llvm::MemoryBuffer::getFileOrSTDIN(options.inputFilename,
+                                                  /*IsText=*/true);
+  if (std::error_code error = input.getError()) {
+    llvm::errs() << argv[0] << ": could not open input file '"
+                 << options.inputFilename << "': " << error.message() << "\n";
+    return 1;
+  }
+  std::error_code error;
+  llvm::ToolOutputFile output(options.outputFilename, error,
+                              llvm::sys::fs::OF_None);
+  if (error) {
+    llvm::errs() << argv[0] << ": could not open output file '"
+                 << options.outputFilename << "': " << error.message() << "\n";
+    return 1;
+  }
+  if (failed(splitAndProcess(std::move(*input), output.os(), options,
+                             registry)))
+    return 1;
+  output.keep();
+  return 0;
+}
+
+} // namespace
+
+int tilt::tiltOptMain(int argc, char **argv, llvm::StringRef toolName,
+                      const DialectRegistry &registry) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  // Recursive algorithms (parser, verifier, printer, destruction) get a
+  // large stack; the parser also caps the nesting depth.
+  int exitCode = 1;
+  llvm::thread worker(llvm::Optional<unsigned>(512u << 20), [&]() {
+    exitCode = runOptMain(argc, argv, toolName, registry);
+  });
+  worker.join();
+  return exitCode;
+}

@@ -1,0 +1,19 @@
+//===- tilt-opt.cpp - Tilt's opt driver -----------------------------------===//
+//
+// Parses, verifies and prints Tilt IR. The dialects it knows are registered
+// here; everything else lives in the TiltTools library.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Tools/OptMain.h"
+#include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/Dialect/Func/Func.h"
+#include "tilt/Dialect/SCF/SCF.h"
+
+int main(int argc, char **argv) {
+  tilt::DialectRegistry registry;
+  registry.insert<tilt::func::FuncDialect, tilt::arith::ArithDialect,
+                  tilt::scf::SCFDialect>();
+  return tilt::tiltOptMain(argc, argv, "Tilt modular optimizer driver\n",
+                           registry);
+}

@@ -7,6 +7,11 @@
 // counters (so sibling regions reuse the same numbers). Blocks are `^bbN`,
 // restarting in each region.
 //
+// Memory: the number of an op's results is kept in the op's order-index
+// field while printing (the blocks' order caches are invalidated and rebuilt
+// on demand), so that numbering a million ops needs no hash map. Block
+// arguments and named results still use maps; they are few.
+//
 //===----------------------------------------------------------------------===//
 
 #include "AsmPrinterImpl.h"
@@ -37,16 +42,26 @@ public:
 
   /// Prints `%name`, `%N` or `%N#k` for `value`.
   void printValueID(Value value, bool printResultNo, llvm::raw_ostream &os);
-  /// The name and order of a block.
+  /// The order of a block in its region (it prints as `^bb<ordering>`) and
+  /// the number of its first argument (`%arg<N>` in an entry block, `%<N>`
+  /// otherwise).
   struct BlockInfo {
     int ordering = -1;
-    llvm::StringRef name;
+    unsigned firstArgID = 0;
+    bool isEntry = false;
   };
   BlockInfo getBlockInfo(Block *block) {
-    auto it = blockNames.find(block);
-    if (it == blockNames.end())
-      return {-1, "^INVALIDBLOCK"};
+    auto it = blockInfos.find(block);
+    if (it == blockInfos.end())
+      return BlockInfo();
     return it->second;
+  }
+  void printBlockName(Block *block, llvm::raw_ostream &os) {
+    int ordering = getBlockInfo(block).ordering;
+    if (ordering < 0)
+      os << "^INVALIDBLOCK";
+    else
+      os << "^bb" << ordering;
   }
   llvm::ArrayRef<int> getOpResultGroups(Operation *op) {
     auto it = opResultGroups.find(op);
@@ -60,11 +75,20 @@ private:
   void setValueName(Value value, llvm::StringRef name);
   llvm::StringRef uniqueValueName(llvm::StringRef name);
 
+  /// Whether the results of `op` were numbered by this state.
+  bool isNumberedOp(Operation *op) {
+    return op == root || (op->getBlock() && blockInfos.count(op->getBlock()));
+  }
+
   const OpPrintingFlags &flags;
+  Operation *root;
+  /// Numbers of results with a name hint or in several groups (the others
+  /// keep their number in their op).
   llvm::DenseMap<detail::ValueImpl *, unsigned> valueIDs;
   llvm::DenseMap<detail::ValueImpl *, llvm::StringRef> valueNames;
   llvm::DenseMap<Operation *, llvm::SmallVector<int, 1>> opResultGroups;
-  llvm::DenseMap<Block *, BlockInfo> blockNames;
+  /// Numbered blocks; their ops hold result numbers in their order index.
+  llvm::DenseMap<Block *, BlockInfo> blockInfos;
   llvm::ScopedHashTable<llvm::StringRef, char> usedNames;
   llvm::BumpPtrAllocator usedNameAllocator;
   unsigned nextValueID = 0;
@@ -73,7 +97,9 @@ private:
 };
 
 SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags)
-    : flags(flags) {
+    : flags(flags), root(op) {
+  if (Block *parentBlock = op->getBlock())
+    parentBlock->invalidateOpOrder();
   using ScopeTy = llvm::ScopedHashTable<llvm::StringRef, char>::ScopeTy;
   struct NamingContext {
     Region *region;
@@ -116,30 +142,23 @@ SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags)
 }
 
 void SSANameState::numberValuesInRegion(Region &region) {
-  unsigned nextBlockID = 0;
+  int nextBlockID = 0;
   for (Block &block : region) {
-    llvm::SmallString<16> name;
-    llvm::raw_svector_ostream(name) << "^bb" << nextBlockID;
-    BlockInfo &info = blockNames[&block];
-    info.name = llvm::StringRef(name).copy(usedNameAllocator);
-    info.ordering = nextBlockID++;
+    blockInfos[&block].ordering = nextBlockID++;
     numberValuesInBlock(block);
   }
 }
 
 void SSANameState::numberValuesInBlock(Block &block) {
-  bool isEntry = block.isEntryBlock();
-  for (BlockArgument arg : block.getArguments()) {
-    if (valueIDs.count(arg.getImpl()))
-      continue;
-    if (isEntry) {
-      llvm::SmallString<16> name;
-      llvm::raw_svector_ostream(name) << "arg" << nextArgumentID++;
-      setValueName(arg, name);
-    } else {
-      setValueName(arg, "");
-    }
-  }
+  // The order indices of this block's ops now hold result numbers.
+  block.invalidateOpOrder();
+  BlockInfo &info = blockInfos[&block];
+  info.isEntry = block.isEntryBlock();
+  // Arguments are numbered consecutively: `%argN` in an entry block, plain
+  // numbers otherwise, as MLIR does.
+  unsigned &counter = info.isEntry ? nextArgumentID : nextValueID;
+  info.firstArgID = counter;
+  counter += block.getNumArguments();
   for (Operation &op : block)
     numberValuesInOp(op);
 }
@@ -160,6 +179,12 @@ void SSANameState::numberValuesInOp(Operation &op) {
       });
     }
   }
+  if (resultGroups.size() == 1 && !valueIDs.count(op.getResultImpl(0))) {
+    // The common case: one number for all results, kept in the op.
+    op.orderIndex = nextValueID++;
+    return;
+  }
+  op.orderIndex = kNameSentinel;
   if (valueIDs.try_emplace(op.getResultImpl(0), nextValueID).second)
     ++nextValueID;
   if (resultGroups.size() != 1) {
@@ -205,10 +230,17 @@ static llvm::StringRef sanitizeIdentifier(llvm::StringRef name,
   return buffer;
 }
 
+/// Whether `name` looks like an entry-block argument name (`arg<N>`), which
+/// are not recorded as used names.
+static bool isArgumentName(llvm::StringRef name) {
+  return name.consume_front("arg") && !name.empty() &&
+         llvm::all_of(name, llvm::isDigit);
+}
+
 llvm::StringRef SSANameState::uniqueValueName(llvm::StringRef name) {
   llvm::SmallString<16> buffer;
   name = sanitizeIdentifier(name, buffer);
-  if (!usedNames.count(name)) {
+  if (!usedNames.count(name) && !isArgumentName(name)) {
     name = name.copy(usedNameAllocator);
   } else {
     llvm::SmallString<64> probe(name);
@@ -237,6 +269,16 @@ void SSANameState::printValueID(Value value, bool printResultNo,
   if (auto result = value.dyn_cast<OpResult>()) {
     Operation *owner = result.getOwner();
     int number = result.getResultNumber();
+    if (!isNumberedOp(owner)) {
+      os << "<<UNKNOWN SSA VALUE>>";
+      return;
+    }
+    if (owner->orderIndex != kNameSentinel) {
+      os << '%' << owner->orderIndex;
+      if (number != 0 && printResultNo)
+        os << '#' << number;
+      return;
+    }
     if (number != 0 && owner->getNumResults() > 1) {
       // Find the group this result belongs to.
       llvm::ArrayRef<int> groups = getOpResultGroups(owner);
@@ -248,6 +290,16 @@ void SSANameState::printValueID(Value value, bool printResultNo,
       if (number != groupStart)
         resultNo = number - groupStart;
     }
+  }
+  if (auto arg = value.dyn_cast<BlockArgument>()) {
+    auto blockIt = blockInfos.find(arg.getOwner());
+    if (blockIt == blockInfos.end()) {
+      os << "<<UNKNOWN SSA VALUE>>";
+      return;
+    }
+    os << (blockIt->second.isEntry ? "%arg" : "%")
+       << blockIt->second.firstArgID + arg.getArgNumber();
+    return;
   }
   auto it = valueIDs.find(lookupValue);
   if (it == valueIDs.end()) {
@@ -320,7 +372,7 @@ public:
                            llvm::ArrayRef<NamedAttribute> attrs,
                            bool omitType) override;
   void printSuccessor(Block *successor) override {
-    os << state.getBlockInfo(successor).name;
+    state.printBlockName(successor, os);
   }
   void printOptionalLocationSpecifier(Location loc) override {
     printTrailingLocation(loc);
@@ -480,7 +532,8 @@ void OperationPrinter::printRegion(Region &region, bool printEntryBlockArgs,
 void OperationPrinter::printBlock(Block *block, bool printBlockArgs,
                                   bool printTerminator) {
   if (printBlockArgs) {
-    os.indent(currentIndent) << state.getBlockInfo(block).name;
+    os.indent(currentIndent);
+    state.printBlockName(block, os);
     if (!block->args_empty()) {
       os << '(';
       llvm::interleaveComma(block->getArguments(), os, [&](BlockArgument arg) {
@@ -498,18 +551,19 @@ void OperationPrinter::printBlock(Block *block, bool printBlockArgs,
       if (!block->isEntryBlock())
         os << "  // no predecessors";
     } else {
-      llvm::SmallVector<SSANameState::BlockInfo, 4> preds;
-      for (Block *pred : block->getPredecessors())
-        preds.push_back(state.getBlockInfo(pred));
+      llvm::SmallVector<Block *, 4> preds = block->getPredecessors();
       if (preds.size() == 1) {
-        os << "  // pred: " << preds[0].name;
+        os << "  // pred: ";
+        state.printBlockName(preds[0], os);
       } else {
-        llvm::sort(preds, [](const auto &lhs, const auto &rhs) {
-          return lhs.ordering < rhs.ordering;
+        llvm::sort(preds, [&](Block *lhs, Block *rhs) {
+          return state.getBlockInfo(lhs).ordering <
+                 state.getBlockInfo(rhs).ordering;
         });
         os << "  // " << preds.size() << " preds: ";
-        llvm::interleaveComma(preds, os,
-                              [&](const auto &pred) { os << pred.name; });
+        llvm::interleaveComma(preds, os, [&](Block *pred) {
+          state.printBlockName(pred, os);
+        });
       }
     }
     os << '\n';

@@ -2,7 +2,7 @@
 //
 // Memory layout of one operation (a single malloc):
 //   [out-of-line results, reversed][inline results, reversed][Operation]
-//   [OpOperand x capacity][BlockOperand x successors][Region x regions]
+//   [BlockOperand x successors][Region x regions][OpOperand x capacity]
 // Operands move to a separate array only when an op grows past its capacity.
 //
 //===----------------------------------------------------------------------===//
@@ -33,22 +33,24 @@ Operation::Operation(Location location, OperationName name, unsigned numResults,
                      DictionaryAttr attrs)
     : location(location), name(name), properties(properties), attrs(attrs),
       operandsPtr(nullptr), operandCapacity(operandCapacity),
-      inlineOperandSlots(operandCapacity), numResults(numResults), numSuccessors(numSuccessors),
+      numResults(numResults), numSuccessors(numSuccessors),
       numRegions(numRegions), operandsOutOfLine(false) {}
 
-OpOperand *Operation::getInlineOperands() {
-  return reinterpret_cast<OpOperand *>(this + 1);
-}
-
 llvm::MutableArrayRef<BlockOperand> Operation::getBlockOperands() {
-  auto *begin = reinterpret_cast<BlockOperand *>(getInlineOperands() +
-                                                 inlineOperandSlots);
-  return {begin, numSuccessors};
+  return {reinterpret_cast<BlockOperand *>(this + 1), numSuccessors};
 }
 
 llvm::MutableArrayRef<Region> Operation::getRegions() {
-  auto *begin = reinterpret_cast<Region *>(getBlockOperands().end());
+  auto *begin = reinterpret_cast<Region *>(
+      reinterpret_cast<BlockOperand *>(this + 1) + numSuccessors);
   return {begin, numRegions};
+}
+
+OpOperand *Operation::getInlineOperands() {
+  return reinterpret_cast<OpOperand *>(
+      reinterpret_cast<Region *>(
+          reinterpret_cast<BlockOperand *>(this + 1) + numSuccessors) +
+      numRegions);
 }
 
 Operation *Operation::create(Location location, OperationName name,
@@ -102,17 +104,16 @@ Operation *Operation::create(Location location, OperationName name,
       new (op->getResultImpl(i))
           OutOfLineOpResult(resultTypes[i], i - ValueImpl::kMaxInlineResults);
   }
-  op->operandsPtr = op->getInlineOperands();
-  op->numOperands = numOperands;
-  for (unsigned i = 0; i < numOperands; ++i)
-    new (&op->operandsPtr[i]) OpOperand(op, operands[i].getImpl());
-  auto *blockOperands = reinterpret_cast<BlockOperand *>(
-      op->getInlineOperands() + numOperands);
+  auto *blockOperands = reinterpret_cast<BlockOperand *>(op + 1);
   for (unsigned i = 0; i < numSuccessors; ++i)
     new (&blockOperands[i]) BlockOperand(op, successors[i]);
   auto *regions = reinterpret_cast<Region *>(blockOperands + numSuccessors);
   for (unsigned i = 0; i < numRegions; ++i)
     new (&regions[i]) Region(op);
+  op->operandsPtr = op->getInlineOperands();
+  op->numOperands = numOperands;
+  for (unsigned i = 0; i < numOperands; ++i)
+    new (&op->operandsPtr[i]) OpOperand(op, operands[i].getImpl());
   return op;
 }
 

@@ -23,10 +23,10 @@ namespace {
 
 using UnresolvedOperand = OpAsmParser::UnresolvedOperand;
 
-/// A defined name: the first value and how many (a result group).
+/// A defined name: its first value (null when undefined). A name bound to
+/// a group of results (`%x:2`) has its count in groupSizes.
 struct ValueEntry {
   detail::ValueImpl *value = nullptr;
-  unsigned count = 0;
 };
 
 /// A use of a name before its definition.
@@ -38,9 +38,11 @@ struct ForwardRef {
 /// The SSA names of one isolated-from-above scope.
 struct IsolatedNameScope {
   std::vector<ValueEntry> numbered;
+  llvm::DenseMap<detail::ValueImpl *, unsigned> groupSizes;
   llvm::DenseMap<llvm::StringRef, ValueEntry> named;
   llvm::DenseMap<std::pair<llvm::StringRef, unsigned>, ForwardRef> forwardRefs;
-  /// Names defined in each open nested region, to drop when it closes.
+  /// Names defined in each open region, to drop when it closes (recorded
+  /// only for regions nested in the scope's outermost one).
   llvm::SmallVector<llvm::SmallVector<llvm::StringRef, 8>, 4> regionDefinitions;
 };
 
@@ -110,9 +112,10 @@ public:
   LogicalResult defineArguments(Block *block,
                                 llvm::ArrayRef<OpAsmParser::Argument> args);
 
+  /// A fresh scope: its outermost region's names need no tracking, since
+  /// the whole scope goes away at once.
   void pushIsolatedScope() {
     isolatedScopes.push_back(std::make_unique<IsolatedNameScope>());
-    isolatedScopes.back()->regionDefinitions.emplace_back();
   }
   LogicalResult popIsolatedScope();
   void pushRegionScope() {
@@ -128,6 +131,13 @@ private:
   ValueEntry *lookupEntry(llvm::StringRef name);
   ValueEntry &getOrCreateEntry(llvm::StringRef name);
   static Value getResultInGroup(const ValueEntry &entry, unsigned index);
+  unsigned getGroupSize(const ValueEntry &entry) {
+    auto &sizes = isolatedScopes.back()->groupSizes;
+    if (sizes.empty())
+      return 1;
+    auto it = sizes.find(entry.value);
+    return it == sizes.end() ? 1 : it->second;
+  }
 
   Block *topLevelBlock;
   llvm::SmallVector<std::unique_ptr<IsolatedNameScope>, 4> isolatedScopes;
@@ -273,7 +283,7 @@ static std::optional<uint64_t> getNumberedName(llvm::StringRef name) {
 ValueEntry *OperationParser::lookupEntry(llvm::StringRef name) {
   IsolatedNameScope &scope = *isolatedScopes.back();
   if (std::optional<uint64_t> number = getNumberedName(name)) {
-    if (*number >= scope.numbered.size() || !scope.numbered[*number].count)
+    if (*number >= scope.numbered.size() || !scope.numbered[*number].value)
       return nullptr;
     return &scope.numbered[*number];
   }
@@ -327,7 +337,7 @@ LogicalResult OperationParser::parseSSAUse(UnresolvedOperand &result,
 
 Value OperationParser::resolveSSAUse(const UnresolvedOperand &use, Type type) {
   if (ValueEntry *entry = lookupEntry(use.name)) {
-    if (use.number >= entry->count) {
+    if (use.number >= getGroupSize(*entry)) {
       emitError(use.location, "reference to invalid result number");
       return Value();
     }
@@ -369,14 +379,15 @@ LogicalResult OperationParser::addDefinition(llvm::StringRef name,
                                              unsigned count) {
   IsolatedNameScope &scope = *isolatedScopes.back();
   ValueEntry &entry = getOrCreateEntry(name);
-  if (entry.count) {
+  if (entry.value) {
     InFlightDiagnostic diag = emitError(loc);
     diag << "redefinition of SSA value '" << name << "'";
     diag.attachNote(Value(entry.value).getLoc()) << "previously defined here";
     return failure();
   }
   entry.value = first;
-  entry.count = count;
+  if (count != 1)
+    scope.groupSizes[first] = count;
   if (isolatedScopes.back()->regionDefinitions.size() > 1)
     scope.regionDefinitions.back().push_back(name);
   if (scope.forwardRefs.empty())
@@ -623,6 +634,7 @@ Dialect *OperationParser::loadDialectFor(llvm::StringRef name) {
 
 LogicalResult OperationParser::parseOperation(Block *block) {
   llvm::SMLoc loc = getToken().getLoc();
+  state.releaseConsumedSource(loc.getPointer());
   struct ResultRecord {
     llvm::StringRef name;
     unsigned count;
@@ -993,6 +1005,7 @@ LogicalResult tilt::parseSourceFile(llvm::SourceMgr &sourceMgr, Block *block,
   block->getOperations().splice(block->end(), scratch.getOperations());
   if (metadata)
     metadata->fileMetadata = state.fileMetadata;
+  state.releaseAllSource();
   return success();
 }
 

@@ -3,6 +3,10 @@
 #include "ParserImpl.h"
 #include "llvm/ADT/StringExtras.h"
 #include <cstring>
+#if defined(__unix__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 using namespace tilt;
 using namespace tilt::detail;
@@ -28,6 +32,20 @@ std::pair<unsigned, unsigned> LineCursor::getLineAndColumn(const char *ptr) {
     lineStart = position;
   }
   return {line, unsigned(ptr - lineStart) + 1};
+}
+
+void ParserState::releaseSourceRange(const char *end) {
+#if defined(__unix__)
+  uintptr_t pageSize = uintptr_t(sysconf(_SC_PAGESIZE));
+  uintptr_t start = (uintptr_t(releasedUpTo) + pageSize - 1) & ~(pageSize - 1);
+  uintptr_t stop = uintptr_t(end) & ~(pageSize - 1);
+  if (stop > start)
+    madvise(reinterpret_cast<void *>(start), stop - start, MADV_DONTNEED);
+  if (end > releasedUpTo)
+    releasedUpTo = end;
+#else
+  (void)end;
+#endif
 }
 
 //===----------------------------------------------------------------------===//

@@ -52,9 +52,26 @@ struct ParserState {
         buffer(sourceMgr.getMemoryBuffer(bufferID)->getBuffer()),
         lex(buffer), cursor(buffer),
         fileIndex(Location::internFilename(
-            sourceMgr.getMemoryBuffer(bufferID)->getBufferIdentifier())) {
+            sourceMgr.getMemoryBuffer(bufferID)->getBufferIdentifier())),
+        sourceIsMapped(sourceMgr.getMemoryBuffer(bufferID)->getBufferKind() ==
+                       llvm::MemoryBuffer::MemoryBuffer_MMap),
+        releasedUpTo(buffer.begin()) {
     curToken = lex.lexToken();
   }
+
+  /// Hands the pages of a memory-mapped source that lie well behind
+  /// `position` back to the OS. They are re-read from the file if a
+  /// diagnostic needs them, so this only lowers the peak memory of big
+  /// inputs; it never changes what the parser sees.
+  void releaseConsumedSource(const char *position) {
+    if (sourceIsMapped && position - releasedUpTo > kReleaseChunk)
+      releaseSourceRange(position - kReleaseMargin);
+  }
+  void releaseAllSource() {
+    if (sourceIsMapped)
+      releaseSourceRange(buffer.end());
+  }
+  void releaseSourceRange(const char *end);
 
   Context *context;
   const llvm::SourceMgr &sourceMgr;
@@ -73,6 +90,11 @@ struct ParserState {
   unsigned nestingDepth = 0;
   /// Set once an error was reported, so that follow-on errors are not.
   bool hadError = false;
+
+  static constexpr ptrdiff_t kReleaseChunk = 8 << 20;
+  static constexpr ptrdiff_t kReleaseMargin = 1 << 20;
+  bool sourceIsMapped;
+  const char *releasedUpTo;
 };
 
 } // namespace detail

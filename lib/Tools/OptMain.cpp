@@ -256,8 +256,11 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
     return 0;
   }
 
-  auto input = llvm::MemoryBuffer::getFileOrSTDIN(options.inputFilename,
-                                                  /*IsText=*/true);
+  // No NUL terminator is needed, so large files are always memory-mapped
+  // (and the parser can give their pages back as it goes).
+  auto input = llvm::MemoryBuffer::getFileOrSTDIN(
+      options.inputFilename, /*IsText=*/true,
+      /*RequiresNullTerminator=*/false);
   if (std::error_code error = input.getError()) {
     llvm::errs() << argv[0] << ": could not open input file '"
                  << options.inputFilename << "': " << error.message() << "\n";

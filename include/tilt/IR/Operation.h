@@ -263,9 +263,6 @@ private:
   OpOperand *operandsPtr;
   unsigned numOperands = 0;
   unsigned operandCapacity;
-  /// The operand slots allocated with the op; successors and regions follow
-  /// them, so this never changes.
-  unsigned inlineOperandSlots;
   unsigned numResults;
   unsigned numSuccessors;
   unsigned numRegions : 31;

@@ -34,9 +34,10 @@ void llvm::ilist_traits<Operation>::removeNodeFromList(Operation *op) {
 void llvm::ilist_traits<Operation>::transferNodesFromList(
     ilist_traits<Operation> &otherList, op_iterator first, op_iterator last) {
   Block *block = getContainingBlock();
+  // Moving ops, even within the block, changes their order.
+  block->invalidateOpOrder();
   if (this == &otherList)
     return;
-  block->invalidateOpOrder();
   for (; first != last; ++first)
     first->setParentBlock(block);
 }

@@ -139,12 +139,14 @@ LogicalResult Verifier::verifyOperation(Operation &op) {
   const OpInfo *info = op.getName().getInfo();
   if (!info) {
     Context *context = op.getContext();
+    // A loaded dialect knows all its ops: an unknown one is an error even
+    // when unregistered dialects are allowed.
+    if (Dialect *dialect = op.getDialect())
+      return op.emitOpError()
+             << "unregistered operation '" << op.getName().getStringRef()
+             << "' found in dialect ('" << dialect->getNamespace()
+             << "') that does not allow unknown operations";
     if (!context->allowsUnregisteredDialects()) {
-      if (Dialect *dialect = op.getDialect())
-        return op.emitOpError()
-               << "unregistered operation '" << op.getName().getStringRef()
-               << "' found in dialect ('" << dialect->getNamespace()
-               << "') that does not allow unknown operations";
       return op.emitOpError()
              << "created with unregistered dialect. If this is intended, "
                 "please call allowUnregisteredDialects() on the Context, or "

@@ -1018,7 +1018,7 @@ LogicalResult tilt::parseSourceString(llvm::StringRef source, Block *block,
       llvm::MemoryBuffer::getMemBuffer(source, sourceName,
                                        /*RequiresNullTerminator=*/false),
       llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, context, llvm::errs());
+  // Diagnostics go to the context's handlers, as for any other error.
   return parseSourceFile(sourceMgr, block, context, config);
 }
 

@@ -79,6 +79,8 @@ public:
 
   /// The enclosing block, region and operation (null at top level).
   Block *getBlock() const { return block; }
+  /// The enclosing block (for llvm::ilist_node_with_parent).
+  Block *getParent() const { return block; }
   Region *getParentRegion() const;
   Operation *getParentOp() const;
   template <typename OpT> OpT getParentOfType() {

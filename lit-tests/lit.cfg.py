@@ -1,0 +1,51 @@
+# lit configuration of Tilt's text-form tests.
+import glob
+import os
+import shutil
+
+import lit.formats
+
+config.name = "Tilt"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".tilt"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilt_obj_root, "lit-tests")
+
+# Tools: Tilt's own first, then LLVM's FileCheck, not, count.
+path = os.pathsep.join([config.tilt_tools_dir, config.llvm_tools_dir,
+                        config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["PATH"] = path
+config.substitutions.append(("%tilt_src", config.tilt_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+# The MLIR oracle: Debian's newest mlir-N-tools (19 or newer). Tests that need
+# it say `REQUIRES: mlir-opt`; without it they are reported as unsupported.
+def find_mlir_opt():
+    candidates = []
+    found = shutil.which("mlir-opt")
+    if found:
+        candidates.append(found)
+    for path in glob.glob("/usr/lib/llvm-*/bin/mlir-opt"):
+        candidates.append(path)
+    best = None
+    for candidate in candidates:
+        parts = candidate.split("/")
+        version = 0
+        for part in parts:
+            if part.startswith("llvm-") and part[5:].isdigit():
+                version = int(part[5:])
+        if candidate == found and version == 0:
+            version = 99  # on PATH: trust it
+        if version >= 19 and (best is None or version > best[0]):
+            best = (version, candidate)
+    return best[1] if best else None
+
+mlir_opt = find_mlir_opt()
+if mlir_opt:
+    config.available_features.add("mlir-opt")
+    config.substitutions.append(("%mlir_opt", mlir_opt))
+else:
+    lit_config.note("mlir-opt (19 or newer) not found: the MLIR interoperability "
+                    "tests are skipped (install Debian's mlir-22-tools to run them)")
+    config.substitutions.append(("%mlir_opt", "false"))

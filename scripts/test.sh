@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds Tilt and runs every test: GoogleTest unit tests and the lit suite
+# (which includes the MLIR interoperability tests when mlir-opt is present).
+# Usage: scripts/test.sh [build-dir]   (extra CMake options in TILT_CMAKE_ARGS)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+build=${1:-build}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=${TILT_BUILD_TYPE:-Release} \
+  ${TILT_CMAKE_ARGS:-} >/dev/null
+cmake --build "$build"
+cd "$build"
+ctest --output-on-failure -j "$(nproc)"

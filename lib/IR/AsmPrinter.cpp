@@ -273,21 +273,29 @@ void SSANameState::printValueID(Value value, bool printResultNo,
       os << "<<UNKNOWN SSA VALUE>>";
       return;
     }
+    unsigned numResults = owner->getNumResults();
     if (owner->orderIndex != kNameSentinel) {
+      // One group for all results: `%N`, or `%N#k` when there are several.
       os << '%' << owner->orderIndex;
-      if (number != 0 && printResultNo)
+      if (numResults > 1 && printResultNo)
         os << '#' << number;
       return;
     }
-    if (number != 0 && owner->getNumResults() > 1) {
-      // Find the group this result belongs to.
+    if (numResults > 1) {
+      // Find the group of this result, as MLIR does: a group of one prints
+      // without `#k`, larger groups always with it.
       llvm::ArrayRef<int> groups = getOpResultGroups(owner);
-      int groupStart = 0;
-      for (int start : groups)
-        if (start <= number)
-          groupStart = start;
+      int groupStart = 0, groupEnd = int(numResults);
+      if (groups.empty()) {
+        groupStart = 0;
+      } else {
+        const int *next = std::upper_bound(groups.begin(), groups.end(), number);
+        groupStart = *std::prev(next);
+        if (next != groups.end())
+          groupEnd = *next;
+      }
       lookupValue = owner->getResultImpl(groupStart);
-      if (number != groupStart)
+      if (groupEnd - groupStart != 1)
         resultNo = number - groupStart;
     }
   }

@@ -46,9 +46,9 @@ ResultT parseSymbolWithDialect(Parser &parser, detail::ParserState &state,
 static LogicalResult parseDialectSymbol(Parser &parser, llvm::StringRef &ns,
                                         llvm::StringRef &body,
                                         llvm::StringRef &fullText) {
-  const Token &tok = parser.getToken();
-  llvm::StringRef identifier = tok.getSpelling().drop_front();
-  const char *identifierEnd = tok.getSpelling().end();
+  llvm::StringRef spelling = parser.getToken().getSpelling();
+  llvm::StringRef identifier = spelling.drop_front();
+  const char *identifierEnd = spelling.end();
   auto [prefix, rest] = identifier.split('.');
   ns = prefix;
   parser.consumeToken();
@@ -66,9 +66,8 @@ static LogicalResult parseDialectSymbol(Parser &parser, llvm::StringRef &ns,
     body = bracketed.empty() ? llvm::StringRef()
                              : bracketed.drop_front().drop_back();
   }
-  fullText = llvm::StringRef(tok.getSpelling().data(),
-                             identifierEnd - tok.getSpelling().data() +
-                                 bracketed.size());
+  fullText = llvm::StringRef(spelling.data(),
+                             spelling.size() + bracketed.size());
   return success();
 }
 

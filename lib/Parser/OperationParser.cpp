@@ -13,6 +13,7 @@
 #include "tilt/IR/Dialect.h"
 #include "tilt/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -60,7 +61,10 @@ class OperationParser : public Parser {
 public:
   OperationParser(ParserState &state, Block *topLevelBlock)
       : Parser(state), topLevelBlock(topLevelBlock) {
+    // The file is the outermost scope: names defined in any region nested
+    // in it must be tracked so that they go out of scope.
     pushIsolatedScope();
+    isolatedScopes.back()->regionDefinitions.emplace_back();
   }
   ~OperationParser();
 
@@ -145,8 +149,9 @@ private:
       blockScopes;
   /// Placeholders whose uses still need to be dropped on failure.
   std::vector<detail::ValueImpl *> placeholdersToDelete;
-  /// Blocks referenced but never placed in a region (on failure).
-  std::vector<Block *> orphanBlocks;
+  /// Blocks referenced as successors but not (yet) placed in a region; the
+  /// parser owns them until they are.
+  llvm::DenseSet<Block *> orphanBlocks;
   llvm::StringRef cachedDialectPrefix;
   Dialect *cachedDialect = nullptr;
 
@@ -258,8 +263,6 @@ OperationParser::~OperationParser() {
     delete static_cast<detail::BlockArgumentImpl *>(placeholder);
   }
   for (Block *block : orphanBlocks) {
-    if (block->getParent())
-      continue;
     block->dropAllUses();
     delete block;
   }
@@ -503,7 +506,7 @@ Block *OperationParser::getBlockNamed(llvm::StringRef name, llvm::SMLoc loc) {
   if (!definition.block) {
     definition.block = new Block();
     definition.loc = loc;
-    orphanBlocks.push_back(definition.block);
+    orphanBlocks.insert(definition.block);
   }
   return definition.block;
 }
@@ -581,13 +584,12 @@ OperationParser::parseBlock(Region &region, bool isEntry,
   BlockDefinition &definition = blockScopes.back()[name];
   if (definition.defined)
     return emitError(nameLoc, "redefinition of block '" + name + "'");
-  if (!definition.block) {
+  if (!definition.block)
     definition.block = new Block();
-    orphanBlocks.push_back(definition.block);
-  }
   definition.defined = true;
   definition.loc = nameLoc;
   block = definition.block;
+  orphanBlocks.erase(block);
   region.push_back(block);
   consumeToken();
 

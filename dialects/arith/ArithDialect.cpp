@@ -40,9 +40,11 @@ const FlagName fastMathNames[] = {
 } // namespace
 
 /// Formats flags as MLIR does: `none`, `fast` (fastmath with every bit) or
-/// the set names in declaration order.
+/// the set names in declaration order, separated by `, ` for overflow flags
+/// and by `,` for fast-math flags (MLIR's two enum printers differ).
 static std::string formatFlags(unsigned flags, llvm::ArrayRef<FlagName> names,
                                bool hasFast) {
+  const char *separator = hasFast ? "," : ", ";
   if (flags == 0)
     return "none";
   if (hasFast && flags == FastMathFast)
@@ -52,7 +54,7 @@ static std::string formatFlags(unsigned flags, llvm::ArrayRef<FlagName> names,
     if (!(flags & flag.bits))
       continue;
     if (!result.empty())
-      result += ", ";
+      result += separator;
     result += flag.name.str();
   }
   return result;
@@ -86,8 +88,9 @@ static std::optional<unsigned> readFlags(Attribute attr, llvm::StringRef kind,
     return unsigned(FastMathFast);
   unsigned flags = 0;
   llvm::SmallVector<llvm::StringRef, 4> parts;
-  data.split(parts, ", ");
+  data.split(parts, ',');
   for (llvm::StringRef part : parts) {
+    part = part.trim();
     auto it = llvm::find_if(names, [&](const FlagName &flag) {
       return flag.name == part;
     });

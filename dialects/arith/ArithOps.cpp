@@ -254,12 +254,14 @@ bool ConstantOp::isBuildableWith(Attribute value, Type type) {
 
 LogicalResult ConstantOp::parse(OpAsmParser &parser, OperationState &state) {
   Attribute value;
-  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
-      failed(parser.parseAttribute(value)))
+  if (failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  llvm::SMLoc valueLoc = parser.getCurrentLocation();
+  if (failed(parser.parseAttribute(value)))
     return failure();
   Type type = value.getType();
   if (!type)
-    return parser.emitError(parser.getCurrentLocation())
+    return parser.emitError(valueLoc)
            << "expected a typed attribute (integer, float or dense) as the "
               "constant value";
   state.addAttribute("value", value);

@@ -163,13 +163,17 @@ LogicalResult FuncOp::parse(OpAsmParser &parser, OperationState &state) {
 
   Region *body = state.addRegion();
   llvm::SMLoc bodyLoc = parser.getCurrentLocation();
+  if (unnamed) {
+    // A declaration: a body would need named arguments.
+    if (parser.parseOptionalLBrace())
+      return parser.emitError(bodyLoc)
+             << "expected named arguments for a function with a body";
+    return success();
+  }
   OptionalParseResult hasBody = parser.parseOptionalRegion(*body, arguments);
   if (hasBody.has_value()) {
     if (failed(*hasBody))
       return failure();
-    if (unnamed)
-      return parser.emitError(bodyLoc)
-             << "expected named arguments for a function with a body";
     if (body->empty())
       return parser.emitError(bodyLoc) << "expected non-empty function body";
   }
@@ -328,10 +332,10 @@ LogicalResult ReturnOp::verify() {
                          << type.getNumResults();
   for (unsigned i = 0, e = type.getNumResults(); i < e; ++i)
     if (op->getOperand(i).getType() != type.getResult(i))
-      return emitError() << "type of return operand " << i << " ("
+      return emitError() << "type of return operand " << i << " ('"
                          << op->getOperand(i).getType()
-                         << ") doesn't match function result type ("
-                         << type.getResult(i) << ")"
+                         << "') doesn't match function result type ('"
+                         << type.getResult(i) << "')"
                          << " in function @" << function.getSymName();
   return success();
 }

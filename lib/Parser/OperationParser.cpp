@@ -274,6 +274,8 @@ OperationParser::~OperationParser() {
 
 static std::optional<uint64_t> getNumberedName(llvm::StringRef name) {
   // `name` includes the `%`.
+  if (name.empty())
+    return std::nullopt;
   llvm::StringRef digits = name.drop_front();
   if (digits.empty() || !llvm::isDigit(digits[0]) || digits.size() > 8)
     return std::nullopt;

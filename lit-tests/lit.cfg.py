@@ -6,8 +6,9 @@ import shutil
 import lit.formats
 
 config.name = "Tilt"
-config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".tilt"]
+# Tests use shell loops: run them with the system shell.
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".tilt", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilt_obj_root, "lit-tests")

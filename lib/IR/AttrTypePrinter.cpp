@@ -25,8 +25,14 @@ bool detail::isBareIdentifier(llvm::StringRef name) {
 
 void detail::printQuotedString(llvm::StringRef str, llvm::raw_ostream &os) {
   os << '"';
+  // llvm::printEscapedString's rules, which MLIR uses: `\\` for a backslash,
+  // `\XX` for quotes and non-printable bytes.
   for (unsigned char c : str) {
-    if (c == '"' || c == '\\' || !llvm::isPrint(c)) {
+    if (c == '\\') {
+      os << "\\\\";
+      continue;
+    }
+    if (c == '"' || !llvm::isPrint(c)) {
       os << '\\' << llvm::hexdigit(c >> 4) << llvm::hexdigit(c & 0xF);
       continue;
     }
@@ -288,9 +294,15 @@ void detail::printAttribute(Attribute attr, llvm::raw_ostream &os,
     return;
   }
   if (auto arrayAttr = attr.dyn_cast<ArrayAttr>()) {
+    // Like MLIR, array elements drop the default literal types i64 and f64.
     os << '[';
-    llvm::interleaveComma(arrayAttr.getValue(), os,
-                          [&](Attribute element) { printAttribute(element, os); });
+    llvm::interleaveComma(arrayAttr.getValue(), os, [&](Attribute element) {
+      Type type = element.getType();
+      bool isDefaultType =
+          (element.isa<IntegerAttr>() && type.isSignlessInteger(64)) ||
+          (element.isa<FloatAttr>() && type.isF64());
+      printAttribute(element, os, /*elideType=*/isDefaultType);
+    });
     os << ']';
     return;
   }

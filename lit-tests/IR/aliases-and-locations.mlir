@@ -8,7 +8,7 @@
 #map = [1, 2, 3]
 #attr = #foo.layout<interleaved>
 
-// CHECK: "test.aliased"() {a = [1 : i64, 2 : i64, 3 : i64], b = #foo.layout<interleaved>} : () -> !foo.tile<32x32, bf16>
+// CHECK: "test.aliased"() {a = [1, 2, 3], b = #foo.layout<interleaved>} : () -> !foo.tile<32x32, bf16>
 %0 = "test.aliased"() {a = #map, b = #attr} : () -> !tile
 
 // LOC: "test.file"() : () -> () loc("a.tilt":3:7)

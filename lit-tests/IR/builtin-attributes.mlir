@@ -11,7 +11,7 @@
 "test.floats"() {a = 1.0, b = -0.25 : f32, c = 0.1 : f16, d = 0x7FC00000 : f32, e = 1.0e10 : f16, f = 3.14 : bf16, g = 1.0e10} : () -> ()
 
 // CHECK-LABEL: "test.strings"
-// CHECK-SAME: a = "plain", b = "quote\22 backslash\5C newline\0A tab\09"
+// CHECK-SAME: a = "plain", b = "quote\22 backslash\\ newline\0A tab\09"
 "test.strings"() {a = "plain", b = "quote\" backslash\\ newline\n tab\t"} : () -> ()
 
 // CHECK-LABEL: "test.containers"

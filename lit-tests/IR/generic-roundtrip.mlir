@@ -56,7 +56,7 @@
 }) : () -> ()
 
 // Properties and discardable attributes are kept apart.
-// CHECK: "test.props"() <{a = 1 : i32, b = "x"}> {c, d = [1 : i64, 2.500000e+00 : f32]} : () -> ()
+// CHECK: "test.props"() <{a = 1 : i32, b = "x"}> {c, d = [1, 2.500000e+00 : f32]} : () -> ()
 "test.props"() <{b = "x", a = 1 : i32}> {d = [1, 2.5 : f32], c} : () -> ()
 
 // Forward references in a graph region (the module body).

@@ -47,9 +47,8 @@ void llvm::ilist_traits<Operation>::transferNodesFromList(
 //===----------------------------------------------------------------------===//
 
 Block::~Block() {
-  // Ops may use values of other ops in the block (and branch to blocks of the
-  // region): drop all references before deleting anything.
-  dropAllReferences();
+  // Each op drops the uses of its results when destroyed, so the ops can go
+  // in any order.
   operations.clear();
   for (BlockArgument arg : arguments) {
     arg.dropAllUses();

@@ -156,7 +156,10 @@ Operation::~Operation() {
     operand.~OpOperand();
   if (operandsOutOfLine)
     std::free(operandsPtr);
-  assert(use_empty() && "operation destroyed while its results are in use");
+  // Uses left behind (by ops destroyed later, or by a caller's mistake) are
+  // dropped rather than left dangling: their operands become null, which
+  // the verifier reports.
+  dropAllUses();
 }
 
 void Operation::destroy() {

@@ -30,9 +30,9 @@ void llvm::ilist_traits<Block>::transferNodesFromList(
 }
 
 Region::~Region() {
-  // Blocks may reference each other (successors) and each other's values:
-  // drop every reference before deleting.
-  dropAllReferences();
+  // Destruction is order-independent (each op and block drops the uses of
+  // what it defines), so no recursive dropAllReferences is needed: that
+  // would make destroying deeply nested IR quadratic.
   blocks.clear();
 }
 
@@ -78,7 +78,6 @@ Block *Region::findAncestorBlockInRegion(Block &block) {
 }
 
 void Region::takeBody(Region &other) {
-  dropAllReferences();
   blocks.clear();
   blocks.splice(blocks.end(), other.getBlocks());
 }

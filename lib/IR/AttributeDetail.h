@@ -38,10 +38,15 @@ struct IntegerAttrStorage : public AttributeStorage {
         new (allocator.allocate<IntegerAttrStorage>()) IntegerAttrStorage();
     storage->type = key.first;
     storage->value = key.second;
+    // Values wider than 64 bits own heap memory: free it with the context.
+    if (storage->value.getBitWidth() > 64)
+      allocator.addCleanup(
+          [](void *object) {
+            static_cast<IntegerAttrStorage *>(object)->value.~APInt();
+          },
+          storage);
     return storage;
   }
-  // Note: APInt values wider than 64 bits own heap memory that is not freed
-  // with the bump allocator; such attributes are rare.
   Type type;
   llvm::APInt value;
 };

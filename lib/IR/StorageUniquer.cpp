@@ -53,8 +53,13 @@ using StorageSet = llvm::DenseSet<HashedStorage, StorageKeyInfo>;
 namespace tilt {
 namespace detail {
 struct StorageUniquerImpl {
+  ~StorageUniquerImpl() {
+    for (auto &[destroy, object] : cleanups)
+      destroy(object);
+  }
   llvm::BumpPtrAllocator allocator;
-  StorageAllocator storageAllocator{allocator};
+  std::vector<StorageAllocator::Cleanup> cleanups;
+  StorageAllocator storageAllocator{allocator, cleanups};
   llvm::DenseMap<TypeID, std::unique_ptr<StorageSet>> sets;
   std::shared_mutex mutex;
 };

@@ -152,7 +152,7 @@ private:
   /// Blocks referenced as successors but not (yet) placed in a region; the
   /// parser owns them until they are.
   llvm::DenseSet<Block *> orphanBlocks;
-  llvm::StringRef cachedDialectPrefix;
+  std::string cachedDialectPrefix;
   Dialect *cachedDialect = nullptr;
 
   friend class CustomOpAsmParser;
@@ -629,10 +629,11 @@ LogicalResult OperationParser::parseBlockBody(Block *block) {
 
 Dialect *OperationParser::loadDialectFor(llvm::StringRef name) {
   llvm::StringRef prefix = name.split('.').first;
-  if (prefix == cachedDialectPrefix && cachedDialect)
+  if (cachedDialect && prefix == cachedDialectPrefix)
     return cachedDialect;
   cachedDialect = getContext()->getOrLoadDialect(prefix);
-  cachedDialectPrefix = prefix;
+  // `name` may be a temporary: keep a copy of the prefix.
+  cachedDialectPrefix = prefix.str();
   return cachedDialect;
 }
 

@@ -17,6 +17,7 @@
 #include "llvm/Support/Allocator.h"
 #include <cstring>
 #include <memory>
+#include <vector>
 
 namespace tilt {
 class Context;
@@ -25,8 +26,16 @@ class Dialect;
 /// Allocates storage memory that lives as long as the context.
 class StorageAllocator {
 public:
-  explicit StorageAllocator(llvm::BumpPtrAllocator &allocator)
-      : allocator(allocator) {}
+  using Cleanup = std::pair<void (*)(void *), void *>;
+  StorageAllocator(llvm::BumpPtrAllocator &allocator,
+                   std::vector<Cleanup> &cleanups)
+      : allocator(allocator), cleanups(cleanups) {}
+
+  /// Runs `destroy(object)` when the context goes away, for storage that owns
+  /// memory outside the allocator (e.g. wide APInt values).
+  void addCleanup(void (*destroy)(void *), void *object) {
+    cleanups.emplace_back(destroy, object);
+  }
 
   /// Copies `elements` into memory owned by the context.
   template <typename T> llvm::ArrayRef<T> copyInto(llvm::ArrayRef<T> elements) {
@@ -53,6 +62,7 @@ public:
 
 private:
   llvm::BumpPtrAllocator &allocator;
+  std::vector<Cleanup> &cleanups;
 };
 
 /// The common header of every uniqued storage object.

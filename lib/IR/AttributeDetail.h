@@ -163,8 +163,10 @@ struct DenseArrayAttrStorage : public AttributeStorage {
         ints != std::get<1>(key))
       return false;
     auto other = std::get<2>(key);
-    return std::memcmp(floats.data(), other.data(),
-                       floats.size() * sizeof(double)) == 0;
+    // Bitwise, so that -0.0 and NaN payloads stay distinct.
+    return floats.size() == other.size() &&
+           (floats.empty() || std::memcmp(floats.data(), other.data(),
+                                          floats.size() * sizeof(double)) == 0);
   }
   static DenseArrayAttrStorage *construct(StorageAllocator &allocator,
                                           const KeyTy &key) {

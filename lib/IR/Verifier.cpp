@@ -252,21 +252,27 @@ LogicalResult Verifier::verifyDominance(Operation &root) {
         for (Operation &nested : block) {
           if (nested.getNumRegions() != 0)
             worklist.push_back(&nested);
-          if (!ssa)
-            continue;
           for (unsigned i = 0, n = nested.getNumOperands(); i < n; ++i) {
             Value operand = nested.getOperand(i);
             Region *defRegion = operand.getParentRegion();
             Block *defBlock = operand.getParentBlock();
+            // Even in a graph region a value is only visible in the region
+            // that defines it and in regions nested there.
+            bool visible = defRegion && (defRegion == &region ||
+                                         defRegion->isAncestor(&region));
+            if (!ssa && visible)
+              continue;
             bool dominates = false;
-            if (defRegion && defRegion == &region) {
+            if (!visible) {
+              dominates = false;
+            } else if (defRegion == &region) {
               if (defBlock == &block) {
                 Operation *defOp = operand.getDefiningOp();
                 dominates = !defOp || defOp->isBeforeInBlock(&nested);
               } else {
                 dominates = getDominance(region).dominates(defBlock, &block);
               }
-            } else if (defRegion && defRegion->isAncestor(&region)) {
+            } else {
               // Defined in an enclosing region: check dominance of the
               // ancestor op of the use in the defining region.
               Operation *ancestor = defRegion->findAncestorOpInRegion(nested);

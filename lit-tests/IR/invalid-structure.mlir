@@ -82,3 +82,17 @@ func.func @not_last() {
 func.func private @dup()
 // expected-error@+1 {{redefinition of symbol named 'dup'}}
 func.func private @dup()
+
+// -----
+
+// A value of one region used in a sibling region is out of scope, even in
+// graph regions (found by the fuzzer).
+"test.a"() ({
+  // expected-error@+1 {{operand #0 does not dominate this use}}
+  "test.use"(%x) : (i32) -> ()
+}) : () -> ()
+"test.b"() ({
+// expected-note@+1 {{operand defined here (op is neither in a parent nor in a child region)}}
+^bb0(%x: i32):
+  "test.return"() : () -> ()
+}) : () -> ()

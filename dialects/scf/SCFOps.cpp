@@ -337,25 +337,13 @@ void YieldOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult YieldOp::parse(OpAsmParser &parser, OperationState &state) {
-  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
-  llvm::SmallVector<Type, 4> types;
-  llvm::SMLoc loc = parser.getCurrentLocation();
-  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
-      failed(parser.parseOperandList(operands)))
+  if (failed(parser.parseOptionalAttrDict(state.attributes)))
     return failure();
-  if (!operands.empty() && failed(parser.parseColonTypeList(types)))
-    return failure();
-  return parser.resolveOperands(operands, types, loc, state.operands);
+  return parser.parseOptionalOperandsWithTypes(state.operands);
 }
 
 void YieldOp::print(OpAsmPrinter &printer) {
   Operation *op = getOperation();
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
-  if (op->getNumOperands() == 0)
-    return;
-  printer << ' ';
-  printer.printOperands(op->getOperands());
-  printer << " : ";
-  llvm::interleaveComma(op->getOperandTypes(), printer.getStream(),
-                        [&](Type type) { printer.printType(type); });
+  printer.printOptionalOperandsWithTypes(op->getOperands());
 }

@@ -624,6 +624,22 @@ void OpAsmPrinter::printOperands(ValueRange values) {
   }
 }
 
+void OpAsmPrinter::printOptionalOperandsWithTypes(ValueRange values) {
+  if (values.empty())
+    return;
+  llvm::raw_ostream &os = getStream();
+  os << ' ';
+  printOperands(values);
+  os << " : ";
+  bool first = true;
+  for (Value value : values) {
+    if (!first)
+      os << ", ";
+    first = false;
+    printType(value.getType());
+  }
+}
+
 void OpAsmPrinter::printFunctionalType(Operation *op) {
   llvm::SmallVector<Type, 4> inputs = op->getOperandTypes();
   llvm::SmallVector<Type, 4> results = op->getResultTypes();

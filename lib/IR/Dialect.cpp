@@ -47,3 +47,15 @@ LogicalResult OpAsmParser::resolveOperands(
       return failure();
   return success();
 }
+
+LogicalResult OpAsmParser::parseOptionalOperandsWithTypes(
+    llvm::SmallVectorImpl<Value> &result) {
+  llvm::SmallVector<UnresolvedOperand, 4> operands;
+  llvm::SmallVector<Type, 4> types;
+  llvm::SMLoc loc = getCurrentLocation();
+  if (failed(parseOperandList(operands)))
+    return failure();
+  if (!operands.empty() && failed(parseColonTypeList(types)))
+    return failure();
+  return resolveOperands(operands, types, loc, result);
+}

@@ -71,68 +71,66 @@ static LogicalResult parseDialectSymbol(Parser &parser, llvm::StringRef &ns,
   return success();
 }
 
-Type Parser::parseExtendedType() {
-  llvm::SMLoc loc = getToken().getLoc();
-  llvm::StringRef identifier = getToken().getSpelling().drop_front();
-  const char *identifierEnd = getToken().getSpelling().end();
-  bool followedByBody = identifierEnd != state.buffer.end() && *identifierEnd == '<';
+/// Parses `!...` or `#...`: an alias from `aliases`, or a dialect symbol that
+/// `parseWithDialect` reads when the dialect is loaded and `makeOpaque` keeps
+/// as written otherwise. `what` names the kind in diagnostics.
+template <typename T>
+static T parseExtendedSymbol(
+    Parser &parser, detail::ParserState &state, const llvm::StringMap<T> &aliases,
+    llvm::StringRef what,
+    llvm::function_ref<T(Dialect *, AsmParser &)> parseWithDialect,
+    llvm::function_ref<T(llvm::StringRef, llvm::StringRef)> makeOpaque) {
+  llvm::SMLoc loc = parser.getToken().getLoc();
+  llvm::StringRef identifier = parser.getToken().getSpelling().drop_front();
+  const char *identifierEnd = parser.getToken().getSpelling().end();
+  bool followedByBody =
+      identifierEnd != state.buffer.end() && *identifierEnd == '<';
   if (!identifier.contains('.') && !followedByBody) {
-    // A type alias.
-    auto it = state.typeAliases.find(identifier);
-    if (it == state.typeAliases.end()) {
-      emitError(loc, "undefined symbol alias id '" + identifier + "'");
-      return Type();
+    auto it = aliases.find(identifier);
+    if (it == aliases.end()) {
+      parser.emitError(loc, "undefined symbol alias id '" + identifier + "'");
+      return T();
     }
-    consumeToken();
+    parser.consumeToken();
     return it->second;
   }
   llvm::StringRef ns, body, fullText;
-  if (failed(parseDialectSymbol(*this, ns, body, fullText)))
-    return Type();
-  if (Dialect *dialect = state.context->getOrLoadDialect(ns)) {
-    return parseSymbolWithDialect<Type>(
-        *this, state, body, loc,
-        [&](AsmParser &parser) { return dialect->parseType(parser); });
-  }
+  if (failed(parseDialectSymbol(parser, ns, body, fullText)))
+    return T();
+  if (Dialect *dialect = state.context->getOrLoadDialect(ns))
+    return parseSymbolWithDialect<T>(
+        parser, state, body, loc,
+        [&](AsmParser &asmParser) { return parseWithDialect(dialect, asmParser); });
   if (!state.context->allowsUnregisteredDialects()) {
-    emitError(loc, "type '" + fullText + "' belongs to the unregistered dialect '" +
-                       ns + "'. If this is intended, use "
-                            "--allow-unregistered-dialect");
-    return Type();
+    parser.emitError(loc, what + " '" + fullText +
+                              "' belongs to the unregistered dialect '" + ns +
+                              "'. If this is intended, use "
+                              "--allow-unregistered-dialect");
+    return T();
   }
-  return OpaqueType::get(state.context, ns, body);
+  return makeOpaque(ns, body);
+}
+
+Type Parser::parseExtendedType() {
+  return parseExtendedSymbol<Type>(
+      *this, state, state.typeAliases, "type",
+      [](Dialect *dialect, AsmParser &parser) {
+        return dialect->parseType(parser);
+      },
+      [&](llvm::StringRef ns, llvm::StringRef body) -> Type {
+        return OpaqueType::get(state.context, ns, body);
+      });
 }
 
 Attribute Parser::parseExtendedAttr(Type type) {
-  llvm::SMLoc loc = getToken().getLoc();
-  llvm::StringRef identifier = getToken().getSpelling().drop_front();
-  const char *identifierEnd = getToken().getSpelling().end();
-  bool followedByBody = identifierEnd != state.buffer.end() && *identifierEnd == '<';
-  if (!identifier.contains('.') && !followedByBody) {
-    auto it = state.attributeAliases.find(identifier);
-    if (it == state.attributeAliases.end()) {
-      emitError(loc, "undefined symbol alias id '" + identifier + "'");
-      return Attribute();
-    }
-    consumeToken();
-    return it->second;
-  }
-  llvm::StringRef ns, body, fullText;
-  if (failed(parseDialectSymbol(*this, ns, body, fullText)))
-    return Attribute();
-  if (Dialect *dialect = state.context->getOrLoadDialect(ns)) {
-    return parseSymbolWithDialect<Attribute>(
-        *this, state, body, loc, [&](AsmParser &parser) {
-          return dialect->parseAttribute(parser, type);
-        });
-  }
-  if (!state.context->allowsUnregisteredDialects()) {
-    emitError(loc, "attribute '" + fullText +
-                       "' belongs to the unregistered dialect '" + ns +
-                       "'. If this is intended, use --allow-unregistered-dialect");
-    return Attribute();
-  }
-  return OpaqueAttr::get(state.context, ns, body);
+  return parseExtendedSymbol<Attribute>(
+      *this, state, state.attributeAliases, "attribute",
+      [&](Dialect *dialect, AsmParser &parser) {
+        return dialect->parseAttribute(parser, type);
+      },
+      [&](llvm::StringRef ns, llvm::StringRef body) -> Attribute {
+        return OpaqueAttr::get(state.context, ns, body);
+      });
 }
 
 //===----------------------------------------------------------------------===//

@@ -200,6 +200,9 @@ public:
                                 llvm::ArrayRef<Type> types, llvm::SMLoc loc,
                                 llvm::SmallVectorImpl<Value> &result);
 
+  /// Parses `(%a, %b : T1, T2)?` (the operands of return-like ops).
+  LogicalResult parseOptionalOperandsWithTypes(llvm::SmallVectorImpl<Value> &result);
+
   virtual LogicalResult parseArgument(Argument &result, bool allowType = false,
                                       bool allowAttrs = false) = 0;
   virtual OptionalParseResult parseOptionalArgument(Argument &result,
@@ -284,6 +287,8 @@ class OpAsmPrinter : public AsmPrinter {
 public:
   virtual void printOperand(Value value) = 0;
   void printOperands(ValueRange values);
+  /// Prints ` %a, %b : T1, T2`, or nothing for no values.
+  void printOptionalOperandsWithTypes(ValueRange values);
   /// Prints `{...}` for `attrs` minus `elidedAttrs`, if any remain.
   virtual void
   printOptionalAttrDict(llvm::ArrayRef<NamedAttribute> attrs,

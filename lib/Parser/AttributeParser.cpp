@@ -51,6 +51,11 @@ static LogicalResult parseDialectSymbol(Parser &parser, llvm::StringRef &ns,
   const char *identifierEnd = spelling.end();
   auto [prefix, rest] = identifier.split('.');
   ns = prefix;
+  // The namespace must be an identifier: `!.x` or `#-y` name no dialect.
+  if (ns.empty() || !(llvm::isAlpha(ns.front()) || ns.front() == '_') ||
+      !llvm::all_of(ns, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; }))
+    return parser.emitError(parser.getToken().getLoc(),
+                            "expected a dialect namespace in '" + spelling + "'");
   parser.consumeToken();
   llvm::StringRef bracketed;
   if (parser.getToken().is(Token::less) &&

@@ -84,3 +84,14 @@
 
 // expected-error@+1 {{expected '=' in type alias definition}}
 !t i32
+
+// -----
+
+// A dialect symbol needs a namespace (found by the fuzzer).
+// expected-error@+1 {{expected a dialect namespace in '!.x'}}
+"test.op"() : () -> !.x<1>
+
+// -----
+
+// expected-error@+1 {{expected a dialect namespace in '#-a.b'}}
+"test.op"() {a = #-a.b} : () -> ()

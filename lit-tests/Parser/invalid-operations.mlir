@@ -195,3 +195,47 @@ func.func @f() {
 
 // expected-error@+1 {{expected '#-}' to end the file metadata}}
 {-# external_resources: {}
+
+// -----
+
+// expected-error@+2 {{invalid block name in region with named arguments}}
+func.func @f(%a: i32) {
+^bb0:
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected non-empty function body}}
+func.func @f() {}
+
+// -----
+
+%p:2 = "test.pair"() : () -> (i32, i32)
+// expected-error@+1 {{invalid SSA value result number}}
+"test.use"(%p#99999999999) : (i32) -> ()
+
+// -----
+
+// expected-error@+1 {{null character not allowed in operation name}}
+"a\00b"() : () -> ()
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{1 operands present, but expected 2}}
+  func.return %a : i32, i32
+}
+
+// -----
+
+func.func @f(%c: i1, %a: i32) {
+  // expected-error@+1 {{expected one or two types}}
+  %0 = arith.select %c, %a, %a : i1, i32, i32
+  return
+}
+
+// -----
+
+// expected-error@+1 {{unexpected trailing characters in dialect symbol body}}
+func.func private @g() attributes {x = #arith<overflow<nsw> junk>}

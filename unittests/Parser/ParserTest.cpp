@@ -32,6 +32,19 @@ TEST(ParserTest, ParsesTypesAndAttributes) {
   EXPECT_EQ(dense.getElement(3).cast<IntegerAttr>().getInt(), 4);
 }
 
+TEST(ParserTest, StandaloneParsersRejectTrailingText) {
+  auto context = makeContext();
+  DiagnosticCollector collector(*context);
+  EXPECT_FALSE(parseType("i32 i64", context.get()));
+  EXPECT_FALSE(parseAttribute("1 2", context.get()));
+  EXPECT_FALSE(parseType("memref<4xf32>", context.get()));
+  ASSERT_EQ(collector.messages.size(), 3u);
+  EXPECT_EQ(collector.messages[0], "unexpected text after the type");
+  EXPECT_EQ(collector.messages[1], "unexpected text after the attribute");
+  EXPECT_EQ(collector.messages[2],
+            "the builtin type 'memref' is not supported by Tilt");
+}
+
 TEST(ParserTest, ErrorsLeaveTheBlockUntouched) {
   auto context = makeContext();
   DiagnosticCollector collector(*context);

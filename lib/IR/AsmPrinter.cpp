@@ -82,10 +82,13 @@ private:
 
   const OpPrintingFlags &flags;
   Operation *root;
-  /// Numbers of results with a name hint or in several groups (the others
-  /// keep their number in their op).
+  /// Numbers of results in ops with several result groups, and names of
+  /// results with a name hint (the others keep their number in their op).
   llvm::DenseMap<detail::ValueImpl *, unsigned> valueIDs;
   llvm::DenseMap<detail::ValueImpl *, llvm::StringRef> valueNames;
+  bool isNumbered(detail::ValueImpl *value) const {
+    return valueIDs.count(value) || valueNames.count(value);
+  }
   llvm::DenseMap<Operation *, llvm::SmallVector<int, 1>> opResultGroups;
   /// Numbered blocks; their ops hold result numbers in their order index.
   llvm::DenseMap<Block *, BlockInfo> blockInfos;
@@ -171,7 +174,7 @@ void SSANameState::numberValuesInOp(Operation &op) {
   if (!flags.shouldPrintGenericOpForm()) {
     if (const OpInfo *info = op.getName().getInfo()) {
       info->getAsmResultNames(&op, [&](Value result, llvm::StringRef name) {
-        if (valueIDs.count(result.getImpl()))
+        if (isNumbered(result.getImpl()))
           return;
         setValueName(result, name);
         if (unsigned resultNo = result.cast<OpResult>().getResultNumber())
@@ -179,14 +182,14 @@ void SSANameState::numberValuesInOp(Operation &op) {
       });
     }
   }
-  if (resultGroups.size() == 1 && !valueIDs.count(op.getResultImpl(0))) {
+  if (resultGroups.size() == 1 && !isNumbered(op.getResultImpl(0))) {
     // The common case: one number for all results, kept in the op.
     op.orderIndex = nextValueID++;
     return;
   }
   op.orderIndex = kNameSentinel;
-  if (valueIDs.try_emplace(op.getResultImpl(0), nextValueID).second)
-    ++nextValueID;
+  if (!isNumbered(op.getResultImpl(0)))
+    valueIDs[op.getResultImpl(0)] = nextValueID++;
   if (resultGroups.size() != 1) {
     llvm::sort(resultGroups);
     opResultGroups[&op].assign(resultGroups.begin(), resultGroups.end());
@@ -198,7 +201,6 @@ void SSANameState::setValueName(Value value, llvm::StringRef name) {
     valueIDs[value.getImpl()] = nextValueID++;
     return;
   }
-  valueIDs[value.getImpl()] = kNameSentinel;
   valueNames[value.getImpl()] = uniqueValueName(name);
 }
 
@@ -309,16 +311,19 @@ void SSANameState::printValueID(Value value, bool printResultNo,
        << blockIt->second.firstArgID + arg.getArgNumber();
     return;
   }
+  auto nameIt = valueNames.find(lookupValue);
+  if (nameIt != valueNames.end()) {
+    os << '%' << nameIt->second;
+    if (resultNo && printResultNo)
+      os << '#' << *resultNo;
+    return;
+  }
   auto it = valueIDs.find(lookupValue);
   if (it == valueIDs.end()) {
     os << "<<UNKNOWN SSA VALUE>>";
     return;
   }
-  os << '%';
-  if (it->second != kNameSentinel)
-    os << it->second;
-  else
-    os << valueNames.lookup(lookupValue);
+  os << '%' << it->second;
   if (resultNo && printResultNo)
     os << '#' << *resultNo;
 }

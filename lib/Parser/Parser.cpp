@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include <cstring>
 #if defined(__unix__)
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #endif
@@ -32,6 +33,25 @@ std::pair<unsigned, unsigned> LineCursor::getLineAndColumn(const char *ptr) {
     lineStart = position;
   }
   return {line, unsigned(ptr - lineStart) + 1};
+}
+
+uintptr_t ParserState::findStackLimit() {
+#if defined(__linux__) && defined(__GLIBC__)
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0)
+    return 0;
+  void *low = nullptr;
+  size_t size = 0;
+  int status = pthread_attr_getstack(&attr, &low, &size);
+  pthread_attr_destroy(&attr);
+  if (status != 0 || !low)
+    return 0;
+  // Keep a quarter of the stack (at least 256 KiB) in reserve.
+  size_t reserve = std::max<size_t>(size / 4, 256 << 10);
+  return reserve < size ? uintptr_t(low) + reserve : 0;
+#else
+  return 0;
+#endif
 }
 
 void ParserState::releaseSourceRange(const char *end) {
@@ -95,6 +115,12 @@ LogicalResult Parser::parseToken(Token::Kind kind, const llvm::Twine &message) {
 }
 
 LogicalResult Parser::enterNesting(llvm::SMLoc loc) {
+  // The level limit bounds the work; the stack check keeps a thread with a
+  // small stack (or a sanitizer build, with its larger frames) safe.
+  char probe;
+  uintptr_t here = uintptr_t(&probe);
+  if (state.stackLimit && here < state.stackLimit)
+    return emitError(loc, "nesting is too deep for the parser's stack");
   if (++state.nestingDepth <= state.config.maxNestingDepth)
     return success();
   --state.nestingDepth;

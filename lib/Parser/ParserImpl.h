@@ -55,9 +55,14 @@ struct ParserState {
             sourceMgr.getMemoryBuffer(bufferID)->getBufferIdentifier())),
         sourceIsMapped(sourceMgr.getMemoryBuffer(bufferID)->getBufferKind() ==
                        llvm::MemoryBuffer::MemoryBuffer_MMap),
-        releasedUpTo(buffer.begin()) {
+        releasedUpTo(buffer.begin()), stackLimit(findStackLimit()) {
     curToken = lex.lexToken();
   }
+
+  /// The address below which the current thread's stack must not grow,
+  /// keeping a margin for the work done after the deepest parse (verifier,
+  /// printer and destructors recurse too).
+  static uintptr_t findStackLimit();
 
   /// Hands the pages of a memory-mapped source that lie well behind
   /// `position` back to the OS. They are re-read from the file if a
@@ -90,6 +95,10 @@ struct ParserState {
   unsigned nestingDepth = 0;
   /// Set once an error was reported, so that follow-on errors are not.
   bool hadError = false;
+
+  /// The lowest usable stack address of the parsing thread (0 if unknown);
+  /// nesting stops with a diagnostic well before it is reached.
+  uintptr_t stackLimit = 0;
 
   static constexpr ptrdiff_t kReleaseChunk = 8 << 20;
   static constexpr ptrdiff_t kReleaseMargin = 1 << 20;

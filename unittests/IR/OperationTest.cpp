@@ -235,3 +235,76 @@ TEST(OperationTest, AttributesAndPropertiesAreSeparate) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(CloneTest, RegionsWithBlocksAndSuccessors) {
+  auto context = makeContext();
+  context->allowUnregisteredDialects();
+  OwningOpRef module = parse(*context, R"(
+    "test.cfg"() ({
+    ^entry(%x: i32):
+      "test.br"(%x)[^exit] : (i32) -> ()
+    ^exit:
+      %y = "test.use"(%x) : (i32) -> i32
+      "test.return"(%y) : (i32) -> ()
+    }) : () -> ()
+  )");
+  ASSERT_TRUE(module);
+  Operation *original = &ModuleOp(module.get()).getBody()->front();
+  Operation *copy = original->clone();
+  EXPECT_EQ(print(copy, /*generic=*/true), print(original, /*generic=*/true));
+  // The copy's branch targets the copy's block, not the original's.
+  Region &copyRegion = copy->getRegion(0);
+  Operation &branch = copyRegion.front().back();
+  EXPECT_EQ(branch.getSuccessor(0), &copyRegion.back());
+  EXPECT_EQ(copyRegion.back().getPredecessors().size(), 1u);
+  copy->destroy();
+  EXPECT_EQ(original->getRegion(0).back().getPredecessors().size(), 1u);
+}
+
+TEST(WalkTest, PostOrderCallbackMayEraseTheOp) {
+  auto context = makeContext();
+  OwningOpRef module = parse(*context, R"(
+    func.func @f(%a: i32) {
+      %0 = arith.addi %a, %a : i32
+      %1 = arith.addi %a, %a : i32
+      return
+    })");
+  ASSERT_TRUE(module);
+  unsigned erased = 0;
+  module->walk([&](arith::AddIOp op) {
+    op.erase();
+    ++erased;
+  });
+  EXPECT_EQ(erased, 2u);
+  EXPECT_EQ(print(module.get()).find("arith.addi"), std::string::npos);
+}
+
+TEST(BlockTest, ArgumentsAndSplit) {
+  auto context = makeContext();
+  OwningOpRef module = parse(*context, R"(
+    func.func @f(%a: i32) {
+      %0 = arith.addi %a, %a : i32
+      %1 = arith.muli %0, %0 : i32
+      return
+    })");
+  ASSERT_TRUE(module);
+  auto function =
+      func::FuncOp::dynCast(&ModuleOp(module.get()).getBody()->front());
+  Block *entry = function.getEntryBlock();
+  Builder b(context.get());
+  BlockArgument extra = entry->insertArgument(0, b.getF32Type(), Location());
+  EXPECT_EQ(extra.getArgNumber(), 0u);
+  EXPECT_EQ(entry->getArgument(1).getArgNumber(), 1u);
+  entry->eraseArgument(0);
+  EXPECT_EQ(entry->getNumArguments(), 1u);
+  Operation *mul = &*std::next(entry->begin());
+  Block *tail = entry->splitBlock(mul);
+  EXPECT_EQ(tail->getParent(), entry->getParent());
+  EXPECT_EQ(&tail->front(), mul);
+  EXPECT_EQ(mul->getBlock(), tail);
+  EXPECT_EQ(entry->getOperations().size(), 1u);
+}
+
+} // namespace

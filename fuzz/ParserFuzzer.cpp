@@ -41,7 +41,8 @@ static bool parseAndPrint(llvm::StringRef text, std::string &generic,
   if (!op)
     return false;
   llvm::raw_string_ostream genericStream(generic), customStream(custom);
-  op->print(genericStream, OpPrintingFlags().printGenericOpForm().assumeVerified());
+  op->print(genericStream,
+            OpPrintingFlags().printGenericOpForm().assumeVerified());
   op->print(customStream, OpPrintingFlags().assumeVerified());
   return true;
 }

@@ -16,10 +16,10 @@ ArithDialect::ArithDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<ArithDialect>()) {
   addOperations<AddIOp, SubIOp, MulIOp, DivSIOp, DivUIOp, RemSIOp, RemUIOp,
                 CeilDivSIOp, FloorDivSIOp, MinSIOp, MaxSIOp, MinUIOp, MaxUIOp,
-                AndIOp, OrIOp, XOrIOp, ShLIOp, ShRSIOp, ShRUIOp, AddFOp,
-                SubFOp, MulFOp, DivFOp, MaximumFOp, MinimumFOp, NegFOp,
-                ConstantOp, CmpIOp, CmpFOp, SelectOp, IndexCastOp, ExtFOp,
-                TruncFOp, SIToFPOp, FPToSIOp>();
+                AndIOp, OrIOp, XOrIOp, ShLIOp, ShRSIOp, ShRUIOp, AddFOp, SubFOp,
+                MulFOp, DivFOp, MaximumFOp, MinimumFOp, NegFOp, ConstantOp,
+                CmpIOp, CmpFOp, SelectOp, IndexCastOp, ExtFOp, TruncFOp,
+                SIToFPOp, FPToSIOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -62,8 +62,8 @@ static std::string formatFlags(unsigned flags, llvm::ArrayRef<FlagName> names,
 
 Attribute arith::getOverflowAttr(Context *context, unsigned flags) {
   return OpaqueAttr::get(context, "arith",
-                         "overflow<" + formatFlags(flags, overflowNames, false) +
-                             ">");
+                         "overflow<" +
+                             formatFlags(flags, overflowNames, false) + ">");
 }
 
 Attribute arith::getFastMathAttr(Context *context, unsigned flags) {
@@ -91,9 +91,8 @@ static std::optional<unsigned> readFlags(Attribute attr, llvm::StringRef kind,
   data.split(parts, ',');
   for (llvm::StringRef part : parts) {
     part = part.trim();
-    auto it = llvm::find_if(names, [&](const FlagName &flag) {
-      return flag.name == part;
-    });
+    auto it = llvm::find_if(
+        names, [&](const FlagName &flag) { return flag.name == part; });
     if (it == names.end())
       return std::nullopt;
     flags |= it->bits;
@@ -135,8 +134,8 @@ static std::optional<unsigned> parseFlagList(AsmParser &parser,
       expected += ", fast";
     for (const FlagName &flag : names)
       expected += ", " + flag.name.str();
-    return parser.emitError(loc) << "expected " << enumName
-                                 << " to be one of: " << expected;
+    return parser.emitError(loc)
+           << "expected " << enumName << " to be one of: " << expected;
   };
   if (failed(parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater,
                                             parseFlag)))
@@ -155,8 +154,9 @@ Attribute ArithDialect::parseAttribute(AsmParser &parser, Type type) const {
   }
   bool isFastMath = kind == "fastmath";
   std::optional<unsigned> flags =
-      isFastMath ? parseFlagList(parser, fastMathNames, true, "fastmath flags")
-                 : parseFlagList(parser, overflowNames, false, "overflow flags");
+      isFastMath
+          ? parseFlagList(parser, fastMathNames, true, "fastmath flags")
+          : parseFlagList(parser, overflowNames, false, "overflow flags");
   if (!flags)
     return Attribute();
   return isFastMath ? getFastMathAttr(getContext(), *flags)

@@ -35,7 +35,8 @@ static bool isBoolLike(Type type) { return type.isSignlessInteger(1); }
 
 /// `'op' op operand #i must be <what>, but got '<type>'`.
 static LogicalResult checkOperand(Operation *op, unsigned index,
-                                  bool (*predicate)(Type), llvm::StringRef what) {
+                                  bool (*predicate)(Type),
+                                  llvm::StringRef what) {
   Type type = op->getOperand(index).getType();
   if (predicate(type))
     return success();
@@ -43,7 +44,8 @@ static LogicalResult checkOperand(Operation *op, unsigned index,
                            << ", but got '" << type << "'";
 }
 static LogicalResult checkResult(Operation *op, unsigned index,
-                                 bool (*predicate)(Type), llvm::StringRef what) {
+                                 bool (*predicate)(Type),
+                                 llvm::StringRef what) {
   Type type = op->getResult(index).getType();
   if (predicate(type))
     return success();
@@ -78,7 +80,8 @@ static llvm::StringRef getFlagKeyword(BinaryKind kind) {
   return kind == BinaryKind::Float ? "fastmath" : "overflow";
 }
 
-llvm::ArrayRef<llvm::StringRef> arith::detail::getBinaryAttributeNames(BinaryKind kind) {
+llvm::ArrayRef<llvm::StringRef>
+arith::detail::getBinaryAttributeNames(BinaryKind kind) {
   static llvm::StringRef overflow[] = {"overflowFlags"};
   static llvm::StringRef fastmath[] = {"fastmath"};
   switch (kind) {
@@ -105,9 +108,8 @@ void arith::detail::getBinaryDefaultProperties(
 static void printFlags(Operation *op, OpAsmPrinter &printer,
                        llvm::StringRef name, llvm::StringRef keyword) {
   Attribute attr = op->getInherentAttr(name);
-  std::optional<unsigned> flags = keyword == "fastmath"
-                                      ? getFastMathFlags(attr)
-                                      : getOverflowFlags(attr);
+  std::optional<unsigned> flags =
+      keyword == "fastmath" ? getFastMathFlags(attr) : getOverflowFlags(attr);
   if (!flags || *flags == 0)
     return;
   auto opaque = attr.cast<OpaqueAttr>();
@@ -128,8 +130,9 @@ static LogicalResult parseFlagsInto(OpAsmParser &parser, OperationState &state,
   return success();
 }
 
-LogicalResult arith::detail::parseBinaryOp(OpAsmParser &parser, OperationState &state,
-                                    BinaryKind kind) {
+LogicalResult arith::detail::parseBinaryOp(OpAsmParser &parser,
+                                           OperationState &state,
+                                           BinaryKind kind) {
   OpAsmParser::UnresolvedOperand lhs, rhs;
   Type type;
   if (failed(parser.parseOperand(lhs)) || failed(parser.parseComma()) ||
@@ -149,7 +152,7 @@ LogicalResult arith::detail::parseBinaryOp(OpAsmParser &parser, OperationState &
 }
 
 void arith::detail::printBinaryOp(Operation *op, OpAsmPrinter &printer,
-                           BinaryKind kind) {
+                                  BinaryKind kind) {
   printer << ' ';
   printer.printOperand(op->getOperand(0));
   printer << ", ";
@@ -172,8 +175,8 @@ LogicalResult arith::detail::verifyBinaryOp(Operation *op, BinaryKind kind) {
   if (failed(checkResult(op, 0, predicate, what)))
     return failure();
   if (kind != BinaryKind::Int &&
-      failed(checkFlagProperty(op, getFlagName(kind),
-                               kind == BinaryKind::Float)))
+      failed(
+          checkFlagProperty(op, getFlagName(kind), kind == BinaryKind::Float)))
     return failure();
   return success();
 }
@@ -380,9 +383,9 @@ static LogicalResult parseCompare(OpAsmParser &parser, OperationState &state,
       failed(parser.resolveOperand(rhs, type, state.operands)))
     return failure();
   Context *context = parser.getContext();
-  state.properties.set("predicate",
-                       IntegerAttr::get(IntegerType::get(context, 64),
-                                        int64_t(*predicate)));
+  state.properties.set(
+      "predicate",
+      IntegerAttr::get(IntegerType::get(context, 64), int64_t(*predicate)));
   state.addTypes(IntegerType::get(context, 1));
   return success();
 }
@@ -416,8 +419,10 @@ static LogicalResult verifyCompare(Operation *op, bool isFloat) {
     return op->emitOpError() << "attribute 'predicate' must be an i64 "
                                 "integer naming a predicate (0 to "
                              << limit << "), but got " << attr;
-  bool (*operandPredicate)(Type) = isFloat ? isFloatLike : isSignlessIntegerLike;
-  llvm::StringRef what = isFloat ? "floating-point-like" : "signless-integer-like";
+  bool (*operandPredicate)(Type) =
+      isFloat ? isFloatLike : isSignlessIntegerLike;
+  llvm::StringRef what =
+      isFloat ? "floating-point-like" : "signless-integer-like";
   for (unsigned i = 0; i < 2; ++i)
     if (failed(checkOperand(op, i, operandPredicate, what)))
       return failure();
@@ -436,8 +441,10 @@ void CmpIOp::print(OpAsmPrinter &printer) {
 }
 LogicalResult CmpIOp::verify() { return verifyCompare(getOperation(), false); }
 CmpIPredicate CmpIOp::getPredicate() {
-  return CmpIPredicate(
-      getOperation()->getInherentAttr("predicate").cast<IntegerAttr>().getUInt());
+  return CmpIPredicate(getOperation()
+                           ->getInherentAttr("predicate")
+                           .cast<IntegerAttr>()
+                           .getUInt());
 }
 LogicalResult CmpFOp::parse(OpAsmParser &parser, OperationState &state) {
   return parseCompare(parser, state, true);
@@ -447,16 +454,18 @@ void CmpFOp::print(OpAsmPrinter &printer) {
 }
 LogicalResult CmpFOp::verify() { return verifyCompare(getOperation(), true); }
 CmpFPredicate CmpFOp::getPredicate() {
-  return CmpFPredicate(
-      getOperation()->getInherentAttr("predicate").cast<IntegerAttr>().getUInt());
+  return CmpFPredicate(getOperation()
+                           ->getInherentAttr("predicate")
+                           .cast<IntegerAttr>()
+                           .getUInt());
 }
 
 //===----------------------------------------------------------------------===//
 // SelectOp
 //===----------------------------------------------------------------------===//
 
-void SelectOp::build(OpBuilder &builder, OperationState &state,
-                     Value condition, Value trueValue, Value falseValue) {
+void SelectOp::build(OpBuilder &builder, OperationState &state, Value condition,
+                     Value trueValue, Value falseValue) {
   state.addOperands({condition, trueValue, falseValue});
   state.addTypes(trueValue.getType());
 }
@@ -473,10 +482,11 @@ LogicalResult SelectOp::parse(OpAsmParser &parser, OperationState &state) {
     return parser.emitError(loc) << "expected 3 operands";
   if (types.size() > 2)
     return parser.emitError(loc) << "expected one or two types";
-  Type conditionType = types.size() == 2 ? types[0]
-                                         : IntegerType::get(parser.getContext(), 1);
+  Type conditionType =
+      types.size() == 2 ? types[0] : IntegerType::get(parser.getContext(), 1);
   Type resultType = types.back();
-  if (failed(parser.resolveOperand(operands[0], conditionType, state.operands)) ||
+  if (failed(
+          parser.resolveOperand(operands[0], conditionType, state.operands)) ||
       failed(parser.resolveOperand(operands[1], resultType, state.operands)) ||
       failed(parser.resolveOperand(operands[2], resultType, state.operands)))
     return failure();
@@ -514,13 +524,15 @@ LogicalResult SelectOp::verify() {
 // Casts
 //===----------------------------------------------------------------------===//
 
-LogicalResult arith::detail::parseCastOp(OpAsmParser &parser, OperationState &state) {
+LogicalResult arith::detail::parseCastOp(OpAsmParser &parser,
+                                         OperationState &state) {
   OpAsmParser::UnresolvedOperand operand;
   Type sourceType, resultType;
   if (failed(parser.parseOperand(operand)) ||
       failed(parser.parseOptionalAttrDict(state.attributes)) ||
       failed(parser.parseColonType(sourceType)) ||
-      failed(parser.parseKeyword("to")) || failed(parser.parseType(resultType)) ||
+      failed(parser.parseKeyword("to")) ||
+      failed(parser.parseType(resultType)) ||
       failed(parser.resolveOperand(operand, sourceType, state.operands)))
     return failure();
   state.addTypes(resultType);
@@ -561,8 +573,9 @@ LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
     break;
   case CastKind::SIToFP:
     if (!in.isSignlessInteger())
-      return checkOperand(op, 0, [](Type t) { return t.isSignlessInteger(); },
-                          "signless-fixed-width-integer-like");
+      return checkOperand(
+          op, 0, [](Type t) { return t.isSignlessInteger(); },
+          "signless-fixed-width-integer-like");
     compatible = out.isa<FloatType>();
     break;
   case CastKind::FPToSI:

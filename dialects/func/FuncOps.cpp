@@ -22,8 +22,9 @@ FuncDialect::FuncDialect(Context *context)
 //===----------------------------------------------------------------------===//
 
 llvm::ArrayRef<llvm::StringRef> FuncOp::getAttributeNames() {
-  static llvm::StringRef names[] = {"arg_attrs", "function_type", "no_inline",
-                                    "res_attrs", "sym_name", "sym_visibility"};
+  static llvm::StringRef names[] = {"arg_attrs", "function_type",
+                                    "no_inline", "res_attrs",
+                                    "sym_name",  "sym_visibility"};
   return names;
 }
 
@@ -47,9 +48,11 @@ llvm::StringRef FuncOp::getSymName() {
 }
 
 FunctionType FuncOp::getFunctionType() {
-  auto typeAttr =
-      getOperation()->getInherentAttr("function_type").dyn_cast_or_null<TypeAttr>();
-  return typeAttr ? typeAttr.getValue().dyn_cast<FunctionType>() : FunctionType();
+  auto typeAttr = getOperation()
+                      ->getInherentAttr("function_type")
+                      .dyn_cast_or_null<TypeAttr>();
+  return typeAttr ? typeAttr.getValue().dyn_cast<FunctionType>()
+                  : FunctionType();
 }
 
 /// Parses one result: `type {attrs}?`.
@@ -79,8 +82,8 @@ static LogicalResult parseResultList(OpAsmParser &parser,
   }
   if (parser.parseOptionalRParen())
     return success();
-  if (failed(parser.parseCommaSeparatedList(AsmParser::Delimiter::None,
-                                            parseOne)))
+  if (failed(
+          parser.parseCommaSeparatedList(AsmParser::Delimiter::None, parseOne)))
     return failure();
   return parser.parseRParen();
 }
@@ -100,7 +103,8 @@ LogicalResult FuncOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::StringRef visibility;
   if (succeeded(parser.parseOptionalKeyword(&visibility,
                                             {"private", "public", "nested"})))
-    state.properties.set("sym_visibility", StringAttr::get(context, visibility));
+    state.properties.set("sym_visibility",
+                         StringAttr::get(context, visibility));
   StringAttr name;
   if (failed(parser.parseSymbolName(name)))
     return failure();
@@ -139,8 +143,9 @@ LogicalResult FuncOp::parse(OpAsmParser &parser, OperationState &state) {
              << "expected consistent use of named arguments in the function "
                 "signature";
     argTypes.push_back(argument.type);
-    argAttrs.push_back(argument.attrs ? Attribute(argument.attrs)
-                                      : Attribute(DictionaryAttr::get(context)));
+    argAttrs.push_back(argument.attrs
+                           ? Attribute(argument.attrs)
+                           : Attribute(DictionaryAttr::get(context)));
     arguments.push_back(argument);
     return success();
   };
@@ -153,9 +158,8 @@ LogicalResult FuncOp::parse(OpAsmParser &parser, OperationState &state) {
   if (parser.parseOptionalArrow() &&
       failed(parseResultList(parser, resultTypes, resultAttrs)))
     return failure();
-  state.properties.set("function_type",
-                       TypeAttr::get(FunctionType::get(context, argTypes,
-                                                       resultTypes)));
+  state.properties.set("function_type", TypeAttr::get(FunctionType::get(
+                                            context, argTypes, resultTypes)));
   addArgOrResultAttrs(state, "arg_attrs", argAttrs);
   addArgOrResultAttrs(state, "res_attrs", resultAttrs);
   if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
@@ -188,8 +192,10 @@ void FuncOp::print(OpAsmPrinter &printer) {
     printer << visibility.getValue() << ' ';
   printer.printSymbolName(getSymName());
   FunctionType type = getFunctionType();
-  auto argAttrs = op->getInherentAttr("arg_attrs").dyn_cast_or_null<ArrayAttr>();
-  auto resAttrs = op->getInherentAttr("res_attrs").dyn_cast_or_null<ArrayAttr>();
+  auto argAttrs =
+      op->getInherentAttr("arg_attrs").dyn_cast_or_null<ArrayAttr>();
+  auto resAttrs =
+      op->getInherentAttr("res_attrs").dyn_cast_or_null<ArrayAttr>();
   auto attrsAt = [](ArrayAttr array, unsigned i) {
     llvm::ArrayRef<NamedAttribute> none;
     if (!array || i >= array.size())
@@ -257,10 +263,11 @@ LogicalResult FuncOp::verify() {
     if (!attr)
       continue;
     auto array = attr.dyn_cast<ArrayAttr>();
-    unsigned expected = name == "arg_attrs" ? type.getNumInputs()
-                                            : type.getNumResults();
+    unsigned expected =
+        name == "arg_attrs" ? type.getNumInputs() : type.getNumResults();
     if (!array || array.size() != expected ||
-        !llvm::all_of(array, [](Attribute a) { return a.isa<DictionaryAttr>(); }))
+        !llvm::all_of(array,
+                      [](Attribute a) { return a.isa<DictionaryAttr>(); }))
       return emitOpError() << "expects '" << name << "' to be an array of "
                            << uint64_t(expected) << " dictionaries";
   }

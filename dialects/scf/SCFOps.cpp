@@ -117,7 +117,8 @@ LogicalResult ForOp::parse(OpAsmParser &parser, OperationState &state) {
   Region *body = state.addRegion();
   if (failed(parser.parseRegion(*body, regionArgs)))
     return failure();
-  ensureTerminator(*body, context, parser.getEncodedSourceLoc(parser.getNameLoc()));
+  ensureTerminator(*body, context,
+                   parser.getEncodedSourceLoc(parser.getNameLoc()));
   return parser.parseOptionalAttrDict(state.attributes);
 }
 
@@ -313,16 +314,16 @@ LogicalResult IfOp::verifyRegions() {
     if (terminator->getNumOperands() != op->getNumResults())
       return terminator->emitOpError()
              << "number of operands (" << terminator->getNumOperands()
-             << ") does not match the number of results of the parent 'scf.if' ("
+             << ") does not match the number of results of the parent 'scf.if' "
+                "("
              << op->getNumResults() << ")";
     for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
       if (terminator->getOperand(i).getType() != op->getResult(i).getType())
-        return terminator->emitOpError()
-               << "type of operand #" << i << " ("
-               << terminator->getOperand(i).getType()
-               << ") does not match result #" << i
-               << " of the parent 'scf.if' (" << op->getResult(i).getType()
-               << ")";
+        return terminator->emitOpError() << "type of operand #" << i << " ("
+                                         << terminator->getOperand(i).getType()
+                                         << ") does not match result #" << i
+                                         << " of the parent 'scf.if' ("
+                                         << op->getResult(i).getType() << ")";
   }
   return success();
 }

@@ -114,8 +114,8 @@ SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags)
 
   llvm::SmallVector<NamingContext, 8> stack;
   for (Region &region : op->getRegions())
-    stack.push_back({&region, nextValueID, nextArgumentID, nextConflictID,
-                     topScope});
+    stack.push_back(
+        {&region, nextValueID, nextArgumentID, nextConflictID, topScope});
   numberValuesInOp(*op);
 
   while (!stack.empty()) {
@@ -137,8 +137,8 @@ SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags)
     for (Block &block : *context.region)
       for (Operation &nested : block)
         for (Region &region : nested.getRegions())
-          stack.push_back({&region, nextValueID, nextArgumentID,
-                           nextConflictID, scope});
+          stack.push_back(
+              {&region, nextValueID, nextArgumentID, nextConflictID, scope});
   }
   while (usedNames.getCurScope())
     usedNames.getCurScope()->~ScopeTy();
@@ -291,7 +291,8 @@ void SSANameState::printValueID(Value value, bool printResultNo,
       if (groups.empty()) {
         groupStart = 0;
       } else {
-        const int *next = std::upper_bound(groups.begin(), groups.end(), number);
+        const int *next =
+            std::upper_bound(groups.begin(), groups.end(), number);
         groupStart = *std::prev(next);
         if (next != groups.end())
           groupEnd = *next;
@@ -574,9 +575,8 @@ void OperationPrinter::printBlock(Block *block, bool printBlockArgs,
                  state.getBlockInfo(rhs).ordering;
         });
         os << "  // " << preds.size() << " preds: ";
-        llvm::interleaveComma(preds, os, [&](Block *pred) {
-          state.printBlockName(pred, os);
-        });
+        llvm::interleaveComma(
+            preds, os, [&](Block *pred) { state.printBlockName(pred, os); });
       }
     }
     os << '\n';
@@ -668,9 +668,7 @@ void Operation::print(llvm::raw_ostream &os, const OpPrintingFlags &flags) {
   printer.printTopLevel(this);
 }
 
-void Operation::print(llvm::raw_ostream &os) {
-  print(os, OpPrintingFlags());
-}
+void Operation::print(llvm::raw_ostream &os) { print(os, OpPrintingFlags()); }
 
 void Operation::dump() {
   print(llvm::errs());
@@ -702,8 +700,8 @@ void Value::print(llvm::raw_ostream &os) const {
     return;
   }
   BlockArgument arg = cast<BlockArgument>();
-  os << "<block argument> of type '" << getType() << "' at index: "
-     << arg.getArgNumber();
+  os << "<block argument> of type '" << getType()
+     << "' at index: " << arg.getArgNumber();
 }
 
 void Value::dump() const {

@@ -308,17 +308,18 @@ void detail::printAttribute(Attribute attr, llvm::raw_ostream &os,
   }
   if (auto dict = attr.dyn_cast<DictionaryAttr>()) {
     os << '{';
-    llvm::interleaveComma(dict.getValue(), os, [&](const NamedAttribute &entry) {
-      llvm::StringRef name = entry.getName().getValue();
-      if (isBareIdentifier(name))
-        os << name;
-      else
-        printQuotedString(name, os);
-      if (!entry.getValue().isa<UnitAttr>()) {
-        os << " = ";
-        printAttribute(entry.getValue(), os);
-      }
-    });
+    llvm::interleaveComma(dict.getValue(), os,
+                          [&](const NamedAttribute &entry) {
+                            llvm::StringRef name = entry.getName().getValue();
+                            if (isBareIdentifier(name))
+                              os << name;
+                            else
+                              printQuotedString(name, os);
+                            if (!entry.getValue().isa<UnitAttr>()) {
+                              os << " = ";
+                              printAttribute(entry.getValue(), os);
+                            }
+                          });
     os << '}';
     return;
   }
@@ -417,8 +418,9 @@ void detail::printLocationBody(Location loc, llvm::raw_ostream &os) {
       os << '>';
     }
     os << '[';
-    llvm::interleaveComma(loc.getFusedLocations(), os,
-                          [&](Location nested) { printLocationBody(nested, os); });
+    llvm::interleaveComma(loc.getFusedLocations(), os, [&](Location nested) {
+      printLocationBody(nested, os);
+    });
     os << ']';
     return;
   }

@@ -29,7 +29,8 @@ struct IntegerAttrStorage : public AttributeStorage {
     return llvm::hash_combine(key.first, llvm::hash_value(key.second));
   }
   bool operator==(const KeyTy &key) const {
-    return type == key.first && value.getBitWidth() == key.second.getBitWidth() &&
+    return type == key.first &&
+           value.getBitWidth() == key.second.getBitWidth() &&
            value == key.second;
   }
   static IntegerAttrStorage *construct(StorageAllocator &allocator,
@@ -144,13 +145,15 @@ struct SymbolRefAttrStorage : public AttributeStorage {
 };
 
 struct DenseArrayAttrStorage : public AttributeStorage {
-  using KeyTy =
-      std::tuple<Type, llvm::ArrayRef<int64_t>, llvm::ArrayRef<double>, int64_t>;
+  using KeyTy = std::tuple<Type, llvm::ArrayRef<int64_t>,
+                           llvm::ArrayRef<double>, int64_t>;
   static unsigned hashKey(const KeyTy &key) {
     auto ints = std::get<1>(key);
     auto floats = std::get<2>(key);
-    llvm::hash_code hash = llvm::hash_combine(std::get<0>(key), std::get<3>(key));
-    hash = llvm::hash_combine(hash, llvm::hash_combine_range(ints.begin(), ints.end()));
+    llvm::hash_code hash =
+        llvm::hash_combine(std::get<0>(key), std::get<3>(key));
+    hash = llvm::hash_combine(
+        hash, llvm::hash_combine_range(ints.begin(), ints.end()));
     for (double f : floats) {
       uint64_t bits;
       std::memcpy(&bits, &f, sizeof(bits));

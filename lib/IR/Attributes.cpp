@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilt/IR/Attributes.h"
 #include "AttributeDetail.h"
 #include "ContextImpl.h"
-#include "tilt/IR/Attributes.h"
 
 using namespace tilt;
 using namespace tilt::detail;
@@ -108,7 +108,8 @@ double FloatAttr::getValueAsDouble() const {
 //===----------------------------------------------------------------------===//
 
 ArrayAttr ArrayAttr::get(Context *context, llvm::ArrayRef<Attribute> elements) {
-  return ArrayAttr(getUniqued<ArrayAttrStorage>(context, getTypeID(), elements));
+  return ArrayAttr(
+      getUniqued<ArrayAttrStorage>(context, getTypeID(), elements));
 }
 llvm::ArrayRef<Attribute> ArrayAttr::getValue() const {
   return getImpl()->value;
@@ -144,10 +145,11 @@ Attribute DictionaryAttr::get(llvm::StringRef name) const {
         return attr.getValue();
     return Attribute();
   }
-  auto it = std::lower_bound(values.begin(), values.end(), name,
-                             [](const NamedAttribute &attr, llvm::StringRef key) {
-                               return attr.getName().getValue().compare(key) < 0;
-                             });
+  auto it =
+      std::lower_bound(values.begin(), values.end(), name,
+                       [](const NamedAttribute &attr, llvm::StringRef key) {
+                         return attr.getName().getValue().compare(key) < 0;
+                       });
   if (it != values.end() && it->getName().getValue() == name)
     return it->getValue();
   return Attribute();
@@ -182,7 +184,8 @@ UnitAttr UnitAttr::get(Context *context) {
 SymbolRefAttr SymbolRefAttr::get(StringAttr root,
                                  llvm::ArrayRef<FlatSymbolRefAttr> nested) {
   return SymbolRefAttr(getUniqued<SymbolRefAttrStorage>(
-      root.getContext(), getTypeID(), SymbolRefAttrStorage::KeyTy(root, nested)));
+      root.getContext(), getTypeID(),
+      SymbolRefAttrStorage::KeyTy(root, nested)));
 }
 SymbolRefAttr SymbolRefAttr::get(Context *context, llvm::StringRef root,
                                  llvm::ArrayRef<FlatSymbolRefAttr> nested) {
@@ -246,10 +249,10 @@ llvm::ArrayRef<double> DenseArrayAttr::getFloatValues() const {
 DenseElementsAttr DenseElementsAttr::get(RankedTensorType type,
                                          llvm::ArrayRef<Attribute> elements) {
   // Store a splat when every element is the same (MLIR prints it as one).
-  bool allEqual = !elements.empty() &&
-                  llvm::all_of(elements, [&](Attribute element) {
-                    return element == elements.front();
-                  });
+  bool allEqual =
+      !elements.empty() && llvm::all_of(elements, [&](Attribute element) {
+        return element == elements.front();
+      });
   llvm::ArrayRef<Attribute> stored =
       allEqual ? elements.take_front(1) : elements;
   return DenseElementsAttr(getUniqued<DenseElementsAttrStorage>(

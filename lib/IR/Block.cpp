@@ -11,15 +11,13 @@ using namespace tilt;
 //===----------------------------------------------------------------------===//
 
 Block *llvm::ilist_traits<Operation>::getContainingBlock() {
-  size_t offset = size_t(&(static_cast<Block *>(nullptr)->*
-                           Block::getSublistAccess(nullptr)));
+  size_t offset = size_t(
+      &(static_cast<Block *>(nullptr)->*Block::getSublistAccess(nullptr)));
   auto *list = reinterpret_cast<iplist<Operation> *>(this);
   return reinterpret_cast<Block *>(reinterpret_cast<char *>(list) - offset);
 }
 
-void llvm::ilist_traits<Operation>::deleteNode(Operation *op) {
-  op->destroy();
-}
+void llvm::ilist_traits<Operation>::deleteNode(Operation *op) { op->destroy(); }
 
 void llvm::ilist_traits<Operation>::addNodeToList(Operation *op) {
   Block *block = getContainingBlock();

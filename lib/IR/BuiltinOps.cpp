@@ -36,9 +36,10 @@ ModuleOp ModuleOp::create(Location loc, Context *context,
 }
 
 std::optional<llvm::StringRef> ModuleOp::getName() {
-  if (auto name = getOperation()
-                      ->getInherentAttr(::tilt::SymbolTable::getSymbolAttrName())
-                      .dyn_cast_or_null<StringAttr>())
+  if (auto name =
+          getOperation()
+              ->getInherentAttr(::tilt::SymbolTable::getSymbolAttrName())
+              .dyn_cast_or_null<StringAttr>())
     return name.getValue();
   return std::nullopt;
 }

@@ -1,9 +1,9 @@
 //===- Context.cpp - The owner of uniqued IR data -------------------------===//
 
+#include "tilt/IR/Context.h"
 #include "AttributeDetail.h"
 #include "ContextImpl.h"
 #include "tilt/IR/BuiltinOps.h"
-#include "tilt/IR/Context.h"
 
 using namespace tilt;
 using namespace tilt::detail;

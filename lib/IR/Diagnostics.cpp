@@ -69,7 +69,9 @@ Diagnostic &Diagnostic::operator<<(OperationName name) {
 }
 Diagnostic &Diagnostic::operator<<(Operation &op) {
   llvm::raw_string_ostream os(message);
-  op.print(os, OpPrintingFlags().printGenericOpForm().useLocalScope().assumeVerified());
+  op.print(
+      os,
+      OpPrintingFlags().printGenericOpForm().useLocalScope().assumeVerified());
   return *this;
 }
 Diagnostic &Diagnostic::operator<<(Value value) {
@@ -105,7 +107,8 @@ struct DiagnosticEngine::Impl {
 DiagnosticEngine::DiagnosticEngine() : impl(std::make_unique<Impl>()) {}
 DiagnosticEngine::~DiagnosticEngine() = default;
 
-DiagnosticEngine::HandlerID DiagnosticEngine::registerHandler(HandlerTy handler) {
+DiagnosticEngine::HandlerID
+DiagnosticEngine::registerHandler(HandlerTy handler) {
   std::lock_guard<std::recursive_mutex> lock(impl->mutex);
   HandlerID id = impl->nextID++;
   impl->handlers.emplace_back(id, std::move(handler));
@@ -231,8 +234,9 @@ SourceMgrDiagnosticHandler::SourceMgrDiagnosticHandler(
   });
 }
 
-const char *SourceMgrDiagnosticHandler::findLocationPointer(Location loc,
-                                                            unsigned &bufferID) {
+const char *
+SourceMgrDiagnosticHandler::findLocationPointer(Location loc,
+                                                unsigned &bufferID) {
   std::optional<Location> fileLoc = findFileLoc(loc);
   if (!fileLoc)
     return nullptr;
@@ -244,8 +248,8 @@ const char *SourceMgrDiagnosticHandler::findLocationPointer(Location loc,
     unsigned line = fileLoc->getLine(), column = fileLoc->getColumn();
     if (line == 0)
       return nullptr;
-    llvm::SMLoc position = sourceMgr.FindLocForLineAndColumn(
-        id, line, std::max(column, 1u));
+    llvm::SMLoc position =
+        sourceMgr.FindLocForLineAndColumn(id, line, std::max(column, 1u));
     if (!position.isValid())
       return nullptr;
     bufferID = id;

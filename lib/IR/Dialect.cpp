@@ -9,8 +9,7 @@ Dialect::~Dialect() = default;
 
 Type Dialect::parseType(AsmParser &parser) const {
   parser.emitError(parser.getNameLoc())
-      << "dialect '" << getNamespace()
-      << "' provides no type parsing hook";
+      << "dialect '" << getNamespace() << "' provides no type parsing hook";
   return Type();
 }
 
@@ -36,9 +35,10 @@ Operation *Dialect::materializeConstant(OpBuilder &builder, Attribute value,
 
 AsmParser::~AsmParser() = default;
 
-LogicalResult OpAsmParser::resolveOperands(
-    llvm::ArrayRef<UnresolvedOperand> operands, llvm::ArrayRef<Type> types,
-    llvm::SMLoc loc, llvm::SmallVectorImpl<Value> &result) {
+LogicalResult
+OpAsmParser::resolveOperands(llvm::ArrayRef<UnresolvedOperand> operands,
+                             llvm::ArrayRef<Type> types, llvm::SMLoc loc,
+                             llvm::SmallVectorImpl<Value> &result) {
   if (operands.size() != types.size())
     return emitError(loc) << operands.size()
                           << " operands present, but expected " << types.size();

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ContextImpl.h"
 #include "tilt/IR/Location.h"
+#include "ContextImpl.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 #include <mutex>
@@ -50,9 +50,9 @@ struct LocationStorage : public BaseStorage {
                            llvm::ArrayRef<Location>, Attribute>;
   static unsigned hashKey(const KeyTy &key) {
     auto locs = std::get<4>(key);
-    llvm::hash_code hash = llvm::hash_combine(
-        std::get<0>(key), std::get<1>(key), std::get<2>(key), std::get<3>(key),
-        std::get<5>(key));
+    llvm::hash_code hash =
+        llvm::hash_combine(std::get<0>(key), std::get<1>(key), std::get<2>(key),
+                           std::get<3>(key), std::get<5>(key));
     for (Location loc : locs)
       hash = llvm::hash_combine(hash, loc.getAsOpaqueValue());
     return hash;
@@ -64,7 +64,8 @@ struct LocationStorage : public BaseStorage {
   }
   static LocationStorage *construct(StorageAllocator &allocator,
                                     const KeyTy &key) {
-    auto *storage = new (allocator.allocate<LocationStorage>()) LocationStorage();
+    auto *storage =
+        new (allocator.allocate<LocationStorage>()) LocationStorage();
     storage->kind = std::get<0>(key);
     storage->text = allocator.copyInto(std::get<1>(key));
     storage->a = std::get<2>(key);
@@ -137,7 +138,8 @@ Location Location::getFileLineCol(Context *context, unsigned fileIndex,
 }
 llvm::StringRef Location::getFilename() const {
   if (bits & 1)
-    return getFileTable().getName((bits >> kFileShift) & ((1u << kFileBits) - 1));
+    return getFileTable().getName((bits >> kFileShift) &
+                                  ((1u << kFileBits) - 1));
   return getStorage()->text;
 }
 unsigned Location::getLine() const {

@@ -14,8 +14,7 @@ using namespace tilt;
 
 LogicalResult OpState::parse(OpAsmParser &parser, OperationState &state) {
   return parser.emitError(parser.getNameLoc())
-         << "'" << state.name.getStringRef()
-         << "' has no custom assembly form";
+         << "'" << state.name.getStringRef() << "' has no custom assembly form";
 }
 
 static const char *plural(unsigned count) { return count == 1 ? "" : "s"; }
@@ -33,17 +32,17 @@ LogicalResult OpTrait::impl::verifyOneOperand(Operation *op) {
 LogicalResult OpTrait::impl::verifyNOperands(Operation *op,
                                              unsigned numOperands) {
   if (op->getNumOperands() != numOperands)
-    return op->emitOpError() << "expected " << numOperands << " operand"
-                             << plural(numOperands) << ", but found "
-                             << op->getNumOperands();
+    return op->emitOpError()
+           << "expected " << numOperands << " operand" << plural(numOperands)
+           << ", but found " << op->getNumOperands();
   return success();
 }
 LogicalResult OpTrait::impl::verifyAtLeastNOperands(Operation *op,
                                                     unsigned numOperands) {
   if (op->getNumOperands() < numOperands)
-    return op->emitOpError() << "expected " << numOperands
-                             << " or more operands, but found "
-                             << op->getNumOperands();
+    return op->emitOpError()
+           << "expected " << numOperands << " or more operands, but found "
+           << op->getNumOperands();
   return success();
 }
 LogicalResult OpTrait::impl::verifyZeroResults(Operation *op) {
@@ -59,9 +58,9 @@ LogicalResult OpTrait::impl::verifyOneResult(Operation *op) {
 LogicalResult OpTrait::impl::verifyNResults(Operation *op,
                                             unsigned numResults) {
   if (op->getNumResults() != numResults)
-    return op->emitOpError() << "expected " << numResults << " result"
-                             << plural(numResults) << ", but found "
-                             << op->getNumResults();
+    return op->emitOpError()
+           << "expected " << numResults << " result" << plural(numResults)
+           << ", but found " << op->getNumResults();
   return success();
 }
 LogicalResult OpTrait::impl::verifyZeroRegions(Operation *op) {
@@ -77,22 +76,23 @@ LogicalResult OpTrait::impl::verifyOneRegion(Operation *op) {
 LogicalResult OpTrait::impl::verifyNRegions(Operation *op,
                                             unsigned numRegions) {
   if (op->getNumRegions() != numRegions)
-    return op->emitOpError() << "expected " << numRegions << " region"
-                             << plural(numRegions) << ", but found "
-                             << op->getNumRegions();
+    return op->emitOpError()
+           << "expected " << numRegions << " region" << plural(numRegions)
+           << ", but found " << op->getNumRegions();
   return success();
 }
 LogicalResult OpTrait::impl::verifyZeroSuccessors(Operation *op) {
   if (op->getNumSuccessors() != 0)
-    return op->emitOpError() << "requires 0 successors but found "
-                             << op->getNumSuccessors();
+    return op->emitOpError()
+           << "requires 0 successors but found " << op->getNumSuccessors();
   return success();
 }
 
 LogicalResult OpTrait::impl::verifyIsTerminator(Operation *op) {
   Block *block = op->getBlock();
   if (!block || &block->back() != op)
-    return op->emitOpError() << "must be the last operation in the parent block";
+    return op->emitOpError()
+           << "must be the last operation in the parent block";
   return success();
 }
 
@@ -217,8 +217,8 @@ LogicalResult
 OpTrait::impl::verifyHasParent(Operation *op,
                                llvm::ArrayRef<llvm::StringRef> parentNames) {
   Operation *parent = op->getParentOp();
-  if (parent && llvm::is_contained(parentNames,
-                                   parent->getName().getStringRef()))
+  if (parent &&
+      llvm::is_contained(parentNames, parent->getName().getStringRef()))
     return success();
   InFlightDiagnostic diag = op->emitOpError();
   diag << "expects parent op "

@@ -48,8 +48,8 @@ llvm::MutableArrayRef<Region> Operation::getRegions() {
 
 OpOperand *Operation::getInlineOperands() {
   return reinterpret_cast<OpOperand *>(
-      reinterpret_cast<Region *>(
-          reinterpret_cast<BlockOperand *>(this + 1) + numSuccessors) +
+      reinterpret_cast<Region *>(reinterpret_cast<BlockOperand *>(this + 1) +
+                                 numSuccessors) +
       numRegions);
 }
 
@@ -74,8 +74,8 @@ Operation *Operation::create(Location location, OperationName name,
       for (auto &[defaultName, defaultValue] : defaults) {
         if (properties.get(defaultName))
           continue;
-        merged.push_back(
-            NamedAttribute(StringAttr::get(context, defaultName), defaultValue));
+        merged.push_back(NamedAttribute(StringAttr::get(context, defaultName),
+                                        defaultValue));
         added = true;
       }
       if (added)
@@ -138,9 +138,9 @@ Operation *Operation::create(OperationState &state) {
     attributes = state.attributes.getDictionary(context);
     properties = state.properties.getDictionary(context);
   }
-  Operation *op = create(state.location, state.name, state.types,
-                         state.operands, properties, attributes,
-                         state.successors, state.regions.size());
+  Operation *op =
+      create(state.location, state.name, state.types, state.operands,
+             properties, attributes, state.successors, state.regions.size());
   for (unsigned i = 0, e = state.regions.size(); i < e; ++i)
     if (state.regions[i])
       op->getRegion(i).takeBody(*state.regions[i]);

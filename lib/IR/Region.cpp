@@ -6,8 +6,8 @@
 using namespace tilt;
 
 Region *llvm::ilist_traits<Block>::getParentRegion() {
-  size_t offset = size_t(&(static_cast<Region *>(nullptr)->*
-                           Region::getSublistAccess(nullptr)));
+  size_t offset = size_t(
+      &(static_cast<Region *>(nullptr)->*Region::getSublistAccess(nullptr)));
   auto *list = reinterpret_cast<iplist<Block> *>(this);
   return reinterpret_cast<Region *>(reinterpret_cast<char *>(list) - offset);
 }

@@ -42,7 +42,8 @@ StringAttr SymbolTable::insert(Operation *symbol, Operation *insertBefore) {
   Context *context = symbolTableOp->getContext();
   while (true) {
     StringAttr candidate = StringAttr::get(
-        context, (name.getValue() + "_" + llvm::Twine(uniquingCounter++)).str());
+        context,
+        (name.getValue() + "_" + llvm::Twine(uniquingCounter++)).str());
     if (symbolTable.try_emplace(candidate, symbol).second) {
       setSymbolName(symbol, candidate);
       return candidate;

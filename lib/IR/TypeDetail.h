@@ -46,8 +46,8 @@ struct FunctionTypeStorage : public TypeStorage {
   }
   static FunctionTypeStorage *construct(StorageAllocator &allocator,
                                         const KeyTy &key) {
-    auto *storage = new (allocator.allocate<FunctionTypeStorage>())
-        FunctionTypeStorage();
+    auto *storage =
+        new (allocator.allocate<FunctionTypeStorage>()) FunctionTypeStorage();
     storage->inputs = allocator.copyInto(key.first);
     storage->results = allocator.copyInto(key.second);
     return storage;

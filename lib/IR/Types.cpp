@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ContextImpl.h"
 #include "tilt/IR/Types.h"
+#include "ContextImpl.h"
 #include "llvm/ADT/APFloat.h"
 
 using namespace tilt;
@@ -156,13 +156,10 @@ RankedTensorType RankedTensorType::get(llvm::ArrayRef<int64_t> shape,
 llvm::ArrayRef<int64_t> RankedTensorType::getShape() const {
   return getImpl()->shape;
 }
-Type RankedTensorType::getElementType() const {
-  return getImpl()->elementType;
-}
+Type RankedTensorType::getElementType() const { return getImpl()->elementType; }
 Attribute RankedTensorType::getEncoding() const { return getImpl()->encoding; }
 bool RankedTensorType::hasStaticShape() const {
-  return llvm::none_of(getShape(),
-                       [](int64_t dim) { return dim == kDynamic; });
+  return llvm::none_of(getShape(), [](int64_t dim) { return dim == kDynamic; });
 }
 int64_t RankedTensorType::getNumElements() const {
   int64_t count = 1;

@@ -63,9 +63,8 @@ void Value::replaceUsesWithIf(
 }
 
 void Value::replaceAllUsesExcept(Value newValue, Operation *exceptedUser) {
-  replaceUsesWithIf(newValue, [&](OpOperand &use) {
-    return use.getOwner() != exceptedUser;
-  });
+  replaceUsesWithIf(
+      newValue, [&](OpOperand &use) { return use.getOwner() != exceptedUser; });
 }
 
 Operation *OpResult::getOwner() const {

@@ -168,16 +168,15 @@ LogicalResult Verifier::verifyOperation(Operation &op) {
   if (info && failed(info->verifyInvariants(&op)))
     return failure();
 
-  bool mayOmitTerminator =
-      !info || op.hasTrait<OpTrait::NoTerminator>();
+  bool mayOmitTerminator = !info || op.hasTrait<OpTrait::NoTerminator>();
   for (unsigned i = 0, e = op.getNumRegions(); i < e; ++i) {
     Region &region = op.getRegion(i);
     if (region.empty())
       continue;
     // Graph regions hold a single block.
     if (info && !hasSSADominance(op, i) && region.getNumBlocks() > 1)
-      return op.emitOpError() << "expects graph region #" << i
-                              << " to have 0 or 1 blocks";
+      return op.emitOpError()
+             << "expects graph region #" << i << " to have 0 or 1 blocks";
     if (!region.front().hasNoPredecessors())
       return op.emitOpError() << "entry block of region may not have "
                                  "predecessors";
@@ -202,7 +201,8 @@ LogicalResult Verifier::verifyBlock(Block &block, Operation &parentOp,
   if (block.empty()) {
     if (mayOmitTerminator)
       return success();
-    return parentOp.emitOpError() << "empty block: expect at least a terminator";
+    return parentOp.emitOpError()
+           << "empty block: expect at least a terminator";
   }
 
   for (Operation &nested : block) {

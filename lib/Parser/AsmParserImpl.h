@@ -104,8 +104,7 @@ public:
     if (negative) {
       // Only a minus followed by an integer is an integer.
       parser.consumeToken();
-      if (parser.getToken().isNot(Token::integer))
-        {
+      if (parser.getToken().isNot(Token::integer)) {
         parser.emitError("expected integer value");
         return failure();
       }
@@ -114,8 +113,7 @@ public:
     }
     llvm::StringRef spelling = parser.getToken().getSpelling();
     bool isHex = spelling.size() > 1 && spelling[1] == 'x';
-    if (spelling.getAsInteger(isHex ? 0 : 10, value))
-      {
+    if (spelling.getAsInteger(isHex ? 0 : 10, value)) {
       parser.emitError("integer value too large");
       return failure();
     }
@@ -141,12 +139,14 @@ public:
   LogicalResult parseSymbolName(StringAttr &name) override {
     if (succeeded(parseOptionalSymbolName(name)))
       return success();
-    return parser.emitWrongTokenError("expected valid '@'-identifier for symbol name");
+    return parser.emitWrongTokenError(
+        "expected valid '@'-identifier for symbol name");
   }
   LogicalResult parseOptionalSymbolName(StringAttr &name) override {
     if (parser.getToken().isNot(Token::at_identifier))
       return failure();
-    name = StringAttr::get(getContext(), parser.getToken().getSymbolReference());
+    name =
+        StringAttr::get(getContext(), parser.getToken().getSymbolReference());
     parser.consumeToken();
     return success();
   }
@@ -162,7 +162,8 @@ public:
       return failure();
     return parseType(type);
   }
-  LogicalResult parseColonTypeList(llvm::SmallVectorImpl<Type> &types) override {
+  LogicalResult
+  parseColonTypeList(llvm::SmallVectorImpl<Type> &types) override {
     if (failed(parseColon()))
       return failure();
     return parser.parseTypeListNoParens(types);
@@ -170,7 +171,8 @@ public:
   LogicalResult parseTypeList(llvm::SmallVectorImpl<Type> &types) override {
     return parser.parseTypeListNoParens(types);
   }
-  LogicalResult parseArrowTypeList(llvm::SmallVectorImpl<Type> &types) override {
+  LogicalResult
+  parseArrowTypeList(llvm::SmallVectorImpl<Type> &types) override {
     if (failed(parseArrow()))
       return failure();
     return parser.parseFunctionResultTypes(types);
@@ -202,7 +204,8 @@ public:
       return success();
     return parser.parseAttributeDict(attrs);
   }
-  LogicalResult parseOptionalAttrDictWithKeyword(NamedAttrList &attrs) override {
+  LogicalResult
+  parseOptionalAttrDictWithKeyword(NamedAttrList &attrs) override {
     if (!parseOptionalKeyword("attributes"))
       return success();
     return parser.parseAttributeDict(attrs);

@@ -19,9 +19,10 @@ using DialectSymbolParser = AsmParserImpl<AsmParser>;
 /// Parses a dialect symbol body `text` (a slice of the source buffer) with
 /// `callback`, then checks that all of it was consumed.
 template <typename ResultT>
-ResultT parseSymbolWithDialect(Parser &parser, detail::ParserState &state,
-                               llvm::StringRef text, llvm::SMLoc loc,
-                               llvm::function_ref<ResultT(AsmParser &)> callback) {
+ResultT
+parseSymbolWithDialect(Parser &parser, detail::ParserState &state,
+                       llvm::StringRef text, llvm::SMLoc loc,
+                       llvm::function_ref<ResultT(AsmParser &)> callback) {
   // A nested state shares the buffer so that error locations stay true.
   Lexer savedLex = state.lex;
   Token savedToken = state.curToken;
@@ -53,9 +54,11 @@ static LogicalResult parseDialectSymbol(Parser &parser, llvm::StringRef &ns,
   ns = prefix;
   // The namespace must be an identifier: `!.x` or `#-y` name no dialect.
   if (ns.empty() || !(llvm::isAlpha(ns.front()) || ns.front() == '_') ||
-      !llvm::all_of(ns, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; }))
+      !llvm::all_of(
+          ns, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; }))
     return parser.emitError(parser.getToken().getLoc(),
-                            "expected a dialect namespace in '" + spelling + "'");
+                            "expected a dialect namespace in '" + spelling +
+                                "'");
   parser.consumeToken();
   llvm::StringRef bracketed;
   if (parser.getToken().is(Token::less) &&
@@ -71,8 +74,8 @@ static LogicalResult parseDialectSymbol(Parser &parser, llvm::StringRef &ns,
     body = bracketed.empty() ? llvm::StringRef()
                              : bracketed.drop_front().drop_back();
   }
-  fullText = llvm::StringRef(spelling.data(),
-                             spelling.size() + bracketed.size());
+  fullText =
+      llvm::StringRef(spelling.data(), spelling.size() + bracketed.size());
   return success();
 }
 
@@ -81,8 +84,8 @@ static LogicalResult parseDialectSymbol(Parser &parser, llvm::StringRef &ns,
 /// as written otherwise. `what` names the kind in diagnostics.
 template <typename T>
 static T parseExtendedSymbol(
-    Parser &parser, detail::ParserState &state, const llvm::StringMap<T> &aliases,
-    llvm::StringRef what,
+    Parser &parser, detail::ParserState &state,
+    const llvm::StringMap<T> &aliases, llvm::StringRef what,
     llvm::function_ref<T(Dialect *, AsmParser &)> parseWithDialect,
     llvm::function_ref<T(llvm::StringRef, llvm::StringRef)> makeOpaque) {
   llvm::SMLoc loc = parser.getToken().getLoc();
@@ -104,8 +107,9 @@ static T parseExtendedSymbol(
     return T();
   if (Dialect *dialect = state.context->getOrLoadDialect(ns))
     return parseSymbolWithDialect<T>(
-        parser, state, body, loc,
-        [&](AsmParser &asmParser) { return parseWithDialect(dialect, asmParser); });
+        parser, state, body, loc, [&](AsmParser &asmParser) {
+          return parseWithDialect(dialect, asmParser);
+        });
   if (!state.context->allowsUnregisteredDialects()) {
     parser.emitError(loc, what + " '" + fullText +
                               "' belongs to the unregistered dialect '" + ns +
@@ -284,8 +288,8 @@ LogicalResult Parser::parseAttributeDict(NamedAttrList &attrs) {
     consumeToken();
     StringAttr nameAttr = StringAttr::get(state.context, name);
     if (!names.insert(nameAttr.getValue()).second)
-      return emitError(nameLoc, "duplicate key '" + name +
-                                    "' in dictionary attribute");
+      return emitError(nameLoc,
+                       "duplicate key '" + name + "' in dictionary attribute");
     if (!consumeIf(Token::equal)) {
       attrs.append(nameAttr, UnitAttr::get(state.context));
       return success();
@@ -301,8 +305,8 @@ LogicalResult Parser::parseAttributeDict(NamedAttrList &attrs) {
 }
 
 /// Builds an APInt of `type`'s width for a literal, or reports overflow.
-static std::optional<llvm::APInt> buildAttributeAPInt(Type type, bool isNegative,
-                                                      llvm::StringRef spelling) {
+static std::optional<llvm::APInt>
+buildAttributeAPInt(Type type, bool isNegative, llvm::StringRef spelling) {
   bool isHex = spelling.size() > 1 && spelling[1] == 'x';
   llvm::APInt result;
   if (spelling.getAsInteger(isHex ? 0 : 10, result))
@@ -394,7 +398,8 @@ Attribute Parser::parseFloatAttr(Type type, bool isNegative) {
   }
   auto floatType = type.dyn_cast<FloatType>();
   if (!floatType) {
-    emitError(literal.getLoc(), "floating point value not valid for specified type");
+    emitError(literal.getLoc(),
+              "floating point value not valid for specified type");
     return Attribute();
   }
   llvm::APFloat value(floatType.getFloatSemantics());
@@ -412,8 +417,7 @@ Attribute Parser::parseFloatAttr(Type type, bool isNegative) {
 
 Attribute Parser::parseSymbolRefAttr() {
   Context *context = state.context;
-  StringAttr root =
-      StringAttr::get(context, getToken().getSymbolReference());
+  StringAttr root = StringAttr::get(context, getToken().getSymbolReference());
   consumeToken();
   llvm::SmallVector<FlatSymbolRefAttr, 2> nested;
   // `::` lexes as two colons with nothing in between.
@@ -427,7 +431,8 @@ Attribute Parser::parseSymbolRefAttr() {
       emitWrongTokenError("expected nested symbol reference identifier");
       return Attribute();
     }
-    nested.push_back(FlatSymbolRefAttr::get(context, getToken().getSymbolReference()));
+    nested.push_back(
+        FlatSymbolRefAttr::get(context, getToken().getSymbolReference()));
     consumeToken();
   }
   return SymbolRefAttr::get(root, nested);
@@ -490,7 +495,8 @@ Attribute Parser::parseDenseArrayAttr() {
     if (failed(parseCommaSeparatedList(Delimiter::None, parseElement)))
       return Attribute();
   }
-  if (failed(parseToken(Token::greater, "expected '>' to close an array attribute")))
+  if (failed(parseToken(Token::greater,
+                        "expected '>' to close an array attribute")))
     return Attribute();
   return isFloat ? DenseArrayAttr::getFloats(elementType, floats)
                  : DenseArrayAttr::getInts(elementType, ints);
@@ -526,7 +532,8 @@ Attribute Parser::parseDenseElementsAttr() {
       literal.token = getToken();
       if (!literal.token.isAny(Token::integer, Token::floatliteral) &&
           !literal.token.isKeyword("true") && !literal.token.isKeyword("false"))
-        return emitWrongTokenError("expected element literal of primitive type");
+        return emitWrongTokenError(
+            "expected element literal of primitive type");
       consumeToken();
       literals.push_back(literal);
       return success();
@@ -538,20 +545,21 @@ Attribute Parser::parseDenseElementsAttr() {
     bool first = true;
     LogicalResult result =
         parseCommaSeparatedList(Delimiter::Square, [&]() -> LogicalResult {
-      llvm::SmallVector<int64_t, 4> elementDims;
-      llvm::SMLoc elementLoc = getToken().getLoc();
-      if (failed(parseList(depth + 1, elementDims)))
-        return failure();
-      if (first) {
-        innerDims = elementDims;
-        first = false;
-      } else if (innerDims != elementDims) {
-        return emitError(elementLoc, "tensor literal is invalid; ranks are not "
-                                     "consistent between elements");
-      }
-      ++count;
-      return success();
-    });
+          llvm::SmallVector<int64_t, 4> elementDims;
+          llvm::SMLoc elementLoc = getToken().getLoc();
+          if (failed(parseList(depth + 1, elementDims)))
+            return failure();
+          if (first) {
+            innerDims = elementDims;
+            first = false;
+          } else if (innerDims != elementDims) {
+            return emitError(elementLoc,
+                             "tensor literal is invalid; ranks are not "
+                             "consistent between elements");
+          }
+          ++count;
+          return success();
+        });
     exitNesting();
     if (failed(result))
       return failure();
@@ -581,8 +589,8 @@ Attribute Parser::parseDenseElementsAttr() {
     return Attribute();
   }
   bool isSplat = literals.size() == 1 && shape.empty();
-  if (!shapeKnown || (!isSplat && llvm::ArrayRef<int64_t>(shape) !=
-                                      tensorType.getShape())) {
+  if (!shapeKnown ||
+      (!isSplat && llvm::ArrayRef<int64_t>(shape) != tensorType.getShape())) {
     std::string message;
     llvm::raw_string_ostream os(message);
     os << "inferred shape of elements literal ([";
@@ -610,8 +618,8 @@ Attribute Parser::parseDenseElementsAttr() {
             literal.token.getSpelling()[1] == 'x')) {
         // MLIR accepts integers in float tensors: convert exactly.
         llvm::APFloat value(elementType.cast<FloatType>().getFloatSemantics());
-        auto status = value.convertFromString(literal.token.getSpelling(),
-                                              llvm::APFloat::rmNearestTiesToEven);
+        auto status = value.convertFromString(
+            literal.token.getSpelling(), llvm::APFloat::rmNearestTiesToEven);
         if (!status) {
           llvm::consumeError(status.takeError());
           emitError(literal.token.getLoc(), "invalid float literal");
@@ -668,8 +676,8 @@ LogicalResult Parser::parseLocation(Location &loc, std::string *deferredAlias) {
     llvm::StringRef name = getToken().getSpelling().drop_front();
     auto it = state.attributeAliases.find(name);
     if (it != state.attributeAliases.end()) {
-      emitError("expected location, but found '" +
-                getToken().getSpelling() + "'");
+      emitError("expected location, but found '" + getToken().getSpelling() +
+                "'");
       return failure();
     }
     auto locIt = locationAliases().find(name);
@@ -726,7 +734,8 @@ LogicalResult Parser::parseLocationInstance(Location &loc) {
       LogicalResult result = parseLocationInstance(child);
       exitNesting();
       if (failed(result) ||
-          failed(parseToken(Token::r_paren, "expected ')' after child location")))
+          failed(
+              parseToken(Token::r_paren, "expected ')' after child location")))
         return failure();
     }
     loc = Location::getName(context, text, child);
@@ -735,7 +744,8 @@ LogicalResult Parser::parseLocationInstance(Location &loc) {
   if (tok.isKeyword("callsite")) {
     consumeToken();
     Location callee, caller;
-    if (failed(parseToken(Token::l_paren, "expected '(' in callsite location")) ||
+    if (failed(
+            parseToken(Token::l_paren, "expected '(' in callsite location")) ||
         failed(enterNesting(tok.getLoc())))
       return failure();
     LogicalResult result = parseLocationInstance(callee);

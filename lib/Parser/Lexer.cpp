@@ -171,7 +171,8 @@ Token Lexer::lexPrefixedIdentifier(const char *tokStart) {
     // Numeric suffix: digits only.
     while (curPtr != buffer.end() && llvm::isDigit(*curPtr))
       ++curPtr;
-  } else if (llvm::isAlpha(*curPtr) || llvm::StringRef("$._-").contains(*curPtr)) {
+  } else if (llvm::isAlpha(*curPtr) ||
+             llvm::StringRef("$._-").contains(*curPtr)) {
     while (curPtr != buffer.end() && isSuffixChar(*curPtr))
       ++curPtr;
   } else {

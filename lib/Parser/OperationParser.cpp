@@ -175,8 +175,9 @@ public:
   OptionalParseResult parseOptionalOperand(UnresolvedOperand &result) override {
     return opParser.parseOptionalSSAUse(result);
   }
-  LogicalResult parseOperandList(llvm::SmallVectorImpl<UnresolvedOperand> &result,
-                                 Delimiter delimiter) override {
+  LogicalResult
+  parseOperandList(llvm::SmallVectorImpl<UnresolvedOperand> &result,
+                   Delimiter delimiter) override {
     if (delimiter == Delimiter::None &&
         opParser.getToken().isNot(Token::percent_identifier))
       return success();
@@ -300,8 +301,8 @@ ValueEntry &OperationParser::getOrCreateEntry(llvm::StringRef name) {
   IsolatedNameScope &scope = *isolatedScopes.back();
   if (std::optional<uint64_t> number = getNumberedName(name)) {
     if (*number >= scope.numbered.size())
-      scope.numbered.resize(std::max<size_t>(*number + 1,
-                                             scope.numbered.size() * 2));
+      scope.numbered.resize(
+          std::max<size_t>(*number + 1, scope.numbered.size() * 2));
     return scope.numbered[*number];
   }
   return scope.named[name];
@@ -408,8 +409,7 @@ LogicalResult OperationParser::addDefinition(llvm::StringRef name,
       diag << "definition of SSA value '" << name << "#" << i << "' has type '"
            << value.getType() << "'";
       diag.attachNote(getEncodedSourceLocation(it->second.loc))
-          << "previously used here with type '" << placeholder.getType()
-          << "'";
+          << "previously used here with type '" << placeholder.getType() << "'";
       return failure();
     }
     placeholder.replaceAllUsesWith(value);
@@ -424,8 +424,7 @@ LogicalResult OperationParser::popIsolatedScope() {
     // Report the first use in the text.
     const ForwardRef *first = nullptr;
     for (auto &entry : scope.forwardRefs)
-      if (!first ||
-          entry.second.loc.getPointer() < first->loc.getPointer())
+      if (!first || entry.second.loc.getPointer() < first->loc.getPointer())
         first = &entry.second;
     emitError(first->loc, "use of undeclared SSA value name");
     return failure();
@@ -489,8 +488,9 @@ LogicalResult
 OperationParser::defineArguments(Block *block,
                                  llvm::ArrayRef<OpAsmParser::Argument> args) {
   for (const OpAsmParser::Argument &arg : args) {
-    Location loc = arg.sourceLoc ? *arg.sourceLoc
-                                 : getEncodedSourceLocation(arg.ssaName.location);
+    Location loc = arg.sourceLoc
+                       ? *arg.sourceLoc
+                       : getEncodedSourceLocation(arg.ssaName.location);
     BlockArgument value = block->addArgument(arg.type, loc);
     if (failed(addDefinition(arg.ssaName.name, arg.ssaName.location,
                              value.getImpl(), 1)))
@@ -748,13 +748,14 @@ Operation *OperationParser::parseGenericOperation() {
   if (failed(parseToken(Token::l_paren, "expected '(' to start operand list")))
     return nullptr;
   if (!consumeIf(Token::r_paren)) {
-    if (failed(parseCommaSeparatedList(Delimiter::None, [&]() {
-          UnresolvedOperand operand;
-          if (failed(parseSSAUse(operand)))
-            return failure();
-          operands.push_back(operand);
-          return success();
-        })) ||
+    if (failed(parseCommaSeparatedList(Delimiter::None,
+                                       [&]() {
+                                         UnresolvedOperand operand;
+                                         if (failed(parseSSAUse(operand)))
+                                           return failure();
+                                         operands.push_back(operand);
+                                         return success();
+                                       })) ||
         failed(parseToken(Token::r_paren, "expected ')' to end operand list")))
       return nullptr;
   }
@@ -786,10 +787,12 @@ Operation *OperationParser::parseGenericOperation() {
   if (consumeIf(Token::l_paren)) {
     bool isolated =
         state.name.hasTrait(TypeID::get<OpTrait::IsIsolatedFromAbove>());
-    if (failed(parseCommaSeparatedList(Delimiter::None, [&]() {
-          Region *region = state.addRegion();
-          return parseRegion(*region, {}, isolated);
-        })) ||
+    if (failed(parseCommaSeparatedList(Delimiter::None,
+                                       [&]() {
+                                         Region *region = state.addRegion();
+                                         return parseRegion(*region, {},
+                                                            isolated);
+                                       })) ||
         failed(parseToken(Token::r_paren, "expected ')' to end region list")))
       return nullptr;
   }
@@ -899,8 +902,8 @@ LogicalResult OperationParser::parseTopLevel() {
         return failure();
       if (state.attributeAliases.count(name) ||
           state.locationAliases.count(name))
-        return emitError(loc, "redefinition of attribute alias id '" + name +
-                                  "'");
+        return emitError(loc,
+                         "redefinition of attribute alias id '" + name + "'");
       if (getToken().isKeyword("loc")) {
         Location parsed;
         if (failed(parseLocation(parsed, nullptr)))
@@ -985,7 +988,8 @@ LogicalResult OperationParser::finalize() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult tilt::parseSourceFile(llvm::SourceMgr &sourceMgr, Block *block,
-                                    Context *context, const ParserConfig &config,
+                                    Context *context,
+                                    const ParserConfig &config,
                                     ParsedFileMetadata *metadata) {
   unsigned bufferID = sourceMgr.getMainFileID();
   ParserState state(sourceMgr, bufferID, context, config);
@@ -1036,8 +1040,8 @@ OwningOpRef tilt::parseSourceFileForTool(llvm::SourceMgr &sourceMgr,
   ParserConfig parseConfig = config;
   parseConfig.verifyAfterParse = false;
   Block block;
-  if (failed(parseSourceFile(sourceMgr, &block, context, parseConfig,
-                             metadata)))
+  if (failed(
+          parseSourceFile(sourceMgr, &block, context, parseConfig, metadata)))
     return OwningOpRef();
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());

@@ -184,8 +184,8 @@ LogicalResult Parser::parseCommaSeparatedList(
       return failure();
   if (delimiter == Delimiter::None)
     return success();
-  return parseToken(close, llvm::Twine("expected ") + closeName +
-                               contextMessage);
+  return parseToken(close,
+                    llvm::Twine("expected ") + closeName + contextMessage);
 }
 
 //===----------------------------------------------------------------------===//
@@ -271,7 +271,8 @@ Parser::parseFunctionTypeLists(llvm::SmallVectorImpl<Type> &inputs,
   return parseFunctionResultTypes(results);
 }
 
-LogicalResult Parser::parseTypeListNoParens(llvm::SmallVectorImpl<Type> &types) {
+LogicalResult
+Parser::parseTypeListNoParens(llvm::SmallVectorImpl<Type> &types) {
   return parseCommaSeparatedList(Delimiter::None, [&]() -> LogicalResult {
     Type type = parseType();
     if (!type)
@@ -343,8 +344,8 @@ Type Parser::parseNonFunctionType() {
     return parseTensorType();
   if (spelling == "memref" || spelling == "vector" || spelling == "complex" ||
       spelling == "tuple") {
-    emitError(loc, "the builtin type '" + spelling +
-                       "' is not supported by Tilt");
+    emitError(loc,
+              "the builtin type '" + spelling + "' is not supported by Tilt");
     return Type();
   }
   emitError(loc, "expected non-function type");
@@ -353,7 +354,8 @@ Type Parser::parseNonFunctionType() {
 
 /// After a dimension: consumes the `x` that starts the current bare
 /// identifier (`x4xf32`) and re-lexes the rest.
-static bool consumeDimensionSeparator(Parser &parser, detail::ParserState &state) {
+static bool consumeDimensionSeparator(Parser &parser,
+                                      detail::ParserState &state) {
   const Token &tok = parser.getToken();
   if (tok.isNot(Token::bare_identifier) || !tok.getSpelling().startswith("x"))
     return false;

@@ -49,8 +49,8 @@ struct ParserState {
   ParserState(const llvm::SourceMgr &sourceMgr, unsigned bufferID,
               Context *context, const ParserConfig &config)
       : context(context), sourceMgr(sourceMgr), config(config),
-        buffer(sourceMgr.getMemoryBuffer(bufferID)->getBuffer()),
-        lex(buffer), cursor(buffer),
+        buffer(sourceMgr.getMemoryBuffer(bufferID)->getBuffer()), lex(buffer),
+        cursor(buffer),
         fileIndex(Location::internFilename(
             sourceMgr.getMemoryBuffer(bufferID)->getBufferIdentifier())),
         sourceIsMapped(sourceMgr.getMemoryBuffer(bufferID)->getBufferKind() ==
@@ -136,7 +136,8 @@ public:
   /// Reports an error at `loc` (the current token by default). A lexer
   /// error token reports the lexer's message instead.
   InFlightDiagnostic emitError(const llvm::Twine &message = {});
-  InFlightDiagnostic emitError(llvm::SMLoc loc, const llvm::Twine &message = {});
+  InFlightDiagnostic emitError(llvm::SMLoc loc,
+                               const llvm::Twine &message = {});
   /// Reports `message` unless the current token is a lexer error, in which
   /// case that error is reported.
   InFlightDiagnostic emitWrongTokenError(const llvm::Twine &message);
@@ -216,9 +217,8 @@ protected:
 
 /// Checks the width of an integer type spelled `i<width>`; returns 0 and
 /// reports an error for a bad width.
-std::optional<unsigned> parseIntegerTypeWidth(Parser &parser,
-                                              llvm::StringRef digits,
-                                              llvm::SMLoc loc);
+std::optional<unsigned>
+parseIntegerTypeWidth(Parser &parser, llvm::StringRef digits, llvm::SMLoc loc);
 
 } // namespace tilt
 

@@ -26,23 +26,23 @@ public:
     floatliteral,
     string,
     // Punctuation.
-    arrow,    // ->
-    colon,    // :
-    comma,    // ,
-    ellipsis, // ...
-    equal,    // =
-    greater,  // >
-    l_brace,  // {
-    l_paren,  // (
-    l_square, // [
-    less,     // <
-    minus,    // -
-    plus,     // +
-    question, // ?
-    r_brace,  // }
-    r_paren,  // )
-    r_square, // ]
-    star,     // *
+    arrow,               // ->
+    colon,               // :
+    comma,               // ,
+    ellipsis,            // ...
+    equal,               // =
+    greater,             // >
+    l_brace,             // {
+    l_paren,             // (
+    l_square,            // [
+    less,                // <
+    minus,               // -
+    plus,                // +
+    question,            // ?
+    r_brace,             // }
+    r_paren,             // )
+    r_square,            // ]
+    star,                // *
     vertical_bar,        // |
     file_metadata_begin, // {-#
     file_metadata_end,   // #-}

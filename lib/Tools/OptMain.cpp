@@ -29,8 +29,8 @@ namespace {
 struct OptOptions {
   llvm::cl::OptionCategory category{"tilt-opt options"};
   llvm::cl::opt<std::string> inputFilename{
-      llvm::cl::Positional, llvm::cl::desc("<input file>"),
-      llvm::cl::init("-"), llvm::cl::cat(category)};
+      llvm::cl::Positional, llvm::cl::desc("<input file>"), llvm::cl::init("-"),
+      llvm::cl::cat(category)};
   llvm::cl::opt<std::string> outputFilename{
       "o", llvm::cl::desc("Output filename"), llvm::cl::value_desc("filename"),
       llvm::cl::init("-"), llvm::cl::cat(category)};
@@ -168,9 +168,9 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
     // Like mlir-opt, parse with threading off: no locks while uniquing.
     context.disableMultithreading(true);
     ParsedFileMetadata metadata;
-    OwningOpRef op = parseSourceFileForTool(sourceMgr, &context,
-                                            !options.noImplicitModule,
-                                            ParserConfig(), &metadata);
+    OwningOpRef op =
+        parseSourceFileForTool(sourceMgr, &context, !options.noImplicitModule,
+                               ParserConfig(), &metadata);
     context.disableMultithreading(false);
     if (!op)
       return failure();
@@ -205,10 +205,9 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
 
 /// Splits `buffer` at lines holding `marker`; each piece keeps its line
 /// numbers (earlier lines become empty) so diagnostics point at the file.
-LogicalResult
-splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                llvm::raw_ostream &os, const OptOptions &options,
-                const DialectRegistry &registry) {
+LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                              llvm::raw_ostream &os, const OptOptions &options,
+                              const DialectRegistry &registry) {
   if (options.splitInputFile.getNumOccurrences() == 0)
     return processBuffer(os, std::move(buffer), options, registry);
   llvm::StringRef marker = getSplitMarker(options);
@@ -233,7 +232,8 @@ splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
   bool hadFailure = false;
   for (size_t i = 0; i < pieces.size(); ++i) {
     llvm::StringRef piece = pieces[i];
-    unsigned linesBefore = text.take_front(piece.data() - text.data()).count('\n');
+    unsigned linesBefore =
+        text.take_front(piece.data() - text.data()).count('\n');
     std::string padded(linesBefore, '\n');
     padded += piece.str();
     auto pieceBuffer = llvm::MemoryBuffer::getMemBufferCopy(padded, name);
@@ -266,9 +266,9 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
 
   // No NUL terminator is needed, so large files are always memory-mapped
   // (and the parser can give their pages back as it goes).
-  auto input = llvm::MemoryBuffer::getFileOrSTDIN(
-      options.inputFilename, /*IsText=*/true,
-      /*RequiresNullTerminator=*/false);
+  auto input =
+      llvm::MemoryBuffer::getFileOrSTDIN(options.inputFilename, /*IsText=*/true,
+                                         /*RequiresNullTerminator=*/false);
   if (std::error_code error = input.getError()) {
     llvm::errs() << argv[0] << ": could not open input file '"
                  << options.inputFilename << "': " << error.message() << "\n";
@@ -282,8 +282,8 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
                  << options.outputFilename << "': " << error.message() << "\n";
     return 1;
   }
-  if (failed(splitAndProcess(std::move(*input), output.os(), options,
-                             registry)))
+  if (failed(
+          splitAndProcess(std::move(*input), output.os(), options, registry)))
     return 1;
   output.keep();
   return 0;

@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilt/Tools/OptMain.h"
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/Func/Func.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Tools/OptMain.h"
 
 int main(int argc, char **argv) {
   tilt::DialectRegistry registry;

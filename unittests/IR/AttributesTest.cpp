@@ -12,11 +12,13 @@ TEST(UniquingTest, TypesArePointerEqual) {
   auto context = makeContext();
   Builder b(context.get());
   EXPECT_EQ(IntegerType::get(context.get(), 32), b.getI32Type());
-  EXPECT_EQ(IntegerType::get(context.get(), 7), IntegerType::get(context.get(), 7));
+  EXPECT_EQ(IntegerType::get(context.get(), 7),
+            IntegerType::get(context.get(), 7));
   EXPECT_NE(IntegerType::get(context.get(), 7),
             IntegerType::get(context.get(), 7, IntegerType::Signed));
-  EXPECT_EQ(b.getFunctionType({b.getI32Type()}, {b.getF32Type()}),
-            FunctionType::get(context.get(), {b.getI32Type()}, {b.getF32Type()}));
+  EXPECT_EQ(
+      b.getFunctionType({b.getI32Type()}, {b.getF32Type()}),
+      FunctionType::get(context.get(), {b.getI32Type()}, {b.getF32Type()}));
   EXPECT_EQ(RankedTensorType::get({4, 2}, b.getBF16Type()),
             RankedTensorType::get({4, 2}, b.getBF16Type()));
   EXPECT_NE(RankedTensorType::get({4, 2}, b.getBF16Type()),
@@ -34,19 +36,22 @@ TEST(UniquingTest, AttributesArePointerEqual) {
   EXPECT_EQ(b.getArrayAttr({b.getUnitAttr(), b.getBoolAttr(true)}),
             b.getArrayAttr({b.getUnitAttr(), b.getBoolAttr(true)}));
   // Dictionaries are sorted, so the order of construction does not matter.
-  DictionaryAttr d1 = b.getDictionaryAttr(
-      {b.getNamedAttr("b", b.getUnitAttr()), b.getNamedAttr("a", b.getUnitAttr())});
-  DictionaryAttr d2 = b.getDictionaryAttr(
-      {b.getNamedAttr("a", b.getUnitAttr()), b.getNamedAttr("b", b.getUnitAttr())});
+  DictionaryAttr d1 =
+      b.getDictionaryAttr({b.getNamedAttr("b", b.getUnitAttr()),
+                           b.getNamedAttr("a", b.getUnitAttr())});
+  DictionaryAttr d2 =
+      b.getDictionaryAttr({b.getNamedAttr("a", b.getUnitAttr()),
+                           b.getNamedAttr("b", b.getUnitAttr())});
   EXPECT_EQ(d1, d2);
   EXPECT_EQ(d1.getValue()[0].getName().getValue(), "a");
   EXPECT_EQ(d1.get("b"), Attribute(b.getUnitAttr()));
   EXPECT_FALSE(d1.get("c"));
-  EXPECT_EQ(b.getFloatAttr(b.getF32Type(), 1.5), b.getFloatAttr(b.getF32Type(), 1.5));
+  EXPECT_EQ(b.getFloatAttr(b.getF32Type(), 1.5),
+            b.getFloatAttr(b.getF32Type(), 1.5));
   EXPECT_TRUE(b.getBoolAttr(true).isa<BoolAttr>());
   EXPECT_EQ(b.getDenseI64ArrayAttr({1, 2}), b.getDenseI64ArrayAttr({1, 2}));
-  SymbolRefAttr nested = SymbolRefAttr::get(context.get(), "a",
-                                            {FlatSymbolRefAttr::get(context.get(), "b")});
+  SymbolRefAttr nested = SymbolRefAttr::get(
+      context.get(), "a", {FlatSymbolRefAttr::get(context.get(), "b")});
   EXPECT_EQ(nested.getLeafReference().getValue(), "b");
   EXPECT_FALSE(nested.isa<FlatSymbolRefAttr>());
   EXPECT_TRUE(Attribute(b.getSymbolRefAttr("f")).isa<FlatSymbolRefAttr>());
@@ -80,7 +85,8 @@ TEST(LocationTest, KindsAndEquality) {
   // Too large for the inline encoding: stored out of line, same behaviour.
   Location big = Location::getFileLineCol(context.get(), "k.tilt", 1u << 30, 2);
   EXPECT_EQ(big.getLine(), 1u << 30);
-  EXPECT_EQ(big, Location::getFileLineCol(context.get(), "k.tilt", 1u << 30, 2));
+  EXPECT_EQ(big,
+            Location::getFileLineCol(context.get(), "k.tilt", 1u << 30, 2));
   Location name = Location::getName(context.get(), "n", a);
   EXPECT_EQ(name.getKind(), Location::Kind::Name);
   EXPECT_EQ(name.getNameChild(), a);

@@ -54,9 +54,8 @@ TEST(BuilderTest, InsertionPointsAndGuard) {
   std::vector<std::string> names;
   for (Operation &op : *module.getBody())
     names.push_back(op.getName().getStringRef().str());
-  std::vector<std::string> expected = {"test.zeroth", "test.first",
-                                       "test.second", "test.third",
-                                       "test.fourth"};
+  std::vector<std::string> expected = {
+      "test.zeroth", "test.first", "test.second", "test.third", "test.fourth"};
   EXPECT_EQ(names, expected);
   builder.setInsertionPointAfter(first);
   EXPECT_EQ(&*builder.getInsertionPoint(), first->getNextNode());
@@ -86,7 +85,8 @@ TEST(BuilderTest, ScfForBuildsBodyAndYield) {
   ModuleOp module = ModuleOp::create(Location(), context.get());
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   auto function = builder.create<func::FuncOp>(
-      Location(), "loop", builder.getFunctionType({builder.getIndexType()}, {}));
+      Location(), "loop",
+      builder.getFunctionType({builder.getIndexType()}, {}));
   builder.setInsertionPointToEnd(function.getEntryBlock());
   Value n = function.getEntryBlock()->getArgument(0);
   auto zero =

@@ -53,17 +53,17 @@ TEST(DiagnosticsTest, StreamingAndNotes) {
 TEST(DiagnosticsTest, SourceMgrHandlerPrintsLikeACompiler) {
   auto context = makeContext();
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy("first line\n  second line\n",
-                                           "input.tilt"),
-      llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                                   "first line\n  second line\n", "input.tilt"),
+                               llvm::SMLoc());
   std::string output;
   llvm::raw_string_ostream os(output);
   {
     SourceMgrDiagnosticHandler handler(sourceMgr, context.get(), os);
-    InFlightDiagnostic diag = emitError(
-        context.get(), Location::getFileLineCol(context.get(), "input.tilt", 2, 3),
-        "something is wrong");
+    InFlightDiagnostic diag =
+        emitError(context.get(),
+                  Location::getFileLineCol(context.get(), "input.tilt", 2, 3),
+                  "something is wrong");
     diag.attachNote(Location::getFileLineCol(context.get(), "input.tilt", 1, 1))
         << "related";
   }

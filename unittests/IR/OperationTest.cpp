@@ -20,7 +20,8 @@ struct FunctionFixture : public ::testing::Test {
         return %1 : i32
       })");
     ASSERT_TRUE(module);
-    function = func::FuncOp::dynCast(&ModuleOp(module.get()).getBody()->front());
+    function =
+        func::FuncOp::dynCast(&ModuleOp(module.get()).getBody()->front());
     ASSERT_TRUE(function);
     Block *entry = function.getEntryBlock();
     auto it = entry->begin();
@@ -63,9 +64,8 @@ TEST_F(FunctionFixture, ReplaceAllUsesWithMovesEveryUse) {
 TEST_F(FunctionFixture, ReplaceUsesWithIfIsSelective) {
   BlockArgument b = function.getEntryBlock()->getArgument(1);
   Value sum = add->getResult(0);
-  sum.replaceUsesWithIf(b, [](OpOperand &use) {
-    return use.getOperandNumber() == 1;
-  });
+  sum.replaceUsesWithIf(
+      b, [](OpOperand &use) { return use.getOperandNumber() == 1; });
   EXPECT_EQ(mul->getOperand(0), sum);
   EXPECT_EQ(mul->getOperand(1), Value(b));
   EXPECT_TRUE(sum.hasOneUse());
@@ -122,12 +122,10 @@ TEST_F(FunctionFixture, WalkOrdersAndInterrupts) {
   module->walk<WalkOrder::PreOrder>([&](Operation *op) {
     pre.push_back(op->getName().getStringRef().str());
   });
-  std::vector<std::string> expectedPost = {"arith.addi", "arith.muli",
-                                           "func.return", "func.func",
-                                           "builtin.module"};
-  std::vector<std::string> expectedPre = {"builtin.module", "func.func",
-                                          "arith.addi", "arith.muli",
-                                          "func.return"};
+  std::vector<std::string> expectedPost = {
+      "arith.addi", "arith.muli", "func.return", "func.func", "builtin.module"};
+  std::vector<std::string> expectedPre = {
+      "builtin.module", "func.func", "arith.addi", "arith.muli", "func.return"};
   EXPECT_EQ(post, expectedPost);
   EXPECT_EQ(pre, expectedPre);
 

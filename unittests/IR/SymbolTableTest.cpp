@@ -1,7 +1,7 @@
 //===- SymbolTableTest.cpp - Symbol lookup and uniqueness -----------------===//
 
-#include "TestUtils.h"
 #include "tilt/IR/SymbolTable.h"
+#include "TestUtils.h"
 #include "tilt/IR/Verifier.h"
 
 using namespace tilt;
@@ -28,16 +28,15 @@ TEST(SymbolTableTest, LookupInsertAndRename) {
   Operation *b = SymbolTable::lookupSymbolIn(module.get(), nested);
   ASSERT_TRUE(b);
   EXPECT_EQ(SymbolTable::getSymbolName(b).getValue(), "b");
-  EXPECT_EQ(SymbolTable::lookupNearestSymbolFrom(b, FlatSymbolRefAttr::get(
-                                                        context.get(), "b")),
+  EXPECT_EQ(SymbolTable::lookupNearestSymbolFrom(
+                b, FlatSymbolRefAttr::get(context.get(), "b")),
             b);
 
   // Inserting a second @a renames it.
   OpBuilder builder(context.get());
   OperationState state(Location(), func::FuncOp::getOperationName(),
                        context.get());
-  func::FuncOp::build(builder, state, "a",
-                      builder.getFunctionType({}, {}));
+  func::FuncOp::build(builder, state, "a", builder.getFunctionType({}, {}));
   Operation *copy = Operation::create(state);
   copy->setAttr("sym_visibility", builder.getStringAttr("private"));
   copy->getRegion(0).front().erase();

@@ -1,7 +1,7 @@
 //===- VerifierTest.cpp - Structural, trait and dominance failures --------===//
 
-#include "TestUtils.h"
 #include "tilt/IR/Verifier.h"
+#include "TestUtils.h"
 
 using namespace tilt;
 using namespace tilt::test;
@@ -9,8 +9,7 @@ using namespace tilt::test;
 namespace {
 
 /// Verifies IR built by `build` and returns the first error message.
-template <typename BuildFn>
-std::string firstError(BuildFn build) {
+template <typename BuildFn> std::string firstError(BuildFn build) {
   auto context = makeContext();
   DiagnosticCollector collector(*context);
   ModuleOp module = ModuleOp::create(Location(), context.get());
@@ -28,7 +27,8 @@ TEST(VerifierTest, MissingTerminator) {
     builder.create<func::FuncOp>(Location(), "f",
                                  builder.getFunctionType({}, {}));
   });
-  EXPECT_EQ(message, "'func.func' op empty block: expect at least a terminator");
+  EXPECT_EQ(message,
+            "'func.func' op empty block: expect at least a terminator");
 }
 
 TEST(VerifierTest, UseBeforeDefinition) {
@@ -89,16 +89,15 @@ TEST(VerifierTest, IsolatedFromAbove) {
         builder.create<arith::AddIOp>(Location(), outerArg, outerArg);
         builder.create<func::ReturnOp>(Location());
       });
-  EXPECT_EQ(message,
-            "'arith.addi' op using value defined outside the region");
+  EXPECT_EQ(message, "'arith.addi' op using value defined outside the region");
 }
 
 TEST(VerifierTest, UnregisteredOpsNeedTheOption) {
-  std::string message = firstError([](Context &context, OpBuilder &builder,
-                                      ModuleOp) {
-    OperationState state(Location(), "mystery.op", &context);
-    builder.create(state);
-  });
+  std::string message =
+      firstError([](Context &context, OpBuilder &builder, ModuleOp) {
+        OperationState state(Location(), "mystery.op", &context);
+        builder.create(state);
+      });
   EXPECT_NE(message.find("created with unregistered dialect"),
             std::string::npos);
   message = firstError([](Context &context, OpBuilder &builder, ModuleOp) {

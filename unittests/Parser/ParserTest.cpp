@@ -24,9 +24,9 @@ TEST(ParserTest, ParsesTypesAndAttributes) {
                 {b.getBoolAttr(true), b.getUnitAttr(), b.getStringAttr("s")})));
   EXPECT_EQ(parseAttribute("array<i64: 1, 2>", context.get()),
             Attribute(b.getDenseI64ArrayAttr({1, 2})));
-  auto dense = parseAttribute("dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>",
-                              context.get())
-                   .dyn_cast_or_null<DenseElementsAttr>();
+  auto dense =
+      parseAttribute("dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>", context.get())
+          .dyn_cast_or_null<DenseElementsAttr>();
   ASSERT_TRUE(dense);
   EXPECT_EQ(dense.getNumElements(), 4);
   EXPECT_EQ(dense.getElement(3).cast<IntegerAttr>().getInt(), 4);
@@ -49,10 +49,10 @@ TEST(ParserTest, ErrorsLeaveTheBlockUntouched) {
   auto context = makeContext();
   DiagnosticCollector collector(*context);
   ModuleOp module = ModuleOp::create(Location(), context.get());
-  EXPECT_TRUE(failed(parseSourceString(
-      "func.func @f() { return }\nfunc.func @g() { %0 = arith.addi %x, %x : i32 "
-      "return }",
-      module.getBody(), context.get())));
+  EXPECT_TRUE(failed(parseSourceString("func.func @f() { return }\nfunc.func "
+                                       "@g() { %0 = arith.addi %x, %x : i32 "
+                                       "return }",
+                                       module.getBody(), context.get())));
   EXPECT_TRUE(module.getBody()->empty());
   ASSERT_FALSE(collector.messages.empty());
   EXPECT_EQ(collector.messages[0], "use of undeclared SSA value name");

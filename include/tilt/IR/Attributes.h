@@ -1,4 +1,5 @@
-//===- Attributes.h - Attribute handles and the builtin attributes -*- C++ -*-=//
+//===- Attributes.h - Attribute handles and the builtin attributes -*- C++
+//-*-=//
 //
 // Attributes are compile-time constant data attached to operations: uniqued,
 // immutable, compared by pointer. The builtin kinds cover MLIR's literal
@@ -40,9 +41,7 @@ public:
   bool isa() const {
     return isa<First>() || isa<Second, Rest...>();
   }
-  template <typename U> U dyn_cast() const {
-    return isa<U>() ? U(impl) : U();
-  }
+  template <typename U> U dyn_cast() const { return isa<U>() ? U(impl) : U(); }
   template <typename U> U dyn_cast_or_null() const {
     return (impl && isa<U>()) ? U(impl) : U();
   }
@@ -112,9 +111,8 @@ struct UnitAttrStorage;
 } // namespace detail
 
 /// A string, also used for names of attributes and symbols.
-class StringAttr
-    : public Attribute::AttrBase<StringAttr, Attribute,
-                                 detail::StringAttrStorage> {
+class StringAttr : public Attribute::AttrBase<StringAttr, Attribute,
+                                              detail::StringAttrStorage> {
 public:
   using Base::Base;
   static StringAttr get(Context *context, llvm::StringRef value);
@@ -146,9 +144,8 @@ private:
 };
 
 /// An integer of an integer or index type; `true`/`false` are i1 integers.
-class IntegerAttr
-    : public Attribute::AttrBase<IntegerAttr, Attribute,
-                                 detail::IntegerAttrStorage> {
+class IntegerAttr : public Attribute::AttrBase<IntegerAttr, Attribute,
+                                               detail::IntegerAttrStorage> {
 public:
   using Base::Base;
   static IntegerAttr get(Type type, const llvm::APInt &value);
@@ -224,8 +221,8 @@ public:
 };
 
 /// A type used as an attribute value.
-class TypeAttr : public Attribute::AttrBase<TypeAttr, Attribute,
-                                            detail::TypeAttrStorage> {
+class TypeAttr
+    : public Attribute::AttrBase<TypeAttr, Attribute, detail::TypeAttrStorage> {
 public:
   using Base::Base;
   static TypeAttr get(Type type);
@@ -233,8 +230,8 @@ public:
 };
 
 /// `unit`: an attribute whose presence is the information.
-class UnitAttr : public Attribute::AttrBase<UnitAttr, Attribute,
-                                            detail::UnitAttrStorage> {
+class UnitAttr
+    : public Attribute::AttrBase<UnitAttr, Attribute, detail::UnitAttrStorage> {
 public:
   using Base::Base;
   static UnitAttr get(Context *context);
@@ -243,9 +240,8 @@ public:
 class FlatSymbolRefAttr;
 
 /// `@root::@nested::@leaf`.
-class SymbolRefAttr
-    : public Attribute::AttrBase<SymbolRefAttr, Attribute,
-                                 detail::SymbolRefAttrStorage> {
+class SymbolRefAttr : public Attribute::AttrBase<SymbolRefAttr, Attribute,
+                                                 detail::SymbolRefAttrStorage> {
 public:
   using Base::Base;
   static SymbolRefAttr get(StringAttr root,
@@ -341,7 +337,8 @@ template <> struct DenseMapInfo<tilt::Attribute> {
   }
   static bool isEqual(tilt::Attribute a, tilt::Attribute b) { return a == b; }
 };
-template <> struct DenseMapInfo<tilt::StringAttr> : DenseMapInfo<tilt::Attribute> {
+template <>
+struct DenseMapInfo<tilt::StringAttr> : DenseMapInfo<tilt::Attribute> {
   static tilt::StringAttr getEmptyKey() {
     return tilt::StringAttr(static_cast<const tilt::AttributeStorage *>(
         DenseMapInfo<void *>::getEmptyKey()));

@@ -1,4 +1,5 @@
-//===- BuiltinOps.h - builtin.module and friends -----------------*- C++ -*-===//
+//===- BuiltinOps.h - builtin.module and friends -----------------*- C++
+//-*-===//
 //
 // The builtin dialect: `builtin.module` (the top-level container, a symbol
 // table with one graph-region block and no terminator) and
@@ -21,12 +22,11 @@ public:
   static llvm::StringRef getDialectNamespace() { return "builtin"; }
 };
 
-class ModuleOp
-    : public Op<ModuleOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
-                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
-                OpTrait::NoTerminator, OpTrait::SingleBlock,
-                OpTrait::IsIsolatedFromAbove, OpTrait::SymbolTable,
-                OpTrait::HasOnlyGraphRegion> {
+class ModuleOp : public Op<ModuleOp, OpTrait::ZeroOperands,
+                           OpTrait::ZeroResults, OpTrait::OneRegion,
+                           OpTrait::ZeroSuccessors, OpTrait::NoTerminator,
+                           OpTrait::SingleBlock, OpTrait::IsIsolatedFromAbove,
+                           OpTrait::SymbolTable, OpTrait::HasOnlyGraphRegion> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "builtin.module"; }
@@ -36,7 +36,7 @@ public:
   static void build(OpBuilder &builder, OperationState &state,
                     std::optional<llvm::StringRef> name = std::nullopt);
   /// Creates an unlinked module with an empty body block.
-  static ModuleOp create(Location loc,  Context *context,
+  static ModuleOp create(Location loc, Context *context,
                          std::optional<llvm::StringRef> name = std::nullopt);
 
   Block *getBody() { return &getOperation()->getRegion(0).front(); }

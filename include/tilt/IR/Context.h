@@ -1,4 +1,5 @@
-//===- Context.h - The owner of uniqued IR data ------------------*- C++ -*-===//
+//===- Context.h - The owner of uniqued IR data ------------------*- C++
+//-*-===//
 //
 // A Context owns the uniqued types, attributes and locations, the loaded
 // dialects and registered operations, the diagnostic engine and the options
@@ -67,9 +68,10 @@ public:
 
   /// Loads the dialect T (once) and returns it.
   template <typename T> T *getOrLoadDialect() {
-    return static_cast<T *>(getOrLoadDialect(
-        T::getDialectNamespace(), TypeID::get<T>(),
-        [this]() { return std::unique_ptr<Dialect>(new T(this)); }));
+    return static_cast<T *>(
+        getOrLoadDialect(T::getDialectNamespace(), TypeID::get<T>(), [this]() {
+          return std::unique_ptr<Dialect>(new T(this));
+        }));
   }
   /// The loaded dialect named `name`, or null.
   Dialect *getLoadedDialect(llvm::StringRef name);
@@ -100,8 +102,9 @@ public:
   // Internal
   //===--------------------------------------------------------------------===//
 
-  Dialect *getOrLoadDialect(llvm::StringRef name, TypeID typeID,
-                            llvm::function_ref<std::unique_ptr<Dialect>()> ctor);
+  Dialect *
+  getOrLoadDialect(llvm::StringRef name, TypeID typeID,
+                   llvm::function_ref<std::unique_ptr<Dialect>()> ctor);
   detail::OperationNameImpl *getOperationName(llvm::StringRef name);
   /// Registers an op of a loaded dialect.
   void registerOperation(std::unique_ptr<OpInfo> info);

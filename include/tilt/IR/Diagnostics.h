@@ -1,4 +1,5 @@
-//===- Diagnostics.h - Errors, warnings, remarks and notes -------*- C++ -*-===//
+//===- Diagnostics.h - Errors, warnings, remarks and notes -------*- C++
+//-*-===//
 //
 // Every problem Tilt finds is a Diagnostic with a location, a severity and a
 // message, optionally with notes pointing at related places. Diagnostics go
@@ -68,9 +69,7 @@ public:
 
   /// Attaches a note at `noteLoc` (or at this diagnostic's location).
   Diagnostic &attachNote(std::optional<Location> noteLoc = std::nullopt);
-  llvm::ArrayRef<std::unique_ptr<Diagnostic>> getNotes() const {
-    return notes;
-  }
+  llvm::ArrayRef<std::unique_ptr<Diagnostic>> getNotes() const { return notes; }
 
 private:
   Location loc;
@@ -154,7 +153,8 @@ InFlightDiagnostic emitRemark(Context *context, Location loc,
 /// Registers a handler for its lifetime.
 class ScopedDiagnosticHandler {
 public:
-  ScopedDiagnosticHandler(Context *context, DiagnosticEngine::HandlerTy handler);
+  ScopedDiagnosticHandler(Context *context,
+                          DiagnosticEngine::HandlerTy handler);
   ~ScopedDiagnosticHandler();
 
 protected:
@@ -174,7 +174,8 @@ public:
   void emitDiagnostic(Diagnostic &diag);
   /// Prints one message at `loc` (no notes).
   void emitDiagnostic(Location loc, llvm::StringRef message,
-                      DiagnosticSeverity severity, bool displaySourceLine = true);
+                      DiagnosticSeverity severity,
+                      bool displaySourceLine = true);
 
 protected:
   /// The buffer-relative position of a file:line:col location, if any.

@@ -1,4 +1,5 @@
-//===- IRMapping.h - A map from original to cloned values and blocks -*- C++ -*-//
+//===- IRMapping.h - A map from original to cloned values and blocks -*- C++
+//-*-//
 //
 // clone() records, for every value and block it copies, the copy; callers
 // seed the map to redirect operands (e.g. inlining a region with new

@@ -1,4 +1,5 @@
-//===- OpAsm.h - Parser and printer interfaces for custom syntax -*- C++ -*-===//
+//===- OpAsm.h - Parser and printer interfaces for custom syntax -*- C++
+//-*-===//
 //
 // Ops with a custom assembly form implement
 //   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
@@ -12,8 +13,8 @@
 #ifndef TILT_IR_OPASM_H
 #define TILT_IR_OPASM_H
 
-#include "tilt/IR/OperationSupport.h"
 #include "tilt/IR/Diagnostics.h"
+#include "tilt/IR/OperationSupport.h"
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/raw_ostream.h"
 #include <optional>
@@ -64,8 +65,17 @@ private:
 /// The parsing interface shared by ops, types and attributes.
 class AsmParser {
 public:
-  enum class Delimiter { None, Paren, Square, LessGreater, Braces, OptionalParen,
-                         OptionalSquare, OptionalLessGreater, OptionalBraces };
+  enum class Delimiter {
+    None,
+    Paren,
+    Square,
+    LessGreater,
+    Braces,
+    OptionalParen,
+    OptionalSquare,
+    OptionalLessGreater,
+    OptionalBraces
+  };
   virtual ~AsmParser();
 
   virtual Context *getContext() const = 0;
@@ -126,19 +136,20 @@ public:
   virtual LogicalResult parseType(Type &type) = 0;
   virtual OptionalParseResult parseOptionalType(Type &type) = 0;
   virtual LogicalResult parseColonType(Type &type) = 0;
-  virtual LogicalResult parseColonTypeList(llvm::SmallVectorImpl<Type> &types) = 0;
+  virtual LogicalResult
+  parseColonTypeList(llvm::SmallVectorImpl<Type> &types) = 0;
   virtual LogicalResult parseTypeList(llvm::SmallVectorImpl<Type> &types) = 0;
   /// `-> type` or `-> (type, ...)`.
-  virtual LogicalResult parseArrowTypeList(llvm::SmallVectorImpl<Type> &types) = 0;
+  virtual LogicalResult
+  parseArrowTypeList(llvm::SmallVectorImpl<Type> &types) = 0;
   virtual LogicalResult
   parseOptionalArrowTypeList(llvm::SmallVectorImpl<Type> &types) = 0;
   /// `(types) -> types` or `type -> type`.
-  virtual LogicalResult parseFunctionResultTypes(
-      llvm::SmallVectorImpl<Type> &types) = 0;
-  /// A dimension list such as `4x?x` (each dimension followed by `x`).
   virtual LogicalResult
-  parseDimensionList(llvm::SmallVectorImpl<int64_t> &dims,
-                     bool allowDynamic = true) = 0;
+  parseFunctionResultTypes(llvm::SmallVectorImpl<Type> &types) = 0;
+  /// A dimension list such as `4x?x` (each dimension followed by `x`).
+  virtual LogicalResult parseDimensionList(llvm::SmallVectorImpl<int64_t> &dims,
+                                           bool allowDynamic = true) = 0;
   virtual LogicalResult parseAttribute(Attribute &attr, Type type = {}) = 0;
   virtual OptionalParseResult parseOptionalAttribute(Attribute &attr,
                                                      Type type = {}) = 0;
@@ -152,7 +163,8 @@ public:
   }
   virtual LogicalResult parseOptionalAttrDict(NamedAttrList &attrs) = 0;
   /// `attributes {...}` if present.
-  virtual LogicalResult parseOptionalAttrDictWithKeyword(NamedAttrList &attrs) = 0;
+  virtual LogicalResult
+  parseOptionalAttrDictWithKeyword(NamedAttrList &attrs) = 0;
   virtual LogicalResult
   parseOptionalLocationSpecifier(std::optional<Location> &loc) = 0;
 
@@ -181,15 +193,17 @@ public:
   };
 
   virtual LogicalResult parseOperand(UnresolvedOperand &result) = 0;
-  virtual OptionalParseResult parseOptionalOperand(UnresolvedOperand &result) = 0;
+  virtual OptionalParseResult
+  parseOptionalOperand(UnresolvedOperand &result) = 0;
   virtual LogicalResult
   parseOperandList(llvm::SmallVectorImpl<UnresolvedOperand> &result,
                    Delimiter delimiter = Delimiter::None) = 0;
-  virtual LogicalResult resolveOperand(const UnresolvedOperand &operand,
-                                       Type type,
-                                       llvm::SmallVectorImpl<Value> &result) = 0;
+  virtual LogicalResult
+  resolveOperand(const UnresolvedOperand &operand, Type type,
+                 llvm::SmallVectorImpl<Value> &result) = 0;
   LogicalResult resolveOperands(llvm::ArrayRef<UnresolvedOperand> operands,
-                                Type type, llvm::SmallVectorImpl<Value> &result) {
+                                Type type,
+                                llvm::SmallVectorImpl<Value> &result) {
     for (const UnresolvedOperand &operand : operands)
       if (failed(resolveOperand(operand, type, result)))
         return failure();
@@ -201,13 +215,14 @@ public:
                                 llvm::SmallVectorImpl<Value> &result);
 
   /// Parses `(%a, %b : T1, T2)?` (the operands of return-like ops).
-  LogicalResult parseOptionalOperandsWithTypes(llvm::SmallVectorImpl<Value> &result);
+  LogicalResult
+  parseOptionalOperandsWithTypes(llvm::SmallVectorImpl<Value> &result);
 
   virtual LogicalResult parseArgument(Argument &result, bool allowType = false,
                                       bool allowAttrs = false) = 0;
-  virtual OptionalParseResult parseOptionalArgument(Argument &result,
-                                                    bool allowType = false,
-                                                    bool allowAttrs = false) = 0;
+  virtual OptionalParseResult
+  parseOptionalArgument(Argument &result, bool allowType = false,
+                        bool allowAttrs = false) = 0;
   virtual LogicalResult
   parseArgumentList(llvm::SmallVectorImpl<Argument> &result,
                     Delimiter delimiter = Delimiter::None,

@@ -1,4 +1,5 @@
-//===- OpDefinition.h - Typed operation wrappers and traits ------*- C++ -*-===//
+//===- OpDefinition.h - Typed operation wrappers and traits ------*- C++
+//-*-===//
 //
 // A registered operation kind is a C++ class
 //
@@ -116,7 +117,9 @@ public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifyOneOperand(op);
   }
-  Value getOperand() { return static_cast<C *>(this)->getOperation()->getOperand(0); }
+  Value getOperand() {
+    return static_cast<C *>(this)->getOperation()->getOperand(0);
+  }
 };
 template <unsigned N> struct NOperands {
   template <typename C> class Impl : public TraitBase<C> {
@@ -127,16 +130,14 @@ template <unsigned N> struct NOperands {
   };
 };
 template <unsigned N> struct AtLeastNOperands {
-  template <typename C>
-  class Impl : public TraitBase<C> {
+  template <typename C> class Impl : public TraitBase<C> {
   public:
     static LogicalResult verifyTrait(Operation *op) {
       return impl::verifyAtLeastNOperands(op, N);
     }
   };
 };
-template <typename C> class VariadicOperands
-    : public TraitBase<C> {};
+template <typename C> class VariadicOperands : public TraitBase<C> {};
 template <typename C> class ZeroResults : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
@@ -148,12 +149,13 @@ public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifyOneResult(op);
   }
-  Value getResult() { return static_cast<C *>(this)->getOperation()->getResult(0); }
+  Value getResult() {
+    return static_cast<C *>(this)->getOperation()->getResult(0);
+  }
   Type getType() { return getResult().getType(); }
   operator Value() { return getResult(); }
 };
-template <typename C> class VariadicResults
-    : public TraitBase<C> {};
+template <typename C> class VariadicResults : public TraitBase<C> {};
 template <typename C> class ZeroRegions : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
@@ -165,7 +167,9 @@ public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifyOneRegion(op);
   }
-  Region &getRegion() { return static_cast<C *>(this)->getOperation()->getRegion(0); }
+  Region &getRegion() {
+    return static_cast<C *>(this)->getOperation()->getRegion(0);
+  }
 };
 template <unsigned N> struct NRegions {
   template <typename C> class Impl : public TraitBase<C> {
@@ -175,8 +179,7 @@ template <unsigned N> struct NRegions {
     }
   };
 };
-template <typename C> class ZeroSuccessors
-    : public TraitBase<C> {
+template <typename C> class ZeroSuccessors : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifyZeroSuccessors(op);
@@ -201,8 +204,7 @@ public:
 /// Single-block regions ending in `TerminatorOp`, which the custom form may
 /// leave implicit.
 template <typename TerminatorOp> struct SingleBlockImplicitTerminator {
-  template <typename C>
-  class Impl : public TraitBase<C> {
+  template <typename C> class Impl : public TraitBase<C> {
   public:
     static LogicalResult verifyTrait(Operation *op) {
       if (failed(impl::verifyOneBlockRegions(op)))
@@ -213,8 +215,7 @@ template <typename TerminatorOp> struct SingleBlockImplicitTerminator {
   };
 };
 /// Regions see no value defined outside the op.
-template <typename C> class IsIsolatedFromAbove
-    : public TraitBase<C> {
+template <typename C> class IsIsolatedFromAbove : public TraitBase<C> {
 public:
   static LogicalResult verifyRegionTrait(Operation *op) {
     return impl::verifyIsIsolatedFromAbove(op);
@@ -229,23 +230,20 @@ template <typename C> class ConstantLike : public TraitBase<C> {};
 template <typename C> class IsCommutative : public TraitBase<C> {};
 /// Returns control to the parent op (like func.return, scf.yield).
 template <typename C> class ReturnLike : public TraitBase<C> {};
-template <typename C> class SameOperandsAndResultType
-    : public TraitBase<C> {
+template <typename C> class SameOperandsAndResultType : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifySameOperandsAndResultType(op);
   }
 };
-template <typename C> class SameTypeOperands
-    : public TraitBase<C> {
+template <typename C> class SameTypeOperands : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifySameTypeOperands(op);
   }
 };
 /// The op's regions are graph regions: no dominance between ops.
-template <typename C> class HasOnlyGraphRegion
-    : public TraitBase<C> {};
+template <typename C> class HasOnlyGraphRegion : public TraitBase<C> {};
 /// The op defines a symbol through its `sym_name` attribute.
 template <typename C> class Symbol : public TraitBase<C> {
 public:
@@ -262,8 +260,7 @@ public:
 };
 /// The op must be directly inside one of `ParentOps`.
 template <typename... ParentOps> struct HasParent {
-  template <typename C>
-  class Impl : public TraitBase<C> {
+  template <typename C> class Impl : public TraitBase<C> {
   public:
     static LogicalResult verifyTrait(Operation *op) {
       return impl::verifyHasParent(op, {ParentOps::getOperationName()...});

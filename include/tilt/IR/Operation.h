@@ -1,4 +1,5 @@
-//===- Operation.h - The operation, Tilt's unit of IR ------------*- C++ -*-===//
+//===- Operation.h - The operation, Tilt's unit of IR ------------*- C++
+//-*-===//
 //
 // An Operation has a name, operands, results, successors, regions,
 // properties (inherent attributes), discardable attributes and a location.
@@ -43,8 +44,7 @@ private:
 
 namespace tilt {
 
-class Operation final
-    : public llvm::ilist_node_with_parent<Operation, Block> {
+class Operation final : public llvm::ilist_node_with_parent<Operation, Block> {
 public:
   /// Creates an operation from `state`. Its regions are taken from the state.
   static Operation *create(OperationState &state);
@@ -128,9 +128,7 @@ public:
   //===--------------------------------------------------------------------===//
 
   unsigned getNumResults() const { return numResults; }
-  OpResult getResult(unsigned i) {
-    return OpResult(getResultImpl(i));
-  }
+  OpResult getResult(unsigned i) { return OpResult(getResultImpl(i)); }
   ResultRange getResults() { return ResultRange(this, 0, numResults); }
   llvm::SmallVector<Type, 4> getResultTypes() {
     return getResults().getTypes();

@@ -12,8 +12,8 @@
 
 #include "tilt/IR/Value.h"
 #include "tilt/Support/LogicalResult.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include <memory>
 
 namespace tilt {
@@ -47,10 +47,9 @@ public:
   /// Whether the op has a custom assembly form.
   virtual bool hasCustomAssembly() const = 0;
   /// Gives result name hints to the printer (`%c0`, `%cst`).
-  virtual void
-  getAsmResultNames(Operation *op,
-                    llvm::function_ref<void(Value, llvm::StringRef)> setName)
-      const = 0;
+  virtual void getAsmResultNames(
+      Operation *op,
+      llvm::function_ref<void(Value, llvm::StringRef)> setName) const = 0;
   /// Whether the op's regions hold SSA control flow (dominance applies).
   virtual bool hasSSADominance(Operation *op, unsigned regionIndex) const = 0;
   /// The dialect whose ops may omit their prefix inside this op's regions.
@@ -133,9 +132,8 @@ inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os,
 //===----------------------------------------------------------------------===//
 
 /// The operands of an operation, as values.
-class OperandRange
-    : public llvm::detail::indexed_accessor_range_base<
-          OperandRange, OpOperand *, Value, Value, Value> {
+class OperandRange : public llvm::detail::indexed_accessor_range_base<
+                         OperandRange, OpOperand *, Value, Value, Value> {
 public:
   using RangeBaseT::RangeBaseT;
   OperandRange(llvm::MutableArrayRef<OpOperand> operands)
@@ -222,8 +220,12 @@ public:
     std::ptrdiff_t operator-(const iterator &other) const {
       return std::ptrdiff_t(index) - std::ptrdiff_t(other.index);
     }
-    bool operator==(const iterator &other) const { return index == other.index; }
-    bool operator!=(const iterator &other) const { return index != other.index; }
+    bool operator==(const iterator &other) const {
+      return index == other.index;
+    }
+    bool operator!=(const iterator &other) const {
+      return index != other.index;
+    }
 
   private:
     const ValueRange *range;

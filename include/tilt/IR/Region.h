@@ -1,4 +1,5 @@
-//===- Region.h - Regions: ordered lists of blocks ---------------*- C++ -*-===//
+//===- Region.h - Regions: ordered lists of blocks ---------------*- C++
+//-*-===//
 //
 // A Region is an ordered list of blocks owned by an operation. The first
 // block is the entry block; its arguments are the region's arguments.
@@ -52,7 +53,9 @@ public:
   Block &back() { return blocks.back(); }
   void push_back(Block *block) { blocks.push_back(block); }
   void push_front(Block *block) { blocks.push_front(block); }
-  bool hasOneBlock() const { return !empty() && std::next(blocks.begin()) == blocks.end(); }
+  bool hasOneBlock() const {
+    return !empty() && std::next(blocks.begin()) == blocks.end();
+  }
   size_t getNumBlocks() const { return blocks.size(); }
   Block *addBlock() {
     auto *block = new Block();
@@ -60,8 +63,7 @@ public:
     return block;
   }
   llvm::ArrayRef<BlockArgument> getArguments() {
-    return empty() ? llvm::ArrayRef<BlockArgument>()
-                   : front().getArguments();
+    return empty() ? llvm::ArrayRef<BlockArgument>() : front().getArguments();
   }
 
   /// Whether `this` contains `other` (at any depth).

@@ -1,4 +1,5 @@
-//===- StorageUniquer.h - Uniqued storage of types and attributes -*- C++ -*-===//
+//===- StorageUniquer.h - Uniqued storage of types and attributes -*- C++
+//-*-===//
 //
 // Types, attributes and locations are immutable and hash-consed: one storage
 // object per distinct value per Context, so equality is pointer equality.

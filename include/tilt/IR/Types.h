@@ -20,7 +20,7 @@
 namespace llvm {
 class raw_ostream;
 struct fltSemantics;
-}
+} // namespace llvm
 
 namespace tilt {
 class Context;
@@ -50,9 +50,7 @@ public:
   bool isa() const {
     return isa<First>() || isa<Second, Rest...>();
   }
-  template <typename U> U dyn_cast() const {
-    return isa<U>() ? U(impl) : U();
-  }
+  template <typename U> U dyn_cast() const { return isa<U>() ? U(impl) : U(); }
   template <typename U> U dyn_cast_or_null() const {
     return (impl && isa<U>()) ? U(impl) : U();
   }

@@ -218,8 +218,8 @@ public:
 class OutOfLineOpResult : public ValueImpl {
 public:
   OutOfLineOpResult(Type type, unsigned outOfLineIndex)
-      : ValueImpl(type, Kind::OutOfLineResult),
-        outOfLineIndex(outOfLineIndex) {}
+      : ValueImpl(type, Kind::OutOfLineResult), outOfLineIndex(outOfLineIndex) {
+  }
   unsigned getResultNumber() const {
     return outOfLineIndex + kMaxInlineResults;
   }
@@ -320,8 +320,7 @@ class OpResult : public Value {
 public:
   using Value::Value;
   static bool classof(Value value) {
-    return value.getImpl()->getKind() !=
-           detail::ValueImpl::Kind::BlockArgument;
+    return value.getImpl()->getKind() != detail::ValueImpl::Kind::BlockArgument;
   }
   Operation *getOwner() const;
   unsigned getResultNumber() const;
@@ -332,8 +331,7 @@ class BlockArgument : public Value {
 public:
   using Value::Value;
   static bool classof(Value value) {
-    return value.getImpl()->getKind() ==
-           detail::ValueImpl::Kind::BlockArgument;
+    return value.getImpl()->getKind() == detail::ValueImpl::Kind::BlockArgument;
   }
   Block *getOwner() const { return getArgImpl()->owner; }
   unsigned getArgNumber() const { return getArgImpl()->index; }

@@ -1,4 +1,5 @@
-//===- Visitors.h - Walking nested operations --------------------*- C++ -*-===//
+//===- Visitors.h - Walking nested operations --------------------*- C++
+//-*-===//
 //
 // walk() visits an operation and everything nested in it, in pre- or
 // post-order. A callback may return WalkResult to interrupt the walk or, in
@@ -41,14 +42,16 @@ WalkResult walkOperations(Operation *op,
                           llvm::function_ref<WalkResult(Operation *)> callback,
                           WalkOrder order);
 
-template <typename FnT> using walk_arg_t =
+template <typename FnT>
+using walk_arg_t =
     typename llvm::function_traits<std::decay_t<FnT>>::template arg_t<0>;
-template <typename FnT> using walk_ret_t =
-    typename llvm::function_traits<std::decay_t<FnT>>::result_t;
+template <typename FnT>
+using walk_ret_t = typename llvm::function_traits<std::decay_t<FnT>>::result_t;
 
 template <typename FnT> struct WalkReturn {
-  using type = std::conditional_t<std::is_same<walk_ret_t<FnT>, WalkResult>::value,
-                                  WalkResult, void>;
+  using type =
+      std::conditional_t<std::is_same<walk_ret_t<FnT>, WalkResult>::value,
+                         WalkResult, void>;
 };
 
 /// Calls `callback` on `op` if it has the callback's argument type.

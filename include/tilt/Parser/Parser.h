@@ -81,8 +81,8 @@ LogicalResult parseSourceString(llvm::StringRef source, Block *block,
 /// a new builtin.module unless the file holds exactly one builtin.module;
 /// without, the file must hold exactly one top-level op. Returns null after
 /// reporting an error.
-OwningOpRef parseSourceFileForTool(llvm::SourceMgr &sourceMgr,
-                                   Context *context, bool insertImplicitModule,
+OwningOpRef parseSourceFileForTool(llvm::SourceMgr &sourceMgr, Context *context,
+                                   bool insertImplicitModule,
                                    const ParserConfig &config = ParserConfig(),
                                    ParsedFileMetadata *metadata = nullptr);
 

@@ -1,4 +1,5 @@
-//===- LogicalResult.h - Success or failure of an operation ------*- C++ -*-===//
+//===- LogicalResult.h - Success or failure of an operation ------*- C++
+//-*-===//
 //
 // LLVM 14 has no LogicalResult (it arrived in LLVM 19), so Tilt carries its
 // own: a bool-sized result that must be inspected, and FailureOr<T> for a

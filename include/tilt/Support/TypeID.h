@@ -1,4 +1,5 @@
-//===- TypeID.h - A unique identifier per C++ type ---------------*- C++ -*-===//
+//===- TypeID.h - A unique identifier per C++ type ---------------*- C++
+//-*-===//
 //
 // A TypeID names a C++ type (or a trait template) without RTTI. Types,
 // attributes, operations and traits are keyed by it. The identity is the

@@ -24,7 +24,11 @@ public:
 };
 
 /// The integer overflow flags of addi/subi/muli/shli.
-enum OverflowFlags : unsigned { OverflowNone = 0, OverflowNSW = 1, OverflowNUW = 2 };
+enum OverflowFlags : unsigned {
+  OverflowNone = 0,
+  OverflowNSW = 1,
+  OverflowNUW = 2
+};
 /// The fast-math flags of float ops (LLVM's bits).
 enum FastMathFlags : unsigned {
   FastMathNone = 0,
@@ -47,13 +51,34 @@ std::optional<unsigned> getFastMathFlags(Attribute attr);
 
 /// Predicates of arith.cmpi, numbered as in MLIR.
 enum class CmpIPredicate : uint64_t {
-  eq = 0, ne = 1, slt = 2, sle = 3, sgt = 4, sge = 5, ult = 6, ule = 7,
-  ugt = 8, uge = 9
+  eq = 0,
+  ne = 1,
+  slt = 2,
+  sle = 3,
+  sgt = 4,
+  sge = 5,
+  ult = 6,
+  ule = 7,
+  ugt = 8,
+  uge = 9
 };
 /// Predicates of arith.cmpf, numbered as in MLIR.
 enum class CmpFPredicate : uint64_t {
-  AlwaysFalse = 0, OEQ = 1, OGT = 2, OGE = 3, OLT = 4, OLE = 5, ONE = 6,
-  ORD = 7, UEQ = 8, UGT = 9, UGE = 10, ULT = 11, ULE = 12, UNE = 13, UNO = 14,
+  AlwaysFalse = 0,
+  OEQ = 1,
+  OGT = 2,
+  OGE = 3,
+  OLT = 4,
+  OLE = 5,
+  ONE = 6,
+  ORD = 7,
+  UEQ = 8,
+  UGT = 9,
+  UGE = 10,
+  ULT = 11,
+  ULE = 12,
+  UNE = 13,
+  UNO = 14,
   AlwaysTrue = 15
 };
 llvm::StringRef stringifyCmpIPredicate(CmpIPredicate predicate);
@@ -121,9 +146,8 @@ public:
 };
 
 #define TILT_ARITH_BINARY_OP(ClassName, OpName, Kind, ...)                     \
-  class ClassName                                                              \
-      : public BinaryOpBase<ClassName, detail::BinaryKind::Kind,               \
-                            ##__VA_ARGS__> {                                   \
+  class ClassName : public BinaryOpBase<ClassName, detail::BinaryKind::Kind,   \
+                                        ##__VA_ARGS__> {                       \
   public:                                                                      \
     using BinaryOpBase::BinaryOpBase;                                          \
     static llvm::StringRef getOperationName() { return "arith." OpName; }      \
@@ -157,10 +181,9 @@ TILT_ARITH_BINARY_OP(MinimumFOp, "minimumf", Float, OpTrait::IsCommutative)
 #undef TILT_ARITH_BINARY_OP
 
 /// `arith.negf %x (fastmath<...>)? : f32`.
-class NegFOp
-    : public Op<NegFOp, OpTrait::OneOperand, OpTrait::OneResult,
-                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
-                OpTrait::SameOperandsAndResultType, OpTrait::Pure> {
+class NegFOp : public Op<NegFOp, OpTrait::OneOperand, OpTrait::OneResult,
+                         OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                         OpTrait::SameOperandsAndResultType, OpTrait::Pure> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "arith.negf"; }
@@ -189,7 +212,8 @@ public:
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
-  void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)> setName);
+  void
+  getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)> setName);
   Attribute getValue();
   /// Whether `value` can be the value of a constant of `type`.
   static bool isBuildableWith(Attribute value, Type type);

@@ -23,10 +23,9 @@ public:
 
 /// A function: a symbol with a FunctionType and a body region (empty for a
 /// declaration).
-class FuncOp
-    : public Op<FuncOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
-                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
-                OpTrait::IsIsolatedFromAbove, OpTrait::Symbol> {
+class FuncOp : public Op<FuncOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
+                         OpTrait::OneRegion, OpTrait::ZeroSuccessors,
+                         OpTrait::IsIsolatedFromAbove, OpTrait::Symbol> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "func.func"; }

@@ -23,10 +23,9 @@ public:
 class YieldOp;
 
 /// `scf.for %iv = %lb to %ub step %step iter_args(%a = %init) -> (T) {...}`.
-class ForOp
-    : public Op<ForOp, OpTrait::AtLeastNOperands<3>::Impl,
-                OpTrait::VariadicResults, OpTrait::OneRegion,
-                OpTrait::ZeroSuccessors, OpTrait::SingleBlock> {
+class ForOp : public Op<ForOp, OpTrait::AtLeastNOperands<3>::Impl,
+                        OpTrait::VariadicResults, OpTrait::OneRegion,
+                        OpTrait::ZeroSuccessors, OpTrait::SingleBlock> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "scf.for"; }
@@ -52,10 +51,9 @@ public:
 };
 
 /// `scf.if %cond -> (T) { ... } else { ... }`.
-class IfOp
-    : public Op<IfOp, OpTrait::OneOperand, OpTrait::VariadicResults,
-                OpTrait::NRegions<2>::Impl, OpTrait::ZeroSuccessors,
-                OpTrait::SingleBlock> {
+class IfOp : public Op<IfOp, OpTrait::OneOperand, OpTrait::VariadicResults,
+                       OpTrait::NRegions<2>::Impl, OpTrait::ZeroSuccessors,
+                       OpTrait::SingleBlock> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "scf.if"; }

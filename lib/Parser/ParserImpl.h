@@ -96,14 +96,13 @@ struct ParserState {
   /// Set once an error was reported, so that follow-on errors are not.
   bool hadError = false;
 
-  /// The lowest usable stack address of the parsing thread (0 if unknown);
-  /// nesting stops with a diagnostic well before it is reached.
-  uintptr_t stackLimit = 0;
-
   static constexpr ptrdiff_t kReleaseChunk = 8 << 20;
   static constexpr ptrdiff_t kReleaseMargin = 1 << 20;
   bool sourceIsMapped;
   const char *releasedUpTo;
+  /// The lowest usable stack address of the parsing thread (0 if unknown);
+  /// nesting stops with a diagnostic well before it is reached.
+  uintptr_t stackLimit = 0;
 };
 
 } // namespace detail

@@ -115,12 +115,15 @@ private:
 } // namespace
 
 /// MLIR's rule: `ns.body` when the body is an identifier optionally
-/// followed by one `<...>`, otherwise `ns<body>`.
+/// followed by one `<...>`, otherwise `ns<body>`. Unlike MLIR, the
+/// identifier may hold every character the lexer accepts in one (`$`, `-`):
+/// MLIR prints `#foo.a-` as `#foo<a->`, which does not parse back.
 static bool isSimpleEnoughForPrettyForm(llvm::StringRef body) {
   if (body.empty() || !llvm::isAlpha(body.front()))
     return false;
-  body = body.drop_while(
-      [](char c) { return llvm::isAlnum(c) || c == '.' || c == '_'; });
+  body = body.drop_while([](char c) {
+    return llvm::isAlnum(c) || c == '.' || c == '_' || c == '$' || c == '-';
+  });
   if (body.empty())
     return true;
   return body.front() == '<' && body.back() == '>';

@@ -32,3 +32,9 @@
 // CHECK-LABEL: "test.opaque"
 // CHECK-SAME: a = #foo.bar, b = #foo.baz<[1, 2] -> {x}>, c = #foo.a.b, d = #foo<"str">
 "test.opaque"() {a = #foo.bar, b = #foo.baz<[1, 2] -> {x}>, c = #foo<a.b>, d = #foo<"str">} : () -> ()
+
+// A body with `-` keeps the pretty form so that it parses back (MLIR would
+// print `#foo<ba->`, which does not; found by the fuzzer).
+// CHECK-LABEL: "test.dash"
+// CHECK-SAME: a = #foo.ba-, b = !foo.t-1
+"test.dash"() {a = #foo.ba-, b = !foo.t-1} : () -> ()

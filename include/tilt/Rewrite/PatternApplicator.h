@@ -1,0 +1,47 @@
+//===- PatternApplicator.h - Trying patterns on one operation ---*- C++ -*-===//
+//
+// Applies the best matching pattern of a frozen set to one operation: the
+// patterns for the op's name (and any-op patterns) in benefit order, first
+// success wins. Drivers build on it. With debug logging on (the
+// --debug-rewrites switch of the tools, or setDebugStream), each attempt is
+// logged as an indented tree, naming ops by name and location rather than
+// by SSA number (which would cost a renumbering per line).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_REWRITE_PATTERNAPPLICATOR_H
+#define TILT_REWRITE_PATTERNAPPLICATOR_H
+
+#include "tilt/Rewrite/PatternMatch.h"
+
+namespace llvm {
+class raw_ostream;
+}
+
+namespace tilt {
+
+class PatternApplicator {
+public:
+  explicit PatternApplicator(const FrozenRewritePatternSet &patterns)
+      : patterns(patterns) {}
+
+  /// Tries the patterns on `op`; `canApply` may veto a pattern. Returns
+  /// success if one applied.
+  LogicalResult matchAndRewrite(
+      Operation *op, PatternRewriter &rewriter,
+      llvm::function_ref<bool(const RewritePattern &)> canApply = {});
+
+  /// Where the debug log goes (null: no logging).
+  void setDebugStream(llvm::raw_ostream *stream) { debugStream = stream; }
+
+private:
+  const FrozenRewritePatternSet &patterns;
+  llvm::raw_ostream *debugStream = nullptr;
+};
+
+/// Whether debug logging of rewrites was requested (--debug-rewrites).
+bool isRewriteDebugLoggingEnabled();
+void setRewriteDebugLogging(bool enabled);
+
+} // namespace tilt
+
+#endif // TILT_REWRITE_PATTERNAPPLICATOR_H

@@ -195,3 +195,9 @@
 
 // expected-error@+1 {{invalid element type for dense elements}}
 "test.op"() {a = dense<1> : tensor<2x!foo.t>} : () -> ()
+
+// -----
+
+// Elements of a dense array take the array's type (found by the fuzzer).
+// expected-error@+1 {{expected a float of the array's element type}}
+"test.op"() {a = array<f32: 0x1 : i32>} : () -> ()

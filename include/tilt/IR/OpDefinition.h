@@ -344,6 +344,10 @@ public:
   }
 };
 
+template <typename OpT> OpT Value::getDefiningOp() const {
+  return OpT::dynCast(getDefiningOp());
+}
+
 } // namespace tilt
 
 // Let llvm::isa/cast/dyn_cast work on Operation* for op classes, which are

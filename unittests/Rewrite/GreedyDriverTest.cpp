@@ -1,0 +1,150 @@
+//===- GreedyDriverTest.cpp - The greedy pattern rewrite driver -----------===//
+
+#include "../IR/TestUtils.h"
+#include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
+
+using namespace tilt;
+using namespace tilt::test;
+
+namespace {
+
+/// `subi %x, %x` -> `constant 0`.
+struct SubSelf : public OpRewritePattern<arith::SubIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::SubIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getLhs() != op.getRhs())
+      return rewriter.notifyMatchFailure(op, "operands differ");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, IntegerAttr::get(op.getLhs().getType(), 0));
+    return success();
+  }
+};
+
+/// `addi %x, %c0` -> `%x`, with %c0 a constant zero.
+struct AddZero : public OpRewritePattern<arith::AddIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::AddIOp op,
+                                PatternRewriter &rewriter) const override {
+    auto constant = op.getRhs().getDefiningOp<arith::ConstantOp>();
+    auto value =
+        constant ? constant.getValue().dyn_cast<IntegerAttr>() : IntegerAttr();
+    if (!value || !value.getValue().isZero())
+      return rewriter.notifyMatchFailure(op, "rhs is not zero");
+    rewriter.replaceOp(op, ValueRange(op.getLhs()));
+    return success();
+  }
+};
+
+/// Swaps the operands of muli forever: never converges.
+struct SwapMul : public OpRewritePattern<arith::MulIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::MulIOp op,
+                                PatternRewriter &rewriter) const override {
+    Value lhs = op.getLhs(), rhs = op.getRhs();
+    rewriter.modifyOpInPlace(op, [&] {
+      op->setOperand(0, rhs);
+      op->setOperand(1, lhs);
+    });
+    return success();
+  }
+};
+
+TEST(GreedyDriverTest, ChainsRewritesAndRemovesDeadOps) {
+  auto context = makeContext();
+  OwningOpRef module = parse(*context, R"(
+    func.func @f(%a: i32, %b: i32) -> i32 {
+      %dead = arith.muli %a, %b : i32
+      %0 = arith.subi %b, %b : i32
+      %1 = arith.addi %a, %0 : i32
+      return %1 : i32
+    })");
+  ASSERT_TRUE(module);
+  RewritePatternSet patterns(context.get());
+  patterns.add<SubSelf, AddZero>();
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  GreedyRewriteResult result = applyPatternsGreedily(module.get(), frozen);
+  EXPECT_TRUE(result.converged);
+  EXPECT_EQ(result.numRewrites, 2u);
+  // The unused muli and the zero constant are gone.
+  EXPECT_EQ(result.numErasedDeadOps, 2u);
+  Operation *function = &ModuleOp(module.get()).getBody()->front();
+  EXPECT_EQ(print(function), "func.func @f(%arg0: i32, %arg1: i32) -> i32 {\n"
+                             "  return %arg0 : i32\n"
+                             "}\n");
+}
+
+TEST(GreedyDriverTest, ReportsNonConvergence) {
+  auto context = makeContext();
+  OwningOpRef module = parse(*context, R"(
+    func.func @f(%a: i32, %b: i32) -> i32 {
+      %0 = arith.muli %a, %b : i32
+      return %0 : i32
+    })");
+  ASSERT_TRUE(module);
+  RewritePatternSet patterns(context.get());
+  patterns.add<SwapMul>();
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  GreedyRewriteConfig config;
+  config.maxIterations = 4;
+  GreedyRewriteResult result =
+      applyPatternsGreedily(module.get(), frozen, config);
+  // The swap requeues its own op: the first iteration runs out of budget.
+  EXPECT_FALSE(result.converged);
+  EXPECT_EQ(result.iterations, 1u);
+  EXPECT_GT(result.numRewrites, 1000u);
+
+  config.maxIterations = -1;
+  config.maxNumRewrites = 7;
+  result = applyPatternsGreedily(module.get(), frozen, config);
+  EXPECT_FALSE(result.converged);
+  EXPECT_EQ(result.numRewrites, 7u);
+}
+
+TEST(GreedyDriverTest, StrictnessLimitsWhatIsRewritten) {
+  auto context = makeContext();
+  const char *input = R"(
+    func.func @f(%a: i32, %b: i32) -> i32 {
+      %0 = arith.subi %b, %b : i32
+      %1 = arith.addi %a, %0 : i32
+      return %1 : i32
+    })";
+  for (auto strictness :
+       {GreedyRewriteStrictness::ExistingOps, GreedyRewriteStrictness::AnyOp}) {
+    OwningOpRef module = parse(*context, input);
+    ASSERT_TRUE(module);
+    RewritePatternSet patterns(context.get());
+    patterns.add<SubSelf, AddZero>();
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    GreedyRewriteConfig config;
+    config.strictness = strictness;
+    config.useTopDownTraversal = true;
+    GreedyRewriteResult result =
+        applyPatternsGreedily(module.get(), frozen, config);
+    EXPECT_TRUE(result.converged);
+    // Both rewrites apply either way: the addi existed from the start.
+    EXPECT_EQ(result.numRewrites, 2u);
+  }
+}
+
+TEST(GreedyDriverTest, DeadCodeRemovalCanBeTurnedOff) {
+  auto context = makeContext();
+  OwningOpRef module = parse(*context, R"(
+    func.func @f(%a: i32) {
+      %dead = arith.addi %a, %a : i32
+      return
+    })");
+  ASSERT_TRUE(module);
+  FrozenRewritePatternSet empty;
+  GreedyRewriteConfig config;
+  config.removeDeadOps = false;
+  GreedyRewriteResult result =
+      applyPatternsGreedily(module.get(), empty, config);
+  EXPECT_FALSE(result.changed());
+  EXPECT_NE(print(module.get()).find("arith.addi"), std::string::npos);
+  result = applyPatternsGreedily(module.get(), empty);
+  EXPECT_EQ(result.numErasedDeadOps, 1u);
+  EXPECT_EQ(print(module.get()).find("arith.addi"), std::string::npos);
+}
+
+} // namespace

@@ -448,3 +448,11 @@ InFlightDiagnostic Operation::emitRemark(const llvm::Twine &message) {
 }
 
 Region &Operation::getRegion(unsigned i) { return getRegions()[i]; }
+
+LogicalResult Operation::fold(llvm::ArrayRef<Attribute> operands,
+                              llvm::SmallVectorImpl<OpFoldResult> &results) {
+  const OpInfo *info = name.getInfo();
+  if (!info)
+    return failure();
+  return info->fold(this, operands, results);
+}

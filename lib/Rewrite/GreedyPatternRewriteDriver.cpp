@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
+#include "tilt/IR/Dialect.h"
 #include "tilt/IR/Region.h"
 #include "tilt/Rewrite/PatternApplicator.h"
 #include "llvm/ADT/DenseMap.h"
@@ -42,6 +43,8 @@ public:
   GreedyRewriteResult run();
 
 private:
+  /// Folds `op`; returns whether the IR changed.
+  bool tryToFold(Operation *op);
   void addToWorklist(Operation *op);
   void removeFromWorklist(Operation *op);
   Operation *popWorklist();
@@ -142,6 +145,64 @@ void GreedyDriver::notifyOperationErased(Operation *op) {
     config.listener->notifyOperationErased(op);
 }
 
+/// The constant value of `value` if a constant-like op defines it.
+static Attribute getConstantValue(Value value) {
+  Operation *producer = value.getDefiningOp();
+  if (!producer || !producer->hasTrait<OpTrait::ConstantLike>())
+    return Attribute();
+  llvm::SmallVector<OpFoldResult, 1> folded;
+  if (failed(producer->fold({}, folded)) || folded.size() != 1)
+    return Attribute();
+  return folded[0].getAttribute();
+}
+
+bool GreedyDriver::tryToFold(Operation *op) {
+  // Constants fold to themselves; folding them again would loop.
+  if (op->hasTrait<OpTrait::ConstantLike>() || !op->isRegistered())
+    return false;
+  llvm::SmallVector<Attribute, 4> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(getConstantValue(operand));
+  llvm::SmallVector<OpFoldResult, 2> folded;
+  if (failed(op->fold(operands, folded)))
+    return false;
+  if (folded.empty()) {
+    // Updated in place.
+    notifyOperationModified(op);
+    return true;
+  }
+  if (folded.size() != op->getNumResults())
+    return false;
+  // Materialize constants before the op; undo if the dialect cannot.
+  setInsertionPoint(op);
+  llvm::SmallVector<Value, 2> replacements;
+  llvm::SmallVector<Operation *, 2> created;
+  for (unsigned i = 0, e = folded.size(); i < e; ++i) {
+    if (Value value = folded[i].getValue()) {
+      replacements.push_back(value);
+      continue;
+    }
+    Type type = op->getResult(i).getType();
+    Dialect *dialect = op->getDialect();
+    Operation *constant =
+        dialect ? dialect->materializeConstant(*this, folded[i].getAttribute(),
+                                               type, op->getLoc())
+                : nullptr;
+    if (!constant || constant->getNumResults() != 1 ||
+        constant->getResult(0).getType() != type) {
+      for (Operation *done : created)
+        eraseOp(done);
+      if (constant)
+        eraseOp(constant);
+      return false;
+    }
+    created.push_back(constant);
+    replacements.push_back(constant->getResult(0));
+  }
+  replaceOp(op, replacements);
+  return true;
+}
+
 GreedyRewriteResult GreedyDriver::run() {
   GreedyRewriteResult result;
   if (config.strictness != GreedyRewriteStrictness::AnyOp)
@@ -184,6 +245,15 @@ GreedyRewriteResult GreedyDriver::run() {
         eraseOp(op);
         ++result.numErasedDeadOps;
         iterationChanged = true;
+        continue;
+      }
+      if (config.enableFolding && tryToFold(op)) {
+        ++result.numFolds;
+        iterationChanged = true;
+        if (++rewritesThisIteration > iterationBudget) {
+          result.converged = false;
+          return result;
+        }
         continue;
       }
       if (succeeded(applicator.matchAndRewrite(op, *this))) {

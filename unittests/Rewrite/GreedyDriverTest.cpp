@@ -63,7 +63,11 @@ TEST(GreedyDriverTest, ChainsRewritesAndRemovesDeadOps) {
   RewritePatternSet patterns(context.get());
   patterns.add<SubSelf, AddZero>();
   FrozenRewritePatternSet frozen(std::move(patterns));
-  GreedyRewriteResult result = applyPatternsGreedily(module.get(), frozen);
+  // Folding would do the same work: turn it off to test the patterns.
+  GreedyRewriteConfig config;
+  config.enableFolding = false;
+  GreedyRewriteResult result =
+      applyPatternsGreedily(module.get(), frozen, config);
   EXPECT_TRUE(result.converged);
   EXPECT_EQ(result.numRewrites, 2u);
   // The unused muli and the zero constant are gone.
@@ -117,6 +121,7 @@ TEST(GreedyDriverTest, StrictnessLimitsWhatIsRewritten) {
     patterns.add<SubSelf, AddZero>();
     FrozenRewritePatternSet frozen(std::move(patterns));
     GreedyRewriteConfig config;
+    config.enableFolding = false;
     config.strictness = strictness;
     config.useTopDownTraversal = true;
     GreedyRewriteResult result =
@@ -145,6 +150,46 @@ TEST(GreedyDriverTest, DeadCodeRemovalCanBeTurnedOff) {
   result = applyPatternsGreedily(module.get(), empty);
   EXPECT_EQ(result.numErasedDeadOps, 1u);
   EXPECT_EQ(print(module.get()).find("arith.addi"), std::string::npos);
+}
+
+} // namespace
+
+namespace {
+
+TEST(GreedyDriverTest, FoldsConstantsAndIdentities) {
+  auto context = makeContext();
+  OwningOpRef module = parse(*context, R"(
+    func.func @f(%a: i32) -> (i32, i32, i8) {
+      %c0 = arith.constant 0 : i32
+      %c1 = arith.constant 1 : i32
+      %c2 = arith.constant 2 : i32
+      %c3 = arith.constant 3 : i32
+      %0 = arith.addi %a, %c0 : i32
+      %1 = arith.muli %0, %c1 : i32
+      %2 = arith.addi %c2, %c3 : i32
+      %3 = arith.subi %1, %1 : i32
+      %4 = arith.addi %2, %3 : i32
+      %big = arith.constant 127 : i8
+      %one = arith.constant 1 : i8
+      %wrap = arith.addi %big, %one : i8
+      return %1, %4, %wrap : i32, i32, i8
+    })");
+  ASSERT_TRUE(module);
+  FrozenRewritePatternSet noPatterns;
+  GreedyRewriteResult result = applyPatternsGreedily(module.get(), noPatterns);
+  EXPECT_TRUE(result.converged);
+  EXPECT_GT(result.numFolds, 0u);
+  Operation *function = &ModuleOp(module.get()).getBody()->front();
+  // x+0, x*1 fold away; 2+3 is 5; x-x is 0 and 5+0 is 5; 127+1 wraps to
+  // -128 in i8.
+  std::string text = print(function);
+  EXPECT_NE(text.find("arith.constant 5 : i32"), std::string::npos) << text;
+  EXPECT_NE(text.find("arith.constant -128 : i8"), std::string::npos) << text;
+  EXPECT_NE(text.find("return %arg0, %c5_i32, %c-128_i8 : i32, i32, i8"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("arith.addi"), std::string::npos) << text;
+  EXPECT_EQ(text.find("arith.muli"), std::string::npos) << text;
 }
 
 } // namespace

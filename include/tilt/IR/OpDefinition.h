@@ -306,6 +306,48 @@ public:
   }
 };
 
+namespace detail {
+/// Ops define `OpFoldResult fold(ArrayRef<Attribute> operands)` (one result:
+/// null for no fold, the op's own result for an in-place update) or
+/// `LogicalResult fold(ArrayRef<Attribute>, SmallVectorImpl<OpFoldResult> &)`.
+template <typename OpT, typename = void>
+struct HasSingleResultFold : std::false_type {};
+template <typename OpT>
+struct HasSingleResultFold<
+    OpT, std::enable_if_t<
+             std::is_same<decltype(std::declval<OpT &>().fold(
+                              std::declval<llvm::ArrayRef<Attribute>>())),
+                          OpFoldResult>::value>> : std::true_type {};
+template <typename OpT, typename = void>
+struct HasMultiResultFold : std::false_type {};
+template <typename OpT>
+struct HasMultiResultFold<
+    OpT, std::void_t<decltype(std::declval<OpT &>().fold(
+             std::declval<llvm::ArrayRef<Attribute>>(),
+             std::declval<llvm::SmallVectorImpl<OpFoldResult> &>()))>>
+    : std::true_type {};
+
+template <typename OpT>
+LogicalResult foldOp(Operation *op, llvm::ArrayRef<Attribute> operands,
+                     llvm::SmallVectorImpl<OpFoldResult> &results) {
+  if constexpr (HasSingleResultFold<OpT>::value) {
+    OpFoldResult result = OpT(op).fold(operands);
+    if (!result)
+      return failure();
+    // Folding to its own result means the op was updated in place.
+    if (result.getValue() && op->getNumResults() == 1 &&
+        result.getValue() == Value(op->getResult(0)))
+      return success();
+    results.push_back(result);
+    return success();
+  } else if constexpr (HasMultiResultFold<OpT>::value) {
+    return OpT(op).fold(operands, results);
+  } else {
+    return failure();
+  }
+}
+} // namespace detail
+
 /// Adapts a concrete op class to the OpInfo hooks.
 template <typename ConcreteOp> class OpModel final : public OpInfo {
 public:
@@ -341,6 +383,11 @@ public:
   }
   llvm::StringRef getDefaultDialect() const override {
     return ConcreteOp::getDefaultDialect();
+  }
+  LogicalResult
+  fold(Operation *op, llvm::ArrayRef<Attribute> operands,
+       llvm::SmallVectorImpl<OpFoldResult> &results) const override {
+    return detail::foldOp<ConcreteOp>(op, operands, results);
   }
 };
 

@@ -215,6 +215,15 @@ public:
   }
 
   //===--------------------------------------------------------------------===//
+  // Folding
+  //===--------------------------------------------------------------------===//
+
+  /// Folds the op with the given constant operands (null where unknown);
+  /// see OpInfo::fold. Unregistered ops do not fold.
+  LogicalResult fold(llvm::ArrayRef<Attribute> operands,
+                     llvm::SmallVectorImpl<OpFoldResult> &results);
+
+  //===--------------------------------------------------------------------===//
   // Diagnostics and printing
   //===--------------------------------------------------------------------===//
 

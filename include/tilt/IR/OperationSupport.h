@@ -24,6 +24,26 @@ class Region;
 struct OperationState;
 
 //===----------------------------------------------------------------------===//
+// Folding
+//===----------------------------------------------------------------------===//
+
+/// What one result of an op folds to: a constant attribute or an existing
+/// value.
+class OpFoldResult {
+public:
+  OpFoldResult() = default;
+  OpFoldResult(Attribute attr) : attr(attr) {}
+  OpFoldResult(Value value) : value(value) {}
+  explicit operator bool() const { return bool(attr) || bool(value); }
+  Attribute getAttribute() const { return attr; }
+  Value getValue() const { return value; }
+
+private:
+  Attribute attr;
+  Value value;
+};
+
+//===----------------------------------------------------------------------===//
 // OpInfo: the hooks of a registered operation
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +74,11 @@ public:
   virtual bool hasSSADominance(Operation *op, unsigned regionIndex) const = 0;
   /// The dialect whose ops may omit their prefix inside this op's regions.
   virtual llvm::StringRef getDefaultDialect() const = 0;
+  /// Folds `op` given the constant values of its operands (null where not
+  /// constant). Success with empty `results` means `op` was updated in place.
+  virtual LogicalResult
+  fold(Operation *op, llvm::ArrayRef<Attribute> operands,
+       llvm::SmallVectorImpl<OpFoldResult> &results) const = 0;
 
   /// The names of the op's inherent attributes (properties).
   llvm::ArrayRef<llvm::StringRef> getInherentAttrNames() const {

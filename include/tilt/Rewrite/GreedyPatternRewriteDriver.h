@@ -39,6 +39,9 @@ struct GreedyRewriteConfig {
   GreedyRewriteStrictness strictness = GreedyRewriteStrictness::AnyOp;
   /// Erase ops whose results are unused and that have no side effects.
   bool removeDeadOps = true;
+  /// Fold ops (OpInfo::fold) before trying patterns; constants that folds
+  /// produce are created by the op's dialect (Dialect::materializeConstant).
+  bool enableFolding = true;
   /// Observes every change besides the driver itself.
   RewriterBase::Listener *listener = nullptr;
 };
@@ -49,8 +52,11 @@ struct GreedyRewriteResult {
   bool converged = false;
   unsigned iterations = 0;
   unsigned numRewrites = 0;
+  unsigned numFolds = 0;
   unsigned numErasedDeadOps = 0;
-  bool changed() const { return numRewrites + numErasedDeadOps != 0; }
+  bool changed() const {
+    return numRewrites + numFolds + numErasedDeadOps != 0;
+  }
 };
 
 /// Applies `patterns` to the ops nested in `root` (not `root` itself).

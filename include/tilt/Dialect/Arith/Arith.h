@@ -21,6 +21,9 @@ public:
   static llvm::StringRef getDialectNamespace() { return "arith"; }
   /// `#arith.overflow<...>` and `#arith.fastmath<...>`.
   Attribute parseAttribute(AsmParser &parser, Type type) const override;
+  /// Folded constants become arith.constant.
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type,
+                                 Location loc) override;
 };
 
 /// The integer overflow flags of addi/subi/muli/shli.
@@ -91,6 +94,8 @@ LogicalResult parseBinaryOp(OpAsmParser &parser, OperationState &state,
                             BinaryKind kind);
 void printBinaryOp(Operation *op, OpAsmPrinter &printer, BinaryKind kind);
 LogicalResult verifyBinaryOp(Operation *op, BinaryKind kind);
+/// Folds a binary op named `name` (identities and constant operands).
+OpFoldResult foldBinaryOp(Operation *op, llvm::ArrayRef<Attribute> operands);
 llvm::ArrayRef<llvm::StringRef> getBinaryAttributeNames(BinaryKind kind);
 void getBinaryDefaultProperties(
     Context *context, BinaryKind kind,
@@ -140,6 +145,9 @@ public:
   }
   LogicalResult verify() {
     return detail::verifyBinaryOp(this->getOperation(), Kind);
+  }
+  OpFoldResult fold(llvm::ArrayRef<Attribute> operands) {
+    return detail::foldBinaryOp(this->getOperation(), operands);
   }
   Value getLhs() { return this->getOperation()->getOperand(0); }
   Value getRhs() { return this->getOperation()->getOperand(1); }
@@ -214,6 +222,8 @@ public:
   LogicalResult verify();
   void
   getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)> setName);
+  /// A constant folds to its value.
+  OpFoldResult fold(llvm::ArrayRef<Attribute>) { return getValue(); }
   Attribute getValue();
   /// Whether `value` can be the value of a constant of `type`.
   static bool isBuildableWith(Attribute value, Type type);

@@ -2,12 +2,13 @@
 //
 // Folds follow MLIR's semantics: integer arithmetic wraps at the type's
 // width (index folds at 64 bits), and nothing folds where MLIR would not.
-// This file holds the identities and constant folds of addi, subi and muli;
-// the rest of the arith ops fold in a later change (issue 3).
+// Float ops fold when both operands are constants, plus the identities
+// MLIR applies (x + -0.0, x - 0.0, x * 1.0, x / 1.0).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Dialect/Arith/Arith.h"
+#include "llvm/ADT/APSInt.h"
 
 using namespace tilt;
 using namespace tilt::arith;
@@ -27,46 +28,314 @@ static std::optional<llvm::APInt> getConstantInt(Attribute attr) {
   return std::nullopt;
 }
 
+/// The float value of a constant operand, if it is one.
+static std::optional<llvm::APFloat> getConstantFloat(Attribute attr) {
+  if (auto floatAttr = attr.dyn_cast_or_null<FloatAttr>())
+    return floatAttr.getValue();
+  return std::nullopt;
+}
+
+namespace {
+/// The constant operands and identities of a binary integer op.
+struct IntOperands {
+  Value lhs, rhs;
+  std::optional<llvm::APInt> a, b;
+  bool bIs(int64_t n) const {
+    return b && *b == llvm::APInt(b->getBitWidth(), uint64_t(n), true);
+  }
+  bool aIs(int64_t n) const {
+    return a && *a == llvm::APInt(a->getBitWidth(), uint64_t(n), true);
+  }
+};
+} // namespace
+
+/// Integer folds, as MLIR does them: wrap-around arithmetic at the type's
+/// width, and no fold on division by zero or signed overflow of division.
+static OpFoldResult foldIntegerOp(llvm::StringRef name, Type type,
+                                  const IntOperands &v,
+                                  llvm::ArrayRef<Attribute> operands) {
+  auto constant = [&](const llvm::APInt &value) -> OpFoldResult {
+    return IntegerAttr::get(type, value);
+  };
+  bool both = v.a && v.b;
+  unsigned width = v.a ? v.a->getBitWidth() : v.b ? v.b->getBitWidth() : 0;
+  if (name == "addi") {
+    if (v.bIs(0))
+      return v.lhs;
+    if (v.aIs(0))
+      return v.rhs;
+    if (both)
+      return constant(*v.a + *v.b);
+  } else if (name == "subi") {
+    if (v.bIs(0))
+      return v.lhs;
+    if (v.lhs == v.rhs)
+      return IntegerAttr::get(type, int64_t(0));
+    if (both)
+      return constant(*v.a - *v.b);
+  } else if (name == "muli") {
+    if (v.bIs(1))
+      return v.lhs;
+    if (v.aIs(1))
+      return v.rhs;
+    if (v.bIs(0))
+      return operands[1];
+    if (v.aIs(0))
+      return operands[0];
+    if (both)
+      return constant(*v.a * *v.b);
+  } else if (name == "divui") {
+    if (v.bIs(1))
+      return v.lhs;
+    if (both && !v.b->isZero())
+      return constant(v.a->udiv(*v.b));
+  } else if (name == "divsi" || name == "ceildivsi" || name == "floordivsi") {
+    if (v.bIs(1))
+      return v.lhs;
+    if (!both || v.b->isZero())
+      return OpFoldResult();
+    // INT_MIN / -1 overflows: no fold.
+    if (v.a->isMinSignedValue() && v.b->isAllOnes())
+      return OpFoldResult();
+    llvm::APInt quotient = v.a->sdiv(*v.b);
+    llvm::APInt remainder = v.a->srem(*v.b);
+    if (name == "divsi" || remainder.isZero())
+      return constant(quotient);
+    bool sameSign = v.a->isNegative() == v.b->isNegative();
+    if (name == "ceildivsi")
+      return constant(sameSign ? quotient + 1 : quotient);
+    return constant(sameSign ? quotient : quotient - 1);
+  } else if (name == "remui" || name == "remsi") {
+    if (v.bIs(1))
+      return IntegerAttr::get(type, int64_t(0));
+    if (both && !v.b->isZero())
+      return constant(name == "remui" ? v.a->urem(*v.b) : v.a->srem(*v.b));
+  } else if (name == "minsi" || name == "maxsi" || name == "minui" ||
+             name == "maxui") {
+    if (v.lhs == v.rhs)
+      return v.lhs;
+    if (both) {
+      if (name == "minsi")
+        return constant(v.a->slt(*v.b) ? *v.a : *v.b);
+      if (name == "maxsi")
+        return constant(v.a->sgt(*v.b) ? *v.a : *v.b);
+      if (name == "minui")
+        return constant(v.a->ult(*v.b) ? *v.a : *v.b);
+      return constant(v.a->ugt(*v.b) ? *v.a : *v.b);
+    }
+  } else if (name == "andi") {
+    if (v.bIs(0))
+      return operands[1];
+    if (v.b && v.b->isAllOnes())
+      return v.lhs;
+    if (v.lhs == v.rhs)
+      return v.lhs;
+    if (both)
+      return constant(*v.a & *v.b);
+  } else if (name == "ori") {
+    if (v.bIs(0))
+      return v.lhs;
+    if (v.b && v.b->isAllOnes())
+      return operands[1];
+    if (v.lhs == v.rhs)
+      return v.lhs;
+    if (both)
+      return constant(*v.a | *v.b);
+  } else if (name == "xori") {
+    if (v.bIs(0))
+      return v.lhs;
+    if (v.lhs == v.rhs)
+      return IntegerAttr::get(type, int64_t(0));
+    if (both)
+      return constant(*v.a ^ *v.b);
+  } else if (name == "shli" || name == "shrsi" || name == "shrui") {
+    if (v.bIs(0))
+      return v.lhs;
+    // Shifting by the width or more is poison: no fold.
+    if (!both || v.b->uge(width))
+      return OpFoldResult();
+    unsigned amount = unsigned(v.b->getZExtValue());
+    if (name == "shli")
+      return constant(v.a->shl(amount));
+    if (name == "shrsi")
+      return constant(v.a->ashr(amount));
+    return constant(v.a->lshr(amount));
+  }
+  return OpFoldResult();
+}
+
+/// Float folds: both operands constant (IEEE arithmetic, round to nearest
+/// even), and the identities MLIR applies.
+static OpFoldResult foldFloatOp(llvm::StringRef name, Type type, Value lhs,
+                                Value rhs, llvm::ArrayRef<Attribute> operands) {
+  std::optional<llvm::APFloat> a = getConstantFloat(operands[0]);
+  std::optional<llvm::APFloat> b = getConstantFloat(operands[1]);
+  // Bitwise comparison: -0.0 and +0.0 differ.
+  auto is = [](const std::optional<llvm::APFloat> &v, double d) {
+    return v && v->isExactlyValue(d);
+  };
+  if (name == "addf" && is(b, -0.0))
+    return lhs;
+  if (name == "subf" && is(b, 0.0))
+    return lhs;
+  if ((name == "mulf" || name == "divf") && is(b, 1.0))
+    return lhs;
+  if ((name == "maximumf" || name == "minimumf") && lhs == rhs)
+    return lhs;
+  if (!a || !b)
+    return OpFoldResult();
+  llvm::APFloat result = *a;
+  auto rounding = llvm::APFloat::rmNearestTiesToEven;
+  if (name == "addf")
+    result.add(*b, rounding);
+  else if (name == "subf")
+    result.subtract(*b, rounding);
+  else if (name == "mulf")
+    result.multiply(*b, rounding);
+  else if (name == "divf")
+    result.divide(*b, rounding);
+  else if (name == "maximumf")
+    result = llvm::maximum(*a, *b);
+  else if (name == "minimumf")
+    result = llvm::minimum(*a, *b);
+  else
+    return OpFoldResult();
+  return FloatAttr::get(type, result);
+}
+
 OpFoldResult arith::detail::foldBinaryOp(Operation *op,
                                          llvm::ArrayRef<Attribute> operands) {
-  llvm::StringRef name = op->getName().getStringRef();
-  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  llvm::StringRef name = op->getName().getStringRef().drop_front(6); // arith.
   Type type = op->getResult(0).getType();
+  if (type.isa<FloatType>())
+    return foldFloatOp(name, type, op->getOperand(0), op->getOperand(1),
+                       operands);
+  IntOperands values{op->getOperand(0), op->getOperand(1),
+                     getConstantInt(operands[0]), getConstantInt(operands[1])};
+  return foldIntegerOp(name, type, values, operands);
+}
+
+//===----------------------------------------------------------------------===//
+// Other ops
+//===----------------------------------------------------------------------===//
+
+/// Evaluates an integer comparison.
+static bool evaluateCmpI(CmpIPredicate predicate, const llvm::APInt &a,
+                         const llvm::APInt &b) {
+  switch (predicate) {
+  case CmpIPredicate::eq:
+    return a == b;
+  case CmpIPredicate::ne:
+    return a != b;
+  case CmpIPredicate::slt:
+    return a.slt(b);
+  case CmpIPredicate::sle:
+    return a.sle(b);
+  case CmpIPredicate::sgt:
+    return a.sgt(b);
+  case CmpIPredicate::sge:
+    return a.sge(b);
+  case CmpIPredicate::ult:
+    return a.ult(b);
+  case CmpIPredicate::ule:
+    return a.ule(b);
+  case CmpIPredicate::ugt:
+    return a.ugt(b);
+  case CmpIPredicate::uge:
+    return a.uge(b);
+  }
+  return false;
+}
+
+OpFoldResult CmpIOp::fold(llvm::ArrayRef<Attribute> operands) {
+  Operation *op = getOperation();
+  CmpIPredicate predicate = getPredicate();
+  Context *context = getContext();
+  // x cmp x: true for the reflexive predicates.
+  if (op->getOperand(0) == op->getOperand(1)) {
+    bool reflexive =
+        predicate == CmpIPredicate::eq || predicate == CmpIPredicate::sle ||
+        predicate == CmpIPredicate::sge || predicate == CmpIPredicate::ule ||
+        predicate == CmpIPredicate::uge;
+    return BoolAttr::get(context, reflexive);
+  }
   std::optional<llvm::APInt> a = getConstantInt(operands[0]);
   std::optional<llvm::APInt> b = getConstantInt(operands[1]);
-  auto isConst = [](const std::optional<llvm::APInt> &v, uint64_t n) {
-    return v && *v == n;
-  };
-  if (name == "arith.addi") {
-    if (isConst(b, 0))
-      return lhs;
-    if (isConst(a, 0))
-      return rhs;
-    if (a && b)
-      return IntegerAttr::get(type, *a + *b);
+  if (!a || !b)
     return OpFoldResult();
+  return BoolAttr::get(context, evaluateCmpI(predicate, *a, *b));
+}
+
+OpFoldResult SelectOp::fold(llvm::ArrayRef<Attribute> operands) {
+  Operation *op = getOperation();
+  Value trueValue = op->getOperand(1), falseValue = op->getOperand(2);
+  if (trueValue == falseValue)
+    return trueValue;
+  if (std::optional<llvm::APInt> condition = getConstantInt(operands[0]))
+    return condition->isZero() ? falseValue : trueValue;
+  // select(%c, true, false) is %c for i1.
+  std::optional<llvm::APInt> t = getConstantInt(operands[1]);
+  std::optional<llvm::APInt> f = getConstantInt(operands[2]);
+  if (t && f && trueValue.getType().isSignlessInteger(1) && t->isOne() &&
+      f->isZero())
+    return op->getOperand(0);
+  return OpFoldResult();
+}
+
+OpFoldResult arith::detail::foldCastOp(Operation *op, CastKind kind,
+                                       llvm::ArrayRef<Attribute> operands) {
+  Type resultType = op->getResult(0).getType();
+  if (kind == CastKind::IndexCast) {
+    std::optional<llvm::APInt> value = getConstantInt(operands[0]);
+    if (!value)
+      return OpFoldResult();
+    unsigned width = resultType.isIndex() ? IndexType::kInternalStorageBitWidth
+                                          : resultType.getIntOrFloatBitWidth();
+    return IntegerAttr::get(resultType, value->sextOrTrunc(width));
   }
-  if (name == "arith.subi") {
-    if (isConst(b, 0))
-      return lhs;
-    if (lhs == rhs && type.isSignlessIntOrIndex())
-      return IntegerAttr::get(type, int64_t(0));
-    if (a && b)
-      return IntegerAttr::get(type, *a - *b);
-    return OpFoldResult();
+  if (kind == CastKind::ExtF) {
+    std::optional<llvm::APFloat> value = getConstantFloat(operands[0]);
+    if (!value)
+      return OpFoldResult();
+    bool losesInfo = false;
+    value->convert(resultType.cast<FloatType>().getFloatSemantics(),
+                   llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    return FloatAttr::get(resultType, *value);
   }
-  if (name == "arith.muli") {
-    if (isConst(b, 1))
-      return lhs;
-    if (isConst(a, 1))
-      return rhs;
-    if (isConst(b, 0))
-      return operands[1];
-    if (isConst(a, 0))
-      return operands[0];
-    if (a && b)
-      return IntegerAttr::get(type, *a * *b);
-    return OpFoldResult();
+  if (kind == CastKind::SIToFP) {
+    std::optional<llvm::APInt> value = getConstantInt(operands[0]);
+    if (!value)
+      return OpFoldResult();
+    llvm::APFloat result(resultType.cast<FloatType>().getFloatSemantics());
+    result.convertFromAPInt(*value, /*IsSigned=*/true,
+                            llvm::APFloat::rmNearestTiesToEven);
+    return FloatAttr::get(resultType, result);
   }
+  if (kind == CastKind::FPToSI) {
+    std::optional<llvm::APFloat> value = getConstantFloat(operands[0]);
+    if (!value)
+      return OpFoldResult();
+    llvm::APSInt result(resultType.getIntOrFloatBitWidth(),
+                        /*isUnsigned=*/false);
+    bool isExact = false;
+    auto status =
+        value->convertToInteger(result, llvm::APFloat::rmTowardZero, &isExact);
+    // Out of range or NaN: no fold.
+    if (status & llvm::APFloat::opInvalidOp)
+      return OpFoldResult();
+    return IntegerAttr::get(resultType, result);
+  }
+  // truncf may lose precision; MLIR's rules there are subtle: not folded.
+  return OpFoldResult();
+}
+
+OpFoldResult NegFOp::fold(llvm::ArrayRef<Attribute> operands) {
+  if (std::optional<llvm::APFloat> value = getConstantFloat(operands[0])) {
+    value->changeSign();
+    return FloatAttr::get(getOperation()->getResult(0).getType(), *value);
+  }
+  // negf(negf(x)) is x.
+  if (auto inner = getOperation()->getOperand(0).getDefiningOp<NegFOp>())
+    return inner->getOperand(0);
   return OpFoldResult();
 }

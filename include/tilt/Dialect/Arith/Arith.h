@@ -106,6 +106,8 @@ enum class CastKind { IndexCast, ExtF, TruncF, SIToFP, FPToSI };
 LogicalResult parseCastOp(OpAsmParser &parser, OperationState &state);
 void printCastOp(Operation *op, OpAsmPrinter &printer);
 LogicalResult verifyCastOp(Operation *op, CastKind kind);
+OpFoldResult foldCastOp(Operation *op, CastKind kind,
+                        llvm::ArrayRef<Attribute> operands);
 } // namespace detail
 
 /// The base of two-operand ops with one result of the operands' type.
@@ -204,6 +206,7 @@ public:
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
+  OpFoldResult fold(llvm::ArrayRef<Attribute> operands);
 };
 
 /// `arith.constant 1 : i32`: a constant integer, index, float or dense value.
@@ -244,6 +247,7 @@ public:
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
+  OpFoldResult fold(llvm::ArrayRef<Attribute> operands);
   CmpIPredicate getPredicate();
 };
 
@@ -281,6 +285,7 @@ public:
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
+  OpFoldResult fold(llvm::ArrayRef<Attribute> operands);
 };
 
 /// The base of `%x : T to U` casts.
@@ -307,6 +312,9 @@ public:
   }
   LogicalResult verify() {
     return detail::verifyCastOp(this->getOperation(), Kind);
+  }
+  OpFoldResult fold(llvm::ArrayRef<Attribute> operands) {
+    return detail::foldCastOp(this->getOperation(), Kind, operands);
   }
 };
 

@@ -29,6 +29,17 @@ bool tilt::isOpTriviallyDead(Operation *op) {
   return true;
 }
 
+/// The constant value of `value` if a constant-like op defines it.
+static Attribute getConstantValue(Value value) {
+  Operation *producer = value.getDefiningOp();
+  if (!producer || !producer->hasTrait<OpTrait::ConstantLike>())
+    return Attribute();
+  llvm::SmallVector<OpFoldResult, 1> folded;
+  if (failed(producer->fold({}, folded)) || folded.size() != 1)
+    return Attribute();
+  return folded[0].getAttribute();
+}
+
 namespace {
 
 class GreedyDriver : public PatternRewriter, public RewriterBase::Listener {
@@ -78,6 +89,23 @@ private:
   llvm::DenseMap<Operation *, unsigned> worklistIndex;
   /// The ops a strict run may touch.
   llvm::DenseSet<Operation *> allowedOps;
+
+  // Constants, as MLIR's OperationFolder keeps them: one op per (scope,
+  // value, type), at the start of the entry block of the scope (the region
+  // of the nearest isolated-from-above op).
+  using ConstantKey = std::tuple<Region *, Attribute, Type>;
+  llvm::DenseMap<ConstantKey, Operation *> constants;
+  llvm::DenseMap<Operation *, ConstantKey> constantKeys;
+  /// The last hoisted constant of each scope: new ones go after it.
+  llvm::DenseMap<Region *, Operation *> lastHoisted;
+  Region *getConstantScope(Operation *op);
+  /// Registers (hoisting and de-duplicating) the existing constants.
+  void registerExistingConstants();
+  /// The constant `value` of `type` for the scope of `user`, reusing or
+  /// creating it with `dialect`; null if the dialect cannot.
+  Value getOrCreateConstant(Operation *user, Dialect *dialect, Attribute value,
+                            Type type);
+  void hoistConstant(Operation *constant, Region *scope);
   bool changed = false;
 };
 
@@ -141,19 +169,91 @@ void GreedyDriver::notifyOperationErased(Operation *op) {
       addToWorklist(producer);
   removeFromWorklist(op);
   allowedOps.erase(op);
+  auto key = constantKeys.find(op);
+  if (key != constantKeys.end()) {
+    constants.erase(key->second);
+    Region *scope = std::get<0>(key->second);
+    if (lastHoisted.lookup(scope) == op)
+      lastHoisted.erase(scope);
+    constantKeys.erase(key);
+  }
   if (config.listener)
     config.listener->notifyOperationErased(op);
 }
 
-/// The constant value of `value` if a constant-like op defines it.
-static Attribute getConstantValue(Value value) {
-  Operation *producer = value.getDefiningOp();
-  if (!producer || !producer->hasTrait<OpTrait::ConstantLike>())
-    return Attribute();
-  llvm::SmallVector<OpFoldResult, 1> folded;
-  if (failed(producer->fold({}, folded)) || folded.size() != 1)
-    return Attribute();
-  return folded[0].getAttribute();
+Region *GreedyDriver::getConstantScope(Operation *op) {
+  Region *region = op->getParentRegion();
+  while (region) {
+    Operation *parent = region->getParentOp();
+    if (!parent || parent->hasTrait<OpTrait::IsIsolatedFromAbove>() ||
+        !parent->isRegistered())
+      return region;
+    region = parent->getParentRegion();
+  }
+  return nullptr;
+}
+
+void GreedyDriver::hoistConstant(Operation *constant, Region *scope) {
+  Block &entry = scope->front();
+  Operation *after = lastHoisted.lookup(scope);
+  if (after)
+    constant->moveAfter(after);
+  else if (&entry.front() != constant)
+    constant->moveBefore(&entry, entry.begin());
+  lastHoisted[scope] = constant;
+}
+
+void GreedyDriver::registerExistingConstants() {
+  std::vector<Operation *> existing;
+  for (Region &region : root->getRegions())
+    region.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op->hasTrait<OpTrait::ConstantLike>() && op->getNumResults() == 1)
+        existing.push_back(op);
+    });
+  for (Operation *op : existing) {
+    Region *scope = getConstantScope(op);
+    Attribute value = getConstantValue(op->getResult(0));
+    if (!scope || !value)
+      continue;
+    ConstantKey key(scope, value, op->getResult(0).getType());
+    auto [it, inserted] = constants.try_emplace(key, op);
+    if (!inserted) {
+      // A duplicate: use the first one instead.
+      replaceOp(op, ValueRange(it->second->getResult(0)));
+      continue;
+    }
+    constantKeys[op] = key;
+    hoistConstant(op, scope);
+  }
+}
+
+Value GreedyDriver::getOrCreateConstant(Operation *user, Dialect *dialect,
+                                        Attribute value, Type type) {
+  Region *scope = getConstantScope(user);
+  if (!scope || !dialect)
+    return Value();
+  ConstantKey key(scope, value, type);
+  if (Operation *existing = constants.lookup(key))
+    return existing->getResult(0);
+  OpBuilder::InsertionGuard guard(*this);
+  Block &entry = scope->front();
+  if (Operation *after = lastHoisted.lookup(scope))
+    setInsertionPointAfter(after);
+  else
+    setInsertionPointToStart(&entry);
+  Operation *constant =
+      dialect->materializeConstant(*this, value, type, user->getLoc());
+  if (!constant)
+    return Value();
+  if (constant->getNumResults() != 1 ||
+      constant->getResult(0).getType() != type) {
+    eraseOp(constant);
+    return Value();
+  }
+  constants[key] = constant;
+  constantKeys[constant] = key;
+  lastHoisted[scope] = constant;
+  return constant->getResult(0);
 }
 
 bool GreedyDriver::tryToFold(Operation *op) {
@@ -173,31 +273,19 @@ bool GreedyDriver::tryToFold(Operation *op) {
   }
   if (folded.size() != op->getNumResults())
     return false;
-  // Materialize constants before the op; undo if the dialect cannot.
-  setInsertionPoint(op);
+  // Constants come from the scope's (de-duplicated, hoisted) constants.
   llvm::SmallVector<Value, 2> replacements;
-  llvm::SmallVector<Operation *, 2> created;
   for (unsigned i = 0, e = folded.size(); i < e; ++i) {
     if (Value value = folded[i].getValue()) {
       replacements.push_back(value);
       continue;
     }
-    Type type = op->getResult(i).getType();
-    Dialect *dialect = op->getDialect();
-    Operation *constant =
-        dialect ? dialect->materializeConstant(*this, folded[i].getAttribute(),
-                                               type, op->getLoc())
-                : nullptr;
-    if (!constant || constant->getNumResults() != 1 ||
-        constant->getResult(0).getType() != type) {
-      for (Operation *done : created)
-        eraseOp(done);
-      if (constant)
-        eraseOp(constant);
+    Value constant =
+        getOrCreateConstant(op, op->getDialect(), folded[i].getAttribute(),
+                            op->getResult(i).getType());
+    if (!constant)
       return false;
-    }
-    created.push_back(constant);
-    replacements.push_back(constant->getResult(0));
+    replacements.push_back(constant);
   }
   replaceOp(op, replacements);
   return true;
@@ -205,6 +293,8 @@ bool GreedyDriver::tryToFold(Operation *op) {
 
 GreedyRewriteResult GreedyDriver::run() {
   GreedyRewriteResult result;
+  if (config.enableFolding)
+    registerExistingConstants();
   if (config.strictness != GreedyRewriteStrictness::AnyOp)
     for (Region &region : root->getRegions())
       region.walk([&](Operation *op) { allowedOps.insert(op); });

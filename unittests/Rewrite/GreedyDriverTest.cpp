@@ -193,3 +193,49 @@ TEST(GreedyDriverTest, FoldsConstantsAndIdentities) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(GreedyDriverTest, ConstantsAreDeduplicatedAndHoisted) {
+  auto context = makeContext();
+  OwningOpRef module = parse(*context, R"(
+    func.func @f(%a: i32, %n: index) -> i32 {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %a) -> (i32) {
+        %k = arith.constant 7 : i32
+        %s = arith.addi %acc, %k : i32
+        scf.yield %s : i32
+      }
+      %k2 = arith.constant 7 : i32
+      %x = arith.constant 3 : i32
+      %y = arith.constant 4 : i32
+      %z = arith.addi %x, %y : i32
+      %t = arith.addi %r, %k2 : i32
+      %u = arith.addi %t, %z : i32
+      return %u : i32
+    })");
+  ASSERT_TRUE(module);
+  FrozenRewritePatternSet none;
+  GreedyRewriteResult result = applyPatternsGreedily(module.get(), none);
+  EXPECT_TRUE(result.converged);
+  Operation *function = &ModuleOp(module.get()).getBody()->front();
+  // One 7 (hoisted out of the loop), the folded 3+4 reuses it, and all
+  // constants sit at the top of the function.
+  EXPECT_EQ(print(function),
+            "func.func @f(%arg0: i32, %arg1: index) -> i32 {\n"
+            "  %c0 = arith.constant 0 : index\n"
+            "  %c1 = arith.constant 1 : index\n"
+            "  %c7_i32 = arith.constant 7 : i32\n"
+            "  %0 = scf.for %arg2 = %c0 to %arg1 step %c1 iter_args(%arg3 = "
+            "%arg0) -> (i32) {\n"
+            "    %3 = arith.addi %arg3, %c7_i32 : i32\n"
+            "    scf.yield %3 : i32\n"
+            "  }\n"
+            "  %1 = arith.addi %0, %c7_i32 : i32\n"
+            "  %2 = arith.addi %1, %c7_i32 : i32\n"
+            "  return %2 : i32\n"
+            "}\n");
+}
+
+} // namespace

@@ -12,6 +12,7 @@
 #include "tilt/IR/OpAsm.h"
 #include "tilt/IR/Verifier.h"
 #include "tilt/Parser/Parser.h"
+#include "tilt/Pass/Pass.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -20,6 +21,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
+#include <algorithm>
 
 using namespace tilt;
 
@@ -78,9 +80,49 @@ struct OptOptions {
       llvm::cl::desc("Do not wrap the input in a builtin.module; the input "
                      "must hold exactly one top-level operation"),
       llvm::cl::cat(category)};
+  llvm::cl::opt<std::string> passPipeline{
+      "pass-pipeline",
+      llvm::cl::desc("A textual pass pipeline, e.g. "
+                     "'builtin.module(func.func(canonicalize))'"),
+      llvm::cl::init(""), llvm::cl::cat(category)};
+  llvm::cl::alias passPipelineAlias{"p",
+                                    llvm::cl::desc("Alias for --pass-pipeline"),
+                                    llvm::cl::aliasopt(passPipeline)};
+  llvm::cl::opt<bool> verifyEach{
+      "verify-each", llvm::cl::desc("Verify the IR after each pass"),
+      llvm::cl::init(true), llvm::cl::cat(category)};
   llvm::cl::opt<bool> showDialects{
       "show-dialects", llvm::cl::desc("Print the available dialects and exit"),
       llvm::cl::cat(category)};
+};
+
+/// One flag per registered pass (`--canonicalize`, `--canonicalize='opts'`).
+struct PassFlags {
+  explicit PassFlags(llvm::cl::OptionCategory &category) {
+    for (const PassInfo *info : getRegisteredPasses())
+      flags.push_back(
+          {info,
+           std::make_unique<llvm::cl::opt<std::string>>(
+               llvm::StringRef(info->argument), llvm::cl::ValueOptional,
+               llvm::cl::desc(info->description), llvm::cl::cat(category))});
+  }
+  /// The passes given as flags, in command-line order, as a pipeline list.
+  std::string getPipeline() const {
+    std::vector<std::pair<unsigned, std::string>> given;
+    for (const auto &[info, flag] : flags)
+      if (flag->getNumOccurrences())
+        given.push_back(
+            {flag->getPosition(),
+             info->argument + (flag->empty() ? "" : "{" + *flag + "}")});
+    std::sort(given.begin(), given.end());
+    std::string pipeline;
+    for (const auto &entry : given)
+      pipeline += (pipeline.empty() ? "" : ",") + entry.second;
+    return pipeline;
+  }
+  std::vector<
+      std::pair<const PassInfo *, std::unique_ptr<llvm::cl::opt<std::string>>>>
+      flags;
 };
 
 /// The marker that separates pieces with --split-input-file.
@@ -158,7 +200,8 @@ LogicalResult verifyRoundtrip(Operation *op, const DialectRegistry &registry,
 LogicalResult processBuffer(llvm::raw_ostream &os,
                             std::unique_ptr<llvm::MemoryBuffer> buffer,
                             const OptOptions &options,
-                            const DialectRegistry &registry) {
+                            const DialectRegistry &registry,
+                            llvm::StringRef pipeline) {
   Context context(registry);
   context.allowUnregisteredDialects(options.allowUnregistered);
   llvm::SourceMgr sourceMgr;
@@ -177,6 +220,16 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
     if (options.verifyRoundtrip &&
         failed(verifyRoundtrip(op.get(), registry, options.allowUnregistered)))
       return failure();
+    if (!pipeline.empty()) {
+      PassManager pm(&context, op->getName().getStringRef());
+      pm.enableVerifier(options.verifyEach);
+      std::string error;
+      if (failed(parsePassPipeline(pipeline, pm, error)))
+        return emitError(&context, Location())
+               << "invalid pass pipeline: " << error;
+      if (failed(pm.run(op.get())))
+        return failure();
+    }
     // Under --verify-diagnostics the IR is not printed, as in mlir-opt.
     if (options.verifyDiagnostics)
       return success();
@@ -207,9 +260,10 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
 /// numbers (earlier lines become empty) so diagnostics point at the file.
 LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
                               llvm::raw_ostream &os, const OptOptions &options,
-                              const DialectRegistry &registry) {
+                              const DialectRegistry &registry,
+                              llvm::StringRef pipeline) {
   if (options.splitInputFile.getNumOccurrences() == 0)
-    return processBuffer(os, std::move(buffer), options, registry);
+    return processBuffer(os, std::move(buffer), options, registry, pipeline);
   llvm::StringRef marker = getSplitMarker(options);
   llvm::StringRef text = buffer->getBuffer();
   llvm::StringRef name = buffer->getBufferIdentifier();
@@ -237,7 +291,8 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
     std::string padded(linesBefore, '\n');
     padded += piece.str();
     auto pieceBuffer = llvm::MemoryBuffer::getMemBufferCopy(padded, name);
-    if (failed(processBuffer(os, std::move(pieceBuffer), options, registry)))
+    if (failed(processBuffer(os, std::move(pieceBuffer), options, registry,
+                             pipeline)))
       hadFailure = true;
     if (i + 1 != pieces.size() && !options.verifyDiagnostics)
       os << marker << "\n";
@@ -248,6 +303,7 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
 int runOptMain(int argc, char **argv, llvm::StringRef toolName,
                const DialectRegistry &registry) {
   OptOptions options;
+  PassFlags passFlags(options.category);
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "Tilt (Tile IR Lowering Toolkit) version 0.1.0\n";
   });
@@ -262,6 +318,26 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
     llvm::interleave(names, llvm::outs(), ", ");
     llvm::outs() << "\n";
     return 0;
+  }
+
+  std::string pipeline = passFlags.getPipeline();
+  if (!options.passPipeline.empty()) {
+    if (!pipeline.empty()) {
+      llvm::errs() << argv[0]
+                   << ": --pass-pipeline cannot be combined with pass flags\n";
+      return 1;
+    }
+    pipeline = options.passPipeline;
+  }
+  {
+    // Check the pipeline once up front, for a clear error before any work.
+    OpPassManager check("builtin.module");
+    std::string error;
+    if (!pipeline.empty() &&
+        failed(parsePassPipeline(pipeline, check, error))) {
+      llvm::errs() << argv[0] << ": invalid pass pipeline: " << error << "\n";
+      return 1;
+    }
   }
 
   // No NUL terminator is needed, so large files are always memory-mapped
@@ -282,8 +358,8 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
                  << options.outputFilename << "': " << error.message() << "\n";
     return 1;
   }
-  if (failed(
-          splitAndProcess(std::move(*input), output.os(), options, registry)))
+  if (failed(splitAndProcess(std::move(*input), output.os(), options, registry,
+                             pipeline)))
     return 1;
   output.keep();
   return 0;

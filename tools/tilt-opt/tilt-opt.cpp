@@ -9,8 +9,10 @@
 #include "tilt/Dialect/Func/Func.h"
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Tools/OptMain.h"
+#include "tilt/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
+  tilt::registerTransformsPasses();
   tilt::DialectRegistry registry;
   registry.insert<tilt::func::FuncDialect, tilt::arith::ArithDialect,
                   tilt::scf::SCFDialect>();

@@ -1,0 +1,21 @@
+//===- Passes.h - Built-in transformation passes ----------------*- C++ -*-===//
+//
+// canonicalize: the greedy driver with folding (and, as they are written,
+// the ops' canonicalization patterns) over everything nested in the op.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_TRANSFORMS_PASSES_H
+#define TILT_TRANSFORMS_PASSES_H
+
+#include "tilt/Pass/Pass.h"
+
+namespace tilt {
+
+std::unique_ptr<Pass> createCanonicalizerPass();
+
+/// Registers the built-in passes with the pass registry.
+void registerTransformsPasses();
+
+} // namespace tilt
+
+#endif // TILT_TRANSFORMS_PASSES_H

@@ -214,6 +214,14 @@ const OpInfo *Context::lookupRegisteredOperation(llvm::StringRef name) {
   return it == impl->registeredOps.end() ? nullptr : it->second;
 }
 
+std::vector<const OpInfo *> Context::getRegisteredOperations() {
+  std::shared_lock<std::shared_mutex> lock(impl->operationNameMutex);
+  std::vector<const OpInfo *> result;
+  for (const auto &info : impl->opInfos)
+    result.push_back(info.get());
+  return result;
+}
+
 OperationName::OperationName(llvm::StringRef name, Context *context)
     : impl(context->getOperationName(name)) {}
 

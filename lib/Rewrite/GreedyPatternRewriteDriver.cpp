@@ -257,15 +257,47 @@ Value GreedyDriver::getOrCreateConstant(Operation *user, Dialect *dialect,
 }
 
 bool GreedyDriver::tryToFold(Operation *op) {
-  // Constants fold to themselves; folding them again would loop.
-  if (op->hasTrait<OpTrait::ConstantLike>() || !op->isRegistered())
+  // A constant (e.g. made by a pattern) joins the scope's constants: merged
+  // into an equal one, or hoisted and registered. Either way it is not
+  // folded (it would fold to itself forever).
+  if (op->hasTrait<OpTrait::ConstantLike>()) {
+    if (constantKeys.count(op) || op->getNumResults() != 1)
+      return false;
+    Region *scope = getConstantScope(op);
+    Attribute value = getConstantValue(op->getResult(0));
+    if (!scope || !value)
+      return false;
+    ConstantKey key(scope, value, op->getResult(0).getType());
+    if (Operation *existing = constants.lookup(key)) {
+      replaceOp(op, ValueRange(existing->getResult(0)));
+      return true;
+    }
+    constants[key] = op;
+    constantKeys[op] = key;
+    hoistConstant(op, scope);
+    return false;
+  }
+  if (!op->isRegistered())
     return false;
   llvm::SmallVector<Attribute, 4> operands;
   for (Value operand : op->getOperands())
     operands.push_back(getConstantValue(operand));
+  // Like MLIR, move constants to the right of commutative binary ops, so
+  // that folds and patterns need to look on one side only.
+  bool swapped = false;
+  if (op->getNumOperands() == 2 && op->hasTrait<OpTrait::IsCommutative>() &&
+      operands[0] && !operands[1]) {
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    modifyOpInPlace(op, [&] {
+      op->setOperand(0, rhs);
+      op->setOperand(1, lhs);
+    });
+    std::swap(operands[0], operands[1]);
+    swapped = true;
+  }
   llvm::SmallVector<OpFoldResult, 2> folded;
   if (failed(op->fold(operands, folded)))
-    return false;
+    return swapped;
   if (folded.empty()) {
     // Updated in place.
     notifyOperationModified(op);

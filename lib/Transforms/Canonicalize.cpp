@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilt/IR/Context.h"
+#include "tilt/IR/OperationSupport.h"
 #include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
 #include "tilt/Transforms/Passes.h"
 
@@ -42,7 +44,11 @@ public:
     config.useTopDownTraversal = topDown;
     config.maxIterations = maxIterations;
     config.maxNumRewrites = maxNumRewrites;
-    FrozenRewritePatternSet patterns;
+    // The canonicalization patterns of every registered op.
+    RewritePatternSet collected(getContext());
+    for (const OpInfo *info : getContext()->getRegisteredOperations())
+      info->getCanonicalizationPatterns(collected, getContext());
+    FrozenRewritePatternSet patterns(std::move(collected));
     GreedyRewriteResult result =
         applyPatternsGreedily(getOperation(), patterns, config);
     if (result.converged)

@@ -38,3 +38,16 @@ func.func @no_fold_div_by_zero(%a: i32) -> i32 {
   %r = arith.divsi %a, %c0 : i32
   return %r : i32
 }
+
+// Constants are reassociated: (x + 3) + 4 -> x + 7, with one constant left.
+// CHECK-LABEL: func.func @reassociate
+// CHECK: %[[C7:.*]] = arith.constant 7 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.addi %arg0, %[[C7]] : i32
+// CHECK-NEXT: return %[[R]] : i32
+func.func @reassociate(%x: i32) -> i32 {
+  %c3 = arith.constant 3 : i32
+  %c4 = arith.constant 4 : i32
+  %a = arith.addi %c3, %x : i32
+  %b = arith.addi %a, %c4 : i32
+  return %b : i32
+}

@@ -110,6 +110,8 @@ public:
   void registerOperation(std::unique_ptr<OpInfo> info);
   /// The registration of `name`, or null.
   const OpInfo *lookupRegisteredOperation(llvm::StringRef name);
+  /// Every registered operation, in registration order.
+  std::vector<const OpInfo *> getRegisteredOperations();
   detail::ContextImpl &getImpl() { return *impl; }
 
 private:

@@ -23,6 +23,7 @@ class Dialect;
 class OpAsmParser;
 class OpAsmPrinter;
 class OpBuilder;
+class RewritePatternSet;
 
 /// The base of typed op handles: a wrapper of an Operation*.
 class OpState {
@@ -327,6 +328,14 @@ struct HasMultiResultFold<
              std::declval<llvm::SmallVectorImpl<OpFoldResult> &>()))>>
     : std::true_type {};
 
+template <typename OpT, typename = void>
+struct HasCanonicalizer : std::false_type {};
+template <typename OpT>
+struct HasCanonicalizer<
+    OpT, std::void_t<decltype(OpT::getCanonicalizationPatterns(
+             std::declval<RewritePatternSet &>(), std::declval<Context *>()))>>
+    : std::true_type {};
+
 template <typename OpT>
 LogicalResult foldOp(Operation *op, llvm::ArrayRef<Attribute> operands,
                      llvm::SmallVectorImpl<OpFoldResult> &results) {
@@ -388,6 +397,11 @@ public:
   fold(Operation *op, llvm::ArrayRef<Attribute> operands,
        llvm::SmallVectorImpl<OpFoldResult> &results) const override {
     return detail::foldOp<ConcreteOp>(op, operands, results);
+  }
+  void getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                   Context *context) const override {
+    if constexpr (detail::HasCanonicalizer<ConcreteOp>::value)
+      ConcreteOp::getCanonicalizationPatterns(patterns, context);
   }
 };
 

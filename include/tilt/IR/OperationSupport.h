@@ -21,6 +21,7 @@ class Dialect;
 class OpAsmParser;
 class OpAsmPrinter;
 class Region;
+class RewritePatternSet;
 struct OperationState;
 
 //===----------------------------------------------------------------------===//
@@ -74,6 +75,9 @@ public:
   virtual bool hasSSADominance(Operation *op, unsigned regionIndex) const = 0;
   /// The dialect whose ops may omit their prefix inside this op's regions.
   virtual llvm::StringRef getDefaultDialect() const = 0;
+  /// Adds the op's canonicalization patterns to `patterns`.
+  virtual void getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                           Context *context) const = 0;
   /// Folds `op` given the constant values of its operands (null where not
   /// constant). Success with empty `results` means `op` was updated in place.
   virtual LogicalResult

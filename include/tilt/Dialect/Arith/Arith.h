@@ -94,6 +94,10 @@ LogicalResult parseBinaryOp(OpAsmParser &parser, OperationState &state,
                             BinaryKind kind);
 void printBinaryOp(Operation *op, OpAsmPrinter &printer, BinaryKind kind);
 LogicalResult verifyBinaryOp(Operation *op, BinaryKind kind);
+/// Adds the canonicalization patterns of the binary op named `name`.
+void populateBinaryCanonicalizationPatterns(llvm::StringRef name,
+                                            RewritePatternSet &patterns,
+                                            Context *context);
 /// Folds a binary op named `name` (identities and constant operands).
 OpFoldResult foldBinaryOp(Operation *op, llvm::ArrayRef<Attribute> operands);
 llvm::ArrayRef<llvm::StringRef> getBinaryAttributeNames(BinaryKind kind);
@@ -150,6 +154,11 @@ public:
   }
   OpFoldResult fold(llvm::ArrayRef<Attribute> operands) {
     return detail::foldBinaryOp(this->getOperation(), operands);
+  }
+  static void getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                          Context *context) {
+    detail::populateBinaryCanonicalizationPatterns(
+        ConcreteOp::getOperationName(), patterns, context);
   }
   Value getLhs() { return this->getOperation()->getOperand(0); }
   Value getRhs() { return this->getOperation()->getOperand(1); }

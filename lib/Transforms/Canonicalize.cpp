@@ -77,4 +77,5 @@ std::unique_ptr<Pass> tilt::createCanonicalizerPass() {
 
 void tilt::registerTransformsPasses() {
   registerPass([] { return createCanonicalizerPass(); });
+  registerPass([] { return createCSEPass(); });
 }

@@ -12,6 +12,8 @@
 namespace tilt {
 
 std::unique_ptr<Pass> createCanonicalizerPass();
+/// cse: removes side-effect-free ops equivalent to a dominating one.
+std::unique_ptr<Pass> createCSEPass();
 
 /// Registers the built-in passes with the pass registry.
 void registerTransformsPasses();

@@ -4,8 +4,9 @@
 // custom operations, regions, blocks and successors. SSA names are scoped as
 // MLIR scopes them: an isolated-from-above op starts a fresh table; a name
 // defined in a nested region goes out of scope at its end. Uses before
-// definitions get placeholders that are replaced when the definition comes.
-// Numeric names (`%12`) are looked up in a vector rather than hashed.
+// definitions get forward-reference values that are replaced when the
+// definition comes. Numeric names (`%12`) are looked up in a vector rather than
+// hashed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +33,7 @@ struct ValueEntry {
 
 /// A use of a name before its definition.
 struct ForwardRef {
-  detail::ValueImpl *placeholder;
+  detail::ValueImpl *forwardValue;
   llvm::SMLoc loc;
 };
 
@@ -148,7 +149,7 @@ private:
   llvm::SmallVector<llvm::DenseMap<llvm::StringRef, BlockDefinition>, 4>
       blockScopes;
   /// Placeholders whose uses still need to be dropped on failure.
-  std::vector<detail::ValueImpl *> placeholdersToDelete;
+  std::vector<detail::ValueImpl *> forwardValues;
   /// Blocks referenced as successors but not (yet) placed in a region; the
   /// parser owns them until they are.
   llvm::DenseSet<Block *> orphanBlocks;
@@ -257,11 +258,11 @@ private:
 //===----------------------------------------------------------------------===//
 
 OperationParser::~OperationParser() {
-  // On failure, IR may still use placeholders and orphan blocks: drop those
-  // uses before freeing them. (On success there are none.)
-  for (detail::ValueImpl *placeholder : placeholdersToDelete) {
-    placeholder->dropAllUses();
-    delete static_cast<detail::BlockArgumentImpl *>(placeholder);
+  // On failure, IR may still use forward-reference values and orphan blocks:
+  // drop those uses before freeing them. (On success there are none.)
+  for (detail::ValueImpl *forwardValue : forwardValues) {
+    forwardValue->dropAllUses();
+    delete static_cast<detail::BlockArgumentImpl *>(forwardValue);
   }
   for (Block *block : orphanBlocks) {
     block->dropAllUses();
@@ -361,22 +362,22 @@ Value OperationParser::resolveSSAUse(const UnresolvedOperand &use, Type type) {
   auto key = std::make_pair(use.name, use.number);
   auto it = scope.forwardRefs.find(key);
   if (it != scope.forwardRefs.end()) {
-    Value placeholder(it->second.placeholder);
-    if (placeholder.getType() == type)
-      return placeholder;
+    Value forwardValue(it->second.forwardValue);
+    if (forwardValue.getType() == type)
+      return forwardValue;
     InFlightDiagnostic diag = emitError(use.location);
     diag << "use of value '" << use.name
          << "' expects different type than prior uses: '" << type << "' vs '"
-         << placeholder.getType() << "'";
+         << forwardValue.getType() << "'";
     diag.attachNote(getEncodedSourceLocation(it->second.loc))
         << "prior use here";
     return Value();
   }
-  auto *placeholder = new detail::BlockArgumentImpl(
+  auto *forwardValue = new detail::BlockArgumentImpl(
       type, nullptr, 0, getEncodedSourceLocation(use.location));
-  placeholdersToDelete.push_back(placeholder);
-  scope.forwardRefs.try_emplace(key, ForwardRef{placeholder, use.location});
-  return Value(placeholder);
+  forwardValues.push_back(forwardValue);
+  scope.forwardRefs.try_emplace(key, ForwardRef{forwardValue, use.location});
+  return Value(forwardValue);
 }
 
 LogicalResult OperationParser::addDefinition(llvm::StringRef name,
@@ -402,17 +403,18 @@ LogicalResult OperationParser::addDefinition(llvm::StringRef name,
     auto it = scope.forwardRefs.find(std::make_pair(name, i));
     if (it == scope.forwardRefs.end())
       continue;
-    Value placeholder(it->second.placeholder);
+    Value forwardValue(it->second.forwardValue);
     Value value = getResultInGroup(entry, i);
-    if (placeholder.getType() != value.getType()) {
+    if (forwardValue.getType() != value.getType()) {
       InFlightDiagnostic diag = emitError(loc);
       diag << "definition of SSA value '" << name << "#" << i << "' has type '"
            << value.getType() << "'";
       diag.attachNote(getEncodedSourceLocation(it->second.loc))
-          << "previously used here with type '" << placeholder.getType() << "'";
+          << "previously used here with type '" << forwardValue.getType()
+          << "'";
       return failure();
     }
-    placeholder.replaceAllUsesWith(value);
+    forwardValue.replaceAllUsesWith(value);
     scope.forwardRefs.erase(it);
   }
   return success();

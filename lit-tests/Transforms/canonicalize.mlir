@@ -51,3 +51,23 @@ func.func @reassociate(%x: i32) -> i32 {
   %b = arith.addi %a, %c4 : i32
   return %b : i32
 }
+
+// scf.if on a constant condition becomes the body of the taken region.
+// CHECK-LABEL: func.func @static_if
+// CHECK-NOT: scf.if
+// CHECK: %[[S:.*]] = arith.addi %arg0, %arg1 : i32
+// CHECK-NEXT: return %[[S]] : i32
+func.func @static_if(%x: i32, %y: i32) -> i32 {
+  %true = arith.constant true
+  %false = arith.constant false
+  %r = scf.if %true -> (i32) {
+    %s = arith.addi %x, %y : i32
+    scf.yield %s : i32
+  } else {
+    scf.yield %x : i32
+  }
+  scf.if %false {
+    %dead = arith.muli %x, %y : i32
+  }
+  return %r : i32
+}

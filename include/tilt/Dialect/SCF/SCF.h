@@ -72,6 +72,9 @@ public:
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
   LogicalResult verifyRegions();
+  /// `scf.if` on a constant condition becomes the taken region's body.
+  static void getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                          Context *context);
 };
 
 /// `scf.yield %a : T`: ends the body of scf.for and the regions of scf.if.

@@ -13,6 +13,7 @@
 #include "tilt/IR/Verifier.h"
 #include "tilt/Parser/Parser.h"
 #include "tilt/Pass/Pass.h"
+#include "tilt/Rewrite/PatternApplicator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -88,6 +89,11 @@ struct OptOptions {
   llvm::cl::alias passPipelineAlias{"p",
                                     llvm::cl::desc("Alias for --pass-pipeline"),
                                     llvm::cl::aliasopt(passPipeline)};
+  llvm::cl::opt<bool> debugRewrites{
+      "debug-rewrites",
+      llvm::cl::desc("Log each pattern tried on each op to stderr, as an "
+                     "indented tree"),
+      llvm::cl::cat(category)};
   llvm::cl::opt<bool> verifyEach{
       "verify-each", llvm::cl::desc("Verify the IR after each pass"),
       llvm::cl::init(true), llvm::cl::cat(category)};
@@ -320,6 +326,7 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
     return 0;
   }
 
+  setRewriteDebugLogging(options.debugRewrites);
   std::string pipeline = passFlags.getPipeline();
   if (!options.passPipeline.empty()) {
     if (!pipeline.empty()) {

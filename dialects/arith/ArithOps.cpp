@@ -440,11 +440,12 @@ void CmpIOp::print(OpAsmPrinter &printer) {
   printCompare(getOperation(), printer, false);
 }
 LogicalResult CmpIOp::verify() { return verifyCompare(getOperation(), false); }
+/// The predicate number of a verified compare op.
+static uint64_t getPredicateValue(Operation *op) {
+  return op->getInherentAttr("predicate").cast<IntegerAttr>().getUInt();
+}
 CmpIPredicate CmpIOp::getPredicate() {
-  return CmpIPredicate(getOperation()
-                           ->getInherentAttr("predicate")
-                           .cast<IntegerAttr>()
-                           .getUInt());
+  return CmpIPredicate(getPredicateValue(getOperation()));
 }
 LogicalResult CmpFOp::parse(OpAsmParser &parser, OperationState &state) {
   return parseCompare(parser, state, true);
@@ -454,10 +455,7 @@ void CmpFOp::print(OpAsmPrinter &printer) {
 }
 LogicalResult CmpFOp::verify() { return verifyCompare(getOperation(), true); }
 CmpFPredicate CmpFOp::getPredicate() {
-  return CmpFPredicate(getOperation()
-                           ->getInherentAttr("predicate")
-                           .cast<IntegerAttr>()
-                           .getUInt());
+  return CmpFPredicate(getPredicateValue(getOperation()));
 }
 
 //===----------------------------------------------------------------------===//

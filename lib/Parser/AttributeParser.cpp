@@ -337,16 +337,21 @@ buildAttributeAPInt(Type type, bool isNegative, llvm::StringRef spelling) {
   return result.sextOrTrunc(width);
 }
 
+/// The type of a numeric literal: an explicit `: type`, else `expected`
+/// (the type the context asks for), else `fallback` (i64 or f64). Null after
+/// an error.
+static Type parseLiteralType(Parser &parser, Type expected, Type fallback) {
+  if (parser.consumeIf(Token::colon))
+    return parser.parseType();
+  return expected ? expected : fallback;
+}
+
 Attribute Parser::parseDecOrHexAttr(Type type, bool isNegative) {
   Token literal = getToken();
   consumeToken();
-  if (consumeIf(Token::colon)) {
-    type = parseType();
-    if (!type)
-      return Attribute();
-  } else if (!type) {
-    type = IntegerType::get(state.context, 64);
-  }
+  type = parseLiteralType(*this, type, IntegerType::get(state.context, 64));
+  if (!type)
+    return Attribute();
   if (auto floatType = type.dyn_cast<FloatType>()) {
     llvm::StringRef spelling = literal.getSpelling();
     bool isHex = spelling.size() > 1 && spelling[1] == 'x';
@@ -389,13 +394,9 @@ Attribute Parser::parseDecOrHexAttr(Type type, bool isNegative) {
 Attribute Parser::parseFloatAttr(Type type, bool isNegative) {
   Token literal = getToken();
   consumeToken();
-  if (consumeIf(Token::colon)) {
-    type = parseType();
-    if (!type)
-      return Attribute();
-  } else if (!type) {
-    type = FloatType::getF64(state.context);
-  }
+  type = parseLiteralType(*this, type, FloatType::getF64(state.context));
+  if (!type)
+    return Attribute();
   auto floatType = type.dyn_cast<FloatType>();
   if (!floatType) {
     emitError(literal.getLoc(),

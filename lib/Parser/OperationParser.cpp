@@ -148,7 +148,7 @@ private:
   llvm::SmallVector<std::unique_ptr<IsolatedNameScope>, 4> isolatedScopes;
   llvm::SmallVector<llvm::DenseMap<llvm::StringRef, BlockDefinition>, 4>
       blockScopes;
-  /// Placeholders whose uses still need to be dropped on failure.
+  /// Forward-reference values, freed (after dropping their uses) at the end.
   std::vector<detail::ValueImpl *> forwardValues;
   /// Blocks referenced as successors but not (yet) placed in a region; the
   /// parser owns them until they are.

@@ -1,10 +1,18 @@
 //===- Pass.cpp - Passes and pass managers --------------------------------===//
 
 #include "tilt/Pass/Pass.h"
+#include "tilt/IR/Context.h"
+#include "tilt/IR/Diagnostics.h"
 #include "tilt/IR/OpDefinition.h"
 #include "tilt/IR/Region.h"
 #include "tilt/IR/Verifier.h"
+#include "tilt/Pass/Timing.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/raw_ostream.h"
+#include <future>
+#include <mutex>
 
 using namespace tilt;
 
@@ -13,6 +21,19 @@ using namespace tilt;
 //===----------------------------------------------------------------------===//
 
 Pass::~Pass() = default;
+
+Pass::Statistic::Statistic(Pass *owner, const char *name,
+                           const char *description)
+    : name(name), description(description) {
+  owner->statistics.push_back(this);
+}
+
+void Pass::shareStatisticsWith(Pass &other) {
+  for (size_t i = 0; i < statistics.size() && i < other.statistics.size(); ++i)
+    statistics[i]->target = other.statistics[i]->target;
+}
+
+PassInstrumentation::~PassInstrumentation() = default;
 
 LogicalResult Pass::run(Operation *op) {
   operation = op;
@@ -103,6 +124,107 @@ std::string Pass::getOptionsString() const {
 }
 
 //===----------------------------------------------------------------------===//
+// Run state
+//===----------------------------------------------------------------------===//
+
+namespace tilt {
+/// What a run needs besides the pipeline: options and instrumentation.
+struct PassRunState {
+  bool verifyEach = true;
+  bool threading = false;
+  const IRPrintingConfig *irPrinting = nullptr;
+  llvm::raw_ostream *irPrintingStream = nullptr;
+  std::mutex irPrintingMutex;
+  llvm::ArrayRef<std::unique_ptr<PassInstrumentation>> instrumentations;
+};
+} // namespace tilt
+
+namespace {
+/// Per-thread state of a threaded nested pipeline: where IR dumps go, and
+/// whether the thread already works for one (nested pipelines inside it run
+/// sequentially: LLVM's pool cannot wait on itself).
+struct ThreadState {
+  std::string *irDumpBuffer = nullptr;
+  bool inWorker = false;
+};
+thread_local ThreadState threadState;
+
+/// A hash of everything printed about `op` (for --mlir-print-ir-after-change).
+llvm::hash_code fingerprint(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  flags.printGenericOpForm();
+  flags.enableDebugInfo();
+  flags.assumeVerified();
+  op->print(os, flags);
+  return llvm::hash_value(os.str());
+}
+
+/// Writes one IR dump, to the thread's buffer inside a threaded pipeline.
+void printIRDump(PassRunState &state, llvm::StringRef header, Pass &pass,
+                 Operation *op, bool failedPass = false) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  // MLIR's header: `IR Dump After CSE (cse)`, `... After CSE Failed (cse)`.
+  os << "// -----// IR Dump " << header << " " << pass.getName()
+     << (failedPass ? " Failed" : "") << " (" << pass.getArgument()
+     << ") //----- //\n";
+  op->print(os, state.irPrinting->flags);
+  os << "\n";
+  os.flush();
+  if (threadState.irDumpBuffer) {
+    *threadState.irDumpBuffer += text;
+    return;
+  }
+  std::lock_guard<std::mutex> lock(state.irPrintingMutex);
+  *state.irPrintingStream << text;
+  state.irPrintingStream->flush();
+}
+
+/// Buffers the diagnostics emitted by the tasks of a threaded pipeline, per
+/// task, to be replayed in task order.
+class ParallelDiagnosticCollector {
+public:
+  ParallelDiagnosticCollector(Context *context, size_t numTasks)
+      : engine(context->getDiagEngine()), perTask(numTasks) {
+    id = engine.registerHandler([this](Diagnostic &diag) -> LogicalResult {
+      if (currentOwner != this || currentTask < 0)
+        return failure();
+      perTask[currentTask].push_back(std::move(diag));
+      return success();
+    });
+  }
+  ~ParallelDiagnosticCollector() {
+    if (id)
+      engine.eraseHandler(*id);
+  }
+  void setTask(int64_t task) {
+    currentOwner = task < 0 ? nullptr : this;
+    currentTask = task;
+  }
+  /// Re-emits the diagnostics of tasks [0, end) in order.
+  void replay(size_t end) {
+    engine.eraseHandler(*id);
+    id.reset();
+    for (size_t i = 0; i < end && i < perTask.size(); ++i)
+      for (Diagnostic &diag : perTask[i])
+        engine.emit(std::move(diag));
+  }
+
+private:
+  static thread_local ParallelDiagnosticCollector *currentOwner;
+  static thread_local int64_t currentTask;
+  DiagnosticEngine &engine;
+  std::optional<DiagnosticEngine::HandlerID> id;
+  std::vector<std::vector<Diagnostic>> perTask;
+};
+thread_local ParallelDiagnosticCollector
+    *ParallelDiagnosticCollector::currentOwner = nullptr;
+thread_local int64_t ParallelDiagnosticCollector::currentTask = -1;
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // OpPassManager
 //===----------------------------------------------------------------------===//
 
@@ -125,6 +247,23 @@ OpPassManager &OpPassManager::operator=(const OpPassManager &other) {
 }
 
 OpPassManager::~OpPassManager() = default;
+
+std::unique_ptr<OpPassManager> OpPassManager::cloneForThread() const {
+  auto copy = std::make_unique<OpPassManager>(anchor);
+  for (const Element &element : elements) {
+    Element clone;
+    if (element.pass) {
+      clone.pass = element.pass->clone();
+      clone.pass->shareStatisticsWith(*element.pass);
+    }
+    if (element.nested)
+      clone.nested = element.nested->cloneForThread();
+    clone.timer = element.timer;
+    clone.verifierTimer = element.verifierTimer;
+    copy->elements.push_back(std::move(clone));
+  }
+  return copy;
+}
 
 void OpPassManager::addPass(std::unique_ptr<Pass> pass) {
   Element element;
@@ -164,53 +303,228 @@ std::string OpPassManager::toString() const {
   return result + ")";
 }
 
-LogicalResult OpPassManager::run(Operation *op, bool verifyEach) {
+LogicalResult OpPassManager::initialize(Context *context) {
   for (Element &element : elements) {
     if (element.nested) {
-      if (failed(runNested(*element.nested, op, verifyEach)))
+      if (failed(element.nested->initialize(context)))
         return failure();
       continue;
     }
-    Pass &pass = *element.pass;
-    if (auto name = pass.getOpName()) {
-      if (op->getName().getStringRef() != *name)
-        return op->emitError()
-               << "pass '" << pass.getArgument() << "' runs on '" << *name
-               << "' but was given '" << op->getName().getStringRef() << "'";
-    }
-    if (failed(pass.run(op)))
-      return op->emitError()
-             << "pass '" << pass.getArgument() << "' failed on '"
-             << op->getName().getStringRef() << "'";
-    if (verifyEach && failed(verify(op))) {
-      InFlightDiagnostic diag = op->emitError();
-      diag << "the IR is invalid after pass '" << pass.getArgument() << "'";
-      return failure();
-    }
+    if (failed(element.pass->initialize(context)))
+      return emitError(context, Location())
+             << "pass '" << element.pass->getArgument()
+             << "' failed to initialize";
   }
   return success();
 }
 
-LogicalResult OpPassManager::runNested(OpPassManager &nested, Operation *op,
-                                       bool verifyEach) {
+void OpPassManager::attachTimers(TimingNode &parent) {
+  for (Element &element : elements) {
+    if (element.nested) {
+      element.timer = &parent.getOrAddChild(
+          ("'" + element.nested->getAnchor() + "' Pipeline").str());
+      element.nested->attachTimers(*element.timer);
+      continue;
+    }
+    element.timer = &parent.getOrAddChild(element.pass->getName());
+    // Verification after the passes of a pipeline, summed.
+    element.verifierTimer = &parent.getOrAddChild("(V) Verifier");
+  }
+}
+
+void OpPassManager::printStatistics(llvm::raw_ostream &os,
+                                    unsigned indent) const {
+  for (const Element &element : elements) {
+    if (element.nested) {
+      os.indent(indent) << "'" << element.nested->getAnchor()
+                        << "' Pipeline\n";
+      element.nested->printStatistics(os, indent + 2);
+      continue;
+    }
+    os.indent(indent) << element.pass->getName() << "\n";
+    for (const Pass::Statistic *statistic : element.pass->getStatistics())
+      os.indent(indent + 2) << "(S) " << statistic->getValue() << " "
+                            << statistic->getName() << " - "
+                            << statistic->getDescription() << "\n";
+  }
+}
+
+LogicalResult OpPassManager::run(Operation *op, PassRunState &state) {
+  for (Element &element : elements) {
+    if (failed(element.nested ? runNested(element, op, state)
+                              : runPass(element, op, state)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult OpPassManager::runPass(Element &element, Operation *op,
+                                     PassRunState &state) {
+  Pass &pass = *element.pass;
+  if (auto name = pass.getOpName()) {
+    if (op->getName().getStringRef() != *name)
+      return op->emitError()
+             << "pass '" << pass.getArgument() << "' runs on '" << *name
+             << "' but was given '" << op->getName().getStringRef() << "'";
+  }
+  const IRPrintingConfig *printing = state.irPrinting;
+  if (printing && printing->printBefore && printing->printBefore(pass))
+    printIRDump(state, "Before", pass, op);
+  bool printAfter = printing && ((printing->printAfter &&
+                                  printing->printAfter(pass)) ||
+                                 printing->printAfterOnlyOnFailure);
+  std::optional<llvm::hash_code> before;
+  if (printAfter && printing->printAfterOnlyOnChange)
+    before = fingerprint(op);
+  for (auto &instrumentation : state.instrumentations)
+    instrumentation->runBeforePass(pass, op);
+
+  LogicalResult result = success();
+  {
+    TimingScope timing(element.timer);
+    result = pass.run(op);
+  }
+  if (failed(result)) {
+    for (auto &instrumentation : state.instrumentations)
+      instrumentation->runAfterPassFailed(pass, op);
+    if (printAfter)
+      printIRDump(state, "After", pass, op, /*failedPass=*/true);
+    return op->emitError() << "pass '" << pass.getArgument() << "' ("
+                           << pass.getName() << ") failed on '"
+                           << op->getName().getStringRef() << "'";
+  }
+  for (auto &instrumentation : state.instrumentations)
+    instrumentation->runAfterPass(pass, op);
+  if (printAfter && !printing->printAfterOnlyOnFailure &&
+      (!before || *before != fingerprint(op)))
+    printIRDump(state, "After", pass, op);
+
+  if (state.verifyEach) {
+    TimingScope timing(element.verifierTimer);
+    if (failed(verify(op)))
+      return op->emitError() << "the IR is invalid after pass '"
+                             << pass.getArgument() << "'";
+  }
+  return success();
+}
+
+LogicalResult OpPassManager::runNested(Element &element, Operation *op,
+                                       PassRunState &state) {
+  OpPassManager &nested = *element.nested;
+  TimingScope timing(element.timer);
   bool anyAnchor = nested.getAnchor() == "any";
   // Collect first: passes may not add or remove the ops they run on.
-  llvm::SmallVector<Operation *, 16> targets;
+  std::vector<Operation *> targets;
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &child : block)
         if (anyAnchor ? child.hasTrait<OpTrait::IsIsolatedFromAbove>()
                       : child.getName().getStringRef() == nested.getAnchor())
           targets.push_back(&child);
-  for (Operation *target : targets) {
+  for (Operation *target : targets)
     if (!target->hasTrait<OpTrait::IsIsolatedFromAbove>())
       return target->emitError() << "cannot run a nested pipeline on '"
                                  << target->getName().getStringRef()
                                  << "': it is not isolated from above";
-    if (failed(nested.run(target, verifyEach)))
-      return failure();
+
+  Context *context = op->getContext();
+  bool threaded = state.threading && targets.size() > 1 &&
+                  !threadState.inWorker && context->isMultithreadingEnabled();
+  llvm::ThreadPool *pool = threaded ? &context->getThreadPool() : nullptr;
+  if (pool && pool->getThreadCount() < 2)
+    threaded = false;
+  if (!threaded) {
+    for (Operation *target : targets)
+      if (failed(nested.run(target, state)))
+        return failure();
+    return success();
   }
-  return success();
+
+  // One pipeline copy per thread; this thread works too, on the original.
+  size_t numWorkers =
+      std::min<size_t>(pool->getThreadCount(), targets.size());
+  std::vector<std::unique_ptr<OpPassManager>> copies;
+  for (size_t i = 1; i < numWorkers; ++i)
+    copies.push_back(nested.cloneForThread());
+
+  ParallelDiagnosticCollector diagnostics(context, targets.size());
+  bool printing = state.irPrinting != nullptr;
+  std::vector<std::string> irDumps(printing ? targets.size() : 0);
+  std::atomic<size_t> nextTask{0};
+  // Tasks from the first failure on are not started (as sequentially).
+  std::atomic<size_t> firstFailure{targets.size()};
+  auto work = [&](OpPassManager &pm) {
+    ThreadState saved = threadState;
+    threadState.inWorker = true;
+    while (true) {
+      size_t task = nextTask.fetch_add(1);
+      if (task >= targets.size() || task > firstFailure.load())
+        break;
+      diagnostics.setTask(task);
+      threadState.irDumpBuffer = printing ? &irDumps[task] : nullptr;
+      if (failed(pm.run(targets[task], state))) {
+        size_t current = firstFailure.load();
+        while (task < current &&
+               !firstFailure.compare_exchange_weak(current, task))
+          ;
+      }
+    }
+    diagnostics.setTask(-1);
+    threadState = saved;
+  };
+  std::vector<std::shared_future<void>> futures;
+  for (auto &copy : copies)
+    futures.push_back(pool->async([&work, pm = copy.get()] { work(*pm); }));
+  work(nested);
+  for (auto &future : futures)
+    future.wait();
+
+  size_t end = std::min(firstFailure.load() + 1, targets.size());
+  diagnostics.replay(end);
+  for (size_t i = 0; i < irDumps.size() && i < end; ++i) {
+    if (irDumps[i].empty())
+      continue;
+    if (threadState.irDumpBuffer) {
+      *threadState.irDumpBuffer += irDumps[i];
+      continue;
+    }
+    std::lock_guard<std::mutex> lock(state.irPrintingMutex);
+    *state.irPrintingStream << irDumps[i];
+  }
+  if (state.irPrintingStream)
+    state.irPrintingStream->flush();
+  return failure(firstFailure.load() != targets.size());
+}
+
+//===----------------------------------------------------------------------===//
+// PassManager
+//===----------------------------------------------------------------------===//
+
+PassManager::PassManager(Context *context, llvm::StringRef anchor)
+    : OpPassManager(anchor), context(context) {}
+
+PassManager::~PassManager() = default;
+
+void PassManager::enableIRPrinting(IRPrintingConfig config,
+                                   llvm::raw_ostream &os) {
+  irPrinting = std::move(config);
+  irPrintingStream = &os;
+}
+
+void PassManager::enableTiming(TimingNode &parent) { attachTimers(parent); }
+
+void PassManager::addInstrumentation(
+    std::unique_ptr<PassInstrumentation> instrumentation) {
+  instrumentations.push_back(std::move(instrumentation));
+}
+
+void PassManager::printStatistics(llvm::raw_ostream &os) const {
+  const char *rule = "===-------------------------------------------------"
+                     "------------------------===\n";
+  os << rule << "                         ... Pass statistics report ...\n"
+     << rule;
+  OpPassManager::printStatistics(os, 0);
+  os.flush();
 }
 
 LogicalResult PassManager::run(Operation *op) {
@@ -218,5 +532,13 @@ LogicalResult PassManager::run(Operation *op) {
     return op->emitError() << "the pipeline is anchored on '" << getAnchor()
                            << "' but runs on '" << op->getName().getStringRef()
                            << "'";
-  return OpPassManager::run(op, verifyEach);
+  if (failed(initialize(context)))
+    return failure();
+  PassRunState state;
+  state.verifyEach = verifyEach;
+  state.threading = context->isMultithreadingEnabled();
+  state.irPrinting = irPrinting ? &*irPrinting : nullptr;
+  state.irPrintingStream = irPrintingStream;
+  state.instrumentations = instrumentations;
+  return OpPassManager::run(op, state);
 }

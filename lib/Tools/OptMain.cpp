@@ -13,6 +13,7 @@
 #include "tilt/IR/Verifier.h"
 #include "tilt/Parser/Parser.h"
 #include "tilt/Pass/Pass.h"
+#include "tilt/Pass/Timing.h"
 #include "tilt/Rewrite/PatternApplicator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -97,6 +98,67 @@ struct OptOptions {
   llvm::cl::opt<bool> verifyEach{
       "verify-each", llvm::cl::desc("Verify the IR after each pass"),
       llvm::cl::init(true), llvm::cl::cat(category)};
+  llvm::cl::opt<bool> disableThreading{
+      "mlir-disable-threading",
+      llvm::cl::desc("Run nested pipelines on the calling thread only"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> timing{
+      "mlir-timing",
+      llvm::cl::desc("Print the time of parsing, each pass and printing"),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<bool> passStatistics{
+      "mlir-pass-statistics",
+      llvm::cl::desc("Print the statistics of each pass"),
+      llvm::cl::cat(category)};
+  llvm::cl::list<std::string> printIRBefore{
+      "mlir-print-ir-before", llvm::cl::CommaSeparated,
+      llvm::cl::value_desc("pass-arg"),
+      llvm::cl::desc("Print the IR before the given passes"),
+      llvm::cl::cat(category)};
+  llvm::cl::alias printIRBeforeAlias{
+      "print-ir-before", llvm::cl::desc("Alias for --mlir-print-ir-before"),
+      llvm::cl::aliasopt(printIRBefore)};
+  llvm::cl::list<std::string> printIRAfter{
+      "mlir-print-ir-after", llvm::cl::CommaSeparated,
+      llvm::cl::value_desc("pass-arg"),
+      llvm::cl::desc("Print the IR after the given passes"),
+      llvm::cl::cat(category)};
+  llvm::cl::alias printIRAfterAlias{
+      "print-ir-after", llvm::cl::desc("Alias for --mlir-print-ir-after"),
+      llvm::cl::aliasopt(printIRAfter)};
+  llvm::cl::opt<bool> printIRBeforeAll{
+      "mlir-print-ir-before-all",
+      llvm::cl::desc("Print the IR before each pass"),
+      llvm::cl::cat(category)};
+  llvm::cl::alias printIRBeforeAllAlias{
+      "print-ir-before-all",
+      llvm::cl::desc("Alias for --mlir-print-ir-before-all"),
+      llvm::cl::aliasopt(printIRBeforeAll)};
+  llvm::cl::opt<bool> printIRAfterAll{
+      "mlir-print-ir-after-all",
+      llvm::cl::desc("Print the IR after each pass"),
+      llvm::cl::cat(category)};
+  llvm::cl::alias printIRAfterAllAlias{
+      "print-ir-after-all",
+      llvm::cl::desc("Alias for --mlir-print-ir-after-all"),
+      llvm::cl::aliasopt(printIRAfterAll)};
+  llvm::cl::opt<bool> printIRAfterChange{
+      "mlir-print-ir-after-change",
+      llvm::cl::desc("When printing the IR after a pass, only print it if "
+                     "the pass changed it"),
+      llvm::cl::cat(category)};
+  llvm::cl::alias printIRAfterChangeAlias{
+      "print-ir-after-change",
+      llvm::cl::desc("Alias for --mlir-print-ir-after-change"),
+      llvm::cl::aliasopt(printIRAfterChange)};
+  llvm::cl::opt<bool> printIRAfterFailure{
+      "mlir-print-ir-after-failure",
+      llvm::cl::desc("Print the IR after a pass that failed (and only then)"),
+      llvm::cl::cat(category)};
+  llvm::cl::alias printIRAfterFailureAlias{
+      "print-ir-after-failure",
+      llvm::cl::desc("Alias for --mlir-print-ir-after-failure"),
+      llvm::cl::aliasopt(printIRAfterFailure)};
   llvm::cl::opt<bool> showDialects{
       "show-dialects", llvm::cl::desc("Print the available dialects and exit"),
       llvm::cl::cat(category)};
@@ -130,6 +192,38 @@ struct PassFlags {
       std::pair<const PassInfo *, std::unique_ptr<llvm::cl::opt<std::string>>>>
       flags;
 };
+
+/// The IR printing requested on the command line, if any.
+std::optional<IRPrintingConfig> getIRPrintingConfig(const OptOptions &options) {
+  bool before = options.printIRBeforeAll || !options.printIRBefore.empty();
+  bool after = options.printIRAfterAll || !options.printIRAfter.empty();
+  if (!before && !after && !options.printIRAfterFailure)
+    return std::nullopt;
+  IRPrintingConfig config;
+  auto selector = [](bool all, const llvm::cl::list<std::string> &list)
+      -> std::function<bool(Pass &)> {
+    std::vector<std::string> names(list.begin(), list.end());
+    if (all)
+      return [](Pass &) { return true; };
+    if (names.empty())
+      return nullptr;
+    return [names](Pass &pass) {
+      return llvm::is_contained(names, pass.getArgument().str());
+    };
+  };
+  config.printBefore =
+      selector(options.printIRBeforeAll, options.printIRBefore);
+  // As in mlir-opt, --mlir-print-ir-after-change only restricts the
+  // printing that -after/-after-all ask for.
+  config.printAfter = selector(options.printIRAfterAll, options.printIRAfter);
+  config.printAfterOnlyOnChange = options.printIRAfterChange;
+  config.printAfterOnlyOnFailure = options.printIRAfterFailure;
+  if (options.printGeneric)
+    config.flags.printGenericOpForm();
+  if (options.printDebugInfo)
+    config.flags.enableDebugInfo();
+  return config;
+}
 
 /// The marker that separates pieces with --split-input-file.
 llvm::StringRef getSplitMarker(const OptOptions &options) {
@@ -207,7 +301,7 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
                             std::unique_ptr<llvm::MemoryBuffer> buffer,
                             const OptOptions &options,
                             const DialectRegistry &registry,
-                            llvm::StringRef pipeline) {
+                            llvm::StringRef pipeline, TimingNode *timing) {
   Context context(registry);
   context.allowUnregisteredDialects(options.allowUnregistered);
   llvm::SourceMgr sourceMgr;
@@ -217,10 +311,16 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
     // Like mlir-opt, parse with threading off: no locks while uniquing.
     context.disableMultithreading(true);
     ParsedFileMetadata metadata;
-    OwningOpRef op =
-        parseSourceFileForTool(sourceMgr, &context, !options.noImplicitModule,
-                               ParserConfig(), &metadata);
-    context.disableMultithreading(false);
+    OwningOpRef op;
+    {
+      TimingScope scope(timing ? &timing->getOrAddChild("Parser") : nullptr);
+      op = parseSourceFileForTool(sourceMgr, &context,
+                                  !options.noImplicitModule, ParserConfig(),
+                                  &metadata);
+    }
+    // Rewrite logs of several threads would interleave: keep one thread.
+    context.disableMultithreading(options.disableThreading ||
+                                  options.debugRewrites);
     if (!op)
       return failure();
     if (options.verifyRoundtrip &&
@@ -233,12 +333,21 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
       if (failed(parsePassPipeline(pipeline, pm, error)))
         return emitError(&context, Location())
                << "invalid pass pipeline: " << error;
-      if (failed(pm.run(op.get())))
+      if (std::optional<IRPrintingConfig> printing =
+              getIRPrintingConfig(options))
+        pm.enableIRPrinting(std::move(*printing), llvm::errs());
+      if (timing)
+        pm.enableTiming(*timing);
+      LogicalResult result = pm.run(op.get());
+      if (options.passStatistics)
+        pm.printStatistics(llvm::errs());
+      if (failed(result))
         return failure();
     }
     // Under --verify-diagnostics the IR is not printed, as in mlir-opt.
     if (options.verifyDiagnostics)
       return success();
+    TimingScope scope(timing ? &timing->getOrAddChild("Output") : nullptr);
     OpPrintingFlags flags;
     flags.assumeVerified();
     if (options.printGeneric)
@@ -267,9 +376,10 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
 LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
                               llvm::raw_ostream &os, const OptOptions &options,
                               const DialectRegistry &registry,
-                              llvm::StringRef pipeline) {
+                              llvm::StringRef pipeline, TimingNode *timing) {
   if (options.splitInputFile.getNumOccurrences() == 0)
-    return processBuffer(os, std::move(buffer), options, registry, pipeline);
+    return processBuffer(os, std::move(buffer), options, registry, pipeline,
+                         timing);
   llvm::StringRef marker = getSplitMarker(options);
   llvm::StringRef text = buffer->getBuffer();
   llvm::StringRef name = buffer->getBufferIdentifier();
@@ -298,7 +408,7 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
     padded += piece.str();
     auto pieceBuffer = llvm::MemoryBuffer::getMemBufferCopy(padded, name);
     if (failed(processBuffer(os, std::move(pieceBuffer), options, registry,
-                             pipeline)))
+                             pipeline, timing)))
       hadFailure = true;
     if (i + 1 != pieces.size() && !options.verifyDiagnostics)
       os << marker << "\n";
@@ -365,8 +475,19 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
                  << options.outputFilename << "': " << error.message() << "\n";
     return 1;
   }
-  if (failed(splitAndProcess(std::move(*input), output.os(), options, registry,
-                             pipeline)))
+  std::optional<TimingNode> timing;
+  if (options.timing)
+    timing.emplace("root");
+  auto start = std::chrono::steady_clock::now();
+  LogicalResult result =
+      splitAndProcess(std::move(*input), output.os(), options, registry,
+                      pipeline, timing ? &*timing : nullptr);
+  if (timing) {
+    std::chrono::duration<double> total =
+        std::chrono::steady_clock::now() - start;
+    timing->printReport(llvm::errs(), total.count());
+  }
+  if (failed(result))
     return 1;
   output.keep();
   return 0;

@@ -63,6 +63,7 @@ using ScopedTable =
 class CSEPass : public Pass {
 public:
   llvm::StringRef getArgument() const override { return "cse"; }
+  llvm::StringRef getName() const override { return "CSE"; }
   llvm::StringRef getDescription() const override {
     return "Eliminate common subexpressions of side-effect-free ops";
   }
@@ -82,6 +83,8 @@ private:
            !op.hasTrait<OpTrait::IsTerminator>();
   }
 
+  Statistic numCSE{this, "num-cse'd", "Number of operations CSE'd"};
+
   void simplifyRegion(Region &region, ScopedTable &table) {
     for (Block &block : region) {
       // Several blocks: each is its own scope under the parent's.
@@ -91,6 +94,7 @@ private:
           if (Operation *existing = table.lookup(&op)) {
             op.replaceAllUsesWith(existing);
             op.erase();
+            ++numCSE;
             continue;
           }
           table.insert(&op, &op);

@@ -23,34 +23,42 @@ public:
     declareOption("max-num-rewrites",
                   "Rewrites before giving up (-1: no limit)", &maxNumRewrites);
     declareOption("region-simplify",
-                  "Accepted for compatibility; Tilt does not simplify regions "
-                  "yet",
+                  "Erase unreachable blocks and unused block arguments",
                   &regionSimplify);
     declareOption("test-convergence",
                   "Fail when no fixpoint is reached (to catch cycles)",
                   &testConvergence);
   }
   llvm::StringRef getArgument() const override { return "canonicalize"; }
+  llvm::StringRef getName() const override { return "Canonicalizer"; }
   llvm::StringRef getDescription() const override {
     return "Fold ops and apply canonicalization patterns to a fixpoint";
   }
   std::unique_ptr<Pass> clone() const override {
     auto copy = std::make_unique<CanonicalizerPass>();
     copy->copyOptionValuesFrom(*this);
+    copy->patterns = patterns;
     return copy;
+  }
+  LogicalResult initialize(Context *context) override {
+    // The canonicalization patterns of every registered op.
+    RewritePatternSet collected(context);
+    for (const OpInfo *info : context->getRegisteredOperations())
+      info->getCanonicalizationPatterns(collected, context);
+    patterns = FrozenRewritePatternSet(std::move(collected));
+    return success();
   }
   void runOnOperation() override {
     GreedyRewriteConfig config;
     config.useTopDownTraversal = topDown;
     config.maxIterations = maxIterations;
     config.maxNumRewrites = maxNumRewrites;
-    // The canonicalization patterns of every registered op.
-    RewritePatternSet collected(getContext());
-    for (const OpInfo *info : getContext()->getRegisteredOperations())
-      info->getCanonicalizationPatterns(collected, getContext());
-    FrozenRewritePatternSet patterns(std::move(collected));
+    config.enableRegionSimplification = regionSimplify;
     GreedyRewriteResult result =
         applyPatternsGreedily(getOperation(), patterns, config);
+    numRewrites += result.numRewrites;
+    numFolds += result.numFolds;
+    numErased += result.numErasedDeadOps;
     if (result.converged)
       return;
     InFlightDiagnostic diag = testConvergence ? getOperation()->emitError()
@@ -68,6 +76,11 @@ private:
   int64_t maxNumRewrites = -1;
   bool regionSimplify = true;
   bool testConvergence = false;
+  FrozenRewritePatternSet patterns;
+  Statistic numRewrites{this, "num-rewrites", "Number of pattern rewrites"};
+  Statistic numFolds{this, "num-folds", "Number of ops folded"};
+  Statistic numErased{this, "num-dead-erased",
+                      "Number of trivially dead ops erased"};
 };
 } // namespace
 

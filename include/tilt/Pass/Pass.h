@@ -1,23 +1,25 @@
-//===- Pass.h - Passes and pass managers -------------------------*- C++
-//-*-===//
+//===- Pass.h - Passes and pass managers ------------------------*- C++ -*-===//
 //
 // A Pass transforms or analyses the op it runs on, anchored on an op name
 // (e.g. func.func) or on any op. A PassManager runs a pipeline on a root op:
 // its passes in order, and nested pass managers on the ops of their anchor
-// name found directly inside (which must be isolated from above), in
-// parallel over those ops when the context allows threads. The IR is
-// verified after each pass unless that is turned off.
+// name found directly inside (which must be isolated from above). When the
+// context allows threads, a nested pipeline runs on LLVM's thread pool
+// across those ops; its diagnostics and IR dumps are replayed in op order,
+// so the output is the same as a single-threaded run.
 //
-// Status (issue 3, in progress): passes, options, nesting, the textual
-// pipeline syntax, the registry and verification after each pass exist;
-// statistics, timing and IR printing instrumentation do not yet.
+// Instrumentation: IR printing before/after passes, a timing tree,
+// statistics, verification after each pass (on by default), and a hook
+// class for embedders.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_PASS_PASS_H
 #define TILT_PASS_PASS_H
 
+#include "tilt/IR/OpAsm.h"
 #include "tilt/IR/Operation.h"
 #include "llvm/ADT/StringMap.h"
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -25,20 +27,32 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class raw_ostream;
+}
+
 namespace tilt {
+class TimingNode;
 
 /// The base of passes.
 class Pass {
 public:
   virtual ~Pass();
 
-  /// The name used on the command line and in pipelines.
+  /// The name used on the command line and in pipelines (`canonicalize`).
   virtual llvm::StringRef getArgument() const = 0;
+  /// The name shown in reports and IR dumps (`Canonicalizer`); by default
+  /// the argument.
+  virtual llvm::StringRef getName() const { return getArgument(); }
   virtual llvm::StringRef getDescription() const { return ""; }
   /// The op name the pass runs on, or none for any op.
   virtual std::optional<llvm::StringRef> getOpName() const {
     return std::nullopt;
   }
+  /// Called once before a run with the final options: build what does not
+  /// depend on the IR (pattern sets). Copies made by clone() for threads are
+  /// made after it and must carry that state over.
+  virtual LogicalResult initialize(Context *context) { return success(); }
   /// Runs on getOperation(); report failure with signalPassFailure().
   virtual void runOnOperation() = 0;
   /// A fresh copy with the same options (each thread gets its own).
@@ -50,6 +64,39 @@ public:
                           std::string &error);
   /// The options as `{name=value ...}` (empty when there are none).
   std::string getOptionsString() const;
+
+  /// A counter reported by --mlir-pass-statistics. Declare it as a member:
+  /// `Statistic numErased{this, "num-erased", "Number of ops erased"};`.
+  /// The copies of a pass on other threads add to the original's counter.
+  class Statistic {
+  public:
+    Statistic(Pass *owner, const char *name, const char *description);
+    Statistic(const Statistic &) = delete;
+    Statistic &operator=(const Statistic &) = delete;
+    Statistic &operator++() {
+      target->fetch_add(1, std::memory_order_relaxed);
+      return *this;
+    }
+    Statistic &operator+=(uint64_t amount) {
+      target->fetch_add(amount, std::memory_order_relaxed);
+      return *this;
+    }
+    uint64_t getValue() const {
+      return target->load(std::memory_order_relaxed);
+    }
+    const char *getName() const { return name; }
+    const char *getDescription() const { return description; }
+
+  private:
+    friend class Pass;
+    const char *name;
+    const char *description;
+    std::atomic<uint64_t> value{0};
+    std::atomic<uint64_t> *target = &value;
+  };
+  llvm::ArrayRef<Statistic *> getStatistics() const { return statistics; }
+  /// Makes this pass's statistics count into `other`'s (same class).
+  void shareStatisticsWith(Pass &other);
 
   Operation *getOperation() const { return operation; }
   Context *getContext() const { return operation->getContext(); }
@@ -76,9 +123,36 @@ private:
     std::function<std::string()> get;
   };
   std::vector<OptionInfo> options;
+  std::vector<Statistic *> statistics;
   Operation *operation = nullptr;
   bool failed = false;
 };
+
+/// Hooks around each pass run, for embedders (e.g. to collect timings of
+/// their own). With threading, hooks are called concurrently from several
+/// threads for different ops and must be thread-safe.
+class PassInstrumentation {
+public:
+  virtual ~PassInstrumentation();
+  virtual void runBeforePass(Pass &pass, Operation *op) {}
+  virtual void runAfterPass(Pass &pass, Operation *op) {}
+  virtual void runAfterPassFailed(Pass &pass, Operation *op) {}
+};
+
+/// When to print the IR around passes (--mlir-print-ir-*).
+struct IRPrintingConfig {
+  /// Print before a pass when this returns true (null: never).
+  std::function<bool(Pass &)> printBefore;
+  /// Print after a pass when this returns true (null: never).
+  std::function<bool(Pass &)> printAfter;
+  /// Print after only when the pass changed the IR.
+  bool printAfterOnlyOnChange = false;
+  /// Print after only when the pass failed; any failing pass is printed.
+  bool printAfterOnlyOnFailure = false;
+  OpPrintingFlags flags;
+};
+
+struct PassRunState;
 
 /// A pipeline of passes anchored on an op name ("any" for any op).
 class OpPassManager {
@@ -100,15 +174,27 @@ public:
   std::string toString() const;
 
   /// Internal: runs the pipeline on `op`.
-  LogicalResult run(Operation *op, bool verifyEach);
+  LogicalResult run(Operation *op, PassRunState &state);
 
-private:
+protected:
   struct Element {
     std::unique_ptr<Pass> pass;
     std::unique_ptr<OpPassManager> nested;
+    /// Where the time of this element is added (with timing enabled).
+    TimingNode *timer = nullptr;
+    TimingNode *verifierTimer = nullptr;
   };
-  LogicalResult runNested(OpPassManager &nested, Operation *op,
-                          bool verifyEach);
+  LogicalResult initialize(Context *context);
+  void attachTimers(TimingNode &parent);
+  void printStatistics(llvm::raw_ostream &os, unsigned indent) const;
+  /// A copy for another thread: cloned passes whose statistics and timers
+  /// are the original's.
+  std::unique_ptr<OpPassManager> cloneForThread() const;
+
+private:
+  LogicalResult runPass(Element &element, Operation *op, PassRunState &state);
+  LogicalResult runNested(Element &element, Operation *op,
+                          PassRunState &state);
   std::string anchor;
   std::vector<Element> elements;
 };
@@ -117,15 +203,32 @@ private:
 class PassManager : public OpPassManager {
 public:
   explicit PassManager(Context *context,
-                       llvm::StringRef anchor = "builtin.module")
-      : OpPassManager(anchor), context(context) {}
+                       llvm::StringRef anchor = "builtin.module");
+  ~PassManager();
+
+  /// Verify the IR after each pass (on by default).
   void enableVerifier(bool enabled = true) { verifyEach = enabled; }
-  /// Runs the pipeline on `op`; the failure is reported as a diagnostic.
+  /// Print IR around passes to `os` (IR dumps of a threaded pipeline are
+  /// written in op order when its run ends).
+  void enableIRPrinting(IRPrintingConfig config, llvm::raw_ostream &os);
+  /// Adds the time of each pass (and of verification) under `parent`;
+  /// `parent` must outlive the runs.
+  void enableTiming(TimingNode &parent);
+  /// Adds hooks called around each pass.
+  void addInstrumentation(std::unique_ptr<PassInstrumentation> instrumentation);
+  /// Writes the statistics of the passes (after a run).
+  void printStatistics(llvm::raw_ostream &os) const;
+
+  /// Runs the pipeline on `op`; the failure is reported as a diagnostic
+  /// that names the pass.
   LogicalResult run(Operation *op);
 
 private:
   Context *context;
   bool verifyEach = true;
+  std::optional<IRPrintingConfig> irPrinting;
+  llvm::raw_ostream *irPrintingStream = nullptr;
+  std::vector<std::unique_ptr<PassInstrumentation>> instrumentations;
 };
 
 //===----------------------------------------------------------------------===//

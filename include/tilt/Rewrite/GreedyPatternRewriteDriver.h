@@ -42,6 +42,10 @@ struct GreedyRewriteConfig {
   /// Fold ops (OpInfo::fold) before trying patterns; constants that folds
   /// produce are created by the op's dialect (Dialect::materializeConstant).
   bool enableFolding = true;
+  /// After each iteration, erase blocks unreachable from their region's
+  /// entry and drop unused arguments of blocks whose predecessors say which
+  /// operands they forward (OpInfo::getSuccessorOperands).
+  bool enableRegionSimplification = true;
   /// Observes every change besides the driver itself.
   RewriterBase::Listener *listener = nullptr;
 };

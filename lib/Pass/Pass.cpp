@@ -3,6 +3,7 @@
 #include "tilt/Pass/Pass.h"
 #include "tilt/IR/Context.h"
 #include "tilt/IR/Diagnostics.h"
+#include "tilt/IR/FingerPrint.h"
 #include "tilt/IR/OpDefinition.h"
 #include "tilt/IR/Region.h"
 #include "tilt/IR/Verifier.h"
@@ -37,10 +38,10 @@ PassInstrumentation::~PassInstrumentation() = default;
 
 LogicalResult Pass::run(Operation *op) {
   operation = op;
-  failed = false;
+  passFailed = false;
   runOnOperation();
   operation = nullptr;
-  return failure(failed);
+  return failure(passFailed);
 }
 
 void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
@@ -148,18 +149,6 @@ struct ThreadState {
   bool inWorker = false;
 };
 thread_local ThreadState threadState;
-
-/// A hash of everything printed about `op` (for --mlir-print-ir-after-change).
-llvm::hash_code fingerprint(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  OpPrintingFlags flags;
-  flags.printGenericOpForm();
-  flags.enableDebugInfo();
-  flags.assumeVerified();
-  op->print(os, flags);
-  return llvm::hash_value(os.str());
-}
 
 /// Writes one IR dump, to the thread's buffer inside a threaded pipeline.
 void printIRDump(PassRunState &state, llvm::StringRef header, Pass &pass,
@@ -373,9 +362,9 @@ LogicalResult OpPassManager::runPass(Element &element, Operation *op,
   bool printAfter = printing && ((printing->printAfter &&
                                   printing->printAfter(pass)) ||
                                  printing->printAfterOnlyOnFailure);
-  std::optional<llvm::hash_code> before;
+  std::optional<OperationFingerPrint> before;
   if (printAfter && printing->printAfterOnlyOnChange)
-    before = fingerprint(op);
+    before.emplace(op);
   for (auto &instrumentation : state.instrumentations)
     instrumentation->runBeforePass(pass, op);
 
@@ -389,14 +378,17 @@ LogicalResult OpPassManager::runPass(Element &element, Operation *op,
       instrumentation->runAfterPassFailed(pass, op);
     if (printAfter)
       printIRDump(state, "After", pass, op, /*failedPass=*/true);
-    return op->emitError() << "pass '" << pass.getArgument() << "' ("
-                           << pass.getName() << ") failed on '"
-                           << op->getName().getStringRef() << "'";
+    InFlightDiagnostic diag = op->emitError();
+    diag << "pass '" << pass.getArgument() << "'";
+    if (pass.getName() != pass.getArgument())
+      diag << " (" << pass.getName() << ")";
+    diag << " failed on '" << op->getName().getStringRef() << "'";
+    return failure();
   }
   for (auto &instrumentation : state.instrumentations)
     instrumentation->runAfterPass(pass, op);
   if (printAfter && !printing->printAfterOnlyOnFailure &&
-      (!before || *before != fingerprint(op)))
+      (!before || *before != OperationFingerPrint(op)))
     printIRDump(state, "After", pass, op);
 
   if (state.verifyEach) {

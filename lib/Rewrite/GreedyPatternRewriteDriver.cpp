@@ -14,6 +14,7 @@
 #include "tilt/Rewrite/PatternApplicator.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace tilt;
 
@@ -54,6 +55,9 @@ public:
   GreedyRewriteResult run();
 
 private:
+  /// Erases unreachable blocks and unused successor arguments; returns
+  /// whether anything changed.
+  bool simplifyRegions(GreedyRewriteResult &result);
   /// Folds `op`; returns whether the IR changed.
   bool tryToFold(Operation *op);
   void addToWorklist(Operation *op);
@@ -165,8 +169,9 @@ void GreedyDriver::notifyOperationReplaced(Operation *op, ValueRange values) {
 void GreedyDriver::notifyOperationErased(Operation *op) {
   // Producers of the operands may now be dead or simpler.
   for (Value operand : op->getOperands())
-    if (Operation *producer = operand.getDefiningOp())
-      addToWorklist(producer);
+    if (operand)
+      if (Operation *producer = operand.getDefiningOp())
+        addToWorklist(producer);
   removeFromWorklist(op);
   allowedOps.erase(op);
   auto key = constantKeys.find(op);
@@ -323,8 +328,91 @@ bool GreedyDriver::tryToFold(Operation *op) {
   return true;
 }
 
+bool GreedyDriver::simplifyRegions(GreedyRewriteResult &result) {
+  std::vector<Region *> regions;
+  for (Region &region : root->getRegions()) {
+    regions.push_back(&region);
+    region.walk([&](Operation *op) {
+      for (Region &nested : op->getRegions())
+        if (nested.getNumBlocks() > 1)
+          regions.push_back(&nested);
+    });
+  }
+  bool changed = false;
+  for (Region *region : regions) {
+    if (region->getNumBlocks() < 2)
+      continue;
+    // Unreachable blocks: none of their values can be used by a reachable
+    // block, so drop their references to one another first, then erase.
+    llvm::SmallPtrSet<Block *, 16> reachable;
+    llvm::SmallVector<Block *, 16> stack{&region->front()};
+    reachable.insert(&region->front());
+    while (!stack.empty()) {
+      Block *block = stack.pop_back_val();
+      for (Block *successor : block->getSuccessors())
+        if (reachable.insert(successor).second)
+          stack.push_back(successor);
+    }
+    llvm::SmallVector<Block *, 4> dead;
+    for (Block &block : *region)
+      if (!reachable.count(&block))
+        dead.push_back(&block);
+    for (Block *block : dead)
+      block->dropAllReferences();
+    for (Block *block : dead) {
+      block->dropAllDefinedValueUses();
+      eraseBlock(block);
+      ++result.numErasedBlocks;
+      changed = true;
+    }
+
+    // Unused arguments of blocks whose predecessors all say which of their
+    // operands they forward. Only single-successor branches are edited: the
+    // operand ranges of a multi-successor branch usually live in a property
+    // that a generic edit would not update.
+    for (Block &block : llvm::drop_begin(*region)) {
+      if (block.getNumArguments() == 0)
+        continue;
+      struct Edge {
+        Operation *branch;
+        unsigned firstOperand;
+      };
+      llvm::SmallVector<Edge, 4> edges;
+      bool known = true;
+      for (BlockOperand &use : block.getUses()) {
+        Operation *branch = use.getOwner();
+        const OpInfo *info = branch->getName().getInfo();
+        std::optional<std::pair<unsigned, unsigned>> range;
+        if (info && branch->getNumSuccessors() == 1)
+          range = info->getSuccessorOperands(branch, use.getOperandNumber());
+        if (!range || range->second != block.getNumArguments()) {
+          known = false;
+          break;
+        }
+        edges.push_back({branch, range->first});
+      }
+      if (!known)
+        continue;
+      for (unsigned i = block.getNumArguments(); i-- > 0;) {
+        if (!block.getArgument(i).use_empty())
+          continue;
+        for (Edge &edge : edges)
+          modifyOpInPlace(edge.branch, [&] {
+            edge.branch->eraseOperand(edge.firstOperand + i);
+          });
+        block.eraseArgument(i);
+        ++result.numErasedArguments;
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
 GreedyRewriteResult GreedyDriver::run() {
   GreedyRewriteResult result;
+  if (config.expensiveChecks)
+    applicator.setExpensiveChecksRoot(root);
   if (config.enableFolding)
     registerExistingConstants();
   if (config.strictness != GreedyRewriteStrictness::AnyOp)
@@ -378,7 +466,13 @@ GreedyRewriteResult GreedyDriver::run() {
         }
         continue;
       }
-      if (succeeded(applicator.matchAndRewrite(op, *this))) {
+      LogicalResult applied = applicator.matchAndRewrite(op, *this);
+      if (applicator.hasContractViolation()) {
+        result.failedExpensiveChecks = true;
+        result.converged = false;
+        return result;
+      }
+      if (succeeded(applied)) {
         ++result.numRewrites;
         iterationChanged = true;
         if (++rewritesThisIteration > iterationBudget) {
@@ -387,6 +481,8 @@ GreedyRewriteResult GreedyDriver::run() {
         }
       }
     }
+    if (config.enableRegionSimplification && simplifyRegions(result))
+      iterationChanged = true;
   }
   result.converged = !iterationChanged;
   return result;

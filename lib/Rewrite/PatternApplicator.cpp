@@ -1,6 +1,8 @@
 //===- PatternApplicator.cpp - Trying patterns on one operation -----------===//
 
 #include "tilt/Rewrite/PatternApplicator.h"
+#include "tilt/IR/Diagnostics.h"
+#include "tilt/IR/FingerPrint.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
 
@@ -11,6 +13,15 @@ static std::atomic<bool> rewriteDebugLogging{false};
 bool tilt::isRewriteDebugLoggingEnabled() { return rewriteDebugLogging; }
 void tilt::setRewriteDebugLogging(bool enabled) {
   rewriteDebugLogging = enabled;
+}
+
+static std::atomic<bool> rewriteExpensiveChecks{false};
+
+bool tilt::areRewriteExpensiveChecksEnabled() {
+  return rewriteExpensiveChecks;
+}
+void tilt::setRewriteExpensiveChecks(bool enabled) {
+  rewriteExpensiveChecks = enabled;
 }
 
 namespace {
@@ -75,6 +86,10 @@ LogicalResult PatternApplicator::matchAndRewrite(
       continue;
     rewriter.setInsertionPoint(op);
     LogicalResult result = failure();
+    std::optional<OperationFingerPrint> before;
+    Location loc = op->getLoc();
+    if (checksRoot)
+      before.emplace(checksRoot);
     if (log) {
       *log << "  * Pattern " << pattern->getDebugName() << " : '"
            << op->getName() << " -> (";
@@ -88,6 +103,17 @@ LogicalResult PatternApplicator::matchAndRewrite(
       *log << "  } -> " << (succeeded(result) ? "success" : "failure") << "\n";
     } else {
       result = pattern->matchAndRewrite(op, rewriter);
+    }
+    if (before) {
+      bool changed = *before != OperationFingerPrint(checksRoot);
+      if (changed != succeeded(result)) {
+        contractViolated = true;
+        emitError(rewriter.getContext(), loc)
+            << "pattern '" << pattern->getDebugName() << "' "
+            << (changed ? "changed the IR but returned failure"
+                        : "returned success but did not change the IR");
+        return failure();
+      }
     }
     if (succeeded(result)) {
       if (log)

@@ -95,6 +95,12 @@ struct OptOptions {
       llvm::cl::desc("Log each pattern tried on each op to stderr, as an "
                      "indented tree"),
       llvm::cl::cat(category)};
+  llvm::cl::opt<bool> expensiveChecks{
+      "rewrite-expensive-checks",
+      llvm::cl::desc("Fingerprint the IR around each pattern and fail when "
+                     "a pattern returns success without changing the IR, or "
+                     "changes it and returns failure (slow)"),
+      llvm::cl::cat(category)};
   llvm::cl::opt<bool> verifyEach{
       "verify-each", llvm::cl::desc("Verify the IR after each pass"),
       llvm::cl::init(true), llvm::cl::cat(category)};
@@ -437,6 +443,7 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
   }
 
   setRewriteDebugLogging(options.debugRewrites);
+  setRewriteExpensiveChecks(options.expensiveChecks);
   std::string pipeline = passFlags.getPipeline();
   if (!options.passPipeline.empty()) {
     if (!pipeline.empty()) {

@@ -59,6 +59,8 @@ public:
     numRewrites += result.numRewrites;
     numFolds += result.numFolds;
     numErased += result.numErasedDeadOps;
+    if (result.failedExpensiveChecks)
+      return signalPassFailure();
     if (result.converged)
       return;
     InFlightDiagnostic diag = testConvergence ? getOperation()->emitError()

@@ -10,12 +10,21 @@
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Tools/OptMain.h"
 #include "tilt/Transforms/Passes.h"
+#ifdef TILT_WITH_TEST_DIALECT
+#include "test/TestDialect.h"
+#endif
 
 int main(int argc, char **argv) {
   tilt::registerTransformsPasses();
   tilt::DialectRegistry registry;
   registry.insert<tilt::func::FuncDialect, tilt::arith::ArithDialect,
                   tilt::scf::SCFDialect>();
+#ifdef TILT_WITH_TEST_DIALECT
+  // Only in the test build: the ops and passes the lit tests of the drivers
+  // and the pass manager use.
+  registry.insert<tilt::test::TestDialect>();
+  tilt::test::registerTestPasses();
+#endif
   return tilt::tiltOptMain(argc, argv, "Tilt modular optimizer driver\n",
                            registry);
 }

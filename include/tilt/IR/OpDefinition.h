@@ -336,6 +336,16 @@ struct HasCanonicalizer<
              std::declval<RewritePatternSet &>(), std::declval<Context *>()))>>
     : std::true_type {};
 
+/// Branch ops define `std::pair<unsigned, unsigned>
+/// getSuccessorOperands(unsigned index)`: the operands forwarded to the
+/// arguments of successor `index`, as (first operand, count).
+template <typename OpT, typename = void>
+struct HasSuccessorOperands : std::false_type {};
+template <typename OpT>
+struct HasSuccessorOperands<
+    OpT, std::void_t<decltype(std::declval<OpT &>().getSuccessorOperands(
+             std::declval<unsigned>()))>> : std::true_type {};
+
 template <typename OpT>
 LogicalResult foldOp(Operation *op, llvm::ArrayRef<Attribute> operands,
                      llvm::SmallVectorImpl<OpFoldResult> &results) {
@@ -397,6 +407,13 @@ public:
   fold(Operation *op, llvm::ArrayRef<Attribute> operands,
        llvm::SmallVectorImpl<OpFoldResult> &results) const override {
     return detail::foldOp<ConcreteOp>(op, operands, results);
+  }
+  std::optional<std::pair<unsigned, unsigned>>
+  getSuccessorOperands(Operation *op, unsigned index) const override {
+    if constexpr (detail::HasSuccessorOperands<ConcreteOp>::value)
+      return ConcreteOp(op).getSuccessorOperands(index);
+    else
+      return std::nullopt;
   }
   void getCanonicalizationPatterns(RewritePatternSet &patterns,
                                    Context *context) const override {

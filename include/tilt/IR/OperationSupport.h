@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
+#include <optional>
 
 namespace tilt {
 class Dialect;
@@ -78,6 +79,10 @@ public:
   /// Adds the op's canonicalization patterns to `patterns`.
   virtual void getCanonicalizationPatterns(RewritePatternSet &patterns,
                                            Context *context) const = 0;
+  /// For branch ops: which operands go to the arguments of successor
+  /// `index`, as (first operand, count); none when the op does not say.
+  virtual std::optional<std::pair<unsigned, unsigned>>
+  getSuccessorOperands(Operation *op, unsigned index) const = 0;
   /// Folds `op` given the constant values of its operands (null where not
   /// constant). Success with empty `results` means `op` was updated in place.
   virtual LogicalResult

@@ -100,7 +100,7 @@ public:
 
   Operation *getOperation() const { return operation; }
   Context *getContext() const { return operation->getContext(); }
-  void signalPassFailure() { failed = true; }
+  void signalPassFailure() { passFailed = true; }
 
   /// Internal: runs the pass on `op`.
   LogicalResult run(Operation *op);
@@ -125,7 +125,7 @@ private:
   std::vector<OptionInfo> options;
   std::vector<Statistic *> statistics;
   Operation *operation = nullptr;
-  bool failed = false;
+  bool passFailed = false;
 };
 
 /// Hooks around each pass run, for embedders (e.g. to collect timings of

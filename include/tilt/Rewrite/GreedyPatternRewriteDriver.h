@@ -11,6 +11,7 @@
 #ifndef TILT_REWRITE_GREEDYPATTERNREWRITEDRIVER_H
 #define TILT_REWRITE_GREEDYPATTERNREWRITEDRIVER_H
 
+#include "tilt/Rewrite/PatternApplicator.h"
 #include "tilt/Rewrite/PatternMatch.h"
 
 namespace tilt {
@@ -46,6 +47,9 @@ struct GreedyRewriteConfig {
   /// entry and drop unused arguments of blocks whose predecessors say which
   /// operands they forward (OpInfo::getSuccessorOperands).
   bool enableRegionSimplification = true;
+  /// Fingerprint the IR around each pattern and stop with an error when a
+  /// pattern misreports what it did (slow: for testing patterns).
+  bool expensiveChecks = areRewriteExpensiveChecksEnabled();
   /// Observes every change besides the driver itself.
   RewriterBase::Listener *listener = nullptr;
 };
@@ -58,8 +62,15 @@ struct GreedyRewriteResult {
   unsigned numRewrites = 0;
   unsigned numFolds = 0;
   unsigned numErasedDeadOps = 0;
+  unsigned numErasedBlocks = 0;
+  unsigned numErasedArguments = 0;
+  /// An expensive check found a pattern that misreported what it did (an
+  /// error was emitted); the run stopped there.
+  bool failedExpensiveChecks = false;
   bool changed() const {
-    return numRewrites + numFolds + numErasedDeadOps != 0;
+    return numRewrites + numFolds + numErasedDeadOps + numErasedBlocks +
+               numErasedArguments !=
+           0;
   }
 };
 

@@ -33,14 +33,27 @@ public:
   /// Where the debug log goes (null: no logging).
   void setDebugStream(llvm::raw_ostream *stream) { debugStream = stream; }
 
+  /// Expensive checks: fingerprint `root` around each pattern and report
+  /// (as an error at the op) a pattern that returned success without
+  /// changing the IR, or changed it and returned failure. Null: off.
+  void setExpensiveChecksRoot(Operation *root) { checksRoot = root; }
+  /// Whether a pattern broke that contract (the IR is then suspect).
+  bool hasContractViolation() const { return contractViolated; }
+
 private:
   const FrozenRewritePatternSet &patterns;
   llvm::raw_ostream *debugStream = nullptr;
+  Operation *checksRoot = nullptr;
+  bool contractViolated = false;
 };
 
 /// Whether debug logging of rewrites was requested (--debug-rewrites).
 bool isRewriteDebugLoggingEnabled();
 void setRewriteDebugLogging(bool enabled);
+/// Whether the drivers run expensive checks by default
+/// (--rewrite-expensive-checks).
+bool areRewriteExpensiveChecksEnabled();
+void setRewriteExpensiveChecks(bool enabled);
 
 } // namespace tilt
 

@@ -60,6 +60,8 @@ public:
     boundedRecursion = bounded;
   }
   bool hasBoundedRewriteRecursion() const { return boundedRecursion; }
+  /// Whether this is a ConversionPattern (for the conversion driver).
+  bool isConversionPattern() const { return conversion; }
   Context *getContext() const { return context; }
 
 protected:
@@ -79,6 +81,9 @@ private:
   std::string debugName;
   llvm::SmallVector<OperationName, 2> generatedOps;
   bool boundedRecursion = false;
+
+protected:
+  bool conversion = false;
 };
 
 /// A pattern on ops of type SourceOp, with a typed matchAndRewrite.
@@ -125,8 +130,10 @@ public:
   }
   Listener *getListener() const { return rewriteListener; }
 
+  virtual ~RewriterBase() = default;
+
   /// Replaces the results of `op` with `values` and erases `op`.
-  void replaceOp(Operation *op, ValueRange values);
+  virtual void replaceOp(Operation *op, ValueRange values);
   void replaceOp(Operation *op, Operation *newOp) {
     replaceOp(op, ValueRange(newOp->getResults()));
   }
@@ -139,7 +146,7 @@ public:
     return newOp;
   }
   /// Erases `op`, whose results must be unused, and everything in it.
-  void eraseOp(Operation *op);
+  virtual void eraseOp(Operation *op);
   /// Erases `block` and the ops in it.
   void eraseBlock(Block *block);
 

@@ -2,7 +2,8 @@
 //
 // Every op here takes any operands, results, regions and attributes and is
 // written in the generic form. Their names say what the test passes do with
-// them; see TestPasses.cpp.
+// them; see TestPasses.cpp. Other test.* ops (test.op, ...) are accepted as
+// unknown ops, as in MLIR's test dialect: they may have any effect.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +23,6 @@ namespace {
     static llvm::StringRef getOperationName() { return NAME; }                 \
   };
 
-// Plain ops: side effects unknown, so never dead.
-TILT_TEST_OP(OpaqueOp, "test.op")
 // Side-effect free: erased when unused.
 TILT_TEST_OP(PureOp, "test.pure", , OpTrait::Pure)
 // Rewritten by the test-greedy-patterns patterns.
@@ -45,8 +44,8 @@ TILT_TEST_OP(NoPatternOp, "test.no_pattern")
 TILT_TEST_OP(DynamicOp, "test.dynamic")
 TILT_TEST_OP(SourceOp, "test.source")
 TILT_TEST_OP(Source32Op, "test.source32")
-TILT_TEST_OP(UseOp, "test.use")
-TILT_TEST_OP(Use32Op, "test.use32")
+TILT_TEST_OP(UseOp, "test.consume")
+TILT_TEST_OP(Use32Op, "test.consume32")
 TILT_TEST_OP(SinkOp, "test.sink")
 TILT_TEST_OP(RecursiveOp, "test.recursive")
 #undef TILT_TEST_OP
@@ -56,7 +55,7 @@ class BranchOp : public Op<BranchOp, OpTrait::VariadicOperands,
                            OpTrait::ZeroResults, OpTrait::IsTerminator> {
 public:
   using Op::Op;
-  static llvm::StringRef getOperationName() { return "test.br"; }
+  static llvm::StringRef getOperationName() { return "test.branch"; }
   std::pair<unsigned, unsigned> getSuccessorOperands(unsigned) {
     return {0, getOperation()->getNumOperands()};
   }
@@ -74,7 +73,7 @@ class CondBranchOp
                 OpTrait::IsTerminator> {
 public:
   using Op::Op;
-  static llvm::StringRef getOperationName() { return "test.cond_br"; }
+  static llvm::StringRef getOperationName() { return "test.cond_branch"; }
   std::pair<unsigned, unsigned> getSuccessorOperands(unsigned) {
     return {1, 0};
   }
@@ -85,14 +84,16 @@ class ReturnOp : public Op<ReturnOp, OpTrait::VariadicOperands,
                            OpTrait::ZeroResults, OpTrait::IsTerminator> {
 public:
   using Op::Op;
-  static llvm::StringRef getOperationName() { return "test.return"; }
+  static llvm::StringRef getOperationName() { return "test.terminator"; }
 };
 
 } // namespace
 
 TestDialect::TestDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<TestDialect>()) {
-  addOperations<OpaqueOp, PureOp, BenefitOp, LowOp, HighOp, ChainOp, DoneOp,
+  // Like MLIR's test dialect: tests use test.* ops of their own invention.
+  allowUnknownOperations();
+  addOperations<PureOp, BenefitOp, LowOp, HighOp, ChainOp, DoneOp,
                 PingOp, PongOp, LieSuccessOp, LieFailureOp, FailHereOp,
                 IllegalOp, LegalOp, NoPatternOp, DynamicOp, SourceOp,
                 Source32Op, UseOp, Use32Op, SinkOp, RecursiveOp, BranchOp,

@@ -243,14 +243,14 @@ struct SourceTo32 : public ConversionPattern {
   }
 };
 
-/// test.use(%x : i64) -> test.use32(%y : i32), using the converted operand.
+/// test.consume(%x : i64) -> test.consume32(%y : i32), using the converted operand.
 struct UseTo32 : public ConversionPattern {
   UseTo32(Context *context, const TypeConverter &converter)
-      : ConversionPattern("test.use", 1, context, &converter) {}
+      : ConversionPattern("test.consume", 1, context, &converter) {}
   LogicalResult
   matchAndRewrite(Operation *op, llvm::ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    OperationState state(op->getLoc(), "test.use32", op->getContext());
+    OperationState state(op->getLoc(), "test.consume32", op->getContext());
     state.addOperands(operands);
     rewriter.replaceOp(op, rewriter.create(state));
     return success();
@@ -317,12 +317,12 @@ public:
     target.addLegalDialect("arith");
     target.addLegalOp("test.legal");
     target.addLegalOp("test.source32");
-    target.addLegalOp("test.use32");
-    target.addLegalOp("test.return");
+    target.addLegalOp("test.consume32");
+    target.addLegalOp("test.terminator");
     target.addIllegalOp("test.illegal");
     target.addIllegalOp("test.no_pattern");
     target.addIllegalOp("test.source");
-    target.addIllegalOp("test.use");
+    target.addIllegalOp("test.consume");
     target.addIllegalOp("test.recursive");
     target.addDynamicallyLegalOp("test.dynamic", [](Operation *op) {
       return op->hasAttr("ok");

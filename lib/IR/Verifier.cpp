@@ -141,12 +141,13 @@ LogicalResult Verifier::verifyOperation(Operation &op) {
     Context *context = op.getContext();
     // A loaded dialect knows all its ops: an unknown one is an error even
     // when unregistered dialects are allowed.
-    if (Dialect *dialect = op.getDialect())
+    Dialect *dialect = op.getDialect();
+    if (dialect && !dialect->allowsUnknownOperations())
       return op.emitOpError()
              << "unregistered operation '" << op.getName().getStringRef()
              << "' found in dialect ('" << dialect->getNamespace()
              << "') that does not allow unknown operations";
-    if (!context->allowsUnregisteredDialects()) {
+    if (!dialect && !context->allowsUnregisteredDialects()) {
       return op.emitOpError()
              << "created with unregistered dialect. If this is intended, "
                 "please call allowUnregisteredDialects() on the Context, or "

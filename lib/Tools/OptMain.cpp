@@ -350,9 +350,6 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
       if (failed(result))
         return failure();
     }
-    // Under --verify-diagnostics the IR is not printed, as in mlir-opt.
-    if (options.verifyDiagnostics)
-      return success();
     TimingScope scope(timing ? &timing->getOrAddChild("Output") : nullptr);
     OpPrintingFlags flags;
     flags.assumeVerified();
@@ -416,7 +413,7 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
     if (failed(processBuffer(os, std::move(pieceBuffer), options, registry,
                              pipeline, timing)))
       hadFailure = true;
-    if (i + 1 != pieces.size() && !options.verifyDiagnostics)
+    if (i + 1 != pieces.size())
       os << marker << "\n";
   }
   return failure(hadFailure);

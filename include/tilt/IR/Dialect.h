@@ -43,15 +43,23 @@ protected:
   Dialect(llvm::StringRef name, Context *context, TypeID typeID)
       : name(name), context(context), typeID(typeID) {}
 
+  /// Whether ops of this dialect that are not registered are accepted (as
+  /// MLIR's test dialect does).
+  void allowUnknownOperations(bool allow = true) { unknownOpsAllowed = allow; }
+
   /// Registers the operations `OpTs`.
   template <typename... OpTs> void addOperations() {
     (context->registerOperation(std::make_unique<OpModel<OpTs>>(this)), ...);
   }
 
+public:
+  bool allowsUnknownOperations() const { return unknownOpsAllowed; }
+
 private:
   llvm::StringRef name;
   Context *context;
   TypeID typeID;
+  bool unknownOpsAllowed = false;
 };
 
 } // namespace tilt

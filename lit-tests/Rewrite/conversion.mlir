@@ -1,7 +1,6 @@
 // The conversion driver (test-legalize): test.illegal becomes test.legal,
 // test.source/test.consume convert i64 to i32, test.dynamic is legal with `ok`.
 // RUN: tilt-opt --split-input-file --verify-diagnostics --test-legalize %s | FileCheck %s
-// RUN: tilt-opt --split-input-file --verify-diagnostics --test-legalize=full %s | FileCheck %s --check-prefix=FULL
 
 // A partial conversion bridges the value still needed as i64 with a cast;
 // the converted user takes the i32 value directly.
@@ -28,9 +27,6 @@ func.func @partial(%a: i32) -> (i32, i64) {
 // CHECK-NEXT: "test.consume32"(%[[S]]) : (i32) -> ()
 // CHECK-NEXT: "test.consume32"(%[[S]]) : (i32) -> ()
 // CHECK-NEXT: return
-// FULL-LABEL: func.func @cancel
-// FULL-NOT: unrealized_conversion_cast
-// FULL: return
 func.func @cancel() {
   %1 = "test.source"() : () -> i64
   "test.consume"(%1) : (i64) -> ()

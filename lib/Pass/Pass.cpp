@@ -13,6 +13,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 #include <future>
+#include <variant>
 #include <mutex>
 
 using namespace tilt;
@@ -141,16 +142,72 @@ struct PassRunState {
 } // namespace tilt
 
 namespace {
-/// Per-thread state of a threaded nested pipeline: where IR dumps go, and
-/// whether the thread already works for one (nested pipelines inside it run
-/// sequentially: LLVM's pool cannot wait on itself).
+class ParallelOutputCollector;
+
+/// Per-thread state of a threaded nested pipeline: where its diagnostics
+/// and IR dumps go, and whether the thread already works for one (nested
+/// pipelines inside it run sequentially: LLVM's pool cannot wait on itself).
 struct ThreadState {
-  std::string *irDumpBuffer = nullptr;
+  ParallelOutputCollector *collector = nullptr;
+  int64_t task = -1;
   bool inWorker = false;
 };
 thread_local ThreadState threadState;
 
-/// Writes one IR dump, to the thread's buffer inside a threaded pipeline.
+/// Buffers what the tasks of a threaded pipeline emit (diagnostics and IR
+/// dumps), per task and in order, to be replayed in task order: the output
+/// is then the same as a sequential run's.
+class ParallelOutputCollector {
+public:
+  ParallelOutputCollector(Context *context, size_t numTasks)
+      : engine(context->getDiagEngine()), perTask(numTasks) {
+    id = engine.registerHandler([this](Diagnostic &diag) -> LogicalResult {
+      if (threadState.collector != this || threadState.task < 0)
+        return failure();
+      perTask[threadState.task].emplace_back(std::move(diag));
+      return success();
+    });
+  }
+  ~ParallelOutputCollector() {
+    if (id)
+      engine.eraseHandler(*id);
+  }
+  void addDump(std::string text) {
+    perTask[threadState.task].emplace_back(std::move(text));
+  }
+  /// Re-emits what tasks [0, end) emitted, in order.
+  void replay(size_t end, PassRunState &state);
+
+private:
+  DiagnosticEngine &engine;
+  std::optional<DiagnosticEngine::HandlerID> id;
+  std::vector<std::vector<std::variant<Diagnostic, std::string>>> perTask;
+};
+
+/// Writes IR text: into the collector of a threaded pipeline, else out.
+void writeIRDump(PassRunState &state, std::string text) {
+  if (threadState.collector && threadState.task >= 0) {
+    threadState.collector->addDump(std::move(text));
+    return;
+  }
+  std::lock_guard<std::mutex> lock(state.irPrintingMutex);
+  *state.irPrintingStream << text;
+  state.irPrintingStream->flush();
+}
+
+void ParallelOutputCollector::replay(size_t end, PassRunState &state) {
+  engine.eraseHandler(*id);
+  id.reset();
+  for (size_t i = 0; i < end && i < perTask.size(); ++i)
+    for (auto &event : perTask[i]) {
+      if (auto *diag = std::get_if<Diagnostic>(&event))
+        engine.emit(std::move(*diag));
+      else
+        writeIRDump(state, std::move(std::get<std::string>(event)));
+    }
+}
+
+/// Writes one IR dump.
 void printIRDump(PassRunState &state, llvm::StringRef header, Pass &pass,
                  Operation *op, bool failedPass = false) {
   std::string text;
@@ -162,55 +219,8 @@ void printIRDump(PassRunState &state, llvm::StringRef header, Pass &pass,
   op->print(os, state.irPrinting->flags);
   os << "\n";
   os.flush();
-  if (threadState.irDumpBuffer) {
-    *threadState.irDumpBuffer += text;
-    return;
-  }
-  std::lock_guard<std::mutex> lock(state.irPrintingMutex);
-  *state.irPrintingStream << text;
-  state.irPrintingStream->flush();
+  writeIRDump(state, std::move(text));
 }
-
-/// Buffers the diagnostics emitted by the tasks of a threaded pipeline, per
-/// task, to be replayed in task order.
-class ParallelDiagnosticCollector {
-public:
-  ParallelDiagnosticCollector(Context *context, size_t numTasks)
-      : engine(context->getDiagEngine()), perTask(numTasks) {
-    id = engine.registerHandler([this](Diagnostic &diag) -> LogicalResult {
-      if (currentOwner != this || currentTask < 0)
-        return failure();
-      perTask[currentTask].push_back(std::move(diag));
-      return success();
-    });
-  }
-  ~ParallelDiagnosticCollector() {
-    if (id)
-      engine.eraseHandler(*id);
-  }
-  void setTask(int64_t task) {
-    currentOwner = task < 0 ? nullptr : this;
-    currentTask = task;
-  }
-  /// Re-emits the diagnostics of tasks [0, end) in order.
-  void replay(size_t end) {
-    engine.eraseHandler(*id);
-    id.reset();
-    for (size_t i = 0; i < end && i < perTask.size(); ++i)
-      for (Diagnostic &diag : perTask[i])
-        engine.emit(std::move(diag));
-  }
-
-private:
-  static thread_local ParallelDiagnosticCollector *currentOwner;
-  static thread_local int64_t currentTask;
-  DiagnosticEngine &engine;
-  std::optional<DiagnosticEngine::HandlerID> id;
-  std::vector<std::vector<Diagnostic>> perTask;
-};
-thread_local ParallelDiagnosticCollector
-    *ParallelDiagnosticCollector::currentOwner = nullptr;
-thread_local int64_t ParallelDiagnosticCollector::currentTask = -1;
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -307,17 +317,18 @@ LogicalResult OpPassManager::initialize(Context *context) {
   return success();
 }
 
-void OpPassManager::attachTimers(TimingNode &parent) {
+void OpPassManager::attachTimers(TimingNode &parent, bool verifyEach) {
   for (Element &element : elements) {
     if (element.nested) {
       element.timer = &parent.getOrAddChild(
           ("'" + element.nested->getAnchor() + "' Pipeline").str());
-      element.nested->attachTimers(*element.timer);
+      element.nested->attachTimers(*element.timer, verifyEach);
       continue;
     }
     element.timer = &parent.getOrAddChild(element.pass->getName());
     // Verification after the passes of a pipeline, summed.
-    element.verifierTimer = &parent.getOrAddChild("(V) Verifier");
+    if (verifyEach)
+      element.verifierTimer = &parent.getOrAddChild("(V) Verifier");
   }
 }
 
@@ -439,21 +450,19 @@ LogicalResult OpPassManager::runNested(Element &element, Operation *op,
   for (size_t i = 1; i < numWorkers; ++i)
     copies.push_back(nested.cloneForThread());
 
-  ParallelDiagnosticCollector diagnostics(context, targets.size());
-  bool printing = state.irPrinting != nullptr;
-  std::vector<std::string> irDumps(printing ? targets.size() : 0);
+  ParallelOutputCollector collector(context, targets.size());
   std::atomic<size_t> nextTask{0};
   // Tasks from the first failure on are not started (as sequentially).
   std::atomic<size_t> firstFailure{targets.size()};
   auto work = [&](OpPassManager &pm) {
     ThreadState saved = threadState;
     threadState.inWorker = true;
+    threadState.collector = &collector;
     while (true) {
       size_t task = nextTask.fetch_add(1);
       if (task >= targets.size() || task > firstFailure.load())
         break;
-      diagnostics.setTask(task);
-      threadState.irDumpBuffer = printing ? &irDumps[task] : nullptr;
+      threadState.task = task;
       if (failed(pm.run(targets[task], state))) {
         size_t current = firstFailure.load();
         while (task < current &&
@@ -461,7 +470,6 @@ LogicalResult OpPassManager::runNested(Element &element, Operation *op,
           ;
       }
     }
-    diagnostics.setTask(-1);
     threadState = saved;
   };
   std::vector<std::shared_future<void>> futures;
@@ -471,20 +479,7 @@ LogicalResult OpPassManager::runNested(Element &element, Operation *op,
   for (auto &future : futures)
     future.wait();
 
-  size_t end = std::min(firstFailure.load() + 1, targets.size());
-  diagnostics.replay(end);
-  for (size_t i = 0; i < irDumps.size() && i < end; ++i) {
-    if (irDumps[i].empty())
-      continue;
-    if (threadState.irDumpBuffer) {
-      *threadState.irDumpBuffer += irDumps[i];
-      continue;
-    }
-    std::lock_guard<std::mutex> lock(state.irPrintingMutex);
-    *state.irPrintingStream << irDumps[i];
-  }
-  if (state.irPrintingStream)
-    state.irPrintingStream->flush();
+  collector.replay(std::min(firstFailure.load() + 1, targets.size()), state);
   return failure(firstFailure.load() != targets.size());
 }
 
@@ -503,7 +498,7 @@ void PassManager::enableIRPrinting(IRPrintingConfig config,
   irPrintingStream = &os;
 }
 
-void PassManager::enableTiming(TimingNode &parent) { attachTimers(parent); }
+void PassManager::enableTiming(TimingNode &parent) { timingRoot = &parent; }
 
 void PassManager::addInstrumentation(
     std::unique_ptr<PassInstrumentation> instrumentation) {
@@ -526,6 +521,8 @@ LogicalResult PassManager::run(Operation *op) {
                            << "'";
   if (failed(initialize(context)))
     return failure();
+  if (timingRoot)
+    attachTimers(*timingRoot, verifyEach);
   PassRunState state;
   state.verifyEach = verifyEach;
   state.threading = context->isMultithreadingEnabled();

@@ -185,7 +185,7 @@ protected:
     TimingNode *verifierTimer = nullptr;
   };
   LogicalResult initialize(Context *context);
-  void attachTimers(TimingNode &parent);
+  void attachTimers(TimingNode &parent, bool verifyEach);
   void printStatistics(llvm::raw_ostream &os, unsigned indent) const;
   /// A copy for another thread: cloned passes whose statistics and timers
   /// are the original's.
@@ -228,6 +228,7 @@ private:
   bool verifyEach = true;
   std::optional<IRPrintingConfig> irPrinting;
   llvm::raw_ostream *irPrintingStream = nullptr;
+  TimingNode *timingRoot = nullptr;
   std::vector<std::unique_ptr<PassInstrumentation>> instrumentations;
 };
 

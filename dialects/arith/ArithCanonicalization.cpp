@@ -1,10 +1,26 @@
 //===- ArithCanonicalization.cpp - Canonicalization patterns of arith -----===//
 //
-// Reassociation of constants, as MLIR's AddIAddConstant does:
-//   addi(addi(x, c0), c1) -> addi(x, c0 + c1)
-// The overflow flags of the result are those both adds had (MLIR merges
-// them the same way). Constants are on the right: the greedy driver puts
-// them there before trying patterns.
+// MLIR's reassociation patterns for addi, subi and muli with constants
+// (c0, c1 are constants, x, y any values):
+//
+//   AddIAddConstant        addi(addi(x, c0), c1) -> addi(x, c0 + c1)
+//   AddISubConstantRHS     addi(subi(x, c0), c1) -> addi(x, c1 - c0)
+//   AddISubConstantLHS     addi(subi(c0, x), c1) -> subi(c0 + c1, x)
+//   AddIMulNegativeOneRhs  addi(x, muli(y, -1))  -> subi(x, y)
+//   AddIMulNegativeOneLhs  addi(muli(x, -1), y)  -> subi(y, x)
+//   MulIMulIConstant       muli(muli(x, c0), c1) -> muli(x, c0 * c1)
+//   SubIRHSAddConstant     subi(addi(x, c0), c1) -> addi(x, c0 - c1)
+//   SubILHSAddConstant     subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
+//   SubIRHSSubConstantRHS  subi(subi(x, c0), c1) -> subi(x, c0 + c1)
+//   SubIRHSSubConstantLHS  subi(subi(c0, x), c1) -> subi(c0 - c1, x)
+//   SubILHSSubConstantRHS  subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
+//   SubILHSSubConstantLHS  subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
+//   SubISubILHSRHSLHS      subi(subi(x, y), x)   -> subi(0, y)
+//   IndexCastOfIndexCast   index_cast(index_cast(x : T)) : T -> x
+//
+// As in MLIR, a reassociated op keeps the overflow flags both ops had; the
+// others get none. Constants are on the right of addi and muli: the greedy
+// driver puts them there before trying patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,38 +42,207 @@ std::optional<llvm::APInt> getConstantIntValue(Value value) {
   return std::nullopt;
 }
 
-struct AddIAddConstant : public OpRewritePattern<AddIOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(AddIOp op,
-                                PatternRewriter &rewriter) const override {
-    std::optional<llvm::APInt> c1 = getConstantIntValue(op.getRhs());
-    if (!c1)
-      return rewriter.notifyMatchFailure(op, "rhs is not a constant");
-    auto inner = op.getLhs().getDefiningOp<AddIOp>();
-    if (!inner)
-      return rewriter.notifyMatchFailure(op, "lhs is not an addi");
-    std::optional<llvm::APInt> c0 = getConstantIntValue(inner.getRhs());
-    if (!c0)
-      return rewriter.notifyMatchFailure(op, "inner rhs is not a constant");
-    Type type = op.getType();
-    auto sum = rewriter.create<ConstantOp>(op.getLoc(),
-                                           IntegerAttr::get(type, *c0 + *c1));
-    unsigned flags =
-        getOverflowFlags(op->getInherentAttr("overflowFlags")).value_or(0) &
-        getOverflowFlags(inner->getInherentAttr("overflowFlags")).value_or(0);
-    auto merged = rewriter.replaceOpWithNewOp<AddIOp>(op, inner.getLhs(),
-                                                      sum.getResult());
-    if (flags)
-      merged->setInherentAttr("overflowFlags",
-                              getOverflowAttr(rewriter.getContext(), flags));
-    return success();
-  }
+unsigned getFlags(Operation *op) {
+  return getOverflowFlags(op->getInherentAttr("overflowFlags")).value_or(0);
+}
+
+/// Replaces `op` by `NewOpT(lhs, rhs)` with `flags`.
+template <typename NewOpT>
+void replaceWithBinary(PatternRewriter &rewriter, Operation *op, Value lhs,
+                       Value rhs, unsigned flags) {
+  auto newOp = rewriter.replaceOpWithNewOp<NewOpT>(op, lhs, rhs);
+  if (flags)
+    newOp->setInherentAttr("overflowFlags",
+                           getOverflowAttr(rewriter.getContext(), flags));
+}
+
+Value makeConstant(PatternRewriter &rewriter, Operation *op,
+                   const llvm::APInt &value) {
+  return rewriter
+      .create<ConstantOp>(op->getLoc(),
+                          IntegerAttr::get(op->getResult(0).getType(), value))
+      .getResult();
+}
+
+/// What a binary op looks like from a pattern's point of view: each side a
+/// constant, or an op of the given kind with a constant on one side.
+struct Side {
+  Operation *op = nullptr;
+  Value value;
+  std::optional<llvm::APInt> constant;
 };
+Side inspect(Value value) {
+  Side side;
+  side.value = value;
+  side.op = value.getDefiningOp();
+  side.constant = getConstantIntValue(value);
+  return side;
+}
+template <typename OpT> OpT getOp(const Side &side) {
+  return OpT::dynCast(side.op);
+}
+
+//===----------------------------------------------------------------------===//
+// addi
+//===----------------------------------------------------------------------===//
+
+LogicalResult addIReassociate(AddIOp op, PatternRewriter &rewriter) {
+  Side lhs = inspect(op.getLhs()), rhs = inspect(op.getRhs());
+  if (rhs.constant) {
+    const llvm::APInt &c1 = *rhs.constant;
+    if (auto add = getOp<AddIOp>(lhs)) {
+      if (auto c0 = getConstantIntValue(add.getRhs())) {
+        replaceWithBinary<AddIOp>(rewriter, op, add.getLhs(),
+                                  makeConstant(rewriter, op, *c0 + c1),
+                                  getFlags(op) & getFlags(add));
+        return success();
+      }
+    }
+    if (auto sub = getOp<SubIOp>(lhs)) {
+      if (auto c0 = getConstantIntValue(sub.getRhs())) {
+        replaceWithBinary<AddIOp>(rewriter, op, sub.getLhs(),
+                                  makeConstant(rewriter, op, c1 - *c0),
+                                  getFlags(op) & getFlags(sub));
+        return success();
+      }
+      if (auto c0 = getConstantIntValue(sub.getLhs())) {
+        replaceWithBinary<SubIOp>(rewriter, op,
+                                  makeConstant(rewriter, op, *c0 + c1),
+                                  sub.getRhs(), getFlags(op) & getFlags(sub));
+        return success();
+      }
+    }
+  }
+  // x + y * -1 -> x - y (either side).
+  for (auto [mulSide, other] : {std::pair(rhs, lhs), std::pair(lhs, rhs)}) {
+    auto mul = getOp<MulIOp>(mulSide);
+    if (!mul)
+      continue;
+    std::optional<llvm::APInt> factor = getConstantIntValue(mul.getRhs());
+    if (factor && factor->isAllOnes()) {
+      replaceWithBinary<SubIOp>(rewriter, op, other.value, mul.getLhs(), 0);
+      return success();
+    }
+  }
+  return rewriter.notifyMatchFailure(op, "no constant to reassociate");
+}
+
+//===----------------------------------------------------------------------===//
+// subi
+//===----------------------------------------------------------------------===//
+
+LogicalResult subIReassociate(SubIOp op, PatternRewriter &rewriter) {
+  Side lhs = inspect(op.getLhs()), rhs = inspect(op.getRhs());
+  if (rhs.constant) {
+    const llvm::APInt &c1 = *rhs.constant;
+    if (auto add = getOp<AddIOp>(lhs))
+      if (auto c0 = getConstantIntValue(add.getRhs())) {
+        replaceWithBinary<AddIOp>(rewriter, op, add.getLhs(),
+                                  makeConstant(rewriter, op, *c0 - c1),
+                                  getFlags(op) & getFlags(add));
+        return success();
+      }
+    if (auto sub = getOp<SubIOp>(lhs)) {
+      if (auto c0 = getConstantIntValue(sub.getRhs())) {
+        replaceWithBinary<SubIOp>(rewriter, op, sub.getLhs(),
+                                  makeConstant(rewriter, op, *c0 + c1),
+                                  getFlags(op) & getFlags(sub));
+        return success();
+      }
+      if (auto c0 = getConstantIntValue(sub.getLhs())) {
+        replaceWithBinary<SubIOp>(rewriter, op,
+                                  makeConstant(rewriter, op, *c0 - c1),
+                                  sub.getRhs(), getFlags(op) & getFlags(sub));
+        return success();
+      }
+    }
+  }
+  if (lhs.constant) {
+    const llvm::APInt &c1 = *lhs.constant;
+    if (auto add = getOp<AddIOp>(rhs))
+      if (auto c0 = getConstantIntValue(add.getRhs())) {
+        replaceWithBinary<SubIOp>(rewriter, op,
+                                  makeConstant(rewriter, op, c1 - *c0),
+                                  add.getLhs(), getFlags(op) & getFlags(add));
+        return success();
+      }
+    if (auto sub = getOp<SubIOp>(rhs)) {
+      if (auto c0 = getConstantIntValue(sub.getRhs())) {
+        replaceWithBinary<SubIOp>(rewriter, op,
+                                  makeConstant(rewriter, op, *c0 + c1),
+                                  sub.getLhs(), getFlags(op) & getFlags(sub));
+        return success();
+      }
+      if (auto c0 = getConstantIntValue(sub.getLhs())) {
+        replaceWithBinary<AddIOp>(rewriter, op, sub.getRhs(),
+                                  makeConstant(rewriter, op, c1 - *c0),
+                                  getFlags(op) & getFlags(sub));
+        return success();
+      }
+    }
+  }
+  // (x - y) - x -> 0 - y
+  if (auto sub = getOp<SubIOp>(lhs)) {
+    if (sub.getLhs() == op.getRhs()) {
+      unsigned width = op.getType().isIndex()
+                           ? IndexType::kInternalStorageBitWidth
+                           : op.getType().getIntOrFloatBitWidth();
+      replaceWithBinary<SubIOp>(rewriter, op,
+                                makeConstant(rewriter, op, llvm::APInt(width, 0)),
+                                sub.getRhs(), 0);
+      return success();
+    }
+  }
+  return rewriter.notifyMatchFailure(op, "no constant to reassociate");
+}
+
+//===----------------------------------------------------------------------===//
+// muli
+//===----------------------------------------------------------------------===//
+
+LogicalResult mulIReassociate(MulIOp op, PatternRewriter &rewriter) {
+  std::optional<llvm::APInt> c1 = getConstantIntValue(op.getRhs());
+  if (!c1)
+    return rewriter.notifyMatchFailure(op, "rhs is not a constant");
+  auto mul = op.getLhs().getDefiningOp<MulIOp>();
+  if (!mul)
+    return rewriter.notifyMatchFailure(op, "lhs is not a muli");
+  std::optional<llvm::APInt> c0 = getConstantIntValue(mul.getRhs());
+  if (!c0)
+    return rewriter.notifyMatchFailure(op, "inner rhs is not a constant");
+  replaceWithBinary<MulIOp>(rewriter, op, mul.getLhs(),
+                            makeConstant(rewriter, op, *c0 * *c1),
+                            getFlags(op) & getFlags(mul));
+  return success();
+}
 
 } // namespace
 
 void arith::detail::populateBinaryCanonicalizationPatterns(
     llvm::StringRef name, RewritePatternSet &patterns, Context *context) {
   if (name == AddIOp::getOperationName())
-    patterns.add<AddIAddConstant>();
+    patterns.add(addIReassociate, 1, "AddIReassociate");
+  else if (name == SubIOp::getOperationName())
+    patterns.add(subIReassociate, 1, "SubIReassociate");
+  else if (name == MulIOp::getOperationName())
+    patterns.add(mulIReassociate, 1, "MulIMulIConstant");
+}
+
+namespace {
+LogicalResult indexCastOfIndexCast(IndexCastOp op, PatternRewriter &rewriter) {
+  auto inner = op->getOperand(0).getDefiningOp<IndexCastOp>();
+  if (!inner)
+    return rewriter.notifyMatchFailure(op, "operand is not an index_cast");
+  Value source = inner->getOperand(0);
+  if (source.getType() != op->getResult(0).getType())
+    return rewriter.notifyMatchFailure(op, "the casts do not round-trip");
+  rewriter.replaceOp(op, ValueRange(source));
+  return success();
+}
+} // namespace
+
+void arith::detail::populateCastCanonicalizationPatterns(
+    llvm::StringRef name, RewritePatternSet &patterns, Context *context) {
+  if (name == IndexCastOp::getOperationName())
+    patterns.add(indexCastOfIndexCast, 1, "IndexCastOfIndexCast");
 }

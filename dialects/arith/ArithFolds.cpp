@@ -64,6 +64,15 @@ static OpFoldResult foldIntegerOp(llvm::StringRef name, Type type,
       return v.lhs;
     if (v.aIs(0))
       return v.rhs;
+    // (a - b) + b -> a; b + (a - b) -> a
+    if (Operation *sub = v.lhs.getDefiningOp())
+      if (sub->getName().getStringRef() == "arith.subi" &&
+          sub->getOperand(1) == v.rhs)
+        return sub->getOperand(0);
+    if (Operation *sub = v.rhs.getDefiningOp())
+      if (sub->getName().getStringRef() == "arith.subi" &&
+          sub->getOperand(1) == v.lhs)
+        return sub->getOperand(0);
     if (both)
       return constant(*v.a + *v.b);
   } else if (name == "subi") {
@@ -71,6 +80,14 @@ static OpFoldResult foldIntegerOp(llvm::StringRef name, Type type,
       return v.lhs;
     if (v.lhs == v.rhs)
       return IntegerAttr::get(type, int64_t(0));
+    // (a + b) - b -> a; (a + b) - a -> b
+    if (Operation *add = v.lhs.getDefiningOp())
+      if (add->getName().getStringRef() == "arith.addi") {
+        if (add->getOperand(1) == v.rhs)
+          return add->getOperand(0);
+        if (add->getOperand(0) == v.rhs)
+          return add->getOperand(1);
+      }
     if (both)
       return constant(*v.a - *v.b);
   } else if (name == "muli") {

@@ -1,12 +1,24 @@
 //===- SCFCanonicalization.cpp - Canonicalization patterns of scf ---------===//
 //
-// scf.if with a constant condition is replaced by the body of the taken
-// region (or removed when that region is empty), as MLIR's
-// RemoveStaticCondition.
+// As MLIR's scf canonicalizations:
+//   RemoveStaticCondition   scf.if with a constant condition becomes the
+//                           body of the taken region;
+//   RemoveUnusedResults     scf.if results nobody uses are dropped;
+//   ConvertTrivialIfToSelect  results yielded from outside the scf.if
+//                           become arith.select (or the value itself when
+//                           both branches yield the same);
+//   SimplifyTrivialLoops    scf.for with zero iterations becomes its init
+//                           values, with one iteration its inlined body;
+//   ForOpIterArgsFolder     iter_args that are yielded unchanged, whose
+//                           yielded value is the init value, or that nobody
+//                           uses (nor the result), are dropped.
+// Loops and ifs without results whose bodies have no effects are erased as
+// dead by the driver (they have recursive memory effects).
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/IR/Region.h"
 #include "tilt/Rewrite/PatternMatch.h"
 
@@ -44,9 +56,221 @@ struct RemoveStaticCondition : public OpRewritePattern<IfOp> {
   }
 };
 
+struct RemoveUnusedResults : public OpRewritePattern<IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(IfOp op,
+                                PatternRewriter &rewriter) const override {
+    llvm::SmallVector<unsigned, 4> used;
+    for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
+      if (!op->getResult(i).use_empty())
+        used.push_back(i);
+    if (used.size() == op->getNumResults())
+      return rewriter.notifyMatchFailure(op, "every result is used");
+    OperationState state(op->getLoc(), IfOp::getOperationName(),
+                         op->getContext());
+    state.addOperands(op->getOperand(0));
+    for (unsigned i : used)
+      state.addTypes(op->getResult(i).getType());
+    state.addRegion();
+    state.addRegion();
+    Operation *newIf = rewriter.create(state);
+    for (unsigned r = 0; r < 2; ++r) {
+      Region &region = newIf->getRegion(r);
+      region.takeBody(op->getRegion(r));
+      if (region.empty())
+        continue;
+      Operation *yield = &region.front().back();
+      llvm::SmallVector<Value, 4> kept;
+      for (unsigned i : used)
+        kept.push_back(yield->getOperand(i));
+      rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(kept); });
+    }
+    llvm::SmallVector<Value, 4> results(op->getNumResults());
+    for (unsigned j = 0; j < used.size(); ++j)
+      results[used[j]] = newIf->getResult(j);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct ConvertTrivialIfToSelect : public OpRewritePattern<IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(IfOp op,
+                                PatternRewriter &rewriter) const override {
+    unsigned numResults = op->getNumResults();
+    if (numResults == 0 || op.getElseRegion().empty())
+      return rewriter.notifyMatchFailure(op, "no results to hoist");
+    Operation *thenYield = &op.getThenRegion().front().back();
+    Operation *elseYield = &op.getElseRegion().front().back();
+    auto definedInside = [&](unsigned i) {
+      return thenYield->getOperand(i).getParentRegion() ==
+                 &op.getThenRegion() ||
+             elseYield->getOperand(i).getParentRegion() == &op.getElseRegion();
+    };
+    llvm::SmallVector<Type, 4> kept;
+    for (unsigned i = 0; i < numResults; ++i)
+      if (definedInside(i))
+        kept.push_back(op->getResult(i).getType());
+    if (kept.size() == numResults)
+      return rewriter.notifyMatchFailure(op, "every result is computed inside");
+
+    Value condition = op->getOperand(0);
+    OperationState state(op->getLoc(), IfOp::getOperationName(),
+                         op->getContext());
+    state.addOperands(condition);
+    state.addTypes(kept);
+    state.addRegion();
+    state.addRegion();
+    Operation *replacement = rewriter.create(state);
+    replacement->getRegion(0).takeBody(op.getThenRegion());
+    replacement->getRegion(1).takeBody(op.getElseRegion());
+
+    llvm::SmallVector<Value, 4> results(numResults), thenKept, elseKept;
+    rewriter.setInsertionPoint(replacement);
+    for (unsigned i = 0; i < numResults; ++i) {
+      Value trueValue = thenYield->getOperand(i);
+      Value falseValue = elseYield->getOperand(i);
+      if (trueValue.getParentRegion() == &replacement->getRegion(0) ||
+          falseValue.getParentRegion() == &replacement->getRegion(1)) {
+        results[i] = replacement->getResult(thenKept.size());
+        thenKept.push_back(trueValue);
+        elseKept.push_back(falseValue);
+      } else if (trueValue == falseValue) {
+        results[i] = trueValue;
+      } else {
+        results[i] = rewriter
+                         .create<arith::SelectOp>(op.getLoc(), condition,
+                                                  trueValue, falseValue)
+                         .getResult();
+      }
+    }
+    rewriter.modifyOpInPlace(thenYield,
+                             [&] { thenYield->setOperands(thenKept); });
+    rewriter.modifyOpInPlace(elseYield,
+                             [&] { elseYield->setOperands(elseKept); });
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// The constant integer value of `value`, if an arith.constant-like op
+/// defines it.
+std::optional<llvm::APInt> getConstantInt(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op || !op->hasTrait<OpTrait::ConstantLike>())
+    return std::nullopt;
+  if (auto attr = op->getInherentAttr("value").dyn_cast_or_null<IntegerAttr>())
+    return attr.getValue();
+  return std::nullopt;
+}
+
+struct SimplifyTrivialLoops : public OpRewritePattern<ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ForOp op,
+                                PatternRewriter &rewriter) const override {
+    llvm::SmallVector<Value, 4> inits(op.getInitArgs().begin(),
+                                      op.getInitArgs().end());
+    if (op.getLowerBound() == op.getUpperBound()) {
+      rewriter.replaceOp(op, inits);
+      return success();
+    }
+    std::optional<llvm::APInt> lb = getConstantInt(op.getLowerBound());
+    std::optional<llvm::APInt> ub = getConstantInt(op.getUpperBound());
+    if (!lb || !ub || lb->getBitWidth() != ub->getBitWidth())
+      return rewriter.notifyMatchFailure(op, "bounds are not constants");
+    if (lb->sge(*ub)) {
+      // No iteration: the results are the init values.
+      rewriter.replaceOp(op, inits);
+      return success();
+    }
+    std::optional<llvm::APInt> step = getConstantInt(op.getStep());
+    if (!step || step->getBitWidth() != lb->getBitWidth() ||
+        !step->isStrictlyPositive())
+      return rewriter.notifyMatchFailure(op, "step is not a positive constant");
+    bool overflow = false;
+    llvm::APInt next = lb->sadd_ov(*step, overflow);
+    if (!overflow && next.slt(*ub))
+      return rewriter.notifyMatchFailure(op, "more than one iteration");
+    // One iteration: the body, with the induction variable at lb.
+    Block *body = op.getBody();
+    llvm::SmallVector<Value, 4> argValues{op.getLowerBound()};
+    argValues.append(inits.begin(), inits.end());
+    Operation *yield = &body->back();
+    rewriter.inlineBlockBefore(body, op->getBlock(), Block::iterator(op),
+                               argValues);
+    llvm::SmallVector<Value, 4> results(yield->getOperands().begin(),
+                                        yield->getOperands().end());
+    rewriter.eraseOp(yield);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct ForOpIterArgsFolder : public OpRewritePattern<ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ForOp op,
+                                PatternRewriter &rewriter) const override {
+    Block *body = op.getBody();
+    Operation *yield = &body->back();
+    llvm::SmallVector<Value, 4> inits(op.getInitArgs().begin(),
+                                      op.getInitArgs().end());
+    llvm::SmallVector<bool, 4> keep(inits.size(), true);
+    bool anyDropped = false;
+    for (unsigned i = 0, e = inits.size(); i < e; ++i) {
+      BlockArgument arg = body->getArgument(i + 1);
+      Value yielded = yield->getOperand(i);
+      bool passThrough = yielded == arg || yielded == inits[i];
+      bool unused = arg.use_empty() && op->getResult(i).use_empty();
+      if (passThrough || unused) {
+        keep[i] = false;
+        anyDropped = true;
+      }
+    }
+    if (!anyDropped)
+      return rewriter.notifyMatchFailure(op, "every iter_arg is needed");
+
+    llvm::SmallVector<Value, 4> newInits;
+    for (unsigned i = 0, e = inits.size(); i < e; ++i)
+      if (keep[i])
+        newInits.push_back(inits[i]);
+    auto newFor = rewriter.create<ForOp>(op.getLoc(), op.getLowerBound(),
+                                         op.getUpperBound(), op.getStep(),
+                                         newInits);
+    Block *newBody = newFor.getBody();
+    rewriter.eraseOp(&newBody->back());
+    // Dropped iter_args are their init value in every iteration.
+    llvm::SmallVector<Value, 4> argValues{newFor.getInductionVar()};
+    unsigned next = 1;
+    for (unsigned i = 0, e = inits.size(); i < e; ++i)
+      argValues.push_back(keep[i] ? Value(newBody->getArgument(next++))
+                                  : inits[i]);
+    rewriter.mergeBlocks(body, newBody, argValues);
+    Operation *newYield = &newBody->back();
+    llvm::SmallVector<Value, 4> kept;
+    for (unsigned i = 0, e = inits.size(); i < e; ++i)
+      if (keep[i])
+        kept.push_back(newYield->getOperand(i));
+    rewriter.modifyOpInPlace(newYield, [&] { newYield->setOperands(kept); });
+
+    llvm::SmallVector<Value, 4> results;
+    unsigned nextResult = 0;
+    for (unsigned i = 0, e = inits.size(); i < e; ++i)
+      results.push_back(keep[i] ? Value(newFor->getResult(nextResult++))
+                                : inits[i]);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void IfOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                        Context *context) {
-  patterns.add<RemoveStaticCondition>();
+  patterns.add<RemoveStaticCondition, RemoveUnusedResults,
+               ConvertTrivialIfToSelect>();
+}
+
+void ForOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                        Context *context) {
+  patterns.add<SimplifyTrivialLoops, ForOpIterArgsFolder>();
 }

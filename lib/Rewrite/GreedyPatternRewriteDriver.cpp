@@ -18,16 +18,34 @@
 
 using namespace tilt;
 
-bool tilt::isOpTriviallyDead(Operation *op) {
-  if (!op->use_empty() || !op->hasTrait<OpTrait::Pure>() ||
-      op->hasTrait<OpTrait::IsTerminator>())
+/// Whether `op` has no effects: Pure, or with recursive effects and only
+/// effect-free ops inside.
+static bool isEffectFree(Operation *op) {
+  if (op->hasTrait<OpTrait::Pure>())
+    return true;
+  if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return false;
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block)
-        if (!nested.hasTrait<OpTrait::Pure>())
+        if (!isEffectFree(&nested))
           return false;
   return true;
+}
+
+bool tilt::isOpTriviallyDead(Operation *op) {
+  if (!op->use_empty() || op->hasTrait<OpTrait::IsTerminator>())
+    return false;
+  // A pure op's regions (if any) must be effect-free too.
+  if (op->hasTrait<OpTrait::Pure>()) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          if (!isEffectFree(&nested))
+            return false;
+    return true;
+  }
+  return isEffectFree(op);
 }
 
 /// The constant value of `value` if a constant-like op defines it.
@@ -111,6 +129,10 @@ private:
                             Type type);
   void hoistConstant(Operation *constant, Region *scope);
   bool changed = false;
+  /// Producers of the operands of erased ops, queued after the change.
+  std::vector<Operation *> pendingProducers;
+  llvm::DenseSet<Operation *> erasedOps;
+  void flushPendingProducers();
 };
 
 } // namespace
@@ -144,7 +166,17 @@ Operation *GreedyDriver::popWorklist() {
   return nullptr;
 }
 
+void GreedyDriver::flushPendingProducers() {
+  for (Operation *producer : pendingProducers)
+    if (!erasedOps.count(producer))
+      addToWorklist(producer);
+  pendingProducers.clear();
+  erasedOps.clear();
+}
+
 void GreedyDriver::notifyOperationInserted(Operation *op) {
+  // A new op may reuse the memory of one erased in the same change.
+  erasedOps.erase(op);
   if (config.strictness == GreedyRewriteStrictness::ExistingAndNewOps)
     allowedOps.insert(op);
   addToWorklist(op);
@@ -167,11 +199,14 @@ void GreedyDriver::notifyOperationReplaced(Operation *op, ValueRange values) {
 }
 
 void GreedyDriver::notifyOperationErased(Operation *op) {
-  // Producers of the operands may now be dead or simpler.
+  // Producers of the operands may now be dead or simpler. They are queued
+  // once the change is complete: a producer may be erased with the same op
+  // (a loop and its body) and must not be queued after its notification.
   for (Value operand : op->getOperands())
     if (operand)
       if (Operation *producer = operand.getDefiningOp())
-        addToWorklist(producer);
+        pendingProducers.push_back(producer);
+  erasedOps.insert(op);
   removeFromWorklist(op);
   allowedOps.erase(op);
   auto key = constantKeys.find(op);
@@ -415,6 +450,7 @@ GreedyRewriteResult GreedyDriver::run() {
     applicator.setExpensiveChecksRoot(root);
   if (config.enableFolding)
     registerExistingConstants();
+  flushPendingProducers();
   if (config.strictness != GreedyRewriteStrictness::AnyOp)
     for (Region &region : root->getRegions())
       region.walk([&](Operation *op) { allowedOps.insert(op); });
@@ -453,11 +489,14 @@ GreedyRewriteResult GreedyDriver::run() {
       }
       if (config.removeDeadOps && isOpTriviallyDead(op)) {
         eraseOp(op);
+        flushPendingProducers();
         ++result.numErasedDeadOps;
         iterationChanged = true;
         continue;
       }
-      if (config.enableFolding && tryToFold(op)) {
+      bool folded = config.enableFolding && tryToFold(op);
+      flushPendingProducers();
+      if (folded) {
         ++result.numFolds;
         iterationChanged = true;
         if (++rewritesThisIteration > iterationBudget) {
@@ -467,6 +506,7 @@ GreedyRewriteResult GreedyDriver::run() {
         continue;
       }
       LogicalResult applied = applicator.matchAndRewrite(op, *this);
+      flushPendingProducers();
       if (applicator.hasContractViolation()) {
         result.failedExpensiveChecks = true;
         result.converged = false;
@@ -483,6 +523,7 @@ GreedyRewriteResult GreedyDriver::run() {
     }
     if (config.enableRegionSimplification && simplifyRegions(result))
       iterationChanged = true;
+    flushPendingProducers();
   }
   result.converged = !iterationChanged;
   return result;

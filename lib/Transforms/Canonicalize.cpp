@@ -93,4 +93,5 @@ std::unique_ptr<Pass> tilt::createCanonicalizerPass() {
 void tilt::registerTransformsPasses() {
   registerPass([] { return createCanonicalizerPass(); });
   registerPass([] { return createCSEPass(); });
+  registerPass([] { return createSymbolDCEPass(); });
 }

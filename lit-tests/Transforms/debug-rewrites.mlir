@@ -2,7 +2,7 @@
 // RUN: tilt-opt --canonicalize --debug-rewrites %s -o /dev/null 2>&1 | FileCheck %s
 
 // CHECK: Processing operation : 'arith.addi' at loc("{{.*}}debug-rewrites.mlir":{{[0-9]+}}:{{[0-9]+}}) {
-// CHECK-NEXT:   * Pattern {{.*}}AddIAddConstant : 'arith.addi -> ()' {
+// CHECK-NEXT:   * Pattern AddIReassociate : 'arith.addi -> ()' {
 // CHECK: } -> success
 func.func @f(%x: i32) -> i32 {
   %c3 = arith.constant 3 : i32

@@ -225,6 +225,9 @@ public:
 /// No memory effects and always speculatable: unused results mean the op can
 /// be removed.
 template <typename C> class Pure : public TraitBase<C> {};
+/// The op's own effects are those of the ops nested in it (scf.for, scf.if):
+/// with only pure ops inside and unused results, it can be erased.
+template <typename C> class HasRecursiveMemoryEffects : public TraitBase<C> {};
 /// A constant: no operands, one result, folds to its value.
 template <typename C> class ConstantLike : public TraitBase<C> {};
 /// Operand order does not matter.

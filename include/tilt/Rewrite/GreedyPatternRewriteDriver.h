@@ -79,8 +79,10 @@ GreedyRewriteResult applyPatternsGreedily(
     Operation *root, const FrozenRewritePatternSet &patterns,
     const GreedyRewriteConfig &config = GreedyRewriteConfig());
 
-/// Whether `op` can be erased: no used results, no side effects (the Pure
-/// trait), not a terminator, and everything nested in it removable too.
+/// Whether `op` can be erased: no used results, not a terminator, and no
+/// side effects: the Pure trait, or HasRecursiveMemoryEffects with only
+/// effect-free ops nested in it (as MLIR, a loop that might not terminate
+/// is not an effect).
 bool isOpTriviallyDead(Operation *op);
 
 } // namespace tilt

@@ -205,9 +205,13 @@ public:
   explicit RewritePatternSet(Context *context) : context(context) {}
   RewritePatternSet(RewritePatternSet &&) = default;
 
-  /// Adds patterns constructed as `Ts(context, args...)`.
-  template <typename... Ts, typename... Args>
+  /// Adds patterns constructed as `Ts(context, args...)`. At least one
+  /// type is required, so that `add(fn)` below is never mistaken for an
+  /// empty list of pattern types.
+  template <typename T, typename... Ts, typename... Args>
   RewritePatternSet &add(Args &&...args) {
+    addNamedPattern(std::make_unique<T>(context, args...),
+                    llvm::getTypeName<T>());
     (addNamedPattern(std::make_unique<Ts>(context, args...),
                      llvm::getTypeName<Ts>()),
      ...);

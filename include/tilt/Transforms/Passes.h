@@ -15,6 +15,9 @@ std::unique_ptr<Pass> createCanonicalizerPass();
 /// cse: removes side-effect-free ops equivalent to a dominating one.
 std::unique_ptr<Pass> createCSEPass();
 
+/// symbol-dce: erases private symbols that nothing live references.
+std::unique_ptr<Pass> createSymbolDCEPass();
+
 /// Registers the built-in passes with the pass registry.
 void registerTransformsPasses();
 

@@ -98,6 +98,10 @@ LogicalResult verifyBinaryOp(Operation *op, BinaryKind kind);
 void populateBinaryCanonicalizationPatterns(llvm::StringRef name,
                                             RewritePatternSet &patterns,
                                             Context *context);
+/// Adds the canonicalization patterns of the cast op named `name`.
+void populateCastCanonicalizationPatterns(llvm::StringRef name,
+                                          RewritePatternSet &patterns,
+                                          Context *context);
 /// Folds a binary op named `name` (identities and constant operands).
 OpFoldResult foldBinaryOp(Operation *op, llvm::ArrayRef<Attribute> operands);
 llvm::ArrayRef<llvm::StringRef> getBinaryAttributeNames(BinaryKind kind);
@@ -324,6 +328,11 @@ public:
   }
   OpFoldResult fold(llvm::ArrayRef<Attribute> operands) {
     return detail::foldCastOp(this->getOperation(), Kind, operands);
+  }
+  static void getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                          Context *context) {
+    detail::populateCastCanonicalizationPatterns(
+        ConcreteOp::getOperationName(), patterns, context);
   }
 };
 

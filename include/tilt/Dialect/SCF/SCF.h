@@ -25,7 +25,8 @@ class YieldOp;
 /// `scf.for %iv = %lb to %ub step %step iter_args(%a = %init) -> (T) {...}`.
 class ForOp : public Op<ForOp, OpTrait::AtLeastNOperands<3>::Impl,
                         OpTrait::VariadicResults, OpTrait::OneRegion,
-                        OpTrait::ZeroSuccessors, OpTrait::SingleBlock> {
+                        OpTrait::ZeroSuccessors, OpTrait::SingleBlock,
+                        OpTrait::HasRecursiveMemoryEffects> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "scf.for"; }
@@ -37,6 +38,8 @@ public:
   static void build(OpBuilder &builder, OperationState &state, Value lowerBound,
                     Value upperBound, Value step, ValueRange initArgs = {});
 
+  static void getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                          Context *context);
   Value getLowerBound() { return getOperation()->getOperand(0); }
   Value getUpperBound() { return getOperation()->getOperand(1); }
   Value getStep() { return getOperation()->getOperand(2); }
@@ -53,7 +56,8 @@ public:
 /// `scf.if %cond -> (T) { ... } else { ... }`.
 class IfOp : public Op<IfOp, OpTrait::OneOperand, OpTrait::VariadicResults,
                        OpTrait::NRegions<2>::Impl, OpTrait::ZeroSuccessors,
-                       OpTrait::SingleBlock> {
+                       OpTrait::SingleBlock,
+                       OpTrait::HasRecursiveMemoryEffects> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "scf.if"; }

@@ -97,6 +97,8 @@ private:
   }
 
   LogicalResult parseElement(OpPassManager &pm) {
+    skipSpaces();
+    size_t nameStart = pos;
     llvm::StringRef name = parseName();
     if (name.empty())
       return fail("expected a pass or op name");
@@ -113,8 +115,10 @@ private:
       return success();
     }
     const PassInfo *info = lookupPassInfo(name);
-    if (!info)
+    if (!info) {
+      pos = nameStart;
       return fail("unknown pass or pipeline anchor '" + name + "'");
+    }
     std::unique_ptr<Pass> pass = info->factory();
     if (peek() == '{') {
       ++pos;

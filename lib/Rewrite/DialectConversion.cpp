@@ -123,8 +123,14 @@ Value ConversionPatternRewriter::materialize(Location loc, Type type,
         source ? converter->materializeSourceConversion(*this, loc, type, input)
                : converter->materializeTargetConversion(*this, loc, type,
                                                         input);
-    if (value)
+    if (value) {
+      // Tracked like the default casts: looked through by later patterns,
+      // erased when unused.
+      if (Operation *def = value.getDefiningOp())
+        if (def->getNumOperands() == 1 && def->getOperand(0) == input)
+          materializations.insert(def);
       return value;
+    }
   }
   auto cast = create<UnrealizedConversionCastOp>(loc, TypeRange(type),
                                                  ValueRange(input));
@@ -143,8 +149,8 @@ void ConversionPatternRewriter::replaceOp(Operation *op, ValueRange values) {
     // Users not converted yet still expect the old type.
     OpBuilder::InsertionGuard guard(*this);
     setInsertionPoint(op);
-    bridged[i] =
-        materialize(op->getLoc(), result.getType(), bridged[i], nullptr, true);
+    bridged[i] = materialize(op->getLoc(), result.getType(), bridged[i],
+                             currentConverter, true);
   }
   PatternRewriter::replaceOp(op, bridged);
 }
@@ -312,7 +318,10 @@ LogicalResult ConversionDriver::legalize(Operation *op) {
     if (!operandsOk)
       continue;
     rewriter.setInsertionPoint(op);
-    if (succeeded(conversion->matchAndRewrite(op, operands, rewriter)))
+    rewriter.setCurrentTypeConverter(converter);
+    LogicalResult result = conversion->matchAndRewrite(op, operands, rewriter);
+    rewriter.setCurrentTypeConverter(nullptr);
+    if (succeeded(result))
       return success();
   }
   // Partial conversion keeps ops of unknown legality no pattern converts.

@@ -255,12 +255,18 @@ public:
   }
   Value materialize(Location loc, Type type, Value input,
                     const TypeConverter *converter, bool source);
+  /// Internal: the type converter of the pattern being applied (used for
+  /// the source materializations of replaced values).
+  void setCurrentTypeConverter(const TypeConverter *converter) {
+    currentConverter = converter;
+  }
   /// Internal: destroys the erased ops.
   void destroyErasedOps();
   bool isErased(Operation *op) const { return erased.count(op); }
 
 private:
   llvm::SetVector<Operation *> materializations;
+  const TypeConverter *currentConverter = nullptr;
   std::vector<Operation *> erasedRoots;
   llvm::DenseSet<Operation *> erased;
 };

@@ -3,9 +3,16 @@
 
 For each shape (flat, nested, canon) and size (100k and 1M operations) from
 ../shared/bench/gen_ir.py, both tools run on the same file, in the same run,
-for two steps:
-  generic  parse + verify + print in generic form (--mlir-print-op-generic)
-  custom   parse + verify + print in custom form
+for these steps (each includes parsing, verification and printing):
+  generic       parse + verify + print in generic form (--mlir-print-op-generic)
+  custom        parse + verify + print in custom form
+  canonicalize  --canonicalize
+  cse           --cse
+  func-canon    --pass-pipeline='builtin.module(func.func(canonicalize))'
+                (a nested pipeline: on threads in both tools)
+Then, on the nested shape at the largest size, the per-function pipeline
+runs with and without --mlir-disable-threading: the whole run and the
+pipeline alone (from --mlir-timing), for both tools.
 Each measurement is the median wall time of several runs; peak memory is the
 maximum resident set size (GNU time's %M). Ratios are mlir-opt / tilt-opt for
 time (higher is better for Tilt) and tilt-opt / mlir-opt for memory (lower is
@@ -15,6 +22,7 @@ divided by ten times its 100k time.
 The machine has 2 shared cores: compare ratios, not absolute times.
 
 Usage: bench/ir_bench.py [--sizes 100000,1000000] [--repeat 3]
+                         [--steps generic,custom,canonicalize,cse,func-canon]
                          [--tilt-opt build/bin/tilt-opt] [--mlir-opt PATH]
 """
 import argparse
@@ -90,12 +98,32 @@ def measure(cmd, repeat):
     return statistics.median(times), max(peaks)
 
 
+def pipeline_time(cmd, repeat):
+    """Median seconds of the 'func.func' Pipeline line of --mlir-timing."""
+    times = []
+    for _ in range(repeat):
+        proc = subprocess.run(cmd + ["--mlir-timing"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+        for line in proc.stderr.splitlines():
+            if "'func.func' Pipeline" in line:
+                # The last time before the name is the wall time (mlir-opt's
+                # threaded report has a user column before it).
+                numbers = [float(tok) for tok in line.replace("(", " ").split()
+                           if tok.replace(".", "", 1).isdigit()]
+                times.append(numbers[-1])
+                break
+    return statistics.median(times) if times else float("nan")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="100000,1000000")
     parser.add_argument("--shapes", default="flat,nested,canon")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--steps",
+                        default="generic,custom,canonicalize,cse,func-canon")
+    parser.add_argument("--no-threading-rows", action="store_true")
     parser.add_argument("--tilt-opt")
     parser.add_argument("--mlir-opt")
     parser.add_argument("--gen-ir",
@@ -110,7 +138,14 @@ def main():
     os.makedirs(args.outdir, exist_ok=True)
     sizes = [int(s) for s in args.sizes.split(",")]
     shapes = args.shapes.split(",")
-    steps = [("generic", ["--mlir-print-op-generic"]), ("custom", [])]
+    all_steps = {
+        "generic": ["--mlir-print-op-generic"],
+        "custom": [],
+        "canonicalize": ["--canonicalize"],
+        "cse": ["--cse"],
+        "func-canon": ["--pass-pipeline=builtin.module(func.func(canonicalize))"],
+    }
+    steps = [(name, all_steps[name]) for name in args.steps.split(",")]
 
     print("tilt-opt: %s" % tilt_opt)
     print("mlir-opt: %s" % mlir_opt)
@@ -136,6 +171,29 @@ def main():
                     shape, n, step, tilt[0], mlir[0], mlir[0] / max(tilt[0], 1e-9),
                     tilt[1], mlir[1], tilt[1] / mlir[1], linear))
                 sys.stdout.flush()
+
+    if args.no_threading_rows or "nested" not in shapes:
+        return
+    path = generate(args.gen_ir, "nested", sizes[-1], args.outdir)
+    pipeline = ["--pass-pipeline=builtin.module(func.func(canonicalize))"]
+    print()
+    print("Threads: nested, %d ops, %s" % (sizes[-1], pipeline[0]))
+    print()
+    print("| tool | whole run, threads | whole run, one thread | speedup | "
+          "pipeline, threads | pipeline, one thread | speedup |")
+    print("|" + "---|" * 7)
+    for name, tool in (("tilt-opt", tilt_opt), ("mlir-opt", mlir_opt)):
+        threaded = measure([tool, path, "-o", "/dev/null"] + pipeline, args.repeat)
+        single = measure([tool, path, "-o", "/dev/null", "--mlir-disable-threading"]
+                         + pipeline, args.repeat)
+        p_threaded = pipeline_time([tool, path, "-o", "/dev/null"] + pipeline,
+                                   args.repeat)
+        p_single = pipeline_time([tool, path, "-o", "/dev/null",
+                                  "--mlir-disable-threading"] + pipeline, args.repeat)
+        print("| %s | %.2f | %.2f | %.2fx | %.3f | %.3f | %.2fx |" % (
+            name, threaded[0], single[0], single[0] / max(threaded[0], 1e-9),
+            p_threaded, p_single, p_single / max(p_threaded, 1e-9)))
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

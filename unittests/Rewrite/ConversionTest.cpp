@@ -192,8 +192,9 @@ TEST(ConversionTest, TargetRulesAndTypeConverterOrder) {
   EXPECT_EQ(legality[3], std::nullopt); // unknown
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   module.get()->walk([&](Operation *op) {
-    if (op->getName().getStringRef() == "z.c")
+    if (op->getName().getStringRef() == "z.c") {
       EXPECT_EQ(target.isLegal(op), std::optional<bool>(true));
+    }
   });
 
   // Newest conversions are asked first; none means "ask the next one", a

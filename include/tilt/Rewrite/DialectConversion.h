@@ -214,6 +214,11 @@ public:
                       PatternBenefit benefit = 1)
       : ConversionPattern(SourceOp::getOperationName(), benefit, context,
                           &typeConverter) {}
+  /// The order `RewritePatternSet::add<P>(typeConverter)` uses.
+  OpConversionPattern(Context *context, const TypeConverter &typeConverter,
+                      PatternBenefit benefit = 1)
+      : ConversionPattern(SourceOp::getOperationName(), benefit, context,
+                          &typeConverter) {}
   virtual LogicalResult
   matchAndRewrite(SourceOp op, llvm::ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const = 0;

@@ -210,19 +210,22 @@ public:
 // test-legalize
 //===----------------------------------------------------------------------===//
 
-/// test.illegal -> test.legal.
-struct IllegalToLegal : public ConversionPattern {
-  IllegalToLegal(Context *context)
-      : ConversionPattern("test.illegal", 1, context) {}
+/// Renames an op, keeping its (remapped) operands and result types:
+/// test.illegal -> test.legal, and test.recursive -> test.recursive, which
+/// never ends (the driver stops it).
+struct RenameConversion : public ConversionPattern {
+  RenameConversion(Context *context, llvm::StringRef from, llvm::StringRef to)
+      : ConversionPattern(from, 1, context), to(to.str()) {}
   LogicalResult
   matchAndRewrite(Operation *op, llvm::ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    OperationState state(op->getLoc(), "test.legal", op->getContext());
+    OperationState state(op->getLoc(), to, op->getContext());
     state.addOperands(operands);
     state.addTypes(op->getResultTypes());
     rewriter.replaceOp(op, rewriter.create(state));
     return success();
   }
+  std::string to;
 };
 
 /// test.source : i64 -> test.source32 : i32 (a result type change).
@@ -265,21 +268,6 @@ struct RefuseDynamic : public ConversionPattern {
   matchAndRewrite(Operation *op, llvm::ArrayRef<Value>,
                   ConversionPatternRewriter &rewriter) const override {
     return rewriter.notifyMatchFailure(op, "test.dynamic is never rewritten");
-  }
-};
-
-/// test.recursive -> test.recursive: never ends (the driver stops it).
-struct Recursive : public ConversionPattern {
-  Recursive(Context *context)
-      : ConversionPattern("test.recursive", 1, context) {}
-  LogicalResult
-  matchAndRewrite(Operation *op, llvm::ArrayRef<Value> operands,
-                  ConversionPatternRewriter &rewriter) const override {
-    OperationState state(op->getLoc(), "test.recursive", op->getContext());
-    state.addOperands(operands);
-    state.addTypes(op->getResultTypes());
-    rewriter.replaceOp(op, rewriter.create(state));
-    return success();
   }
 };
 
@@ -329,7 +317,9 @@ public:
     });
 
     RewritePatternSet patterns(context);
-    patterns.add<IllegalToLegal, RefuseDynamic, Recursive>();
+    patterns.add<RenameConversion>("test.illegal", "test.legal");
+    patterns.add<RenameConversion>("test.recursive", "test.recursive");
+    patterns.add<RefuseDynamic>();
     patterns.add<SourceTo32, UseTo32>(converter);
     FrozenRewritePatternSet frozen(std::move(patterns));
     LogicalResult result =

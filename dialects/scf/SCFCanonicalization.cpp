@@ -27,6 +27,24 @@ using namespace tilt::scf;
 
 namespace {
 
+/// A new scf.if before `op` with `op`'s condition, the given result types,
+/// and `op`'s regions moved into it.
+Operation *moveIntoNewIf(IfOp op, TypeRange resultTypes,
+                         PatternRewriter &rewriter) {
+  OperationState state(op->getLoc(), IfOp::getOperationName(),
+                       op->getContext());
+  state.addOperands(op->getOperand(0));
+  state.addTypes(llvm::SmallVector<Type, 4>(resultTypes.begin(),
+                                            resultTypes.end()));
+  state.addRegion();
+  state.addRegion();
+  rewriter.setInsertionPoint(op);
+  Operation *newIf = rewriter.create(state);
+  newIf->getRegion(0).takeBody(op.getThenRegion());
+  newIf->getRegion(1).takeBody(op.getElseRegion());
+  return newIf;
+}
+
 struct RemoveStaticCondition : public OpRewritePattern<IfOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(IfOp op,
@@ -66,17 +84,12 @@ struct RemoveUnusedResults : public OpRewritePattern<IfOp> {
         used.push_back(i);
     if (used.size() == op->getNumResults())
       return rewriter.notifyMatchFailure(op, "every result is used");
-    OperationState state(op->getLoc(), IfOp::getOperationName(),
-                         op->getContext());
-    state.addOperands(op->getOperand(0));
+    llvm::SmallVector<Type, 4> types;
     for (unsigned i : used)
-      state.addTypes(op->getResult(i).getType());
-    state.addRegion();
-    state.addRegion();
-    Operation *newIf = rewriter.create(state);
+      types.push_back(op->getResult(i).getType());
+    Operation *newIf = moveIntoNewIf(op, types, rewriter);
     for (unsigned r = 0; r < 2; ++r) {
       Region &region = newIf->getRegion(r);
-      region.takeBody(op->getRegion(r));
       if (region.empty())
         continue;
       Operation *yield = &region.front().back();
@@ -115,15 +128,7 @@ struct ConvertTrivialIfToSelect : public OpRewritePattern<IfOp> {
       return rewriter.notifyMatchFailure(op, "every result is computed inside");
 
     Value condition = op->getOperand(0);
-    OperationState state(op->getLoc(), IfOp::getOperationName(),
-                         op->getContext());
-    state.addOperands(condition);
-    state.addTypes(kept);
-    state.addRegion();
-    state.addRegion();
-    Operation *replacement = rewriter.create(state);
-    replacement->getRegion(0).takeBody(op.getThenRegion());
-    replacement->getRegion(1).takeBody(op.getElseRegion());
+    Operation *replacement = moveIntoNewIf(op, kept, rewriter);
 
     llvm::SmallVector<Value, 4> results(numResults), thenKept, elseKept;
     rewriter.setInsertionPoint(replacement);

@@ -18,12 +18,11 @@
 
 using namespace tilt;
 
-/// Whether `op` has no effects: Pure, or with recursive effects and only
+/// Whether `op` has no effects: Pure or with recursive effects, and only
 /// effect-free ops inside.
 static bool isEffectFree(Operation *op) {
-  if (op->hasTrait<OpTrait::Pure>())
-    return true;
-  if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+  if (!op->hasTrait<OpTrait::Pure>() &&
+      !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return false;
   for (Region &region : op->getRegions())
     for (Block &block : region)
@@ -34,18 +33,8 @@ static bool isEffectFree(Operation *op) {
 }
 
 bool tilt::isOpTriviallyDead(Operation *op) {
-  if (!op->use_empty() || op->hasTrait<OpTrait::IsTerminator>())
-    return false;
-  // A pure op's regions (if any) must be effect-free too.
-  if (op->hasTrait<OpTrait::Pure>()) {
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (Operation &nested : block)
-          if (!isEffectFree(&nested))
-            return false;
-    return true;
-  }
-  return isEffectFree(op);
+  return op->use_empty() && !op->hasTrait<OpTrait::IsTerminator>() &&
+         isEffectFree(op);
 }
 
 /// The constant value of `value` if a constant-like op defines it.

@@ -198,6 +198,15 @@ void NegFOp::build(OpBuilder &builder, OperationState &state, Value operand) {
   state.addTypes(operand.getType());
 }
 LogicalResult NegFOp::parse(OpAsmParser &parser, OperationState &state) {
+  return parseUnaryFloatOp(parser, state);
+}
+void NegFOp::print(OpAsmPrinter &printer) {
+  printUnaryFloatOp(getOperation(), printer);
+}
+LogicalResult NegFOp::verify() { return verifyUnaryFloatOp(getOperation()); }
+
+LogicalResult arith::detail::parseUnaryFloatOp(OpAsmParser &parser,
+                                        OperationState &state) {
   OpAsmParser::UnresolvedOperand operand;
   Type type;
   if (failed(parser.parseOperand(operand)) ||
@@ -209,8 +218,7 @@ LogicalResult NegFOp::parse(OpAsmParser &parser, OperationState &state) {
   state.addTypes(type);
   return success();
 }
-void NegFOp::print(OpAsmPrinter &printer) {
-  Operation *op = getOperation();
+void arith::detail::printUnaryFloatOp(Operation *op, OpAsmPrinter &printer) {
   printer << ' ';
   printer.printOperand(op->getOperand(0));
   printFlags(op, printer, "fastmath", "fastmath");
@@ -218,8 +226,7 @@ void NegFOp::print(OpAsmPrinter &printer) {
   printer << " : ";
   printer.printType(op->getResult(0).getType());
 }
-LogicalResult NegFOp::verify() {
-  Operation *op = getOperation();
+LogicalResult arith::detail::verifyUnaryFloatOp(Operation *op) {
   if (failed(checkOperand(op, 0, isFloatLike, "floating-point-like")) ||
       failed(checkResult(op, 0, isFloatLike, "floating-point-like")))
     return failure();

@@ -7,7 +7,9 @@
 
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/Func/Func.h"
+#include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/Tools/OptMain.h"
 #include "tilt/Transforms/Passes.h"
 #ifdef TILT_WITH_TEST_DIALECT
@@ -18,7 +20,8 @@ int main(int argc, char **argv) {
   tilt::registerTransformsPasses();
   tilt::DialectRegistry registry;
   registry.insert<tilt::func::FuncDialect, tilt::arith::ArithDialect,
-                  tilt::scf::SCFDialect>();
+                  tilt::scf::SCFDialect, tilt::math::MathDialect,
+                  tilt::tile::TileDialect>();
 #ifdef TILT_WITH_TEST_DIALECT
   // Only in the test build: the ops and passes the lit tests of the drivers
   // and the pass manager use.

@@ -94,6 +94,11 @@ LogicalResult parseBinaryOp(OpAsmParser &parser, OperationState &state,
                             BinaryKind kind);
 void printBinaryOp(Operation *op, OpAsmPrinter &printer, BinaryKind kind);
 LogicalResult verifyBinaryOp(Operation *op, BinaryKind kind);
+/// `op %x (fastmath<...>)? attr-dict : type`: one float operand, one result
+/// of its type, a fastmath property (arith.negf, the math ops).
+LogicalResult parseUnaryFloatOp(OpAsmParser &parser, OperationState &state);
+void printUnaryFloatOp(Operation *op, OpAsmPrinter &printer);
+LogicalResult verifyUnaryFloatOp(Operation *op);
 /// Adds the canonicalization patterns of the binary op named `name`.
 void populateBinaryCanonicalizationPatterns(llvm::StringRef name,
                                             RewritePatternSet &patterns,

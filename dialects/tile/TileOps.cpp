@@ -1,0 +1,1000 @@
+//===- TileOps.cpp - Ops of the tile dialect ------------------------------===//
+
+#include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/Dialect/Math/Math.h"
+#include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/IR/Region.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace tilt;
+using namespace tilt::tile;
+
+TileDialect::TileDialect(Context *context)
+    : Dialect(getDialectNamespace(), context, TypeID::get<TileDialect>()) {
+  // Kernel bodies use arith for index arithmetic and math in tile.parallel.
+  context->getOrLoadDialect<arith::ArithDialect>();
+  context->getOrLoadDialect<math::MathDialect>();
+  addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp,
+                PipelinedOp, ParallelOp, YieldOp, ReduceOp>();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// `128x32` for diagnostics.
+std::string formatShape(llvm::ArrayRef<int64_t> shape) {
+  std::string text;
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? "x" : "") + std::to_string(shape[i]);
+  return text;
+}
+
+/// Ops other than tile.kernel only make sense inside one.
+LogicalResult verifyInsideKernel(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (KernelOp::dynCast(parent))
+      return success();
+  return op->emitOpError() << "must be inside a tile.kernel";
+}
+
+/// The buffer type of operand `index`, or an error naming `what`.
+FailureOr<BufType> getBufOperand(Operation *op, unsigned index,
+                                 llvm::StringRef what) {
+  Type type = op->getOperand(index).getType();
+  if (auto buf = type.dyn_cast<BufType>())
+    return buf;
+  return FailureOr<BufType>(op->emitOpError()
+                            << what << " must be a !tile.buf, got " << type);
+}
+
+/// The constant integer an arith.constant (or any constant-like op with an
+/// integer `value`) gives `value`, if any.
+std::optional<int64_t> getConstantIndex(Value value) {
+  Operation *producer = value.getDefiningOp();
+  if (!producer || !producer->hasTrait<OpTrait::ConstantLike>())
+    return std::nullopt;
+  if (auto attr =
+          producer->getInherentAttr("value").dyn_cast_or_null<IntegerAttr>())
+    return attr.getInt();
+  return std::nullopt;
+}
+
+/// Parses `%a, %b, ...` (possibly empty) up to a closing `]`, the `[`
+/// already consumed.
+LogicalResult
+parseOperandsUntilRSquare(OpAsmParser &parser,
+                          llvm::SmallVectorImpl<OpAsmParser::UnresolvedOperand>
+                              &operands) {
+  if (parser.parseOptionalRSquare())
+    return success();
+  do {
+    OpAsmParser::UnresolvedOperand operand;
+    if (failed(parser.parseOperand(operand)))
+      return failure();
+    operands.push_back(operand);
+  } while (parser.parseOptionalComma());
+  return parser.parseRSquare();
+}
+
+void printOperandList(OpAsmPrinter &printer, ValueRange values) {
+  llvm::interleave(
+      values, [&](Value value) { printer.printOperand(value); },
+      [&]() { printer << ", "; });
+}
+
+/// `attr-dict : T0, T1, ...` for ops whose operands all appear once.
+LogicalResult parseAttrsAndOperandTypes(
+    OpAsmParser &parser, OperationState &state,
+    llvm::ArrayRef<OpAsmParser::UnresolvedOperand> operands) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  llvm::SmallVector<Type, 4> types;
+  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColon()) || failed(parser.parseTypeList(types)))
+    return failure();
+  return parser.resolveOperands(operands, types, loc, state.operands);
+}
+
+void printAttrsAndOperandTypes(OpAsmPrinter &printer, Operation *op,
+                               llvm::ArrayRef<llvm::StringRef> elided = {}) {
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue(), elided);
+  printer << " : ";
+  llvm::interleave(
+      op->getOperandTypes(), [&](Type type) { printer.printType(type); },
+      [&]() { printer << ", "; });
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> KernelOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"grid"};
+  return names;
+}
+
+void KernelOp::build(OpBuilder &builder, OperationState &state,
+                     llvm::ArrayRef<int64_t> grid, ValueRange args) {
+  Context *context = builder.getContext();
+  state.addAttribute("grid", DenseArrayAttr::getI64(context, grid));
+  state.addOperands(args);
+  Region *body = state.addRegion();
+  auto *block = new Block();
+  for (size_t i = 0; i < grid.size(); ++i)
+    block->addArgument(builder.getIndexType(), state.location);
+  for (Value arg : args)
+    block->addArgument(arg.getType(), state.location);
+  body->push_back(block);
+}
+
+llvm::ArrayRef<int64_t> KernelOp::getGrid() {
+  if (auto grid = getOperation()
+                      ->getInherentAttr("grid")
+                      .dyn_cast_or_null<DenseArrayAttr>())
+    return grid.getIntValues();
+  return {};
+}
+
+LogicalResult KernelOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  llvm::SmallVector<int64_t, 3> grid;
+  if (failed(parser.parseKeyword("grid")) || failed(parser.parseLSquare()))
+    return failure();
+  do {
+    int64_t extent;
+    if (failed(parser.parseInteger(extent)))
+      return failure();
+    grid.push_back(extent);
+  } while (parser.parseOptionalComma());
+  if (failed(parser.parseRSquare()))
+    return failure();
+  state.addAttribute("grid", DenseArrayAttr::getI64(context, grid));
+
+  llvm::SmallVector<OpAsmParser::Argument, 8> regionArgs;
+  if (failed(parser.parseKeyword("blocks")) || failed(parser.parseLParen()))
+    return failure();
+  do {
+    OpAsmParser::Argument arg;
+    if (failed(parser.parseArgument(arg)))
+      return failure();
+    arg.type = IndexType::get(context);
+    regionArgs.push_back(arg);
+  } while (parser.parseOptionalComma());
+  if (failed(parser.parseRParen()))
+    return failure();
+
+  if (failed(parser.parseKeyword("args")) || failed(parser.parseLParen()))
+    return failure();
+  if (!parser.parseOptionalRParen()) {
+    do {
+      OpAsmParser::Argument arg;
+      OpAsmParser::UnresolvedOperand operand;
+      Type type;
+      if (failed(parser.parseArgument(arg)) || failed(parser.parseEqual()) ||
+          failed(parser.parseOperand(operand)) ||
+          failed(parser.parseColonType(type)) ||
+          failed(parser.resolveOperand(operand, type, state.operands)))
+        return failure();
+      arg.type = type;
+      regionArgs.push_back(arg);
+    } while (parser.parseOptionalComma());
+    if (failed(parser.parseRParen()))
+      return failure();
+  }
+  if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
+    return failure();
+  Region *body = state.addRegion();
+  return parser.parseRegion(*body, regionArgs);
+}
+
+void KernelOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  llvm::ArrayRef<int64_t> grid = getGrid();
+  printer << " grid [";
+  llvm::interleave(
+      grid, [&](int64_t extent) { printer << std::to_string(extent); },
+      [&]() { printer << ", "; });
+  printer << "] blocks(";
+  Block *body = getBody();
+  for (size_t i = 0; i < grid.size() && i < body->getNumArguments(); ++i) {
+    if (i)
+      printer << ", ";
+    printer.printOperand(body->getArgument(i));
+  }
+  printer << ") args(";
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+    if (i)
+      printer << ", ";
+    unsigned argIndex = grid.size() + i;
+    if (argIndex < body->getNumArguments())
+      printer.printOperand(body->getArgument(argIndex));
+    printer << " = ";
+    printer.printOperand(op->getOperand(i));
+    printer << " : ";
+    printer.printType(op->getOperand(i).getType());
+  }
+  printer << ")";
+  printer.printOptionalAttrDictWithKeyword(op->getAttrDictionary().getValue());
+  printer << ' ';
+  printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
+}
+
+LogicalResult KernelOp::verify() {
+  Operation *op = getOperation();
+  auto gridAttr =
+      op->getInherentAttr("grid").dyn_cast_or_null<DenseArrayAttr>();
+  if (!gridAttr || !gridAttr.getElementType().isSignlessInteger(64))
+    return emitOpError() << "requires a 'grid' property: array<i64: ...>";
+  llvm::ArrayRef<int64_t> grid = gridAttr.getIntValues();
+  if (grid.empty() || grid.size() > 3)
+    return emitOpError() << "grid must have 1 to 3 dimensions, got "
+                         << uint64_t(grid.size());
+  for (size_t i = 0; i < grid.size(); ++i)
+    if (grid[i] <= 0)
+      return emitOpError() << "grid extent " << grid[i] << " (dimension "
+                           << uint64_t(i) << ") is not positive";
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
+    if (!op->getOperand(i).getType().isa<TensorType>())
+      return emitOpError() << "operand #" << i
+                           << " must be a !tile.tensor, got "
+                           << op->getOperand(i).getType();
+  Region &region = op->getRegion(0);
+  if (region.empty())
+    return emitOpError() << "requires a body";
+  Block &body = region.front();
+  if (body.getNumArguments() != grid.size() + op->getNumOperands())
+    return emitOpError() << "body must have " << uint64_t(grid.size())
+                         << " block indices and " << op->getNumOperands()
+                         << " tensor arguments, got "
+                         << body.getNumArguments() << " arguments";
+  for (size_t i = 0; i < grid.size(); ++i)
+    if (!body.getArgument(i).getType().isIndex())
+      return emitOpError() << "block index #" << uint64_t(i)
+                           << " must be of type index";
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
+    if (body.getArgument(grid.size() + i).getType() !=
+        op->getOperand(i).getType())
+      return emitOpError() << "argument #" << i
+                           << " type does not match its operand";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AllocOp
+//===----------------------------------------------------------------------===//
+
+void AllocOp::build(OpBuilder &builder, OperationState &state, BufType type) {
+  state.addTypes(type);
+}
+
+BufType AllocOp::getType() {
+  return getOperation()->getResult(0).getType().dyn_cast<BufType>();
+}
+
+LogicalResult AllocOp::parse(OpAsmParser &parser, OperationState &state) {
+  Type type;
+  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColonType(type)))
+    return failure();
+  state.addTypes(type);
+  return success();
+}
+
+void AllocOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(op->getResult(0).getType());
+}
+
+LogicalResult AllocOp::verify() {
+  if (!getType())
+    return emitOpError() << "result must be a !tile.buf, got "
+                         << getOperation()->getResult(0).getType();
+  return verifyInsideKernel(getOperation());
+}
+
+void AllocOp::getAsmResultNames(
+    llvm::function_ref<void(Value, llvm::StringRef)> setName) {
+  if (BufType type = getType())
+    setName(getOperation()->getResult(0),
+            stringifyMemorySpace(type.getMemorySpace()));
+}
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+void CopyOp::build(OpBuilder &builder, OperationState &state, Value source,
+                   Value dest, ValueRange offsets) {
+  state.addOperands({source, dest});
+  state.addOperands(offsets);
+}
+
+OperandRange CopyOp::getOffsets() {
+  return OperandRange(getOperation()->getOpOperands().drop_front(2));
+}
+
+LogicalResult CopyOp::parse(OpAsmParser &parser, OperationState &state) {
+  OpAsmParser::UnresolvedOperand source, dest;
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> sourceOffsets,
+      destOffsets;
+  if (failed(parser.parseOperand(source)))
+    return failure();
+  if (parser.parseOptionalLSquare() &&
+      failed(parseOperandsUntilRSquare(parser, sourceOffsets)))
+    return failure();
+  if (failed(parser.parseComma()) || failed(parser.parseOperand(dest)))
+    return failure();
+  llvm::SMLoc destOffsetsLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalLSquare() &&
+      failed(parseOperandsUntilRSquare(parser, destOffsets)))
+    return failure();
+  if (!sourceOffsets.empty() && !destOffsets.empty())
+    return parser.emitError(destOffsetsLoc)
+           << "only one side of a copy (the global tensor) takes offsets";
+  llvm::SMLoc typesLoc = parser.getCurrentLocation();
+  llvm::SmallVector<Type, 2> types;
+  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColon()) || failed(parser.parseTypeList(types)))
+    return failure();
+  if (types.size() != 2)
+    return parser.emitError(typesLoc)
+           << "expected two types (source, destination), got "
+           << uint64_t(types.size());
+  Type indexType = IndexType::get(parser.getContext());
+  if (failed(parser.resolveOperand(source, types[0], state.operands)) ||
+      failed(parser.resolveOperand(dest, types[1], state.operands)))
+    return failure();
+  for (auto &offset : sourceOffsets.empty() ? destOffsets : sourceOffsets)
+    if (failed(parser.resolveOperand(offset, indexType, state.operands)))
+      return failure();
+  return success();
+}
+
+void CopyOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  bool offsetsOnDest = getDest().getType().isa<TensorType>() &&
+                       !getSource().getType().isa<TensorType>();
+  auto printOffsets = [&]() {
+    if (getOffsets().empty())
+      return;
+    printer << '[';
+    printOperandList(printer, getOffsets());
+    printer << ']';
+  };
+  printer << ' ';
+  printer.printOperand(getSource());
+  if (!offsetsOnDest)
+    printOffsets();
+  printer << ", ";
+  printer.printOperand(getDest());
+  if (offsetsOnDest)
+    printOffsets();
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(getSource().getType());
+  printer << ", ";
+  printer.printType(getDest().getType());
+}
+
+LogicalResult CopyOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  Type sourceType = getSource().getType(), destType = getDest().getType();
+  auto sourceTensor = sourceType.dyn_cast<TensorType>();
+  auto destTensor = destType.dyn_cast<TensorType>();
+  auto sourceBuf = sourceType.dyn_cast<BufType>();
+  auto destBuf = destType.dyn_cast<BufType>();
+  if ((!sourceTensor && !sourceBuf) || (!destTensor && !destBuf))
+    return emitOpError() << "copies between !tile.tensor and !tile.buf "
+                            "values, got "
+                         << sourceType << " and " << destType;
+  if (sourceTensor && destTensor)
+    return emitOpError() << "cannot copy from one global tensor to another; "
+                            "copy through a buffer";
+  for (Value offset : getOffsets())
+    if (!offset.getType().isIndex())
+      return emitOpError() << "offsets must be of type index";
+
+  Type sourceElement = sourceTensor ? sourceTensor.getElementType()
+                                    : sourceBuf.getElementType();
+  Type destElement =
+      destTensor ? destTensor.getElementType() : destBuf.getElementType();
+  // Float formats convert on the way (as T.copy of an f32 fragment into a
+  // bf16 tensor does); integers and floats do not mix.
+  if (sourceElement != destElement &&
+      !(sourceElement.isa<FloatType>() && destElement.isa<FloatType>()))
+    return emitOpError() << "element types do not match: " << sourceElement
+                         << " and " << destElement;
+
+  if (sourceBuf && destBuf) {
+    if (!getOffsets().empty())
+      return emitOpError() << "a copy between buffers takes no offsets";
+    if (sourceBuf.getShape() != destBuf.getShape())
+      return emitOpError() << "buffer shapes differ: "
+                           << formatShape(sourceBuf.getShape()) << " and "
+                           << formatShape(destBuf.getShape());
+    return success();
+  }
+  TensorType tensor = sourceTensor ? sourceTensor : destTensor;
+  BufType buf = sourceBuf ? sourceBuf : destBuf;
+  if (tensor.getRank() != buf.getRank())
+    return emitOpError() << "the buffer (rank " << buf.getRank()
+                         << ") and the tensor (rank " << tensor.getRank()
+                         << ") must have the same rank";
+  if (getOffsets().size() != tensor.getRank())
+    return emitOpError() << "expected " << tensor.getRank()
+                         << " offsets into the tensor, got "
+                         << uint64_t(getOffsets().size());
+  for (unsigned d = 0; d < tensor.getRank(); ++d) {
+    int64_t size = buf.getShape()[d], extent = tensor.getShape()[d];
+    if (size > extent)
+      return emitOpError() << "the buffer (" << formatShape(buf.getShape())
+                           << ") is larger than the tensor ("
+                           << formatShape(tensor.getShape())
+                           << ") in dimension " << d;
+    std::optional<int64_t> offset = getConstantIndex(getOffsets()[d]);
+    if (offset && (*offset < 0 || *offset + size > extent))
+      return emitOpError() << "the slice [" << *offset << ", "
+                           << *offset + size << ") of dimension " << d
+                           << " runs past the tensor's size " << extent;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GemmOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> GemmOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"transpose_a", "transpose_b"};
+  return names;
+}
+
+void GemmOp::build(OpBuilder &builder, OperationState &state, Value a,
+                   Value b, Value c, bool transposeA, bool transposeB) {
+  state.addOperands({a, b, c});
+  if (transposeA)
+    state.addAttribute("transpose_a", builder.getUnitAttr());
+  if (transposeB)
+    state.addAttribute("transpose_b", builder.getUnitAttr());
+}
+
+bool GemmOp::getTransposeA() {
+  return bool(getOperation()->getInherentAttr("transpose_a"));
+}
+bool GemmOp::getTransposeB() {
+  return bool(getOperation()->getInherentAttr("transpose_b"));
+}
+
+LogicalResult GemmOp::parse(OpAsmParser &parser, OperationState &state) {
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 3> operands(3);
+  if (failed(parser.parseOperand(operands[0])) ||
+      failed(parser.parseComma()) || failed(parser.parseOperand(operands[1])) ||
+      failed(parser.parseComma()) || failed(parser.parseOperand(operands[2])))
+    return failure();
+  UnitAttr unit = UnitAttr::get(parser.getContext());
+  if (parser.parseOptionalKeyword("transpose_a"))
+    state.addAttribute("transpose_a", unit);
+  if (parser.parseOptionalKeyword("transpose_b"))
+    state.addAttribute("transpose_b", unit);
+  return parseAttrsAndOperandTypes(parser, state, operands);
+}
+
+void GemmOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printOperandList(printer, getOperation()->getOperands());
+  if (getTransposeA())
+    printer << " transpose_a";
+  if (getTransposeB())
+    printer << " transpose_b";
+  printAttrsAndOperandTypes(printer, getOperation());
+}
+
+LogicalResult GemmOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  FailureOr<BufType> a = getBufOperand(op, 0, "A");
+  if (failed(a))
+    return failure();
+  FailureOr<BufType> b = getBufOperand(op, 1, "B");
+  if (failed(b))
+    return failure();
+  FailureOr<BufType> c = getBufOperand(op, 2, "C");
+  if (failed(c))
+    return failure();
+  for (auto [name, type] : {std::pair("A", *a), std::pair("B", *b),
+                            std::pair("C", *c)})
+    if (type.getRank() != 2)
+      return emitOpError() << name << " must be a 2-d buffer, got "
+                           << formatShape(type.getShape());
+  for (Attribute flag : {op->getInherentAttr("transpose_a"),
+                         op->getInherentAttr("transpose_b")})
+    if (flag && !flag.isa<UnitAttr>())
+      return emitOpError() << "transpose flags must be unit attributes";
+  bool ta = getTransposeA(), tb = getTransposeB();
+  int64_t m = a->getShape()[ta ? 1 : 0], ka = a->getShape()[ta ? 0 : 1];
+  int64_t kb = b->getShape()[tb ? 1 : 0], n = b->getShape()[tb ? 0 : 1];
+  if (ka != kb)
+    return emitOpError() << "shapes do not compose: A"
+                         << (ta ? "^T" : "") << " is " << m << "x" << ka
+                         << " and B" << (tb ? "^T" : "") << " is " << kb
+                         << "x" << n << " (K " << ka << " vs " << kb << ")";
+  if (c->getShape()[0] != m || c->getShape()[1] != n)
+    return emitOpError() << "C is " << formatShape(c->getShape())
+                         << " but A x B is " << m << "x" << n;
+  if (a->getElementType() != b->getElementType())
+    return emitOpError() << "A and B element types differ: "
+                         << a->getElementType() << " and "
+                         << b->getElementType();
+  Type cElement = c->getElementType();
+  if (cElement != a->getElementType() && !cElement.isF32())
+    return emitOpError() << "C must hold " << a->getElementType()
+                         << " or f32 (the accumulation type), got "
+                         << cElement;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// FillOp, ClearOp
+//===----------------------------------------------------------------------===//
+
+void FillOp::build(OpBuilder &builder, OperationState &state, Value buffer,
+                   Value value) {
+  state.addOperands({buffer, value});
+}
+
+LogicalResult FillOp::parse(OpAsmParser &parser, OperationState &state) {
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 2> operands(2);
+  if (failed(parser.parseOperand(operands[0])) ||
+      failed(parser.parseComma()) || failed(parser.parseOperand(operands[1])))
+    return failure();
+  return parseAttrsAndOperandTypes(parser, state, operands);
+}
+
+void FillOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printOperandList(printer, getOperation()->getOperands());
+  printAttrsAndOperandTypes(printer, getOperation());
+}
+
+LogicalResult FillOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  FailureOr<BufType> buf = getBufOperand(op, 0, "the filled value");
+  if (failed(buf))
+    return failure();
+  Type valueType = op->getOperand(1).getType();
+  if (valueType != buf->getElementType())
+    return emitOpError() << "the value (" << valueType
+                         << ") must have the buffer's element type ("
+                         << buf->getElementType() << ")";
+  return success();
+}
+
+void ClearOp::build(OpBuilder &builder, OperationState &state, Value buffer) {
+  state.addOperands(buffer);
+}
+
+LogicalResult ClearOp::parse(OpAsmParser &parser, OperationState &state) {
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 1> operands(1);
+  if (failed(parser.parseOperand(operands[0])))
+    return failure();
+  return parseAttrsAndOperandTypes(parser, state, operands);
+}
+
+void ClearOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printOperand(getOperation()->getOperand(0));
+  printAttrsAndOperandTypes(printer, getOperation());
+}
+
+LogicalResult ClearOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  return failure(failed(getBufOperand(op, 0, "the cleared value")));
+}
+
+//===----------------------------------------------------------------------===//
+// PipelinedOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> PipelinedOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"stages"};
+  return names;
+}
+
+void PipelinedOp::build(OpBuilder &builder, OperationState &state,
+                        Value lowerBound, Value upperBound, Value step,
+                        int64_t stages) {
+  state.addOperands({lowerBound, upperBound, step});
+  state.addAttribute("stages", builder.getI64IntegerAttr(stages));
+  Region *body = state.addRegion();
+  auto *block = new Block();
+  block->addArgument(builder.getIndexType(), state.location);
+  body->push_back(block);
+}
+
+int64_t PipelinedOp::getStages() {
+  if (auto stages = getOperation()
+                        ->getInherentAttr("stages")
+                        .dyn_cast_or_null<IntegerAttr>())
+    return stages.getInt();
+  return 0;
+}
+
+LogicalResult PipelinedOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  Type indexType = IndexType::get(context);
+  OpAsmParser::Argument iv;
+  OpAsmParser::UnresolvedOperand lb, ub, step;
+  int64_t stages;
+  if (failed(parser.parseArgument(iv)) || failed(parser.parseEqual()) ||
+      failed(parser.parseOperand(lb)) || failed(parser.parseKeyword("to")) ||
+      failed(parser.parseOperand(ub)) ||
+      failed(parser.parseKeyword("step")) ||
+      failed(parser.parseOperand(step)) ||
+      failed(parser.parseKeyword("stages")) ||
+      failed(parser.parseInteger(stages)) ||
+      failed(parser.resolveOperand(lb, indexType, state.operands)) ||
+      failed(parser.resolveOperand(ub, indexType, state.operands)) ||
+      failed(parser.resolveOperand(step, indexType, state.operands)))
+    return failure();
+  state.addAttribute("stages", IntegerAttr::get(
+                                   IntegerType::get(context, 64), stages));
+  iv.type = indexType;
+  if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
+    return failure();
+  return parser.parseRegion(*state.addRegion(), {iv});
+}
+
+void PipelinedOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printOperand(getInductionVar());
+  printer << " = ";
+  printer.printOperand(getLowerBound());
+  printer << " to ";
+  printer.printOperand(getUpperBound());
+  printer << " step ";
+  printer.printOperand(getStep());
+  printer << " stages " << std::to_string(getStages());
+  printer.printOptionalAttrDictWithKeyword(op->getAttrDictionary().getValue());
+  printer << ' ';
+  printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
+}
+
+LogicalResult PipelinedOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  auto stages = op->getInherentAttr("stages").dyn_cast_or_null<IntegerAttr>();
+  if (!stages)
+    return emitOpError() << "requires an integer 'stages' property";
+  if (stages.getInt() < 1)
+    return emitOpError() << "stages must be at least 1, got "
+                         << stages.getInt();
+  for (unsigned i = 0; i < 3; ++i)
+    if (!op->getOperand(i).getType().isIndex())
+      return emitOpError() << "bounds and step must be of type index";
+  Region &region = op->getRegion(0);
+  if (region.empty() || region.front().getNumArguments() != 1 ||
+      !region.front().getArgument(0).getType().isIndex())
+    return emitOpError() << "body must have one index argument (the "
+                            "induction variable)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ParallelOp, YieldOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> ParallelOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"operandSegmentSizes"};
+  return names;
+}
+
+static DenseArrayAttr getSegments(Context *context, int64_t inputs,
+                                  int64_t outputs) {
+  return DenseArrayAttr::getInts(IntegerType::get(context, 32),
+                                 {inputs, outputs});
+}
+
+void ParallelOp::build(OpBuilder &builder, OperationState &state,
+                       ValueRange inputs, ValueRange outputs) {
+  state.addOperands(inputs);
+  state.addOperands(outputs);
+  state.addAttribute("operandSegmentSizes",
+                     getSegments(builder.getContext(), inputs.size(),
+                                 outputs.size()));
+  Region *body = state.addRegion();
+  auto *block = new Block();
+  for (Value input : inputs) {
+    Type element = Type();
+    if (auto buf = input.getType().dyn_cast<BufType>())
+      element = buf.getElementType();
+    block->addArgument(element ? element : input.getType(), state.location);
+  }
+  body->push_back(block);
+}
+
+/// The number of inputs, from operandSegmentSizes (0 if malformed).
+static unsigned getNumInputs(Operation *op) {
+  auto segments =
+      op->getInherentAttr("operandSegmentSizes").dyn_cast_or_null<DenseArrayAttr>();
+  if (!segments || segments.size() != 2)
+    return 0;
+  return unsigned(segments.getIntValues()[0]);
+}
+
+OperandRange ParallelOp::getInputs() {
+  return OperandRange(getOperation()->getOpOperands().take_front(
+      getNumInputs(getOperation())));
+}
+OperandRange ParallelOp::getOutputs() {
+  return OperandRange(getOperation()->getOpOperands().drop_front(
+      getNumInputs(getOperation())));
+}
+
+/// `name(%a, %b : A, B)`.
+static LogicalResult
+parseOperandGroup(OpAsmParser &parser, llvm::StringRef keyword,
+                  OperationState &state, int64_t &count) {
+  if (failed(parser.parseKeyword(keyword)) || failed(parser.parseLParen()))
+    return failure();
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
+  llvm::SmallVector<Type, 4> types;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  do {
+    OpAsmParser::UnresolvedOperand operand;
+    if (failed(parser.parseOperand(operand)))
+      return failure();
+    operands.push_back(operand);
+  } while (parser.parseOptionalComma());
+  if (failed(parser.parseColon()) || failed(parser.parseTypeList(types)) ||
+      failed(parser.parseRParen()) ||
+      failed(parser.resolveOperands(operands, types, loc, state.operands)))
+    return failure();
+  count = operands.size();
+  return success();
+}
+
+LogicalResult ParallelOp::parse(OpAsmParser &parser, OperationState &state) {
+  int64_t inputs = 0, outputs = 0;
+  if (failed(parseOperandGroup(parser, "ins", state, inputs)) ||
+      failed(parseOperandGroup(parser, "outs", state, outputs)))
+    return failure();
+  state.addAttribute("operandSegmentSizes",
+                     getSegments(parser.getContext(), inputs, outputs));
+  if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
+    return failure();
+  return parser.parseRegion(*state.addRegion());
+}
+
+void ParallelOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  auto printGroup = [&](llvm::StringRef keyword, OperandRange values) {
+    printer << ' ' << keyword << '(';
+    printOperandList(printer, values);
+    printer << " : ";
+    llvm::interleave(
+        values.getTypes(), [&](Type type) { printer.printType(type); },
+        [&]() { printer << ", "; });
+    printer << ')';
+  };
+  printGroup("ins", getInputs());
+  printGroup("outs", getOutputs());
+  printer.printOptionalAttrDictWithKeyword(op->getAttrDictionary().getValue());
+  printer << ' ';
+  printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/true);
+}
+
+LogicalResult ParallelOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  auto segments = op->getInherentAttr("operandSegmentSizes")
+                      .dyn_cast_or_null<DenseArrayAttr>();
+  if (!segments || segments.size() != 2 ||
+      segments.getIntValues()[0] < 0 || segments.getIntValues()[1] < 1 ||
+      segments.getIntValues()[0] + segments.getIntValues()[1] !=
+          int64_t(op->getNumOperands()))
+    return emitOpError() << "requires operandSegmentSizes = array<i32: "
+                            "inputs, outputs> with at least one output, "
+                            "matching the operands";
+  std::optional<BufType> first;
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+    FailureOr<BufType> buf = getBufOperand(op, i, "every operand");
+    if (failed(buf))
+      return failure();
+    if (!first) {
+      first = *buf;
+      continue;
+    }
+    if (buf->getShape() != first->getShape())
+      return emitOpError() << "buffers have different shapes: "
+                           << formatShape(first->getShape()) << " and "
+                           << formatShape(buf->getShape())
+                           << " (operand #" << i << ")";
+  }
+  Block &body = op->getRegion(0).front();
+  OperandRange inputs = getInputs(), outputs = getOutputs();
+  if (body.getNumArguments() != inputs.size())
+    return emitOpError() << "body must have one argument per input ("
+                         << uint64_t(inputs.size()) << "), got "
+                         << body.getNumArguments();
+  for (unsigned i = 0, e = inputs.size(); i < e; ++i) {
+    Type element = inputs[i].getType().cast<BufType>().getElementType();
+    if (body.getArgument(i).getType() != element)
+      return emitOpError() << "body argument #" << i << " must be " << element
+                           << " (the element type of input #" << i
+                           << "), got " << body.getArgument(i).getType();
+  }
+  if (body.empty() || !YieldOp::dynCast(&body.back()))
+    return emitOpError() << "body must end with tile.yield";
+  Operation *yield = &body.back();
+  if (yield->getNumOperands() != outputs.size())
+    return yield->emitOpError()
+           << "yields " << yield->getNumOperands() << " values but the "
+           << "tile.parallel has " << uint64_t(outputs.size()) << " outputs";
+  for (unsigned i = 0, e = outputs.size(); i < e; ++i) {
+    Type element = outputs[i].getType().cast<BufType>().getElementType();
+    if (yield->getOperand(i).getType() != element)
+      return yield->emitOpError()
+             << "value #" << i << " is " << yield->getOperand(i).getType()
+             << " but output #" << i << " holds " << element;
+  }
+  return success();
+}
+
+void YieldOp::build(OpBuilder &builder, OperationState &state,
+                    ValueRange values) {
+  state.addOperands(values);
+}
+
+LogicalResult YieldOp::parse(OpAsmParser &parser, OperationState &state) {
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 2> operands;
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult first = parser.parseOptionalOperand(operand);
+  if (first.has_value()) {
+    if (failed(*first))
+      return failure();
+    operands.push_back(operand);
+    while (parser.parseOptionalComma()) {
+      if (failed(parser.parseOperand(operand)))
+        return failure();
+      operands.push_back(operand);
+    }
+  }
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  llvm::SmallVector<Type, 2> types;
+  if (!operands.empty() &&
+      (failed(parser.parseColon()) || failed(parser.parseTypeList(types))))
+    return failure();
+  return parser.resolveOperands(operands, types, loc, state.operands);
+}
+
+void YieldOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  if (op->getNumOperands() != 0) {
+    printer << ' ';
+    printOperandList(printer, op->getOperands());
+  }
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  if (op->getNumOperands() != 0) {
+    printer << " : ";
+    llvm::interleave(
+        op->getOperandTypes(), [&](Type type) { printer.printType(type); },
+        [&]() { printer << ", "; });
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> ReduceOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"dim", "kind"};
+  return names;
+}
+
+void ReduceOp::build(OpBuilder &builder, OperationState &state,
+                     llvm::StringRef kind, Value source, Value dest,
+                     int64_t dim) {
+  state.addOperands({source, dest});
+  state.addAttribute("kind", StringAttr::get(builder.getContext(), kind));
+  state.addAttribute("dim", builder.getI64IntegerAttr(dim));
+}
+
+llvm::StringRef ReduceOp::getKind() {
+  if (auto kind =
+          getOperation()->getInherentAttr("kind").dyn_cast_or_null<StringAttr>())
+    return kind.getValue();
+  return "";
+}
+
+int64_t ReduceOp::getDim() {
+  if (auto dim =
+          getOperation()->getInherentAttr("dim").dyn_cast_or_null<IntegerAttr>())
+    return dim.getInt();
+  return -1;
+}
+
+LogicalResult ReduceOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  llvm::StringRef kind;
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 2> operands(2);
+  int64_t dim;
+  if (failed(parser.parseKeyword(&kind)) ||
+      failed(parser.parseOperand(operands[0])) ||
+      failed(parser.parseArrow()) ||
+      failed(parser.parseOperand(operands[1])) ||
+      failed(parser.parseKeyword("dim")) || failed(parser.parseInteger(dim)))
+    return failure();
+  state.addAttribute("kind", StringAttr::get(context, kind));
+  state.addAttribute("dim",
+                     IntegerAttr::get(IntegerType::get(context, 64), dim));
+  return parseAttrsAndOperandTypes(parser, state, operands);
+}
+
+void ReduceOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ' << getKind() << ' ';
+  printer.printOperand(op->getOperand(0));
+  printer << " -> ";
+  printer.printOperand(op->getOperand(1));
+  printer << " dim " << std::to_string(getDim());
+  printAttrsAndOperandTypes(printer, op);
+}
+
+LogicalResult ReduceOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  llvm::StringRef kind = getKind();
+  if (kind != "sum" && kind != "max")
+    return emitOpError() << "kind must be 'sum' or 'max', got '" << kind
+                         << "'";
+  if (!op->getInherentAttr("dim").dyn_cast_or_null<IntegerAttr>())
+    return emitOpError() << "requires an integer 'dim' property";
+  FailureOr<BufType> source = getBufOperand(op, 0, "the source");
+  if (failed(source))
+    return failure();
+  FailureOr<BufType> dest = getBufOperand(op, 1, "the destination");
+  if (failed(dest))
+    return failure();
+  int64_t dim = getDim();
+  if (dim < 0 || dim >= int64_t(source->getRank()))
+    return emitOpError() << "dimension " << dim << " is out of range for a "
+                         << "source of rank " << source->getRank();
+  llvm::SmallVector<int64_t, 4> reduced(source->getShape().begin(),
+                                        source->getShape().end());
+  reduced.erase(reduced.begin() + dim);
+  if (reduced.empty())
+    reduced.push_back(1);
+  if (dest->getShape() != llvm::ArrayRef<int64_t>(reduced))
+    return emitOpError() << "the destination must be "
+                         << formatShape(reduced) << " (the source "
+                         << formatShape(source->getShape())
+                         << " without dimension " << dim << "), got "
+                         << formatShape(dest->getShape());
+  Type sourceElement = source->getElementType();
+  Type destElement = dest->getElementType();
+  if (destElement != sourceElement &&
+      !(sourceElement.isa<FloatType>() && destElement.isF32()))
+    return emitOpError() << "the destination must hold " << sourceElement
+                         << " or f32, got " << destElement;
+  return success();
+}

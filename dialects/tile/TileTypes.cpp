@@ -1,0 +1,205 @@
+//===- TileTypes.cpp - Types of the tile dialect --------------------------===//
+
+#include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/IR/Context.h"
+#include "llvm/ADT/Hashing.h"
+
+using namespace tilt;
+using namespace tilt::tile;
+
+namespace tilt {
+namespace tile {
+namespace detail {
+
+struct TensorTypeStorage : public TypeStorage {
+  using KeyTy = std::tuple<llvm::ArrayRef<int64_t>, Type, Attribute>;
+  static unsigned hashKey(const KeyTy &key) {
+    auto shape = std::get<0>(key);
+    return llvm::hash_combine(
+        llvm::hash_combine_range(shape.begin(), shape.end()), std::get<1>(key),
+        std::get<2>(key));
+  }
+  bool operator==(const KeyTy &key) const {
+    return shape == std::get<0>(key) && elementType == std::get<1>(key) &&
+           layout == std::get<2>(key);
+  }
+  static TensorTypeStorage *construct(StorageAllocator &allocator,
+                                      const KeyTy &key) {
+    auto *storage =
+        new (allocator.allocate<TensorTypeStorage>()) TensorTypeStorage();
+    storage->shape = allocator.copyInto(std::get<0>(key));
+    storage->elementType = std::get<1>(key);
+    storage->layout = std::get<2>(key);
+    return storage;
+  }
+  llvm::ArrayRef<int64_t> shape;
+  Type elementType;
+  Attribute layout;
+};
+
+struct BufTypeStorage : public TypeStorage {
+  using KeyTy = std::tuple<llvm::ArrayRef<int64_t>, Type, unsigned>;
+  static unsigned hashKey(const KeyTy &key) {
+    auto shape = std::get<0>(key);
+    return llvm::hash_combine(
+        llvm::hash_combine_range(shape.begin(), shape.end()), std::get<1>(key),
+        std::get<2>(key));
+  }
+  bool operator==(const KeyTy &key) const {
+    return shape == std::get<0>(key) && elementType == std::get<1>(key) &&
+           space == std::get<2>(key);
+  }
+  static BufTypeStorage *construct(StorageAllocator &allocator,
+                                   const KeyTy &key) {
+    auto *storage = new (allocator.allocate<BufTypeStorage>()) BufTypeStorage();
+    storage->shape = allocator.copyInto(std::get<0>(key));
+    storage->elementType = std::get<1>(key);
+    storage->space = std::get<2>(key);
+    return storage;
+  }
+  llvm::ArrayRef<int64_t> shape;
+  Type elementType;
+  unsigned space;
+};
+
+} // namespace detail
+} // namespace tile
+} // namespace tilt
+
+bool tile::isTileElementType(Type type) {
+  if (auto floatType = type.dyn_cast<FloatType>())
+    return floatType.isBF16() || floatType.isF16() || floatType.isF32();
+  return type.isSignlessInteger(32);
+}
+
+TensorType TensorType::get(Context *context, llvm::ArrayRef<int64_t> shape,
+                           Type elementType, Attribute layout) {
+  return TensorType(context->getUniquer().get<detail::TensorTypeStorage>(
+      getTypeID(), context, context->getLoadedDialect<TileDialect>(),
+      detail::TensorTypeStorage::KeyTy(shape, elementType, layout)));
+}
+llvm::ArrayRef<int64_t> TensorType::getShape() const {
+  return getImpl()->shape;
+}
+Type TensorType::getElementType() const { return getImpl()->elementType; }
+Attribute TensorType::getLayout() const { return getImpl()->layout; }
+
+llvm::StringRef tile::stringifyMemorySpace(MemorySpace space) {
+  return space == MemorySpace::Shared ? "shared" : "fragment";
+}
+
+BufType BufType::get(Context *context, llvm::ArrayRef<int64_t> shape,
+                     Type elementType, MemorySpace space) {
+  return BufType(context->getUniquer().get<detail::BufTypeStorage>(
+      getTypeID(), context, context->getLoadedDialect<TileDialect>(),
+      detail::BufTypeStorage::KeyTy(shape, elementType, unsigned(space))));
+}
+llvm::ArrayRef<int64_t> BufType::getShape() const { return getImpl()->shape; }
+Type BufType::getElementType() const { return getImpl()->elementType; }
+MemorySpace BufType::getMemorySpace() const {
+  return MemorySpace(getImpl()->space);
+}
+
+//===----------------------------------------------------------------------===//
+// Parsing and printing
+//===----------------------------------------------------------------------===//
+
+/// `<` dims `x` element-type, checked: positive static sizes, rank 1 or
+/// more, a tile element type.
+static LogicalResult parseShapeAndElement(AsmParser &parser,
+                                          llvm::StringRef what,
+                                          llvm::SmallVectorImpl<int64_t> &shape,
+                                          Type &elementType) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseLess()) ||
+      failed(parser.parseDimensionList(shape, /*allowDynamic=*/false)))
+    return failure();
+  if (shape.empty())
+    return parser.emitError(loc) << what << " needs a shape (e.g. 64x64xbf16)";
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return parser.emitError(loc)
+             << what << " dimensions must be positive, got " << dim;
+  llvm::SMLoc typeLoc = parser.getCurrentLocation();
+  if (failed(parser.parseType(elementType)))
+    return failure();
+  if (!isTileElementType(elementType))
+    return parser.emitError(typeLoc)
+           << what << " element type must be bf16, f16, f32 or i32, got "
+           << elementType;
+  return success();
+}
+
+Type TileDialect::parseType(AsmParser &parser) const {
+  llvm::StringRef keyword;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseKeyword(&keyword)))
+    return Type();
+  Context *context = getContext();
+  llvm::SmallVector<int64_t, 4> shape;
+  Type elementType;
+  if (keyword == "tensor") {
+    if (failed(parseShapeAndElement(parser, "!tile.tensor", shape,
+                                    elementType)))
+      return Type();
+    Attribute layout;
+    if (parser.parseOptionalComma() && failed(parser.parseAttribute(layout)))
+      return Type();
+    if (failed(parser.parseGreater()))
+      return Type();
+    return TensorType::get(context, shape, elementType, layout);
+  }
+  if (keyword == "buf") {
+    if (failed(parseShapeAndElement(parser, "!tile.buf", shape, elementType)))
+      return Type();
+    llvm::StringRef space;
+    llvm::SMLoc spaceLoc;
+    if (failed(parser.parseComma()))
+      return Type();
+    spaceLoc = parser.getCurrentLocation();
+    if (failed(parser.parseKeyword(&space)))
+      return Type();
+    if (space != "shared" && space != "fragment") {
+      parser.emitError(spaceLoc)
+          << "expected 'shared' or 'fragment', got '" << space << "'";
+      return Type();
+    }
+    if (failed(parser.parseGreater()))
+      return Type();
+    return BufType::get(context, shape, elementType,
+                        space == "shared" ? MemorySpace::Shared
+                                          : MemorySpace::Fragment);
+  }
+  parser.emitError(loc) << "unknown tile type '" << keyword
+                        << "' (expected 'tensor' or 'buf')";
+  return Type();
+}
+
+static void printShapeAndElement(AsmPrinter &printer,
+                                 llvm::ArrayRef<int64_t> shape,
+                                 Type elementType) {
+  printer << '<';
+  printer.printDimensionList(shape);
+  printer << 'x';
+  printer.printType(elementType);
+}
+
+void TileDialect::printType(Type type, AsmPrinter &printer) const {
+  if (auto tensor = type.dyn_cast<TensorType>()) {
+    printer << "tensor";
+    printShapeAndElement(printer, tensor.getShape(), tensor.getElementType());
+    if (Attribute layout = tensor.getLayout()) {
+      printer << ", ";
+      printer.printAttribute(layout);
+    }
+    printer << '>';
+    return;
+  }
+  if (auto buf = type.dyn_cast<BufType>()) {
+    printer << "buf";
+    printShapeAndElement(printer, buf.getShape(), buf.getElementType());
+    printer << ", " << stringifyMemorySpace(buf.getMemorySpace()) << '>';
+    return;
+  }
+  printer << "<<UNKNOWN TILE TYPE>>";
+}

@@ -1,0 +1,284 @@
+//===- Tile.h - The tile dialect: what a TileLang user writes ---*- C++ -*-===//
+//
+// A grid kernel over global tensors, with on-core buffers, copies, gemm,
+// fill/clear, a pipelined loop, an elementwise map and reductions: the
+// counterpart of TileLang's T.Kernel, T.alloc_shared / T.alloc_fragment,
+// T.copy, T.gemm, T.fill / T.clear, T.Pipelined, T.Parallel and
+// T.reduce_*. Index arithmetic is arith's. See docs/dialects/tile.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_DIALECT_TILE_TILE_H
+#define TILT_DIALECT_TILE_TILE_H
+
+#include "tilt/IR/Builders.h"
+#include "tilt/IR/Dialect.h"
+#include "tilt/IR/OpAsm.h"
+
+namespace tilt {
+namespace tile {
+
+class TileDialect : public Dialect {
+public:
+  explicit TileDialect(Context *context);
+  static llvm::StringRef getDialectNamespace() { return "tile"; }
+  Type parseType(AsmParser &parser) const override;
+  void printType(Type type, AsmPrinter &printer) const override;
+};
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+struct TensorTypeStorage;
+struct BufTypeStorage;
+} // namespace detail
+
+/// Whether `type` is an element type tile buffers and tensors may hold:
+/// bf16, f16, f32 or i32.
+bool isTileElementType(Type type);
+
+/// `!tile.tensor<1024x1024xbf16>` or `!tile.tensor<64x64xf32, #layout>`: a
+/// global tensor in DRAM, with an optional layout attribute (any attribute;
+/// the lowering sets it).
+class TensorType
+    : public Type::TypeBase<TensorType, Type, detail::TensorTypeStorage> {
+public:
+  using Base::Base;
+  static TensorType get(Context *context, llvm::ArrayRef<int64_t> shape,
+                        Type elementType, Attribute layout = Attribute());
+  llvm::ArrayRef<int64_t> getShape() const;
+  Type getElementType() const;
+  Attribute getLayout() const;
+  unsigned getRank() const { return getShape().size(); }
+};
+
+/// Where an on-core buffer lives: `shared` (L1, T.alloc_shared) or
+/// `fragment` (registers / DST, T.alloc_fragment).
+enum class MemorySpace : unsigned { Shared, Fragment };
+llvm::StringRef stringifyMemorySpace(MemorySpace space);
+
+/// `!tile.buf<128x32xbf16, shared>`: an on-core buffer.
+class BufType : public Type::TypeBase<BufType, Type, detail::BufTypeStorage> {
+public:
+  using Base::Base;
+  static BufType get(Context *context, llvm::ArrayRef<int64_t> shape,
+                     Type elementType, MemorySpace space);
+  llvm::ArrayRef<int64_t> getShape() const;
+  Type getElementType() const;
+  MemorySpace getMemorySpace() const;
+  unsigned getRank() const { return getShape().size(); }
+};
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+/// `tile.kernel grid [8, 8] blocks(%bx, %by) args(%a = %A : T, ...) {...}`:
+/// a grid of blocks, each running the body with its block indices and the
+/// kernel's tensor operands as region arguments. Isolated from above: the
+/// body sees only its arguments.
+class KernelOp
+    : public Op<KernelOp, OpTrait::VariadicOperands, OpTrait::ZeroResults,
+                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
+                OpTrait::SingleBlock, OpTrait::NoTerminator,
+                OpTrait::IsIsolatedFromAbove> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.kernel"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  /// A kernel over `grid` with `args`; the body block has the block indices
+  /// and one argument per operand.
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::ArrayRef<int64_t> grid, ValueRange args);
+
+  llvm::ArrayRef<int64_t> getGrid();
+  Block *getBody() { return &getOperation()->getRegion(0).front(); }
+  /// The block index of grid dimension `dim` (bx, by, bz).
+  BlockArgument getBlockIndex(unsigned dim) {
+    return getBody()->getArgument(dim);
+  }
+  /// The region argument standing for operand `index`.
+  BlockArgument getArgument(unsigned index) {
+    return getBody()->getArgument(getGrid().size() + index);
+  }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `%buf = tile.alloc : !tile.buf<128x32xbf16, shared>`.
+class AllocOp : public Op<AllocOp, OpTrait::ZeroOperands, OpTrait::OneResult,
+                          OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.alloc"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, BufType type);
+  BufType getType();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)>);
+};
+
+/// `tile.copy %a[%i, %j], %buf : T, B` (global slice to buffer),
+/// `tile.copy %buf, %a[%i, %j] : B, T` (buffer to global slice),
+/// `tile.copy %x, %y : B, B` (buffer to buffer). The slice starts at the
+/// element offsets and has the buffer's shape.
+class CopyOp : public Op<CopyOp, OpTrait::AtLeastNOperands<2>::Impl,
+                         OpTrait::ZeroResults, OpTrait::ZeroRegions,
+                         OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.copy"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value source,
+                    Value dest, ValueRange offsets = {});
+  Value getSource() { return getOperation()->getOperand(0); }
+  Value getDest() { return getOperation()->getOperand(1); }
+  OperandRange getOffsets();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tile.gemm %a, %b, %c (transpose_a)? (transpose_b)? : A, B, C`:
+/// C += op(A) x op(B).
+class GemmOp : public Op<GemmOp, OpTrait::NOperands<3>::Impl,
+                         OpTrait::ZeroResults, OpTrait::ZeroRegions,
+                         OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.gemm"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value a,
+                    Value b, Value c, bool transposeA = false,
+                    bool transposeB = false);
+  bool getTransposeA();
+  bool getTransposeB();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tile.fill %buf, %value : B, f32`: every element becomes the scalar.
+class FillOp : public Op<FillOp, OpTrait::NOperands<2>::Impl,
+                         OpTrait::ZeroResults, OpTrait::ZeroRegions,
+                         OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.fill"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value buffer,
+                    Value value);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tile.clear %buf : B`: every element becomes zero.
+class ClearOp : public Op<ClearOp, OpTrait::OneOperand, OpTrait::ZeroResults,
+                          OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.clear"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value buffer);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tile.pipelined %k = %lb to %ub step %s stages 2 {...}`: a counted loop
+/// whose copies may run `stages` iterations ahead (T.Pipelined).
+class PipelinedOp
+    : public Op<PipelinedOp, OpTrait::NOperands<3>::Impl, OpTrait::ZeroResults,
+                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
+                OpTrait::SingleBlock, OpTrait::NoTerminator> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.pipelined"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    Value lowerBound, Value upperBound, Value step,
+                    int64_t stages);
+  Value getLowerBound() { return getOperation()->getOperand(0); }
+  Value getUpperBound() { return getOperation()->getOperand(1); }
+  Value getStep() { return getOperation()->getOperand(2); }
+  int64_t getStages();
+  Block *getBody() { return &getOperation()->getRegion(0).front(); }
+  BlockArgument getInductionVar() { return getBody()->getArgument(0); }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tile.parallel ins(%a, %b : A, B) outs(%c : C) { ^bb0(%x: T, %y: T): ...
+/// tile.yield %z : T }`: for every element index, the body maps the input
+/// elements to the output elements (T.Parallel). All buffers have the same
+/// shape.
+class ParallelOp
+    : public Op<ParallelOp, OpTrait::VariadicOperands, OpTrait::ZeroResults,
+                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
+                OpTrait::SingleBlock> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.parallel"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  /// Builds the op with a body block whose arguments are the input element
+  /// types; the caller fills it and ends it with tile.yield.
+  static void build(OpBuilder &builder, OperationState &state,
+                    ValueRange inputs, ValueRange outputs);
+  OperandRange getInputs();
+  OperandRange getOutputs();
+  Block *getBody() { return &getOperation()->getRegion(0).front(); }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+class YieldOp
+    : public Op<YieldOp, OpTrait::VariadicOperands, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::IsTerminator, OpTrait::ReturnLike, OpTrait::Pure,
+                OpTrait::HasParent<ParallelOp>::Impl> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.yield"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    ValueRange values);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+};
+
+/// `tile.reduce sum %src -> %dst dim 1 : S, D`: sums (or takes the maximum)
+/// along `dim`; the result has the source's shape without that dimension
+/// (T.reduce_sum / T.reduce_max).
+class ReduceOp : public Op<ReduceOp, OpTrait::NOperands<2>::Impl,
+                           OpTrait::ZeroResults, OpTrait::ZeroRegions,
+                           OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.reduce"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef kind, Value source, Value dest,
+                    int64_t dim);
+  llvm::StringRef getKind();
+  int64_t getDim();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+} // namespace tile
+} // namespace tilt
+
+#endif // TILT_DIALECT_TILE_TILE_H

@@ -1,0 +1,408 @@
+// Every error the tile verifiers and parsers report.
+// RUN: tilt-opt --split-input-file --verify-diagnostics %s
+
+func.func @grid_not_positive(%A: !tile.tensor<64x64xf32>) {
+  // expected-error@+1 {{'tile.kernel' op grid extent 0 (dimension 1) is not positive}}
+  tile.kernel grid [2, 0] blocks(%bx, %by) args(%a = %A : !tile.tensor<64x64xf32>) {
+  }
+  return
+}
+
+// -----
+
+func.func @grid_rank() {
+  // expected-error@+1 {{'tile.kernel' op grid must have 1 to 3 dimensions, got 4}}
+  tile.kernel grid [1, 1, 1, 1] blocks(%a, %b, %c, %d) args() {
+  }
+  return
+}
+
+// -----
+
+func.func @kernel_operand(%x: f32) {
+  // expected-error@+1 {{'tile.kernel' op operand #0 must be a !tile.tensor, got f32}}
+  tile.kernel grid [1] blocks(%bx) args(%a = %x : f32) {
+  }
+  return
+}
+
+// -----
+
+func.func @kernel_block_args(%A: !tile.tensor<64xf32>) {
+  // expected-error@+1 {{'tile.kernel' op body must have 1 block indices and 1 tensor arguments, got 1 arguments}}
+  "tile.kernel"(%A) <{grid = array<i64: 4>}> ({
+  ^bb0(%bx: index):
+  }) : (!tile.tensor<64xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @outside_kernel() {
+  // expected-error@+1 {{'tile.alloc' op must be inside a tile.kernel}}
+  %0 = tile.alloc : !tile.buf<32x32xf32, shared>
+  return
+}
+
+// -----
+
+// A kernel is isolated from above: a buffer of one kernel is not even
+// visible in another (as in MLIR, the name is unknown there).
+func.func @buffer_outside_its_kernel() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %buf = tile.alloc : !tile.buf<32x32xf32, shared>
+    tile.kernel grid [1] blocks(%by) args() {
+      // expected-error@+1 {{use of undeclared SSA value name}}
+      tile.clear %buf : !tile.buf<32x32xf32, shared>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_type() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    // expected-error@+1 {{'tile.alloc' op result must be a !tile.buf, got f32}}
+    %0 = tile.alloc : f32
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_k_mismatch() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<128x32xbf16, shared>
+    %b = tile.alloc : !tile.buf<64x128xbf16, shared>
+    %c = tile.alloc : !tile.buf<128x128xf32, fragment>
+    // expected-error@+1 {{'tile.gemm' op shapes do not compose: A is 128x32 and B is 64x128 (K 32 vs 64)}}
+    tile.gemm %a, %b, %c : !tile.buf<128x32xbf16, shared>, !tile.buf<64x128xbf16, shared>, !tile.buf<128x128xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_transpose_respected() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x128xbf16, shared>
+    %b = tile.alloc : !tile.buf<32x128xbf16, shared>
+    %c = tile.alloc : !tile.buf<128x128xf32, fragment>
+    // A^T x B composes; A x B does not.
+    tile.gemm %a, %b, %c transpose_a : !tile.buf<32x128xbf16, shared>, !tile.buf<32x128xbf16, shared>, !tile.buf<128x128xf32, fragment>
+    // expected-error@+1 {{'tile.gemm' op shapes do not compose: A is 32x128 and B is 32x128 (K 128 vs 32)}}
+    tile.gemm %a, %b, %c : !tile.buf<32x128xbf16, shared>, !tile.buf<32x128xbf16, shared>, !tile.buf<128x128xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_c_shape() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<64x32xbf16, shared>
+    %b = tile.alloc : !tile.buf<32x64xbf16, shared>
+    %c = tile.alloc : !tile.buf<64x32xf32, fragment>
+    // expected-error@+1 {{'tile.gemm' op C is 64x32 but A x B is 64x64}}
+    tile.gemm %a, %b, %c : !tile.buf<64x32xbf16, shared>, !tile.buf<32x64xbf16, shared>, !tile.buf<64x32xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_element_types() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %b = tile.alloc : !tile.buf<32x32xf16, shared>
+    %c = tile.alloc : !tile.buf<32x32xf32, fragment>
+    // expected-error@+1 {{'tile.gemm' op A and B element types differ: bf16 and f16}}
+    tile.gemm %a, %b, %c : !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xf16, shared>, !tile.buf<32x32xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_accumulator_type() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %c = tile.alloc : !tile.buf<32x32xf16, fragment>
+    // expected-error@+1 {{'tile.gemm' op C must hold bf16 or f32 (the accumulation type), got f16}}
+    tile.gemm %a, %a, %c : !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xf16, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_rank() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32xbf16, shared>
+    %c = tile.alloc : !tile.buf<32x32xf32, fragment>
+    // expected-error@+1 {{'tile.gemm' op A must be a 2-d buffer, got 32}}
+    tile.gemm %a, %a, %c : !tile.buf<32xbf16, shared>, !tile.buf<32xbf16, shared>, !tile.buf<32x32xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_operand_kind(%x: f32) {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %t = arith.constant 0.0 : f32
+    // expected-error@+1 {{'tile.gemm' op C must be a !tile.buf, got f32}}
+    "tile.gemm"(%a, %a, %t) : (!tile.buf<32x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, f32) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @copy_past_the_end(%A: !tile.tensor<100x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<100x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c96 = arith.constant 96 : index
+    %buf = tile.alloc : !tile.buf<32x32xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op the slice [96, 128) of dimension 0 runs past the tensor's size 100}}
+    tile.copy %a[%c96, %c0], %buf : !tile.tensor<100x64xbf16>, !tile.buf<32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_buffer_too_large(%A: !tile.tensor<16x64xbf16>, %i: index) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<16x64xbf16>) {
+    %buf = tile.alloc : !tile.buf<32x32xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op the buffer (32x32) is larger than the tensor (16x64) in dimension 0}}
+    tile.copy %buf, %a[%bx, %bx] : !tile.buf<32x32xbf16, shared>, !tile.tensor<16x64xbf16>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_offsets(%A: !tile.tensor<64x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xbf16>) {
+    %buf = tile.alloc : !tile.buf<32x32xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op expected 2 offsets into the tensor, got 1}}
+    tile.copy %a[%bx], %buf : !tile.tensor<64x64xbf16>, !tile.buf<32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_rank(%A: !tile.tensor<64x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xbf16>) {
+    %buf = tile.alloc : !tile.buf<32xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op the buffer (rank 1) and the tensor (rank 2) must have the same rank}}
+    tile.copy %a[%bx, %bx], %buf : !tile.tensor<64x64xbf16>, !tile.buf<32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_element_types(%A: !tile.tensor<64x64xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xi32>) {
+    %buf = tile.alloc : !tile.buf<32x32xf32, shared>
+    // expected-error@+1 {{'tile.copy' op element types do not match: i32 and f32}}
+    tile.copy %a[%bx, %bx], %buf : !tile.tensor<64x64xi32>, !tile.buf<32x32xf32, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_tensor_to_tensor(%A: !tile.tensor<64xf32>, %B: !tile.tensor<64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64xf32>, %b = %B : !tile.tensor<64xf32>) {
+    // expected-error@+1 {{'tile.copy' op cannot copy from one global tensor to another; copy through a buffer}}
+    tile.copy %a, %b : !tile.tensor<64xf32>, !tile.tensor<64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_buffer_shapes() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32x32xf32, shared>
+    %y = tile.alloc : !tile.buf<32x64xf32, shared>
+    // expected-error@+1 {{'tile.copy' op buffer shapes differ: 32x32 and 32x64}}
+    tile.copy %x, %y : !tile.buf<32x32xf32, shared>, !tile.buf<32x64xf32, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_offsets_on_both_sides(%A: !tile.tensor<64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64xf32>) {
+    %x = tile.alloc : !tile.buf<32xf32, shared>
+    // expected-error@+1 {{only one side of a copy (the global tensor) takes offsets}}
+    tile.copy %a[%bx], %x[%bx] : !tile.tensor<64xf32>, !tile.buf<32xf32, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @fill_type() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32xbf16, shared>
+    %v = arith.constant 1.0 : f32
+    // expected-error@+1 {{'tile.fill' op the value (f32) must have the buffer's element type (bf16)}}
+    tile.fill %x, %v : !tile.buf<32xbf16, shared>, f32
+  }
+  return
+}
+
+// -----
+
+func.func @clear_operand(%x: f32) {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %v = arith.constant 1.0 : f32
+    // expected-error@+1 {{'tile.clear' op the cleared value must be a !tile.buf, got f32}}
+    tile.clear %v : f32
+  }
+  return
+}
+
+// -----
+
+func.func @pipelined_stages() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{'tile.pipelined' op stages must be at least 1, got 0}}
+    tile.pipelined %k = %c0 to %c0 step %c0 stages 0 {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_shapes() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<64x64xf32, shared>
+    %y = tile.alloc : !tile.buf<32x64xf32, fragment>
+    // expected-error@+1 {{'tile.parallel' op buffers have different shapes: 64x64 and 32x64 (operand #1)}}
+    tile.parallel ins(%x : !tile.buf<64x64xf32, shared>) outs(%y : !tile.buf<32x64xf32, fragment>) {
+    ^bb0(%v: f32):
+      tile.yield %v : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_body_arguments() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<64xf32, shared>
+    // expected-error@+1 {{'tile.parallel' op body argument #0 must be f32 (the element type of input #0), got bf16}}
+    tile.parallel ins(%x : !tile.buf<64xf32, shared>) outs(%x : !tile.buf<64xf32, shared>) {
+    ^bb0(%v: bf16):
+      %w = arith.constant 0.0 : f32
+      tile.yield %w : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_yield() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<64xf32, shared>
+    %y = tile.alloc : !tile.buf<64xbf16, shared>
+    tile.parallel ins(%x : !tile.buf<64xf32, shared>) outs(%y : !tile.buf<64xbf16, shared>) {
+    ^bb0(%v: f32):
+      // expected-error@+1 {{'tile.yield' op value #0 is f32 but output #0 holds bf16}}
+      tile.yield %v : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_yield_count() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<64xf32, shared>
+    tile.parallel ins(%x : !tile.buf<64xf32, shared>) outs(%x : !tile.buf<64xf32, shared>) {
+    ^bb0(%v: f32):
+      // expected-error@+1 {{'tile.yield' op yields 2 values but the tile.parallel has 1 outputs}}
+      tile.yield %v, %v : f32, f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_dim() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32x64xf32, shared>
+    %y = tile.alloc : !tile.buf<32xf32, fragment>
+    // expected-error@+1 {{'tile.reduce' op dimension 2 is out of range for a source of rank 2}}
+    tile.reduce sum %x -> %y dim 2 : !tile.buf<32x64xf32, shared>, !tile.buf<32xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_shape() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32x64xf32, shared>
+    %y = tile.alloc : !tile.buf<64xf32, fragment>
+    // expected-error@+1 {{'tile.reduce' op the destination must be 32 (the source 32x64 without dimension 1), got 64}}
+    tile.reduce sum %x -> %y dim 1 : !tile.buf<32x64xf32, shared>, !tile.buf<64xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_kind() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32x64xf32, shared>
+    %y = tile.alloc : !tile.buf<32xf32, fragment>
+    // expected-error@+1 {{'tile.reduce' op kind must be 'sum' or 'max', got 'prod'}}
+    tile.reduce prod %x -> %y dim 1 : !tile.buf<32x64xf32, shared>, !tile.buf<32xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{!tile.buf element type must be bf16, f16, f32 or i32, got f64}}
+func.func @bad_element(%x: !tile.buf<32xf64, shared>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected 'shared' or 'fragment', got 'global'}}
+func.func @bad_space(%x: !tile.buf<32xf32, global>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{!tile.tensor dimensions must be positive, got 0}}
+func.func @bad_dim(%x: !tile.tensor<0x4xf32>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{unknown tile type 'matrix' (expected 'tensor' or 'buf')}}
+func.func @bad_type(%x: !tile.matrix<4xf32>) {
+  return
+}

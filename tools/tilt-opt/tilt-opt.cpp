@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/Dialect/CB/CB.h"
 #include "tilt/Dialect/Func/Func.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/SCF/SCF.h"
@@ -21,7 +22,7 @@ int main(int argc, char **argv) {
   tilt::DialectRegistry registry;
   registry.insert<tilt::func::FuncDialect, tilt::arith::ArithDialect,
                   tilt::scf::SCFDialect, tilt::math::MathDialect,
-                  tilt::tile::TileDialect>();
+                  tilt::tile::TileDialect, tilt::cb::CBDialect>();
 #ifdef TILT_WITH_TEST_DIALECT
   // Only in the test build: the ops and passes the lit tests of the drivers
   // and the pass manager use.

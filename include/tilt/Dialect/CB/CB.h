@@ -1,0 +1,143 @@
+//===- CB.h - The cb dialect: circular buffers ------------------*- C++ -*-===//
+//
+// Circular buffers in a core's L1 and their producer/consumer protocol, one
+// op per Metalium call (cb_reserve_back, cb_push_back, cb_wait_front,
+// cb_pop_front, get_write_ptr, get_read_ptr). See docs/dialects/cb.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_DIALECT_CB_CB_H
+#define TILT_DIALECT_CB_CB_H
+
+#include "tilt/IR/Builders.h"
+#include "tilt/IR/Dialect.h"
+#include "tilt/IR/OpAsm.h"
+
+namespace tilt {
+namespace cb {
+
+class CBDialect : public Dialect {
+public:
+  explicit CBDialect(Context *context);
+  static llvm::StringRef getDialectNamespace() { return "cb"; }
+  Type parseType(AsmParser &parser) const override;
+  void printType(Type type, AsmPrinter &printer) const override;
+};
+
+namespace detail {
+struct CBTypeStorage;
+} // namespace detail
+
+/// `!cb.cb<bf16, page_size = 2048, pages = 2>`: a circular buffer of
+/// `pages` pages of `page_size` bytes each, holding data of the given format
+/// (bf16, f16, f32 or i32).
+class CBType : public Type::TypeBase<CBType, Type, detail::CBTypeStorage> {
+public:
+  using Base::Base;
+  static CBType get(Context *context, Type dataFormat, int64_t pageSize,
+                    int64_t pages);
+  Type getDataFormat() const;
+  int64_t getPageSize() const;
+  int64_t getPages() const;
+};
+
+/// The largest circular-buffer index a core has (0..31).
+constexpr int64_t kMaxCBIndex = 31;
+
+/// `%cb = cb.alloc 16 : !cb.cb<...>`: the circular buffer with index 16
+/// (0..31) on the cores the kernel runs on.
+class AllocOp : public Op<AllocOp, OpTrait::ZeroOperands, OpTrait::OneResult,
+                          OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "cb.alloc"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, int64_t index,
+                    CBType type);
+  int64_t getIndex();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)>);
+};
+
+/// The protocol ops: `cb.reserve_back %cb, 2 : !cb.cb<...>` and the like,
+/// with a static page count (positive, at most the buffer's pages).
+template <typename ConcreteOp>
+class PageCountOpBase
+    : public Op<ConcreteOp, OpTrait::OneOperand, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
+  using Base = Op<ConcreteOp, OpTrait::OneOperand, OpTrait::ZeroResults,
+                  OpTrait::ZeroRegions, OpTrait::ZeroSuccessors>;
+
+public:
+  using Base::Base;
+  static constexpr bool kHasCustomAssembly = true;
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames() {
+    static llvm::StringRef names[] = {"pages"};
+    return names;
+  }
+  static void build(OpBuilder &builder, OperationState &state, Value cb,
+                    int64_t pages) {
+    state.addOperands(cb);
+    state.addAttribute("pages", builder.getI64IntegerAttr(pages));
+  }
+  int64_t getPages();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+#define TILT_CB_PAGE_OP(ClassName, OpName)                                     \
+  class ClassName : public PageCountOpBase<ClassName> {                        \
+  public:                                                                      \
+    using PageCountOpBase::PageCountOpBase;                                    \
+    static llvm::StringRef getOperationName() { return "cb." OpName; }        \
+  };
+/// The producer waits for room for `pages` pages (cb_reserve_back).
+TILT_CB_PAGE_OP(ReserveBackOp, "reserve_back")
+/// The producer publishes `pages` written pages (cb_push_back).
+TILT_CB_PAGE_OP(PushBackOp, "push_back")
+/// The consumer waits for `pages` pages (cb_wait_front).
+TILT_CB_PAGE_OP(WaitFrontOp, "wait_front")
+/// The consumer frees `pages` read pages (cb_pop_front).
+TILT_CB_PAGE_OP(PopFrontOp, "pop_front")
+#undef TILT_CB_PAGE_OP
+
+/// `%addr = cb.get_write_ptr %cb : !cb.cb<...>`: the L1 address (i32) of
+/// the first reserved page (get_write_ptr); `cb.get_read_ptr` is the first
+/// page waited for (get_read_ptr).
+template <typename ConcreteOp>
+class PointerOpBase
+    : public Op<ConcreteOp, OpTrait::OneOperand, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
+  using Base = Op<ConcreteOp, OpTrait::OneOperand, OpTrait::OneResult,
+                  OpTrait::ZeroRegions, OpTrait::ZeroSuccessors>;
+
+public:
+  using Base::Base;
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value cb) {
+    state.addOperands(cb);
+    state.addTypes(builder.getI32Type());
+  }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+class GetWritePtrOp : public PointerOpBase<GetWritePtrOp> {
+public:
+  using PointerOpBase::PointerOpBase;
+  static llvm::StringRef getOperationName() { return "cb.get_write_ptr"; }
+};
+class GetReadPtrOp : public PointerOpBase<GetReadPtrOp> {
+public:
+  using PointerOpBase::PointerOpBase;
+  static llvm::StringRef getOperationName() { return "cb.get_read_ptr"; }
+};
+
+} // namespace cb
+} // namespace tilt
+
+#endif // TILT_DIALECT_CB_CB_H

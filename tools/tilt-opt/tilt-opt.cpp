@@ -10,6 +10,7 @@
 #include "tilt/Dialect/Func/Func.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/TT/TT.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/Tools/OptMain.h"
 #include "tilt/Transforms/Passes.h"
@@ -22,7 +23,8 @@ int main(int argc, char **argv) {
   tilt::DialectRegistry registry;
   registry.insert<tilt::func::FuncDialect, tilt::arith::ArithDialect,
                   tilt::scf::SCFDialect, tilt::math::MathDialect,
-                  tilt::tile::TileDialect, tilt::cb::CBDialect>();
+                  tilt::tile::TileDialect, tilt::cb::CBDialect,
+                  tilt::tt::TTDialect>();
 #ifdef TILT_WITH_TEST_DIALECT
   // Only in the test build: the ops and passes the lit tests of the drivers
   // and the pass manager use.

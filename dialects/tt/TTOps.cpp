@@ -1,0 +1,853 @@
+//===- TTOps.cpp - The tt dialect -----------------------------------------===//
+
+#include "tilt/Dialect/CB/CB.h"
+#include "tilt/Dialect/TT/TT.h"
+#include "tilt/IR/Context.h"
+#include "tilt/IR/Region.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace tilt;
+using namespace tilt::tt;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+namespace tilt {
+namespace tt {
+namespace detail {
+struct TTSingletonTypeStorage : public TypeStorage {
+  using KeyTy = unsigned;
+  static unsigned hashKey(const KeyTy &key) { return key; }
+  bool operator==(const KeyTy &key) const { return key == kind; }
+  static TTSingletonTypeStorage *construct(StorageAllocator &allocator,
+                                           const KeyTy &key) {
+    auto *storage = new (allocator.allocate<TTSingletonTypeStorage>())
+        TTSingletonTypeStorage();
+    storage->kind = key;
+    return storage;
+  }
+  unsigned kind = 0;
+};
+} // namespace detail
+} // namespace tt
+} // namespace tilt
+
+NocAddrType NocAddrType::get(Context *context) {
+  return NocAddrType(
+      context->getUniquer().get<detail::TTSingletonTypeStorage>(
+          getTypeID(), context, context->getLoadedDialect<TTDialect>(), 0));
+}
+
+AccessorType AccessorType::get(Context *context) {
+  return AccessorType(
+      context->getUniquer().get<detail::TTSingletonTypeStorage>(
+          getTypeID(), context, context->getLoadedDialect<TTDialect>(), 1));
+}
+
+Type TTDialect::parseType(AsmParser &parser) const {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  llvm::StringRef keyword;
+  if (failed(parser.parseKeyword(&keyword)))
+    return Type();
+  if (keyword == "noc_addr")
+    return NocAddrType::get(getContext());
+  if (keyword == "accessor")
+    return AccessorType::get(getContext());
+  parser.emitError(loc) << "unknown tt type '" << keyword
+                        << "' (expected 'noc_addr' or 'accessor')";
+  return Type();
+}
+
+void TTDialect::printType(Type type, AsmPrinter &printer) const {
+  if (type.isa<NocAddrType>())
+    printer << "noc_addr";
+  else if (type.isa<AccessorType>())
+    printer << "accessor";
+  else
+    printer << "<<UNKNOWN TT TYPE>>";
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+tt::getArchGrid(llvm::StringRef arch) {
+  // Worker Tensix grids (columns x rows) of the single-chip parts.
+  if (arch == "grayskull")
+    return std::make_pair(int64_t(12), int64_t(9));
+  if (arch == "wormhole_b0")
+    return std::make_pair(int64_t(8), int64_t(10));
+  if (arch == "blackhole")
+    return std::make_pair(int64_t(13), int64_t(10));
+  return std::nullopt;
+}
+
+TTDialect::TTDialect(Context *context)
+    : Dialect(getDialectNamespace(), context, TypeID::get<TTDialect>()) {
+  context->getOrLoadDialect<cb::CBDialect>();
+  addOperations<ProgramOp, BufferOp, CBConfigOp, KernelOp, RuntimeArgsOp>();
+#define TILT_TT_INTRINSIC(ClassName, OpName, ...) addOperations<ClassName>();
+#include "tilt/Dialect/TT/TTIntrinsics.def"
+#undef TILT_TT_INTRINSIC
+}
+
+#define TILT_TT_INTRINSIC(ClassName, OpName, ...)                              \
+  const IntrinsicInfo &ClassName::getInfo() {                                  \
+    static const IntrinsicInfo info = __VA_ARGS__;                             \
+    return info;                                                               \
+  }
+#include "tilt/Dialect/TT/TTIntrinsics.def"
+#undef TILT_TT_INTRINSIC
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+IntegerAttr getI64Attr(Context *context, int64_t value) {
+  return IntegerAttr::get(IntegerType::get(context, 64), value);
+}
+
+int64_t getIntProp(Operation *op, llvm::StringRef name, int64_t otherwise) {
+  if (auto attr = op->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>())
+    return attr.getInt();
+  return otherwise;
+}
+
+/// `[a, b, ...]` of integers.
+LogicalResult parseIntList(AsmParser &parser,
+                           llvm::SmallVectorImpl<int64_t> &values) {
+  if (failed(parser.parseLSquare()))
+    return failure();
+  if (parser.parseOptionalRSquare())
+    return success();
+  do {
+    int64_t value;
+    if (failed(parser.parseInteger(value)))
+      return failure();
+    values.push_back(value);
+  } while (parser.parseOptionalComma());
+  return parser.parseRSquare();
+}
+
+void printIntList(AsmPrinter &printer, llvm::ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleave(
+      values, [&](int64_t value) { printer << std::to_string(value); },
+      [&]() { printer << ", "; });
+  printer << ']';
+}
+
+llvm::ArrayRef<int64_t> getIntArray(Operation *op, llvm::StringRef name) {
+  if (auto attr = op->getInherentAttr(name).dyn_cast_or_null<DenseArrayAttr>())
+    return attr.getIntValues();
+  return {};
+}
+
+ProgramOp getEnclosingProgram(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto program = ProgramOp::dynCast(parent))
+      return program;
+  return ProgramOp(nullptr);
+}
+
+KernelOp getEnclosingKernel(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto kernel = KernelOp::dynCast(parent))
+      return kernel;
+  return KernelOp(nullptr);
+}
+
+llvm::StringRef getSymName(Operation *op) {
+  if (auto name = op->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>())
+    return name.getValue();
+  return "";
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// ProgramOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> ProgramOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"arch", "grid", "sym_name"};
+  return names;
+}
+
+void ProgramOp::build(OpBuilder &builder, OperationState &state,
+                      llvm::StringRef name, llvm::ArrayRef<int64_t> grid,
+                      llvm::StringRef arch) {
+  Context *context = builder.getContext();
+  state.addAttribute("sym_name", StringAttr::get(context, name));
+  state.addAttribute("grid", DenseArrayAttr::getI64(context, grid));
+  state.addAttribute("arch", StringAttr::get(context, arch));
+  state.addRegion()->push_back(new Block());
+}
+
+llvm::ArrayRef<int64_t> ProgramOp::getGrid() {
+  return getIntArray(getOperation(), "grid");
+}
+
+llvm::StringRef ProgramOp::getArch() {
+  if (auto arch =
+          getOperation()->getInherentAttr("arch").dyn_cast_or_null<StringAttr>())
+    return arch.getValue();
+  return "";
+}
+
+LogicalResult ProgramOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  StringAttr name;
+  llvm::SmallVector<int64_t, 2> grid;
+  llvm::StringRef arch;
+  if (failed(parser.parseSymbolName(name)) ||
+      failed(parser.parseKeyword("grid")) || failed(parseIntList(parser, grid)) ||
+      failed(parser.parseKeyword("arch")) || failed(parser.parseKeyword(&arch)))
+    return failure();
+  state.addAttribute("sym_name", name);
+  state.addAttribute("grid", DenseArrayAttr::getI64(context, grid));
+  state.addAttribute("arch", StringAttr::get(context, arch));
+  if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
+    return failure();
+  return parser.parseRegion(*state.addRegion());
+}
+
+void ProgramOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printSymbolName(getSymName(op));
+  printer << " grid ";
+  printIntList(printer, getGrid());
+  printer << " arch " << getArch();
+  printer.printOptionalAttrDictWithKeyword(op->getAttrDictionary().getValue());
+  printer << ' ';
+  printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
+}
+
+LogicalResult ProgramOp::verify() {
+  llvm::ArrayRef<int64_t> grid = getGrid();
+  if (grid.size() != 2 || grid[0] <= 0 || grid[1] <= 0)
+    return emitOpError() << "grid must be two positive extents [columns, rows]";
+  std::optional<std::pair<int64_t, int64_t>> archGrid = getArchGrid(getArch());
+  if (!archGrid)
+    return emitOpError() << "unknown arch '" << getArch()
+                         << "' (expected grayskull, wormhole_b0 or blackhole)";
+  if (grid[0] > archGrid->first || grid[1] > archGrid->second)
+    return emitOpError() << "grid " << grid[0] << "x" << grid[1]
+                         << " does not fit " << getArch() << " (at most "
+                         << archGrid->first << "x" << archGrid->second << ")";
+  Region &region = getOperation()->getRegion(0);
+  if (region.empty())
+    return emitOpError() << "requires a body";
+  llvm::SmallDenseMap<int64_t, Operation *> cbs;
+  for (Operation &op : region.front()) {
+    auto config = CBConfigOp::dynCast(&op);
+    if (!config)
+      continue;
+    auto [it, inserted] = cbs.try_emplace(config.getIndex(), &op);
+    if (!inserted) {
+      InFlightDiagnostic diag = op.emitOpError();
+      diag << "circular buffer " << config.getIndex()
+           << " is configured twice";
+      diag.attachNote(it->second->getLoc()) << "first configured here";
+      return failure();
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BufferOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> BufferOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"element_type", "page_size", "size",
+                                    "sym_name"};
+  return names;
+}
+
+LogicalResult BufferOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  StringAttr name;
+  int64_t size, pageSize;
+  Type elementType;
+  if (failed(parser.parseSymbolName(name)) ||
+      failed(parser.parseKeyword("size")) || failed(parser.parseInteger(size)) ||
+      failed(parser.parseKeyword("page_size")) ||
+      failed(parser.parseInteger(pageSize)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColonType(elementType)))
+    return failure();
+  state.addAttribute("sym_name", name);
+  state.addAttribute("size", getI64Attr(context, size));
+  state.addAttribute("page_size", getI64Attr(context, pageSize));
+  state.addAttribute("element_type", TypeAttr::get(elementType));
+  return success();
+}
+
+void BufferOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printSymbolName(getSymName(op));
+  printer << " size " << std::to_string(getIntProp(op, "size", 0))
+          << " page_size " << std::to_string(getIntProp(op, "page_size", 0));
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  if (auto type = op->getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
+    printer.printType(type.getValue());
+}
+
+LogicalResult BufferOp::verify() {
+  Operation *op = getOperation();
+  int64_t size = getIntProp(op, "size", 0);
+  int64_t pageSize = getIntProp(op, "page_size", 0);
+  if (size <= 0 || pageSize <= 0)
+    return emitOpError() << "size and page_size must be positive";
+  if (size % pageSize != 0)
+    return emitOpError() << "size " << size
+                         << " is not a whole number of pages of " << pageSize
+                         << " bytes";
+  if (!op->getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
+    return emitOpError() << "requires an element type";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CBConfigOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> CBConfigOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"cb_type", "first_core", "index",
+                                    "last_core"};
+  return names;
+}
+
+int64_t CBConfigOp::getIndex() {
+  return getIntProp(getOperation(), "index", -1);
+}
+
+LogicalResult CBConfigOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  int64_t index;
+  llvm::SmallVector<int64_t, 2> first, last;
+  Type type;
+  if (failed(parser.parseInteger(index)) ||
+      failed(parser.parseKeyword("cores")) ||
+      failed(parseIntList(parser, first)) || failed(parser.parseKeyword("to")) ||
+      failed(parseIntList(parser, last)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColonType(type)))
+    return failure();
+  state.addAttribute("index", getI64Attr(context, index));
+  state.addAttribute("first_core", DenseArrayAttr::getI64(context, first));
+  state.addAttribute("last_core", DenseArrayAttr::getI64(context, last));
+  state.addAttribute("cb_type", TypeAttr::get(type));
+  return success();
+}
+
+void CBConfigOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ' << std::to_string(getIndex()) << " cores ";
+  printIntList(printer, getIntArray(op, "first_core"));
+  printer << " to ";
+  printIntList(printer, getIntArray(op, "last_core"));
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  if (auto type = op->getInherentAttr("cb_type").dyn_cast_or_null<TypeAttr>())
+    printer.printType(type.getValue());
+}
+
+LogicalResult CBConfigOp::verify() {
+  Operation *op = getOperation();
+  int64_t index = getIndex();
+  if (index < 0 || index > cb::kMaxCBIndex)
+    return emitOpError() << "index " << index << " is not in 0.."
+                         << cb::kMaxCBIndex;
+  auto type = op->getInherentAttr("cb_type").dyn_cast_or_null<TypeAttr>();
+  if (!type || !type.getValue().isa<cb::CBType>())
+    return emitOpError() << "requires a !cb.cb type";
+  llvm::ArrayRef<int64_t> first = getIntArray(op, "first_core");
+  llvm::ArrayRef<int64_t> last = getIntArray(op, "last_core");
+  if (first.size() != 2 || last.size() != 2)
+    return emitOpError() << "cores are [column, row] pairs";
+  ProgramOp program = getEnclosingProgram(op);
+  llvm::ArrayRef<int64_t> grid = program ? program.getGrid() : llvm::ArrayRef<int64_t>();
+  for (int d = 0; d < 2; ++d) {
+    if (first[d] < 0 || first[d] > last[d])
+      return emitOpError() << "the core range [" << first[0] << ", "
+                           << first[1] << "] to [" << last[0] << ", "
+                           << last[1] << "] is empty or negative";
+    if (grid.size() == 2 && last[d] >= grid[d])
+      return emitOpError() << "the core range ends at [" << last[0] << ", "
+                           << last[1] << "], outside the program's "
+                           << grid[0] << "x" << grid[1] << " grid";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> KernelOp::getAttributeNames() {
+  static llvm::StringRef names[] = {
+      "ct_args", "dst_full_sync", "fp32_dest_acc", "math_approx",
+      "math_fidelity", "noc", "role", "rt_args", "sym_name"};
+  return names;
+}
+
+llvm::StringRef KernelOp::getRole() {
+  if (auto role =
+          getOperation()->getInherentAttr("role").dyn_cast_or_null<StringAttr>())
+    return role.getValue();
+  return "";
+}
+
+unsigned KernelOp::getNumRuntimeArgs() {
+  if (auto args = getOperation()
+                      ->getInherentAttr("rt_args")
+                      .dyn_cast_or_null<ArrayAttr>())
+    return args.size();
+  return 0;
+}
+
+unsigned KernelOp::getNumCompileTimeArgs() {
+  return getIntArray(getOperation(), "ct_args").size();
+}
+
+int64_t KernelOp::getDstCapacity() {
+  Operation *op = getOperation();
+  int64_t tiles = op->getInherentAttr("fp32_dest_acc") ? 4 : 8;
+  return op->getInherentAttr("dst_full_sync") ? 2 * tiles : tiles;
+}
+
+LogicalResult KernelOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  StringAttr name;
+  llvm::StringRef role;
+  if (failed(parser.parseSymbolName(name)) ||
+      failed(parser.parseKeyword(&role)))
+    return failure();
+  state.addAttribute("sym_name", name);
+  state.addAttribute("role", StringAttr::get(context, role));
+  UnitAttr unit = UnitAttr::get(context);
+  if (parser.parseOptionalKeyword("noc")) {
+    int64_t noc;
+    if (failed(parser.parseInteger(noc)))
+      return failure();
+    state.addAttribute("noc", getI64Attr(context, noc));
+  }
+  if (parser.parseOptionalKeyword("math_fidelity")) {
+    llvm::StringRef fidelity;
+    if (failed(parser.parseKeyword(&fidelity)))
+      return failure();
+    state.addAttribute("math_fidelity", StringAttr::get(context, fidelity));
+  }
+  for (llvm::StringRef flag : {"fp32_dest_acc", "math_approx", "dst_full_sync"})
+    if (parser.parseOptionalKeyword(flag))
+      state.addAttribute(flag, unit);
+  if (parser.parseOptionalKeyword("rt_args")) {
+    if (failed(parser.parseLSquare()))
+      return failure();
+    llvm::SmallVector<Attribute, 8> names;
+    if (!parser.parseOptionalRSquare()) {
+      do {
+        std::string argName;
+        if (failed(parser.parseString(&argName)))
+          return failure();
+        names.push_back(StringAttr::get(context, argName));
+      } while (parser.parseOptionalComma());
+      if (failed(parser.parseRSquare()))
+        return failure();
+    }
+    state.addAttribute("rt_args", ArrayAttr::get(context, names));
+  }
+  if (parser.parseOptionalKeyword("ct_args")) {
+    llvm::SmallVector<int64_t, 8> values;
+    if (failed(parseIntList(parser, values)))
+      return failure();
+    state.addAttribute("ct_args", DenseArrayAttr::getI64(context, values));
+  }
+  if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
+    return failure();
+  return parser.parseRegion(*state.addRegion());
+}
+
+void KernelOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printSymbolName(getSymName(op));
+  printer << ' ' << getRole();
+  if (auto noc = op->getInherentAttr("noc").dyn_cast_or_null<IntegerAttr>())
+    printer << " noc " << std::to_string(noc.getInt());
+  if (auto fidelity =
+          op->getInherentAttr("math_fidelity").dyn_cast_or_null<StringAttr>())
+    printer << " math_fidelity " << fidelity.getValue();
+  for (llvm::StringRef flag : {"fp32_dest_acc", "math_approx", "dst_full_sync"})
+    if (op->getInherentAttr(flag))
+      printer << ' ' << flag;
+  if (auto args = op->getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>()) {
+    printer << " rt_args [";
+    llvm::interleave(
+        args.getValue(),
+        [&](Attribute arg) {
+          if (auto str = arg.dyn_cast<StringAttr>())
+            printer.printString(str.getValue());
+          else
+            printer.printAttribute(arg);
+        },
+        [&]() { printer << ", "; });
+    printer << ']';
+  }
+  if (op->getInherentAttr("ct_args")) {
+    printer << " ct_args ";
+    printIntList(printer, getIntArray(op, "ct_args"));
+  }
+  printer.printOptionalAttrDictWithKeyword(op->getAttrDictionary().getValue());
+  printer << ' ';
+  printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
+}
+
+LogicalResult KernelOp::verify() {
+  Operation *op = getOperation();
+  llvm::StringRef role = getRole();
+  bool dataMovement = role == "reader" || role == "writer";
+  if (!dataMovement && role != "compute")
+    return emitOpError() << "role must be reader, writer or compute, got '"
+                         << role << "'";
+  if (auto noc = op->getInherentAttr("noc")) {
+    if (!dataMovement)
+      return emitOpError() << "only reader and writer kernels use a NoC";
+    int64_t value = getIntProp(op, "noc", -1);
+    if (value != 0 && value != 1)
+      return emitOpError() << "noc must be 0 or 1, got " << value;
+  }
+  for (llvm::StringRef flag :
+       {"math_fidelity", "fp32_dest_acc", "math_approx", "dst_full_sync"})
+    if (dataMovement && op->getInherentAttr(flag))
+      return emitOpError() << "'" << flag
+                           << "' is a compute kernel setting; this is a "
+                           << role << " kernel";
+  if (auto fidelity =
+          op->getInherentAttr("math_fidelity").dyn_cast_or_null<StringAttr>()) {
+    llvm::StringRef value = fidelity.getValue();
+    if (value != "LoFi" && value != "HiFi2" && value != "HiFi3" &&
+        value != "HiFi4")
+      return emitOpError() << "math_fidelity must be LoFi, HiFi2, HiFi3 or "
+                              "HiFi4, got '"
+                           << value << "'";
+  }
+  if (auto args = op->getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>())
+    if (args.size() > 341)
+      return emitOpError() << "a kernel takes at most 341 runtime arguments, "
+                              "got "
+                           << uint64_t(args.size());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// RuntimeArgsOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> RuntimeArgsOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"core", "kernel", "values"};
+  return names;
+}
+
+LogicalResult RuntimeArgsOp::parse(OpAsmParser &parser,
+                                   OperationState &state) {
+  Context *context = parser.getContext();
+  StringAttr kernel;
+  llvm::SmallVector<int64_t, 2> core;
+  llvm::SmallVector<int64_t, 8> values;
+  if (failed(parser.parseSymbolName(kernel)) ||
+      failed(parser.parseKeyword("core")) || failed(parseIntList(parser, core)) ||
+      failed(parseIntList(parser, values)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  state.addAttribute("kernel", FlatSymbolRefAttr::get(kernel));
+  state.addAttribute("core", DenseArrayAttr::getI64(context, core));
+  state.addAttribute("values", DenseArrayAttr::getI64(context, values));
+  return success();
+}
+
+void RuntimeArgsOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  if (auto kernel =
+          op->getInherentAttr("kernel").dyn_cast_or_null<FlatSymbolRefAttr>())
+    printer.printSymbolName(kernel.getValue());
+  printer << " core ";
+  printIntList(printer, getIntArray(op, "core"));
+  printer << ' ';
+  printIntList(printer, getIntArray(op, "values"));
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+}
+
+LogicalResult RuntimeArgsOp::verify() {
+  Operation *op = getOperation();
+  auto ref = op->getInherentAttr("kernel").dyn_cast_or_null<FlatSymbolRefAttr>();
+  if (!ref)
+    return emitOpError() << "requires a kernel symbol";
+  ProgramOp program = getEnclosingProgram(op);
+  Operation *target = nullptr;
+  if (program)
+    for (Operation &child : *program.getBody())
+      if (KernelOp::dynCast(&child) && getSymName(&child) == ref.getValue())
+        target = &child;
+  if (!target)
+    return emitOpError() << "no kernel @" << ref.getValue()
+                         << " in the program";
+  llvm::ArrayRef<int64_t> core = getIntArray(op, "core");
+  llvm::ArrayRef<int64_t> grid = program.getGrid();
+  if (core.size() != 2 || core[0] < 0 || core[1] < 0 ||
+      (grid.size() == 2 && (core[0] >= grid[0] || core[1] >= grid[1])))
+    return emitOpError() << "the core is not a [column, row] inside the "
+                            "program's grid";
+  unsigned expected = KernelOp(target).getNumRuntimeArgs();
+  size_t given = getIntArray(op, "values").size();
+  if (given != expected)
+    return emitOpError() << "kernel @" << ref.getValue() << " declares "
+                         << expected << " runtime arguments, got "
+                         << uint64_t(given);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Intrinsics
+//===----------------------------------------------------------------------===//
+
+std::vector<llvm::StringRef>
+tt::detail::getIntrinsicAttributeNames(const IntrinsicInfo &info) {
+  std::vector<llvm::StringRef> names;
+  for (const char *name : info.cbs)
+    names.push_back(name);
+  for (const char *name : info.dsts)
+    names.push_back(name);
+  for (const char *name : info.ints)
+    names.push_back(name);
+  for (auto &[name, values] : info.keywords)
+    names.push_back(name);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+static Type getOperandType(Context *context, char kind) {
+  switch (kind) {
+  case 'n':
+    return NocAddrType::get(context);
+  case 'a':
+    return AccessorType::get(context);
+  default:
+    return IntegerType::get(context, 32);
+  }
+}
+
+static Type getResultType(Context *context, ResultKind kind) {
+  switch (kind) {
+  case ResultKind::I32:
+    return IntegerType::get(context, 32);
+  case ResultKind::NocAddr:
+    return NocAddrType::get(context);
+  case ResultKind::Accessor:
+    return AccessorType::get(context);
+  case ResultKind::None:
+    break;
+  }
+  return Type();
+}
+
+/// `name(v0, v1, ...)` of integers into the properties `names`.
+static LogicalResult parseIntGroup(OpAsmParser &parser, llvm::StringRef keyword,
+                                   llvm::ArrayRef<const char *> names,
+                                   OperationState &state) {
+  if (names.empty())
+    return success();
+  Context *context = parser.getContext();
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseKeyword(keyword)) || failed(parser.parseLParen()))
+    return failure();
+  for (size_t i = 0; i < names.size(); ++i) {
+    int64_t value;
+    if ((i && failed(parser.parseComma())) ||
+        failed(parser.parseInteger(value)))
+      return failure();
+    state.addAttribute(names[i], getI64Attr(context, value));
+  }
+  if (failed(parser.parseRParen()))
+    return parser.emitError(loc) << "expected " << uint64_t(names.size())
+                                 << " values in " << keyword << "(...)";
+  return success();
+}
+
+LogicalResult tt::detail::parseIntrinsic(const IntrinsicInfo &info,
+                                         OpAsmParser &parser,
+                                         OperationState &state) {
+  Context *context = parser.getContext();
+  llvm::StringRef kinds = info.operands;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    OpAsmParser::UnresolvedOperand operand;
+    if ((i && failed(parser.parseComma())) ||
+        failed(parser.parseOperand(operand)) ||
+        failed(parser.resolveOperand(operand, getOperandType(context, kinds[i]),
+                                     state.operands)))
+      return failure();
+  }
+  (void)loc;
+  if (failed(parseIntGroup(parser, "cb", info.cbs, state)) ||
+      failed(parseIntGroup(parser, "dst", info.dsts, state)))
+    return failure();
+  for (const char *name : info.ints)
+    if (failed(parseIntGroup(parser, name, {name}, state)))
+      return failure();
+  for (auto &[name, values] : info.keywords) {
+    llvm::StringRef value;
+    llvm::SMLoc valueLoc;
+    if (failed(parser.parseKeyword(name)) || failed(parser.parseLParen()))
+      return failure();
+    valueLoc = parser.getCurrentLocation();
+    if (failed(parser.parseKeyword(&value)) || failed(parser.parseRParen()))
+      return failure();
+    llvm::SmallVector<llvm::StringRef, 4> allowed;
+    llvm::StringRef(values).split(allowed, '|');
+    if (!llvm::is_contained(allowed, value))
+      return parser.emitError(valueLoc)
+             << name << " must be one of " << values << ", got '" << value
+             << "'";
+    state.addAttribute(name, StringAttr::get(context, value));
+  }
+  if (failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  if (Type result = getResultType(context, info.result))
+    state.addTypes(result);
+  return success();
+}
+
+void tt::detail::printIntrinsic(const IntrinsicInfo &info, Operation *op,
+                                OpAsmPrinter &printer) {
+  if (op->getNumOperands()) {
+    printer << ' ';
+    llvm::interleave(
+        op->getOperands(), [&](Value value) { printer.printOperand(value); },
+        [&]() { printer << ", "; });
+  }
+  auto printGroup = [&](llvm::StringRef keyword,
+                        llvm::ArrayRef<const char *> names) {
+    if (names.empty())
+      return;
+    printer << ' ' << keyword << '(';
+    for (size_t i = 0; i < names.size(); ++i)
+      printer << (i ? ", " : "")
+              << std::to_string(getIntProp(op, names[i], 0));
+    printer << ')';
+  };
+  printGroup("cb", info.cbs);
+  printGroup("dst", info.dsts);
+  for (const char *name : info.ints)
+    printGroup(name, {name});
+  for (auto &[name, values] : info.keywords) {
+    printer << ' ' << name << '(';
+    if (auto value = op->getInherentAttr(name).dyn_cast_or_null<StringAttr>())
+      printer << value.getValue();
+    printer << ')';
+  }
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+}
+
+LogicalResult tt::detail::verifyIntrinsic(const IntrinsicInfo &info,
+                                          Operation *op) {
+  Context *context = op->getContext();
+  // Operands and result.
+  llvm::StringRef kinds = info.operands;
+  if (op->getNumOperands() != kinds.size())
+    return op->emitOpError() << "expects " << uint64_t(kinds.size())
+                             << " operands, got " << op->getNumOperands();
+  for (size_t i = 0; i < kinds.size(); ++i)
+    if (op->getOperand(i).getType() != getOperandType(context, kinds[i]))
+      return op->emitOpError()
+             << "operand #" << uint64_t(i) << " must be "
+             << getOperandType(context, kinds[i]) << ", got "
+             << op->getOperand(i).getType();
+  Type result = getResultType(context, info.result);
+  if (op->getNumResults() != (result ? 1u : 0u) ||
+      (result && op->getResult(0).getType() != result))
+    return op->emitOpError() << "has the wrong results (expected "
+                             << (result ? "one " : "none")
+                             << (result ? "of the op's type" : "") << ")";
+  for (auto names : {&info.cbs, &info.dsts, &info.ints})
+    for (const char *name : *names)
+      if (!op->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>())
+        return op->emitOpError() << "requires an integer '" << name
+                                 << "' property";
+
+  // Placement: in a kernel of the right role.
+  KernelOp kernel = getEnclosingKernel(op);
+  if (!kernel)
+    return op->emitOpError() << "must be inside a tt.kernel";
+  llvm::StringRef role = kernel.getRole();
+  if (info.placement == Placement::Compute && role != "compute")
+    return op->emitOpError()
+           << "is a compute op but is inside the " << role << " kernel @"
+           << getSymName(kernel.getOperation());
+  if (info.placement == Placement::DataMovement && role == "compute")
+    return op->emitOpError()
+           << "is a data-movement (NoC) op but is inside the compute "
+              "kernel @"
+           << getSymName(kernel.getOperation());
+
+  // Circular buffers: 0..31 and configured in the program.
+  ProgramOp program = getEnclosingProgram(op);
+  for (const char *name : info.cbs) {
+    int64_t index = getIntProp(op, name, -1);
+    if (index < 0 || index > cb::kMaxCBIndex)
+      return op->emitOpError() << "circular buffer " << index << " ('"
+                               << name << "') is not in 0.."
+                               << cb::kMaxCBIndex;
+    bool configured = false;
+    if (program)
+      for (Operation &child : *program.getBody())
+        if (auto config = CBConfigOp::dynCast(&child))
+          configured |= config.getIndex() == index;
+    if (!configured)
+      return op->emitOpError() << "circular buffer " << index
+                               << " is not configured in the program "
+                                  "(tt.cb_config)";
+  }
+  // DST indices within the kernel's capacity.
+  for (const char *name : info.dsts) {
+    int64_t index = getIntProp(op, name, -1);
+    int64_t capacity = kernel.getDstCapacity();
+    if (index < 0 || index >= capacity)
+      return op->emitOpError()
+             << "DST index " << index << " is out of range: kernel @"
+             << getSymName(kernel.getOperation()) << " holds " << capacity
+             << " tiles per acquire ("
+             << (kernel->getInherentAttr("fp32_dest_acc") ? "fp32" : "16-bit")
+             << " accumulation, "
+             << (kernel->getInherentAttr("dst_full_sync") ? "full" : "half")
+             << "-sync)";
+  }
+  // Arguments within the kernel's declared lists.
+  llvm::StringRef name = op->getName().getStringRef();
+  if (name == "tt.get_arg_val") {
+    int64_t index = getIntProp(op, "index", -1);
+    if (index < 0 || index >= int64_t(kernel.getNumRuntimeArgs()))
+      return op->emitOpError()
+             << "runtime argument " << index << " is not declared: kernel @"
+             << getSymName(kernel.getOperation()) << " has "
+             << kernel.getNumRuntimeArgs() << " (rt_args)";
+  }
+  if (name == "tt.get_compile_time_arg_val") {
+    int64_t index = getIntProp(op, "index", -1);
+    if (index < 0 || index >= int64_t(kernel.getNumCompileTimeArgs()))
+      return op->emitOpError()
+             << "compile-time argument " << index
+             << " is not declared: kernel @"
+             << getSymName(kernel.getOperation()) << " has "
+             << kernel.getNumCompileTimeArgs() << " (ct_args)";
+  }
+  return success();
+}

@@ -1,0 +1,236 @@
+//===- TT.h - The tt dialect: Tenstorrent programs --------------*- C++ -*-===//
+//
+// Program structure (tt.program, tt.buffer, tt.cb_config, tt.kernel,
+// tt.runtime_args) and device ops, one per Metalium call. See
+// docs/dialects/tt.md.
+//
+// Status (issue 4): the program structure and the intrinsics listed in
+// TTIntrinsics.def exist, with the placement, CB, DST and argument checks;
+// semaphores, multicast, tilize/untilize and data-format reconfiguration are
+// not modelled yet.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_DIALECT_TT_TT_H
+#define TILT_DIALECT_TT_TT_H
+
+#include "tilt/IR/Builders.h"
+#include "tilt/IR/Dialect.h"
+#include "tilt/IR/OpAsm.h"
+
+namespace tilt {
+namespace tt {
+
+class TTDialect : public Dialect {
+public:
+  explicit TTDialect(Context *context);
+  static llvm::StringRef getDialectNamespace() { return "tt"; }
+  Type parseType(AsmParser &parser) const override;
+  void printType(Type type, AsmPrinter &printer) const override;
+};
+
+namespace detail {
+struct TTSingletonTypeStorage;
+} // namespace detail
+
+/// `!tt.noc_addr`: a 64-bit NoC address (get_noc_addr).
+class NocAddrType : public Type::TypeBase<NocAddrType, Type,
+                                          detail::TTSingletonTypeStorage> {
+public:
+  using Base::Base;
+  static NocAddrType get(Context *context);
+};
+
+/// `!tt.accessor`: a TensorAccessor over an interleaved buffer.
+class AccessorType : public Type::TypeBase<AccessorType, Type,
+                                           detail::TTSingletonTypeStorage> {
+public:
+  using Base::Base;
+  static AccessorType get(Context *context);
+};
+
+/// The largest worker grid of an architecture (columns x rows), or none
+/// for an unknown one.
+std::optional<std::pair<int64_t, int64_t>> getArchGrid(llvm::StringRef arch);
+
+//===----------------------------------------------------------------------===//
+// Program structure
+//===----------------------------------------------------------------------===//
+
+/// `tt.program @name grid [8, 8] arch wormhole_b0 { ... }`: one Metalium
+/// program: its target, global buffers, circular buffers, kernels and
+/// per-core runtime arguments.
+class ProgramOp
+    : public Op<ProgramOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
+                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
+                OpTrait::SingleBlock, OpTrait::NoTerminator,
+                OpTrait::IsIsolatedFromAbove, OpTrait::Symbol,
+                OpTrait::SymbolTable> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tt.program"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef name, llvm::ArrayRef<int64_t> grid,
+                    llvm::StringRef arch);
+  llvm::ArrayRef<int64_t> getGrid();
+  llvm::StringRef getArch();
+  Block *getBody() { return &getOperation()->getRegion(0).front(); }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tt.buffer @a size 2097152 page_size 2048 : bf16`: a DRAM-interleaved
+/// global buffer (one page per 32x32 tile).
+class BufferOp
+    : public Op<BufferOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Symbol,
+                OpTrait::HasParent<ProgramOp>::Impl> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tt.buffer"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tt.cb_config 0 cores [0, 0] to [7, 7] : !cb.cb<bf16, ...>`: circular
+/// buffer `index` on a rectangle of cores.
+class CBConfigOp
+    : public Op<CBConfigOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::HasParent<ProgramOp>::Impl> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tt.cb_config"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  int64_t getIndex();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tt.kernel @reader reader noc 0 rt_args ["a", "n"] ct_args [1] {...}` or
+/// `tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc ... {...}`:
+/// a kernel with its role and configuration; the body is `kernel_main`.
+class KernelOp
+    : public Op<KernelOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
+                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
+                OpTrait::SingleBlock, OpTrait::NoTerminator,
+                OpTrait::IsIsolatedFromAbove, OpTrait::Symbol,
+                OpTrait::HasParent<ProgramOp>::Impl> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tt.kernel"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  llvm::StringRef getRole();
+  bool isCompute() { return getRole() == "compute"; }
+  unsigned getNumRuntimeArgs();
+  unsigned getNumCompileTimeArgs();
+  /// DST tiles available per acquire: 8 (16-bit) or 4 (fp32 accumulation)
+  /// in half-sync mode, twice that with dst_full_sync.
+  int64_t getDstCapacity();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// `tt.runtime_args @reader core [0, 0] [1024, 0, 4]`: the values of a
+/// kernel's runtime arguments on one core (SetRuntimeArgs).
+class RuntimeArgsOp
+    : public Op<RuntimeArgsOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::HasParent<ProgramOp>::Impl> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tt.runtime_args"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+//===----------------------------------------------------------------------===//
+// Device ops (intrinsics)
+//===----------------------------------------------------------------------===//
+
+/// Which kernels may hold an intrinsic.
+enum class Placement : unsigned { DataMovement, Compute, Any };
+/// The result of an intrinsic.
+enum class ResultKind : unsigned { None, I32, NocAddr, Accessor };
+
+/// What an intrinsic looks like. Operand kinds: 'i' i32, 'n' !tt.noc_addr,
+/// 'a' !tt.accessor. CB and DST properties are static integers (CB 0..31,
+/// configured in the program; DST within the kernel's capacity); `ints`
+/// are other integer properties; `keywords` are enum properties with their
+/// allowed values separated by '|'.
+struct IntrinsicInfo {
+  Placement placement;
+  const char *operands;
+  ResultKind result;
+  std::vector<const char *> cbs;
+  std::vector<const char *> dsts;
+  std::vector<const char *> ints;
+  std::vector<std::pair<const char *, const char *>> keywords;
+};
+
+namespace detail {
+LogicalResult parseIntrinsic(const IntrinsicInfo &info, OpAsmParser &parser,
+                             OperationState &state);
+void printIntrinsic(const IntrinsicInfo &info, Operation *op,
+                    OpAsmPrinter &printer);
+LogicalResult verifyIntrinsic(const IntrinsicInfo &info, Operation *op);
+std::vector<llvm::StringRef> getIntrinsicAttributeNames(
+    const IntrinsicInfo &info);
+} // namespace detail
+
+/// The base of the device ops; `ConcreteOp::getInfo()` describes it.
+template <typename ConcreteOp>
+class IntrinsicOp : public Op<ConcreteOp, OpTrait::VariadicOperands,
+                              OpTrait::VariadicResults, OpTrait::ZeroRegions,
+                              OpTrait::ZeroSuccessors> {
+  using Base = Op<ConcreteOp, OpTrait::VariadicOperands,
+                  OpTrait::VariadicResults, OpTrait::ZeroRegions,
+                  OpTrait::ZeroSuccessors>;
+
+public:
+  using Base::Base;
+  static constexpr bool kHasCustomAssembly = true;
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames() {
+    static std::vector<llvm::StringRef> names =
+        detail::getIntrinsicAttributeNames(ConcreteOp::getInfo());
+    return names;
+  }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state) {
+    return detail::parseIntrinsic(ConcreteOp::getInfo(), parser, state);
+  }
+  void print(OpAsmPrinter &printer) {
+    detail::printIntrinsic(ConcreteOp::getInfo(), this->getOperation(),
+                           printer);
+  }
+  LogicalResult verify() {
+    return detail::verifyIntrinsic(ConcreteOp::getInfo(),
+                                   this->getOperation());
+  }
+};
+
+#define TILT_TT_INTRINSIC(ClassName, OpName, ...)                              \
+  class ClassName : public IntrinsicOp<ClassName> {                            \
+  public:                                                                      \
+    using IntrinsicOp::IntrinsicOp;                                            \
+    static llvm::StringRef getOperationName() { return "tt." OpName; }        \
+    static const IntrinsicInfo &getInfo();                                     \
+  };
+#include "tilt/Dialect/TT/TTIntrinsics.def"
+#undef TILT_TT_INTRINSIC
+
+} // namespace tt
+} // namespace tilt
+
+#endif // TILT_DIALECT_TT_TT_H

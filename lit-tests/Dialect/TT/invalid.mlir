@@ -1,0 +1,205 @@
+// Every error of the tt verifiers.
+// RUN: tilt-opt --split-input-file --verify-diagnostics %s
+
+// expected-error@+1 {{'tt.program' op grid 12x12 does not fit wormhole_b0 (at most 8x10)}}
+tt.program @p grid [12, 12] arch wormhole_b0 {
+}
+
+// -----
+
+// expected-error@+1 {{'tt.program' op unknown arch 'quasar' (expected grayskull, wormhole_b0 or blackhole)}}
+tt.program @p grid [1, 1] arch quasar {
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @compute compute {
+    // expected-error@+1 {{'tt.noc_async_read_barrier' op is a data-movement (NoC) op but is inside the compute kernel @compute}}
+    tt.noc_async_read_barrier
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @reader reader noc 0 {
+    // expected-error@+1 {{'tt.tile_regs_acquire' op is a compute op but is inside the reader kernel @reader}}
+    tt.tile_regs_acquire
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.kernel @compute compute {
+    // 16-bit, half-sync: 8 tiles.
+    tt.exp_tile dst(7)
+    // expected-error@+1 {{'tt.exp_tile' op DST index 8 is out of range: kernel @compute holds 8 tiles per acquire (16-bit accumulation, half-sync)}}
+    tt.exp_tile dst(8)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @compute compute fp32_dest_acc {
+    // expected-error@+1 {{'tt.relu_tile' op DST index 4 is out of range: kernel @compute holds 4 tiles per acquire (fp32 accumulation, half-sync)}}
+    tt.relu_tile dst(4)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @compute compute fp32_dest_acc dst_full_sync {
+    tt.relu_tile dst(7)
+    // expected-error@+1 {{'tt.relu_tile' op DST index 8 is out of range: kernel @compute holds 8 tiles per acquire (fp32 accumulation, full-sync)}}
+    tt.relu_tile dst(8)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.kernel @compute compute {
+    // expected-error@+1 {{'tt.copy_tile_init' op circular buffer 3 is not configured in the program (tt.cb_config)}}
+    tt.copy_tile_init cb(3)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @compute compute {
+    // expected-error@+1 {{'tt.copy_tile_init' op circular buffer 40 ('in') is not in 0..31}}
+    tt.copy_tile_init cb(40)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.cb_config' op index 32 is not in 0..31}}
+  tt.cb_config 32 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-note@+1 {{first configured here}}
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  // expected-error@+1 {{'tt.cb_config' op circular buffer 0 is configured twice}}
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 4>
+}
+
+// -----
+
+tt.program @p grid [2, 2] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.cb_config' op the core range ends at [2, 1], outside the program's 2x2 grid}}
+  tt.cb_config 0 cores [0, 0] to [2, 1] : !cb.cb<bf16, page_size = 2048, pages = 2>
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @reader reader noc 0 rt_args ["addr"] {
+    %0 = tt.get_arg_val index(0)
+    // expected-error@+1 {{'tt.get_arg_val' op runtime argument 1 is not declared: kernel @reader has 1 (rt_args)}}
+    %1 = tt.get_arg_val index(1)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @writer writer noc 1 {
+    // expected-error@+1 {{'tt.get_compile_time_arg_val' op compile-time argument 0 is not declared: kernel @writer has 0 (ct_args)}}
+    %0 = tt.get_compile_time_arg_val index(0)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @reader reader noc 0 rt_args ["a", "b"] {
+  }
+  // expected-error@+1 {{'tt.runtime_args' op kernel @reader declares 2 runtime arguments, got 1}}
+  tt.runtime_args @reader core [0, 0] [7]
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.runtime_args' op no kernel @nobody in the program}}
+  tt.runtime_args @nobody core [0, 0] []
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op role must be reader, writer or compute, got 'helper'}}
+  tt.kernel @k helper {
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op 'math_fidelity' is a compute kernel setting; this is a reader kernel}}
+  tt.kernel @k reader math_fidelity HiFi4 {
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op math_fidelity must be LoFi, HiFi2, HiFi3 or HiFi4, got 'HiFi5'}}
+  tt.kernel @k compute math_fidelity HiFi5 {
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op noc must be 0 or 1, got 2}}
+  tt.kernel @k writer noc 2 {
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.buffer' op size 1000 is not a whole number of pages of 2048 bytes}}
+  tt.buffer @a size 1000 page_size 2048 : bf16
+}
+
+// -----
+
+func.func @outside() {
+  // expected-error@+1 {{'tt.tile_regs_acquire' op must be inside a tt.kernel}}
+  tt.tile_regs_acquire
+  return
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.kernel @compute compute {
+    // expected-error@+1 {{type must be one of sum|avg|max, got 'min'}}
+    tt.reduce_init cb(0, 0, 0) type(min) dim(row)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @reader reader noc 0 {
+    %x = arith.constant 0 : i32
+    // expected-error@+1 {{'tt.noc_async_read_tile' op operand #1 must be !tt.accessor, got i32}}
+    "tt.noc_async_read_tile"(%x, %x, %x) : (i32, i32, i32) -> ()
+  }
+}

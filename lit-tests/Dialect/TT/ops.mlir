@@ -1,0 +1,125 @@
+// A whole tt program (C = A + B over 64 tiles on a 2x1 grid) and every
+// device op, in custom form, through the generic form, and round-tripped.
+// RUN: tilt-opt %s | FileCheck %s
+// RUN: tilt-opt %s | tilt-opt | FileCheck %s
+// RUN: tilt-opt --mlir-print-op-generic %s | tilt-opt | FileCheck %s
+// RUN: tilt-opt --verify-roundtrip %s > /dev/null
+// RUN: tilt-opt --mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
+
+// CHECK-LABEL: tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
+// CHECK-NEXT: tt.buffer @a size 131072 page_size 2048 : bf16
+// CHECK: tt.cb_config 0 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+// CHECK: tt.kernel @reader reader noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [0, 2] {
+// CHECK-NEXT: %0 = tt.get_arg_val index(0)
+// CHECK: %[[ACC:.*]] = tt.tensor_accessor %0, %c2048_i32 ct_offset(0)
+// CHECK: tt.noc_async_read_tile %{{.*}}, %[[ACC]], %{{.*}}
+// CHECK: tt.noc_async_read_barrier
+// CHECK: tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc rt_args ["count"] {
+// CHECK: tt.binary_op_init_common cb(0, 1, 16)
+// CHECK-NEXT: tt.add_tiles_init cb(0, 1)
+// CHECK: tt.tile_regs_acquire
+// CHECK-NEXT: tt.add_tiles %{{.*}}, %{{.*}} cb(0, 1) dst(0)
+// CHECK: tt.pack_tile cb(16) dst(0)
+// CHECK: tt.runtime_args @reader core [0, 0] [1024, 2048, 0, 32]
+
+// GENERIC: "tt.program"() <{arch = "wormhole_b0", grid = array<i64: 2, 1>, sym_name = "eltwise_add"}>
+// GENERIC: "tt.add_tiles"(%{{.*}}, %{{.*}}) <{dst = 0 : i64, in0 = 0 : i64, in1 = 1 : i64}> : (i32, i32) -> ()
+
+tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
+  tt.buffer @a size 131072 page_size 2048 : bf16
+  tt.buffer @b size 131072 page_size 2048 : bf16
+  tt.buffer @c size 131072 page_size 2048 : bf16
+  tt.cb_config 0 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.cb_config 1 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.cb_config 16 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+
+  tt.kernel @reader reader noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [0, 2] {
+    %a_addr = tt.get_arg_val index(0)
+    %b_addr = tt.get_arg_val index(1)
+    %start = tt.get_arg_val index(2)
+    %count = tt.get_arg_val index(3)
+    %page = arith.constant 2048 : i32
+    %a = tt.tensor_accessor %a_addr, %page ct_offset(0)
+    %b = tt.tensor_accessor %b_addr, %page ct_offset(2)
+    %cb0 = cb.alloc 0 : !cb.cb<bf16, page_size = 2048, pages = 2>
+    cb.reserve_back %cb0, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>
+    %l1 = cb.get_write_ptr %cb0 : !cb.cb<bf16, page_size = 2048, pages = 2>
+    tt.noc_async_read_tile %start, %a, %l1
+    tt.noc_async_read_tile %start, %b, %l1
+    tt.noc_async_read_barrier
+    cb.push_back %cb0, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>
+    %x = arith.constant 1 : i32
+    %addr = tt.get_noc_addr %x, %x, %l1
+    tt.noc_async_read %addr, %l1, %page
+    tt.noc_async_write %l1, %addr, %page
+    tt.noc_async_write_tile %start, %a, %l1
+    tt.noc_async_write_barrier
+    %sem = tt.get_semaphore id(0)
+    tt.noc_semaphore_set %sem, %x
+    tt.noc_semaphore_wait %sem, %x
+    tt.noc_semaphore_inc %addr, %x
+    %mcast = tt.get_noc_multicast_addr %x, %x, %x, %x, %l1
+    tt.noc_async_write_multicast %l1, %mcast, %page, %x
+    %ct = tt.get_compile_time_arg_val index(1)
+  }
+
+  tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc rt_args ["count"] {
+    %zero = arith.constant 0 : i32
+    tt.compute_kernel_hw_startup cb(0, 1, 16)
+    tt.binary_op_init_common cb(0, 1, 16)
+    tt.add_tiles_init cb(0, 1)
+    tt.tile_regs_acquire
+    tt.add_tiles %zero, %zero cb(0, 1) dst(0)
+    tt.sub_tiles_init cb(0, 1)
+    tt.sub_tiles %zero, %zero cb(0, 1) dst(1)
+    tt.mul_tiles_init cb(0, 1)
+    tt.mul_tiles %zero, %zero cb(0, 1) dst(2)
+    tt.matmul_init cb(0, 1) transpose(0)
+    tt.matmul_tiles %zero, %zero cb(0, 1) dst(3)
+    tt.matmul_block_init cb(0, 1) transpose(0) ct_dim(2) rt_dim(2) kt_dim(1)
+    tt.matmul_block %zero, %zero cb(0, 1) dst(0) transpose(0) ct_dim(2) rt_dim(2) kt_dim(1)
+    tt.copy_tile_init cb(0)
+    tt.copy_tile %zero cb(0) dst(1)
+    tt.init_sfpu cb(0, 16)
+    tt.exp_tile_init
+    tt.exp_tile dst(1)
+    tt.log_tile_init
+    tt.log_tile dst(1)
+    tt.sqrt_tile_init
+    tt.sqrt_tile dst(1)
+    tt.rsqrt_tile_init
+    tt.rsqrt_tile dst(1)
+    tt.recip_tile_init
+    tt.recip_tile dst(1)
+    tt.relu_tile_init
+    tt.relu_tile dst(1)
+    tt.gelu_tile_init
+    tt.gelu_tile dst(1)
+    tt.tanh_tile_init
+    tt.tanh_tile dst(1)
+    tt.sigmoid_tile_init
+    tt.sigmoid_tile dst(1)
+    tt.abs_tile_init
+    tt.abs_tile dst(1)
+    tt.negative_tile_init
+    tt.negative_tile dst(1)
+    tt.square_tile_init
+    tt.square_tile dst(1)
+    tt.reduce_init cb(0, 1, 16) type(sum) dim(row)
+    tt.reduce_tile %zero, %zero cb(0, 1) dst(0) type(sum) dim(row)
+    tt.reduce_uninit
+    tt.reconfig_data_format cb(0, 1)
+    tt.pack_reconfig_data_format cb(16)
+    tt.tilize_init cb(0, 16) block(1)
+    tt.tilize_block cb(0, 16) block(1)
+    tt.untilize_init cb(0)
+    tt.untilize_block cb(0, 16) full_ct_dim(1)
+    tt.tile_regs_commit
+    tt.tile_regs_wait
+    tt.pack_tile cb(16) dst(0)
+    tt.tile_regs_release
+  }
+
+  tt.runtime_args @reader core [0, 0] [1024, 2048, 0, 32]
+  tt.runtime_args @compute core [1, 0] [32]
+}

@@ -827,6 +827,8 @@ LogicalResult ParallelOp::verify() {
                            << formatShape(buf->getShape())
                            << " (operand #" << i << ")";
   }
+  if (op->getRegion(0).empty())
+    return emitOpError() << "requires a body ending with tile.yield";
   Block &body = op->getRegion(0).front();
   OperandRange inputs = getInputs(), outputs = getOutputs();
   if (body.getNumArguments() != inputs.size())

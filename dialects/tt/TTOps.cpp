@@ -165,6 +165,16 @@ llvm::StringRef getSymName(Operation *op) {
   return "";
 }
 
+/// A body region; `{}` gets its (empty) block, as a module's does.
+LogicalResult parseBody(OpAsmParser &parser, OperationState &state) {
+  Region *body = state.addRegion();
+  if (failed(parser.parseRegion(*body)))
+    return failure();
+  if (body->empty())
+    body->push_back(new Block());
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -211,7 +221,7 @@ LogicalResult ProgramOp::parse(OpAsmParser &parser, OperationState &state) {
   state.addAttribute("arch", StringAttr::get(context, arch));
   if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
     return failure();
-  return parser.parseRegion(*state.addRegion());
+  return parseBody(parser, state);
 }
 
 void ProgramOp::print(OpAsmPrinter &printer) {
@@ -394,7 +404,7 @@ LogicalResult CBConfigOp::verify() {
 llvm::ArrayRef<llvm::StringRef> KernelOp::getAttributeNames() {
   static llvm::StringRef names[] = {
       "ct_args", "dst_full_sync", "fp32_dest_acc", "math_approx",
-      "math_fidelity", "noc", "role", "rt_args", "sym_name"};
+      "math_fidelity", "noc", "processor", "role", "rt_args", "sym_name"};
   return names;
 }
 
@@ -433,6 +443,12 @@ LogicalResult KernelOp::parse(OpAsmParser &parser, OperationState &state) {
   state.addAttribute("sym_name", name);
   state.addAttribute("role", StringAttr::get(context, role));
   UnitAttr unit = UnitAttr::get(context);
+  if (parser.parseOptionalKeyword("processor")) {
+    llvm::StringRef processor;
+    if (failed(parser.parseKeyword(&processor)))
+      return failure();
+    state.addAttribute("processor", StringAttr::get(context, processor));
+  }
   if (parser.parseOptionalKeyword("noc")) {
     int64_t noc;
     if (failed(parser.parseInteger(noc)))
@@ -472,7 +488,7 @@ LogicalResult KernelOp::parse(OpAsmParser &parser, OperationState &state) {
   }
   if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
     return failure();
-  return parser.parseRegion(*state.addRegion());
+  return parseBody(parser, state);
 }
 
 void KernelOp::print(OpAsmPrinter &printer) {
@@ -480,6 +496,9 @@ void KernelOp::print(OpAsmPrinter &printer) {
   printer << ' ';
   printer.printSymbolName(getSymName(op));
   printer << ' ' << getRole();
+  if (auto processor =
+          op->getInherentAttr("processor").dyn_cast_or_null<StringAttr>())
+    printer << " processor " << processor.getValue();
   if (auto noc = op->getInherentAttr("noc").dyn_cast_or_null<IntegerAttr>())
     printer << " noc " << std::to_string(noc.getInt());
   if (auto fidelity =
@@ -512,6 +531,8 @@ void KernelOp::print(OpAsmPrinter &printer) {
 
 LogicalResult KernelOp::verify() {
   Operation *op = getOperation();
+  if (op->getRegion(0).empty())
+    return emitOpError() << "requires a body";
   llvm::StringRef role = getRole();
   bool dataMovement = role == "reader" || role == "writer";
   if (!dataMovement && role != "compute")
@@ -523,6 +544,16 @@ LogicalResult KernelOp::verify() {
     int64_t value = getIntProp(op, "noc", -1);
     if (value != 0 && value != 1)
       return emitOpError() << "noc must be 0 or 1, got " << value;
+  }
+  if (auto processor =
+          op->getInherentAttr("processor").dyn_cast_or_null<StringAttr>()) {
+    if (!dataMovement)
+      return emitOpError() << "only reader and writer kernels run on a "
+                              "data-movement processor";
+    if (processor.getValue() != "riscv_0" && processor.getValue() != "riscv_1")
+      return emitOpError() << "processor must be riscv_0 (BRISC) or riscv_1 "
+                              "(NCRISC), got '"
+                           << processor.getValue() << "'";
   }
   for (llvm::StringRef flag :
        {"math_fidelity", "fp32_dest_acc", "math_approx", "dst_full_sync"})

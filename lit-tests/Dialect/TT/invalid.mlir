@@ -203,3 +203,47 @@ tt.program @p grid [1, 1] arch wormhole_b0 {
     "tt.noc_async_read_tile"(%x, %x, %x) : (i32, i32, i32) -> ()
   }
 }
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op processor must be riscv_0 (BRISC) or riscv_1 (NCRISC), got 'trisc'}}
+  tt.kernel @k reader processor trisc {
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op only reader and writer kernels run on a data-movement processor}}
+  tt.kernel @k compute processor riscv_0 {
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @k compute {
+    %x = arith.constant 0 : i32
+    // expected-error@+1 {{'tt.tile_regs_commit' op expects 0 operands, got 1}}
+    "tt.tile_regs_commit"(%x) : (i32) -> ()
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @k reader rt_args ["a"] {
+    // expected-error@+1 {{'tt.get_arg_val' op has the wrong results (expected one of the op's type)}}
+    %0 = "tt.get_arg_val"() <{index = 0 : i64}> : () -> i64
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @k compute {
+    // expected-error@+1 {{'tt.exp_tile' op requires an integer 'dst' property}}
+    "tt.exp_tile"() : () -> ()
+  }
+}

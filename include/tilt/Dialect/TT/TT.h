@@ -4,10 +4,10 @@
 // tt.runtime_args) and device ops, one per Metalium call. See
 // docs/dialects/tt.md.
 //
-// Status (issue 4): the program structure and the intrinsics listed in
-// TTIntrinsics.def exist, with the placement, CB, DST and argument checks;
-// semaphores, multicast, tilize/untilize and data-format reconfiguration are
-// not modelled yet.
+// The intrinsics are listed in TTIntrinsics.def; they share one syntax and
+// one verifier (placement, CB, DST and argument checks). Not modelled yet:
+// sharded buffers, broadcast and SFPU-binary ops, transaction ids, the
+// stateful NoC variants.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_DIALECT_TT_TT_H
@@ -114,7 +114,8 @@ public:
   LogicalResult verify();
 };
 
-/// `tt.kernel @reader reader noc 0 rt_args ["a", "n"] ct_args [1] {...}` or
+/// `tt.kernel @reader reader processor riscv_1 noc 0 rt_args ["a", "n"]
+/// ct_args [1] {...}` or
 /// `tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc ... {...}`:
 /// a kernel with its role and configuration; the body is `kernel_main`.
 class KernelOp

@@ -68,9 +68,8 @@ public:
 
 /// A terminator that branches to one of two successors (no operands are
 /// forwarded: its first operand is the condition).
-class CondBranchOp
-    : public Op<CondBranchOp, OpTrait::OneOperand, OpTrait::ZeroResults,
-                OpTrait::IsTerminator> {
+class CondBranchOp : public Op<CondBranchOp, OpTrait::OneOperand,
+                               OpTrait::ZeroResults, OpTrait::IsTerminator> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "test.cond_branch"; }
@@ -93,9 +92,9 @@ TestDialect::TestDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<TestDialect>()) {
   // Like MLIR's test dialect: tests use test.* ops of their own invention.
   allowUnknownOperations();
-  addOperations<PureOp, BenefitOp, LowOp, HighOp, ChainOp, DoneOp,
-                PingOp, PongOp, LieSuccessOp, LieFailureOp, FailHereOp,
-                IllegalOp, LegalOp, NoPatternOp, DynamicOp, SourceOp,
-                Source32Op, UseOp, Use32Op, SinkOp, RecursiveOp, BranchOp,
-                CondBranchOp, ReturnOp>();
+  addOperations<PureOp, BenefitOp, LowOp, HighOp, ChainOp, DoneOp, PingOp,
+                PongOp, LieSuccessOp, LieFailureOp, FailHereOp, IllegalOp,
+                LegalOp, NoPatternOp, DynamicOp, SourceOp, Source32Op, UseOp,
+                Use32Op, SinkOp, RecursiveOp, BranchOp, CondBranchOp,
+                ReturnOp>();
 }

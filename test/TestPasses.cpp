@@ -54,8 +54,7 @@ struct RenamePattern : public RewritePattern {
 /// at 0. How far a chain gets shows which new ops the driver revisits.
 struct ChainPattern : public RewritePattern {
   ChainPattern(Context *context)
-      : RewritePattern("test.chain", 1, context, {"test.chain", "test.done"}) {
-  }
+      : RewritePattern("test.chain", 1, context, {"test.chain", "test.done"}) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     auto n = op->getAttrOfType<IntegerAttr>("n");
@@ -77,8 +76,7 @@ struct ChainPattern : public RewritePattern {
 struct LieSuccessPattern : public RewritePattern {
   LieSuccessPattern(Context *context)
       : RewritePattern("test.lie_success", 1, context) {}
-  LogicalResult matchAndRewrite(Operation *,
-                                PatternRewriter &) const override {
+  LogicalResult matchAndRewrite(Operation *, PatternRewriter &) const override {
     return success();
   }
 };
@@ -246,7 +244,8 @@ struct SourceTo32 : public ConversionPattern {
   }
 };
 
-/// test.consume(%x : i64) -> test.consume32(%y : i32), using the converted operand.
+/// test.consume(%x : i64) -> test.consume32(%y : i32), using the converted
+/// operand.
 struct UseTo32 : public ConversionPattern {
   UseTo32(Context *context, const TypeConverter &converter)
       : ConversionPattern("test.consume", 1, context, &converter) {}
@@ -289,9 +288,8 @@ public:
     Context *context = getContext();
     // i64 becomes i32; every other type stays.
     TypeConverter converter;
-    converter.addConversion([](Type type) -> std::optional<Type> {
-      return type;
-    });
+    converter.addConversion(
+        [](Type type) -> std::optional<Type> { return type; });
     converter.addConversion<IntegerType>(
         [context](IntegerType type) -> std::optional<Type> {
           if (type.getWidth() == 64)
@@ -312,9 +310,8 @@ public:
     target.addIllegalOp("test.source");
     target.addIllegalOp("test.consume");
     target.addIllegalOp("test.recursive");
-    target.addDynamicallyLegalOp("test.dynamic", [](Operation *op) {
-      return op->hasAttr("ok");
-    });
+    target.addDynamicallyLegalOp(
+        "test.dynamic", [](Operation *op) { return op->hasAttr("ok"); });
 
     RewritePatternSet patterns(context);
     patterns.add<RenameConversion>("test.illegal", "test.legal");

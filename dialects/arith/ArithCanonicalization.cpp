@@ -187,9 +187,9 @@ LogicalResult subIReassociate(SubIOp op, PatternRewriter &rewriter) {
       unsigned width = op.getType().isIndex()
                            ? IndexType::kInternalStorageBitWidth
                            : op.getType().getIntOrFloatBitWidth();
-      replaceWithBinary<SubIOp>(rewriter, op,
-                                makeConstant(rewriter, op, llvm::APInt(width, 0)),
-                                sub.getRhs(), 0);
+      replaceWithBinary<SubIOp>(
+          rewriter, op, makeConstant(rewriter, op, llvm::APInt(width, 0)),
+          sub.getRhs(), 0);
       return success();
     }
   }

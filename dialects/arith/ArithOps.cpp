@@ -206,7 +206,7 @@ void NegFOp::print(OpAsmPrinter &printer) {
 LogicalResult NegFOp::verify() { return verifyUnaryFloatOp(getOperation()); }
 
 LogicalResult arith::detail::parseUnaryFloatOp(OpAsmParser &parser,
-                                        OperationState &state) {
+                                               OperationState &state) {
   OpAsmParser::UnresolvedOperand operand;
   Type type;
   if (failed(parser.parseOperand(operand)) ||

@@ -59,8 +59,8 @@ static bool isDataFormat(Type type) {
 }
 
 /// `key = <positive integer>`.
-static LogicalResult parsePositiveField(AsmParser &parser,
-                                        llvm::StringRef key, int64_t &value) {
+static LogicalResult parsePositiveField(AsmParser &parser, llvm::StringRef key,
+                                        int64_t &value) {
   if (failed(parser.parseKeyword(key)) || failed(parser.parseEqual()))
     return failure();
   llvm::SMLoc loc = parser.getCurrentLocation();
@@ -140,8 +140,9 @@ void AllocOp::build(OpBuilder &builder, OperationState &state, int64_t index,
 }
 
 int64_t AllocOp::getIndex() {
-  if (auto index =
-          getOperation()->getInherentAttr("index").dyn_cast_or_null<IntegerAttr>())
+  if (auto index = getOperation()
+                       ->getInherentAttr("index")
+                       .dyn_cast_or_null<IntegerAttr>())
     return index.getInt();
   return -1;
 }
@@ -153,9 +154,9 @@ LogicalResult AllocOp::parse(OpAsmParser &parser, OperationState &state) {
       failed(parser.parseOptionalAttrDict(state.attributes)) ||
       failed(parser.parseColonType(type)))
     return failure();
-  state.addAttribute("index", IntegerAttr::get(
-                                  IntegerType::get(parser.getContext(), 64),
-                                  index));
+  state.addAttribute(
+      "index",
+      IntegerAttr::get(IntegerType::get(parser.getContext(), 64), index));
   state.addTypes(type);
   return success();
 }
@@ -187,8 +188,7 @@ void AllocOp::getAsmResultNames(
   setName(getOperation()->getResult(0), "cb" + std::to_string(getIndex()));
 }
 
-template <typename ConcreteOp>
-int64_t PageCountOpBase<ConcreteOp>::getPages() {
+template <typename ConcreteOp> int64_t PageCountOpBase<ConcreteOp>::getPages() {
   if (auto pages = this->getOperation()
                        ->getInherentAttr("pages")
                        .template dyn_cast_or_null<IntegerAttr>())
@@ -208,9 +208,9 @@ LogicalResult PageCountOpBase<ConcreteOp>::parse(OpAsmParser &parser,
       failed(parser.parseColonType(type)) ||
       failed(parser.resolveOperand(cb, type, state.operands)))
     return failure();
-  state.addAttribute("pages", IntegerAttr::get(
-                                  IntegerType::get(parser.getContext(), 64),
-                                  pages));
+  state.addAttribute(
+      "pages",
+      IntegerAttr::get(IntegerType::get(parser.getContext(), 64), pages));
   return success();
 }
 
@@ -235,8 +235,7 @@ LogicalResult PageCountOpBase<ConcreteOp>::verify() {
     return this->emitOpError() << "requires an integer 'pages' property";
   int64_t pages = getPages();
   if (pages <= 0)
-    return this->emitOpError() << "page count must be positive, got "
-                               << pages;
+    return this->emitOpError() << "page count must be positive, got " << pages;
   if (pages > type->getPages())
     return this->emitOpError()
            << "page count " << pages << " is more than the buffer's "

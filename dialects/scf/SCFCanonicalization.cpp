@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/IR/Region.h"
 #include "tilt/Rewrite/PatternMatch.h"
 
@@ -34,8 +34,8 @@ Operation *moveIntoNewIf(IfOp op, TypeRange resultTypes,
   OperationState state(op->getLoc(), IfOp::getOperationName(),
                        op->getContext());
   state.addOperands(op->getOperand(0));
-  state.addTypes(llvm::SmallVector<Type, 4>(resultTypes.begin(),
-                                            resultTypes.end()));
+  state.addTypes(
+      llvm::SmallVector<Type, 4>(resultTypes.begin(), resultTypes.end()));
   state.addRegion();
   state.addRegion();
   rewriter.setInsertionPoint(op);
@@ -238,9 +238,9 @@ struct ForOpIterArgsFolder : public OpRewritePattern<ForOp> {
     for (unsigned i = 0, e = inits.size(); i < e; ++i)
       if (keep[i])
         newInits.push_back(inits[i]);
-    auto newFor = rewriter.create<ForOp>(op.getLoc(), op.getLowerBound(),
-                                         op.getUpperBound(), op.getStep(),
-                                         newInits);
+    auto newFor =
+        rewriter.create<ForOp>(op.getLoc(), op.getLowerBound(),
+                               op.getUpperBound(), op.getStep(), newInits);
     Block *newBody = newFor.getBody();
     rewriter.eraseOp(&newBody->back());
     // Dropped iter_args are their init value in every iteration.

@@ -14,8 +14,8 @@ TileDialect::TileDialect(Context *context)
   // Kernel bodies use arith for index arithmetic and math in tile.parallel.
   context->getOrLoadDialect<arith::ArithDialect>();
   context->getOrLoadDialect<math::MathDialect>();
-  addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp,
-                PipelinedOp, ParallelOp, YieldOp, ReduceOp>();
+  addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
+                ParallelOp, YieldOp, ReduceOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -65,10 +65,9 @@ std::optional<int64_t> getConstantIndex(Value value) {
 
 /// Parses `%a, %b, ...` (possibly empty) up to a closing `]`, the `[`
 /// already consumed.
-LogicalResult
-parseOperandsUntilRSquare(OpAsmParser &parser,
-                          llvm::SmallVectorImpl<OpAsmParser::UnresolvedOperand>
-                              &operands) {
+LogicalResult parseOperandsUntilRSquare(
+    OpAsmParser &parser,
+    llvm::SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands) {
   if (parser.parseOptionalRSquare())
     return success();
   do {
@@ -250,8 +249,8 @@ LogicalResult KernelOp::verify() {
   if (body.getNumArguments() != grid.size() + op->getNumOperands())
     return emitOpError() << "body must have " << uint64_t(grid.size())
                          << " block indices and " << op->getNumOperands()
-                         << " tensor arguments, got "
-                         << body.getNumArguments() << " arguments";
+                         << " tensor arguments, got " << body.getNumArguments()
+                         << " arguments";
   for (size_t i = 0; i < grid.size(); ++i)
     if (!body.getArgument(i).getType().isIndex())
       return emitOpError() << "block index #" << uint64_t(i)
@@ -403,8 +402,8 @@ LogicalResult CopyOp::verify() {
     if (!offset.getType().isIndex())
       return emitOpError() << "offsets must be of type index";
 
-  Type sourceElement = sourceTensor ? sourceTensor.getElementType()
-                                    : sourceBuf.getElementType();
+  Type sourceElement =
+      sourceTensor ? sourceTensor.getElementType() : sourceBuf.getElementType();
   Type destElement =
       destTensor ? destTensor.getElementType() : destBuf.getElementType();
   // Float formats convert on the way (as T.copy of an f32 fragment into a
@@ -442,8 +441,8 @@ LogicalResult CopyOp::verify() {
                            << ") in dimension " << d;
     std::optional<int64_t> offset = getConstantIndex(getOffsets()[d]);
     if (offset && (*offset < 0 || *offset + size > extent))
-      return emitOpError() << "the slice [" << *offset << ", "
-                           << *offset + size << ") of dimension " << d
+      return emitOpError() << "the slice [" << *offset << ", " << *offset + size
+                           << ") of dimension " << d
                            << " runs past the tensor's size " << extent;
   }
   return success();
@@ -458,8 +457,8 @@ llvm::ArrayRef<llvm::StringRef> GemmOp::getAttributeNames() {
   return names;
 }
 
-void GemmOp::build(OpBuilder &builder, OperationState &state, Value a,
-                   Value b, Value c, bool transposeA, bool transposeB) {
+void GemmOp::build(OpBuilder &builder, OperationState &state, Value a, Value b,
+                   Value c, bool transposeA, bool transposeB) {
   state.addOperands({a, b, c});
   if (transposeA)
     state.addAttribute("transpose_a", builder.getUnitAttr());
@@ -476,9 +475,9 @@ bool GemmOp::getTransposeB() {
 
 LogicalResult GemmOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 3> operands(3);
-  if (failed(parser.parseOperand(operands[0])) ||
-      failed(parser.parseComma()) || failed(parser.parseOperand(operands[1])) ||
-      failed(parser.parseComma()) || failed(parser.parseOperand(operands[2])))
+  if (failed(parser.parseOperand(operands[0])) || failed(parser.parseComma()) ||
+      failed(parser.parseOperand(operands[1])) || failed(parser.parseComma()) ||
+      failed(parser.parseOperand(operands[2])))
     return failure();
   UnitAttr unit = UnitAttr::get(parser.getContext());
   if (parser.parseOptionalKeyword("transpose_a"))
@@ -511,23 +510,23 @@ LogicalResult GemmOp::verify() {
   FailureOr<BufType> c = getBufOperand(op, 2, "C");
   if (failed(c))
     return failure();
-  for (auto [name, type] : {std::pair("A", *a), std::pair("B", *b),
-                            std::pair("C", *c)})
+  for (auto [name, type] :
+       {std::pair("A", *a), std::pair("B", *b), std::pair("C", *c)})
     if (type.getRank() != 2)
       return emitOpError() << name << " must be a 2-d buffer, got "
                            << formatShape(type.getShape());
-  for (Attribute flag : {op->getInherentAttr("transpose_a"),
-                         op->getInherentAttr("transpose_b")})
+  for (Attribute flag :
+       {op->getInherentAttr("transpose_a"), op->getInherentAttr("transpose_b")})
     if (flag && !flag.isa<UnitAttr>())
       return emitOpError() << "transpose flags must be unit attributes";
   bool ta = getTransposeA(), tb = getTransposeB();
   int64_t m = a->getShape()[ta ? 1 : 0], ka = a->getShape()[ta ? 0 : 1];
   int64_t kb = b->getShape()[tb ? 1 : 0], n = b->getShape()[tb ? 0 : 1];
   if (ka != kb)
-    return emitOpError() << "shapes do not compose: A"
-                         << (ta ? "^T" : "") << " is " << m << "x" << ka
-                         << " and B" << (tb ? "^T" : "") << " is " << kb
-                         << "x" << n << " (K " << ka << " vs " << kb << ")";
+    return emitOpError() << "shapes do not compose: A" << (ta ? "^T" : "")
+                         << " is " << m << "x" << ka << " and B"
+                         << (tb ? "^T" : "") << " is " << kb << "x" << n
+                         << " (K " << ka << " vs " << kb << ")";
   if (c->getShape()[0] != m || c->getShape()[1] != n)
     return emitOpError() << "C is " << formatShape(c->getShape())
                          << " but A x B is " << m << "x" << n;
@@ -538,8 +537,7 @@ LogicalResult GemmOp::verify() {
   Type cElement = c->getElementType();
   if (cElement != a->getElementType() && !cElement.isF32())
     return emitOpError() << "C must hold " << a->getElementType()
-                         << " or f32 (the accumulation type), got "
-                         << cElement;
+                         << " or f32 (the accumulation type), got " << cElement;
   return success();
 }
 
@@ -554,8 +552,8 @@ void FillOp::build(OpBuilder &builder, OperationState &state, Value buffer,
 
 LogicalResult FillOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 2> operands(2);
-  if (failed(parser.parseOperand(operands[0])) ||
-      failed(parser.parseComma()) || failed(parser.parseOperand(operands[1])))
+  if (failed(parser.parseOperand(operands[0])) || failed(parser.parseComma()) ||
+      failed(parser.parseOperand(operands[1])))
     return failure();
   return parseAttrsAndOperandTypes(parser, state, operands);
 }
@@ -641,8 +639,7 @@ LogicalResult PipelinedOp::parse(OpAsmParser &parser, OperationState &state) {
   int64_t stages;
   if (failed(parser.parseArgument(iv)) || failed(parser.parseEqual()) ||
       failed(parser.parseOperand(lb)) || failed(parser.parseKeyword("to")) ||
-      failed(parser.parseOperand(ub)) ||
-      failed(parser.parseKeyword("step")) ||
+      failed(parser.parseOperand(ub)) || failed(parser.parseKeyword("step")) ||
       failed(parser.parseOperand(step)) ||
       failed(parser.parseKeyword("stages")) ||
       failed(parser.parseInteger(stages)) ||
@@ -650,8 +647,8 @@ LogicalResult PipelinedOp::parse(OpAsmParser &parser, OperationState &state) {
       failed(parser.resolveOperand(ub, indexType, state.operands)) ||
       failed(parser.resolveOperand(step, indexType, state.operands)))
     return failure();
-  state.addAttribute("stages", IntegerAttr::get(
-                                   IntegerType::get(context, 64), stages));
+  state.addAttribute("stages",
+                     IntegerAttr::get(IntegerType::get(context, 64), stages));
   iv.type = indexType;
   if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
     return failure();
@@ -714,9 +711,9 @@ void ParallelOp::build(OpBuilder &builder, OperationState &state,
                        ValueRange inputs, ValueRange outputs) {
   state.addOperands(inputs);
   state.addOperands(outputs);
-  state.addAttribute("operandSegmentSizes",
-                     getSegments(builder.getContext(), inputs.size(),
-                                 outputs.size()));
+  state.addAttribute(
+      "operandSegmentSizes",
+      getSegments(builder.getContext(), inputs.size(), outputs.size()));
   Region *body = state.addRegion();
   auto *block = new Block();
   for (Value input : inputs) {
@@ -730,26 +727,26 @@ void ParallelOp::build(OpBuilder &builder, OperationState &state,
 
 /// The number of inputs, from operandSegmentSizes (0 if malformed).
 static unsigned getNumInputs(Operation *op) {
-  auto segments =
-      op->getInherentAttr("operandSegmentSizes").dyn_cast_or_null<DenseArrayAttr>();
+  auto segments = op->getInherentAttr("operandSegmentSizes")
+                      .dyn_cast_or_null<DenseArrayAttr>();
   if (!segments || segments.size() != 2)
     return 0;
   return unsigned(segments.getIntValues()[0]);
 }
 
 OperandRange ParallelOp::getInputs() {
-  return OperandRange(getOperation()->getOpOperands().take_front(
-      getNumInputs(getOperation())));
+  return OperandRange(
+      getOperation()->getOpOperands().take_front(getNumInputs(getOperation())));
 }
 OperandRange ParallelOp::getOutputs() {
-  return OperandRange(getOperation()->getOpOperands().drop_front(
-      getNumInputs(getOperation())));
+  return OperandRange(
+      getOperation()->getOpOperands().drop_front(getNumInputs(getOperation())));
 }
 
 /// `name(%a, %b : A, B)`.
-static LogicalResult
-parseOperandGroup(OpAsmParser &parser, llvm::StringRef keyword,
-                  OperationState &state, int64_t &count) {
+static LogicalResult parseOperandGroup(OpAsmParser &parser,
+                                       llvm::StringRef keyword,
+                                       OperationState &state, int64_t &count) {
   if (failed(parser.parseKeyword(keyword)) || failed(parser.parseLParen()))
     return failure();
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
@@ -805,8 +802,8 @@ LogicalResult ParallelOp::verify() {
     return failure();
   auto segments = op->getInherentAttr("operandSegmentSizes")
                       .dyn_cast_or_null<DenseArrayAttr>();
-  if (!segments || segments.size() != 2 ||
-      segments.getIntValues()[0] < 0 || segments.getIntValues()[1] < 1 ||
+  if (!segments || segments.size() != 2 || segments.getIntValues()[0] < 0 ||
+      segments.getIntValues()[1] < 1 ||
       segments.getIntValues()[0] + segments.getIntValues()[1] !=
           int64_t(op->getNumOperands()))
     return emitOpError() << "requires operandSegmentSizes = array<i32: "
@@ -824,8 +821,8 @@ LogicalResult ParallelOp::verify() {
     if (buf->getShape() != first->getShape())
       return emitOpError() << "buffers have different shapes: "
                            << formatShape(first->getShape()) << " and "
-                           << formatShape(buf->getShape())
-                           << " (operand #" << i << ")";
+                           << formatShape(buf->getShape()) << " (operand #" << i
+                           << ")";
   }
   if (op->getRegion(0).empty())
     return emitOpError() << "requires a body ending with tile.yield";
@@ -839,8 +836,8 @@ LogicalResult ParallelOp::verify() {
     Type element = inputs[i].getType().cast<BufType>().getElementType();
     if (body.getArgument(i).getType() != element)
       return emitOpError() << "body argument #" << i << " must be " << element
-                           << " (the element type of input #" << i
-                           << "), got " << body.getArgument(i).getType();
+                           << " (the element type of input #" << i << "), got "
+                           << body.getArgument(i).getType();
   }
   if (body.empty() || !YieldOp::dynCast(&body.back()))
     return emitOpError() << "body must end with tile.yield";
@@ -921,15 +918,17 @@ void ReduceOp::build(OpBuilder &builder, OperationState &state,
 }
 
 llvm::StringRef ReduceOp::getKind() {
-  if (auto kind =
-          getOperation()->getInherentAttr("kind").dyn_cast_or_null<StringAttr>())
+  if (auto kind = getOperation()
+                      ->getInherentAttr("kind")
+                      .dyn_cast_or_null<StringAttr>())
     return kind.getValue();
   return "";
 }
 
 int64_t ReduceOp::getDim() {
-  if (auto dim =
-          getOperation()->getInherentAttr("dim").dyn_cast_or_null<IntegerAttr>())
+  if (auto dim = getOperation()
+                     ->getInherentAttr("dim")
+                     .dyn_cast_or_null<IntegerAttr>())
     return dim.getInt();
   return -1;
 }
@@ -940,8 +939,7 @@ LogicalResult ReduceOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 2> operands(2);
   int64_t dim;
   if (failed(parser.parseKeyword(&kind)) ||
-      failed(parser.parseOperand(operands[0])) ||
-      failed(parser.parseArrow()) ||
+      failed(parser.parseOperand(operands[0])) || failed(parser.parseArrow()) ||
       failed(parser.parseOperand(operands[1])) ||
       failed(parser.parseKeyword("dim")) || failed(parser.parseInteger(dim)))
     return failure();
@@ -967,8 +965,7 @@ LogicalResult ReduceOp::verify() {
     return failure();
   llvm::StringRef kind = getKind();
   if (kind != "sum" && kind != "max")
-    return emitOpError() << "kind must be 'sum' or 'max', got '" << kind
-                         << "'";
+    return emitOpError() << "kind must be 'sum' or 'max', got '" << kind << "'";
   if (!op->getInherentAttr("dim").dyn_cast_or_null<IntegerAttr>())
     return emitOpError() << "requires an integer 'dim' property";
   FailureOr<BufType> source = getBufOperand(op, 0, "the source");
@@ -987,16 +984,20 @@ LogicalResult ReduceOp::verify() {
   if (reduced.empty())
     reduced.push_back(1);
   if (dest->getShape() != llvm::ArrayRef<int64_t>(reduced))
-    return emitOpError() << "the destination must be "
-                         << formatShape(reduced) << " (the source "
-                         << formatShape(source->getShape())
+    return emitOpError() << "the destination must be " << formatShape(reduced)
+                         << " (the source " << formatShape(source->getShape())
                          << " without dimension " << dim << "), got "
                          << formatShape(dest->getShape());
   Type sourceElement = source->getElementType();
   Type destElement = dest->getElementType();
   if (destElement != sourceElement &&
-      !(sourceElement.isa<FloatType>() && destElement.isF32()))
-    return emitOpError() << "the destination must hold " << sourceElement
-                         << " or f32, got " << destElement;
+      !(sourceElement.isa<FloatType>() && destElement.isF32())) {
+    InFlightDiagnostic diag = emitOpError();
+    diag << "the destination must hold " << sourceElement;
+    if (!sourceElement.isF32() && sourceElement.isa<FloatType>())
+      diag << " or f32";
+    diag << ", got " << destElement;
+    return failure();
+  }
   return success();
 }

@@ -139,8 +139,8 @@ Type TileDialect::parseType(AsmParser &parser) const {
   llvm::SmallVector<int64_t, 4> shape;
   Type elementType;
   if (keyword == "tensor") {
-    if (failed(parseShapeAndElement(parser, "!tile.tensor", shape,
-                                    elementType)))
+    if (failed(
+            parseShapeAndElement(parser, "!tile.tensor", shape, elementType)))
       return Type();
     Attribute layout;
     if (parser.parseOptionalComma() && failed(parser.parseAttribute(layout)))

@@ -34,15 +34,13 @@ struct TTSingletonTypeStorage : public TypeStorage {
 } // namespace tilt
 
 NocAddrType NocAddrType::get(Context *context) {
-  return NocAddrType(
-      context->getUniquer().get<detail::TTSingletonTypeStorage>(
-          getTypeID(), context, context->getLoadedDialect<TTDialect>(), 0));
+  return NocAddrType(context->getUniquer().get<detail::TTSingletonTypeStorage>(
+      getTypeID(), context, context->getLoadedDialect<TTDialect>(), 0));
 }
 
 AccessorType AccessorType::get(Context *context) {
-  return AccessorType(
-      context->getUniquer().get<detail::TTSingletonTypeStorage>(
-          getTypeID(), context, context->getLoadedDialect<TTDialect>(), 1));
+  return AccessorType(context->getUniquer().get<detail::TTSingletonTypeStorage>(
+      getTypeID(), context, context->getLoadedDialect<TTDialect>(), 1));
 }
 
 Type TTDialect::parseType(AsmParser &parser) const {
@@ -160,7 +158,8 @@ KernelOp getEnclosingKernel(Operation *op) {
 }
 
 llvm::StringRef getSymName(Operation *op) {
-  if (auto name = op->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>())
+  if (auto name =
+          op->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>())
     return name.getValue();
   return "";
 }
@@ -201,8 +200,9 @@ llvm::ArrayRef<int64_t> ProgramOp::getGrid() {
 }
 
 llvm::StringRef ProgramOp::getArch() {
-  if (auto arch =
-          getOperation()->getInherentAttr("arch").dyn_cast_or_null<StringAttr>())
+  if (auto arch = getOperation()
+                      ->getInherentAttr("arch")
+                      .dyn_cast_or_null<StringAttr>())
     return arch.getValue();
   return "";
 }
@@ -213,7 +213,8 @@ LogicalResult ProgramOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<int64_t, 2> grid;
   llvm::StringRef arch;
   if (failed(parser.parseSymbolName(name)) ||
-      failed(parser.parseKeyword("grid")) || failed(parseIntList(parser, grid)) ||
+      failed(parser.parseKeyword("grid")) ||
+      failed(parseIntList(parser, grid)) ||
       failed(parser.parseKeyword("arch")) || failed(parser.parseKeyword(&arch)))
     return failure();
   state.addAttribute("sym_name", name);
@@ -259,8 +260,7 @@ LogicalResult ProgramOp::verify() {
     auto [it, inserted] = cbs.try_emplace(config.getIndex(), &op);
     if (!inserted) {
       InFlightDiagnostic diag = op.emitOpError();
-      diag << "circular buffer " << config.getIndex()
-           << " is configured twice";
+      diag << "circular buffer " << config.getIndex() << " is configured twice";
       diag.attachNote(it->second->getLoc()) << "first configured here";
       return failure();
     }
@@ -284,7 +284,8 @@ LogicalResult BufferOp::parse(OpAsmParser &parser, OperationState &state) {
   int64_t size, pageSize;
   Type elementType;
   if (failed(parser.parseSymbolName(name)) ||
-      failed(parser.parseKeyword("size")) || failed(parser.parseInteger(size)) ||
+      failed(parser.parseKeyword("size")) ||
+      failed(parser.parseInteger(size)) ||
       failed(parser.parseKeyword("page_size")) ||
       failed(parser.parseInteger(pageSize)) ||
       failed(parser.parseOptionalAttrDict(state.attributes)) ||
@@ -305,7 +306,8 @@ void BufferOp::print(OpAsmPrinter &printer) {
           << " page_size " << std::to_string(getIntProp(op, "page_size", 0));
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
   printer << " : ";
-  if (auto type = op->getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
+  if (auto type =
+          op->getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
     printer.printType(type.getValue());
 }
 
@@ -345,8 +347,8 @@ LogicalResult CBConfigOp::parse(OpAsmParser &parser, OperationState &state) {
   Type type;
   if (failed(parser.parseInteger(index)) ||
       failed(parser.parseKeyword("cores")) ||
-      failed(parseIntList(parser, first)) || failed(parser.parseKeyword("to")) ||
-      failed(parseIntList(parser, last)) ||
+      failed(parseIntList(parser, first)) ||
+      failed(parser.parseKeyword("to")) || failed(parseIntList(parser, last)) ||
       failed(parser.parseOptionalAttrDict(state.attributes)) ||
       failed(parser.parseColonType(type)))
     return failure();
@@ -383,16 +385,17 @@ LogicalResult CBConfigOp::verify() {
   if (first.size() != 2 || last.size() != 2)
     return emitOpError() << "cores are [column, row] pairs";
   ProgramOp program = getEnclosingProgram(op);
-  llvm::ArrayRef<int64_t> grid = program ? program.getGrid() : llvm::ArrayRef<int64_t>();
+  llvm::ArrayRef<int64_t> grid =
+      program ? program.getGrid() : llvm::ArrayRef<int64_t>();
   for (int d = 0; d < 2; ++d) {
     if (first[d] < 0 || first[d] > last[d])
-      return emitOpError() << "the core range [" << first[0] << ", "
-                           << first[1] << "] to [" << last[0] << ", "
-                           << last[1] << "] is empty or negative";
+      return emitOpError() << "the core range [" << first[0] << ", " << first[1]
+                           << "] to [" << last[0] << ", " << last[1]
+                           << "] is empty or negative";
     if (grid.size() == 2 && last[d] >= grid[d])
       return emitOpError() << "the core range ends at [" << last[0] << ", "
-                           << last[1] << "], outside the program's "
-                           << grid[0] << "x" << grid[1] << " grid";
+                           << last[1] << "], outside the program's " << grid[0]
+                           << "x" << grid[1] << " grid";
   }
   return success();
 }
@@ -403,14 +406,16 @@ LogicalResult CBConfigOp::verify() {
 
 llvm::ArrayRef<llvm::StringRef> KernelOp::getAttributeNames() {
   static llvm::StringRef names[] = {
-      "ct_args", "dst_full_sync", "fp32_dest_acc", "math_approx",
-      "math_fidelity", "noc", "processor", "role", "rt_args", "sym_name"};
+      "ct_args",       "dst_full_sync", "fp32_dest_acc", "math_approx",
+      "math_fidelity", "noc",           "processor",     "role",
+      "rt_args",       "sym_name"};
   return names;
 }
 
 llvm::StringRef KernelOp::getRole() {
-  if (auto role =
-          getOperation()->getInherentAttr("role").dyn_cast_or_null<StringAttr>())
+  if (auto role = getOperation()
+                      ->getInherentAttr("role")
+                      .dyn_cast_or_null<StringAttr>())
     return role.getValue();
   return "";
 }
@@ -507,7 +512,8 @@ void KernelOp::print(OpAsmPrinter &printer) {
   for (llvm::StringRef flag : {"fp32_dest_acc", "math_approx", "dst_full_sync"})
     if (op->getInherentAttr(flag))
       printer << ' ' << flag;
-  if (auto args = op->getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>()) {
+  if (auto args =
+          op->getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>()) {
     printer << " rt_args [";
     llvm::interleave(
         args.getValue(),
@@ -587,14 +593,14 @@ llvm::ArrayRef<llvm::StringRef> RuntimeArgsOp::getAttributeNames() {
   return names;
 }
 
-LogicalResult RuntimeArgsOp::parse(OpAsmParser &parser,
-                                   OperationState &state) {
+LogicalResult RuntimeArgsOp::parse(OpAsmParser &parser, OperationState &state) {
   Context *context = parser.getContext();
   StringAttr kernel;
   llvm::SmallVector<int64_t, 2> core;
   llvm::SmallVector<int64_t, 8> values;
   if (failed(parser.parseSymbolName(kernel)) ||
-      failed(parser.parseKeyword("core")) || failed(parseIntList(parser, core)) ||
+      failed(parser.parseKeyword("core")) ||
+      failed(parseIntList(parser, core)) ||
       failed(parseIntList(parser, values)) ||
       failed(parser.parseOptionalAttrDict(state.attributes)))
     return failure();
@@ -619,7 +625,8 @@ void RuntimeArgsOp::print(OpAsmPrinter &printer) {
 
 LogicalResult RuntimeArgsOp::verify() {
   Operation *op = getOperation();
-  auto ref = op->getInherentAttr("kernel").dyn_cast_or_null<FlatSymbolRefAttr>();
+  auto ref =
+      op->getInherentAttr("kernel").dyn_cast_or_null<FlatSymbolRefAttr>();
   if (!ref)
     return emitOpError() << "requires a kernel symbol";
   ProgramOp program = getEnclosingProgram(op);
@@ -745,9 +752,8 @@ LogicalResult tt::detail::parseIntrinsic(const IntrinsicInfo &info,
     llvm::SmallVector<llvm::StringRef, 4> allowed;
     llvm::StringRef(values).split(allowed, '|');
     if (!llvm::is_contained(allowed, value))
-      return parser.emitError(valueLoc)
-             << name << " must be one of " << values << ", got '" << value
-             << "'";
+      return parser.emitError(valueLoc) << name << " must be one of " << values
+                                        << ", got '" << value << "'";
     state.addAttribute(name, StringAttr::get(context, value));
   }
   if (failed(parser.parseOptionalAttrDict(state.attributes)))
@@ -771,8 +777,7 @@ void tt::detail::printIntrinsic(const IntrinsicInfo &info, Operation *op,
       return;
     printer << ' ' << keyword << '(';
     for (size_t i = 0; i < names.size(); ++i)
-      printer << (i ? ", " : "")
-              << std::to_string(getIntProp(op, names[i], 0));
+      printer << (i ? ", " : "") << std::to_string(getIntProp(op, names[i], 0));
     printer << ')';
   };
   printGroup("cb", info.cbs);
@@ -798,21 +803,20 @@ LogicalResult tt::detail::verifyIntrinsic(const IntrinsicInfo &info,
                              << " operands, got " << op->getNumOperands();
   for (size_t i = 0; i < kinds.size(); ++i)
     if (op->getOperand(i).getType() != getOperandType(context, kinds[i]))
-      return op->emitOpError()
-             << "operand #" << uint64_t(i) << " must be "
-             << getOperandType(context, kinds[i]) << ", got "
-             << op->getOperand(i).getType();
+      return op->emitOpError() << "operand #" << uint64_t(i) << " must be "
+                               << getOperandType(context, kinds[i]) << ", got "
+                               << op->getOperand(i).getType();
   Type result = getResultType(context, info.result);
   if (op->getNumResults() != (result ? 1u : 0u) ||
       (result && op->getResult(0).getType() != result))
-    return op->emitOpError() << "has the wrong results (expected "
-                             << (result ? "one " : "none")
-                             << (result ? "of the op's type" : "") << ")";
+    return op->emitOpError()
+           << "has the wrong results (expected " << (result ? "one " : "none")
+           << (result ? "of the op's type" : "") << ")";
   for (auto names : {&info.cbs, &info.dsts, &info.ints})
     for (const char *name : *names)
       if (!op->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>())
-        return op->emitOpError() << "requires an integer '" << name
-                                 << "' property";
+        return op->emitOpError()
+               << "requires an integer '" << name << "' property";
 
   // Placement: in a kernel of the right role.
   KernelOp kernel = getEnclosingKernel(op);
@@ -834,9 +838,8 @@ LogicalResult tt::detail::verifyIntrinsic(const IntrinsicInfo &info,
   for (const char *name : info.cbs) {
     int64_t index = getIntProp(op, name, -1);
     if (index < 0 || index > cb::kMaxCBIndex)
-      return op->emitOpError() << "circular buffer " << index << " ('"
-                               << name << "') is not in 0.."
-                               << cb::kMaxCBIndex;
+      return op->emitOpError() << "circular buffer " << index << " ('" << name
+                               << "') is not in 0.." << cb::kMaxCBIndex;
     bool configured = false;
     if (program)
       for (Operation &child : *program.getBody())

@@ -13,8 +13,8 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 #include <future>
-#include <variant>
 #include <mutex>
+#include <variant>
 
 using namespace tilt;
 
@@ -336,16 +336,15 @@ void OpPassManager::printStatistics(llvm::raw_ostream &os,
                                     unsigned indent) const {
   for (const Element &element : elements) {
     if (element.nested) {
-      os.indent(indent) << "'" << element.nested->getAnchor()
-                        << "' Pipeline\n";
+      os.indent(indent) << "'" << element.nested->getAnchor() << "' Pipeline\n";
       element.nested->printStatistics(os, indent + 2);
       continue;
     }
     os.indent(indent) << element.pass->getName() << "\n";
     for (const Pass::Statistic *statistic : element.pass->getStatistics())
-      os.indent(indent + 2) << "(S) " << statistic->getValue() << " "
-                            << statistic->getName() << " - "
-                            << statistic->getDescription() << "\n";
+      os.indent(indent + 2)
+          << "(S) " << statistic->getValue() << " " << statistic->getName()
+          << " - " << statistic->getDescription() << "\n";
   }
 }
 
@@ -370,9 +369,9 @@ LogicalResult OpPassManager::runPass(Element &element, Operation *op,
   const IRPrintingConfig *printing = state.irPrinting;
   if (printing && printing->printBefore && printing->printBefore(pass))
     printIRDump(state, "Before", pass, op);
-  bool printAfter = printing && ((printing->printAfter &&
-                                  printing->printAfter(pass)) ||
-                                 printing->printAfterOnlyOnFailure);
+  bool printAfter =
+      printing && ((printing->printAfter && printing->printAfter(pass)) ||
+                   printing->printAfterOnlyOnFailure);
   std::optional<OperationFingerPrint> before;
   if (printAfter && printing->printAfterOnlyOnChange)
     before.emplace(op);
@@ -405,8 +404,8 @@ LogicalResult OpPassManager::runPass(Element &element, Operation *op,
   if (state.verifyEach) {
     TimingScope timing(element.verifierTimer);
     if (failed(verify(op)))
-      return op->emitError() << "the IR is invalid after pass '"
-                             << pass.getArgument() << "'";
+      return op->emitError()
+             << "the IR is invalid after pass '" << pass.getArgument() << "'";
   }
   return success();
 }
@@ -444,8 +443,7 @@ LogicalResult OpPassManager::runNested(Element &element, Operation *op,
   }
 
   // One pipeline copy per thread; this thread works too, on the original.
-  size_t numWorkers =
-      std::min<size_t>(pool->getThreadCount(), targets.size());
+  size_t numWorkers = std::min<size_t>(pool->getThreadCount(), targets.size());
   std::vector<std::unique_ptr<OpPassManager>> copies;
   for (size_t i = 1; i < numWorkers; ++i)
     copies.push_back(nested.cloneForThread());

@@ -29,8 +29,7 @@ void TimingNode::printTree(llvm::raw_ostream &os, double totalSeconds,
   }
 }
 
-void TimingNode::printReport(llvm::raw_ostream &os,
-                             double totalSeconds) const {
+void TimingNode::printReport(llvm::raw_ostream &os, double totalSeconds) const {
   const char *rule = "===-------------------------------------------------"
                      "------------------------===\n";
   os << rule << "                         ... Execution time report ...\n"

@@ -48,10 +48,9 @@ bool TypeConverter::isLegal(Operation *op) const {
   return true;
 }
 
-static Value materializeWith(llvm::ArrayRef<TypeConverter::MaterializationFn>
-                                 materializations,
-                             OpBuilder &builder, Location loc, Type type,
-                             ValueRange inputs) {
+static Value materializeWith(
+    llvm::ArrayRef<TypeConverter::MaterializationFn> materializations,
+    OpBuilder &builder, Location loc, Type type, ValueRange inputs) {
   for (auto it = materializations.rbegin(), e = materializations.rend();
        it != e; ++it)
     if (Value value = (*it)(builder, type, inputs, loc))
@@ -120,9 +119,9 @@ Value ConversionPatternRewriter::materialize(Location loc, Type type,
                                              bool source) {
   if (converter) {
     Value value =
-        source ? converter->materializeSourceConversion(*this, loc, type, input)
-               : converter->materializeTargetConversion(*this, loc, type,
-                                                        input);
+        source
+            ? converter->materializeSourceConversion(*this, loc, type, input)
+            : converter->materializeTargetConversion(*this, loc, type, input);
     if (value) {
       // Tracked like the default casts: looked through by later patterns,
       // erased when unused.
@@ -330,8 +329,7 @@ LogicalResult ConversionDriver::legalize(Operation *op) {
   return failure();
 }
 
-llvm::SmallVector<Operation *, 4>
-ConversionDriver::cleanUpMaterializations() {
+llvm::SmallVector<Operation *, 4> ConversionDriver::cleanUpMaterializations() {
   bool changed = true;
   const auto &casts = rewriter.getMaterializations();
   while (changed) {
@@ -363,8 +361,7 @@ LogicalResult ConversionDriver::run() {
   Context *context = root->getContext();
   // A copy to restore on failure.
   std::unique_ptr<Operation, void (*)(Operation *)> backup(
-      config.rollbackOnFailure ? root->clone() : nullptr,
-      [](Operation *op) {
+      config.rollbackOnFailure ? root->clone() : nullptr, [](Operation *op) {
         if (op)
           op->erase();
       });
@@ -423,9 +420,9 @@ LogicalResult ConversionDriver::run() {
       if (reported.count(op))
         return;
       std::optional<bool> legal = target.isLegal(op);
-      bool illegal = (legal && !*legal) ||
-                     (mode == ConversionMode::Full && !legal &&
-                      !rewriter.getMaterializations().count(op));
+      bool illegal =
+          (legal && !*legal) || (mode == ConversionMode::Full && !legal &&
+                                 !rewriter.getMaterializations().count(op));
       if (illegal) {
         failures.push_back({op, ""});
         reported.insert(op);
@@ -445,8 +442,7 @@ LogicalResult ConversionDriver::run() {
     if (target.isIllegal(failure.op))
       diag << " that was explicitly marked illegal";
     if (!failure.reason.empty())
-      diag.attachNote() << "last reason given by a pattern: "
-                        << failure.reason;
+      diag.attachNote() << "last reason given by a pattern: " << failure.reason;
   }
   if (unresolved)
     for (Operation *cast : liveCasts) {
@@ -472,9 +468,10 @@ LogicalResult ConversionDriver::run() {
   return failure();
 }
 
-LogicalResult tilt::applyPartialConversion(
-    Operation *root, const ConversionTarget &target,
-    const FrozenRewritePatternSet &patterns, ConversionConfig config) {
+LogicalResult
+tilt::applyPartialConversion(Operation *root, const ConversionTarget &target,
+                             const FrozenRewritePatternSet &patterns,
+                             ConversionConfig config) {
   ConversionDriver driver(root, target, patterns, config,
                           ConversionMode::Partial);
   return driver.run();
@@ -484,7 +481,6 @@ LogicalResult tilt::applyFullConversion(Operation *root,
                                         const ConversionTarget &target,
                                         const FrozenRewritePatternSet &patterns,
                                         ConversionConfig config) {
-  ConversionDriver driver(root, target, patterns, config,
-                          ConversionMode::Full);
+  ConversionDriver driver(root, target, patterns, config, ConversionMode::Full);
   return driver.run();
 }

@@ -17,9 +17,7 @@ void tilt::setRewriteDebugLogging(bool enabled) {
 
 static std::atomic<bool> rewriteExpensiveChecks{false};
 
-bool tilt::areRewriteExpensiveChecksEnabled() {
-  return rewriteExpensiveChecks;
-}
+bool tilt::areRewriteExpensiveChecksEnabled() { return rewriteExpensiveChecks; }
 void tilt::setRewriteExpensiveChecks(bool enabled) {
   rewriteExpensiveChecks = enabled;
 }

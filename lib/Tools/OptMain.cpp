@@ -134,15 +134,13 @@ struct OptOptions {
       llvm::cl::aliasopt(printIRAfter)};
   llvm::cl::opt<bool> printIRBeforeAll{
       "mlir-print-ir-before-all",
-      llvm::cl::desc("Print the IR before each pass"),
-      llvm::cl::cat(category)};
+      llvm::cl::desc("Print the IR before each pass"), llvm::cl::cat(category)};
   llvm::cl::alias printIRBeforeAllAlias{
       "print-ir-before-all",
       llvm::cl::desc("Alias for --mlir-print-ir-before-all"),
       llvm::cl::aliasopt(printIRBeforeAll)};
   llvm::cl::opt<bool> printIRAfterAll{
-      "mlir-print-ir-after-all",
-      llvm::cl::desc("Print the IR after each pass"),
+      "mlir-print-ir-after-all", llvm::cl::desc("Print the IR after each pass"),
       llvm::cl::cat(category)};
   llvm::cl::alias printIRAfterAllAlias{
       "print-ir-after-all",
@@ -320,9 +318,9 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
     OwningOpRef op;
     {
       TimingScope scope(timing ? &timing->getOrAddChild("Parser") : nullptr);
-      op = parseSourceFileForTool(sourceMgr, &context,
-                                  !options.noImplicitModule, ParserConfig(),
-                                  &metadata);
+      op =
+          parseSourceFileForTool(sourceMgr, &context, !options.noImplicitModule,
+                                 ParserConfig(), &metadata);
     }
     // Rewrite logs of several threads would interleave: keep one thread.
     context.disableMultithreading(options.disableThreading ||

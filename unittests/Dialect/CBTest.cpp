@@ -1,7 +1,7 @@
 //===- CBTest.cpp - Building circular-buffer code through the C++ API -----===//
 
-#include "../IR/TestUtils.h"
 #include "tilt/Dialect/CB/CB.h"
+#include "../IR/TestUtils.h"
 #include "tilt/IR/Verifier.h"
 
 using namespace tilt;
@@ -30,15 +30,17 @@ TEST(CBTest, BuildsTheProtocolAndChecksCounts) {
   builder.create<cb::WaitFrontOp>(Location(), buffer, 2);
   builder.create<cb::PopFrontOp>(Location(), buffer, 2);
   EXPECT_TRUE(succeeded(verify(module.getOperation())));
-  EXPECT_EQ(print(module.getOperation()),
-            "module {\n"
-            "  %cb0 = cb.alloc 0 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
-            "  cb.reserve_back %cb0, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
-            "  %0 = cb.get_write_ptr %cb0 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
-            "  cb.push_back %cb0, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
-            "  cb.wait_front %cb0, 2 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
-            "  cb.pop_front %cb0, 2 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
-            "}\n");
+  EXPECT_EQ(
+      print(module.getOperation()),
+      "module {\n"
+      "  %cb0 = cb.alloc 0 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
+      "  cb.reserve_back %cb0, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
+      "  %0 = cb.get_write_ptr %cb0 : !cb.cb<bf16, page_size = 2048, pages = "
+      "2>\n"
+      "  cb.push_back %cb0, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
+      "  cb.wait_front %cb0, 2 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
+      "  cb.pop_front %cb0, 2 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
+      "}\n");
 
   // Waiting for more pages than the buffer has can never complete.
   builder.create<cb::WaitFrontOp>(Location(), buffer, 3);

@@ -1,8 +1,8 @@
 //===- TTTest.cpp - Building a tt program through the C++ API -------------===//
 
+#include "tilt/Dialect/TT/TT.h"
 #include "../IR/TestUtils.h"
 #include "tilt/Dialect/CB/CB.h"
-#include "tilt/Dialect/TT/TT.h"
 #include "tilt/IR/Verifier.h"
 #include "tilt/Parser/Parser.h"
 
@@ -43,15 +43,15 @@ TEST(TTTest, BuildsAProgramAndChecksPlacement) {
   ASSERT_TRUE(compute && reader);
   EXPECT_EQ(tt::KernelOp(compute).getDstCapacity(), 8);
 
-  auto intrinsic = [&](Operation *kernel, llvm::StringRef name,
-                       std::initializer_list<std::pair<const char *, int64_t>>
-                           props) {
-    OpBuilder inner = OpBuilder::atBlockEnd(&kernel->getRegion(0).front());
-    OperationState state(Location(), name, &context);
-    for (auto &[prop, value] : props)
-      state.addAttribute(prop, inner.getI64IntegerAttr(value));
-    return inner.create(state);
-  };
+  auto intrinsic =
+      [&](Operation *kernel, llvm::StringRef name,
+          std::initializer_list<std::pair<const char *, int64_t>> props) {
+        OpBuilder inner = OpBuilder::atBlockEnd(&kernel->getRegion(0).front());
+        OperationState state(Location(), name, &context);
+        for (auto &[prop, value] : props)
+          state.addAttribute(prop, inner.getI64IntegerAttr(value));
+        return inner.create(state);
+      };
   intrinsic(compute, "tt.tile_regs_acquire", {});
   intrinsic(compute, "tt.copy_tile_init", {{"in", 0}});
   intrinsic(compute, "tt.exp_tile", {{"dst", 7}});
@@ -69,8 +69,7 @@ TEST(TTTest, BuildsAProgramAndChecksPlacement) {
   }
   misplaced->erase();
   EXPECT_TRUE(succeeded(verify(moduleOp)));
-  EXPECT_NE(print(moduleOp).find("tt.exp_tile dst(7)"),
-            std::string::npos);
+  EXPECT_NE(print(moduleOp).find("tt.exp_tile dst(7)"), std::string::npos);
 }
 
 } // namespace

@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilt/Dialect/Tile/Tile.h"
 #include "../IR/TestUtils.h"
 #include "tilt/Dialect/Math/Math.h"
-#include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/IR/Verifier.h"
 
 using namespace tilt;
@@ -30,13 +30,13 @@ TEST(TileTest, BuildsAGemmKernel) {
   Type bf16 = FloatType::getBF16(ctx), f32 = FloatType::getF32(ctx);
   auto tensorA = tile::TensorType::get(ctx, {64, 64}, bf16);
   auto tensorC = tile::TensorType::get(ctx, {64, 64}, f32);
-  auto bufAB = tile::BufType::get(ctx, {32, 32}, bf16,
-                                  tile::MemorySpace::Shared);
-  auto bufC = tile::BufType::get(ctx, {32, 32}, f32,
-                                 tile::MemorySpace::Fragment);
+  auto bufAB =
+      tile::BufType::get(ctx, {32, 32}, bf16, tile::MemorySpace::Shared);
+  auto bufC =
+      tile::BufType::get(ctx, {32, 32}, f32, tile::MemorySpace::Fragment);
   // Types are uniqued.
-  EXPECT_EQ(bufAB, tile::BufType::get(ctx, {32, 32}, bf16,
-                                      tile::MemorySpace::Shared));
+  EXPECT_EQ(bufAB,
+            tile::BufType::get(ctx, {32, 32}, bf16, tile::MemorySpace::Shared));
 
   auto module = ModuleOp::create(Location(), ctx);
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
@@ -58,26 +58,25 @@ TEST(TileTest, BuildsAGemmKernel) {
         .getResult();
   };
   Value c0 = index(0), c1 = index(1), c2 = index(2), c32 = index(32);
-  Value aShared = builder.create<tile::AllocOp>(Location(), bufAB)->getResult(0);
-  Value bShared = builder.create<tile::AllocOp>(Location(), bufAB)->getResult(0);
+  Value aShared =
+      builder.create<tile::AllocOp>(Location(), bufAB)->getResult(0);
+  Value bShared =
+      builder.create<tile::AllocOp>(Location(), bufAB)->getResult(0);
   Value cFrag = builder.create<tile::AllocOp>(Location(), bufC)->getResult(0);
   builder.create<tile::ClearOp>(Location(), cFrag);
-  Value row = builder
-                  .create<arith::MulIOp>(Location(), kernel.getBlockIndex(1),
-                                         c32)
-                  .getResult();
-  Value col = builder
-                  .create<arith::MulIOp>(Location(), kernel.getBlockIndex(0),
-                                         c32)
-                  .getResult();
+  Value row =
+      builder.create<arith::MulIOp>(Location(), kernel.getBlockIndex(1), c32)
+          .getResult();
+  Value col =
+      builder.create<arith::MulIOp>(Location(), kernel.getBlockIndex(0), c32)
+          .getResult();
   auto loop = builder.create<tile::PipelinedOp>(Location(), c0, c2, c1, 2);
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
-    Value k = builder
-                  .create<arith::MulIOp>(Location(), loop.getInductionVar(),
-                                         c32)
-                  .getResult();
+    Value k =
+        builder.create<arith::MulIOp>(Location(), loop.getInductionVar(), c32)
+            .getResult();
     builder.create<tile::CopyOp>(Location(), kernel.getArgument(0), aShared,
                                  ValueRange{row, k});
     builder.create<tile::CopyOp>(Location(), kernel.getArgument(1), bShared,
@@ -115,15 +114,15 @@ TEST(TileTest, ParallelBodyAndVerifierErrors) {
   Value x = builder.create<tile::AllocOp>(Location(), buf)->getResult(0);
   Value y = builder.create<tile::AllocOp>(Location(), other)->getResult(0);
   // exp(x) into x: the body gets one f32 argument per input.
-  auto parallel =
-      builder.create<tile::ParallelOp>(Location(), ValueRange{x}, ValueRange{x});
+  auto parallel = builder.create<tile::ParallelOp>(Location(), ValueRange{x},
+                                                   ValueRange{x});
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(parallel.getBody());
-    Value e = builder
-                  .create<math::ExpOp>(Location(),
-                                       parallel.getBody()->getArgument(0))
-                  .getResult();
+    Value e =
+        builder
+            .create<math::ExpOp>(Location(), parallel.getBody()->getArgument(0))
+            .getResult();
     builder.create<tile::YieldOp>(Location(), ValueRange{e});
   }
   EXPECT_TRUE(succeeded(verify(module.getOperation())));

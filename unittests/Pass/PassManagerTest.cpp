@@ -42,8 +42,10 @@ public:
 std::string makeFunctions(unsigned n, bool withFailure = false) {
   std::string text;
   for (unsigned i = 0; i < n; ++i) {
-    std::string name = withFailure && i == n / 2 ? "fail" : "f" + std::to_string(i);
-    text += "func.func @" + name + "(%a: i32) -> i32 {\n"
+    std::string name =
+        withFailure && i == n / 2 ? "fail" : "f" + std::to_string(i);
+    text += "func.func @" + name +
+            "(%a: i32) -> i32 {\n"
             "  %c0 = arith.constant 0 : i32\n"
             "  %0 = arith.addi %a, %c0 : i32\n"
             "  %1 = arith.addi %a, %a : i32\n"
@@ -71,9 +73,10 @@ TEST(PipelineParserTest, ParsesAndPrintsBack) {
   // A bare list goes into the manager itself.
   OpPassManager flat("builtin.module");
   ASSERT_TRUE(succeeded(parsePassPipeline("cse,canonicalize", flat, error)));
-  EXPECT_EQ(flat.toString(),
-            "builtin.module(cse,canonicalize{top-down=false max-iterations=10 "
-            "max-num-rewrites=-1 region-simplify=true test-convergence=false})");
+  EXPECT_EQ(
+      flat.toString(),
+      "builtin.module(cse,canonicalize{top-down=false max-iterations=10 "
+      "max-num-rewrites=-1 region-simplify=true test-convergence=false})");
 }
 
 TEST(PipelineParserTest, MalformedPipelinesAreClearErrors) {
@@ -100,8 +103,7 @@ TEST(PipelineParserTest, MalformedPipelinesAreClearErrors) {
   for (const Case &c : cases) {
     OpPassManager pm("builtin.module");
     std::string error;
-    EXPECT_TRUE(failed(parsePassPipeline(c.pipeline, pm, error)))
-        << c.pipeline;
+    EXPECT_TRUE(failed(parsePassPipeline(c.pipeline, pm, error))) << c.pipeline;
     EXPECT_NE(error.find(c.error), std::string::npos)
         << c.pipeline << " gave: " << error;
   }
@@ -145,8 +147,8 @@ TEST(PassManagerTest, ThreadsGiveTheSameResultAndSumStatistics) {
     CountingPass *original = counting.get();
     OpPassManager &nested = pm.nest("func.func");
     nested.addPass(std::move(counting));
-    ASSERT_TRUE(succeeded(
-        parsePassPipeline("func.func(canonicalize,cse)", pm, error)))
+    ASSERT_TRUE(
+        succeeded(parsePassPipeline("func.func(canonicalize,cse)", pm, error)))
         << error;
     ASSERT_TRUE(succeeded(pm.run(module.get())));
     // Copies on other threads count into the original's statistics.
@@ -159,8 +161,7 @@ TEST(PassManagerTest, ThreadsGiveTheSameResultAndSumStatistics) {
     EXPECT_NE(os.str().find("(S) 64 num-runs - Number of runs"),
               std::string::npos)
         << os.str();
-    EXPECT_NE(os.str().find("(S) 64 num-cse'd"), std::string::npos)
-        << os.str();
+    EXPECT_NE(os.str().find("(S) 64 num-cse'd"), std::string::npos) << os.str();
   }
   EXPECT_EQ(outputs[0], outputs[1]);
 }

@@ -57,9 +57,8 @@ struct IllegalToLegal : public ConversionPattern {
 struct Fixture {
   Fixture() : context(makeContext()) {
     context->allowUnregisteredDialects();
-    converter.addConversion([](Type type) -> std::optional<Type> {
-      return type;
-    });
+    converter.addConversion(
+        [](Type type) -> std::optional<Type> { return type; });
     Context *ctx = context.get();
     converter.addConversion<IntegerType>(
         [ctx](IntegerType type) -> std::optional<Type> {
@@ -99,8 +98,8 @@ TEST(ConversionTest, PartialConversionBridgesChangedTypes) {
       return %1 : i64
     })");
   ASSERT_TRUE(module);
-  ASSERT_TRUE(succeeded(
-      applyPartialConversion(module.get(), *f.target, f.patterns())));
+  ASSERT_TRUE(
+      succeeded(applyPartialConversion(module.get(), *f.target, f.patterns())));
   std::string text = print(module.get());
   EXPECT_NE(text.find("\"x.legal\"(%arg0)"), std::string::npos) << text;
   EXPECT_NE(text.find("%1 = \"x.src32\"() : () -> i32"), std::string::npos)
@@ -219,14 +218,14 @@ TEST(ConversionTest, TargetRulesAndTypeConverterOrder) {
 
 TEST(ConversionTest, CustomMaterializationsAreUsed) {
   Fixture f;
-  f.converter.addSourceMaterialization(
-      [](OpBuilder &builder, Type type, ValueRange inputs,
-         Location loc) -> Value {
-        OperationState state(loc, "x.widen", builder.getContext());
-        state.addOperands(inputs);
-        state.addTypes(type);
-        return builder.create(state)->getResult(0);
-      });
+  f.converter.addSourceMaterialization([](OpBuilder &builder, Type type,
+                                          ValueRange inputs,
+                                          Location loc) -> Value {
+    OperationState state(loc, "x.widen", builder.getContext());
+    state.addOperands(inputs);
+    state.addTypes(type);
+    return builder.create(state)->getResult(0);
+  });
   f.target->addLegalOp("x.widen");
   OwningOpRef module = parse(*f.context, R"(
     func.func @f() -> i64 {

@@ -193,8 +193,7 @@ protected:
 
 private:
   LogicalResult runPass(Element &element, Operation *op, PassRunState &state);
-  LogicalResult runNested(Element &element, Operation *op,
-                          PassRunState &state);
+  LogicalResult runNested(Element &element, Operation *op, PassRunState &state);
   std::string anchor;
   std::vector<Element> elements;
 };

@@ -406,3 +406,202 @@ func.func @bad_dim(%x: !tile.tensor<0x4xf32>) {
 func.func @bad_type(%x: !tile.matrix<4xf32>) {
   return
 }
+
+// -----
+
+// The errors below are reachable through the generic form (or the API).
+
+func.func @kernel_no_grid() {
+  // expected-error@+1 {{'tile.kernel' op requires a 'grid' property: array<i64: ...>}}
+  "tile.kernel"() ({
+  ^bb0(%bx: index):
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @kernel_block_index_type() {
+  // expected-error@+1 {{'tile.kernel' op block index #0 must be of type index}}
+  "tile.kernel"() <{grid = array<i64: 4>}> ({
+  ^bb0(%bx: i32):
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @kernel_argument_type(%A: !tile.tensor<64xf32>) {
+  // expected-error@+1 {{'tile.kernel' op argument #0 type does not match its operand}}
+  "tile.kernel"(%A) <{grid = array<i64: 4>}> ({
+  ^bb0(%bx: index, %a: !tile.tensor<32xf32>):
+  }) : (!tile.tensor<64xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @copy_kinds() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<4xf32, shared>
+    %v = arith.constant 0.0 : f32
+    // expected-error@+1 {{'tile.copy' op copies between !tile.tensor and !tile.buf values, got !tile.buf<4xf32, shared> and f32}}
+    "tile.copy"(%x, %v) : (!tile.buf<4xf32, shared>, f32) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @copy_offset_type(%A: !tile.tensor<64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64xf32>) {
+    %x = tile.alloc : !tile.buf<4xf32, shared>
+    %i = arith.constant 0 : i32
+    // expected-error@+1 {{'tile.copy' op offsets must be of type index}}
+    "tile.copy"(%a, %x, %i) : (!tile.tensor<64xf32>, !tile.buf<4xf32, shared>, i32) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @copy_buffers_with_offsets() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<4xf32, shared>
+    // expected-error@+1 {{'tile.copy' op a copy between buffers takes no offsets}}
+    "tile.copy"(%x, %x, %bx) : (!tile.buf<4xf32, shared>, !tile.buf<4xf32, shared>, index) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_flags() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %c = tile.alloc : !tile.buf<32x32xf32, fragment>
+    // expected-error@+1 {{'tile.gemm' op transpose flags must be unit attributes}}
+    "tile.gemm"(%a, %a, %c) <{transpose_a = 1 : i64}> : (!tile.buf<32x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xf32, fragment>) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @fill_operand() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %v = arith.constant 0.0 : f32
+    // expected-error@+1 {{'tile.fill' op the filled value must be a !tile.buf, got f32}}
+    "tile.fill"(%v, %v) : (f32, f32) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @pipelined_properties() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    // expected-error@+1 {{'tile.pipelined' op requires an integer 'stages' property}}
+    "tile.pipelined"(%bx, %bx, %bx) ({
+    ^bb0(%k: index):
+    }) : (index, index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @pipelined_bounds() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %i = arith.constant 0 : i32
+    // expected-error@+1 {{'tile.pipelined' op bounds and step must be of type index}}
+    "tile.pipelined"(%i, %bx, %bx) <{stages = 1 : i64}> ({
+    ^bb0(%k: index):
+    }) : (i32, index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @pipelined_body() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    // expected-error@+1 {{'tile.pipelined' op body must have one index argument (the induction variable)}}
+    "tile.pipelined"(%bx, %bx, %bx) <{stages = 1 : i64}> ({
+    ^bb0(%k: i32):
+    }) : (index, index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_segments() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<4xf32, shared>
+    // expected-error@+1 {{'tile.parallel' op requires operandSegmentSizes = array<i32: inputs, outputs> with at least one output, matching the operands}}
+    "tile.parallel"(%x) <{operandSegmentSizes = array<i32: 1, 0>}> ({
+    ^bb0(%v: f32):
+      "tile.yield"() : () -> ()
+    }) : (!tile.buf<4xf32, shared>) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_operand_kind() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %v = arith.constant 0.0 : f32
+    // expected-error@+1 {{'tile.parallel' op every operand must be a !tile.buf, got f32}}
+    "tile.parallel"(%v) <{operandSegmentSizes = array<i32: 0, 1>}> ({
+      "tile.yield"(%v) : (f32) -> ()
+    }) : (f32) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @parallel_arity() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<4xf32, shared>
+    // expected-error@+1 {{'tile.parallel' op body must have one argument per input (1), got 0}}
+    tile.parallel ins(%x : !tile.buf<4xf32, shared>) outs(%x : !tile.buf<4xf32, shared>) {
+      %w = arith.constant 0.0 : f32
+      tile.yield %w : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_types() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<4x4xf32, shared>
+    %y = tile.alloc : !tile.buf<4xbf16, fragment>
+    // expected-error@+1 {{'tile.reduce' op the destination must hold f32, got bf16}}
+    tile.reduce max %x -> %y dim 0 : !tile.buf<4x4xf32, shared>, !tile.buf<4xbf16, fragment>
+  }
+  return
+}
+
+// -----
+
+func.func @reduce_dim_property() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<4x4xf32, shared>
+    %y = tile.alloc : !tile.buf<4xf32, fragment>
+    // expected-error@+1 {{'tile.reduce' op requires an integer 'dim' property}}
+    "tile.reduce"(%x, %y) <{kind = "sum"}> : (!tile.buf<4x4xf32, shared>, !tile.buf<4xf32, fragment>) -> ()
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{!tile.buf needs a shape (e.g. 64x64xbf16)}}
+func.func @no_shape(%x: !tile.buf<f32, shared>) {
+  return
+}

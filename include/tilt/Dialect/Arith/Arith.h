@@ -336,8 +336,8 @@ public:
   }
   static void getCanonicalizationPatterns(RewritePatternSet &patterns,
                                           Context *context) {
-    detail::populateCastCanonicalizationPatterns(
-        ConcreteOp::getOperationName(), patterns, context);
+    detail::populateCastCanonicalizationPatterns(ConcreteOp::getOperationName(),
+                                                 patterns, context);
   }
 };
 

@@ -92,7 +92,7 @@ public:
   class ClassName : public PageCountOpBase<ClassName> {                        \
   public:                                                                      \
     using PageCountOpBase::PageCountOpBase;                                    \
-    static llvm::StringRef getOperationName() { return "cb." OpName; }        \
+    static llvm::StringRef getOperationName() { return "cb." OpName; }         \
   };
 /// The producer waits for room for `pages` pages (cb_reserve_back).
 TILT_CB_PAGE_OP(ReserveBackOp, "reserve_back")

@@ -63,7 +63,7 @@ public:
   class ClassName : public UnaryFloatOpBase<ClassName> {                       \
   public:                                                                      \
     using UnaryFloatOpBase::UnaryFloatOpBase;                                  \
-    static llvm::StringRef getOperationName() { return "math." OpName; }      \
+    static llvm::StringRef getOperationName() { return "math." OpName; }       \
   };
 TILT_MATH_UNARY_OP(ExpOp, "exp")
 TILT_MATH_UNARY_OP(LogOp, "log")

@@ -54,10 +54,10 @@ public:
 };
 
 /// `scf.if %cond -> (T) { ... } else { ... }`.
-class IfOp : public Op<IfOp, OpTrait::OneOperand, OpTrait::VariadicResults,
-                       OpTrait::NRegions<2>::Impl, OpTrait::ZeroSuccessors,
-                       OpTrait::SingleBlock,
-                       OpTrait::HasRecursiveMemoryEffects> {
+class IfOp
+    : public Op<IfOp, OpTrait::OneOperand, OpTrait::VariadicResults,
+                OpTrait::NRegions<2>::Impl, OpTrait::ZeroSuccessors,
+                OpTrait::SingleBlock, OpTrait::HasRecursiveMemoryEffects> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "scf.if"; }

@@ -33,8 +33,8 @@ struct TTSingletonTypeStorage;
 } // namespace detail
 
 /// `!tt.noc_addr`: a 64-bit NoC address (get_noc_addr).
-class NocAddrType : public Type::TypeBase<NocAddrType, Type,
-                                          detail::TTSingletonTypeStorage> {
+class NocAddrType
+    : public Type::TypeBase<NocAddrType, Type, detail::TTSingletonTypeStorage> {
 public:
   using Base::Base;
   static NocAddrType get(Context *context);
@@ -59,12 +59,11 @@ std::optional<std::pair<int64_t, int64_t>> getArchGrid(llvm::StringRef arch);
 /// `tt.program @name grid [8, 8] arch wormhole_b0 { ... }`: one Metalium
 /// program: its target, global buffers, circular buffers, kernels and
 /// per-core runtime arguments.
-class ProgramOp
-    : public Op<ProgramOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
-                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
-                OpTrait::SingleBlock, OpTrait::NoTerminator,
-                OpTrait::IsIsolatedFromAbove, OpTrait::Symbol,
-                OpTrait::SymbolTable> {
+class ProgramOp : public Op<ProgramOp, OpTrait::ZeroOperands,
+                            OpTrait::ZeroResults, OpTrait::OneRegion,
+                            OpTrait::ZeroSuccessors, OpTrait::SingleBlock,
+                            OpTrait::NoTerminator, OpTrait::IsIsolatedFromAbove,
+                            OpTrait::Symbol, OpTrait::SymbolTable> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "tt.program"; }
@@ -187,18 +186,18 @@ LogicalResult parseIntrinsic(const IntrinsicInfo &info, OpAsmParser &parser,
 void printIntrinsic(const IntrinsicInfo &info, Operation *op,
                     OpAsmPrinter &printer);
 LogicalResult verifyIntrinsic(const IntrinsicInfo &info, Operation *op);
-std::vector<llvm::StringRef> getIntrinsicAttributeNames(
-    const IntrinsicInfo &info);
+std::vector<llvm::StringRef>
+getIntrinsicAttributeNames(const IntrinsicInfo &info);
 } // namespace detail
 
 /// The base of the device ops; `ConcreteOp::getInfo()` describes it.
 template <typename ConcreteOp>
-class IntrinsicOp : public Op<ConcreteOp, OpTrait::VariadicOperands,
-                              OpTrait::VariadicResults, OpTrait::ZeroRegions,
-                              OpTrait::ZeroSuccessors> {
-  using Base = Op<ConcreteOp, OpTrait::VariadicOperands,
-                  OpTrait::VariadicResults, OpTrait::ZeroRegions,
-                  OpTrait::ZeroSuccessors>;
+class IntrinsicOp
+    : public Op<ConcreteOp, OpTrait::VariadicOperands, OpTrait::VariadicResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
+  using Base =
+      Op<ConcreteOp, OpTrait::VariadicOperands, OpTrait::VariadicResults,
+         OpTrait::ZeroRegions, OpTrait::ZeroSuccessors>;
 
 public:
   using Base::Base;
@@ -216,8 +215,7 @@ public:
                            printer);
   }
   LogicalResult verify() {
-    return detail::verifyIntrinsic(ConcreteOp::getInfo(),
-                                   this->getOperation());
+    return detail::verifyIntrinsic(ConcreteOp::getInfo(), this->getOperation());
   }
 };
 
@@ -225,7 +223,7 @@ public:
   class ClassName : public IntrinsicOp<ClassName> {                            \
   public:                                                                      \
     using IntrinsicOp::IntrinsicOp;                                            \
-    static llvm::StringRef getOperationName() { return "tt." OpName; }        \
+    static llvm::StringRef getOperationName() { return "tt." OpName; }         \
     static const IntrinsicInfo &getInfo();                                     \
   };
 #include "tilt/Dialect/TT/TTIntrinsics.def"

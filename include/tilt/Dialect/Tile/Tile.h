@@ -146,17 +146,16 @@ public:
 
 /// `tile.gemm %a, %b, %c (transpose_a)? (transpose_b)? : A, B, C`:
 /// C += op(A) x op(B).
-class GemmOp : public Op<GemmOp, OpTrait::NOperands<3>::Impl,
-                         OpTrait::ZeroResults, OpTrait::ZeroRegions,
-                         OpTrait::ZeroSuccessors> {
+class GemmOp
+    : public Op<GemmOp, OpTrait::NOperands<3>::Impl, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "tile.gemm"; }
   static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
-  static void build(OpBuilder &builder, OperationState &state, Value a,
-                    Value b, Value c, bool transposeA = false,
-                    bool transposeB = false);
+  static void build(OpBuilder &builder, OperationState &state, Value a, Value b,
+                    Value c, bool transposeA = false, bool transposeB = false);
   bool getTransposeA();
   bool getTransposeB();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
@@ -165,9 +164,9 @@ public:
 };
 
 /// `tile.fill %buf, %value : B, f32`: every element becomes the scalar.
-class FillOp : public Op<FillOp, OpTrait::NOperands<2>::Impl,
-                         OpTrait::ZeroResults, OpTrait::ZeroRegions,
-                         OpTrait::ZeroSuccessors> {
+class FillOp
+    : public Op<FillOp, OpTrait::NOperands<2>::Impl, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "tile.fill"; }
@@ -203,9 +202,8 @@ public:
   static llvm::StringRef getOperationName() { return "tile.pipelined"; }
   static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
-  static void build(OpBuilder &builder, OperationState &state,
-                    Value lowerBound, Value upperBound, Value step,
-                    int64_t stages);
+  static void build(OpBuilder &builder, OperationState &state, Value lowerBound,
+                    Value upperBound, Value step, int64_t stages);
   Value getLowerBound() { return getOperation()->getOperand(0); }
   Value getUpperBound() { return getOperation()->getOperand(1); }
   Value getStep() { return getOperation()->getOperand(2); }
@@ -221,10 +219,9 @@ public:
 /// tile.yield %z : T }`: for every element index, the body maps the input
 /// elements to the output elements (T.Parallel). All buffers have the same
 /// shape.
-class ParallelOp
-    : public Op<ParallelOp, OpTrait::VariadicOperands, OpTrait::ZeroResults,
-                OpTrait::OneRegion, OpTrait::ZeroSuccessors,
-                OpTrait::SingleBlock> {
+class ParallelOp : public Op<ParallelOp, OpTrait::VariadicOperands,
+                             OpTrait::ZeroResults, OpTrait::OneRegion,
+                             OpTrait::ZeroSuccessors, OpTrait::SingleBlock> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "tile.parallel"; }
@@ -260,9 +257,9 @@ public:
 /// `tile.reduce sum %src -> %dst dim 1 : S, D`: sums (or takes the maximum)
 /// along `dim`; the result has the source's shape without that dimension
 /// (T.reduce_sum / T.reduce_max).
-class ReduceOp : public Op<ReduceOp, OpTrait::NOperands<2>::Impl,
-                           OpTrait::ZeroResults, OpTrait::ZeroRegions,
-                           OpTrait::ZeroSuccessors> {
+class ReduceOp
+    : public Op<ReduceOp, OpTrait::NOperands<2>::Impl, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "tile.reduce"; }

@@ -278,6 +278,16 @@ llvm::ArrayRef<llvm::StringRef> BufferOp::getAttributeNames() {
   return names;
 }
 
+void BufferOp::build(OpBuilder &builder, OperationState &state,
+                     llvm::StringRef name, int64_t size, int64_t pageSize,
+                     Type elementType) {
+  Context *context = builder.getContext();
+  state.addAttribute("sym_name", StringAttr::get(context, name));
+  state.addAttribute("size", getI64Attr(context, size));
+  state.addAttribute("page_size", getI64Attr(context, pageSize));
+  state.addAttribute("element_type", TypeAttr::get(elementType));
+}
+
 LogicalResult BufferOp::parse(OpAsmParser &parser, OperationState &state) {
   Context *context = parser.getContext();
   StringAttr name;
@@ -338,6 +348,16 @@ llvm::ArrayRef<llvm::StringRef> CBConfigOp::getAttributeNames() {
 
 int64_t CBConfigOp::getIndex() {
   return getIntProp(getOperation(), "index", -1);
+}
+
+void CBConfigOp::build(OpBuilder &builder, OperationState &state, int64_t index,
+                       llvm::ArrayRef<int64_t> first,
+                       llvm::ArrayRef<int64_t> last, Type type) {
+  Context *context = builder.getContext();
+  state.addAttribute("index", getI64Attr(context, index));
+  state.addAttribute("first_core", DenseArrayAttr::getI64(context, first));
+  state.addAttribute("last_core", DenseArrayAttr::getI64(context, last));
+  state.addAttribute("cb_type", TypeAttr::get(type));
 }
 
 LogicalResult CBConfigOp::parse(OpAsmParser &parser, OperationState &state) {
@@ -410,6 +430,25 @@ llvm::ArrayRef<llvm::StringRef> KernelOp::getAttributeNames() {
       "math_fidelity", "noc",           "processor",     "role",
       "rt_args",       "sym_name"};
   return names;
+}
+
+void KernelOp::build(OpBuilder &builder, OperationState &state,
+                     llvm::StringRef name, llvm::StringRef role,
+                     llvm::ArrayRef<llvm::StringRef> runtimeArgs,
+                     llvm::ArrayRef<int64_t> compileTimeArgs) {
+  Context *context = builder.getContext();
+  state.addAttribute("sym_name", StringAttr::get(context, name));
+  state.addAttribute("role", StringAttr::get(context, role));
+  if (!runtimeArgs.empty()) {
+    llvm::SmallVector<Attribute, 8> names;
+    for (llvm::StringRef arg : runtimeArgs)
+      names.push_back(StringAttr::get(context, arg));
+    state.addAttribute("rt_args", ArrayAttr::get(context, names));
+  }
+  if (!compileTimeArgs.empty())
+    state.addAttribute("ct_args",
+                       DenseArrayAttr::getI64(context, compileTimeArgs));
+  state.addRegion()->push_back(new Block());
 }
 
 llvm::StringRef KernelOp::getRole() {
@@ -593,6 +632,15 @@ llvm::ArrayRef<llvm::StringRef> RuntimeArgsOp::getAttributeNames() {
   return names;
 }
 
+void RuntimeArgsOp::build(OpBuilder &builder, OperationState &state,
+                          llvm::StringRef kernel, llvm::ArrayRef<int64_t> core,
+                          llvm::ArrayRef<int64_t> values) {
+  Context *context = builder.getContext();
+  state.addAttribute("kernel", FlatSymbolRefAttr::get(context, kernel));
+  state.addAttribute("core", DenseArrayAttr::getI64(context, core));
+  state.addAttribute("values", DenseArrayAttr::getI64(context, values));
+}
+
 LogicalResult RuntimeArgsOp::parse(OpAsmParser &parser, OperationState &state) {
   Context *context = parser.getContext();
   StringAttr kernel;
@@ -670,6 +718,23 @@ tt::detail::getIntrinsicAttributeNames(const IntrinsicInfo &info) {
     names.push_back(name);
   std::sort(names.begin(), names.end());
   return names;
+}
+
+static Type getResultType(Context *context, ResultKind kind);
+
+void tt::detail::buildIntrinsic(
+    const IntrinsicInfo &info, OpBuilder &builder, OperationState &state,
+    ValueRange operands,
+    llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> ints,
+    llvm::ArrayRef<std::pair<llvm::StringRef, llvm::StringRef>> keywords) {
+  Context *context = builder.getContext();
+  state.addOperands(operands);
+  for (auto &[name, value] : ints)
+    state.addAttribute(name, getI64Attr(context, value));
+  for (auto &[name, value] : keywords)
+    state.addAttribute(name, StringAttr::get(context, value));
+  if (Type result = getResultType(context, info.result))
+    state.addTypes(result);
 }
 
 static Type getOperandType(Context *context, char kind) {

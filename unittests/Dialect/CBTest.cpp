@@ -28,6 +28,7 @@ TEST(CBTest, BuildsTheProtocolAndChecksCounts) {
   EXPECT_TRUE(address.getType().isSignlessInteger(32));
   builder.create<cb::PushBackOp>(Location(), buffer, 1);
   builder.create<cb::WaitFrontOp>(Location(), buffer, 2);
+  builder.create<cb::GetReadPtrOp>(Location(), buffer);
   builder.create<cb::PopFrontOp>(Location(), buffer, 2);
   EXPECT_TRUE(succeeded(verify(module.getOperation())));
   EXPECT_EQ(

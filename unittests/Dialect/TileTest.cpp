@@ -64,6 +64,10 @@ TEST(TileTest, BuildsAGemmKernel) {
       builder.create<tile::AllocOp>(Location(), bufAB)->getResult(0);
   Value cFrag = builder.create<tile::AllocOp>(Location(), bufC)->getResult(0);
   builder.create<tile::ClearOp>(Location(), cFrag);
+  Value zero =
+      builder.create<arith::ConstantOp>(Location(), FloatAttr::get(f32, 0.0))
+          .getResult();
+  builder.create<tile::FillOp>(Location(), cFrag, zero);
   Value row =
       builder.create<arith::MulIOp>(Location(), kernel.getBlockIndex(1), c32)
           .getResult();

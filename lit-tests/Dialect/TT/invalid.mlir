@@ -247,3 +247,54 @@ tt.program @p grid [1, 1] arch wormhole_b0 {
     "tt.exp_tile"() : () -> ()
   }
 }
+
+// -----
+
+// expected-error@+1 {{'tt.program' op grid must be two positive extents [columns, rows]}}
+tt.program @p grid [0, 1] arch wormhole_b0 {
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.buffer' op size and page_size must be positive}}
+  tt.buffer @a size 0 page_size 2048 : bf16
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.cb_config' op requires a !cb.cb type}}
+  tt.cb_config 0 cores [0, 0] to [0, 0] : i32
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.cb_config' op cores are [column, row] pairs}}
+  tt.cb_config 0 cores [0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+}
+
+// -----
+
+tt.program @p grid [4, 4] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.cb_config' op the core range [2, 0] to [1, 0] is empty or negative}}
+  tt.cb_config 0 cores [2, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op only reader and writer kernels use a NoC}}
+  tt.kernel @k compute noc 0 {
+  }
+}
+
+// -----
+
+tt.program @p grid [2, 2] arch wormhole_b0 {
+  tt.kernel @k reader {
+  }
+  // expected-error@+1 {{'tt.runtime_args' op the core is not a [column, row] inside the program's grid}}
+  tt.runtime_args @k core [2, 0] []
+}

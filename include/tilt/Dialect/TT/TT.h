@@ -91,6 +91,9 @@ public:
   static llvm::StringRef getOperationName() { return "tt.buffer"; }
   static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef name, int64_t size, int64_t pageSize,
+                    Type elementType);
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
@@ -107,6 +110,11 @@ public:
   static llvm::StringRef getOperationName() { return "tt.cb_config"; }
   static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
+  /// Circular buffer `index` of `type` on cores [first] to [last]
+  /// ([column, row] each).
+  static void build(OpBuilder &builder, OperationState &state, int64_t index,
+                    llvm::ArrayRef<int64_t> first, llvm::ArrayRef<int64_t> last,
+                    Type type);
   int64_t getIndex();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
@@ -128,6 +136,14 @@ public:
   static llvm::StringRef getOperationName() { return "tt.kernel"; }
   static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
+  /// A kernel with an empty body; set the data-movement or compute settings
+  /// (`noc`, `processor`, `math_fidelity`, `fp32_dest_acc`, ...) with
+  /// setInherentAttr.
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef name, llvm::StringRef role,
+                    llvm::ArrayRef<llvm::StringRef> runtimeArgs = {},
+                    llvm::ArrayRef<int64_t> compileTimeArgs = {});
+  Block *getBody() { return &getOperation()->getRegion(0).front(); }
   llvm::StringRef getRole();
   bool isCompute() { return getRole() == "compute"; }
   unsigned getNumRuntimeArgs();
@@ -151,6 +167,9 @@ public:
   static llvm::StringRef getOperationName() { return "tt.runtime_args"; }
   static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef kernel, llvm::ArrayRef<int64_t> core,
+                    llvm::ArrayRef<int64_t> values);
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
@@ -188,6 +207,11 @@ void printIntrinsic(const IntrinsicInfo &info, Operation *op,
 LogicalResult verifyIntrinsic(const IntrinsicInfo &info, Operation *op);
 std::vector<llvm::StringRef>
 getIntrinsicAttributeNames(const IntrinsicInfo &info);
+void buildIntrinsic(
+    const IntrinsicInfo &info, OpBuilder &builder, OperationState &state,
+    ValueRange operands,
+    llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> ints,
+    llvm::ArrayRef<std::pair<llvm::StringRef, llvm::StringRef>> keywords);
 } // namespace detail
 
 /// The base of the device ops; `ConcreteOp::getInfo()` describes it.
@@ -206,6 +230,16 @@ public:
     static std::vector<llvm::StringRef> names =
         detail::getIntrinsicAttributeNames(ConcreteOp::getInfo());
     return names;
+  }
+  /// `operands`, the integer properties (CB and DST indices included) by
+  /// name, and the enum properties by name; the result type is the op's.
+  static void
+  build(OpBuilder &builder, OperationState &state, ValueRange operands = {},
+        llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> ints = {},
+        llvm::ArrayRef<std::pair<llvm::StringRef, llvm::StringRef>> keywords =
+            {}) {
+    detail::buildIntrinsic(ConcreteOp::getInfo(), builder, state, operands,
+                           ints, keywords);
   }
   static LogicalResult parse(OpAsmParser &parser, OperationState &state) {
     return detail::parseIntrinsic(ConcreteOp::getInfo(), parser, state);

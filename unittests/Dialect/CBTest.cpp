@@ -40,6 +40,7 @@ TEST(CBTest, BuildsTheProtocolAndChecksCounts) {
       "2>\n"
       "  cb.push_back %cb0, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
       "  cb.wait_front %cb0, 2 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
+      "  %1 = cb.get_read_ptr %cb0 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
       "  cb.pop_front %cb0, 2 : !cb.cb<bf16, page_size = 2048, pages = 2>\n"
       "}\n");
 

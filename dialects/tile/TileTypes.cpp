@@ -11,8 +11,10 @@ namespace tilt {
 namespace tile {
 namespace detail {
 
-struct TensorTypeStorage : public TypeStorage {
-  using KeyTy = std::tuple<llvm::ArrayRef<int64_t>, Type, Attribute>;
+/// A shape, an element type and one more parameter (a tensor's layout, a
+/// buffer's memory space).
+template <typename ExtraT> struct ShapedStorage : public TypeStorage {
+  using KeyTy = std::tuple<llvm::ArrayRef<int64_t>, Type, ExtraT>;
   static unsigned hashKey(const KeyTy &key) {
     auto shape = std::get<0>(key);
     return llvm::hash_combine(
@@ -21,45 +23,33 @@ struct TensorTypeStorage : public TypeStorage {
   }
   bool operator==(const KeyTy &key) const {
     return shape == std::get<0>(key) && elementType == std::get<1>(key) &&
-           layout == std::get<2>(key);
+           extra == std::get<2>(key);
   }
-  static TensorTypeStorage *construct(StorageAllocator &allocator,
-                                      const KeyTy &key) {
-    auto *storage =
-        new (allocator.allocate<TensorTypeStorage>()) TensorTypeStorage();
+  template <typename StorageT>
+  static StorageT *constructAs(StorageAllocator &allocator, const KeyTy &key) {
+    auto *storage = new (allocator.allocate<StorageT>()) StorageT();
     storage->shape = allocator.copyInto(std::get<0>(key));
     storage->elementType = std::get<1>(key);
-    storage->layout = std::get<2>(key);
+    storage->extra = std::get<2>(key);
     return storage;
   }
   llvm::ArrayRef<int64_t> shape;
   Type elementType;
-  Attribute layout;
+  ExtraT extra{};
 };
 
-struct BufTypeStorage : public TypeStorage {
-  using KeyTy = std::tuple<llvm::ArrayRef<int64_t>, Type, unsigned>;
-  static unsigned hashKey(const KeyTy &key) {
-    auto shape = std::get<0>(key);
-    return llvm::hash_combine(
-        llvm::hash_combine_range(shape.begin(), shape.end()), std::get<1>(key),
-        std::get<2>(key));
+struct TensorTypeStorage : public ShapedStorage<Attribute> {
+  static TensorTypeStorage *construct(StorageAllocator &allocator,
+                                      const KeyTy &key) {
+    return constructAs<TensorTypeStorage>(allocator, key);
   }
-  bool operator==(const KeyTy &key) const {
-    return shape == std::get<0>(key) && elementType == std::get<1>(key) &&
-           space == std::get<2>(key);
-  }
+};
+
+struct BufTypeStorage : public ShapedStorage<unsigned> {
   static BufTypeStorage *construct(StorageAllocator &allocator,
                                    const KeyTy &key) {
-    auto *storage = new (allocator.allocate<BufTypeStorage>()) BufTypeStorage();
-    storage->shape = allocator.copyInto(std::get<0>(key));
-    storage->elementType = std::get<1>(key);
-    storage->space = std::get<2>(key);
-    return storage;
+    return constructAs<BufTypeStorage>(allocator, key);
   }
-  llvm::ArrayRef<int64_t> shape;
-  Type elementType;
-  unsigned space;
 };
 
 } // namespace detail
@@ -82,7 +72,7 @@ llvm::ArrayRef<int64_t> TensorType::getShape() const {
   return getImpl()->shape;
 }
 Type TensorType::getElementType() const { return getImpl()->elementType; }
-Attribute TensorType::getLayout() const { return getImpl()->layout; }
+Attribute TensorType::getLayout() const { return getImpl()->extra; }
 
 llvm::StringRef tile::stringifyMemorySpace(MemorySpace space) {
   return space == MemorySpace::Shared ? "shared" : "fragment";
@@ -97,7 +87,7 @@ BufType BufType::get(Context *context, llvm::ArrayRef<int64_t> shape,
 llvm::ArrayRef<int64_t> BufType::getShape() const { return getImpl()->shape; }
 Type BufType::getElementType() const { return getImpl()->elementType; }
 MemorySpace BufType::getMemorySpace() const {
-  return MemorySpace(getImpl()->space);
+  return MemorySpace(getImpl()->extra);
 }
 
 //===----------------------------------------------------------------------===//

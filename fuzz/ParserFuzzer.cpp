@@ -8,8 +8,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/Dialect/CB/CB.h"
 #include "tilt/Dialect/Func/Func.h"
+#include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/TT/TT.h"
+#include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -21,7 +25,9 @@ using namespace tilt;
 static DialectRegistry &getRegistry() {
   static DialectRegistry *registry = [] {
     auto *result = new DialectRegistry();
-    result->insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect>();
+    result->insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
+                   math::MathDialect, tile::TileDialect, cb::CBDialect,
+                   tt::TTDialect>();
     return result;
   }();
   return *registry;

@@ -3,7 +3,6 @@
 // RUN: tilt-opt %s | FileCheck %s
 // RUN: tilt-opt --mlir-print-op-generic %s | tilt-opt | FileCheck %s
 // RUN: tilt-opt --verify-roundtrip %s > /dev/null
-// RUN: tilt-opt --split-input-file --verify-diagnostics %S/invalid.mlir.in
 
 // CHECK-LABEL: func.func @unary(
 // CHECK-NEXT: %0 = math.exp %arg0 : f32

@@ -11,6 +11,7 @@
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Dialect/TT/TT.h"
+#include "tilt/Dialect/Tile/Passes.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/Tools/OptMain.h"
 #include "tilt/Transforms/Passes.h"
@@ -20,6 +21,7 @@
 
 int main(int argc, char **argv) {
   tilt::registerTransformsPasses();
+  tilt::tile::registerTilePasses();
   tilt::DialectRegistry registry;
   registry.insert<tilt::func::FuncDialect, tilt::arith::ArithDialect,
                   tilt::scf::SCFDialect, tilt::math::MathDialect,

@@ -1,0 +1,212 @@
+//===- TileLegalize.cpp - Layouts and legality checks for tile programs ---===//
+//
+// For every function that holds tile.kernel ops:
+//  - tensors: each !tile.tensor argument gets the DRAM-interleaved 32x32
+//    tile layout (padded shape, page size) in its type; the function
+//    signature, the kernels' operands and their region arguments follow;
+//  - buffers: on-core buffers must be whole 32x32 tiles (the last two
+//    dimensions multiples of 32; a 1-d buffer a multiple of 32), since
+//    circular buffers hold whole tiles;
+//  - element types: i32 has no matmul or elementwise tile op on
+//    Tenstorrent's FPU, so i32 gemm and i32 tile.parallel are rejected.
+// Every rejection is a diagnostic at the op; nothing is changed then.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Dialect/Func/Func.h"
+#include "tilt/Dialect/Tile/Passes.h"
+#include "tilt/IR/Region.h"
+
+using namespace tilt;
+using namespace tilt::tile;
+
+static int64_t roundUpToTile(int64_t value) {
+  return (value + kTileSize - 1) / kTileSize * kTileSize;
+}
+
+TileLayout TileLayout::compute(llvm::ArrayRef<int64_t> shape,
+                               Type elementType) {
+  TileLayout layout;
+  layout.paddedShape.assign(shape.begin(), shape.end());
+  // The last two dimensions are tiled; a 1-d tensor is one row of tiles.
+  size_t tiled = std::min<size_t>(2, shape.size());
+  for (size_t i = shape.size() - tiled; i < shape.size(); ++i)
+    layout.paddedShape[i] = roundUpToTile(shape[i]);
+  layout.tileShape = {kTileSize, kTileSize};
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  layout.pageSize = kTileSize * kTileSize * elementBytes;
+  return layout;
+}
+
+Attribute TileLayout::toAttribute(Context *context) const {
+  NamedAttrList attrs;
+  attrs.set("kind", StringAttr::get(context, "dram_interleaved"));
+  attrs.set("padded_shape", DenseArrayAttr::getI64(context, paddedShape));
+  attrs.set("tile", DenseArrayAttr::getI64(context, tileShape));
+  attrs.set("page_size",
+            IntegerAttr::get(IntegerType::get(context, 64), pageSize));
+  return attrs.getDictionary(context);
+}
+
+std::optional<TileLayout> TileLayout::get(TensorType type) {
+  auto dict = type.getLayout().dyn_cast_or_null<DictionaryAttr>();
+  if (!dict)
+    return std::nullopt;
+  TileLayout layout;
+  auto kind = dict.get("kind").dyn_cast_or_null<StringAttr>();
+  auto padded = dict.get("padded_shape").dyn_cast_or_null<DenseArrayAttr>();
+  auto tile = dict.get("tile").dyn_cast_or_null<DenseArrayAttr>();
+  auto page = dict.get("page_size").dyn_cast_or_null<IntegerAttr>();
+  if (!kind || kind.getValue() != "dram_interleaved" || !padded || !tile ||
+      !page)
+    return std::nullopt;
+  layout.paddedShape.assign(padded.getIntValues().begin(),
+                            padded.getIntValues().end());
+  layout.tileShape.assign(tile.getIntValues().begin(),
+                          tile.getIntValues().end());
+  layout.pageSize = page.getInt();
+  return layout;
+}
+
+namespace {
+
+/// The type `type` should have after legalization (itself if no change).
+Type legalizeType(Type type) {
+  auto tensor = type.dyn_cast<TensorType>();
+  if (!tensor || tensor.getLayout())
+    return type;
+  TileLayout layout =
+      TileLayout::compute(tensor.getShape(), tensor.getElementType());
+  return TensorType::get(type.getContext(), tensor.getShape(),
+                         tensor.getElementType(),
+                         layout.toAttribute(type.getContext()));
+}
+
+class TileLegalizePass : public Pass {
+public:
+  llvm::StringRef getArgument() const override { return "tile-legalize"; }
+  llvm::StringRef getName() const override { return "TileLegalize"; }
+  llvm::StringRef getDescription() const override {
+    return "Check tile programs against what Tenstorrent runs and give global "
+           "tensors their DRAM tile layout (padding to whole tiles)";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    return std::make_unique<TileLegalizePass>();
+  }
+
+  void runOnOperation() override {
+    // Check everything first: a rejected program is left as it was.
+    bool ok = true;
+    getOperation()->walk([&](Operation *op) {
+      if (failed(check(op)))
+        ok = false;
+    });
+    if (!ok)
+      return signalPassFailure();
+    getOperation()->walk([&](Operation *op) {
+      if (auto function = func::FuncOp::dynCast(op))
+        legalizeFunction(function);
+      else if (auto kernel = KernelOp::dynCast(op))
+        legalizeKernel(kernel);
+    });
+  }
+
+private:
+  Statistic numTensors{this, "num-tensors", "Tensor values given a layout"};
+
+  LogicalResult check(Operation *op) {
+    if (auto alloc = AllocOp::dynCast(op)) {
+      BufType type = alloc.getType();
+      if (!type)
+        return success();
+      llvm::ArrayRef<int64_t> shape = type.getShape();
+      size_t tiled = std::min<size_t>(2, shape.size());
+      for (size_t i = shape.size() - tiled; i < shape.size(); ++i)
+        if (shape[i] % kTileSize != 0)
+          return op->emitError()
+                 << "buffer of shape " << formatShape(shape)
+                 << " is not made of whole 32x32 tiles; choose block sizes "
+                    "that are multiples of 32 (tensors of any size are "
+                    "padded instead)";
+      return success();
+    }
+    if (auto gemm = GemmOp::dynCast(op)) {
+      if (auto a = op->getOperand(0).getType().dyn_cast<BufType>())
+        if (a.getElementType().isSignlessInteger())
+          return op->emitError() << "i32 gemm has no Tenstorrent equivalent "
+                                    "(the matrix engine takes bf16, f16 or "
+                                    "f32)";
+      return success();
+    }
+    if (ParallelOp::dynCast(op)) {
+      for (Value operand : op->getOperands())
+        if (auto buf = operand.getType().dyn_cast<BufType>())
+          if (buf.getElementType().isSignlessInteger())
+            return op->emitError()
+                   << "i32 tile.parallel has no Tenstorrent equivalent (the "
+                      "elementwise tile ops take bf16, f16 or f32)";
+      return success();
+    }
+    return success();
+  }
+
+  static std::string formatShape(llvm::ArrayRef<int64_t> shape) {
+    std::string text;
+    for (size_t i = 0; i < shape.size(); ++i)
+      text += (i ? "x" : "") + std::to_string(shape[i]);
+    return text;
+  }
+
+  void legalizeFunction(func::FuncOp function) {
+    Operation *op = function.getOperation();
+    FunctionType type = function.getFunctionType();
+    llvm::SmallVector<Type, 4> inputs, results;
+    bool changed = false;
+    for (Type input : type.getInputs()) {
+      inputs.push_back(legalizeType(input));
+      changed |= inputs.back() != input;
+    }
+    for (Type result : type.getResults()) {
+      results.push_back(legalizeType(result));
+      changed |= results.back() != result;
+    }
+    if (!changed)
+      return;
+    op->setInherentAttr(
+        "function_type",
+        TypeAttr::get(FunctionType::get(op->getContext(), inputs, results)));
+    if (!function.isDeclaration())
+      for (BlockArgument argument : function.getEntryBlock()->getArguments()) {
+        Type legal = legalizeType(argument.getType());
+        if (legal != argument.getType()) {
+          argument.setType(legal);
+          ++numTensors;
+        }
+      }
+  }
+
+  void legalizeKernel(KernelOp kernel) {
+    // Operands already changed with the function's arguments; the region
+    // arguments follow their operands.
+    Operation *op = kernel.getOperation();
+    for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+      BlockArgument argument = kernel.getArgument(i);
+      Type operandType = op->getOperand(i).getType();
+      Type legal = legalizeType(operandType);
+      if (argument.getType() != legal) {
+        argument.setType(legal);
+        ++numTensors;
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tile::createTileLegalizePass() {
+  return std::make_unique<TileLegalizePass>();
+}
+
+void tile::registerTilePasses() {
+  registerPass([] { return createTileLegalizePass(); });
+}

@@ -1,0 +1,63 @@
+// tile-legalize: DRAM tile layouts for global tensors (padding shapes that
+// are not whole tiles), and the checks of what Tenstorrent can run.
+// RUN: tilt-opt --split-input-file --verify-diagnostics -p 'builtin.module(func.func(tile-legalize))' %s | FileCheck %s
+// Running it twice changes nothing more.
+// RUN: not tilt-opt --split-input-file --tile-legalize %s 2>/dev/null | tilt-opt --split-input-file --tile-legalize 2>/dev/null | FileCheck %s
+// RUN: tilt-opt --tile-legalize --verify-roundtrip %S/../../../examples/gemm.tilt | FileCheck %s --check-prefix=GEMM
+
+// 100x70 by 70x50: padded to 128x96 and 96x64; the logical shape stays.
+// CHECK-LABEL: func.func @unaligned(
+// CHECK-SAME: %arg0: !tile.tensor<100x70xbf16, {kind = "dram_interleaved", padded_shape = array<i64: 128, 96>, page_size = 2048 : i64, tile = array<i64: 32, 32>}>
+// CHECK-SAME: %arg1: !tile.tensor<70x50xf32, {kind = "dram_interleaved", padded_shape = array<i64: 96, 64>, page_size = 4096 : i64, tile = array<i64: 32, 32>}>
+// CHECK-SAME: %arg2: !tile.tensor<64xf16, {kind = "dram_interleaved", padded_shape = array<i64: 64>, page_size = 2048 : i64, tile = array<i64: 32, 32>}>
+// The kernel's arguments follow their operands.
+// CHECK-NEXT: tile.kernel grid [2] blocks(%arg3) args(%arg4 = %arg0 : !tile.tensor<100x70xbf16, {kind = "dram_interleaved", padded_shape = array<i64: 128, 96>
+func.func @unaligned(%A: !tile.tensor<100x70xbf16>, %B: !tile.tensor<70x50xf32>, %C: !tile.tensor<64xf16>) {
+  tile.kernel grid [2] blocks(%bx)
+      args(%a = %A : !tile.tensor<100x70xbf16>, %b = %B : !tile.tensor<70x50xf32>, %c = %C : !tile.tensor<64xf16>) {
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    %row = tile.alloc : !tile.buf<32xf16, fragment>
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @unaligned_buffer() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    // expected-error@+1 {{buffer of shape 48x32 is not made of whole 32x32 tiles; choose block sizes that are multiples of 32 (tensors of any size are padded instead)}}
+    %buf = tile.alloc : !tile.buf<48x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @integer_gemm() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x32xi32, shared>
+    // expected-error@+1 {{i32 gemm has no Tenstorrent equivalent (the matrix engine takes bf16, f16 or f32)}}
+    tile.gemm %a, %a, %a : !tile.buf<32x32xi32, shared>, !tile.buf<32x32xi32, shared>, !tile.buf<32x32xi32, shared>
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @integer_parallel() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x32xi32, shared>
+    // expected-error@+1 {{i32 tile.parallel has no Tenstorrent equivalent (the elementwise tile ops take bf16, f16 or f32)}}
+    tile.parallel ins(%a : !tile.buf<32x32xi32, shared>) outs(%a : !tile.buf<32x32xi32, shared>) {
+    ^bb0(%x: i32):
+      tile.yield %x : i32
+    }
+  }
+  return
+}
+
+// GEMM: func.func @gemm(%arg0: !tile.tensor<1024x1024xbf16, {kind = "dram_interleaved", padded_shape = array<i64: 1024, 1024>, page_size = 2048 : i64, tile = array<i64: 32, 32>}>
+// GEMM-SAME: %arg2: !tile.tensor<1024x1024xf32, {kind = "dram_interleaved", padded_shape = array<i64: 1024, 1024>, page_size = 4096 : i64, tile = array<i64: 32, 32>}>

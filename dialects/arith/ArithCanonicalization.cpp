@@ -25,22 +25,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/IR/Matchers.h"
 #include "tilt/Rewrite/PatternMatch.h"
 
 using namespace tilt;
 using namespace tilt::arith;
 
 namespace {
-
-/// The integer constant defining `value`, if any.
-std::optional<llvm::APInt> getConstantIntValue(Value value) {
-  auto constant = value.getDefiningOp<ConstantOp>();
-  if (!constant)
-    return std::nullopt;
-  if (auto attr = constant.getValue().dyn_cast_or_null<IntegerAttr>())
-    return attr.getValue();
-  return std::nullopt;
-}
 
 unsigned getFlags(Operation *op) {
   return getOverflowFlags(op->getInherentAttr("overflowFlags")).value_or(0);

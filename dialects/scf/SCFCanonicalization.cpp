@@ -19,6 +19,7 @@
 
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/IR/Matchers.h"
 #include "tilt/IR/Region.h"
 #include "tilt/Rewrite/PatternMatch.h"
 
@@ -158,17 +159,6 @@ struct ConvertTrivialIfToSelect : public OpRewritePattern<IfOp> {
   }
 };
 
-/// The constant integer value of `value`, if an arith.constant-like op
-/// defines it.
-std::optional<llvm::APInt> getConstantInt(Value value) {
-  Operation *op = value.getDefiningOp();
-  if (!op || !op->hasTrait<OpTrait::ConstantLike>())
-    return std::nullopt;
-  if (auto attr = op->getInherentAttr("value").dyn_cast_or_null<IntegerAttr>())
-    return attr.getValue();
-  return std::nullopt;
-}
-
 struct SimplifyTrivialLoops : public OpRewritePattern<ForOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ForOp op,
@@ -179,8 +169,8 @@ struct SimplifyTrivialLoops : public OpRewritePattern<ForOp> {
       rewriter.replaceOp(op, inits);
       return success();
     }
-    std::optional<llvm::APInt> lb = getConstantInt(op.getLowerBound());
-    std::optional<llvm::APInt> ub = getConstantInt(op.getUpperBound());
+    std::optional<llvm::APInt> lb = getConstantIntValue(op.getLowerBound());
+    std::optional<llvm::APInt> ub = getConstantIntValue(op.getUpperBound());
     if (!lb || !ub || lb->getBitWidth() != ub->getBitWidth())
       return rewriter.notifyMatchFailure(op, "bounds are not constants");
     if (lb->sge(*ub)) {
@@ -188,7 +178,7 @@ struct SimplifyTrivialLoops : public OpRewritePattern<ForOp> {
       rewriter.replaceOp(op, inits);
       return success();
     }
-    std::optional<llvm::APInt> step = getConstantInt(op.getStep());
+    std::optional<llvm::APInt> step = getConstantIntValue(op.getStep());
     if (!step || step->getBitWidth() != lb->getBitWidth() ||
         !step->isStrictlyPositive())
       return rewriter.notifyMatchFailure(op, "step is not a positive constant");

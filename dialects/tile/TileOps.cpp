@@ -3,6 +3,7 @@
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/IR/Matchers.h"
 #include "tilt/IR/Region.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -22,15 +23,14 @@ TileDialect::TileDialect(Context *context)
 // Helpers
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// `128x32` for diagnostics.
-std::string formatShape(llvm::ArrayRef<int64_t> shape) {
+std::string tile::formatShape(llvm::ArrayRef<int64_t> shape) {
   std::string text;
   for (size_t i = 0; i < shape.size(); ++i)
     text += (i ? "x" : "") + std::to_string(shape[i]);
   return text;
 }
+
+namespace {
 
 /// Ops other than tile.kernel only make sense inside one.
 LogicalResult verifyInsideKernel(Operation *op) {
@@ -49,18 +49,6 @@ FailureOr<BufType> getBufOperand(Operation *op, unsigned index,
     return buf;
   return FailureOr<BufType>(op->emitOpError()
                             << what << " must be a !tile.buf, got " << type);
-}
-
-/// The constant integer an arith.constant (or any constant-like op with an
-/// integer `value`) gives `value`, if any.
-std::optional<int64_t> getConstantIndex(Value value) {
-  Operation *producer = value.getDefiningOp();
-  if (!producer || !producer->hasTrait<OpTrait::ConstantLike>())
-    return std::nullopt;
-  if (auto attr =
-          producer->getInherentAttr("value").dyn_cast_or_null<IntegerAttr>())
-    return attr.getInt();
-  return std::nullopt;
 }
 
 /// Parses `%a, %b, ...` (possibly empty) up to a closing `]`, the `[`
@@ -439,7 +427,9 @@ LogicalResult CopyOp::verify() {
                            << ") is larger than the tensor ("
                            << formatShape(tensor.getShape())
                            << ") in dimension " << d;
-    std::optional<int64_t> offset = getConstantIndex(getOffsets()[d]);
+    std::optional<int64_t> offset;
+    if (std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]))
+      offset = value->getSExtValue();
     if (offset && (*offset < 0 || *offset + size > extent))
       return emitOpError() << "the slice [" << *offset << ", " << *offset + size
                            << ") of dimension " << d

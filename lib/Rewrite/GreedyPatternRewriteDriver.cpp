@@ -10,6 +10,7 @@
 
 #include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
 #include "tilt/IR/Dialect.h"
+#include "tilt/IR/Matchers.h"
 #include "tilt/IR/Region.h"
 #include "tilt/Rewrite/PatternApplicator.h"
 #include "llvm/ADT/DenseMap.h"
@@ -35,17 +36,6 @@ static bool isEffectFree(Operation *op) {
 bool tilt::isOpTriviallyDead(Operation *op) {
   return op->use_empty() && !op->hasTrait<OpTrait::IsTerminator>() &&
          isEffectFree(op);
-}
-
-/// The constant value of `value` if a constant-like op defines it.
-static Attribute getConstantValue(Value value) {
-  Operation *producer = value.getDefiningOp();
-  if (!producer || !producer->hasTrait<OpTrait::ConstantLike>())
-    return Attribute();
-  llvm::SmallVector<OpFoldResult, 1> folded;
-  if (failed(producer->fold({}, folded)) || folded.size() != 1)
-    return Attribute();
-  return folded[0].getAttribute();
 }
 
 namespace {

@@ -150,13 +150,6 @@ private:
     return success();
   }
 
-  static std::string formatShape(llvm::ArrayRef<int64_t> shape) {
-    std::string text;
-    for (size_t i = 0; i < shape.size(); ++i)
-      text += (i ? "x" : "") + std::to_string(shape[i]);
-    return text;
-  }
-
   void legalizeFunction(func::FuncOp function) {
     Operation *op = function.getOperation();
     FunctionType type = function.getFunctionType();

@@ -13,6 +13,7 @@
 #include "tilt/IR/Builders.h"
 #include "tilt/IR/Dialect.h"
 #include "tilt/IR/OpAsm.h"
+#include <string>
 
 namespace tilt {
 namespace tile {
@@ -33,6 +34,9 @@ namespace detail {
 struct TensorTypeStorage;
 struct BufTypeStorage;
 } // namespace detail
+
+/// `128x32`: a shape as diagnostics write it.
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
 
 /// Whether `type` is an element type tile buffers and tensors may hold:
 /// bf16, f16, f32 or i32.

@@ -288,6 +288,12 @@ void BufferOp::build(OpBuilder &builder, OperationState &state,
   state.addAttribute("element_type", TypeAttr::get(elementType));
 }
 
+int64_t BufferOp::getSize() { return getIntProp(getOperation(), "size", 0); }
+
+int64_t BufferOp::getPageSize() {
+  return getIntProp(getOperation(), "page_size", 0);
+}
+
 LogicalResult BufferOp::parse(OpAsmParser &parser, OperationState &state) {
   Context *context = parser.getContext();
   StringAttr name;
@@ -360,6 +366,21 @@ void CBConfigOp::build(OpBuilder &builder, OperationState &state, int64_t index,
   state.addAttribute("cb_type", TypeAttr::get(type));
 }
 
+cb::CBType CBConfigOp::getCBType() {
+  if (auto type =
+          getOperation()->getInherentAttr("cb_type").dyn_cast_or_null<TypeAttr>())
+    return type.getValue().dyn_cast<cb::CBType>();
+  return cb::CBType();
+}
+
+std::array<int64_t, 4> CBConfigOp::getCoreRange() {
+  llvm::ArrayRef<int64_t> first = getIntArray(getOperation(), "first_core");
+  llvm::ArrayRef<int64_t> last = getIntArray(getOperation(), "last_core");
+  if (first.size() != 2 || last.size() != 2)
+    return {0, 0, -1, -1};
+  return {first[0], first[1], last[0], last[1]};
+}
+
 LogicalResult CBConfigOp::parse(OpAsmParser &parser, OperationState &state) {
   Context *context = parser.getContext();
   int64_t index;
@@ -428,7 +449,7 @@ llvm::ArrayRef<llvm::StringRef> KernelOp::getAttributeNames() {
   static llvm::StringRef names[] = {
       "ct_args",       "dst_full_sync", "fp32_dest_acc", "math_approx",
       "math_fidelity", "noc",           "processor",     "role",
-      "rt_args",       "sym_name"};
+      "rt_args",       "sym_name",      "cores"};
   return names;
 }
 
@@ -471,6 +492,31 @@ unsigned KernelOp::getNumCompileTimeArgs() {
   return getIntArray(getOperation(), "ct_args").size();
 }
 
+llvm::SmallVector<std::array<int64_t, 4>, 2> KernelOp::getCoreRanges() {
+  llvm::SmallVector<std::array<int64_t, 4>, 2> ranges;
+  Operation *op = getOperation();
+  if (op->getInherentAttr("cores")) {
+    llvm::ArrayRef<int64_t> flat = getIntArray(op, "cores");
+    for (size_t i = 0; i + 3 < flat.size(); i += 4)
+      ranges.push_back({flat[i], flat[i + 1], flat[i + 2], flat[i + 3]});
+    return ranges;
+  }
+  if (ProgramOp program = getEnclosingProgram(op)) {
+    llvm::ArrayRef<int64_t> grid = program.getGrid();
+    if (grid.size() == 2)
+      ranges.push_back({0, 0, grid[0] - 1, grid[1] - 1});
+  }
+  return ranges;
+}
+
+bool KernelOp::runsOn(int64_t column, int64_t row) {
+  for (const std::array<int64_t, 4> &range : getCoreRanges())
+    if (column >= range[0] && column <= range[2] && row >= range[1] &&
+        row <= range[3])
+      return true;
+  return false;
+}
+
 int64_t KernelOp::getDstCapacity() {
   Operation *op = getOperation();
   int64_t tiles = op->getInherentAttr("fp32_dest_acc") ? 4 : 8;
@@ -487,6 +533,23 @@ LogicalResult KernelOp::parse(OpAsmParser &parser, OperationState &state) {
   state.addAttribute("sym_name", name);
   state.addAttribute("role", StringAttr::get(context, role));
   UnitAttr unit = UnitAttr::get(context);
+  if (parser.parseOptionalKeyword("cores")) {
+    llvm::SmallVector<int64_t, 8> ranges;
+    do {
+      llvm::SmallVector<int64_t, 2> first, last;
+      llvm::SMLoc loc = parser.getCurrentLocation();
+      if (failed(parseIntList(parser, first)) ||
+          failed(parser.parseKeyword("to")) ||
+          failed(parseIntList(parser, last)))
+        return failure();
+      if (first.size() != 2 || last.size() != 2)
+        return parser.emitError(loc)
+               << "a core range is [column, row] to [column, row]";
+      ranges.append(first.begin(), first.end());
+      ranges.append(last.begin(), last.end());
+    } while (parser.parseOptionalComma());
+    state.addAttribute("cores", DenseArrayAttr::getI64(context, ranges));
+  }
   if (parser.parseOptionalKeyword("processor")) {
     llvm::StringRef processor;
     if (failed(parser.parseKeyword(&processor)))
@@ -540,6 +603,17 @@ void KernelOp::print(OpAsmPrinter &printer) {
   printer << ' ';
   printer.printSymbolName(getSymName(op));
   printer << ' ' << getRole();
+  if (op->getInherentAttr("cores")) {
+    printer << " cores ";
+    llvm::ArrayRef<int64_t> ranges = getIntArray(op, "cores");
+    for (size_t i = 0; i + 3 < ranges.size(); i += 4) {
+      if (i)
+        printer << ", ";
+      printIntList(printer, ranges.slice(i, 2));
+      printer << " to ";
+      printIntList(printer, ranges.slice(i + 2, 2));
+    }
+  }
   if (auto processor =
           op->getInherentAttr("processor").dyn_cast_or_null<StringAttr>())
     printer << " processor " << processor.getValue();
@@ -615,6 +689,26 @@ LogicalResult KernelOp::verify() {
                               "HiFi4, got '"
                            << value << "'";
   }
+  if (op->getInherentAttr("cores")) {
+    llvm::ArrayRef<int64_t> flat = getIntArray(op, "cores");
+    ProgramOp program = getEnclosingProgram(op);
+    llvm::ArrayRef<int64_t> grid =
+        program ? program.getGrid() : llvm::ArrayRef<int64_t>();
+    if (flat.empty() || flat.size() % 4 != 0)
+      return emitOpError() << "'cores' must hold [column, row] to [column, "
+                              "row] ranges";
+    for (size_t i = 0; i < flat.size(); i += 4) {
+      bool inside = flat[i] >= 0 && flat[i + 1] >= 0 &&
+                    flat[i] <= flat[i + 2] && flat[i + 1] <= flat[i + 3] &&
+                    (grid.size() != 2 ||
+                     (flat[i + 2] < grid[0] && flat[i + 3] < grid[1]));
+      if (!inside)
+        return emitOpError() << "core range [" << flat[i] << ", "
+                             << flat[i + 1] << "] to [" << flat[i + 2] << ", "
+                             << flat[i + 3]
+                             << "] is empty or outside the program's grid";
+    }
+  }
   if (auto args = op->getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>())
     if (args.size() > 341)
       return emitOpError() << "a kernel takes at most 341 runtime arguments, "
@@ -636,38 +730,93 @@ void RuntimeArgsOp::build(OpBuilder &builder, OperationState &state,
                           llvm::StringRef kernel, llvm::ArrayRef<int64_t> core,
                           llvm::ArrayRef<int64_t> values) {
   Context *context = builder.getContext();
+  llvm::SmallVector<Attribute, 8> attrs;
+  for (int64_t value : values)
+    attrs.push_back(getI64Attr(context, value));
+  build(builder, state, kernel, core, attrs);
+}
+
+void RuntimeArgsOp::build(OpBuilder &builder, OperationState &state,
+                          llvm::StringRef kernel, llvm::ArrayRef<int64_t> core,
+                          llvm::ArrayRef<Attribute> values) {
+  Context *context = builder.getContext();
   state.addAttribute("kernel", FlatSymbolRefAttr::get(context, kernel));
   state.addAttribute("core", DenseArrayAttr::getI64(context, core));
-  state.addAttribute("values", DenseArrayAttr::getI64(context, values));
+  state.addAttribute("values", ArrayAttr::get(context, values));
+}
+
+llvm::ArrayRef<Attribute> RuntimeArgsOp::getValues() {
+  if (auto values = getOperation()
+                        ->getInherentAttr("values")
+                        .dyn_cast_or_null<ArrayAttr>())
+    return values.getValue();
+  return {};
+}
+
+llvm::ArrayRef<int64_t> RuntimeArgsOp::getCore() {
+  return getIntArray(getOperation(), "core");
+}
+
+llvm::StringRef RuntimeArgsOp::getKernel() {
+  if (auto kernel = getOperation()
+                        ->getInherentAttr("kernel")
+                        .dyn_cast_or_null<FlatSymbolRefAttr>())
+    return kernel.getValue();
+  return "";
 }
 
 LogicalResult RuntimeArgsOp::parse(OpAsmParser &parser, OperationState &state) {
   Context *context = parser.getContext();
   StringAttr kernel;
   llvm::SmallVector<int64_t, 2> core;
-  llvm::SmallVector<int64_t, 8> values;
+  llvm::SmallVector<Attribute, 8> values;
   if (failed(parser.parseSymbolName(kernel)) ||
       failed(parser.parseKeyword("core")) ||
-      failed(parseIntList(parser, core)) ||
-      failed(parseIntList(parser, values)) ||
-      failed(parser.parseOptionalAttrDict(state.attributes)))
+      failed(parseIntList(parser, core)) || failed(parser.parseLSquare()))
+    return failure();
+  // Integers, or @buffer for the address of a tt.buffer.
+  if (!parser.parseOptionalRSquare()) {
+    do {
+      StringAttr buffer;
+      if (succeeded(parser.parseOptionalSymbolName(buffer))) {
+        values.push_back(FlatSymbolRefAttr::get(buffer));
+        continue;
+      }
+      int64_t value;
+      if (failed(parser.parseInteger(value)))
+        return failure();
+      values.push_back(getI64Attr(context, value));
+    } while (parser.parseOptionalComma());
+    if (failed(parser.parseRSquare()))
+      return failure();
+  }
+  if (failed(parser.parseOptionalAttrDict(state.attributes)))
     return failure();
   state.addAttribute("kernel", FlatSymbolRefAttr::get(kernel));
   state.addAttribute("core", DenseArrayAttr::getI64(context, core));
-  state.addAttribute("values", DenseArrayAttr::getI64(context, values));
+  state.addAttribute("values", ArrayAttr::get(context, values));
   return success();
 }
 
 void RuntimeArgsOp::print(OpAsmPrinter &printer) {
   Operation *op = getOperation();
   printer << ' ';
-  if (auto kernel =
-          op->getInherentAttr("kernel").dyn_cast_or_null<FlatSymbolRefAttr>())
-    printer.printSymbolName(kernel.getValue());
+  printer.printSymbolName(getKernel());
   printer << " core ";
-  printIntList(printer, getIntArray(op, "core"));
-  printer << ' ';
-  printIntList(printer, getIntArray(op, "values"));
+  printIntList(printer, getCore());
+  printer << " [";
+  llvm::interleave(
+      getValues(),
+      [&](Attribute value) {
+        if (auto symbol = value.dyn_cast<FlatSymbolRefAttr>())
+          printer.printSymbolName(symbol.getValue());
+        else if (auto integer = value.dyn_cast<IntegerAttr>())
+          printer << std::to_string(integer.getInt());
+        else
+          printer.printAttribute(value);
+      },
+      [&]() { printer << ", "; });
+  printer << ']';
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
 }
 
@@ -693,7 +842,22 @@ LogicalResult RuntimeArgsOp::verify() {
     return emitOpError() << "the core is not a [column, row] inside the "
                             "program's grid";
   unsigned expected = KernelOp(target).getNumRuntimeArgs();
-  size_t given = getIntArray(op, "values").size();
+  for (Attribute value : getValues()) {
+    if (value.isa<IntegerAttr>())
+      continue;
+    auto buffer = value.dyn_cast<FlatSymbolRefAttr>();
+    if (!buffer)
+      return emitOpError() << "runtime argument values are integers or "
+                              "@buffer addresses";
+    bool found = false;
+    for (Operation &child : *program.getBody())
+      found |= BufferOp::dynCast(&child) &&
+               getSymName(&child) == buffer.getValue();
+    if (!found)
+      return emitOpError() << "no tt.buffer @" << buffer.getValue()
+                           << " in the program";
+  }
+  size_t given = getValues().size();
   if (given != expected)
     return emitOpError() << "kernel @" << ref.getValue() << " declares "
                          << expected << " runtime arguments, got "
@@ -883,20 +1047,35 @@ LogicalResult tt::detail::verifyIntrinsic(const IntrinsicInfo &info,
         return op->emitOpError()
                << "requires an integer '" << name << "' property";
 
-  // Placement: in a kernel of the right role.
+  // Placement: in a kernel of the right role, or, before tt-split-kernels,
+  // tagged with the role of the kernel it will go to.
   KernelOp kernel = getEnclosingKernel(op);
-  if (!kernel)
-    return op->emitOpError() << "must be inside a tt.kernel";
-  llvm::StringRef role = kernel.getRole();
+  llvm::StringRef role;
+  std::string where;
+  if (kernel) {
+    role = kernel.getRole();
+    where = ("inside the " + role + " kernel @" + getSymName(kernel.getOperation()))
+                .str();
+  } else if (auto tag = op->getAttr(kRoleAttrName)
+                            .dyn_cast_or_null<StringAttr>()) {
+    role = tag.getValue();
+    if (role != "reader" && role != "writer" && role != "compute")
+      return op->emitOpError() << "'" << kRoleAttrName
+                               << "' must be reader, writer or compute, got '"
+                               << role << "'";
+    where = ("tagged for the " + role + " kernel").str();
+  } else {
+    return op->emitOpError() << "must be inside a tt.kernel (or, before "
+                                "tt-split-kernels, carry a '"
+                             << kRoleAttrName << "' attribute)";
+  }
   if (info.placement == Placement::Compute && role != "compute")
-    return op->emitOpError()
-           << "is a compute op but is inside the " << role << " kernel @"
-           << getSymName(kernel.getOperation());
+    return op->emitOpError() << "is a compute op but is " << where;
   if (info.placement == Placement::DataMovement && role == "compute")
-    return op->emitOpError()
-           << "is a data-movement (NoC) op but is inside the compute "
-              "kernel @"
-           << getSymName(kernel.getOperation());
+    return op->emitOpError() << "is a data-movement (NoC) op but is "
+                             << where;
+  if (!kernel)
+    return success(); // CBs, DST and arguments are checked after the split.
 
   // Circular buffers: 0..31 and configured in the program.
   ProgramOp program = getEnclosingProgram(op);

@@ -298,3 +298,45 @@ tt.program @p grid [2, 2] arch wormhole_b0 {
   // expected-error@+1 {{'tt.runtime_args' op the core is not a [column, row] inside the program's grid}}
   tt.runtime_args @k core [2, 0] []
 }
+
+// -----
+
+// Before tt-split-kernels a device op outside a kernel carries its role.
+func.func @untagged() {
+  // expected-error@+1 {{'tt.tile_regs_acquire' op must be inside a tt.kernel (or, before tt-split-kernels, carry a 'tt.role' attribute)}}
+  tt.tile_regs_acquire
+  return
+}
+
+// -----
+
+func.func @wrong_tag() {
+  // expected-error@+1 {{'tt.noc_async_read_barrier' op is a data-movement (NoC) op but is tagged for the compute kernel}}
+  tt.noc_async_read_barrier {tt.role = "compute"}
+  return
+}
+
+// -----
+
+func.func @bad_tag() {
+  // expected-error@+1 {{'tt.tile_regs_acquire' op 'tt.role' must be reader, writer or compute, got 'host'}}
+  tt.tile_regs_acquire {tt.role = "host"}
+  return
+}
+
+// -----
+
+tt.program @p grid [2, 2] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op core range [1, 0] to [2, 1] is empty or outside the program's grid}}
+  tt.kernel @k reader cores [1, 0] to [2, 1] {
+  }
+}
+
+// -----
+
+tt.program @p grid [2, 2] arch wormhole_b0 {
+  tt.kernel @k reader rt_args ["a"] {
+  }
+  // expected-error@+1 {{'tt.runtime_args' op no tt.buffer @nothing in the program}}
+  tt.runtime_args @k core [0, 0] [@nothing]
+}

@@ -9,7 +9,7 @@
 // CHECK-LABEL: tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
 // CHECK-NEXT: tt.buffer @a size 131072 page_size 2048 : bf16
 // CHECK: tt.cb_config 0 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
-// CHECK: tt.kernel @reader reader processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [0, 2] {
+// CHECK: tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [0, 2] {
 // CHECK-NEXT: %0 = tt.get_arg_val index(0)
 // CHECK: %[[ACC:.*]] = tt.tensor_accessor %0, %c2048_i32 ct_offset(0)
 // CHECK: tt.noc_async_read_tile %{{.*}}, %[[ACC]], %{{.*}}
@@ -19,8 +19,11 @@
 // CHECK-NEXT: tt.add_tiles_init cb(0, 1)
 // CHECK: tt.tile_regs_acquire
 // CHECK-NEXT: tt.add_tiles %{{.*}}, %{{.*}} cb(0, 1) dst(0)
+// CHECK: tt.binary_dest_reuse_tiles %{{.*}} cb(1) dst(2) type(mul) reuse(dest_to_srca)
+// CHECK: tt.add_binary_tile dst(0, 1, 0)
 // CHECK: tt.pack_tile cb(16) dst(0)
-// CHECK: tt.runtime_args @reader core [0, 0] [1024, 2048, 0, 32]
+// CHECK-NEXT: tt.pack_tile_at %{{.*}} cb(16) dst(1)
+// CHECK: tt.runtime_args @reader core [0, 0] [@a, @b, 0, 32]
 
 // GENERIC: "tt.program"() <{arch = "wormhole_b0", grid = array<i64: 2, 1>, sym_name = "eltwise_add"}>
 // GENERIC: "tt.add_tiles"(%{{.*}}, %{{.*}}) <{dst = 0 : i64, in0 = 0 : i64, in1 = 1 : i64}> : (i32, i32) -> ()
@@ -33,7 +36,7 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
   tt.cb_config 1 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
   tt.cb_config 16 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
 
-  tt.kernel @reader reader processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [0, 2] {
+  tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [0, 2] {
     %a_addr = tt.get_arg_val index(0)
     %b_addr = tt.get_arg_val index(1)
     %start = tt.get_arg_val index(2)
@@ -74,6 +77,14 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
     tt.sub_tiles %zero, %zero cb(0, 1) dst(1)
     tt.mul_tiles_init cb(0, 1)
     tt.mul_tiles %zero, %zero cb(0, 1) dst(2)
+    tt.binary_dest_reuse_tiles_init cb(1) type(mul) reuse(dest_to_srca)
+    tt.binary_dest_reuse_tiles %zero cb(1) dst(2) type(mul) reuse(dest_to_srca)
+    tt.add_binary_tile_init
+    tt.add_binary_tile dst(0, 1, 0)
+    tt.sub_binary_tile_init
+    tt.sub_binary_tile dst(0, 1, 1)
+    tt.mul_binary_tile_init
+    tt.mul_binary_tile dst(1, 0, 0)
     tt.matmul_init cb(0, 1) transpose(0)
     tt.matmul_tiles %zero, %zero cb(0, 1) dst(3)
     tt.matmul_block_init cb(0, 1) transpose(0) ct_dim(2) rt_dim(2) kt_dim(1)
@@ -117,9 +128,10 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
     tt.tile_regs_commit
     tt.tile_regs_wait
     tt.pack_tile cb(16) dst(0)
+    tt.pack_tile_at %zero cb(16) dst(1)
     tt.tile_regs_release
   }
 
-  tt.runtime_args @reader core [0, 0] [1024, 2048, 0, 32]
+  tt.runtime_args @reader core [0, 0] [@a, @b, 0, 32]
   tt.runtime_args @compute core [1, 0] [32]
 }

@@ -15,7 +15,10 @@
 
 #include "tilt/IR/Builders.h"
 #include "tilt/IR/Dialect.h"
+#include "tilt/Dialect/CB/CB.h"
 #include "tilt/IR/OpAsm.h"
+
+#include <array>
 
 namespace tilt {
 namespace tt {
@@ -47,6 +50,11 @@ public:
   using Base::Base;
   static AccessorType get(Context *context);
 };
+
+/// Before tt-split-kernels, device and cb ops live in one body (the
+/// partitioned tile.kernel) and carry this attribute: the role of the
+/// kernel they go to ("reader", "compute" or "writer").
+constexpr llvm::StringLiteral kRoleAttrName = "tt.role";
 
 /// The largest worker grid of an architecture (columns x rows), or none
 /// for an unknown one.
@@ -94,6 +102,8 @@ public:
   static void build(OpBuilder &builder, OperationState &state,
                     llvm::StringRef name, int64_t size, int64_t pageSize,
                     Type elementType);
+  int64_t getSize();
+  int64_t getPageSize();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
@@ -116,13 +126,16 @@ public:
                     llvm::ArrayRef<int64_t> first, llvm::ArrayRef<int64_t> last,
                     Type type);
   int64_t getIndex();
+  cb::CBType getCBType();
+  /// [first column, first row, last column, last row].
+  std::array<int64_t, 4> getCoreRange();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
 };
 
-/// `tt.kernel @reader reader processor riscv_1 noc 0 rt_args ["a", "n"]
-/// ct_args [1] {...}` or
+/// `tt.kernel @reader reader cores [0, 0] to [7, 7] processor riscv_1 noc 0
+/// rt_args ["a", "n"] ct_args [1] {...}` or
 /// `tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc ... {...}`:
 /// a kernel with its role and configuration; the body is `kernel_main`.
 class KernelOp
@@ -148,6 +161,11 @@ public:
   bool isCompute() { return getRole() == "compute"; }
   unsigned getNumRuntimeArgs();
   unsigned getNumCompileTimeArgs();
+  /// The cores the kernel runs on, as [col0, row0, col1, row1] rectangles
+  /// (`cores [0, 0] to [7, 0], ...`); the program's whole grid if the
+  /// kernel gives none.
+  llvm::SmallVector<std::array<int64_t, 4>, 2> getCoreRanges();
+  bool runsOn(int64_t column, int64_t row);
   /// DST tiles available per acquire: 8 (16-bit) or 4 (fp32 accumulation)
   /// in half-sync mode, twice that with dst_full_sync.
   int64_t getDstCapacity();
@@ -156,8 +174,9 @@ public:
   LogicalResult verify();
 };
 
-/// `tt.runtime_args @reader core [0, 0] [1024, 0, 4]`: the values of a
-/// kernel's runtime arguments on one core (SetRuntimeArgs).
+/// `tt.runtime_args @reader core [0, 0] [@a, 0, 4]`: the values of a
+/// kernel's runtime arguments on one core (SetRuntimeArgs): integers, or
+/// `@buf` for the DRAM address of a tt.buffer (known when the host runs).
 class RuntimeArgsOp
     : public Op<RuntimeArgsOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
                 OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
@@ -170,6 +189,13 @@ public:
   static void build(OpBuilder &builder, OperationState &state,
                     llvm::StringRef kernel, llvm::ArrayRef<int64_t> core,
                     llvm::ArrayRef<int64_t> values);
+  /// Values are IntegerAttr or FlatSymbolRefAttr (a buffer's address).
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef kernel, llvm::ArrayRef<int64_t> core,
+                    llvm::ArrayRef<Attribute> values);
+  llvm::StringRef getKernel();
+  llvm::ArrayRef<int64_t> getCore();
+  llvm::ArrayRef<Attribute> getValues();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();

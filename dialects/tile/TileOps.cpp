@@ -16,7 +16,7 @@ TileDialect::TileDialect(Context *context)
   context->getOrLoadDialect<arith::ArithDialect>();
   context->getOrLoadDialect<math::MathDialect>();
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
-                ParallelOp, YieldOp, ReduceOp>();
+                ParallelOp, YieldOp, ReduceOp, BlockRangeOp, BaseAddressOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -989,5 +989,92 @@ LogicalResult ReduceOp::verify() {
     diag << ", got " << destElement;
     return failure();
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockRangeOp
+//===----------------------------------------------------------------------===//
+
+void BlockRangeOp::build(OpBuilder &builder, OperationState &state) {
+  state.addTypes({builder.getIndexType(), builder.getIndexType()});
+}
+
+LogicalResult BlockRangeOp::parse(OpAsmParser &parser, OperationState &state) {
+  if (failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  IndexType index = IndexType::get(parser.getContext());
+  state.addTypes({index, index});
+  return success();
+}
+
+void BlockRangeOp::print(OpAsmPrinter &printer) {
+  printer.printOptionalAttrDict(getOperation()->getAttrDictionary().getValue());
+}
+
+LogicalResult BlockRangeOp::verify() {
+  Operation *op = getOperation();
+  if (op->getNumResults() != 2)
+    return emitOpError() << "has two results (start, count)";
+  for (Value result : op->getResults())
+    if (!result.getType().isa<IndexType>())
+      return emitOpError() << "results must be index";
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (KernelOp::dynCast(parent)) {
+      if (!parent->getAttr(kPartitionAttrName))
+        return emitOpError() << "is inside a tile.kernel that has no '"
+                             << kPartitionAttrName
+                             << "' (run tile-partition)";
+      return success();
+    }
+  return emitOpError() << "must be inside a tile.kernel";
+}
+
+void BlockRangeOp::getAsmResultNames(
+    llvm::function_ref<void(Value, llvm::StringRef)> setName) {
+  setName(getOperation()->getResult(0), "start");
+  setName(getOperation()->getResult(1), "count");
+}
+
+//===----------------------------------------------------------------------===//
+// BaseAddressOp
+//===----------------------------------------------------------------------===//
+
+void BaseAddressOp::build(OpBuilder &builder, OperationState &state,
+                          Value tensor) {
+  state.addOperands(tensor);
+  state.addTypes(builder.getI32Type());
+}
+
+LogicalResult BaseAddressOp::parse(OpAsmParser &parser,
+                                   OperationState &state) {
+  OpAsmParser::UnresolvedOperand tensor;
+  Type type;
+  if (failed(parser.parseOperand(tensor)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColonType(type)) ||
+      failed(parser.resolveOperand(tensor, type, state.operands)))
+    return failure();
+  state.addTypes(IntegerType::get(parser.getContext(), 32));
+  return success();
+}
+
+void BaseAddressOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printOperand(op->getOperand(0));
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(op->getOperand(0).getType());
+}
+
+LogicalResult BaseAddressOp::verify() {
+  Operation *op = getOperation();
+  if (!op->getOperand(0).getType().isa<TensorType>())
+    return emitOpError() << "operand must be a !tile.tensor, got "
+                         << op->getOperand(0).getType();
+  if (!op->getResult(0).getType().isSignlessInteger(32))
+    return emitOpError() << "result must be i32";
   return success();
 }

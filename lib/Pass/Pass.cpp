@@ -30,6 +30,14 @@ Pass::Statistic::Statistic(Pass *owner, const char *name,
   owner->statistics.push_back(this);
 }
 
+void PassPipeline::runOnOperation() {
+  Operation *op = getOperation();
+  PassManager pm(op->getContext(), op->getName().getStringRef());
+  buildPipeline(pm);
+  if (failed(pm.run(op)))
+    signalPassFailure();
+}
+
 void Pass::shareStatisticsWith(Pass &other) {
   for (size_t i = 0; i < statistics.size() && i < other.statistics.size(); ++i)
     statistics[i]->target = other.statistics[i]->target;

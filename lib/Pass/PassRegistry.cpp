@@ -154,6 +154,10 @@ private:
           return fail(optionError);
       }
     }
+    if (PassPipeline *pipeline = pass->asPipeline()) {
+      pipeline->buildPipeline(pm);
+      return success();
+    }
     pm.addPass(std::move(pass));
     return success();
   }

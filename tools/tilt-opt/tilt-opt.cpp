@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/CB/CB.h"
 #include "tilt/Dialect/Func/Func.h"
@@ -21,7 +22,7 @@
 
 int main(int argc, char **argv) {
   tilt::registerTransformsPasses();
-  tilt::tile::registerTilePasses();
+  tilt::registerTileToTTPasses();
   tilt::DialectRegistry registry;
   registry.insert<tilt::func::FuncDialect, tilt::arith::ArithDialect,
                   tilt::scf::SCFDialect, tilt::math::MathDialect,

@@ -33,6 +33,7 @@ class raw_ostream;
 
 namespace tilt {
 class TimingNode;
+class OpPassManager;
 
 /// The base of passes.
 class Pass {
@@ -62,6 +63,8 @@ public:
   /// name or value.
   LogicalResult setOption(llvm::StringRef name, llvm::StringRef value,
                           std::string &error);
+  /// This pass as a pipeline, if it is one.
+  virtual class PassPipeline *asPipeline() { return nullptr; }
   /// The options as `{name=value ...}` (empty when there are none).
   std::string getOptionsString() const;
 
@@ -126,6 +129,19 @@ private:
   std::vector<Statistic *> statistics;
   Operation *operation = nullptr;
   bool passFailed = false;
+};
+
+/// A named pipeline (`tile-to-tt{grid=8x8}`), registered with registerPass
+/// like a pass and with options declared the same way. In a textual
+/// pipeline or as a tilt-opt flag it stands for the passes buildPipeline
+/// adds, so IR printing and timing see each of them.
+class PassPipeline : public Pass {
+public:
+  /// Adds the pipeline's passes to `pm`.
+  virtual void buildPipeline(OpPassManager &pm) const = 0;
+  PassPipeline *asPipeline() override { return this; }
+  /// Added as a pass (addPass): runs the pipeline on the op.
+  void runOnOperation() final;
 };
 
 /// Hooks around each pass run, for embedders (e.g. to collect timings of

@@ -279,6 +279,48 @@ public:
   LogicalResult verify();
 };
 
+//===----------------------------------------------------------------------===//
+// Ops of the lowering (between tile-partition and tt-split-kernels)
+//===----------------------------------------------------------------------===//
+
+/// The attribute tile-partition puts on a kernel: the target core grid and
+/// each core's blocks, {cores = array<i64: cols, rows>, ranges =
+/// array<i64: start0, count0, start1, count1, ...>} with cores in
+/// row-major order.
+constexpr llvm::StringLiteral kPartitionAttrName = "partition";
+
+/// `%start, %count = tile.block_range`: the linear ids of the blocks the
+/// executing core runs, [start, start + count), from the kernel's
+/// partition (per-core runtime arguments once split).
+class BlockRangeOp
+    : public Op<BlockRangeOp, OpTrait::ZeroOperands, OpTrait::VariadicResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.block_range"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)>);
+};
+
+/// `%addr = tile.base_address %a : !tile.tensor<...>`: the DRAM address
+/// (i32) of a global tensor's buffer (a runtime argument once split).
+class BaseAddressOp
+    : public Op<BaseAddressOp, OpTrait::OneOperand, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.base_address"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value tensor);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
 } // namespace tile
 } // namespace tilt
 

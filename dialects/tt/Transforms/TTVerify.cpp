@@ -1,0 +1,619 @@
+//===- TTVerify.cpp - tt-verify: what Metalium would hang or corrupt on ---===//
+//
+// For each tt.program, and each core that runs kernels, the kernels are
+// executed abstractly with that core's runtime arguments: loops, branches
+// and integer arithmetic are evaluated, device ops only counted and
+// checked. That gives exact per-core figures (trip counts that runtime
+// arguments decide included) for:
+//
+//  - the CB protocol: every push follows a reserve of at least as many
+//    pages, every pop a wait of at least as many; no reserve or wait larger
+//    than the CB; each reserve/wait size divides the CB's pages (pushes and
+//    pops of a cycle sum to its size, so a block never wraps); tiles read
+//    from a CB (matmul_tiles, copy_tile, ...) lie within the pages waited
+//    for and tiles packed within the pages reserved; over the program's
+//    lifetime, the producer kernel pushes as many pages as the consumer
+//    kernel pops;
+//  - DST: device math only between tile_regs_acquire and commit, packing
+//    only between tile_regs_wait and release, in that order;
+//  - runtime arguments: each kernel's are given on every core it runs on.
+//
+// and, statically, the L1 bytes of the CBs of each core against the
+// architecture's usable L1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/Dialect/CB/CB.h"
+#include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/TT/Passes.h"
+#include "llvm/ADT/DenseMap.h"
+#include <map>
+
+using namespace tilt;
+using namespace tilt::tt;
+
+int64_t tt::getUsableL1Bytes(llvm::StringRef arch) {
+  if (arch == "grayskull")
+    return 1024 * 1024;
+  if (arch == "blackhole")
+    return 1536 * 1024;
+  return 1468006; // Wormhole: about 1.4 MiB of the 1.5 MiB L1.
+}
+
+namespace {
+
+int64_t getInt(Operation *op, llvm::StringRef name, int64_t otherwise = -1) {
+  if (auto attr = op->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>())
+    return attr.getInt();
+  return otherwise;
+}
+
+/// What one kernel did with one CB on one core.
+struct CBUse {
+  int64_t pushed = 0, popped = 0;
+  Operation *firstPush = nullptr, *firstPop = nullptr;
+  // Protocol state.
+  int64_t reserved = 0, waited = 0, packed = 0;
+};
+
+/// Stops the run at the first violation.
+struct Violation {
+  Operation *op = nullptr;
+  std::string message;
+  Operation *noteOp = nullptr;
+  std::string note;
+};
+
+class Interpreter {
+public:
+  Interpreter(KernelOp kernel, llvm::ArrayRef<int64_t> args,
+              const llvm::DenseMap<int64_t, cb::CBType> &cbs, int64_t budget)
+      : kernel(kernel), args(args), cbs(cbs), budget(budget) {}
+
+  /// Runs the kernel; false with `violation` set on the first problem.
+  bool run() { return runBlock(*kernel.getBody(), {}); }
+
+  std::map<int64_t, CBUse> uses;
+  Violation violation;
+  bool outOfBudget = false;
+
+private:
+  enum class Dst { Idle, Acquired, Committed, Waited };
+
+  bool fail(Operation *op, const llvm::Twine &message) {
+    violation.op = op;
+    violation.message = message.str();
+    return false;
+  }
+
+  std::optional<int64_t> get(Value value) {
+    auto it = values.find(value);
+    if (it == values.end())
+      return std::nullopt;
+    return it->second;
+  }
+
+  bool need(Operation *op, Value value, int64_t &result) {
+    std::optional<int64_t> known = get(value);
+    if (!known)
+      return fail(op, "cannot evaluate this value: tt-verify follows loops "
+                      "and branches on integer arithmetic of constants and "
+                      "runtime arguments only");
+    result = *known;
+    return true;
+  }
+
+  /// Runs `block` with its arguments bound; the terminator's operands go to
+  /// `yielded`.
+  bool runBlock(Block &block, llvm::ArrayRef<int64_t> arguments,
+                llvm::SmallVectorImpl<int64_t> *yielded = nullptr) {
+    for (size_t i = 0; i < arguments.size() && i < block.getNumArguments();
+         ++i)
+      values[block.getArgument(i)] = arguments[i];
+    for (Operation &op : block) {
+      if (--budget < 0) {
+        outOfBudget = true;
+        return false;
+      }
+      if (op.getName().getStringRef() == "scf.yield") {
+        if (yielded)
+          for (Value operand : op.getOperands()) {
+            int64_t value = 0;
+            if (!need(&op, operand, value))
+              return false;
+            yielded->push_back(value);
+          }
+        continue;
+      }
+      if (!runOp(&op))
+        return false;
+    }
+    return true;
+  }
+
+  bool runOp(Operation *op) {
+    llvm::StringRef name = op->getName().getStringRef();
+    if (auto loop = scf::ForOp::dynCast(op)) {
+      int64_t lb, ub, step;
+      if (!need(op, loop.getLowerBound(), lb) ||
+          !need(op, loop.getUpperBound(), ub) || !need(op, loop.getStep(), step))
+        return false;
+      if (step <= 0)
+        return fail(op, "loop step must be positive");
+      llvm::SmallVector<int64_t, 4> carried;
+      for (Value init : loop.getInitArgs()) {
+        int64_t value;
+        if (!need(op, init, value))
+          return false;
+        carried.push_back(value);
+      }
+      for (int64_t iv = lb; iv < ub; iv += step) {
+        llvm::SmallVector<int64_t, 4> arguments = {iv};
+        arguments.append(carried.begin(), carried.end());
+        llvm::SmallVector<int64_t, 4> next;
+        if (!runBlock(*loop.getBody(), arguments, &next))
+          return false;
+        carried = next;
+      }
+      for (size_t i = 0; i < carried.size() && i < op->getNumResults(); ++i)
+        values[op->getResult(i)] = carried[i];
+      return true;
+    }
+    if (scf::IfOp::dynCast(op)) {
+      int64_t condition;
+      if (!need(op, op->getOperand(0), condition))
+        return false;
+      Region &region = op->getRegion(condition ? 0 : 1);
+      llvm::SmallVector<int64_t, 4> results;
+      if (!region.empty() && !runBlock(region.front(), {}, &results))
+        return false;
+      for (size_t i = 0; i < results.size() && i < op->getNumResults(); ++i)
+        values[op->getResult(i)] = results[i];
+      return true;
+    }
+    if (name.startswith("arith."))
+      return runArith(op, name);
+    if (name.startswith("cb."))
+      return runCB(op, name);
+    if (name == "tt.get_arg_val") {
+      int64_t index = getInt(op, "index");
+      if (index < 0 || index >= int64_t(args.size()))
+        return fail(op, "reads runtime argument " + llvm::Twine(index) +
+                            " but the host gives " +
+                            llvm::Twine(uint64_t(args.size())));
+      values[op->getResult(0)] = args[index];
+      return true;
+    }
+    if (name == "tt.get_compile_time_arg_val") {
+      auto ct = kernel->getInherentAttr("ct_args")
+                    .dyn_cast_or_null<DenseArrayAttr>();
+      int64_t index = getInt(op, "index");
+      if (ct && index >= 0 && index < int64_t(ct.getIntValues().size()))
+        values[op->getResult(0)] = ct.getIntValues()[index];
+      return true;
+    }
+    if (name.startswith("tt."))
+      return runDevice(op, name);
+    return true; // Other ops do not matter to the protocol.
+  }
+
+  bool runArith(Operation *op, llvm::StringRef name) {
+    if (name == "arith.constant") {
+      if (auto attr = arith::ConstantOp(op).getValue().dyn_cast_or_null<
+                      IntegerAttr>())
+        values[op->getResult(0)] = attr.getInt();
+      return true;
+    }
+    if (op->getNumResults() != 1)
+      return true;
+    llvm::SmallVector<int64_t, 3> operands;
+    for (Value operand : op->getOperands()) {
+      std::optional<int64_t> value = get(operand);
+      if (!value)
+        return true; // Unknown; an error only if control flow needs it.
+      operands.push_back(*value);
+    }
+    std::optional<int64_t> result;
+    auto a = [&] { return operands[0]; };
+    auto b = [&] { return operands[1]; };
+    if (name == "arith.index_cast" || name == "arith.extsi" ||
+        name == "arith.extui" || name == "arith.trunci")
+      result = a();
+    else if (operands.size() == 2) {
+      if (name == "arith.addi")
+        result = a() + b();
+      else if (name == "arith.subi")
+        result = a() - b();
+      else if (name == "arith.muli")
+        result = a() * b();
+      else if ((name == "arith.divui" || name == "arith.divsi") && b() != 0)
+        result = a() / b();
+      else if ((name == "arith.remui" || name == "arith.remsi") && b() != 0)
+        result = a() % b();
+      else if (name == "arith.minsi" || name == "arith.minui")
+        result = std::min(a(), b());
+      else if (name == "arith.maxsi" || name == "arith.maxui")
+        result = std::max(a(), b());
+      else if (name == "arith.cmpi") {
+        switch (arith::CmpIOp(op).getPredicate()) {
+        case arith::CmpIPredicate::eq: result = a() == b(); break;
+        case arith::CmpIPredicate::ne: result = a() != b(); break;
+        case arith::CmpIPredicate::slt:
+        case arith::CmpIPredicate::ult: result = a() < b(); break;
+        case arith::CmpIPredicate::sle:
+        case arith::CmpIPredicate::ule: result = a() <= b(); break;
+        case arith::CmpIPredicate::sgt:
+        case arith::CmpIPredicate::ugt: result = a() > b(); break;
+        case arith::CmpIPredicate::sge:
+        case arith::CmpIPredicate::uge: result = a() >= b(); break;
+        }
+      } else if (name == "arith.andi")
+        result = a() & b();
+      else if (name == "arith.ori")
+        result = a() | b();
+      else if (name == "arith.xori")
+        result = a() ^ b();
+    } else if (operands.size() == 3 && name == "arith.select")
+      result = operands[0] ? operands[1] : operands[2];
+    if (result)
+      values[op->getResult(0)] = *result;
+    return true;
+  }
+
+  bool runCB(Operation *op, llvm::StringRef name) {
+    if (name == "cb.alloc") {
+      values[op->getResult(0)] = cb::AllocOp(op).getIndex();
+      return true;
+    }
+    if (op->getNumOperands() != 1)
+      return true;
+    Operation *alloc = op->getOperand(0).getDefiningOp();
+    if (!alloc || !cb::AllocOp::dynCast(alloc))
+      return fail(op, "the circular buffer must come from cb.alloc in the "
+                      "kernel");
+    int64_t index = cb::AllocOp(alloc).getIndex();
+    auto config = cbs.find(index);
+    if (config == cbs.end())
+      return fail(op, "circular buffer " + llvm::Twine(index) +
+                          " is not configured in the program");
+    int64_t capacity = config->second.getPages();
+    int64_t pages = getInt(op, "pages", 0);
+    CBUse &use = uses[index];
+    llvm::Twine cbName = "circular buffer " + llvm::Twine(index);
+    if (name == "cb.reserve_back" || name == "cb.wait_front") {
+      if (pages > capacity)
+        return fail(op, name + " of " + llvm::Twine(pages) + " pages on " +
+                            cbName + ", which holds " + llvm::Twine(capacity) +
+                            ": it can never be satisfied");
+      if (capacity % pages != 0)
+        return fail(op, name + " of " + llvm::Twine(pages) + " pages on " +
+                            cbName + " of " + llvm::Twine(capacity) +
+                            " pages: blocks would wrap around the buffer's "
+                            "end (make its pages a multiple of " +
+                            llvm::Twine(pages) + ")");
+      if (name == "cb.reserve_back") {
+        use.reserved = pages;
+        use.packed = 0;
+      } else {
+        use.waited = pages;
+      }
+      return true;
+    }
+    if (name == "cb.push_back") {
+      if (pages > use.reserved)
+        return fail(op, "cb.push_back of " + llvm::Twine(pages) +
+                            " pages on " + cbName + " after a reserve of " +
+                            llvm::Twine(use.reserved) +
+                            " (every push must follow a reserve of at least "
+                            "as many pages)");
+      use.reserved -= pages;
+      use.packed = 0;
+      use.pushed += pages;
+      if (!use.firstPush)
+        use.firstPush = op;
+      return true;
+    }
+    if (name == "cb.pop_front") {
+      if (pages > use.waited)
+        return fail(op, "cb.pop_front of " + llvm::Twine(pages) + " pages on " +
+                            cbName + " after a wait for " +
+                            llvm::Twine(use.waited) +
+                            " (every pop must follow a wait for at least as "
+                            "many pages)");
+      use.waited -= pages;
+      use.popped += pages;
+      if (!use.firstPop)
+        use.firstPop = op;
+      return true;
+    }
+    return true;
+  }
+
+  bool runDevice(Operation *op, llvm::StringRef name) {
+    bool hasDst = op->getInherentAttr("dst") || op->getInherentAttr("lhs");
+    if (name == "tt.tile_regs_acquire") {
+      if (dst != Dst::Idle)
+        return fail(op, "tile_regs_acquire while DST is still held (release "
+                        "it first)");
+      dst = Dst::Acquired;
+      return true;
+    }
+    if (name == "tt.tile_regs_commit") {
+      if (dst != Dst::Acquired)
+        return fail(op, "tile_regs_commit without tile_regs_acquire");
+      dst = Dst::Committed;
+      return true;
+    }
+    if (name == "tt.tile_regs_wait") {
+      if (dst != Dst::Committed)
+        return fail(op, "tile_regs_wait without tile_regs_commit");
+      dst = Dst::Waited;
+      return true;
+    }
+    if (name == "tt.tile_regs_release") {
+      if (dst != Dst::Waited)
+        return fail(op, "tile_regs_release without tile_regs_wait");
+      dst = Dst::Idle;
+      return true;
+    }
+    bool packing = name == "tt.pack_tile" || name == "tt.pack_tile_at";
+    if (packing) {
+      if (dst != Dst::Waited)
+        return fail(op, "packs DST outside tile_regs_wait ... "
+                        "tile_regs_release");
+      int64_t index = getInt(op, "out");
+      CBUse &use = uses[index];
+      int64_t position = use.packed;
+      if (name == "tt.pack_tile_at") {
+        int64_t at;
+        if (!need(op, op->getOperand(0), at))
+          return false;
+        position = at;
+      } else {
+        ++use.packed;
+      }
+      if (position >= use.reserved)
+        return fail(op, "packs tile " + llvm::Twine(position) +
+                            " of circular buffer " + llvm::Twine(index) +
+                            " but only " + llvm::Twine(use.reserved) +
+                            " pages are reserved");
+      return true;
+    }
+    if (hasDst && dst != Dst::Acquired)
+      return fail(op, "writes DST outside tile_regs_acquire ... "
+                      "tile_regs_commit");
+    // Tiles read from CBs must have been waited for.
+    static const std::pair<const char *, unsigned> reads[] = {
+        {"in0", 0}, {"in1", 1}, {"in", 0}};
+    if (hasDst)
+      for (const auto &[property, operand] : reads) {
+        int64_t index = getInt(op, property);
+        if (index < 0 || operand >= op->getNumOperands())
+          continue;
+        int64_t tile;
+        if (!need(op, op->getOperand(operand), tile))
+          return false;
+        int64_t waited = uses[index].waited;
+        if (tile < 0 || tile >= waited)
+          return fail(op, "reads tile " + llvm::Twine(tile) +
+                              " of circular buffer " + llvm::Twine(index) +
+                              " but only " + llvm::Twine(waited) +
+                              " pages are waited for");
+      }
+    return true;
+  }
+
+  KernelOp kernel;
+  llvm::ArrayRef<int64_t> args;
+  const llvm::DenseMap<int64_t, cb::CBType> &cbs;
+  int64_t budget;
+  llvm::DenseMap<Value, int64_t> values;
+  Dst dst = Dst::Idle;
+};
+
+class TTVerifyPass : public Pass {
+public:
+  TTVerifyPass() {
+    declareOption("max-steps",
+                  "Ops executed per kernel and core before giving up",
+                  &maxSteps);
+  }
+  llvm::StringRef getArgument() const override { return "tt-verify"; }
+  llvm::StringRef getName() const override { return "TTVerify"; }
+  llvm::StringRef getDescription() const override {
+    return "Check tt programs: CB protocol and balance per core, DST use, "
+           "L1 capacity, runtime arguments";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    auto pass = std::make_unique<TTVerifyPass>();
+    pass->copyOptionValuesFrom(*this);
+    return pass;
+  }
+
+  void runOnOperation() override {
+    llvm::SmallVector<ProgramOp, 2> programs;
+    getOperation()->walk([&](Operation *op) {
+      if (auto program = ProgramOp::dynCast(op))
+        programs.push_back(program);
+    });
+    bool ok = true;
+    for (ProgramOp program : programs)
+      ok &= succeeded(verifyProgram(program));
+    if (!ok)
+      signalPassFailure();
+  }
+
+private:
+  LogicalResult verifyProgram(ProgramOp program) {
+    llvm::ArrayRef<int64_t> grid = program.getGrid();
+    if (grid.size() != 2)
+      return success(); // The op verifier reports it.
+    int64_t columns = grid[0], rows = grid[1];
+    llvm::SmallVector<CBConfigOp, 8> configs;
+    llvm::SmallVector<KernelOp, 3> kernels;
+    llvm::SmallVector<RuntimeArgsOp, 64> runtimeArgs;
+    for (Operation &child : *program.getBody()) {
+      if (auto config = CBConfigOp::dynCast(&child))
+        configs.push_back(config);
+      else if (auto kernel = KernelOp::dynCast(&child))
+        kernels.push_back(kernel);
+      else if (auto args = RuntimeArgsOp::dynCast(&child))
+        runtimeArgs.push_back(args);
+    }
+    bool ok = true;
+
+    // L1: the CBs of each core.
+    int64_t usable = getUsableL1Bytes(program.getArch());
+    for (int64_t row = 0; row < rows && ok; ++row)
+      for (int64_t column = 0; column < columns && ok; ++column) {
+        int64_t bytes = 0;
+        for (CBConfigOp config : configs) {
+          std::array<int64_t, 4> range = config.getCoreRange();
+          cb::CBType type = config.getCBType();
+          if (!type || column < range[0] || column > range[2] ||
+              row < range[1] || row > range[3])
+            continue;
+          bytes += type.getPages() * type.getPageSize();
+          if (bytes > usable) {
+            config->emitError()
+                << "the circular buffers of core [" << column << ", " << row
+                << "] need " << bytes << " bytes of L1 with this one; "
+                << program.getArch() << " has " << usable
+                << " usable (use fewer stages or smaller blocks)";
+            ok = false;
+            break;
+          }
+        }
+      }
+
+    llvm::DenseMap<int64_t, cb::CBType> cbs;
+    for (CBConfigOp config : configs)
+      if (cb::CBType type = config.getCBType())
+        cbs[config.getIndex()] = type;
+
+    // Per core: runtime arguments, then each kernel's run.
+    for (int64_t row = 0; row < rows && ok; ++row)
+      for (int64_t column = 0; column < columns && ok; ++column) {
+        std::map<int64_t, std::vector<std::pair<KernelOp, CBUse>>> perCB;
+        for (KernelOp kernel : kernels) {
+          if (!kernel.runsOn(column, row))
+            continue;
+          llvm::StringRef name = getSymbolName(kernel);
+          llvm::SmallVector<int64_t, 8> args;
+          bool given = false;
+          for (RuntimeArgsOp runtime : runtimeArgs) {
+            llvm::ArrayRef<int64_t> core = runtime.getCore();
+            if (runtime.getKernel() != name || core.size() != 2 ||
+                core[0] != column || core[1] != row)
+              continue;
+            given = true;
+            for (Attribute value : runtime.getValues())
+              args.push_back(value.isa<IntegerAttr>()
+                                 ? value.cast<IntegerAttr>().getInt()
+                                 : 0); // A buffer's address.
+          }
+          if (!given && kernel.getNumRuntimeArgs() > 0) {
+            kernel->emitError()
+                << "kernel @" << name << " reads "
+                << kernel.getNumRuntimeArgs()
+                << " runtime arguments but the host gives none on core ["
+                << column << ", " << row << "] (tt.runtime_args)";
+            ok = false;
+            break;
+          }
+          Interpreter interpreter(kernel, args, cbs, maxSteps);
+          if (!interpreter.run()) {
+            if (interpreter.outOfBudget) {
+              kernel->emitWarning()
+                  << "tt-verify stopped following kernel @" << name
+                  << " on core [" << column << ", " << row << "] after "
+                  << maxSteps << " steps; its CB protocol is not checked";
+              continue;
+            }
+            const Violation &violation = interpreter.violation;
+            violation.op->emitError()
+                << violation.message << " (kernel @" << name << " on core ["
+                << column << ", " << row << "])";
+            ok = false;
+            break;
+          }
+          for (auto &[index, use] : interpreter.uses)
+            perCB[index].push_back({kernel, use});
+        }
+        if (!ok)
+          break;
+        ok = succeeded(checkBalance(perCB, column, row));
+      }
+    return success(ok);
+  }
+
+  static llvm::StringRef getSymbolName(KernelOp kernel) {
+    if (auto name = kernel->getInherentAttr("sym_name")
+                        .dyn_cast_or_null<StringAttr>())
+      return name.getValue();
+    return "";
+  }
+
+  LogicalResult checkBalance(
+      const std::map<int64_t, std::vector<std::pair<KernelOp, CBUse>>> &perCB,
+      int64_t column, int64_t row) {
+    for (const auto &[index, kernelUses] : perCB) {
+      int64_t pushed = 0, popped = 0;
+      const std::pair<KernelOp, CBUse> *producer = nullptr,
+                                       *consumer = nullptr;
+      for (const auto &entry : kernelUses) {
+        pushed += entry.second.pushed;
+        popped += entry.second.popped;
+        if (entry.second.firstPush && !producer)
+          producer = &entry;
+        if (entry.second.firstPop && !consumer)
+          consumer = &entry;
+      }
+      if (pushed == popped)
+        continue;
+      std::string where = "core [" + std::to_string(column) + ", " +
+                          std::to_string(row) + "]";
+      if (producer && consumer) {
+        InFlightDiagnostic diag =
+            producer->second.firstPush->emitError()
+            << "circular buffer " << index << " is unbalanced on " << where
+            << ": kernel @" << getSymbolName(producer->first) << " pushes "
+            << pushed << " pages in all, kernel @"
+            << getSymbolName(consumer->first) << " pops " << popped;
+        diag.attachNote(producer->second.firstPush->getLoc())
+            << "pushed " << getInt(producer->second.firstPush, "pages", 0)
+            << " pages per iteration here";
+        diag.attachNote(consumer->second.firstPop->getLoc())
+            << "popped " << getInt(consumer->second.firstPop, "pages", 0)
+            << " pages per iteration here";
+        return failure();
+      }
+      if (producer) {
+        producer->second.firstPush->emitError()
+            << "circular buffer " << index << " is pushed (" << pushed
+            << " pages on " << where
+            << ") but no kernel pops it: the producer stalls once it is full";
+        return failure();
+      }
+      consumer->second.firstPop->emitError()
+          << "circular buffer " << index << " is popped (" << popped
+          << " pages on " << where
+          << ") but no kernel pushes it: the consumer waits forever";
+      return failure();
+    }
+    return success();
+  }
+
+  int64_t maxSteps = 50000000;
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tt::createTTVerifyPass() {
+  return std::make_unique<TTVerifyPass>();
+}
+
+void tt::registerTTPasses() {
+  registerPass([] { return createTTVerifyPass(); });
+}

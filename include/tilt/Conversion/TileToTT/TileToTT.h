@@ -1,0 +1,57 @@
+//===- TileToTT.h - Lowering tile programs to tt programs -------*- C++ -*-===//
+//
+// The passes of the tile-to-tt pipeline (see docs/pipeline.md), each made
+// of rewrite patterns and testable alone with tilt-opt:
+//
+//   tile-legalize              layouts and legality (Dialect/Tile/Passes.h)
+//   tile-partition             grid -> persistent per-core loop
+//   tile-lower-data-movement   copies -> reader / writer NoC sequences and
+//                              the compute side's CB waits and pops
+//   tile-lower-compute         gemm, parallel, reduce -> compute intrinsics
+//   tt-split-kernels           one tt.program with reader, compute, writer
+//   tt-verify                  CB protocol, DST, L1, runtime arguments
+//                              (Dialect/TT/Passes.h)
+//
+// Between tile-partition and tt-split-kernels the device ops of all three
+// kernels live in the one body of the partitioned tile.kernel, each tagged
+// with the role of its kernel (`tt.role`); the loops and index arithmetic
+// they share are not tagged, and the split gives each kernel its slice.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_CONVERSION_TILETOTT_TILETOTT_H
+#define TILT_CONVERSION_TILETOTT_TILETOTT_H
+
+#include "tilt/Pass/Pass.h"
+#include <string>
+
+namespace tilt {
+
+/// The options of the tile-to-tt pipeline.
+struct TileToTTOptions {
+  /// The target core grid, "<columns>x<rows>".
+  std::string grid = "8x8";
+  /// wormhole_b0, grayskull or blackhole.
+  std::string arch = "wormhole_b0";
+  /// LoFi, HiFi2, HiFi3 or HiFi4.
+  std::string mathFidelity = "HiFi4";
+};
+
+/// tile-partition{grid=8x8 arch=wormhole_b0}.
+std::unique_ptr<Pass> createTilePartitionPass();
+/// tile-lower-data-movement.
+std::unique_ptr<Pass> createTileLowerDataMovementPass();
+/// tile-lower-compute.
+std::unique_ptr<Pass> createTileLowerComputePass();
+/// tt-split-kernels{math-fidelity=HiFi4}.
+std::unique_ptr<Pass> createTTSplitKernelsPass();
+
+/// Adds the whole pipeline, tile-legalize to tt-verify, to `pm` (anchored
+/// on builtin.module).
+void buildTileToTTPipeline(OpPassManager &pm, const TileToTTOptions &options);
+
+/// Registers the passes above and the `tile-to-tt` pipeline.
+void registerTileToTTPasses();
+
+} // namespace tilt
+
+#endif // TILT_CONVERSION_TILETOTT_TILETOTT_H

@@ -1,0 +1,409 @@
+//===- DataMovement.cpp - tile-lower-data-movement ------------------------===//
+//
+// Copies between global tensors and on-core buffers become circular-buffer
+// traffic between the reader, compute and writer kernels:
+//
+//  - `tile.copy %t[%i, %j], %buf` (global to buffer): the buffer becomes an
+//    input CB (c_0..c_15). The reader reserves the block's pages, reads
+//    every tile of the block with its tensor accessor (tile id = row *
+//    tiles-per-row + column in the tensor's padded tile grid), waits for
+//    the reads and pushes; the compute side waits for the pages where the
+//    copy was and pops them after the buffer's last use.
+//  - `tile.copy %buf, %t[%i, %j]` (buffer to global): an output CB
+//    (c_16..c_23). The writer waits for the block, writes every tile and
+//    pops; the compute side gets `tile.copy %buf, %out` into a buffer bound
+//    to the output CB, which tile-lower-compute fills.
+//  - `tile.pipelined` becomes scf.for; its stage count sets the depth of
+//    the CBs its copies fill (stages x tiles per block), so the reader runs
+//    ahead of compute. Copies outside a pipelined loop get two blocks of
+//    depth (double buffering across the persistent loop).
+//
+// A buffer bound to a CB is `builtin.unrealized_conversion_cast %cb` from
+// then on. Device ops are tagged with their kernel's role (tt.role).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+#include "tilt/Conversion/TileToTT/TileToTT.h"
+#include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/Tile/Passes.h"
+#include "tilt/IR/BuiltinOps.h"
+#include "tilt/IR/Matchers.h"
+#include "tilt/Rewrite/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// What the pass knows about one partitioned kernel.
+struct KernelState {
+  int64_t nextInput = 0, nextOutput = 16;
+  /// (tensor, role) -> its accessor in that role's kernel.
+  llvm::DenseMap<std::pair<Value, llvm::StringRef>, Value> accessors;
+  llvm::DenseMap<llvm::StringRef, int64_t> numAccessors;
+};
+
+struct LoweringState {
+  llvm::DenseMap<Operation *, KernelState> kernels;
+  bool failed = false;
+};
+
+/// Whether `value` is a multiple of 32 by construction (constants, products
+/// with such a value, sums of such values).
+bool isTileAligned(Value value, unsigned depth = 0) {
+  if (depth > 16)
+    return false;
+  if (std::optional<int64_t> constant = getConstantInt(value))
+    return *constant % tile::kTileSize == 0;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (arith::MulIOp::dynCast(def))
+    return isTileAligned(def->getOperand(0), depth + 1) ||
+           isTileAligned(def->getOperand(1), depth + 1);
+  if (arith::AddIOp::dynCast(def) || arith::SubIOp::dynCast(def))
+    return isTileAligned(def->getOperand(0), depth + 1) &&
+           isTileAligned(def->getOperand(1), depth + 1);
+  return false;
+}
+
+class CopyLowering : public OpRewritePattern<tile::CopyOp> {
+public:
+  CopyLowering(Context *context, LoweringState &state)
+      : OpRewritePattern(context), state(state) {}
+
+  LogicalResult matchAndRewrite(tile::CopyOp copy,
+                                PatternRewriter &rewriter) const override {
+    Operation *op = copy.getOperation();
+    auto sourceTensor = copy.getSource().getType().dyn_cast<tile::TensorType>();
+    auto destTensor = copy.getDest().getType().dyn_cast<tile::TensorType>();
+    if (!sourceTensor && !destTensor)
+      return rewriter.notifyMatchFailure(op, "buffer to buffer: compute");
+    tile::KernelOp kernel = getEnclosingTileKernel(op);
+    if (!kernel || !kernel->getAttr(tile::kPartitionAttrName))
+      return fail(op, "copies are lowered in partitioned kernels (run "
+                      "tile-partition first)");
+    tile::TensorType tensorType = sourceTensor ? sourceTensor : destTensor;
+    Value tensor = sourceTensor ? copy.getSource() : copy.getDest();
+    Value buffer = sourceTensor ? copy.getDest() : copy.getSource();
+    auto bufType = buffer.getType().dyn_cast<tile::BufType>();
+    std::optional<tile::TileLayout> layout = tile::TileLayout::get(tensorType);
+    if (!layout)
+      return fail(op, "the tensor has no tile layout (run tile-legalize "
+                      "first)");
+    if (tensorType.getRank() > 2 || !bufType || bufType.getRank() > 2)
+      return fail(op, "only 1-d and 2-d tensors and buffers are supported");
+    if (bufType.getRank() != tensorType.getRank())
+      return fail(op, "the buffer and the tensor have different ranks");
+    for (Value offset : copy.getOffsets())
+      if (!isTileAligned(offset))
+        return fail(op, "copy offsets must be multiples of 32 (whole tiles); "
+                        "this one is not provably so");
+    if (sourceTensor &&
+        bufType.getElementType() != tensorType.getElementType())
+      return fail(op, "a read from DRAM copies bytes: the buffer must have "
+                      "the tensor's element type");
+
+    KernelState &kernelState = state.kernels[kernel.getOperation()];
+    Location loc = op->getLoc();
+    Block *top = kernel.getBody();
+    auto [rows, columns] = getTileGrid(bufType.getShape());
+    int64_t tiles = rows * columns;
+    int64_t pageSize = layout->pageSize;
+    bool reading = bool(sourceTensor);
+    llvm::StringRef role = reading ? "reader" : "writer";
+
+    // The circular buffer.
+    int64_t stages = 2;
+    for (Operation *parent = op->getParentOp(); parent != kernel.getOperation();
+         parent = parent->getParentOp())
+      if (auto pipelined = tile::PipelinedOp::dynCast(parent)) {
+        stages = pipelined.getStages();
+        break;
+      }
+    Value cb;
+    if (reading) {
+      cb = getBoundCB(buffer);
+      if (!cb) {
+        if (kernelState.nextInput > 15)
+          return fail(op, "more than 16 input circular buffers (c_0..c_15) "
+                          "in one kernel");
+        auto alloc = buffer.getDefiningOp<tile::AllocOp>();
+        if (!alloc)
+          return fail(op, "the destination buffer must come from tile.alloc");
+        cb = createCB(rewriter, top, loc, kernelState.nextInput++,
+                      tensorType.getElementType(), pageSize, stages * tiles);
+        rewriter.setInsertionPointAfter(alloc.getOperation());
+        Value cast = rewriter
+                         .create<UnrealizedConversionCastOp>(
+                             loc, TypeRange{bufType}, ValueRange{cb})
+                         .getOperation()
+                         ->getResult(0);
+        // The alloc is left dead (the walk may only erase the op it is
+        // on); the pass erases it at the end.
+        rewriter.replaceAllUsesWith(alloc.getOperation()->getResult(0), cast);
+        buffer = cast;
+      }
+    } else {
+      if (kernelState.nextOutput > 23)
+        return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
+                        "one kernel");
+      cb = createCB(rewriter, top, loc, kernelState.nextOutput++,
+                    tensorType.getElementType(), pageSize, 2 * tiles);
+    }
+
+    Value accessor =
+        getAccessor(rewriter, kernel, kernelState, tensor, role, pageSize);
+
+    // The tile loops of the block.
+    rewriter.setInsertionPoint(op);
+    Value zero = createIndex(rewriter, loc, 0);
+    Value one = createIndex(rewriter, loc, 1);
+    Value thirtyTwo = createIndex(rewriter, loc, tile::kTileSize);
+    auto offsets = copy.getOffsets();
+    Value rowTile = offsets.size() == 2
+                        ? createBinary<arith::DivUIOp>(rewriter, loc,
+                                                       offsets[0], thirtyTwo)
+                        : zero;
+    Value columnTile = createBinary<arith::DivUIOp>(
+        rewriter, loc, offsets[offsets.size() - 1], thirtyTwo);
+    int64_t tensorColumns =
+        getTileGrid(llvm::ArrayRef<int64_t>(layout->paddedShape)).second;
+
+    if (reading)
+      tag(rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation(),
+          role);
+    else
+      tag(rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation(),
+          role);
+    Value l1Base =
+        reading ? tag(rewriter.create<cb::GetWritePtrOp>(loc, cb).getOperation(),
+                      role)
+                      ->getResult(0)
+                : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(),
+                      role)
+                      ->getResult(0);
+    auto rowLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, rows), one);
+    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    auto columnLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, columns), one);
+    rewriter.setInsertionPointToStart(columnLoop.getBody());
+    Value i = rowLoop.getInductionVar(), j = columnLoop.getInductionVar();
+    Value tileRow = createBinary<arith::AddIOp>(rewriter, loc, rowTile, i);
+    Value tileColumn = createBinary<arith::AddIOp>(rewriter, loc, columnTile, j);
+    Value tileId = createBinary<arith::AddIOp>(
+        rewriter, loc,
+        createBinary<arith::MulIOp>(rewriter, loc, tileRow,
+                                    createIndex(rewriter, loc, tensorColumns)),
+        tileColumn);
+    Value page = createBinary<arith::AddIOp>(
+        rewriter, loc,
+        createBinary<arith::MulIOp>(rewriter, loc, i,
+                                    createIndex(rewriter, loc, columns)),
+        j);
+    Value l1 = createBinary<arith::AddIOp>(
+        rewriter, loc, l1Base,
+        createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, page),
+                                    createI32(rewriter, loc, pageSize)));
+    Value id = toI32(rewriter, loc, tileId);
+    if (reading)
+      tag(rewriter.create<tt::NocAsyncReadTileOp>(loc, ValueRange{id, accessor, l1})
+              .getOperation(),
+          role);
+    else
+      tag(rewriter
+              .create<tt::NocAsyncWriteTileOp>(loc, ValueRange{id, accessor, l1})
+              .getOperation(),
+          role);
+    rewriter.setInsertionPointAfter(rowLoop.getOperation());
+    if (reading) {
+      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
+      tag(rewriter.create<cb::PushBackOp>(loc, cb, tiles).getOperation(), role);
+    } else {
+      tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
+          role);
+      tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(), role);
+    }
+
+    if (reading) {
+      // The compute side: wait here, pop after the buffer's last use.
+      rewriter.setInsertionPoint(op);
+      tag(rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation(),
+          "compute");
+      Operation *last = findLastUse(op, buffer);
+      rewriter.setInsertionPointAfter(last);
+      tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(),
+          "compute");
+    } else {
+      // The compute side fills the output CB from the buffer.
+      rewriter.setInsertionPoint(op);
+      auto outType = tile::BufType::get(
+          op->getContext(), bufType.getShape(), tensorType.getElementType(),
+          tile::MemorySpace::Shared);
+      Value out = rewriter
+                      .create<UnrealizedConversionCastOp>(
+                          loc, TypeRange{outType}, ValueRange{cb})
+                      .getOperation()
+                      ->getResult(0);
+      rewriter.create<tile::CopyOp>(loc, buffer, out);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  LogicalResult fail(Operation *op, const llvm::Twine &message) const {
+    op->emitError() << message;
+    state.failed = true;
+    return failure();
+  }
+
+  static Value createCB(PatternRewriter &rewriter, Block *top, Location loc,
+                        int64_t index, Type format, int64_t pageSize,
+                        int64_t pages) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    // After the CBs made so far, at the top of the kernel.
+    Block::iterator point = top->begin();
+    while (point != top->end() && cb::AllocOp::dynCast(&*point))
+      ++point;
+    rewriter.setInsertionPoint(top, point);
+    auto type = cb::CBType::get(rewriter.getContext(), format, pageSize, pages);
+    return rewriter.create<cb::AllocOp>(loc, index, type)
+        .getOperation()
+        ->getResult(0);
+  }
+
+  static Value getAccessor(PatternRewriter &rewriter, tile::KernelOp kernel,
+                           KernelState &kernelState, Value tensor,
+                           llvm::StringRef role, int64_t pageSize) {
+    Value &accessor = kernelState.accessors[{tensor, role}];
+    if (accessor)
+      return accessor;
+    OpBuilder::InsertionGuard guard(rewriter);
+    Block *top = kernel.getBody();
+    Block::iterator point = top->begin();
+    while (point != top->end() &&
+           (cb::AllocOp::dynCast(&*point) ||
+            tile::BaseAddressOp::dynCast(&*point) ||
+            tt::TensorAccessorOp::dynCast(&*point) ||
+            arith::ConstantOp::dynCast(&*point)))
+      ++point;
+    rewriter.setInsertionPoint(top, point);
+    Location loc = tensor.getLoc();
+    Value address = rewriter.create<tile::BaseAddressOp>(loc, tensor)
+                        .getOperation()
+                        ->getResult(0);
+    Value page = createI32(rewriter, loc, pageSize);
+    int64_t offset = kernelState.numAccessors[role]++;
+    accessor = tag(rewriter
+                       .create<tt::TensorAccessorOp>(
+                           loc, ValueRange{address, page},
+                           llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>>{
+                               {"ct_offset", offset}})
+                       .getOperation(),
+                   role)
+                   ->getResult(0);
+    return accessor;
+  }
+
+  /// The op after which the compute side is done with `buffer` (filled by
+  /// `copy`): the last op of copy's block that uses it before it is filled
+  /// again, or the copy itself.
+  static Operation *findLastUse(Operation *copy, Value buffer) {
+    Operation *last = copy;
+    for (Operation *next = copy->getNextNode(); next;
+         next = next->getNextNode()) {
+      bool uses = false, refills = false;
+      next->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (operand == buffer) {
+            uses = true;
+            if (auto other = tile::CopyOp::dynCast(nested))
+              refills |= other.getDest() == buffer;
+          }
+      });
+      if (refills)
+        break;
+      if (uses)
+        last = next;
+    }
+    return last;
+  }
+
+  LoweringState &state;
+};
+
+/// `tile.pipelined` becomes scf.for once its copies are lowered (their CB
+/// depth carries the stages).
+class PipelinedLowering : public OpRewritePattern<tile::PipelinedOp> {
+public:
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tile::PipelinedOp pipelined,
+                                PatternRewriter &rewriter) const override {
+    Operation *op = pipelined.getOperation();
+    rewriter.setInsertionPoint(op);
+    auto loop = rewriter.create<scf::ForOp>(
+        op->getLoc(), pipelined.getLowerBound(), pipelined.getUpperBound(),
+        pipelined.getStep());
+    rewriter.replaceAllUsesWith(pipelined.getInductionVar(),
+                                loop.getInductionVar());
+    Operation *yield = loop.getBody()->getTerminator();
+    llvm::SmallVector<Operation *, 16> body;
+    for (Operation &child : *pipelined.getBody())
+      body.push_back(&child);
+    for (Operation *child : body)
+      child->moveBefore(yield);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+class TileLowerDataMovementPass : public Pass {
+public:
+  llvm::StringRef getArgument() const override {
+    return "tile-lower-data-movement";
+  }
+  llvm::StringRef getName() const override { return "TileLowerDataMovement"; }
+  llvm::StringRef getDescription() const override {
+    return "Lower copies between global tensors and buffers to reader and "
+           "writer NoC sequences and circular-buffer protocol";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    return std::make_unique<TileLowerDataMovementPass>();
+  }
+  LogicalResult initialize(Context *context) override {
+    loadLoweringDialects(context);
+    return success();
+  }
+
+  void runOnOperation() override {
+    LoweringState state;
+    RewritePatternSet patterns(getContext());
+    patterns.add<CopyLowering>(state);
+    patterns.add<PipelinedLowering>();
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    numRewrites += walkAndApplyPatterns(getOperation(), frozen);
+    if (state.failed)
+      return signalPassFailure();
+    // Buffers now bound to circular buffers.
+    llvm::SmallVector<Operation *, 8> dead;
+    getOperation()->walk([&](Operation *op) {
+      if (tile::AllocOp::dynCast(op) && op->getResult(0).use_empty())
+        dead.push_back(op);
+    });
+    for (Operation *op : dead)
+      op->erase();
+  }
+
+private:
+  Statistic numRewrites{this, "num-rewrites", "Copies and loops lowered"};
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilt::createTileLowerDataMovementPass() {
+  return std::make_unique<TileLowerDataMovementPass>();
+}

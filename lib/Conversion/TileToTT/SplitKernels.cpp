@@ -1,0 +1,485 @@
+//===- SplitKernels.cpp - tt-split-kernels --------------------------------===//
+//
+// Each function whose tile.kernel ops are fully lowered becomes one
+// tt.program per kernel (named after the function; `_1`, `_2`, ... for
+// further kernels):
+//
+//  - tt.buffer @argN for each tensor argument N of the function: its padded
+//    size in bytes and page size, with the logical and padded shapes and
+//    the argument number as attributes (the host pads and unpads);
+//  - tt.cb_config for each circular buffer, on the cores that run blocks;
+//  - one tt.kernel per role, reader, compute and writer: a copy of the
+//    partitioned body keeping the ops tagged with that role and the loops
+//    and index arithmetic they need (everything else is dead and removed);
+//    tile.block_range and tile.base_address become runtime arguments
+//    ("start", "count", "argN_addr"), tensor accessors get their
+//    compile-time arguments. Kernels run on the cores that have blocks;
+//    idle cores get none;
+//  - tt.runtime_args for each kernel and core, from the partition.
+//
+// The function is erased: the program is what the host runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+#include "tilt/Conversion/TileToTT/TileToTT.h"
+#include "tilt/Dialect/Func/Func.h"
+#include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/Tile/Passes.h"
+#include "tilt/IR/BuiltinOps.h"
+#include "tilt/IR/IRMapping.h"
+#include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// The compile-time argument of a TensorAccessor over an interleaved DRAM
+/// buffer: TensorAccessorArgs' ArgsConfig with IsDram set.
+constexpr int64_t kInterleavedDramAccessorArgs = 2;
+
+struct Partition {
+  std::string arch;
+  int64_t columns = 0, rows = 0;
+  llvm::SmallVector<int64_t, 128> ranges;
+
+  static std::optional<Partition> get(Operation *kernel) {
+    auto dict = kernel->getAttr(tile::kPartitionAttrName)
+                    .dyn_cast_or_null<DictionaryAttr>();
+    if (!dict)
+      return std::nullopt;
+    auto arch = dict.get("arch").dyn_cast_or_null<StringAttr>();
+    auto cores = dict.get("cores").dyn_cast_or_null<DenseArrayAttr>();
+    auto ranges = dict.get("ranges").dyn_cast_or_null<DenseArrayAttr>();
+    if (!arch || !cores || !ranges || cores.getIntValues().size() != 2)
+      return std::nullopt;
+    Partition partition;
+    partition.arch = arch.getValue().str();
+    partition.columns = cores.getIntValues()[0];
+    partition.rows = cores.getIntValues()[1];
+    partition.ranges.assign(ranges.getIntValues().begin(),
+                            ranges.getIntValues().end());
+    if (int64_t(partition.ranges.size()) !=
+        2 * partition.columns * partition.rows)
+      return std::nullopt;
+    return partition;
+  }
+  int64_t getNumActive() const {
+    int64_t active = 0;
+    for (size_t i = 1; i < ranges.size(); i += 2)
+      active += ranges[i] > 0;
+    return active;
+  }
+};
+
+class TTSplitKernelsPass : public Pass {
+public:
+  TTSplitKernelsPass() {
+    declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
+                  &mathFidelity);
+  }
+  llvm::StringRef getArgument() const override { return "tt-split-kernels"; }
+  llvm::StringRef getName() const override { return "TTSplitKernels"; }
+  llvm::StringRef getDescription() const override {
+    return "Split each lowered tile.kernel into a tt.program with reader, "
+           "compute and writer kernels, buffers, circular buffers and "
+           "per-core runtime arguments";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    auto pass = std::make_unique<TTSplitKernelsPass>();
+    pass->copyOptionValuesFrom(*this);
+    return pass;
+  }
+
+  LogicalResult initialize(Context *context) override {
+    loadLoweringDialects(context);
+    return success();
+  }
+
+  void runOnOperation() override {
+    if (mathFidelity != "LoFi" && mathFidelity != "HiFi2" &&
+        mathFidelity != "HiFi3" && mathFidelity != "HiFi4") {
+      getOperation()->emitError()
+          << "tt-split-kernels: math-fidelity must be LoFi, HiFi2, HiFi3 or "
+             "HiFi4, got '"
+          << mathFidelity << "'";
+      return signalPassFailure();
+    }
+    llvm::SmallVector<Operation *, 4> functions;
+    getOperation()->walk([&](Operation *op) {
+      if (!func::FuncOp::dynCast(op))
+        return;
+      bool hasKernel = false;
+      op->walk([&](Operation *inner) {
+        hasKernel |= bool(tile::KernelOp::dynCast(inner));
+      });
+      if (hasKernel)
+        functions.push_back(op);
+    });
+    for (Operation *function : functions)
+      if (failed(splitFunction(func::FuncOp(function))))
+        return signalPassFailure();
+  }
+
+private:
+  LogicalResult splitFunction(func::FuncOp function) {
+    Operation *op = function.getOperation();
+    if (function.getFunctionType().getResults().size() != 0)
+      return op->emitError() << "a function with tile.kernel ops must not "
+                                "return values (the host reads its outputs "
+                                "from the tensors)";
+    llvm::SmallVector<tile::KernelOp, 2> kernels;
+    for (Operation &child : *function.getEntryBlock()) {
+      if (auto kernel = tile::KernelOp::dynCast(&child)) {
+        kernels.push_back(kernel);
+        continue;
+      }
+      if (child.getName().getStringRef() == "func.return" ||
+          arith::ConstantOp::dynCast(&child))
+        continue;
+      return child.emitError()
+             << "host code around tile.kernel ops is not supported: the "
+                "function may only hold kernels";
+    }
+    for (tile::KernelOp kernel : kernels)
+      if (!kernel->getAttr(tile::kPartitionAttrName))
+        return kernel->emitError() << "tile.kernel is not partitioned (run "
+                                      "tile-partition and the lowering "
+                                      "passes first)";
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      std::string name = function.getSymName().str();
+      if (i)
+        name += "_" + std::to_string(i);
+      if (failed(splitKernel(kernels[i], function, name)))
+        return failure();
+    }
+    op->erase();
+    return success();
+  }
+
+  LogicalResult splitKernel(tile::KernelOp kernel, func::FuncOp function,
+                            llvm::StringRef name) {
+    Operation *kernelOp = kernel.getOperation();
+    Context *context = kernelOp->getContext();
+    std::optional<Partition> partition = Partition::get(kernelOp);
+    if (!partition)
+      return kernelOp->emitError() << "malformed 'partition' attribute";
+    // Nothing tile-level may be left.
+    Operation *leftover = nullptr;
+    kernelOp->walk([&](Operation *op) {
+      if (!leftover && op != kernelOp &&
+          op->getName().getDialectNamespace() == "tile" &&
+          !tile::BlockRangeOp::dynCast(op) &&
+          !tile::BaseAddressOp::dynCast(op) && !tile::AllocOp::dynCast(op))
+        leftover = op;
+    });
+    if (leftover)
+      return leftover->emitError()
+             << "'" << leftover->getName().getStringRef()
+             << "' is not lowered (run tile-lower-data-movement and "
+                "tile-lower-compute first)";
+
+    Location loc = kernelOp->getLoc();
+    OpBuilder builder(context);
+    builder.setInsertionPoint(function.getOperation());
+    auto program = builder.create<tt::ProgramOp>(
+        loc, name,
+        llvm::ArrayRef<int64_t>{partition->columns, partition->rows},
+        partition->arch);
+    builder.setInsertionPointToEnd(program.getBody());
+
+    // Buffers, one per tensor argument.
+    llvm::DenseMap<Value, std::string> bufferNames;
+    for (unsigned i = 0, e = kernelOp->getNumOperands(); i < e; ++i) {
+      Value operand = kernelOp->getOperand(i);
+      auto argument = operand.dyn_cast<BlockArgument>();
+      auto type = operand.getType().dyn_cast<tile::TensorType>();
+      if (!argument || argument.getOwner() != function.getEntryBlock() ||
+          !type)
+        return kernelOp->emitError()
+               << "kernel operand #" << i
+               << " must be a tensor argument of the function";
+      std::optional<tile::TileLayout> layout = tile::TileLayout::get(type);
+      if (!layout)
+        return kernelOp->emitError() << "kernel operand #" << i
+                                     << " has no tile layout (run "
+                                        "tile-legalize first)";
+      std::string bufferName = "arg" + std::to_string(argument.getArgNumber());
+      int64_t elements = 1;
+      for (int64_t extent : layout->paddedShape)
+        elements *= extent;
+      // A 1-d tensor is one row of tiles: whole tiles of 32 rows.
+      if (layout->paddedShape.size() == 1)
+        elements *= tile::kTileSize;
+      int64_t bytes =
+          elements * (type.getElementType().getIntOrFloatBitWidth() / 8);
+      Operation *buffer = builder
+                              .create<tt::BufferOp>(loc, bufferName, bytes,
+                                                    layout->pageSize,
+                                                    type.getElementType())
+                              .getOperation();
+      buffer->setAttr("shape", DenseArrayAttr::getI64(context, type.getShape()));
+      buffer->setAttr("padded_shape",
+                      DenseArrayAttr::getI64(context, layout->paddedShape));
+      buffer->setAttr("arg", builder.getI64IntegerAttr(argument.getArgNumber()));
+      bufferNames[kernel.getArgument(i)] = bufferName;
+    }
+
+    // Circular buffers on the bounding box of the active cores.
+    int64_t active = partition->getNumActive();
+    int64_t columns = partition->columns;
+    std::array<int64_t, 4> box = {0, 0, std::min(active, columns) - 1,
+                                  (active - 1) / columns};
+    llvm::SmallVector<std::array<int64_t, 4>, 2> coreRanges;
+    if (active / columns > 0)
+      coreRanges.push_back({0, 0, columns - 1, active / columns - 1});
+    if (active % columns)
+      coreRanges.push_back(
+          {0, active / columns, active % columns - 1, active / columns});
+    for (Operation &child : *kernel.getBody())
+      if (auto alloc = cb::AllocOp::dynCast(&child))
+        builder.create<tt::CBConfigOp>(
+            child.getLoc(), alloc.getIndex(),
+            llvm::ArrayRef<int64_t>{box[0], box[1]},
+            llvm::ArrayRef<int64_t>{box[2], box[3]},
+            child.getResult(0).getType());
+
+    // The kernels.
+    for (llvm::StringRef role : {"reader", "compute", "writer"}) {
+      FailureOr<Operation *> created =
+          createKernel(builder, kernel, *partition, role, bufferNames,
+                       coreRanges);
+      if (failed(created))
+        return failure();
+      if (!*created)
+        continue;
+      // Runtime arguments of each active core.
+      auto names = (*created)
+                       ->getInherentAttr("rt_args")
+                       .dyn_cast_or_null<ArrayAttr>();
+      for (int64_t core = 0; core < int64_t(partition->ranges.size() / 2);
+           ++core) {
+        if (partition->ranges[2 * core + 1] == 0)
+          continue;
+        llvm::SmallVector<Attribute, 8> values;
+        if (names)
+          for (Attribute attr : names.getValue()) {
+            llvm::StringRef arg = attr.cast<StringAttr>().getValue();
+            if (arg == "start")
+              values.push_back(
+                  builder.getI64IntegerAttr(partition->ranges[2 * core]));
+            else if (arg == "count")
+              values.push_back(
+                  builder.getI64IntegerAttr(partition->ranges[2 * core + 1]));
+            else
+              values.push_back(
+                  FlatSymbolRefAttr::get(context, arg.drop_back(5)));
+          }
+        builder.create<tt::RuntimeArgsOp>(
+            loc, role,
+            llvm::ArrayRef<int64_t>{core % columns, core / columns},
+            llvm::ArrayRef<Attribute>(values));
+      }
+    }
+    return success();
+  }
+
+  /// The kernel of `role`, or null when it would be empty.
+  FailureOr<Operation *>
+  createKernel(OpBuilder &builder, tile::KernelOp kernel,
+               const Partition &partition, llvm::StringRef role,
+               const llvm::DenseMap<Value, std::string> &bufferNames,
+               llvm::ArrayRef<std::array<int64_t, 4>> coreRanges) {
+    Operation *kernelOp = kernel.getOperation();
+    Context *context = kernelOp->getContext();
+    Location loc = kernelOp->getLoc();
+    auto ttKernel = builder.create<tt::KernelOp>(loc, role, role);
+    Operation *op = ttKernel.getOperation();
+    Block *body = ttKernel.getBody();
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(body);
+    IRMapping mapping;
+    for (Operation &child : *kernel.getBody())
+      builder.clone(child, mapping);
+
+    // This role's slice.
+    llvm::SmallVector<Operation *, 64> others;
+    op->walk([&](Operation *inner) {
+      llvm::StringRef tagged = getRole(inner);
+      if (tagged.empty())
+        return;
+      if (tagged != role)
+        others.push_back(inner);
+      else
+        inner->removeAttr(tt::kRoleAttrName);
+    });
+    for (Operation *other : others)
+      other->erase();
+
+    // Runtime arguments: named while replacing, numbered once the slice is
+    // final.
+    llvm::DenseMap<Operation *, std::string> argNames;
+    llvm::SmallVector<Operation *, 8> replaced;
+    op->walk([&](Operation *inner) {
+      if (tile::BlockRangeOp::dynCast(inner) ||
+          tile::BaseAddressOp::dynCast(inner))
+        replaced.push_back(inner);
+    });
+    for (Operation *inner : replaced) {
+      builder.setInsertionPoint(inner);
+      auto getArg = [&](const std::string &name) {
+        Operation *arg =
+            builder
+                .create<tt::GetArgValOp>(
+                    inner->getLoc(), ValueRange{},
+                    llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>>{
+                        {"index", 0}})
+                .getOperation();
+        argNames[arg] = name;
+        return arg->getResult(0);
+      };
+      if (tile::BlockRangeOp::dynCast(inner)) {
+        for (unsigned i = 0; i < 2; ++i) {
+          Value value = getArg(i == 0 ? "start" : "count");
+          Value index = builder
+                            .create<arith::IndexCastOp>(
+                                inner->getLoc(), builder.getIndexType(), value)
+                            .getOperation()
+                            ->getResult(0);
+          inner->getResult(i).replaceAllUsesWith(index);
+        }
+      } else {
+        auto name = bufferNames.find(inner->getOperand(0));
+        if (name == bufferNames.end())
+          return FailureOr<Operation *>(
+              inner->emitError() << "the address of a tensor that is not a "
+                                    "kernel argument");
+        inner->getResult(0).replaceAllUsesWith(getArg(name->second + "_addr"));
+      }
+      inner->erase();
+    }
+
+    // Remove what the slice does not need.
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      llvm::SmallVector<Operation *, 32> dead;
+      op->walk([&](Operation *inner) {
+        if (inner == op || inner->getNumResults() == 0 &&
+                               !scf::ForOp::dynCast(inner) &&
+                               !scf::IfOp::dynCast(inner))
+          return;
+        bool unused = true;
+        for (Value result : inner->getResults())
+          unused &= result.use_empty();
+        if (!unused)
+          return;
+        if (isOpTriviallyDead(inner) || cb::AllocOp::dynCast(inner) ||
+            tile::AllocOp::dynCast(inner) ||
+            tt::GetArgValOp::dynCast(inner) ||
+            tt::TensorAccessorOp::dynCast(inner) ||
+            inner->getName().getStringRef() ==
+                "builtin.unrealized_conversion_cast")
+          dead.push_back(inner);
+      });
+      for (Operation *inner : dead) {
+        argNames.erase(inner);
+        inner->erase();
+        changed = true;
+      }
+    }
+    if (body->empty()) {
+      op->erase();
+      return FailureOr<Operation *>(nullptr);
+    }
+
+    // Nothing may refer to the tile.kernel's values any more.
+    LogicalResult escaped = success();
+    op->walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        if (operand.getParentBlock() &&
+            !op->isAncestor(operand.getParentBlock()->getParentOp()) &&
+            operand.getParentBlock()->getParentOp() != op && succeeded(escaped))
+          escaped = inner->emitError()
+                    << "the " << role
+                    << " kernel still uses a value of the tile.kernel";
+    });
+    if (failed(escaped))
+      return FailureOr<Operation *>(failure());
+
+    // Runtime arguments: buffer addresses in argument order, then the block
+    // range.
+    std::vector<std::string> order;
+    for (auto &[arg, argName] : argNames)
+      if (!llvm::is_contained(order, argName))
+        order.push_back(argName);
+    auto rank = [](const std::string &argName) {
+      if (argName == "start")
+        return std::make_pair(1, 0);
+      if (argName == "count")
+        return std::make_pair(2, 0);
+      return std::make_pair(0, std::stoi(argName.substr(3)));
+    };
+    std::sort(order.begin(), order.end(),
+              [&](const std::string &a, const std::string &b) {
+                return rank(a) < rank(b);
+              });
+    for (auto &[arg, argName] : argNames) {
+      int64_t index = std::find(order.begin(), order.end(), argName) -
+                      order.begin();
+      arg->setInherentAttr("index", builder.getI64IntegerAttr(index));
+    }
+    llvm::SmallVector<Attribute, 8> names;
+    for (const std::string &argName : order)
+      names.push_back(StringAttr::get(context, argName));
+    if (!names.empty())
+      op->setInherentAttr("rt_args", ArrayAttr::get(context, names));
+
+    // Compile-time arguments: one per tensor accessor.
+    llvm::SmallVector<int64_t, 4> compileTimeArgs;
+    op->walk([&](Operation *inner) {
+      if (!tt::TensorAccessorOp::dynCast(inner))
+        return;
+      inner->setInherentAttr(
+          "ct_offset", builder.getI64IntegerAttr(compileTimeArgs.size()));
+      compileTimeArgs.push_back(kInterleavedDramAccessorArgs);
+    });
+    if (!compileTimeArgs.empty())
+      op->setInherentAttr("ct_args",
+                          DenseArrayAttr::getI64(context, compileTimeArgs));
+
+    // Where and how it runs.
+    if (int64_t(coreRanges.size()) != 1 ||
+        coreRanges[0] !=
+            std::array<int64_t, 4>{0, 0, partition.columns - 1,
+                                   partition.rows - 1}) {
+      llvm::SmallVector<int64_t, 8> flat;
+      for (const auto &range : coreRanges)
+        flat.append(range.begin(), range.end());
+      op->setInherentAttr("cores", DenseArrayAttr::getI64(context, flat));
+    }
+    if (role == "reader") {
+      op->setInherentAttr("processor", StringAttr::get(context, "riscv_1"));
+      op->setInherentAttr("noc", builder.getI64IntegerAttr(1));
+    } else if (role == "writer") {
+      op->setInherentAttr("processor", StringAttr::get(context, "riscv_0"));
+      op->setInherentAttr("noc", builder.getI64IntegerAttr(0));
+    } else {
+      op->setInherentAttr("math_fidelity",
+                          StringAttr::get(context, mathFidelity));
+      if (kernelOp->getAttr("fp32_dest_acc"))
+        op->setInherentAttr("fp32_dest_acc", UnitAttr::get(context));
+    }
+    return FailureOr<Operation *>(op);
+  }
+
+  std::string mathFidelity = "HiFi4";
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilt::createTTSplitKernelsPass() {
+  return std::make_unique<TTSplitKernelsPass>();
+}

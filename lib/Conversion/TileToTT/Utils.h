@@ -1,0 +1,115 @@
+//===- Utils.h - Helpers shared by the tile-to-tt passes --------*- C++ -*-===//
+#ifndef TILT_LIB_CONVERSION_TILETOTT_UTILS_H
+#define TILT_LIB_CONVERSION_TILETOTT_UTILS_H
+
+#include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/Dialect/CB/CB.h"
+#include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/TT/TT.h"
+#include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/IR/Builders.h"
+#include "tilt/IR/Matchers.h"
+
+namespace tilt {
+namespace tiletott {
+
+inline Value createIndex(OpBuilder &builder, Location loc, int64_t value) {
+  return builder.create<arith::ConstantOp>(loc, builder.getIndexAttr(value))
+      .getOperation()
+      ->getResult(0);
+}
+
+inline Value createI32(OpBuilder &builder, Location loc, int64_t value) {
+  return builder
+      .create<arith::ConstantOp>(loc, builder.getI32IntegerAttr(value))
+      .getOperation()
+      ->getResult(0);
+}
+
+/// `value` (index) as i32.
+inline Value toI32(OpBuilder &builder, Location loc, Value value) {
+  return builder
+      .create<arith::IndexCastOp>(loc, builder.getI32Type(), value)
+      .getOperation()
+      ->getResult(0);
+}
+
+template <typename OpT>
+Value createBinary(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+  return builder.create<OpT>(loc, lhs, rhs).getOperation()->getResult(0);
+}
+
+/// Loads the dialects whose ops the lowering creates.
+inline void loadLoweringDialects(Context *context) {
+  context->getOrLoadDialect<arith::ArithDialect>();
+  context->getOrLoadDialect<cb::CBDialect>();
+  context->getOrLoadDialect<tt::TTDialect>();
+  context->getOrLoadDialect<tile::TileDialect>();
+  context->getOrLoadDialect<scf::SCFDialect>();
+}
+
+/// The value of an integer or index constant.
+inline std::optional<int64_t> getConstantInt(Value value) {
+  if (std::optional<llvm::APInt> constant = getConstantIntValue(value))
+    return constant->getSExtValue();
+  return std::nullopt;
+}
+
+/// Tags `op` for the kernel of `role` (reader, compute or writer).
+inline Operation *tag(Operation *op, llvm::StringRef role) {
+  op->setAttr(tt::kRoleAttrName, StringAttr::get(op->getContext(), role));
+  return op;
+}
+
+/// The role `op` is tagged with, or "".
+inline llvm::StringRef getRole(Operation *op) {
+  if (auto role = op->getAttr(tt::kRoleAttrName).dyn_cast_or_null<StringAttr>())
+    return role.getValue();
+  return "";
+}
+
+/// The tile.kernel around `op`, if any.
+inline tile::KernelOp getEnclosingTileKernel(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto kernel = tile::KernelOp::dynCast(parent))
+      return kernel;
+  return tile::KernelOp(nullptr);
+}
+
+/// The bytes of one 32x32 tile of `elementType`.
+inline int64_t getTileBytes(Type elementType) {
+  return 32 * 32 * (elementType.getIntOrFloatBitWidth() / 8);
+}
+
+/// A buffer's shape in tiles, as (rows, columns); a 1-d buffer is one row.
+inline std::pair<int64_t, int64_t> getTileGrid(llvm::ArrayRef<int64_t> shape) {
+  if (shape.size() == 1)
+    return {1, (shape[0] + 31) / 32};
+  return {(shape[shape.size() - 2] + 31) / 32, (shape.back() + 31) / 32};
+}
+
+/// The circular buffer a buffer value stands for once data movement is
+/// lowered (`builtin.unrealized_conversion_cast %cb : !cb.cb<..> to
+/// !tile.buf<..>`), or null.
+inline Value getBoundCB(Value buffer) {
+  Operation *def = buffer.getDefiningOp();
+  if (def && def->getName().getStringRef() ==
+                 "builtin.unrealized_conversion_cast" &&
+      def->getNumOperands() == 1 &&
+      def->getOperand(0).getType().isa<cb::CBType>())
+    return def->getOperand(0);
+  return Value();
+}
+
+/// The index of the cb.alloc that defines `cb`.
+inline int64_t getCBIndex(Value cb) {
+  if (auto alloc = cb.getDefiningOp<cb::AllocOp>())
+    return alloc.getIndex();
+  return -1;
+}
+
+} // namespace tiletott
+} // namespace tilt
+
+#endif // TILT_LIB_CONVERSION_TILETOTT_UTILS_H

@@ -263,7 +263,20 @@ private:
 
   bool runCB(Operation *op, llvm::StringRef name) {
     if (name == "cb.alloc") {
-      values[op->getResult(0)] = cb::AllocOp(op).getIndex();
+      int64_t index = cb::AllocOp(op).getIndex();
+      auto config = cbs.find(index);
+      if (config == cbs.end())
+        return fail(op, "circular buffer " + llvm::Twine(index) +
+                            " is not configured on this core (tt.cb_config)");
+      if (config->second != op->getResult(0).getType()) {
+        std::string configured;
+        llvm::raw_string_ostream os(configured);
+        os << config->second;
+        return fail(op, "circular buffer " + llvm::Twine(index) +
+                            " is configured as " + os.str() +
+                            " in the program");
+      }
+      values[op->getResult(0)] = index;
       return true;
     }
     if (op->getNumOperands() != 1)

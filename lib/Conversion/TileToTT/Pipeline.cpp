@@ -3,6 +3,7 @@
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/TT/Passes.h"
 #include "tilt/Dialect/Tile/Passes.h"
+#include "tilt/Transforms/Passes.h"
 
 using namespace tilt;
 
@@ -25,6 +26,10 @@ void tilt::buildTileToTTPipeline(OpPassManager &pm,
   add(createTileLowerDataMovementPass(), {});
   add(createTileLowerComputePass(), {});
   add(createTTSplitKernelsPass(), {{"math-fidelity", options.mathFidelity}});
+  // Folds the one-trip loops and repeated index arithmetic of the slices.
+  OpPassManager &kernels = pm.nest("tt.program").nest("tt.kernel");
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
   add(tt::createTTVerifyPass(), {});
 }
 

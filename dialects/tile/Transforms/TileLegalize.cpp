@@ -15,6 +15,7 @@
 
 #include "tilt/Dialect/Func/Func.h"
 #include "tilt/Dialect/Tile/Passes.h"
+#include "tilt/IR/Matchers.h"
 #include "tilt/IR/Region.h"
 
 using namespace tilt;
@@ -69,6 +70,42 @@ std::optional<TileLayout> TileLayout::get(TensorType type) {
 }
 
 namespace {
+
+/// The largest value `value` takes, when it is built from constants, block
+/// indices and loop variables with constant bounds by additions and
+/// multiplications of non-negative values; none otherwise.
+std::optional<int64_t> getMaxValue(Value value, unsigned depth = 0) {
+  if (depth > 32)
+    return std::nullopt;
+  if (std::optional<llvm::APInt> constant = getConstantIntValue(value))
+    return constant->getSExtValue();
+  if (auto argument = value.dyn_cast<BlockArgument>()) {
+    Operation *owner = argument.getOwner()->getParentOp();
+    if (auto kernel = KernelOp::dynCast(owner)) {
+      llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+      if (argument.getArgNumber() < grid.size())
+        return grid[argument.getArgNumber()] - 1;
+      return std::nullopt;
+    }
+    if (auto pipelined = PipelinedOp::dynCast(owner)) {
+      auto ub = getConstantIntValue(pipelined.getUpperBound());
+      if (ub && argument.getArgNumber() == 0)
+        return ub->getSExtValue() - 1;
+    }
+    return std::nullopt;
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumOperands() != 2)
+    return std::nullopt;
+  llvm::StringRef name = def->getName().getStringRef();
+  if (name != "arith.addi" && name != "arith.muli")
+    return std::nullopt;
+  std::optional<int64_t> lhs = getMaxValue(def->getOperand(0), depth + 1);
+  std::optional<int64_t> rhs = getMaxValue(def->getOperand(1), depth + 1);
+  if (!lhs || !rhs || *lhs < 0 || *rhs < 0)
+    return std::nullopt;
+  return name == "arith.addi" ? *lhs + *rhs : *lhs * *rhs;
+}
 
 /// The type `type` should have after legalization (itself if no change).
 Type legalizeType(Type type) {
@@ -128,6 +165,34 @@ private:
                  << " is not made of whole 32x32 tiles; choose block sizes "
                     "that are multiples of 32 (tensors of any size are "
                     "padded instead)";
+      return success();
+    }
+    if (auto copy = CopyOp::dynCast(op)) {
+      // A block must lie inside the tensor padded to whole tiles: there is
+      // no data beyond it to read or to write.
+      auto tensor = copy.getSource().getType().dyn_cast<TensorType>();
+      Value buffer = copy.getDest();
+      if (!tensor) {
+        tensor = copy.getDest().getType().dyn_cast<TensorType>();
+        buffer = copy.getSource();
+      }
+      auto buf = buffer.getType().dyn_cast<BufType>();
+      if (!tensor || !buf || buf.getRank() != tensor.getRank())
+        return success();
+      auto offsets = copy.getOffsets();
+      for (unsigned i = 0; i < offsets.size() && i < tensor.getRank(); ++i) {
+        std::optional<int64_t> largest = getMaxValue(offsets[i]);
+        int64_t padded = tensor.getRank() - i <= 2
+                             ? roundUpToTile(tensor.getShape()[i])
+                             : tensor.getShape()[i];
+        if (largest && *largest + buf.getShape()[i] > padded)
+          return op->emitError()
+                 << "the block reaches index " << *largest + buf.getShape()[i] - 1
+                 << " of dimension " << i << ", beyond the tensor's "
+                 << tensor.getShape()[i] << " elements (" << padded
+                 << " padded to whole tiles); choose a block size and grid "
+                    "that cover the tensor without overhanging it";
+      }
       return success();
     }
     if (auto gemm = GemmOp::dynCast(op)) {

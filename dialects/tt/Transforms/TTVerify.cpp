@@ -75,6 +75,8 @@ public:
   bool run() { return runBlock(*kernel.getBody(), {}); }
 
   std::map<int64_t, CBUse> uses;
+  /// Tiles read from and written to DRAM through tensor accessors.
+  int64_t tileReads = 0, tileWrites = 0;
   Violation violation;
   bool outOfBudget = false;
 
@@ -344,6 +346,10 @@ private:
   }
 
   bool runDevice(Operation *op, llvm::StringRef name) {
+    if (name == "tt.noc_async_read_tile")
+      ++tileReads;
+    else if (name == "tt.noc_async_write_tile")
+      ++tileWrites;
     bool hasDst = op->getInherentAttr("dst") || op->getInherentAttr("lhs");
     if (name == "tt.tile_regs_acquire") {
       if (dst != Dst::Idle)
@@ -553,6 +559,8 @@ private:
           }
           for (auto &[index, use] : interpreter.uses)
             perCB[index].push_back({kernel, use});
+          numTileReads += interpreter.tileReads;
+          numTileWrites += interpreter.tileWrites;
         }
         if (!ok)
           break;
@@ -619,6 +627,10 @@ private:
   }
 
   int64_t maxSteps = 50000000;
+  Statistic numTileReads{this, "dram-tile-reads",
+                         "Tiles the programs read from DRAM (all cores)"};
+  Statistic numTileWrites{this, "dram-tile-writes",
+                          "Tiles the programs write to DRAM (all cores)"};
 };
 
 } // namespace

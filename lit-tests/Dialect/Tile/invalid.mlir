@@ -164,10 +164,11 @@ func.func @gemm_operand_kind(%x: f32) {
 func.func @copy_past_the_end(%A: !tile.tensor<100x64xbf16>) {
   tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<100x64xbf16>) {
     %c0 = arith.constant 0 : index
-    %c96 = arith.constant 96 : index
+    %c128 = arith.constant 128 : index
     %buf = tile.alloc : !tile.buf<32x32xbf16, shared>
-    // expected-error@+1 {{'tile.copy' op the slice [96, 128) of dimension 0 runs past the tensor's size 100}}
-    tile.copy %a[%c96, %c0], %buf : !tile.tensor<100x64xbf16>, !tile.buf<32x32xbf16, shared>
+    // 96..127 is the tensor's padding (allowed); 128.. is past it.
+    // expected-error@+1 {{'tile.copy' op the slice [128, 160) of dimension 0 runs past the tensor's size 128 (padded to whole tiles)}}
+    tile.copy %a[%c128, %c0], %buf : !tile.tensor<100x64xbf16>, !tile.buf<32x32xbf16, shared>
   }
   return
 }
@@ -176,9 +177,9 @@ func.func @copy_past_the_end(%A: !tile.tensor<100x64xbf16>) {
 
 func.func @copy_buffer_too_large(%A: !tile.tensor<16x64xbf16>, %i: index) {
   tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<16x64xbf16>) {
-    %buf = tile.alloc : !tile.buf<32x32xbf16, shared>
-    // expected-error@+1 {{'tile.copy' op the buffer (32x32) is larger than the tensor (16x64) in dimension 0}}
-    tile.copy %buf, %a[%bx, %bx] : !tile.buf<32x32xbf16, shared>, !tile.tensor<16x64xbf16>
+    %buf = tile.alloc : !tile.buf<64x32xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op the buffer (64x32) is larger than the tensor (16x64, padded to whole tiles) in dimension 0}}
+    tile.copy %buf, %a[%bx, %bx] : !tile.buf<64x32xbf16, shared>, !tile.tensor<16x64xbf16>
   }
   return
 }

@@ -94,6 +94,20 @@ void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
                      [storage]() { return *storage; }});
 }
 
+void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
+                         std::string *storage,
+                         std::function<bool(llvm::StringRef)> isValid,
+                         llvm::StringRef expected) {
+  options.push_back({name.str(), description.str(),
+                     [storage, isValid](llvm::StringRef value) -> LogicalResult {
+                       if (!isValid(value))
+                         return failure();
+                       *storage = value.str();
+                       return success();
+                     },
+                     [storage]() { return *storage; }, expected.str()});
+}
+
 void Pass::copyOptionValuesFrom(const Pass &other) {
   for (size_t i = 0; i < options.size() && i < other.options.size(); ++i)
     (void)options[i].set(other.options[i].get());
@@ -107,7 +121,8 @@ LogicalResult Pass::setOption(llvm::StringRef name, llvm::StringRef value,
     if (succeeded(option.set(value)))
       return success();
     error = ("invalid value '" + value + "' for option '" + name +
-             "' of pass '" + getArgument() + "'")
+             "' of pass '" + getArgument() + "'" +
+             (option.expected.empty() ? "" : " (expected " + option.expected + ")"))
                 .str();
     return failure();
   }

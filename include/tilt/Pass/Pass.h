@@ -116,6 +116,12 @@ protected:
                      int64_t *storage);
   void declareOption(llvm::StringRef name, llvm::StringRef description,
                      std::string *storage);
+  /// A string option whose values `isValid` accepts; `expected` describes
+  /// them in errors (e.g. "one of LoFi, HiFi2, HiFi3, HiFi4").
+  void declareOption(llvm::StringRef name, llvm::StringRef description,
+                     std::string *storage,
+                     std::function<bool(llvm::StringRef)> isValid,
+                     llvm::StringRef expected);
   /// Copies the option values of `other` (a pass of the same class).
   void copyOptionValuesFrom(const Pass &other);
 
@@ -124,6 +130,8 @@ private:
     std::string name, description;
     std::function<LogicalResult(llvm::StringRef)> set;
     std::function<std::string()> get;
+    /// What a valid value looks like, for the error message.
+    std::string expected;
   };
   std::vector<OptionInfo> options;
   std::vector<Statistic *> statistics;

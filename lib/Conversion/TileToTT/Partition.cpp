@@ -108,8 +108,10 @@ private:
 class TilePartitionPass : public Pass {
 public:
   TilePartitionPass() {
-    declareOption("grid", "The target core grid, <columns>x<rows>", &grid);
-    declareOption("arch", "wormhole_b0, grayskull or blackhole", &arch);
+    declareOption("grid", "The target core grid, <columns>x<rows>", &grid,
+                  isValidGrid, kGridExpected);
+    declareOption("arch", "wormhole_b0, grayskull or blackhole", &arch,
+                  isValidArch, kArchExpected);
   }
   llvm::StringRef getArgument() const override { return "tile-partition"; }
   llvm::StringRef getName() const override { return "TilePartition"; }
@@ -125,37 +127,21 @@ public:
 
   LogicalResult initialize(Context *context) override {
     loadLoweringDialects(context);
+    auto [columns, rows] = *parseGrid(grid);
+    auto archGrid = tt::getArchGrid(arch);
+    if (columns > archGrid->first || rows > archGrid->second)
+      return emitError(context, Location())
+             << "tile-partition: a " << columns << "x" << rows
+             << " grid does not fit " << arch << " (" << archGrid->first
+             << "x" << archGrid->second << " worker cores)";
     return success();
   }
 
   void runOnOperation() override {
     Target target;
     target.arch = arch;
-    llvm::StringRef text = grid;
-    auto [columns, rows] = text.split('x');
-    if (columns.getAsInteger(10, target.columns) ||
-        rows.getAsInteger(10, target.rows) || target.columns <= 0 ||
-        target.rows <= 0) {
-      getOperation()->emitError()
-          << "tile-partition: grid must be <columns>x<rows> with positive "
-             "sizes, got '"
-          << grid << "'";
-      return signalPassFailure();
-    }
-    auto archGrid = tt::getArchGrid(arch);
-    if (!archGrid) {
-      getOperation()->emitError()
-          << "tile-partition: unknown arch '" << arch
-          << "' (wormhole_b0, grayskull or blackhole)";
-      return signalPassFailure();
-    }
-    if (target.columns > archGrid->first || target.rows > archGrid->second) {
-      getOperation()->emitError()
-          << "tile-partition: a " << target.columns << "x" << target.rows
-          << " grid does not fit " << arch << " (" << archGrid->first << "x"
-          << archGrid->second << " worker cores)";
-      return signalPassFailure();
-    }
+    // The options were checked when they were set.
+    std::tie(target.columns, target.rows) = *parseGrid(grid);
     RewritePatternSet patterns(getContext());
     patterns.add<PartitionKernel>(target);
     FrozenRewritePatternSet frozen(std::move(patterns));

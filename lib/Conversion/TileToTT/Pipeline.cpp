@@ -1,5 +1,6 @@
 //===- Pipeline.cpp - The tile-to-tt pipeline and pass registration -------===//
 
+#include "Utils.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/TT/Passes.h"
 #include "tilt/Dialect/Tile/Passes.h"
@@ -39,11 +40,14 @@ class TileToTTPipeline : public PassPipeline {
 public:
   TileToTTPipeline() {
     declareOption("grid", "The target core grid, <columns>x<rows>",
-                  &options.grid);
+                  &options.grid, tiletott::isValidGrid,
+                  tiletott::kGridExpected);
     declareOption("arch", "wormhole_b0, grayskull or blackhole",
-                  &options.arch);
+                  &options.arch, tiletott::isValidArch,
+                  tiletott::kArchExpected);
     declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
-                  &options.mathFidelity);
+                  &options.mathFidelity, tiletott::isValidFidelity,
+                  tiletott::kFidelityExpected);
   }
   llvm::StringRef getArgument() const override { return "tile-to-tt"; }
   llvm::StringRef getDescription() const override {

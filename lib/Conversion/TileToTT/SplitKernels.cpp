@@ -78,7 +78,7 @@ class TTSplitKernelsPass : public Pass {
 public:
   TTSplitKernelsPass() {
     declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
-                  &mathFidelity);
+                  &mathFidelity, isValidFidelity, kFidelityExpected);
   }
   llvm::StringRef getArgument() const override { return "tt-split-kernels"; }
   llvm::StringRef getName() const override { return "TTSplitKernels"; }
@@ -99,14 +99,6 @@ public:
   }
 
   void runOnOperation() override {
-    if (mathFidelity != "LoFi" && mathFidelity != "HiFi2" &&
-        mathFidelity != "HiFi3" && mathFidelity != "HiFi4") {
-      getOperation()->emitError()
-          << "tt-split-kernels: math-fidelity must be LoFi, HiFi2, HiFi3 or "
-             "HiFi4, got '"
-          << mathFidelity << "'";
-      return signalPassFailure();
-    }
     llvm::SmallVector<Operation *, 4> functions;
     getOperation()->walk([&](Operation *op) {
       if (!func::FuncOp::dynCast(op))

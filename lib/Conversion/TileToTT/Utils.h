@@ -39,6 +39,35 @@ Value createBinary(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
   return builder.create<OpT>(loc, lhs, rhs).getOperation()->getResult(0);
 }
 
+/// `<columns>x<rows>` with positive sizes, as (columns, rows).
+inline std::optional<std::pair<int64_t, int64_t>>
+parseGrid(llvm::StringRef text) {
+  auto [columns, rows] = text.split('x');
+  int64_t c = 0, r = 0;
+  if (columns.getAsInteger(10, c) || rows.getAsInteger(10, r) || c <= 0 ||
+      r <= 0)
+    return std::nullopt;
+  return std::make_pair(c, r);
+}
+
+/// The option checks shared by the passes and the pipeline.
+inline bool isValidGrid(llvm::StringRef text) {
+  return parseGrid(text).has_value();
+}
+inline bool isValidArch(llvm::StringRef arch) {
+  return tt::getArchGrid(arch).has_value();
+}
+inline bool isValidFidelity(llvm::StringRef fidelity) {
+  return fidelity == "LoFi" || fidelity == "HiFi2" || fidelity == "HiFi3" ||
+         fidelity == "HiFi4";
+}
+constexpr llvm::StringLiteral kGridExpected =
+    "<columns>x<rows> with positive sizes, e.g. 8x8";
+constexpr llvm::StringLiteral kArchExpected =
+    "one of wormhole_b0, grayskull, blackhole";
+constexpr llvm::StringLiteral kFidelityExpected =
+    "one of LoFi, HiFi2, HiFi3, HiFi4";
+
 /// Loads the dialects whose ops the lowering creates.
 inline void loadLoweringDialects(Context *context) {
   context->getOrLoadDialect<arith::ArithDialect>();

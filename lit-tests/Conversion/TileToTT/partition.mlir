@@ -1,0 +1,83 @@
+// tile-partition: the grid becomes a persistent loop over each core's
+// blocks.
+// RUN: tilt-opt --split-input-file --verify-diagnostics --tile-partition='grid=2x2' %s | FileCheck %s
+
+// 9 blocks on 4 cores: 3, 2, 2, 2 blocks, contiguous, row-major.
+// CHECK-LABEL: func.func @uneven
+// CHECK: tile.kernel grid [3, 3] blocks(%{{.*}}, %{{.*}}) args() attributes {partition = {arch = "wormhole_b0", cores = array<i64: 2, 2>, ranges = array<i64: 0, 3, 3, 2, 5, 2, 7, 2>}} {
+// CHECK-NEXT: %start, %count = tile.block_range
+// CHECK-NEXT: %[[END:.*]] = arith.addi %start, %count : index
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: scf.for %[[ID:.*]] = %start to %[[END]] step %[[ONE]] {
+// bx = id mod 3, by = id / 3.
+// CHECK-NEXT: %[[THREE:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[BX:.*]] = arith.remui %[[ID]], %[[THREE]] : index
+// CHECK-NEXT: %[[BY:.*]] = arith.divui %[[ID]], %[[THREE]] : index
+// CHECK-NEXT: "test.use"(%[[BX]], %[[BY]])
+func.func @uneven() {
+  tile.kernel grid [3, 3] blocks(%bx, %by) args() {
+    "test.use"(%bx, %by) : (index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+// 2 blocks on 4 cores: cores 2 and 3 get nothing.
+// CHECK-LABEL: func.func @idle
+// CHECK: ranges = array<i64: 0, 1, 1, 1, 0, 0, 0, 0>
+func.func @idle() {
+  tile.kernel grid [2] blocks(%bx) args() {
+    "test.use"(%bx) : (index) -> ()
+  }
+  return
+}
+
+// -----
+
+// Three grid dimensions: bx fastest, then by, then bz.
+// CHECK-LABEL: func.func @three_d
+// CHECK: ranges = array<i64: 0, 6, 6, 6, 12, 6, 18, 6>
+// CHECK: %[[BX:.*]] = arith.remui %[[ID:.*]], %[[C2:.*]] : index
+// CHECK-NEXT: %[[REST:.*]] = arith.divui %[[ID]], %[[C2]] : index
+// CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[BY:.*]] = arith.remui %[[REST]], %[[C3]] : index
+// CHECK-NEXT: %[[BZ:.*]] = arith.divui %[[REST]], %[[C3]] : index
+// CHECK-NEXT: "test.use"(%[[BX]], %[[BY]], %[[BZ]])
+func.func @three_d() {
+  tile.kernel grid [2, 3, 4] blocks(%bx, %by, %bz) args() {
+    "test.use"(%bx, %by, %bz) : (index, index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+// Partitioning twice changes nothing.
+// CHECK-LABEL: func.func @once
+// CHECK-COUNT-1: tile.block_range
+// CHECK-NOT: tile.block_range
+func.func @once() {
+  tile.kernel grid [4] blocks(%bx) args() attributes {partition = {arch = "wormhole_b0", cores = array<i64: 2, 2>, ranges = array<i64: 0, 1, 1, 1, 2, 1, 3, 1>}} {
+    %start, %count = tile.block_range
+  }
+  return
+}
+
+// -----
+
+func.func @outside() {
+  // expected-error@+1 {{'tile.block_range' op must be inside a tile.kernel}}
+  %start, %count = tile.block_range
+  return
+}
+
+// -----
+
+func.func @unpartitioned() {
+  tile.kernel grid [4] blocks(%bx) args() {
+    // expected-error@+1 {{'tile.block_range' op is inside a tile.kernel that has no 'partition' (run tile-partition)}}
+    %start, %count = tile.block_range
+  }
+  return
+}

@@ -157,6 +157,21 @@ public:
     Value accessor =
         getAccessor(rewriter, kernel, kernelState, tensor, role, pageSize);
 
+    if (!reading) {
+      // The compute side fills the output CB from the buffer
+      // (tile-lower-compute packs into it); the writer drains it.
+      rewriter.setInsertionPoint(op);
+      auto outType = tile::BufType::get(
+          op->getContext(), bufType.getShape(), tensorType.getElementType(),
+          tile::MemorySpace::Shared);
+      Value out = rewriter
+                      .create<UnrealizedConversionCastOp>(
+                          loc, TypeRange{outType}, ValueRange{cb})
+                      .getOperation()
+                      ->getResult(0);
+      rewriter.create<tile::CopyOp>(loc, buffer, out);
+    }
+
     // The tile loops of the block.
     rewriter.setInsertionPoint(op);
     Value zero = createIndex(rewriter, loc, 0);
@@ -237,18 +252,6 @@ public:
       rewriter.setInsertionPointAfter(last);
       tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(),
           "compute");
-    } else {
-      // The compute side fills the output CB from the buffer.
-      rewriter.setInsertionPoint(op);
-      auto outType = tile::BufType::get(
-          op->getContext(), bufType.getShape(), tensorType.getElementType(),
-          tile::MemorySpace::Shared);
-      Value out = rewriter
-                      .create<UnrealizedConversionCastOp>(
-                          loc, TypeRange{outType}, ValueRange{cb})
-                      .getOperation()
-                      ->getResult(0);
-      rewriter.create<tile::CopyOp>(loc, buffer, out);
     }
     rewriter.eraseOp(op);
     return success();

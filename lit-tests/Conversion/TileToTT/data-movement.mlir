@@ -40,7 +40,7 @@
 // CHECK-NEXT: %[[L1:.*]] = arith.addi %[[W]], %[[OFF]] : i32
 // CHECK-NEXT: %[[ID32:.*]] = arith.index_cast %[[ID]] : index to i32
 // CHECK-NEXT: tt.noc_async_read_tile %[[ID32]], %[[A]], %[[L1]] {tt.role = "reader"}
-// CHECK-NEXT: }
+// CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: tt.noc_async_read_barrier {tt.role = "reader"}
 // CHECK-NEXT: cb.push_back %cb0, 2 {tt.role = "reader"}
 // Compute waits where the copy was...
@@ -53,7 +53,7 @@
 // CHECK-NEXT: tile.gemm %[[A_S]], %[[B_S]], %[[ACC:.*]] :
 // CHECK-NEXT: cb.pop_front %cb1, 2 {tt.role = "compute"}
 // CHECK-NEXT: cb.pop_front %cb0, 2 {tt.role = "compute"}
-// CHECK-NEXT: }
+// CHECK-NEXT: {{^ *}}}
 // The copy out: compute fills c_16 from the accumulator, the writer drains
 // it (id = m * Nt + n).
 // CHECK: %[[OUT:.*]] = builtin.unrealized_conversion_cast %cb16 : !cb.cb<f32, page_size = 4096, pages = 8> to !tile.buf<64x64xf32, shared>

@@ -770,6 +770,17 @@ public:
           copy.getDest().getType().isa<tile::TensorType>())
         return reject(op, "copies to and from global tensors are lowered by "
                           "tile-lower-data-movement (run it first)");
+      for (Operation *user : copy.getSource().getUsers()) {
+        // The gemm or parallel that writes the buffer lowers this copy, or
+        // reports why it cannot.
+        if (tile::GemmOp::dynCast(user) || tile::ParallelOp::dynCast(user))
+          return reject(op, "");
+        if (tile::FillOp::dynCast(user) || tile::ClearOp::dynCast(user))
+          return reject(op, "a buffer filled with a value and copied out has "
+                            "no lowering yet: tile.fill and tile.clear only "
+                            "lower as the start of a tile.gemm "
+                            "accumulation");
+      }
       return reject(op, "this buffer is not computed by an op tile-lower-"
                         "compute can lower (tile.gemm or tile.parallel "
                         "writing it, or a copy from a global tensor)");
@@ -857,26 +868,44 @@ public:
     config.enableRegionSimplification = false;
     applyPatternsGreedily(getOperation(), frozen, config);
 
+    // Report each op left with its reason; ops left only because another
+    // op failed (an empty reason, or none while the kernel has reasons) are
+    // not reported again.
     bool failed = false;
     getOperation()->walk([&](Operation *op) {
-      if (!isComputeOp(op) || !getEnclosingTileKernel(op))
+      auto kernel = tile::KernelOp::dynCast(op);
+      if (!kernel)
         return;
-      failed = true;
-      auto reason = state.reasons.find(op);
-      if (reason == state.reasons.end()) {
-        if (tile::ReduceOp::dynCast(op))
-          op->emitError() << "tile.reduce has no lowering yet";
-        else
-          op->emitError() << "'" << op->getName().getStringRef()
-                          << "' is left: the op that produces or consumes "
-                             "its buffer could not be lowered";
-        return;
+      llvm::SmallVector<Operation *, 4> left;
+      bool reasoned = false;
+      op->walk([&](Operation *inner) {
+        if (!isComputeOp(inner) || inner == op)
+          return;
+        left.push_back(inner);
+        reasoned |= state.reasons.count(inner) > 0;
+      });
+      for (Operation *inner : left) {
+        failed = true;
+        auto reason = state.reasons.find(inner);
+        if (reason == state.reasons.end()) {
+          if (reasoned)
+            continue;
+          if (tile::ReduceOp::dynCast(inner))
+            inner->emitError() << "tile.reduce has no lowering yet";
+          else
+            inner->emitError() << "'" << inner->getName().getStringRef()
+                               << "' is left: the op that produces or "
+                                  "consumes its buffer could not be lowered";
+          continue;
+        }
+        if (reason->second.text.empty())
+          continue;
+        Operation *at = reason->second.at;
+        InFlightDiagnostic diag = at->emitError() << reason->second.text;
+        if (at != inner)
+          diag.attachNote(inner->getLoc())
+              << "in this '" << inner->getName().getStringRef() << "'";
       }
-      Operation *at = reason->second.at;
-      InFlightDiagnostic diag = at->emitError() << reason->second.text;
-      if (at != op)
-        diag.attachNote(op->getLoc())
-            << "in this '" << op->getName().getStringRef() << "'";
     });
     if (failed)
       signalPassFailure();

@@ -363,7 +363,8 @@ SourceMgrDiagnosticVerifierHandler::SourceMgrDiagnosticVerifierHandler(
     : SourceMgrDiagnosticHandler(sourceMgr, context, os),
       impl(std::make_unique<Impl>()) {
   static const llvm::Regex designator(
-      "expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below))?"
+      "expected-(error|note|remark|warning)(-re)? "
+      "*(@([+-][0-9]+|above|below|unknown))?"
       " *\\{\\{(.*)\\}\\}");
   for (unsigned id = 1, e = sourceMgr.getNumBuffers(); id <= e; ++id) {
     const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(id);
@@ -407,7 +408,10 @@ SourceMgrDiagnosticVerifierHandler::SourceMgrDiagnosticVerifierHandler(
       llvm::StringRef offset = matches[4];
       record.lineNo = lineNo;
       bool below = false;
-      if (offset == "above") {
+      if (offset == "unknown") {
+        // A diagnostic without a source line (line 0: an implicit module).
+        record.lineNo = 0;
+      } else if (offset == "above") {
         record.lineNo = lastNonDesignatorLine;
       } else if (offset == "below") {
         below = true;
@@ -438,17 +442,27 @@ void SourceMgrDiagnosticVerifierHandler::process(Diagnostic &diag) {
   auto processOne = [&](Location loc, llvm::StringRef message,
                         DiagnosticSeverity severity) {
     std::optional<Location> fileLoc = findFileLoc(loc);
+    auto matchIn = [&](std::vector<ExpectedDiag> &expectations,
+                       unsigned line) {
+      for (ExpectedDiag &expected : expectations) {
+        if (expected.matched || expected.severity != severity ||
+            expected.lineNo != line || !expected.match(message))
+          continue;
+        expected.matched = true;
+        return true;
+      }
+      return false;
+    };
     if (fileLoc) {
       auto it = impl->expected.find(fileLoc->getFilename());
-      if (it != impl->expected.end()) {
-        for (ExpectedDiag &expected : it->second) {
-          if (expected.matched || expected.severity != severity ||
-              expected.lineNo != fileLoc->getLine() || !expected.match(message))
-            continue;
-          expected.matched = true;
+      if (it != impl->expected.end() &&
+          matchIn(it->second, fileLoc->getLine()))
+        return;
+    } else {
+      // No file: `@unknown` expectations of any buffer.
+      for (auto &entry : impl->expected)
+        if (matchIn(entry.second, 0))
           return;
-        }
-      }
     }
     impl->hadUnexpected = true;
     emitDiagnostic(loc,

@@ -31,6 +31,7 @@
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallSet.h"
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -750,6 +751,148 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// tile.reduce
+//===----------------------------------------------------------------------===//
+
+/// `tile.reduce sum|max %src -> %dst dim 1` of a 2-d block into a vector
+/// that is then copied to a global tensor: per tile row, reduce_tile over
+/// the row's tiles into one DST tile (the result is a column vector, the
+/// layout of 1-d tensors), with a scaler tile of 1.0 that the reader fills
+/// once into its own CB.
+class ReduceLowering : public OpRewritePattern<tile::ReduceOp>,
+                       public ComputePattern {
+public:
+  ReduceLowering(Context *context, ComputeState &state)
+      : OpRewritePattern(context), ComputePattern(state) {}
+
+  LogicalResult matchAndRewrite(tile::ReduceOp reduce,
+                                PatternRewriter &rewriter) const override {
+    Operation *op = reduce.getOperation();
+    Value source = op->getOperand(0), dest = op->getOperand(1);
+    Value cbIn = getBoundCB(source);
+    if (!cbIn)
+      return reject(op, "the source of tile.reduce must be a buffer filled "
+                        "by a copy from a global tensor");
+    auto sourceType = source.getType().cast<tile::BufType>();
+    if (sourceType.getRank() != 2 || reduce.getDim() != 1)
+      return reject(op, "only reductions of 2-d blocks along dimension 1 "
+                        "(each row to one value) have a lowering yet");
+    tile::CopyOp out(nullptr);
+    for (Operation *user : dest.getUsers()) {
+      if (user == op)
+        continue;
+      auto copy = tile::CopyOp::dynCast(user);
+      if (copy && copy.getSource() == dest && getBoundCB(copy.getDest()) &&
+          !out && copy.getOperation()->getBlock() == op->getBlock() &&
+          op->isBeforeInBlock(copy.getOperation())) {
+        out = copy;
+        continue;
+      }
+      return reject(op, "the result buffer is used by '" +
+                            user->getName().getStringRef() +
+                            "'; the result of tile.reduce may only be copied "
+                            "to a global tensor after it");
+    }
+    if (!out)
+      return reject(op, "the result is never copied to a global tensor");
+
+    // The scaler CB: the first free input index.
+    tile::KernelOp kernel = getEnclosingTileKernel(op);
+    llvm::SmallSet<int64_t, 8> used;
+    for (Operation &child : *kernel.getBody())
+      if (auto alloc = cb::AllocOp::dynCast(&child))
+        used.insert(alloc.getIndex());
+    int64_t scalerIndex = 0;
+    while (scalerIndex < 16 && used.count(scalerIndex))
+      ++scalerIndex;
+    if (scalerIndex == 16)
+      return reject(op, "no input circular buffer (c_0..c_15) is left for "
+                        "the reduce scaler");
+
+    Location loc = op->getLoc();
+    Context *context = op->getContext();
+    auto scalerType = cb::CBType::get(context, FloatType::getBF16(context),
+                                      getTileBytes(FloatType::getBF16(context)),
+                                      1);
+    Block *top = kernel.getBody();
+    Operation *range = nullptr;
+    for (Operation &child : *top)
+      if (tile::BlockRangeOp::dynCast(&child))
+        range = &child;
+    if (!range)
+      return reject(op, "the kernel is not partitioned");
+    int64_t indexIn = getCBIndex(cbIn);
+    Value cbOut = getBoundCB(out.getDest());
+    int64_t indexOut = getCBIndex(cbOut);
+    ensureStartup(rewriter, op, indexIn, scalerIndex, indexOut);
+
+    // The reader fills the scaler once; compute holds it for the whole run.
+    rewriter.setInsertionPoint(range);
+    Value scaler = rewriter.create<cb::AllocOp>(loc, scalerIndex, scalerType)
+                       .getOperation()
+                       ->getResult(0);
+    // 1.0 in bf16, twice: the scale of sum and max.
+    Value one = createI32(rewriter, loc, 0x3F803F80);
+    tag(rewriter.create<cb::ReserveBackOp>(loc, scaler, 1).getOperation(),
+        "reader");
+    Value pointer =
+        tag(rewriter.create<cb::GetWritePtrOp>(loc, scaler).getOperation(),
+            "reader")
+            ->getResult(0);
+    tag(rewriter.create<tt::FillScalerTileOp>(loc, ValueRange{pointer, one})
+            .getOperation(),
+        "reader");
+    tag(rewriter.create<cb::PushBackOp>(loc, scaler, 1).getOperation(),
+        "reader");
+    emitCB<cb::WaitFrontOp>(rewriter, loc, scaler, 1);
+    rewriter.setInsertionPointToEnd(top);
+    emitCB<cb::PopFrontOp>(rewriter, loc, scaler, 1);
+
+    auto [rows, columns] = getTileGrid(sourceType.getShape());
+    llvm::StringRef kind = reduce.getKind();
+    Keywords keywords = {{"type", kind}, {"dim", "row"}};
+    rewriter.setInsertionPoint(op);
+    emitCB<cb::ReserveBackOp>(rewriter, loc, cbOut, rows);
+    Value zero = createIndex(rewriter, loc, 0);
+    Value step = createIndex(rewriter, loc, 1);
+    auto rowLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, rows), step);
+    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    emit<tt::TileRegsAcquireOp>(rewriter, loc);
+    emit<tt::ReduceInitOp>(
+        rewriter, loc, {},
+        {{"in", indexIn}, {"scaler", scalerIndex}, {"out", indexOut}},
+        keywords);
+    auto columnLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, columns), step);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(columnLoop.getBody());
+      Value tileIndex = createBinary<arith::AddIOp>(
+          rewriter, loc,
+          createBinary<arith::MulIOp>(rewriter, loc, rowLoop.getInductionVar(),
+                                      createIndex(rewriter, loc, columns)),
+          columnLoop.getInductionVar());
+      emit<tt::ReduceTileOp>(
+          rewriter, loc,
+          {toI32(rewriter, loc, tileIndex), createI32(rewriter, loc, 0)},
+          {{"in", indexIn}, {"scaler", scalerIndex}, {"dst", 0}}, keywords);
+    }
+    emit<tt::ReduceUninitOp>(rewriter, loc);
+    emit<tt::TileRegsCommitOp>(rewriter, loc);
+    emit<tt::TileRegsWaitOp>(rewriter, loc);
+    emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
+    emit<tt::TileRegsReleaseOp>(rewriter, loc);
+    rewriter.setInsertionPointAfter(rowLoop.getOperation());
+    emitCB<cb::PushBackOp>(rewriter, loc, cbOut, rows);
+
+    rewriter.eraseOp(out.getOperation());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Copies between buffers
 //===----------------------------------------------------------------------===//
 
@@ -773,7 +916,8 @@ public:
       for (Operation *user : copy.getSource().getUsers()) {
         // The gemm or parallel that writes the buffer lowers this copy, or
         // reports why it cannot.
-        if (tile::GemmOp::dynCast(user) || tile::ParallelOp::dynCast(user))
+        if (tile::GemmOp::dynCast(user) || tile::ParallelOp::dynCast(user) ||
+            tile::ReduceOp::dynCast(user))
           return reject(op, "");
         if (tile::FillOp::dynCast(user) || tile::ClearOp::dynCast(user))
           return reject(op, "a buffer filled with a value and copied out has "
@@ -849,6 +993,8 @@ public:
         Value written;
         if (tile::GemmOp::dynCast(inner))
           written = inner->getOperand(2);
+        else if (tile::ReduceOp::dynCast(inner))
+          written = inner->getOperand(1);
         else if (auto parallel = tile::ParallelOp::dynCast(inner))
           for (Value output : parallel.getOutputs())
             written = output;
@@ -861,7 +1007,8 @@ public:
     });
 
     RewritePatternSet patterns(getContext());
-    patterns.add<GemmLowering, ParallelLowering, CopyLowering>(state);
+    patterns.add<GemmLowering, ParallelLowering, ReduceLowering,
+                 CopyLowering>(state);
     FrozenRewritePatternSet frozen(std::move(patterns));
     GreedyRewriteConfig config;
     config.useTopDownTraversal = true;
@@ -890,10 +1037,7 @@ public:
         if (reason == state.reasons.end()) {
           if (reasoned)
             continue;
-          if (tile::ReduceOp::dynCast(inner))
-            inner->emitError() << "tile.reduce has no lowering yet";
-          else
-            inner->emitError() << "'" << inner->getName().getStringRef()
+          inner->emitError() << "'" << inner->getName().getStringRef()
                                << "' is left: the op that produces or "
                                   "consumes its buffer could not be lowered";
           continue;

@@ -230,13 +230,19 @@ private:
     if (active % columns)
       coreRanges.push_back(
           {0, active / columns, active % columns - 1, active / columns});
+    llvm::SmallVector<cb::AllocOp, 8> allocs;
     for (Operation &child : *kernel.getBody())
       if (auto alloc = cb::AllocOp::dynCast(&child))
-        builder.create<tt::CBConfigOp>(
-            child.getLoc(), alloc.getIndex(),
-            llvm::ArrayRef<int64_t>{box[0], box[1]},
-            llvm::ArrayRef<int64_t>{box[2], box[3]},
-            child.getResult(0).getType());
+        allocs.push_back(alloc);
+    llvm::stable_sort(allocs, [](cb::AllocOp a, cb::AllocOp b) {
+      return a.getIndex() < b.getIndex();
+    });
+    for (cb::AllocOp alloc : allocs)
+      builder.create<tt::CBConfigOp>(
+          alloc->getLoc(), alloc.getIndex(),
+          llvm::ArrayRef<int64_t>{box[0], box[1]},
+          llvm::ArrayRef<int64_t>{box[2], box[3]},
+          alloc.getOperation()->getResult(0).getType());
 
     // The kernels.
     for (llvm::StringRef role : {"reader", "compute", "writer"}) {

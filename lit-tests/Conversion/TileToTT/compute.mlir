@@ -234,3 +234,43 @@ func.func @copy(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<64x64xf32>) {
   }
   return
 }
+
+// -----
+
+// A row sum: the reader fills a scaler tile (1.0) once into the first free
+// input CB; per tile row, reduce_tile over the row's tiles into DST[0].
+// CHECK-LABEL: func.func @row_sum
+// CHECK: %[[SCALER:.*]] = cb.alloc 1 : !cb.cb<bf16, page_size = 2048, pages = 1>
+// CHECK-NEXT: cb.reserve_back %[[SCALER]], 1 {tt.role = "reader"}
+// CHECK-NEXT: %[[PTR:.*]] = cb.get_write_ptr %[[SCALER]] {tt.role = "reader"}
+// CHECK-NEXT: tt.fill_scaler_tile %[[PTR]], %c1065369472_i32 {tt.role = "reader"}
+// CHECK-NEXT: cb.push_back %[[SCALER]], 1 {tt.role = "reader"}
+// CHECK-NEXT: cb.wait_front %[[SCALER]], 1 {tt.role = "compute"}
+// CHECK: cb.reserve_back %cb16, 2 {tt.role = "compute"}
+// CHECK-NEXT: scf.for %[[ROW:.*]] = %c0 to %c2 step %c1 {
+// CHECK-NEXT: tt.tile_regs_acquire
+// CHECK-NEXT: tt.reduce_init cb(0, 1, 16) type(max) dim(row)
+// CHECK-NEXT: scf.for %[[COL:.*]] = %c0 to %c4 step %c1 {
+// CHECK: tt.reduce_tile %{{.*}}, %c0_i32 cb(0, 1) dst(0) type(max) dim(row)
+// CHECK: tt.reduce_uninit
+// CHECK-NEXT: tt.tile_regs_commit
+// CHECK-NEXT: tt.tile_regs_wait
+// CHECK-NEXT: tt.pack_tile cb(16) dst(0)
+// CHECK-NEXT: tt.tile_regs_release
+// CHECK: cb.push_back %cb16, 2 {tt.role = "compute"}
+// The scaler is popped once, after the persistent loop.
+// CHECK: cb.pop_front %[[SCALER]], 1 {tt.role = "compute"}
+// CHECK-NEXT: }
+func.func @row_sum(%A: !tile.tensor<128x128xf32>, %S: !tile.tensor<128xf32>) {
+  tile.kernel grid [2] blocks(%bx) args(%a = %A : !tile.tensor<128x128xf32>, %s = %S : !tile.tensor<128xf32>) {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %row = arith.muli %bx, %c64 : index
+    %a_s = tile.alloc : !tile.buf<64x128xf32, shared>
+    %s_l = tile.alloc : !tile.buf<64xf32, fragment>
+    tile.copy %a[%row, %c0], %a_s : !tile.tensor<128x128xf32>, !tile.buf<64x128xf32, shared>
+    tile.reduce max %a_s -> %s_l dim 1 : !tile.buf<64x128xf32, shared>, !tile.buf<64xf32, fragment>
+    tile.copy %s_l, %s[%row] : !tile.buf<64xf32, fragment>, !tile.tensor<128xf32>
+  }
+  return
+}

@@ -1,0 +1,201 @@
+//===- TileToTTTest.cpp - The lowering through the C++ API ----------------===//
+//
+// How an embedding compiler drives the tile-to-tt pipeline: build the pass
+// manager in C++ with TileToTTOptions, run it, read the tt.program it
+// produced through the typed op classes, and get the diagnostics of a
+// program that cannot be lowered.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Conversion/TileToTT/TileToTT.h"
+#include "../IR/TestUtils.h"
+#include "tilt/Dialect/CB/CB.h"
+#include "tilt/Dialect/Math/Math.h"
+#include "tilt/Dialect/TT/Passes.h"
+#include "tilt/Dialect/Tile/Passes.h"
+#include "tilt/Dialect/Tile/Tile.h"
+
+using namespace tilt;
+using namespace tilt::test;
+
+namespace {
+
+std::unique_ptr<Context> makeLoweringContext() {
+  DialectRegistry registry;
+  registry.insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
+                  math::MathDialect, tile::TileDialect, cb::CBDialect,
+                  tt::TTDialect>();
+  auto context = std::make_unique<Context>(registry);
+  context->loadAllAvailableDialects();
+  // Single-threaded runs keep the diagnostics of the tests in order.
+  context->disableMultithreading();
+  return context;
+}
+
+/// examples/gemm_small.tilt: a 64x64x64 GEMM in 32x32 blocks, two K steps.
+constexpr llvm::StringLiteral kGemm = R"(
+func.func @gemm_small(%A: !tile.tensor<64x64xbf16>, %B: !tile.tensor<64x64xbf16>,
+                      %C: !tile.tensor<64x64xf32>) {
+  tile.kernel grid [2, 2] blocks(%bx, %by)
+      args(%a = %A : !tile.tensor<64x64xbf16>, %b = %B : !tile.tensor<64x64xbf16>,
+           %c = %C : !tile.tensor<64x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %a_s = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %b_s = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.clear %c_l : !tile.buf<32x32xf32, fragment>
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.pipelined %k = %c0 to %c2 step %c1 stages 2 {
+      %kk = arith.muli %k, %c32 : index
+      tile.copy %a[%row, %kk], %a_s : !tile.tensor<64x64xbf16>, !tile.buf<32x32xbf16, shared>
+      tile.copy %b[%kk, %col], %b_s : !tile.tensor<64x64xbf16>, !tile.buf<32x32xbf16, shared>
+      tile.gemm %a_s, %b_s, %c_l : !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xf32, fragment>
+    }
+    tile.copy %c_l, %c[%row, %col] : !tile.buf<32x32xf32, fragment>, !tile.tensor<64x64xf32>
+  }
+  return
+}
+)";
+
+/// The single tt.program of `module`.
+tt::ProgramOp findProgram(Operation *module) {
+  tt::ProgramOp found(nullptr);
+  module->walk([&](Operation *op) {
+    if (auto program = tt::ProgramOp::dynCast(op))
+      found = program;
+  });
+  return found;
+}
+
+TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
+  auto context = makeLoweringContext();
+  OwningOpRef module = parse(*context, kGemm);
+  ASSERT_TRUE(module);
+
+  PassManager pm(context.get());
+  TileToTTOptions options;
+  options.grid = "2x2";
+  options.mathFidelity = "HiFi2";
+  buildTileToTTPipeline(pm, options);
+  ASSERT_TRUE(succeeded(pm.run(module.get())));
+
+  tt::ProgramOp program = findProgram(module.get());
+  ASSERT_TRUE(program);
+  EXPECT_EQ(program.getGrid(), llvm::ArrayRef<int64_t>({2, 2}));
+  EXPECT_EQ(program.getArch(), "wormhole_b0");
+
+  llvm::SmallVector<int64_t, 4> cbs;
+  std::vector<std::string> roles;
+  unsigned buffers = 0, runtimeArgs = 0;
+  for (Operation &op : *program.getBody()) {
+    if (auto buffer = tt::BufferOp::dynCast(&op)) {
+      ++buffers;
+      EXPECT_EQ(buffer.getPageSize(), buffers < 3 ? 2048 : 4096);
+    } else if (auto config = tt::CBConfigOp::dynCast(&op)) {
+      cbs.push_back(config.getIndex());
+    } else if (auto kernel = tt::KernelOp::dynCast(&op)) {
+      roles.push_back(kernel.getRole().str());
+      if (kernel.isCompute()) {
+        // f32 accumulation: 4 DST tiles, the fidelity asked for.
+        EXPECT_EQ(kernel.getDstCapacity(), 4);
+        EXPECT_EQ(kernel->getInherentAttr("math_fidelity")
+                      .cast<StringAttr>()
+                      .getValue(),
+                  "HiFi2");
+      }
+    } else if (auto args = tt::RuntimeArgsOp::dynCast(&op)) {
+      ++runtimeArgs;
+      // One block per core: count is the last value.
+      EXPECT_EQ(args.getValues().back().cast<IntegerAttr>().getInt(), 1);
+    }
+  }
+  EXPECT_EQ(buffers, 3u);
+  // Inputs from c_0, the output at c_16, partial sums at c_24.
+  EXPECT_EQ(cbs, (llvm::SmallVector<int64_t, 4>{0, 1, 16, 24}));
+  EXPECT_EQ(roles, (std::vector<std::string>{"reader", "compute", "writer"}));
+  EXPECT_EQ(runtimeArgs, 3u * 4u);
+  // No tile op is left.
+  bool tileLeft = false;
+  module.get()->walk([&](Operation *op) {
+    tileLeft |= op->getName().getDialectNamespace() == "tile";
+  });
+  EXPECT_FALSE(tileLeft);
+}
+
+TEST(TileToTTTest, OneCoreRunsEveryBlock) {
+  auto context = makeLoweringContext();
+  OwningOpRef module = parse(*context, kGemm);
+  ASSERT_TRUE(module);
+  PassManager pm(context.get());
+  TileToTTOptions options;
+  options.grid = "1x1";
+  buildTileToTTPipeline(pm, options);
+  ASSERT_TRUE(succeeded(pm.run(module.get())));
+  tt::ProgramOp program = findProgram(module.get());
+  ASSERT_TRUE(program);
+  for (Operation &op : *program.getBody())
+    if (auto args = tt::RuntimeArgsOp::dynCast(&op)) {
+      llvm::ArrayRef<Attribute> values = args.getValues();
+      ASSERT_GE(values.size(), 2u);
+      // start 0, count 4.
+      EXPECT_EQ(values[values.size() - 2].cast<IntegerAttr>().getInt(), 0);
+      EXPECT_EQ(values.back().cast<IntegerAttr>().getInt(), 4);
+    }
+}
+
+TEST(TileToTTTest, PassesRunOneByOne) {
+  // The same steps as separate passes, with options set as in a pipeline
+  // string.
+  auto context = makeLoweringContext();
+  OwningOpRef module = parse(*context, kGemm);
+  ASSERT_TRUE(module);
+  PassManager pm(context.get());
+  std::string error;
+  auto partition = createTilePartitionPass();
+  ASSERT_TRUE(succeeded(partition->setOption("grid", "2x1", error))) << error;
+  EXPECT_TRUE(failed(partition->setOption("grid", "2by1", error)));
+  EXPECT_NE(error.find("expected <columns>x<rows>"), std::string::npos);
+  pm.addPass(tile::createTileLegalizePass());
+  pm.addPass(std::move(partition));
+  pm.addPass(createTileLowerDataMovementPass());
+  pm.addPass(createTileLowerComputePass());
+  pm.addPass(createTTSplitKernelsPass());
+  pm.addPass(tt::createTTVerifyPass());
+  ASSERT_TRUE(succeeded(pm.run(module.get())));
+  tt::ProgramOp program = findProgram(module.get());
+  ASSERT_TRUE(program);
+  EXPECT_EQ(program.getGrid(), llvm::ArrayRef<int64_t>({2, 1}));
+}
+
+TEST(TileToTTTest, ReportsWhatCannotBeLowered) {
+  auto context = makeLoweringContext();
+  OwningOpRef module = parse(*context, R"(
+func.func @f(%A: !tile.tensor<32x32xbf16>, %C: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xbf16>, %c = %C : !tile.tensor<32x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.clear %c_l : !tile.buf<32x32xf32, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xbf16>, !tile.buf<32x32xbf16, shared>
+    tile.gemm %a_s, %a_s, %c_l transpose_a : !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xf32, fragment>
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}
+)");
+  ASSERT_TRUE(module);
+  DiagnosticCollector diagnostics(*context);
+  PassManager pm(context.get());
+  buildTileToTTPipeline(pm, TileToTTOptions());
+  EXPECT_TRUE(failed(pm.run(module.get())));
+  ASSERT_FALSE(diagnostics.messages.empty());
+  EXPECT_NE(diagnostics.messages.front().find("transpose_a is not supported"),
+            std::string::npos);
+  EXPECT_EQ(findProgram(module.get()).getOperation(), nullptr);
+}
+
+} // namespace

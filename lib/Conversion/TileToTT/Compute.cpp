@@ -681,9 +681,11 @@ private:
     bool lhsLeaf = lhs->kind == Node::Leaf, rhsLeaf = rhs->kind == Node::Leaf;
     if (lhsLeaf && rhsLeaf) {
       int64_t slot = allocate(used);
-      Ints cbs = {{"in0", lhs->cb}, {"in1", rhs->cb}};
+      // Named arrays: an ArrayRef of a braced list would dangle.
+      std::pair<llvm::StringRef, int64_t> cbs[] = {{"in0", lhs->cb},
+                                                   {"in1", rhs->cb}};
       llvm::SmallVector<std::pair<llvm::StringRef, int64_t>, 3> withDst(
-          cbs.begin(), cbs.end());
+          std::begin(cbs), std::end(cbs));
       withDst.push_back({"dst", slot});
       if (node->op == "add") {
         emit<tt::AddTilesInitOp>(builder, loc, {}, cbs);
@@ -712,7 +714,8 @@ private:
     }
     int64_t left = emitNode(builder, loc, lhs, tile, used);
     int64_t right = emitNode(builder, loc, rhs, tile, used);
-    Ints dsts = {{"lhs", left}, {"rhs", right}, {"out", left}};
+    std::pair<llvm::StringRef, int64_t> dsts[] = {
+        {"lhs", left}, {"rhs", right}, {"out", left}};
     if (node->op == "add") {
       emit<tt::AddBinaryTileInitOp>(builder, loc);
       emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
@@ -729,7 +732,7 @@ private:
 
   static void emitUnary(OpBuilder &builder, Location loc, llvm::StringRef op,
                         int64_t slot) {
-    Ints dst = {{"dst", slot}};
+    std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", slot}};
 #define TILT_UNARY(NAME, CLASS)                                                \
   if (op == NAME) {                                                            \
     emit<tt::CLASS##InitOp>(builder, loc);                                     \
@@ -850,7 +853,8 @@ public:
 
     auto [rows, columns] = getTileGrid(sourceType.getShape());
     llvm::StringRef kind = reduce.getKind();
-    Keywords keywords = {{"type", kind}, {"dim", "row"}};
+    std::pair<llvm::StringRef, llvm::StringRef> keywords[] = {{"type", kind},
+                                                               {"dim", "row"}};
     rewriter.setInsertionPoint(op);
     emitCB<cb::ReserveBackOp>(rewriter, loc, cbOut, rows);
     Value zero = createIndex(rewriter, loc, 0);

@@ -61,3 +61,34 @@ func.func @integer_parallel() {
 
 // GEMM: func.func @gemm(%arg0: !tile.tensor<1024x1024xbf16, {kind = "dram_interleaved", padded_shape = array<i64: 1024, 1024>, page_size = 2048 : i64, tile = array<i64: 32, 32>}>
 // GEMM-SAME: %arg2: !tile.tensor<1024x1024xf32, {kind = "dram_interleaved", padded_shape = array<i64: 1024, 1024>, page_size = 4096 : i64, tile = array<i64: 32, 32>}>
+
+// -----
+
+// A block may cover the padding of a tensor (rows 96..127 of a 100-row
+// tensor) but not go past it: grid 2 of 96-row blocks reaches row 191.
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @overhang(%A: !tile.tensor<100x64xbf16>) {
+  tile.kernel grid [2] blocks(%bx) args(%a = %A : !tile.tensor<100x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c96 = arith.constant 96 : index
+    %row = arith.muli %bx, %c96 : index
+    %buf = tile.alloc : !tile.buf<96x64xbf16, shared>
+    // expected-error@+1 {{the block reaches index 191 of dimension 0, beyond the tensor's 100 elements (128 padded to whole tiles); choose a block size and grid that cover the tensor without overhanging it}}
+    tile.copy %a[%row, %c0], %buf : !tile.tensor<100x64xbf16>, !tile.buf<96x64xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @padding_covered
+func.func @padding_covered(%A: !tile.tensor<100x64xbf16>) {
+  tile.kernel grid [2] blocks(%bx) args(%a = %A : !tile.tensor<100x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %row = arith.muli %bx, %c64 : index
+    %buf = tile.alloc : !tile.buf<64x64xbf16, shared>
+    tile.copy %a[%row, %c0], %buf : !tile.tensor<100x64xbf16>, !tile.buf<64x64xbf16, shared>
+  }
+  return
+}

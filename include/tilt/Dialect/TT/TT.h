@@ -6,7 +6,7 @@
 //
 // The intrinsics are listed in TTIntrinsics.def; they share one syntax and
 // one verifier (placement, CB, DST and argument checks). Not modelled yet:
-// sharded buffers, broadcast and SFPU-binary ops, transaction ids, the
+// sharded buffers, broadcast ops, transaction ids, the
 // stateful NoC variants.
 //
 //===----------------------------------------------------------------------===//

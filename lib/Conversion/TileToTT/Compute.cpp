@@ -32,6 +32,7 @@
 #include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/bit.h"
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -917,18 +918,16 @@ public:
           copy.getDest().getType().isa<tile::TensorType>())
         return reject(op, "copies to and from global tensors are lowered by "
                           "tile-lower-data-movement (run it first)");
-      for (Operation *user : copy.getSource().getUsers()) {
-        // The gemm or parallel that writes the buffer lowers this copy, or
-        // reports why it cannot.
+      // The gemm, parallel or reduce that writes the buffer lowers this
+      // copy, or reports why it cannot.
+      for (Operation *user : copy.getSource().getUsers())
         if (tile::GemmOp::dynCast(user) || tile::ParallelOp::dynCast(user) ||
             tile::ReduceOp::dynCast(user))
           return reject(op, "");
-        if (tile::FillOp::dynCast(user) || tile::ClearOp::dynCast(user))
-          return reject(op, "a buffer filled with a value and copied out has "
-                            "no lowering yet: tile.fill and tile.clear only "
-                            "lower as the start of a tile.gemm "
-                            "accumulation");
-      }
+      if (out)
+        for (Operation *user : copy.getSource().getUsers())
+          if (tile::FillOp::dynCast(user) || tile::ClearOp::dynCast(user))
+            return lowerFill(copy, user, out, rewriter);
       return reject(op, "this buffer is not computed by an op tile-lower-"
                         "compute can lower (tile.gemm or tile.parallel "
                         "writing it, or a copy from a global tensor)");
@@ -958,7 +957,66 @@ public:
     rewriter.eraseOp(op);
     return success();
   }
+
+private:
+  LogicalResult lowerFill(tile::CopyOp copy, Operation *fill, Value out,
+                          PatternRewriter &rewriter) const;
 };
+
+/// A buffer filled with a constant (tile.fill, or tile.clear: zero) and
+/// then copied to an output CB: every tile is filled in DST and packed.
+LogicalResult CopyLowering::lowerFill(tile::CopyOp copy, Operation *fill,
+                                      Value out,
+                                      PatternRewriter &rewriter) const {
+  Operation *op = copy.getOperation();
+  Value buffer = copy.getSource();
+  for (Operation *user : buffer.getUsers())
+    if (user != op && user != fill)
+      return reject(op, "a filled buffer may only be copied to a global "
+                        "tensor; it is also used by '" +
+                            user->getName().getStringRef() + "'");
+  if (fill->getBlock() != op->getBlock() || !fill->isBeforeInBlock(op))
+    return reject(fill, "the fill must come before the copy out, in the same "
+                        "block");
+  auto type = buffer.getType().cast<tile::BufType>();
+  if (!type.getElementType().isa<FloatType>())
+    return reject(fill, "only float buffers can be filled on Tenstorrent's "
+                        "SFPU (fill_tile)");
+  double value = 0.0;
+  if (tile::FillOp::dynCast(fill)) {
+    auto constant =
+        getConstantValue(fill->getOperand(1)).dyn_cast_or_null<FloatAttr>();
+    if (!constant)
+      return reject(fill, "the fill value must be a constant");
+    value = constant.getValueAsDouble();
+  }
+  uint32_t bits = llvm::bit_cast<uint32_t>(float(value));
+  int64_t indexOut = getCBIndex(out);
+  auto [rows, columns] = getTileGrid(type.getShape());
+  int64_t tiles = rows * columns;
+  Location loc = op->getLoc();
+  ensureStartup(rewriter, op, indexOut, indexOut, indexOut);
+  rewriter.setInsertionPoint(op);
+  emitCB<cb::ReserveBackOp>(rewriter, loc, out, tiles);
+  auto loop = rewriter.create<scf::ForOp>(
+      loc, createIndex(rewriter, loc, 0), createIndex(rewriter, loc, tiles),
+      createIndex(rewriter, loc, 1));
+  rewriter.setInsertionPointToStart(loop.getBody());
+  emit<tt::TileRegsAcquireOp>(rewriter, loc);
+  emit<tt::FillTileInitOp>(rewriter, loc);
+  emit<tt::FillTileBitcastOp>(rewriter, loc,
+                              {createI32(rewriter, loc, int32_t(bits))},
+                              {{"dst", 0}});
+  emit<tt::TileRegsCommitOp>(rewriter, loc);
+  emit<tt::TileRegsWaitOp>(rewriter, loc);
+  emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
+  emit<tt::TileRegsReleaseOp>(rewriter, loc);
+  rewriter.setInsertionPointAfter(loop.getOperation());
+  emitCB<cb::PushBackOp>(rewriter, loc, out, tiles);
+  rewriter.eraseOp(op);
+  rewriter.eraseOp(fill);
+  return success();
+}
 
 /// Ops that only the patterns above lower; reported when left.
 bool isComputeOp(Operation *op) {

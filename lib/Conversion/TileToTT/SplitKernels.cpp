@@ -365,9 +365,10 @@ private:
       changed = false;
       llvm::SmallVector<Operation *, 32> dead;
       op->walk([&](Operation *inner) {
-        if (inner == op || inner->getNumResults() == 0 &&
-                               !scf::ForOp::dynCast(inner) &&
-                               !scf::IfOp::dynCast(inner))
+        // Ops without results are kept, except loops and branches whose
+        // bodies became dead.
+        bool structured = scf::ForOp::dynCast(inner) || scf::IfOp::dynCast(inner);
+        if (inner == op || (inner->getNumResults() == 0 && !structured))
           return;
         bool unused = true;
         for (Value result : inner->getResults())

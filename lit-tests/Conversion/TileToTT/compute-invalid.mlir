@@ -131,13 +131,14 @@ func.func @dst_overflow(%A: !tile.tensor<32x32xf32>, %C: !tile.tensor<32x32xf32>
 // -----
 
 // expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
-func.func @fill(%C: !tile.tensor<32x32xf32>) {
+func.func @fill_runtime_value(%C: !tile.tensor<32x32xf32>) {
   tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<32x32xf32>) {
     %c0 = arith.constant 0 : index
-    %one = arith.constant 1.0 : f32
+    %v = arith.index_cast %bx : index to i32
+    %f = arith.sitofp %v : i32 to f32
     %c_l = tile.alloc : !tile.buf<32x32xf32, fragment>
-    tile.fill %c_l, %one : !tile.buf<32x32xf32, fragment>, f32
-    // expected-error@+1 {{a buffer filled with a value and copied out has no lowering yet: tile.fill and tile.clear only lower as the start of a tile.gemm accumulation}}
+    // expected-error@+1 {{the fill value must be a constant}}
+    tile.fill %c_l, %f : !tile.buf<32x32xf32, fragment>, f32
     tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
   }
   return

@@ -274,3 +274,31 @@ func.func @row_sum(%A: !tile.tensor<128x128xf32>, %S: !tile.tensor<128xf32>) {
   }
   return
 }
+
+// -----
+
+// A filled buffer copied out: fill_tile in DST (the value's f32 bits;
+// 2.5 is 0x40200000), packed tile by tile.
+// CHECK-LABEL: func.func @fill
+// CHECK: cb.reserve_back %cb16, 2 {tt.role = "compute"}
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: tt.tile_regs_acquire
+// CHECK-NEXT: tt.fill_tile_init
+// CHECK-NEXT: tt.fill_tile_bitcast %c1075838976_i32 dst(0)
+// CHECK-NEXT: tt.tile_regs_commit
+// CHECK-NEXT: tt.tile_regs_wait
+// CHECK-NEXT: tt.pack_tile cb(16) dst(0)
+// CHECK-NEXT: tt.tile_regs_release
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: cb.push_back %cb16, 2 {tt.role = "compute"}
+// CHECK-NOT: tile.fill
+func.func @fill(%C: !tile.tensor<32x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<32x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %v = arith.constant 2.5 : f32
+    %c_l = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.fill %c_l, %v : !tile.buf<32x64xf32, fragment>, f32
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<32x64xf32>
+  }
+  return
+}

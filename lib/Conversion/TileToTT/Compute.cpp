@@ -762,7 +762,8 @@ private:
 /// that is then copied to a global tensor: per tile row, reduce_tile over
 /// the row's tiles into one DST tile (the result is a column vector, the
 /// layout of 1-d tensors), with a scaler tile of 1.0 that the reader fills
-/// once into its own CB.
+/// once into its own CB. Along dimension 0, per tile column, the row vector
+/// is transposed through an intermediate CB.
 class ReduceLowering : public OpRewritePattern<tile::ReduceOp>,
                        public ComputePattern {
 public:
@@ -778,9 +779,9 @@ public:
       return reject(op, "the source of tile.reduce must be a buffer filled "
                         "by a copy from a global tensor");
     auto sourceType = source.getType().cast<tile::BufType>();
-    if (sourceType.getRank() != 2 || reduce.getDim() != 1)
-      return reject(op, "only reductions of 2-d blocks along dimension 1 "
-                        "(each row to one value) have a lowering yet");
+    if (sourceType.getRank() != 2)
+      return reject(op, "only reductions of 2-d blocks have a lowering yet");
+    bool columns0 = reduce.getDim() == 0;
     tile::CopyOp out(nullptr);
     for (Operation *user : dest.getUsers()) {
       if (user == op)
@@ -854,30 +855,51 @@ public:
 
     auto [rows, columns] = getTileGrid(sourceType.getShape());
     llvm::StringRef kind = reduce.getKind();
-    std::pair<llvm::StringRef, llvm::StringRef> keywords[] = {{"type", kind},
-                                                               {"dim", "row"}};
+    std::pair<llvm::StringRef, llvm::StringRef> keywords[] = {
+        {"type", kind}, {"dim", columns0 ? "col" : "row"}};
+    // Along dimension 0 each tile column reduces to a row vector (row 0 of
+    // a tile); it goes through an intermediate CB and is transposed into
+    // the column vector of the 1-d layout.
+    Value intermediate;
+    int64_t indexI = -1;
+    if (columns0) {
+      auto destType = dest.getType().cast<tile::BufType>();
+      FailureOr<Value> created =
+          createIntermediate(rewriter, op, destType.getElementType(), 1);
+      if (failed(created))
+        return failure();
+      intermediate = *created;
+      indexI = getCBIndex(intermediate);
+    }
+    int64_t outer = columns0 ? columns : rows;
+    int64_t inner = columns0 ? rows : columns;
     rewriter.setInsertionPoint(op);
-    emitCB<cb::ReserveBackOp>(rewriter, loc, cbOut, rows);
+    emitCB<cb::ReserveBackOp>(rewriter, loc, cbOut, outer);
     Value zero = createIndex(rewriter, loc, 0);
     Value step = createIndex(rewriter, loc, 1);
-    auto rowLoop = rewriter.create<scf::ForOp>(
-        loc, zero, createIndex(rewriter, loc, rows), step);
-    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    auto outerLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, outer), step);
+    rewriter.setInsertionPointToStart(outerLoop.getBody());
+    int64_t reduceOut = columns0 ? indexI : indexOut;
     emit<tt::TileRegsAcquireOp>(rewriter, loc);
     emit<tt::ReduceInitOp>(
         rewriter, loc, {},
-        {{"in", indexIn}, {"scaler", scalerIndex}, {"out", indexOut}},
+        {{"in", indexIn}, {"scaler", scalerIndex}, {"out", reduceOut}},
         keywords);
-    auto columnLoop = rewriter.create<scf::ForOp>(
-        loc, zero, createIndex(rewriter, loc, columns), step);
+    auto innerLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, inner), step);
     {
       OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(columnLoop.getBody());
+      rewriter.setInsertionPointToStart(innerLoop.getBody());
+      Value row = columns0 ? innerLoop.getInductionVar()
+                           : outerLoop.getInductionVar();
+      Value column = columns0 ? outerLoop.getInductionVar()
+                              : innerLoop.getInductionVar();
       Value tileIndex = createBinary<arith::AddIOp>(
           rewriter, loc,
-          createBinary<arith::MulIOp>(rewriter, loc, rowLoop.getInductionVar(),
+          createBinary<arith::MulIOp>(rewriter, loc, row,
                                       createIndex(rewriter, loc, columns)),
-          columnLoop.getInductionVar());
+          column);
       emit<tt::ReduceTileOp>(
           rewriter, loc,
           {toI32(rewriter, loc, tileIndex), createI32(rewriter, loc, 0)},
@@ -886,10 +908,29 @@ public:
     emit<tt::ReduceUninitOp>(rewriter, loc);
     emit<tt::TileRegsCommitOp>(rewriter, loc);
     emit<tt::TileRegsWaitOp>(rewriter, loc);
-    emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
-    emit<tt::TileRegsReleaseOp>(rewriter, loc);
-    rewriter.setInsertionPointAfter(rowLoop.getOperation());
-    emitCB<cb::PushBackOp>(rewriter, loc, cbOut, rows);
+    if (columns0) {
+      emitCB<cb::ReserveBackOp>(rewriter, loc, intermediate, 1);
+      emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexI}, {"dst", 0}});
+      emitCB<cb::PushBackOp>(rewriter, loc, intermediate, 1);
+      emit<tt::TileRegsReleaseOp>(rewriter, loc);
+      // The row vector, transposed.
+      emitCB<cb::WaitFrontOp>(rewriter, loc, intermediate, 1);
+      emit<tt::TileRegsAcquireOp>(rewriter, loc);
+      emit<tt::TransposeWhInitOp>(rewriter, loc, {},
+                                  {{"in", indexI}, {"out", indexOut}});
+      emit<tt::TransposeWhTileOp>(rewriter, loc, {createI32(rewriter, loc, 0)},
+                                  {{"in", indexI}, {"dst", 0}});
+      emit<tt::TileRegsCommitOp>(rewriter, loc);
+      emit<tt::TileRegsWaitOp>(rewriter, loc);
+      emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
+      emit<tt::TileRegsReleaseOp>(rewriter, loc);
+      emitCB<cb::PopFrontOp>(rewriter, loc, intermediate, 1);
+    } else {
+      emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
+      emit<tt::TileRegsReleaseOp>(rewriter, loc);
+    }
+    rewriter.setInsertionPointAfter(outerLoop.getOperation());
+    emitCB<cb::PushBackOp>(rewriter, loc, cbOut, outer);
 
     rewriter.eraseOp(out.getOperation());
     rewriter.eraseOp(op);

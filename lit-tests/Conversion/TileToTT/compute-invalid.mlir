@@ -143,19 +143,3 @@ func.func @fill_runtime_value(%C: !tile.tensor<32x32xf32>) {
   }
   return
 }
-
-// -----
-
-// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
-func.func @column_sum(%A: !tile.tensor<64x64xf32>, %S: !tile.tensor<64xf32>) {
-  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xf32>, %s = %S : !tile.tensor<64xf32>) {
-    %c0 = arith.constant 0 : index
-    %a_s = tile.alloc : !tile.buf<64x64xf32, shared>
-    %s_l = tile.alloc : !tile.buf<64xf32, fragment>
-    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<64x64xf32>, !tile.buf<64x64xf32, shared>
-    // expected-error@+1 {{only reductions of 2-d blocks along dimension 1 (each row to one value) have a lowering yet}}
-    tile.reduce sum %a_s -> %s_l dim 0 : !tile.buf<64x64xf32, shared>, !tile.buf<64xf32, fragment>
-    tile.copy %s_l, %s[%c0] : !tile.buf<64xf32, fragment>, !tile.tensor<64xf32>
-  }
-  return
-}

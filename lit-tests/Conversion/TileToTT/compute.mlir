@@ -302,3 +302,47 @@ func.func @fill(%C: !tile.tensor<32x64xf32>) {
   }
   return
 }
+
+// -----
+
+// A column sum: per tile column, reduce_tile down the column (the result is
+// row 0 of DST), packed to an intermediate CB and transposed into the
+// column vector of the 1-d layout.
+// CHECK-LABEL: func.func @column_sum
+// CHECK: %cb24 = cb.alloc 24 : !cb.cb<f32, page_size = 4096, pages = 1>
+// CHECK: cb.reserve_back %cb16, 2 {tt.role = "compute"}
+// CHECK-NEXT: scf.for %[[COL:.*]] = %c0 to %c2 step %c1 {
+// CHECK-NEXT: tt.tile_regs_acquire
+// CHECK-NEXT: tt.reduce_init cb(0, 1, 24) type(sum) dim(col)
+// CHECK-NEXT: scf.for %[[ROW:.*]] = %c0 to %c3 step %c1 {
+// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[ROW]], %c2 : index
+// CHECK-NEXT: %[[T:.*]] = arith.addi %[[BASE]], %[[COL]] : index
+// CHECK-NEXT: %[[T32:.*]] = arith.index_cast %[[T]] : index to i32
+// CHECK-NEXT: tt.reduce_tile %[[T32]], %c0_i32 cb(0, 1) dst(0) type(sum) dim(col)
+// CHECK: tt.reduce_uninit
+// CHECK-NEXT: tt.tile_regs_commit
+// CHECK-NEXT: tt.tile_regs_wait
+// CHECK-NEXT: cb.reserve_back %cb24, 1
+// CHECK-NEXT: tt.pack_tile cb(24) dst(0)
+// CHECK-NEXT: cb.push_back %cb24, 1
+// CHECK-NEXT: tt.tile_regs_release
+// CHECK-NEXT: cb.wait_front %cb24, 1
+// CHECK-NEXT: tt.tile_regs_acquire
+// CHECK-NEXT: tt.transpose_wh_init cb(24, 16)
+// CHECK-NEXT: tt.transpose_wh_tile %c0_i32 cb(24) dst(0)
+// CHECK-NEXT: tt.tile_regs_commit
+// CHECK-NEXT: tt.tile_regs_wait
+// CHECK-NEXT: tt.pack_tile cb(16) dst(0)
+// CHECK-NEXT: tt.tile_regs_release
+// CHECK-NEXT: cb.pop_front %cb24, 1
+func.func @column_sum(%A: !tile.tensor<96x64xf32>, %S: !tile.tensor<64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<96x64xf32>, %s = %S : !tile.tensor<64xf32>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<96x64xf32, shared>
+    %s_l = tile.alloc : !tile.buf<64xf32, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<96x64xf32>, !tile.buf<96x64xf32, shared>
+    tile.reduce sum %a_s -> %s_l dim 0 : !tile.buf<96x64xf32, shared>, !tile.buf<64xf32, fragment>
+    tile.copy %s_l, %s[%c0] : !tile.buf<64xf32, fragment>, !tile.tensor<64xf32>
+  }
+  return
+}

@@ -130,6 +130,8 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
     tt.pack_tile cb(16) dst(0)
     tt.pack_tile_at %zero cb(16) dst(1)
     tt.fill_tile_init
+    tt.transpose_wh_init cb(0, 16)
+    tt.transpose_wh_tile %zero cb(0) dst(0)
     tt.fill_tile_bitcast %zero dst(0)
     tt.tile_regs_release
   }

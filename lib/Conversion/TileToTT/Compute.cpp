@@ -130,6 +130,44 @@ protected:
         ->getResult(0);
   }
 
+  /// The one use of `buffer` besides `op`: a copy into an output CB after
+  /// `op` in its block; otherwise `op` is rejected (`what` names the
+  /// buffer in the message).
+  FailureOr<tile::CopyOp> getOnlyCopyOut(Operation *op, Value buffer,
+                                         llvm::StringRef what) const {
+    tile::CopyOp out(nullptr);
+    for (Operation *user : buffer.getUsers()) {
+      if (user == op)
+        continue;
+      auto copy = tile::CopyOp::dynCast(user);
+      if (copy && copy.getSource() == buffer && getBoundCB(copy.getDest()) &&
+          !out && copy.getOperation()->getBlock() == op->getBlock() &&
+          op->isBeforeInBlock(copy.getOperation())) {
+        out = copy;
+        continue;
+      }
+      return FailureOr<tile::CopyOp>(
+          reject(op, "the " + what + " is used by '" +
+                         user->getName().getStringRef() + "'; it may only be "
+                         "copied to a global tensor after '" +
+                         op->getName().getStringRef() + "'"));
+    }
+    if (!out)
+      return FailureOr<tile::CopyOp>(
+          reject(op, "the " + what + " is never copied to a global tensor"));
+    return out;
+  }
+
+  /// The end of a DST acquisition: commit, wait, pack DST[dst] into `out`,
+  /// release.
+  static void emitPackAndRelease(OpBuilder &builder, Location loc,
+                                 int64_t out, int64_t dst) {
+    emit<tt::TileRegsCommitOp>(builder, loc);
+    emit<tt::TileRegsWaitOp>(builder, loc);
+    emit<tt::PackTileOp>(builder, loc, {}, {{"out", out}, {"dst", dst}});
+    emit<tt::TileRegsReleaseOp>(builder, loc);
+  }
+
   /// `then` inside `scf.if %condition` (and `otherwise` in its else).
   static void emitIf(OpBuilder &builder, Location loc, Value condition,
                      llvm::function_ref<void()> then,
@@ -447,24 +485,10 @@ public:
       return reject(op, "tile.parallel with several outputs has no lowering "
                         "yet");
     Value output = parallel.getOutputs()[0];
-    tile::CopyOp out(nullptr);
-    for (Operation *user : output.getUsers()) {
-      if (user == op)
-        continue;
-      auto copy = tile::CopyOp::dynCast(user);
-      if (copy && copy.getSource() == output && getBoundCB(copy.getDest()) &&
-          !out && copy.getOperation()->getBlock() == op->getBlock() &&
-          op->isBeforeInBlock(copy.getOperation())) {
-        out = copy;
-        continue;
-      }
-      return reject(op, "the output buffer is used by '" +
-                            user->getName().getStringRef() +
-                            "'; an output of tile.parallel may only be "
-                            "copied to a global tensor after it");
-    }
-    if (!out)
-      return reject(op, "the output is never copied to a global tensor");
+    FailureOr<tile::CopyOp> found = getOnlyCopyOut(op, output, "output");
+    if (failed(found))
+      return failure();
+    tile::CopyOp out = *found;
 
     // The expression of the body, on tiles.
     Block *body = parallel.getBody();
@@ -509,10 +533,7 @@ public:
     emit<tt::TileRegsAcquireOp>(rewriter, loc);
     llvm::SmallVector<bool, 8> used(capacity, false);
     int64_t slot = emitNode(rewriter, loc, root, tile, used);
-    emit<tt::TileRegsCommitOp>(rewriter, loc);
-    emit<tt::TileRegsWaitOp>(rewriter, loc);
-    emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", slot}});
-    emit<tt::TileRegsReleaseOp>(rewriter, loc);
+    emitPackAndRelease(rewriter, loc, indexOut, slot);
     rewriter.setInsertionPointAfter(loop.getOperation());
     emitCB<cb::PushBackOp>(rewriter, loc, cbOut, tiles);
 
@@ -782,24 +803,10 @@ public:
     if (sourceType.getRank() != 2)
       return reject(op, "only reductions of 2-d blocks have a lowering yet");
     bool columns0 = reduce.getDim() == 0;
-    tile::CopyOp out(nullptr);
-    for (Operation *user : dest.getUsers()) {
-      if (user == op)
-        continue;
-      auto copy = tile::CopyOp::dynCast(user);
-      if (copy && copy.getSource() == dest && getBoundCB(copy.getDest()) &&
-          !out && copy.getOperation()->getBlock() == op->getBlock() &&
-          op->isBeforeInBlock(copy.getOperation())) {
-        out = copy;
-        continue;
-      }
-      return reject(op, "the result buffer is used by '" +
-                            user->getName().getStringRef() +
-                            "'; the result of tile.reduce may only be copied "
-                            "to a global tensor after it");
-    }
-    if (!out)
-      return reject(op, "the result is never copied to a global tensor");
+    FailureOr<tile::CopyOp> found = getOnlyCopyOut(op, dest, "result");
+    if (failed(found))
+      return failure();
+    tile::CopyOp out = *found;
 
     // The scaler CB: the first free input index.
     tile::KernelOp kernel = getEnclosingTileKernel(op);
@@ -920,10 +927,7 @@ public:
                                   {{"in", indexI}, {"out", indexOut}});
       emit<tt::TransposeWhTileOp>(rewriter, loc, {createI32(rewriter, loc, 0)},
                                   {{"in", indexI}, {"dst", 0}});
-      emit<tt::TileRegsCommitOp>(rewriter, loc);
-      emit<tt::TileRegsWaitOp>(rewriter, loc);
-      emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
-      emit<tt::TileRegsReleaseOp>(rewriter, loc);
+      emitPackAndRelease(rewriter, loc, indexOut, 0);
       emitCB<cb::PopFrontOp>(rewriter, loc, intermediate, 1);
     } else {
       emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
@@ -989,10 +993,7 @@ public:
     emit<tt::TileRegsAcquireOp>(rewriter, loc);
     emit<tt::CopyTileInitOp>(rewriter, loc, {}, {{"in", indexIn}});
     emit<tt::CopyTileOp>(rewriter, loc, {tile}, {{"in", indexIn}, {"dst", 0}});
-    emit<tt::TileRegsCommitOp>(rewriter, loc);
-    emit<tt::TileRegsWaitOp>(rewriter, loc);
-    emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
-    emit<tt::TileRegsReleaseOp>(rewriter, loc);
+    emitPackAndRelease(rewriter, loc, indexOut, 0);
     rewriter.setInsertionPointAfter(loop.getOperation());
     emitCB<cb::PushBackOp>(rewriter, loc, out, tiles);
     rewriter.eraseOp(op);
@@ -1048,10 +1049,7 @@ LogicalResult CopyLowering::lowerFill(tile::CopyOp copy, Operation *fill,
   emit<tt::FillTileBitcastOp>(rewriter, loc,
                               {createI32(rewriter, loc, int32_t(bits))},
                               {{"dst", 0}});
-  emit<tt::TileRegsCommitOp>(rewriter, loc);
-  emit<tt::TileRegsWaitOp>(rewriter, loc);
-  emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
-  emit<tt::TileRegsReleaseOp>(rewriter, loc);
+  emitPackAndRelease(rewriter, loc, indexOut, 0);
   rewriter.setInsertionPointAfter(loop.getOperation());
   emitCB<cb::PushBackOp>(rewriter, loc, out, tiles);
   rewriter.eraseOp(op);

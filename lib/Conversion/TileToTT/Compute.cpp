@@ -168,6 +168,28 @@ protected:
     emit<tt::TileRegsReleaseOp>(builder, loc);
   }
 
+  /// `tiles` tiles into the output CB `out`, one DST acquisition each:
+  /// reserve them all, then per tile acquire, `body` (given the tile index,
+  /// it computes into DST and returns the DST tile), pack and release; then
+  /// push. Inserted before `op`.
+  static void emitTilesToCB(OpBuilder &builder, Operation *op, Value out,
+                            int64_t tiles,
+                            llvm::function_ref<int64_t(Value)> body) {
+    Location loc = op->getLoc();
+    builder.setInsertionPoint(op);
+    emitCB<cb::ReserveBackOp>(builder, loc, out, tiles);
+    auto loop = builder.create<scf::ForOp>(
+        loc, createIndex(builder, loc, 0), createIndex(builder, loc, tiles),
+        createIndex(builder, loc, 1));
+    builder.setInsertionPointToStart(loop.getBody());
+    Value tile = toI32(builder, loc, loop.getInductionVar());
+    emit<tt::TileRegsAcquireOp>(builder, loc);
+    int64_t dst = body(tile);
+    emitPackAndRelease(builder, loc, getCBIndex(out), dst);
+    builder.setInsertionPointAfter(loop.getOperation());
+    emitCB<cb::PushBackOp>(builder, loc, out, tiles);
+  }
+
   /// `then` inside `scf.if %condition` (and `otherwise` in its else).
   static void emitIf(OpBuilder &builder, Location loc, Value condition,
                      llvm::function_ref<void()> then,
@@ -523,20 +545,10 @@ public:
     ensureStartup(rewriter, op, inputCBs.front(),
                   inputCBs.size() > 1 ? inputCBs[1] : inputCBs.front(),
                   indexOut);
-    rewriter.setInsertionPoint(op);
-    emitCB<cb::ReserveBackOp>(rewriter, loc, cbOut, tiles);
-    auto loop = rewriter.create<scf::ForOp>(
-        loc, createIndex(rewriter, loc, 0), createIndex(rewriter, loc, tiles),
-        createIndex(rewriter, loc, 1));
-    rewriter.setInsertionPointToStart(loop.getBody());
-    Value tile = toI32(rewriter, loc, loop.getInductionVar());
-    emit<tt::TileRegsAcquireOp>(rewriter, loc);
     llvm::SmallVector<bool, 8> used(capacity, false);
-    int64_t slot = emitNode(rewriter, loc, root, tile, used);
-    emitPackAndRelease(rewriter, loc, indexOut, slot);
-    rewriter.setInsertionPointAfter(loop.getOperation());
-    emitCB<cb::PushBackOp>(rewriter, loc, cbOut, tiles);
-
+    emitTilesToCB(rewriter, op, cbOut, tiles, [&](Value tile) {
+      return emitNode(rewriter, loc, root, tile, used);
+    });
     rewriter.eraseOp(out.getOperation());
     rewriter.eraseOp(op);
     return success();
@@ -983,19 +995,12 @@ public:
     int64_t tiles = rows * columns;
     Location loc = op->getLoc();
     ensureStartup(rewriter, op, indexIn, indexIn, indexOut);
-    rewriter.setInsertionPoint(op);
-    emitCB<cb::ReserveBackOp>(rewriter, loc, out, tiles);
-    auto loop = rewriter.create<scf::ForOp>(
-        loc, createIndex(rewriter, loc, 0), createIndex(rewriter, loc, tiles),
-        createIndex(rewriter, loc, 1));
-    rewriter.setInsertionPointToStart(loop.getBody());
-    Value tile = toI32(rewriter, loc, loop.getInductionVar());
-    emit<tt::TileRegsAcquireOp>(rewriter, loc);
-    emit<tt::CopyTileInitOp>(rewriter, loc, {}, {{"in", indexIn}});
-    emit<tt::CopyTileOp>(rewriter, loc, {tile}, {{"in", indexIn}, {"dst", 0}});
-    emitPackAndRelease(rewriter, loc, indexOut, 0);
-    rewriter.setInsertionPointAfter(loop.getOperation());
-    emitCB<cb::PushBackOp>(rewriter, loc, out, tiles);
+    emitTilesToCB(rewriter, op, out, tiles, [&](Value tile) {
+      emit<tt::CopyTileInitOp>(rewriter, loc, {}, {{"in", indexIn}});
+      emit<tt::CopyTileOp>(rewriter, loc, {tile},
+                           {{"in", indexIn}, {"dst", 0}});
+      return int64_t(0);
+    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -1038,20 +1043,13 @@ LogicalResult CopyLowering::lowerFill(tile::CopyOp copy, Operation *fill,
   int64_t tiles = rows * columns;
   Location loc = op->getLoc();
   ensureStartup(rewriter, op, indexOut, indexOut, indexOut);
-  rewriter.setInsertionPoint(op);
-  emitCB<cb::ReserveBackOp>(rewriter, loc, out, tiles);
-  auto loop = rewriter.create<scf::ForOp>(
-      loc, createIndex(rewriter, loc, 0), createIndex(rewriter, loc, tiles),
-      createIndex(rewriter, loc, 1));
-  rewriter.setInsertionPointToStart(loop.getBody());
-  emit<tt::TileRegsAcquireOp>(rewriter, loc);
-  emit<tt::FillTileInitOp>(rewriter, loc);
-  emit<tt::FillTileBitcastOp>(rewriter, loc,
-                              {createI32(rewriter, loc, int32_t(bits))},
-                              {{"dst", 0}});
-  emitPackAndRelease(rewriter, loc, indexOut, 0);
-  rewriter.setInsertionPointAfter(loop.getOperation());
-  emitCB<cb::PushBackOp>(rewriter, loc, out, tiles);
+  emitTilesToCB(rewriter, op, out, tiles, [&](Value) {
+    emit<tt::FillTileInitOp>(rewriter, loc);
+    emit<tt::FillTileBitcastOp>(rewriter, loc,
+                                {createI32(rewriter, loc, int32_t(bits))},
+                                {{"dst", 0}});
+    return int64_t(0);
+  });
   rewriter.eraseOp(op);
   rewriter.eraseOp(fill);
   return success();

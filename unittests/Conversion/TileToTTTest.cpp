@@ -80,7 +80,7 @@ TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
   TileToTTOptions options;
   options.grid = "2x2";
   options.mathFidelity = "HiFi2";
-  buildTileToTTPipeline(pm, options);
+  ASSERT_TRUE(succeeded(buildTileToTTPipeline(pm, options)));
   ASSERT_TRUE(succeeded(pm.run(module.get())));
 
   tt::ProgramOp program = findProgram(module.get());
@@ -133,7 +133,7 @@ TEST(TileToTTTest, OneCoreRunsEveryBlock) {
   PassManager pm(context.get());
   TileToTTOptions options;
   options.grid = "1x1";
-  buildTileToTTPipeline(pm, options);
+  ASSERT_TRUE(succeeded(buildTileToTTPipeline(pm, options)));
   ASSERT_TRUE(succeeded(pm.run(module.get())));
   tt::ProgramOp program = findProgram(module.get());
   ASSERT_TRUE(program);
@@ -145,6 +145,19 @@ TEST(TileToTTTest, OneCoreRunsEveryBlock) {
       EXPECT_EQ(values[values.size() - 2].cast<IntegerAttr>().getInt(), 0);
       EXPECT_EQ(values.back().cast<IntegerAttr>().getInt(), 4);
     }
+}
+
+TEST(TileToTTTest, RejectsBadOptions) {
+  auto context = makeLoweringContext();
+  PassManager pm(context.get());
+  TileToTTOptions options;
+  options.arch = "wormhole";
+  std::string error;
+  EXPECT_TRUE(failed(buildTileToTTPipeline(pm, options, &error)));
+  EXPECT_NE(error.find("invalid value 'wormhole' for option 'arch'"),
+            std::string::npos)
+      << error;
+  EXPECT_TRUE(pm.empty());
 }
 
 TEST(TileToTTTest, PassesRunOneByOne) {
@@ -190,7 +203,7 @@ func.func @f(%A: !tile.tensor<32x32xbf16>, %C: !tile.tensor<32x32xf32>) {
   ASSERT_TRUE(module);
   DiagnosticCollector diagnostics(*context);
   PassManager pm(context.get());
-  buildTileToTTPipeline(pm, TileToTTOptions());
+  ASSERT_TRUE(succeeded(buildTileToTTPipeline(pm, TileToTTOptions())));
   EXPECT_TRUE(failed(pm.run(module.get())));
   ASSERT_FALSE(diagnostics.messages.empty());
   EXPECT_NE(diagnostics.messages.front().find("transpose_a is not supported"),

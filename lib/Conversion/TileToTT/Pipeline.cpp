@@ -8,30 +8,33 @@
 
 using namespace tilt;
 
-void tilt::buildTileToTTPipeline(OpPassManager &pm,
-                                 const TileToTTOptions &options) {
-  std::string error;
-  auto add = [&](std::unique_ptr<Pass> pass,
-                 std::initializer_list<std::pair<const char *, std::string>>
-                     settings) {
-    for (const auto &[name, value] : settings) {
-      LogicalResult set = pass->setOption(name, value, error);
-      (void)set; // The option names are this file's; the values are checked
-                 // by the passes when they run.
-    }
-    pm.addPass(std::move(pass));
-  };
-  add(tile::createTileLegalizePass(), {});
-  add(createTilePartitionPass(),
-      {{"grid", options.grid}, {"arch", options.arch}});
-  add(createTileLowerDataMovementPass(), {});
-  add(createTileLowerComputePass(), {});
-  add(createTTSplitKernelsPass(), {{"math-fidelity", options.mathFidelity}});
+LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
+                                          const TileToTTOptions &options,
+                                          std::string *error) {
+  // Check every option before adding anything: a bad value must not be
+  // replaced by a default.
+  std::string message;
+  auto partition = createTilePartitionPass();
+  auto split = createTTSplitKernelsPass();
+  if (failed(partition->setOption("grid", options.grid, message)) ||
+      failed(partition->setOption("arch", options.arch, message)) ||
+      failed(split->setOption("math-fidelity", options.mathFidelity,
+                              message))) {
+    if (error)
+      *error = message;
+    return failure();
+  }
+  pm.addPass(tile::createTileLegalizePass());
+  pm.addPass(std::move(partition));
+  pm.addPass(createTileLowerDataMovementPass());
+  pm.addPass(createTileLowerComputePass());
+  pm.addPass(std::move(split));
   // Folds the one-trip loops and repeated index arithmetic of the slices.
   OpPassManager &kernels = pm.nest("tt.program").nest("tt.kernel");
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
-  add(tt::createTTVerifyPass(), {});
+  pm.addPass(tt::createTTVerifyPass());
+  return success();
 }
 
 namespace {
@@ -61,7 +64,8 @@ public:
     return pass;
   }
   void buildPipeline(OpPassManager &pm) const override {
-    buildTileToTTPipeline(pm, options);
+    // The options were checked when they were set.
+    (void)buildTileToTTPipeline(pm, options);
   }
 
 private:

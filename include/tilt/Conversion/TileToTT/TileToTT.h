@@ -46,8 +46,11 @@ std::unique_ptr<Pass> createTileLowerComputePass();
 std::unique_ptr<Pass> createTTSplitKernelsPass();
 
 /// Adds the whole pipeline, tile-legalize to tt-verify, to `pm` (anchored
-/// on builtin.module).
-void buildTileToTTPipeline(OpPassManager &pm, const TileToTTOptions &options);
+/// on builtin.module). Fails, adding nothing and setting `error`, on an
+/// option value the passes do not accept.
+LogicalResult buildTileToTTPipeline(OpPassManager &pm,
+                                    const TileToTTOptions &options,
+                                    std::string *error = nullptr);
 
 /// Registers the passes above and the `tile-to-tt` pipeline.
 void registerTileToTTPasses();

@@ -98,12 +98,8 @@ protected:
       return;
     info.startupDone = true;
     OpBuilder::InsertionGuard guard(builder);
-    tile::KernelOp kernel = getEnclosingTileKernel(op);
-    for (Operation &child : *kernel.getBody())
-      if (tile::BlockRangeOp::dynCast(&child)) {
-        builder.setInsertionPoint(&child);
-        break;
-      }
+    if (Operation *range = findBlockRange(getEnclosingTileKernel(op)))
+      builder.setInsertionPoint(range);
     emit<tt::ComputeKernelHwStartupOp>(
         builder, op->getLoc(), {}, {{"in0", in0}, {"in1", in1}, {"out", out}});
   }
@@ -116,18 +112,9 @@ protected:
       return FailureOr<Value>(
           reject(op, "more than 8 intermediate circular buffers (c_24..c_31) "
                      "in one kernel"));
-    OpBuilder::InsertionGuard guard(builder);
-    Block *top = getEnclosingTileKernel(op).getBody();
-    Block::iterator point = top->begin();
-    while (point != top->end() && cb::AllocOp::dynCast(&*point))
-      ++point;
-    builder.setInsertionPoint(top, point);
-    auto type = cb::CBType::get(builder.getContext(), format,
-                                getTileBytes(format), pages);
-    return builder
-        .create<cb::AllocOp>(op->getLoc(), info.nextIntermediate++, type)
-        .getOperation()
-        ->getResult(0);
+    return createCBAtTop(builder, getEnclosingTileKernel(op), op->getLoc(),
+                         info.nextIntermediate++, format,
+                         getTileBytes(format), pages);
   }
 
   /// The one use of `buffer` besides `op`: a copy into an output CB after
@@ -839,10 +826,7 @@ public:
                                       getTileBytes(FloatType::getBF16(context)),
                                       1);
     Block *top = kernel.getBody();
-    Operation *range = nullptr;
-    for (Operation &child : *top)
-      if (tile::BlockRangeOp::dynCast(&child))
-        range = &child;
+    Operation *range = findBlockRange(kernel);
     if (!range)
       return reject(op, "the kernel is not partitioned");
     int64_t indexIn = getCBIndex(cbIn);

@@ -108,7 +108,6 @@ public:
 
     KernelState &kernelState = state.kernels[kernel.getOperation()];
     Location loc = op->getLoc();
-    Block *top = kernel.getBody();
     auto [rows, columns] = getTileGrid(bufType.getShape());
     int64_t tiles = rows * columns;
     int64_t pageSize = layout->pageSize;
@@ -133,8 +132,9 @@ public:
         auto alloc = buffer.getDefiningOp<tile::AllocOp>();
         if (!alloc)
           return fail(op, "the destination buffer must come from tile.alloc");
-        cb = createCB(rewriter, top, loc, kernelState.nextInput++,
-                      tensorType.getElementType(), pageSize, stages * tiles);
+        cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                           tensorType.getElementType(), pageSize,
+                           stages * tiles);
         rewriter.setInsertionPointAfter(alloc.getOperation());
         Value cast = rewriter
                          .create<UnrealizedConversionCastOp>(
@@ -150,8 +150,8 @@ public:
       if (kernelState.nextOutput > 23)
         return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
                         "one kernel");
-      cb = createCB(rewriter, top, loc, kernelState.nextOutput++,
-                    tensorType.getElementType(), pageSize, 2 * tiles);
+      cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
+                         tensorType.getElementType(), pageSize, 2 * tiles);
     }
 
     Value accessor =
@@ -262,21 +262,6 @@ private:
     op->emitError() << message;
     state.failed = true;
     return failure();
-  }
-
-  static Value createCB(PatternRewriter &rewriter, Block *top, Location loc,
-                        int64_t index, Type format, int64_t pageSize,
-                        int64_t pages) {
-    OpBuilder::InsertionGuard guard(rewriter);
-    // After the CBs made so far, at the top of the kernel.
-    Block::iterator point = top->begin();
-    while (point != top->end() && cb::AllocOp::dynCast(&*point))
-      ++point;
-    rewriter.setInsertionPoint(top, point);
-    auto type = cb::CBType::get(rewriter.getContext(), format, pageSize, pages);
-    return rewriter.create<cb::AllocOp>(loc, index, type)
-        .getOperation()
-        ->getResult(0);
   }
 
   static Value getAccessor(PatternRewriter &rewriter, tile::KernelOp kernel,

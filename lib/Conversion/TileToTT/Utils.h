@@ -106,6 +106,31 @@ inline tile::KernelOp getEnclosingTileKernel(Operation *op) {
   return tile::KernelOp(nullptr);
 }
 
+/// The tile.block_range of a partitioned kernel (the start of its
+/// persistent loop), or null.
+inline Operation *findBlockRange(tile::KernelOp kernel) {
+  for (Operation &child : *kernel.getBody())
+    if (tile::BlockRangeOp::dynCast(&child))
+      return &child;
+  return nullptr;
+}
+
+/// A `cb.alloc` at the top of `kernel`'s body, after the CBs made so far.
+inline Value createCBAtTop(OpBuilder &builder, tile::KernelOp kernel,
+                           Location loc, int64_t index, Type format,
+                           int64_t pageSize, int64_t pages) {
+  OpBuilder::InsertionGuard guard(builder);
+  Block *top = kernel.getBody();
+  Block::iterator point = top->begin();
+  while (point != top->end() && cb::AllocOp::dynCast(&*point))
+    ++point;
+  builder.setInsertionPoint(top, point);
+  auto type = cb::CBType::get(builder.getContext(), format, pageSize, pages);
+  return builder.create<cb::AllocOp>(loc, index, type)
+      .getOperation()
+      ->getResult(0);
+}
+
 /// The bytes of one 32x32 tile of `elementType`.
 inline int64_t getTileBytes(Type elementType) {
   return 32 * 32 * (elementType.getIntOrFloatBitWidth() / 8);

@@ -36,9 +36,10 @@ using namespace tilt::tiletott;
 
 namespace {
 
-/// The compile-time argument of a TensorAccessor over an interleaved DRAM
-/// buffer: TensorAccessorArgs' ArgsConfig with IsDram set.
-constexpr int64_t kInterleavedDramAccessorArgs = 2;
+/// The first compile-time argument of a TensorAccessor over an interleaved
+/// DRAM buffer: TensorAccessorArgs' ArgsConfig with IsDram set. The second
+/// is the aligned page size.
+constexpr int64_t kInterleavedDramAccessorConfig = 2;
 
 struct Partition {
   std::string arch;
@@ -436,14 +437,19 @@ private:
     if (!names.empty())
       op->setInherentAttr("rt_args", ArrayAttr::get(context, names));
 
-    // Compile-time arguments: one per tensor accessor.
+    // Compile-time arguments: TensorAccessorArgs of each tensor accessor
+    // (interleaved DRAM: the config and the aligned page size, which the
+    // data-movement lowering gives as a constant).
     llvm::SmallVector<int64_t, 4> compileTimeArgs;
     op->walk([&](Operation *inner) {
       if (!tt::TensorAccessorOp::dynCast(inner))
         return;
       inner->setInherentAttr(
           "ct_offset", builder.getI64IntegerAttr(compileTimeArgs.size()));
-      compileTimeArgs.push_back(kInterleavedDramAccessorArgs);
+      compileTimeArgs.push_back(kInterleavedDramAccessorConfig);
+      std::optional<llvm::APInt> pageSize =
+          getConstantIntValue(inner->getOperand(1));
+      compileTimeArgs.push_back(pageSize ? pageSize->getSExtValue() : 0);
     });
     if (!compileTimeArgs.empty())
       op->setInherentAttr("ct_args",

@@ -1,0 +1,483 @@
+//===- HostEmitter.cpp - The host program of a tt.program -----------------===//
+//
+// Writes main.cpp: a complete TT-Metalium host program on the Mesh API that
+// creates the program's buffers, writes the inputs (padded, tilized and in
+// the buffer's format), creates every CB and kernel on its cores, sets
+// every core's runtime arguments, runs the program and reads the outputs
+// back. Inputs and outputs are files named on the command line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitters.h"
+#include "tilt/IR/Attributes.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace tilt;
+using namespace tilt::metalium;
+
+namespace {
+
+// The part of main.cpp that does not depend on the program: command line,
+// file I/O and the tile layout of tensors.
+constexpr llvm::StringLiteral kHostHelpers = R"cpp(namespace {
+
+// --in NAME=FILE, --out NAME=FILE and --kernel-dir DIR.
+struct HostArgs {
+  std::map<std::string, std::string> inputs, outputs;
+  std::string kernelDir;
+};
+
+bool parseArgs(int argc, char **argv, const std::vector<std::string> &buffers,
+               HostArgs &args) {
+  for (int i = 1; i < argc; ++i) {
+    std::string flag = argv[i];
+    if (i + 1 >= argc ||
+        (flag != "--in" && flag != "--out" && flag != "--kernel-dir")) {
+      std::fprintf(stderr,
+                   "usage: %s [--in BUFFER=FILE]... [--out BUFFER=FILE]... "
+                   "[--kernel-dir DIR]\n",
+                   argv[0]);
+      return false;
+    }
+    std::string value = argv[++i];
+    if (flag == "--kernel-dir") {
+      args.kernelDir = value;
+      continue;
+    }
+    size_t equals = value.find('=');
+    std::string name = value.substr(0, equals);
+    bool known = false;
+    for (const std::string &buffer : buffers)
+      known |= buffer == name;
+    if (equals == std::string::npos || !known) {
+      std::fprintf(stderr, "error: %s %s: expected BUFFER=FILE with a buffer "
+                           "of this program\n",
+                   flag.c_str(), value.c_str());
+      return false;
+    }
+    (flag == "--in" ? args.inputs : args.outputs)[name] =
+        value.substr(equals + 1);
+  }
+  return true;
+}
+
+bool endsWith(const std::string &text, const std::string &suffix) {
+  return text.size() >= suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Reads a float32 array of `shape` from .npy (little-endian '<f4', C order)
+// or raw little-endian float32.
+bool loadArray(const std::string &path, const std::vector<uint32_t> &shape,
+               std::vector<float> &data) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    std::fprintf(stderr, "error: cannot open %s\n", path.c_str());
+    return false;
+  }
+  std::string bytes((std::istreambuf_iterator<char>(file)),
+                    std::istreambuf_iterator<char>());
+  size_t count = 1;
+  for (uint32_t extent : shape)
+    count *= extent;
+  size_t offset = 0;
+  if (endsWith(path, ".npy")) {
+    if (bytes.size() < 10 || bytes.compare(0, 6, "\x93NUMPY") != 0) {
+      std::fprintf(stderr, "error: %s is not a .npy file\n", path.c_str());
+      return false;
+    }
+    size_t headerLength = uint8_t(bytes[8]) | (uint8_t(bytes[9]) << 8);
+    offset = 10 + headerLength;
+    std::string header = bytes.substr(10, headerLength);
+    std::string expected = "(";
+    for (size_t i = 0; i < shape.size(); ++i)
+      expected += std::to_string(shape[i]) + (shape.size() == 1 ? "," : "") +
+                  (i + 1 < shape.size() ? ", " : "");
+    expected += ")";
+    if (header.find("'<f4'") == std::string::npos ||
+        header.find("'fortran_order': False") == std::string::npos ||
+        header.find(expected) == std::string::npos) {
+      std::fprintf(stderr,
+                   "error: %s: expected a C-order float32 array of shape %s\n",
+                   path.c_str(), expected.c_str());
+      return false;
+    }
+  }
+  if (bytes.size() < offset || bytes.size() - offset != count * 4) {
+    std::fprintf(stderr, "error: %s: expected %zu float32 values\n",
+                 path.c_str(), count);
+    return false;
+  }
+  data.resize(count);
+  std::memcpy(data.data(), bytes.data() + offset, count * 4);
+  return true;
+}
+
+// Writes a float32 array as .npy, or raw float32 for other file names.
+bool saveArray(const std::string &path, const std::vector<uint32_t> &shape,
+               const std::vector<float> &data) {
+  std::ofstream file(path, std::ios::binary);
+  if (!file) {
+    std::fprintf(stderr, "error: cannot write %s\n", path.c_str());
+    return false;
+  }
+  if (endsWith(path, ".npy")) {
+    std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (";
+    for (size_t i = 0; i < shape.size(); ++i)
+      header += std::to_string(shape[i]) + (shape.size() == 1 ? "," : "") +
+                (i + 1 < shape.size() ? ", " : "");
+    header += "), }";
+    while ((10 + header.size() + 1) % 64 != 0)
+      header += ' ';
+    header += '\n';
+    file.write("\x93NUMPY\x01\x00", 8);
+    char length[2] = {char(header.size() & 0xff), char(header.size() >> 8)};
+    file.write(length, 2);
+    file.write(header.data(), header.size());
+  }
+  file.write(reinterpret_cast<const char *>(data.data()), data.size() * 4);
+  return bool(file);
+}
+
+// The rows and columns of a tensor's tiled matrix: a 2-d tensor is itself;
+// a 1-d tensor is a column vector in column 0 of its tiles.
+std::pair<uint32_t, uint32_t> matrixShape(const std::vector<uint32_t> &shape) {
+  if (shape.size() == 1)
+    return {shape[0], 32};
+  return {shape[0], shape[1]};
+}
+
+// Pads `data` (of `shape`) to `padded` and lays it out in 32x32 tiles of
+// four 16x16 faces, in the buffer's element type.
+template <typename T>
+std::vector<T> toTiles(const std::vector<float> &data,
+                       const std::vector<uint32_t> &shape,
+                       const std::vector<uint32_t> &padded) {
+  auto [rows, cols] = matrixShape(shape);
+  auto [paddedRows, paddedCols] = matrixShape(padded);
+  std::vector<float> matrix(size_t(paddedRows) * paddedCols, 0.0f);
+  uint32_t dataCols = shape.size() == 1 ? 1 : cols;
+  for (uint32_t r = 0; r < rows; ++r)
+    for (uint32_t c = 0; c < dataCols; ++c)
+      matrix[size_t(r) * paddedCols + c] = data[size_t(r) * dataCols + c];
+  std::vector<float> tiled = tilize_nfaces(matrix, paddedRows, paddedCols);
+  return std::vector<T>(tiled.begin(), tiled.end());
+}
+
+// The inverse of toTiles: back to row-major `shape`, padding dropped.
+template <typename T>
+std::vector<float> fromTiles(const std::vector<T> &tiles,
+                             const std::vector<uint32_t> &shape,
+                             const std::vector<uint32_t> &padded) {
+  auto [rows, cols] = matrixShape(shape);
+  auto [paddedRows, paddedCols] = matrixShape(padded);
+  std::vector<float> tiled;
+  tiled.reserve(tiles.size());
+  for (const T &value : tiles)
+    tiled.push_back(static_cast<float>(value));
+  std::vector<float> matrix = untilize_nfaces(tiled, paddedRows, paddedCols);
+  uint32_t dataCols = shape.size() == 1 ? 1 : cols;
+  std::vector<float> data(size_t(rows) * dataCols);
+  for (uint32_t r = 0; r < rows; ++r)
+    for (uint32_t c = 0; c < dataCols; ++c)
+      data[size_t(r) * dataCols + c] = matrix[size_t(r) * paddedCols + c];
+  return data;
+}
+
+// The given input of buffer `name`, or zeros.
+bool loadInput(const HostArgs &args, const std::string &name,
+               const std::vector<uint32_t> &shape, std::vector<float> &data) {
+  auto it = args.inputs.find(name);
+  if (it != args.inputs.end())
+    return loadArray(it->second, shape, data);
+  size_t count = 1;
+  for (uint32_t extent : shape)
+    count *= extent;
+  data.assign(count, 0.0f);
+  return true;
+}
+
+// The directory of this source file: the kernels are next to it.
+std::string sourceDir() {
+  std::string file = __FILE__;
+  size_t slash = file.rfind('/');
+  return slash == std::string::npos ? "." : file.substr(0, slash);
+}
+
+} // namespace
+)cpp";
+
+std::string shapeList(llvm::ArrayRef<int64_t> shape) {
+  std::string text = "{";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "}";
+}
+
+struct HostBuffer {
+  std::string name;
+  int64_t size = 0, pageSize = 0;
+  std::string dataFormat, hostType, typeName;
+  llvm::SmallVector<int64_t, 2> shape, padded;
+};
+
+std::optional<std::pair<std::string, std::string>> hostTypes(Type type) {
+  if (type.isBF16())
+    return std::make_pair(std::string("bfloat16"), std::string("bf16"));
+  if (type.isF32())
+    return std::make_pair(std::string("float"), std::string("f32"));
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> metalium::getDataFormat(Type type) {
+  if (type.isBF16())
+    return std::string("Float16_b");
+  if (type.isF16())
+    return std::string("Float16");
+  if (type.isF32())
+    return std::string("Float32");
+  if (type.isInteger(32))
+    return std::string("Int32");
+  return std::nullopt;
+}
+
+LogicalResult metalium::emitHost(tt::ProgramOp program,
+                                 const EmitOptions &options,
+                                 std::string &text) {
+  llvm::raw_string_ostream os(text);
+  llvm::SmallVector<HostBuffer, 4> buffers;
+  for (Operation &op : *program.getBody()) {
+    auto buffer = tt::BufferOp::dynCast(&op);
+    if (!buffer)
+      continue;
+    HostBuffer info;
+    info.name = getSymbolName(&op).str();
+    info.size = buffer.getSize();
+    info.pageSize = buffer.getPageSize();
+    Type element;
+    if (auto typeAttr =
+            op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
+      element = typeAttr.getValue();
+    auto types = element ? hostTypes(element) : std::nullopt;
+    if (!types) {
+      op.emitError() << "the host program reads and writes bf16 and f32 "
+                        "buffers only";
+      return failure();
+    }
+    info.hostType = types->first;
+    info.typeName = types->second;
+    info.dataFormat = *getDataFormat(element);
+    auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>();
+    auto padded = op.getAttr("padded_shape").dyn_cast_or_null<DenseArrayAttr>();
+    if (!shape || !padded || shape.size() != padded.size() ||
+        shape.size() < 1 || shape.size() > 2) {
+      op.emitError() << "the host program needs the buffer's `shape` and "
+                        "`padded_shape` (1-d or 2-d, as tt-split-kernels "
+                        "records them)";
+      return failure();
+    }
+    info.shape.assign(shape.getIntValues().begin(), shape.getIntValues().end());
+    info.padded.assign(padded.getIntValues().begin(),
+                       padded.getIntValues().end());
+    buffers.push_back(info);
+  }
+
+  llvm::StringRef programName = getSymbolName(program.getOperation());
+  os << "// main.cpp: the host program of @" << programName << ".\n";
+  writeOriginComment(os, program, options);
+  os << "//\n// Usage: main [--in BUFFER=FILE]... [--out BUFFER=FILE]... "
+        "[--kernel-dir DIR]\n";
+  os << "// FILE is .npy (float32, C order) or raw little-endian float32 of "
+        "the\n// buffer's shape. Buffers without --in start as zeros. "
+        "Buffers:\n";
+  for (const HostBuffer &buffer : buffers) {
+    os << "//   " << buffer.name << ": ";
+    for (size_t i = 0; i < buffer.shape.size(); ++i)
+      os << (i ? "x" : "") << buffer.shape[i];
+    os << " " << buffer.typeName << "\n";
+  }
+  os << R"(
+#include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tilize_utils.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+using namespace tt;
+using namespace tt::tt_metal;
+
+)";
+  os << kHostHelpers << "\n";
+  os << "int main(int argc, char **argv) {\n";
+  os << "  HostArgs args;\n  if (!parseArgs(argc, argv, {";
+  for (size_t i = 0; i < buffers.size(); ++i)
+    os << (i ? ", " : "") << "\"" << buffers[i].name << "\"";
+  os << "}, args))\n    return 2;\n";
+  os << "  const std::string kernel_dir =\n"
+        "      args.kernelDir.empty() ? sourceDir() : args.kernelDir;\n\n";
+
+  os << "  auto mesh_device = distributed::MeshDevice::create_unit_mesh(0);\n"
+        "  distributed::MeshCommandQueue &cq = "
+        "mesh_device->mesh_command_queue();\n\n";
+
+  // Buffers and inputs.
+  os << "  // Buffers: interleaved in DRAM, one 32x32 tile per page.\n";
+  for (const HostBuffer &buffer : buffers) {
+    const std::string &n = buffer.name;
+    os << "  const std::vector<uint32_t> " << n << "_shape = "
+       << shapeList(buffer.shape) << ";\n";
+    os << "  const std::vector<uint32_t> " << n << "_padded = "
+       << shapeList(buffer.padded) << ";\n";
+    os << "  distributed::DeviceLocalBufferConfig " << n
+       << "_layout{.page_size = " << buffer.pageSize
+       << ", .buffer_type = BufferType::DRAM};\n";
+    os << "  distributed::ReplicatedBufferConfig " << n
+       << "_config{.size = " << buffer.size << "};\n";
+    os << "  auto " << n << " = distributed::MeshBuffer::create(" << n
+       << "_config, " << n << "_layout,\n"
+       << "                                           mesh_device.get());\n";
+    os << "  {\n    std::vector<float> data;\n"
+       << "    if (!loadInput(args, \"" << n << "\", " << n
+       << "_shape, data))\n      return 2;\n"
+       << "    std::vector<" << buffer.hostType << "> tiles =\n"
+       << "        toTiles<" << buffer.hostType << ">(data, " << n
+       << "_shape, " << n << "_padded);\n"
+       << "    distributed::EnqueueWriteMeshBuffer(cq, " << n
+       << ", tiles, false);\n  }\n";
+  }
+  os << "\n  Program program = CreateProgram();\n\n";
+
+  // Circular buffers.
+  os << "  // Circular buffers.\n";
+  for (Operation &op : *program.getBody()) {
+    auto config = tt::CBConfigOp::dynCast(&op);
+    if (!config)
+      continue;
+    cb::CBType type = config.getCBType();
+    std::optional<std::string> format = getDataFormat(type.getDataFormat());
+    if (!format) {
+      op.emitError() << "no Metalium data format for this circular buffer";
+      return failure();
+    }
+    std::array<int64_t, 4> range = config.getCoreRange();
+    int64_t index = config.getIndex();
+    os << "  CreateCircularBuffer(\n      program, CoreRange({" << range[0]
+       << ", " << range[1] << "}, {" << range[2] << ", " << range[3]
+       << "}),\n      CircularBufferConfig(" << type.getPages() << " * "
+       << type.getPageSize() << ", {{tt::CBIndex::c_" << index
+       << ", tt::DataFormat::" << *format << "}})\n"
+       << "          .set_page_size(tt::CBIndex::c_" << index << ", "
+       << type.getPageSize() << "));\n";
+  }
+
+  // Kernels.
+  os << "\n  // Kernels.\n";
+  for (Operation &op : *program.getBody()) {
+    auto kernel = tt::KernelOp::dynCast(&op);
+    if (!kernel)
+      continue;
+    llvm::StringRef name = getSymbolName(&op);
+    os << "  KernelHandle " << name << " = CreateKernel(\n      program, "
+       << "kernel_dir + \"/" << name << ".cpp\",\n      CoreRangeSet(std::"
+       << "vector<CoreRange>{";
+    auto ranges = kernel.getCoreRanges();
+    for (size_t i = 0; i < ranges.size(); ++i)
+      os << (i ? ", " : "") << "CoreRange({" << ranges[i][0] << ", "
+         << ranges[i][1] << "}, {" << ranges[i][2] << ", " << ranges[i][3]
+         << "})";
+    os << "}),\n";
+    std::string compileArgs = "{";
+    if (auto ct = op.getInherentAttr("ct_args").dyn_cast_or_null<DenseArrayAttr>())
+      for (size_t i = 0; i < size_t(ct.size()); ++i)
+        compileArgs += (i ? ", " : "") + std::to_string(ct.getIntValues()[i]);
+    compileArgs += "}";
+    if (kernel.isCompute()) {
+      llvm::StringRef fidelity = "HiFi4";
+      if (auto attr =
+              op.getInherentAttr("math_fidelity").dyn_cast_or_null<StringAttr>())
+        fidelity = attr.getValue();
+      os << "      ComputeConfig{.math_fidelity = MathFidelity::" << fidelity;
+      if (op.getInherentAttr("fp32_dest_acc"))
+        os << ",\n                    .fp32_dest_acc_en = true";
+      if (op.getInherentAttr("dst_full_sync"))
+        os << ",\n                    .dst_full_sync_en = true";
+      if (op.getInherentAttr("math_approx"))
+        os << ",\n                    .math_approx_mode = true";
+      os << ",\n                    .compile_args = " << compileArgs
+         << "});\n";
+    } else {
+      llvm::StringRef processor = "riscv_0";
+      if (auto attr =
+              op.getInherentAttr("processor").dyn_cast_or_null<StringAttr>())
+        processor = attr.getValue();
+      int64_t noc = 0;
+      if (auto attr = op.getInherentAttr("noc").dyn_cast_or_null<IntegerAttr>())
+        noc = attr.getInt();
+      os << "      DataMovementConfig{.processor = DataMovementProcessor::"
+         << processor.upper() << ",\n"
+         << "                         .noc = NOC::NOC_" << noc << ",\n"
+         << "                         .compile_args = " << compileArgs
+         << "});\n";
+    }
+  }
+
+  // Runtime arguments.
+  os << "\n  // Runtime arguments of every core.\n";
+  for (const HostBuffer &buffer : buffers)
+    os << "  const uint32_t " << buffer.name << "_addr = " << buffer.name
+       << "->address();\n";
+  for (Operation &op : *program.getBody()) {
+    auto args = tt::RuntimeArgsOp::dynCast(&op);
+    if (!args)
+      continue;
+    llvm::ArrayRef<int64_t> core = args.getCore();
+    os << "  SetRuntimeArgs(program, " << args.getKernel() << ", CoreCoord{"
+       << core[0] << ", " << core[1] << "}, {";
+    llvm::ArrayRef<Attribute> values = args.getValues();
+    for (size_t i = 0; i < values.size(); ++i) {
+      os << (i ? ", " : "");
+      if (auto symbol = values[i].dyn_cast_or_null<FlatSymbolRefAttr>())
+        os << symbol.getValue() << "_addr";
+      else if (auto integer = values[i].dyn_cast_or_null<IntegerAttr>())
+        os << uint32_t(integer.getValue().getZExtValue()) << "u";
+    }
+    os << "});\n";
+  }
+
+  os << R"(
+  // Run.
+  distributed::MeshWorkload workload;
+  workload.add_program(distributed::MeshCoordinateRange(mesh_device->shape()),
+                       std::move(program));
+  distributed::EnqueueMeshWorkload(cq, workload, false);
+  distributed::Finish(cq);
+
+  // Outputs: read back, untilized, padding dropped.
+  bool ok = true;
+)";
+  for (const HostBuffer &buffer : buffers) {
+    const std::string &n = buffer.name;
+    os << "  if (args.outputs.count(\"" << n << "\")) {\n"
+       << "    std::vector<" << buffer.hostType << "> tiles;\n"
+       << "    distributed::EnqueueReadMeshBuffer(cq, tiles, " << n
+       << ", true);\n"
+       << "    ok &= saveArray(args.outputs[\"" << n << "\"], " << n
+       << "_shape,\n                    fromTiles(tiles, " << n << "_shape, "
+       << n << "_padded));\n  }\n";
+  }
+  os << "  mesh_device->close();\n  return ok ? 0 : 1;\n}\n";
+  os.flush();
+  return success();
+}

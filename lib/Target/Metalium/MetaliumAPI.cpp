@@ -1,0 +1,232 @@
+//===- MetaliumAPI.cpp - The spelling of the pinned Metalium API ----------===//
+//
+// Pinned target: TT-Metalium as of 2026-08 (tt-metal d5f9bc4a, the version
+// tt-mlir 19c86fca builds against): headers under `api/dataflow/` and
+// `api/compute/`, `void kernel_main()` for every kernel,
+// `compute_kernel_hw_startup` + `matmul_init`, five-argument
+// `matmul_tiles`, TensorAccessor in data-movement kernels. See
+// ../shared/reference/metalium_api.md sections 1 and 2.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MetaliumAPI.h"
+
+#include "llvm/ADT/StringMap.h"
+
+using namespace tilt;
+using namespace tilt::metalium;
+
+namespace {
+
+constexpr llvm::StringLiteral kDataflow = "api/dataflow/dataflow_api.h";
+constexpr llvm::StringLiteral kCommon = "api/compute/common.h";
+
+const Spelling kSpellings[] = {
+    // Arguments.
+    {"get_arg_val", "", "get_arg_val<uint32_t>($index)"},
+    {"get_compile_time_arg_val", "", "get_compile_time_arg_val($index)"},
+    // Data movement.
+    {"tensor_accessor", kDataflow,
+     "TensorAccessor(TensorAccessorArgs<$ct_offset>(), $0, $1)"},
+    {"get_noc_addr", kDataflow, "get_noc_addr($0, $1, $2)"},
+    {"noc_async_read_tile", kDataflow, "noc_async_read_tile($0, $1, $2)"},
+    {"noc_async_write_tile", kDataflow, "noc_async_write_tile($0, $1, $2)"},
+    {"noc_async_read", kDataflow, "noc_async_read($0, $1, $2)"},
+    {"noc_async_write", kDataflow, "noc_async_write($0, $1, $2)"},
+    {"noc_async_read_barrier", kDataflow, "noc_async_read_barrier()"},
+    {"noc_async_write_barrier", kDataflow, "noc_async_write_barrier()"},
+    {"get_semaphore", kDataflow, "get_semaphore($id)"},
+    {"noc_semaphore_set", kDataflow,
+     "noc_semaphore_set(reinterpret_cast<volatile tt_l1_ptr uint32_t *>($0), "
+     "$1)"},
+    {"noc_semaphore_wait", kDataflow,
+     "noc_semaphore_wait(reinterpret_cast<volatile tt_l1_ptr uint32_t *>($0), "
+     "$1)"},
+    {"noc_semaphore_inc", kDataflow, "noc_semaphore_inc($0, $1)"},
+    {"get_noc_multicast_addr", kDataflow,
+     "get_noc_multicast_addr($0, $1, $2, $3, $4)"},
+    {"noc_async_write_multicast", kDataflow,
+     "noc_async_write_multicast($0, $1, $2, $3)"},
+    {"fill_scaler_tile", kDataflow, "fill_scaler_tile($0, $1)"},
+    // Compute: startup and inits.
+    {"compute_kernel_hw_startup", "api/compute/compute_kernel_hw_startup.h",
+     "compute_kernel_hw_startup($in0, $in1, $out)"},
+    {"binary_op_init_common", "api/compute/eltwise_binary.h",
+     "binary_op_init_common($in0, $in1, $out)"},
+    {"init_sfpu", "api/compute/eltwise_unary/eltwise_unary.h",
+     "init_sfpu($in, $out)"},
+    {"reconfig_data_format", "api/compute/reconfig_data_format.h",
+     "reconfig_data_format($in0, $in1)"},
+    {"pack_reconfig_data_format", "api/compute/pack.h",
+     "pack_reconfig_data_format($out)"},
+    // DST.
+    {"tile_regs_acquire", "api/compute/reg_api.h", "tile_regs_acquire()"},
+    {"tile_regs_commit", "api/compute/reg_api.h", "tile_regs_commit()"},
+    {"tile_regs_wait", "api/compute/reg_api.h", "tile_regs_wait()"},
+    {"tile_regs_release", "api/compute/reg_api.h", "tile_regs_release()"},
+    // Matmul.
+    {"matmul_init", "api/compute/matmul.h",
+     "matmul_init($in0, $in1, $transpose)"},
+    {"matmul_tiles", "api/compute/matmul.h",
+     "matmul_tiles($in0, $in1, $0, $1, $dst)"},
+    {"matmul_block_init", "api/compute/matmul.h",
+     "matmul_block_init($in0, $in1, $transpose, $ct_dim, $rt_dim, $kt_dim)"},
+    {"matmul_block", "api/compute/matmul.h",
+     "matmul_block($in0, $in1, $0, $1, $dst, $transpose, $ct_dim, $rt_dim, "
+     "$kt_dim)"},
+    // FPU binary.
+    {"add_tiles_init", "api/compute/eltwise_binary.h",
+     "add_tiles_init($in0, $in1)"},
+    {"add_tiles", "api/compute/eltwise_binary.h",
+     "add_tiles($in0, $in1, $0, $1, $dst)"},
+    {"sub_tiles_init", "api/compute/eltwise_binary.h",
+     "sub_tiles_init($in0, $in1)"},
+    {"sub_tiles", "api/compute/eltwise_binary.h",
+     "sub_tiles($in0, $in1, $0, $1, $dst)"},
+    {"mul_tiles_init", "api/compute/eltwise_binary.h",
+     "mul_tiles_init($in0, $in1)"},
+    {"mul_tiles", "api/compute/eltwise_binary.h",
+     "mul_tiles($in0, $in1, $0, $1, $dst)"},
+    {"binary_dest_reuse_tiles_init", "api/compute/eltwise_binary.h",
+     "binary_dest_reuse_tiles_init<$type, $reuse>($in)"},
+    {"binary_dest_reuse_tiles", "api/compute/eltwise_binary.h",
+     "binary_dest_reuse_tiles<$type, $reuse>($in, $0, $dst)"},
+    // SFPU binary.
+    {"add_binary_tile_init", "api/compute/eltwise_binary_sfpu.h",
+     "add_binary_tile_init()"},
+    {"add_binary_tile", "api/compute/eltwise_binary_sfpu.h",
+     "add_binary_tile($lhs, $rhs, $out)"},
+    {"sub_binary_tile_init", "api/compute/eltwise_binary_sfpu.h",
+     "sub_binary_tile_init()"},
+    {"sub_binary_tile", "api/compute/eltwise_binary_sfpu.h",
+     "sub_binary_tile($lhs, $rhs, $out)"},
+    {"mul_binary_tile_init", "api/compute/eltwise_binary_sfpu.h",
+     "mul_binary_tile_init()"},
+    {"mul_binary_tile", "api/compute/eltwise_binary_sfpu.h",
+     "mul_binary_tile($lhs, $rhs, $out)"},
+    // Copy and pack.
+    {"copy_tile_init", "api/compute/tile_move_copy.h", "copy_tile_init($in)"},
+    {"copy_tile", "api/compute/tile_move_copy.h", "copy_tile($in, $0, $dst)"},
+    {"pack_tile", "api/compute/pack.h", "pack_tile($dst, $out)"},
+    {"pack_tile_at", "api/compute/pack.h", "pack_tile<true>($dst, $out, $0)"},
+    // Unary SFPU.
+    {"exp_tile_init", "api/compute/eltwise_unary/exp.h", "exp_tile_init()"},
+    {"exp_tile", "api/compute/eltwise_unary/exp.h", "exp_tile($dst)"},
+    {"log_tile_init", "api/compute/compute_kernel_api.h", "log_tile_init()"},
+    {"log_tile", "api/compute/compute_kernel_api.h", "log_tile($dst)"},
+    {"sqrt_tile_init", "api/compute/eltwise_unary/sqrt.h", "sqrt_tile_init()"},
+    {"sqrt_tile", "api/compute/eltwise_unary/sqrt.h", "sqrt_tile($dst)"},
+    {"rsqrt_tile_init", "api/compute/eltwise_unary/rsqrt.h",
+     "rsqrt_tile_init()"},
+    {"rsqrt_tile", "api/compute/eltwise_unary/rsqrt.h", "rsqrt_tile($dst)"},
+    {"recip_tile_init", "api/compute/eltwise_unary/recip.h",
+     "recip_tile_init()"},
+    {"recip_tile", "api/compute/eltwise_unary/recip.h", "recip_tile($dst)"},
+    {"relu_tile_init", "api/compute/eltwise_unary/relu.h", "relu_tile_init()"},
+    {"relu_tile", "api/compute/eltwise_unary/relu.h", "relu_tile($dst)"},
+    {"gelu_tile_init", "api/compute/eltwise_unary/gelu.h", "gelu_tile_init()"},
+    {"gelu_tile", "api/compute/eltwise_unary/gelu.h", "gelu_tile($dst)"},
+    {"tanh_tile_init", "api/compute/compute_kernel_api.h", "tanh_tile_init()"},
+    {"tanh_tile", "api/compute/compute_kernel_api.h", "tanh_tile($dst)"},
+    {"sigmoid_tile_init", "api/compute/compute_kernel_api.h",
+     "sigmoid_tile_init()"},
+    {"sigmoid_tile", "api/compute/compute_kernel_api.h", "sigmoid_tile($dst)"},
+    {"abs_tile_init", "api/compute/compute_kernel_api.h", "abs_tile_init()"},
+    {"abs_tile", "api/compute/compute_kernel_api.h", "abs_tile($dst)"},
+    {"negative_tile_init", "api/compute/eltwise_unary/negative.h",
+     "negative_tile_init()"},
+    {"negative_tile", "api/compute/eltwise_unary/negative.h",
+     "negative_tile($dst)"},
+    {"square_tile_init", "api/compute/compute_kernel_api.h",
+     "square_tile_init()"},
+    {"square_tile", "api/compute/compute_kernel_api.h", "square_tile($dst)"},
+    {"fill_tile_init", "api/compute/eltwise_unary/fill.h", "fill_tile_init()"},
+    {"fill_tile_bitcast", "api/compute/eltwise_unary/fill.h",
+     "fill_tile_bitcast($dst, $0)"},
+    // Reduce, transpose, tilize.
+    {"transpose_wh_init", "api/compute/transpose_wh.h",
+     "transpose_wh_init($in, $out)"},
+    {"transpose_wh_tile", "api/compute/transpose_wh.h",
+     "transpose_wh_tile($in, $0, $dst)"},
+    {"reduce_init", "api/compute/reduce.h",
+     "reduce_init<$type, $dim>($in, $scaler, $out)"},
+    {"reduce_tile", "api/compute/reduce.h",
+     "reduce_tile<$type, $dim>($in, $scaler, $0, $1, $dst)"},
+    {"reduce_uninit", "api/compute/reduce.h", "reduce_uninit()"},
+    {"tilize_init", "api/compute/tilize.h", "tilize_init($in, $block, $out)"},
+    {"tilize_block", "api/compute/tilize.h", "tilize_block($in, $block, $out)"},
+    {"untilize_init", "api/compute/untilize.h", "untilize_init($in)"},
+    {"untilize_block", "api/compute/untilize.h",
+     "untilize_block($in, $full_ct_dim, $out)"},
+};
+
+struct KeywordSpelling {
+  llvm::StringRef opPrefix, keyword, value, spelling;
+};
+
+const KeywordSpelling kKeywords[] = {
+    {"binary_dest_reuse", "type", "add", "EltwiseBinaryType::ELWADD"},
+    {"binary_dest_reuse", "type", "sub", "EltwiseBinaryType::ELWSUB"},
+    {"binary_dest_reuse", "type", "mul", "EltwiseBinaryType::ELWMUL"},
+    {"binary_dest_reuse", "reuse", "dest_to_srca",
+     "EltwiseBinaryReuseDestType::DEST_TO_SRCA"},
+    {"binary_dest_reuse", "reuse", "dest_to_srcb",
+     "EltwiseBinaryReuseDestType::DEST_TO_SRCB"},
+    {"reduce", "type", "sum", "PoolType::SUM"},
+    {"reduce", "type", "avg", "PoolType::AVG"},
+    {"reduce", "type", "max", "PoolType::MAX"},
+    {"reduce", "dim", "row", "ReduceDim::REDUCE_ROW"},
+    {"reduce", "dim", "col", "ReduceDim::REDUCE_COL"},
+    {"reduce", "dim", "scalar", "ReduceDim::REDUCE_SCALAR"},
+};
+
+// The body of Metalium's generate_reduce_scaler without its CB calls: the
+// first row of each 16x16 face of a bf16 tile holds the packed pair.
+constexpr llvm::StringLiteral kFillScalerTile = R"(// Fills the bf16 tile at L1 address `addr` with a reduce scaler: the first
+// row of each 16x16 face holds the packed bf16 pair `scaler`, the rest is
+// zero (what generate_reduce_scaler writes).
+inline void fill_scaler_tile(uint32_t addr, uint32_t scaler) {
+  volatile tt_l1_ptr uint32_t *words =
+      reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr);
+  for (uint32_t i = 0; i < 512; ++i)
+    words[i] = 0;
+  for (uint32_t face = 0; face < 4; ++face)
+    for (uint32_t i = 0; i < 8; ++i)
+      words[face * 128 + i] = scaler;
+}
+)";
+
+} // namespace
+
+const Spelling *metalium::lookupSpelling(llvm::StringRef op) {
+  static const llvm::StringMap<const Spelling *> table = [] {
+    llvm::StringMap<const Spelling *> map;
+    for (const Spelling &spelling : kSpellings)
+      map[spelling.op] = &spelling;
+    return map;
+  }();
+  auto it = table.find(op);
+  return it == table.end() ? nullptr : it->second;
+}
+
+llvm::StringRef metalium::spellKeyword(llvm::StringRef op,
+                                       llvm::StringRef keyword,
+                                       llvm::StringRef value) {
+  for (const KeywordSpelling &entry : kKeywords)
+    if (op.startswith(entry.opPrefix) && entry.keyword == keyword &&
+        entry.value == value)
+      return entry.spelling;
+  return "";
+}
+
+const KernelConventions &metalium::getKernelConventions() {
+  static const KernelConventions conventions{kDataflow, kCommon,
+                                             "void kernel_main()"};
+  return conventions;
+}
+
+llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
+  if (op == "fill_scaler_tile")
+    return kFillScalerTile;
+  return "";
+}

@@ -1,0 +1,181 @@
+//===- Emulator.h - A CPU emulator of a Tenstorrent device ------*- C++ -*-===//
+//
+// The machine under the Metalium API headers in include/tilt/Emulator/
+// metalium: Tensix cores with an L1 byte array and 32 circular buffers each,
+// interleaved DRAM banks, and kernels that run as threads (a reader, a
+// compute and a writer kernel per core, concurrently). Circular buffers
+// block like the hardware's; a deadlock, a protocol violation or a bad
+// index stops the run with a report instead of hanging or going on.
+//
+// Numerics (docs/emulator.md): bf16 and f32 tiles are unpacked exactly to
+// f32, math is f32 (matmul accumulates in f32 across K), packing to bf16
+// rounds to nearest even. SFPU functions use the C math library.
+//
+// This header is the emulator's own C++ API, for the host shim, tilt-run and
+// tests; it does not depend on LLVM so that generated host programs link
+// only the emulator.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_EMULATOR_EMULATOR_H
+#define TILT_EMULATOR_EMULATOR_H
+
+#include <array>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace tilt {
+namespace emu {
+
+/// tt::DataFormat codes of the formats the emulator computes with.
+enum class DataFormat : uint8_t {
+  Float32 = 0,
+  Float16 = 1,
+  Float16_b = 5,
+  Int32 = 8,
+  Invalid = 0xff,
+};
+
+/// Bytes of one 32x32 tile in `format`, or 0 for an unsupported one.
+uint32_t getTileBytes(DataFormat format);
+const char *getFormatName(DataFormat format);
+
+/// bf16 of `value`, rounded to nearest even (NaN stays NaN).
+uint16_t floatToBF16(float value);
+float bf16ToFloat(uint16_t bits);
+/// IEEE half conversions, rounded to nearest even.
+uint16_t floatToHalf(float value);
+float halfToFloat(uint16_t bits);
+
+/// The position of element (row, col) of a 32x32 tile in the layout of four
+/// 16x16 faces (top-left, top-right, bottom-left, bottom-right, each
+/// row-major).
+inline uint32_t faceIndex(uint32_t row, uint32_t col) {
+  return ((row >= 16) * 2 + (col >= 16)) * 256 + (row % 16) * 16 + col % 16;
+}
+
+/// Row-major `rows` x `cols` (multiples of 32) to tiles of faces, tiles in
+/// row-major order, and back.
+std::vector<float> tilize(const std::vector<float> &matrix, uint32_t rows,
+                          uint32_t cols);
+std::vector<float> untilize(const std::vector<float> &tiles, uint32_t rows,
+                            uint32_t cols);
+
+/// What one architecture looks like to the emulator.
+struct ArchInfo {
+  std::string name;
+  uint32_t gridColumns = 0, gridRows = 0;
+  uint32_t l1Bytes = 0;
+  /// L1 below this offset is reserved (firmware, runtime arguments); CBs
+  /// are placed above it.
+  uint32_t l1ReservedBytes = 0;
+  uint32_t dramBanks = 0;
+  uint32_t dramAlignment = 0;
+};
+
+/// The architecture named `name` (grayskull, wormhole_b0, blackhole), or
+/// null.
+const ArchInfo *getArchInfo(const std::string &name);
+
+/// A circular buffer configured on a core.
+struct CBConfig {
+  uint32_t index = 0;
+  DataFormat format = DataFormat::Invalid;
+  uint32_t pageSize = 0;
+  uint32_t numPages = 0;
+};
+
+/// Tile operations counted per core.
+enum class TileOp : unsigned {
+  Matmul,
+  EltwiseBinary,
+  SfpuBinary,
+  SfpuUnary,
+  Copy,
+  Pack,
+  Reduce,
+  Transpose,
+  Fill,
+  Count
+};
+const char *getTileOpName(TileOp op);
+
+/// Counters of one core.
+struct CoreCounters {
+  uint64_t dramBytesRead = 0, dramBytesWritten = 0;
+  uint64_t nocReads = 0, nocWrites = 0;
+  std::array<uint64_t, size_t(TileOp::Count)> tileOps{};
+  /// Seconds each kernel spent blocked, by "<kernel> cb<index>".
+  std::map<std::string, double> blockedSeconds;
+};
+
+/// One kernel on one core: an entry point and its runtime arguments.
+struct KernelInstance {
+  std::string name; ///< e.g. "reader"
+  std::string role; ///< "reader", "writer", "compute" (or "data_movement")
+  uint32_t column = 0, row = 0;
+  std::vector<uint32_t> runtimeArgs;
+  bool fp32DestAcc = false;
+  std::function<void()> entry;
+};
+
+/// The result of a run.
+struct RunReport {
+  bool ok = true;
+  /// The first error and what was going on (blocked kernels, counters).
+  std::string error;
+  double seconds = 0;
+  std::map<std::pair<uint32_t, uint32_t>, CoreCounters> cores;
+
+  CoreCounters total() const;
+  /// A table of the counters per core and in total.
+  std::string formatTable() const;
+  /// The counters as JSON.
+  std::string formatJson() const;
+};
+
+class DeviceImpl;
+
+/// An emulated device: DRAM and the cores of one architecture.
+class Device {
+public:
+  explicit Device(const ArchInfo &arch);
+  ~Device();
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+
+  const ArchInfo &getArch() const;
+
+  /// Allocates an interleaved DRAM buffer of `size` bytes in pages of
+  /// `pageSize`; returns its address (the same in every bank).
+  uint32_t allocateDram(uint64_t size, uint32_t pageSize);
+  /// Copies to or from an interleaved buffer at `address`: page `i` of
+  /// the data is page `i` of the buffer, in bank `i % banks`.
+  void writeDram(uint32_t address, uint32_t pageSize, const void *data,
+                 uint64_t size);
+  void readDram(uint32_t address, uint32_t pageSize, void *data,
+                uint64_t size);
+
+  /// Configures CB `config.index` on core (column, row) for the next run.
+  /// Returns false with `error` set when it does not fit or clashes.
+  bool configureCB(uint32_t column, uint32_t row, const CBConfig &config,
+                   std::string &error);
+
+  /// Runs `kernels` concurrently until all end or the first error; the CB
+  /// configuration is cleared afterwards.
+  RunReport run(std::vector<KernelInstance> kernels);
+
+private:
+  std::unique_ptr<DeviceImpl> impl;
+};
+
+} // namespace emu
+} // namespace tilt
+
+#endif // TILT_EMULATOR_EMULATOR_H

@@ -1,0 +1,133 @@
+//===- dataflow_api.h - Metalium data-movement API, emulated ----*- C++ -*-===//
+//
+// The data-movement subset of the Metalium API: NoC reads and writes, address
+// generators and TensorAccessor over interleaved buffers, barriers. NoC
+// addresses encode a DRAM bank or a core and an address; transfers are
+// copies that the emulator checks (bounds, barriers before a push or pop).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_EMU_DATAFLOW_API_H
+#define TILT_EMU_DATAFLOW_API_H
+
+#include "tilt_emu/kernel_api.h"
+
+constexpr uint8_t noc_index = 0;
+
+uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr,
+                      uint8_t noc = noc_index);
+uint64_t get_noc_addr(uint32_t addr, uint8_t noc = noc_index);
+void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
+                    uint32_t size, uint8_t noc = noc_index);
+void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
+                     uint32_t size, uint8_t noc = noc_index);
+void noc_async_read_barrier(uint8_t noc = noc_index);
+void noc_async_write_barrier(uint8_t noc = noc_index);
+void noc_async_writes_flushed(uint8_t noc = noc_index);
+
+// Interleaved address generators (the pre-TensorAccessor examples).
+template <bool DRAM> struct InterleavedAddrGen {
+  uint32_t bank_base_address;
+  uint32_t page_size;
+  uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0,
+                        uint8_t /*noc*/ = noc_index) const {
+    return tilt_emu::interleavedNocAddress(bank_base_address, page_size, id,
+                                           offset, DRAM);
+  }
+};
+template <bool DRAM, uint32_t tile_hw = 1024> struct InterleavedAddrGenFast {
+  uint32_t bank_base_address;
+  uint32_t page_size;
+  DataFormat data_format;
+  uint64_t get_noc_addr(uint32_t id, uint32_t offset = 0,
+                        uint8_t /*noc*/ = noc_index) const {
+    return tilt_emu::interleavedNocAddress(bank_base_address, page_size, id,
+                                           offset, DRAM);
+  }
+};
+
+// TensorAccessorArgs of an interleaved buffer: two compile-time arguments,
+// the ArgsConfig bits (bit 0 sharded, bit 1 DRAM) and the aligned page size.
+template <size_t CTA_OFFSET, size_t CRTA_OFFSET = 0> struct TensorAccessorArgs {
+  static constexpr uint32_t config() {
+    return tilt_emu::getCompileTimeArg<CTA_OFFSET>();
+  }
+  static constexpr bool is_dram() { return (config() & 2u) != 0; }
+  static constexpr bool is_sharded() { return (config() & 1u) != 0; }
+  static constexpr uint32_t get_aligned_page_size() {
+    return tilt_emu::getCompileTimeArg<CTA_OFFSET + 1>();
+  }
+  static constexpr uint32_t num_compile_time_args() { return 2; }
+  static constexpr uint32_t next_compile_time_args_offset() {
+    return CTA_OFFSET + 2;
+  }
+  static_assert(!is_sharded(), "the emulator has interleaved buffers only");
+};
+
+template <typename Args> class TensorAccessorImpl {
+public:
+  TensorAccessorImpl(uint32_t bank_base_address, uint32_t page_size)
+      : base(bank_base_address),
+        pageSize(page_size ? page_size : Args::get_aligned_page_size()) {}
+  uint64_t get_noc_addr(uint32_t page_id, uint32_t offset = 0,
+                        uint8_t /*noc*/ = noc_index) const {
+    return tilt_emu::interleavedNocAddress(base, pageSize, page_id, offset,
+                                           Args::is_dram());
+  }
+  uint32_t get_aligned_page_size() const { return pageSize; }
+  uint32_t page_size() const { return pageSize; }
+
+private:
+  uint32_t base, pageSize;
+};
+
+template <size_t C, size_t R>
+TensorAccessorImpl<TensorAccessorArgs<C, R>>
+TensorAccessor(const TensorAccessorArgs<C, R> &, size_t bank_base_address,
+               uint32_t page_size = 0) {
+  return TensorAccessorImpl<TensorAccessorArgs<C, R>>(
+      uint32_t(bank_base_address), page_size);
+}
+
+template <typename AddrGen>
+uint64_t get_noc_addr(uint32_t id, const AddrGen &generator,
+                      uint32_t offset = 0, uint8_t noc = noc_index) {
+  return generator.get_noc_addr(id, offset, noc);
+}
+
+namespace tilt_emu {
+template <typename AddrGen> uint32_t pageSizeOf(const AddrGen &generator) {
+  return generator.page_size;
+}
+template <typename Args>
+uint32_t pageSizeOf(const TensorAccessorImpl<Args> &accessor) {
+  return accessor.page_size();
+}
+} // namespace tilt_emu
+
+template <typename AddrGen>
+void noc_async_read_page(uint32_t id, const AddrGen &generator,
+                         uint32_t dst_local_l1_addr, uint32_t offset = 0,
+                         uint8_t noc = noc_index) {
+  noc_async_read(generator.get_noc_addr(id, offset, noc), dst_local_l1_addr,
+                 tilt_emu::pageSizeOf(generator), noc);
+}
+template <typename AddrGen>
+void noc_async_write_page(uint32_t id, const AddrGen &generator,
+                          uint32_t src_local_l1_addr, uint32_t size = 0,
+                          uint32_t offset = 0, uint8_t noc = noc_index) {
+  noc_async_write(src_local_l1_addr, generator.get_noc_addr(id, offset, noc),
+                  size ? size : tilt_emu::pageSizeOf(generator), noc);
+}
+template <typename AddrGen>
+void noc_async_read_tile(uint32_t id, const AddrGen &generator,
+                         uint32_t dst_local_l1_addr, uint32_t offset = 0,
+                         uint8_t noc = noc_index) {
+  noc_async_read_page(id, generator, dst_local_l1_addr, offset, noc);
+}
+template <typename AddrGen>
+void noc_async_write_tile(uint32_t id, const AddrGen &generator,
+                          uint32_t src_local_l1_addr, uint8_t noc = noc_index) {
+  noc_async_write_page(id, generator, src_local_l1_addr, 0, 0, noc);
+}
+
+#endif // TILT_EMU_DATAFLOW_API_H

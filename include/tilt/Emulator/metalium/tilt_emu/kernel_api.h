@@ -1,0 +1,66 @@
+//===- kernel_api.h - The Metalium device API, emulated ---------*- C++ -*-===//
+//
+// Declarations of the device API (data movement and compute) with Metalium's
+// names and signatures; the definitions are in the emulator (lib/Emulator/
+// KernelAPI.cpp) and are resolved when a kernel is loaded. Every api/...
+// header of the emulator includes this one, so a kernel compiles whichever
+// of the real headers it names.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_EMU_KERNEL_API_H
+#define TILT_EMU_KERNEL_API_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#define FORCE_INLINE inline __attribute__((always_inline))
+#define ALWI inline __attribute__((always_inline))
+#define tt_l1_ptr
+#define UNPACK(x) x
+#define MATH(x) x
+#define PACK(x) x
+
+#include "tilt_emu/common.h"
+
+using DataFormat = tt::DataFormat;
+
+// Compile-time arguments: the build passes -DKERNEL_COMPILE_TIME_ARGS=a,b,c.
+#ifndef KERNEL_COMPILE_TIME_ARGS
+#define KERNEL_COMPILE_TIME_ARGS
+#endif
+namespace tilt_emu {
+// The first entry is a placeholder so that an empty list is valid.
+constexpr uint32_t kCompileTimeArgs[] = {0, KERNEL_COMPILE_TIME_ARGS};
+template <uint32_t Index> constexpr uint32_t getCompileTimeArg() {
+  static_assert(Index + 1 < sizeof(kCompileTimeArgs) / sizeof(uint32_t),
+                "compile-time argument index out of range");
+  return kCompileTimeArgs[Index + 1];
+}
+uint32_t getRuntimeArg(int index);
+uint64_t interleavedNocAddress(uint32_t base, uint32_t pageSize, uint32_t id,
+                               uint32_t offset, bool dram);
+} // namespace tilt_emu
+#define get_compile_time_arg_val(index) (::tilt_emu::getCompileTimeArg<index>())
+
+template <typename T> T get_arg_val(int index) {
+  static_assert(sizeof(T) == 4, "runtime arguments are 32-bit words");
+  uint32_t word = tilt_emu::getRuntimeArg(index);
+  T value;
+  std::memcpy(&value, &word, 4);
+  return value;
+}
+
+// Circular buffers (data movement and compute).
+void cb_reserve_back(int32_t cb_id, int32_t num_pages);
+void cb_push_back(int32_t cb_id, int32_t num_pages);
+void cb_wait_front(int32_t cb_id, int32_t num_pages);
+void cb_pop_front(int32_t cb_id, int32_t num_pages);
+bool cb_pages_reservable_at_back(int32_t cb_id, int32_t num_pages);
+bool cb_pages_available_at_front(int32_t cb_id, int32_t num_pages);
+uint32_t get_write_ptr(uint32_t cb_id);
+uint32_t get_read_ptr(uint32_t cb_id);
+int32_t get_tile_size(int32_t cb_id);
+DataFormat get_dataformat(int32_t cb_id);
+
+#endif // TILT_EMU_KERNEL_API_H

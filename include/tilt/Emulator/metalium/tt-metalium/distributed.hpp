@@ -1,0 +1,119 @@
+//===- distributed.hpp - The Metalium Mesh API, emulated --------*- C++ -*-===//
+//
+// A unit mesh of one emulated device: buffers, the command queue and mesh
+// workloads. The emulated architecture is TILT_EMU_ARCH (grayskull,
+// wormhole_b0 or blackhole; default wormhole_b0).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_EMU_DISTRIBUTED_HPP
+#define TILT_EMU_DISTRIBUTED_HPP
+
+#include "tt-metalium/host_api.hpp"
+
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace tt {
+namespace tt_metal {
+namespace distributed {
+
+struct MeshShape {
+  uint32_t rows = 1, columns = 1;
+};
+
+class MeshCommandQueue;
+class MeshDeviceImpl;
+
+class MeshDevice {
+public:
+  static std::shared_ptr<MeshDevice> create_unit_mesh(int device_id);
+  ~MeshDevice();
+  MeshCommandQueue &mesh_command_queue(std::size_t id = 0);
+  MeshShape shape() const { return MeshShape{}; }
+  CoreCoord compute_with_storage_grid_size() const;
+  bool close();
+  MeshDeviceImpl &impl() { return *state; }
+
+private:
+  MeshDevice();
+  std::unique_ptr<MeshDeviceImpl> state;
+  std::unique_ptr<MeshCommandQueue> queue;
+};
+
+class MeshCommandQueue {
+public:
+  explicit MeshCommandQueue(MeshDevice *device) : device(device) {}
+  MeshDevice *get_device() const { return device; }
+
+private:
+  MeshDevice *device;
+};
+
+struct DeviceLocalBufferConfig {
+  uint64_t page_size = 0;
+  BufferType buffer_type = BufferType::DRAM;
+};
+struct ReplicatedBufferConfig {
+  uint64_t size = 0;
+};
+
+class MeshBuffer {
+public:
+  static std::shared_ptr<MeshBuffer>
+  create(const ReplicatedBufferConfig &config,
+         const DeviceLocalBufferConfig &local, MeshDevice *device);
+  uint32_t address() const { return baseAddress; }
+  uint64_t size() const { return bytes; }
+  uint64_t page_size() const { return pageSize; }
+  MeshDevice *device() const { return owner; }
+
+private:
+  MeshBuffer() = default;
+  MeshDevice *owner = nullptr;
+  uint32_t baseAddress = 0;
+  uint64_t bytes = 0, pageSize = 0;
+};
+
+struct MeshCoordinateRange {
+  explicit MeshCoordinateRange(const MeshShape &) {}
+};
+
+class MeshWorkload {
+public:
+  void add_program(const MeshCoordinateRange &, Program &&program) {
+    programs.push_back(std::move(program));
+  }
+  std::vector<Program> &get_programs() { return programs; }
+
+private:
+  std::vector<Program> programs;
+};
+
+void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
+                 uint64_t bytes);
+void readBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, void *data,
+                uint64_t bytes);
+
+template <typename T>
+void EnqueueWriteMeshBuffer(MeshCommandQueue &cq,
+                            const std::shared_ptr<MeshBuffer> &buffer,
+                            const std::vector<T> &data, bool blocking = false) {
+  writeBuffer(cq, *buffer, data.data(), data.size() * sizeof(T));
+}
+template <typename T>
+void EnqueueReadMeshBuffer(MeshCommandQueue &cq, std::vector<T> &data,
+                           const std::shared_ptr<MeshBuffer> &buffer,
+                           bool blocking = true) {
+  data.resize(buffer->size() / sizeof(T));
+  readBuffer(cq, *buffer, data.data(), data.size() * sizeof(T));
+}
+void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload,
+                         bool blocking);
+void Finish(MeshCommandQueue &cq);
+
+} // namespace distributed
+} // namespace tt_metal
+} // namespace tt
+
+#endif // TILT_EMU_DISTRIBUTED_HPP

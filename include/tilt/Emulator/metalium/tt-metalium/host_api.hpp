@@ -1,0 +1,126 @@
+//===- host_api.hpp - The Metalium host API, emulated -----------*- C++ -*-===//
+//
+// The host API subset generated host programs and the official examples
+// use: programs, kernels, circular buffers, runtime arguments and core
+// coordinates, with Metalium's names. Definitions in lib/Emulator/
+// HostAPI.cpp; kernels are compiled when a workload is enqueued, like the
+// real runtime's JIT build (docs/emulator.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_EMU_HOST_API_HPP
+#define TILT_EMU_HOST_API_HPP
+
+#include "tilt_emu/common.h"
+#include "tt-metalium/core_coord.hpp"
+
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+namespace tt {
+namespace tt_metal {
+
+using KernelHandle = std::uint32_t;
+using CBHandle = std::uint32_t;
+
+enum class DataMovementProcessor { RISCV_0 = 0, RISCV_1 = 1 };
+enum NOC : uint8_t { RISCV_0_default = 0, RISCV_1_default = 1, NOC_0 = 0, NOC_1 = 1 };
+enum class MathFidelity : uint8_t { LoFi = 0, HiFi2 = 2, HiFi3 = 3, HiFi4 = 4 };
+enum class BufferType { DRAM, L1 };
+
+struct DataMovementConfig {
+  DataMovementProcessor processor = DataMovementProcessor::RISCV_0;
+  NOC noc = NOC::RISCV_0_default;
+  std::vector<uint32_t> compile_args;
+  std::map<std::string, std::string> defines;
+};
+struct ReaderDataMovementConfig : DataMovementConfig {
+  ReaderDataMovementConfig(std::vector<uint32_t> compile_args = {},
+                           std::map<std::string, std::string> defines = {}) {
+    processor = DataMovementProcessor::RISCV_1;
+    noc = NOC::RISCV_1_default;
+    this->compile_args = std::move(compile_args);
+    this->defines = std::move(defines);
+  }
+};
+struct WriterDataMovementConfig : DataMovementConfig {
+  WriterDataMovementConfig(std::vector<uint32_t> compile_args = {},
+                           std::map<std::string, std::string> defines = {}) {
+    processor = DataMovementProcessor::RISCV_0;
+    noc = NOC::RISCV_0_default;
+    this->compile_args = std::move(compile_args);
+    this->defines = std::move(defines);
+  }
+};
+struct ComputeConfig {
+  MathFidelity math_fidelity = MathFidelity::HiFi4;
+  bool fp32_dest_acc_en = false;
+  bool dst_full_sync_en = false;
+  bool bfp8_pack_precise = false;
+  bool math_approx_mode = false;
+  std::vector<uint32_t> compile_args;
+  std::map<std::string, std::string> defines;
+};
+
+class CircularBufferConfig {
+public:
+  CircularBufferConfig(uint32_t total_size,
+                       const std::map<uint8_t, tt::DataFormat> &data_format_spec)
+      : totalSize(total_size), formats(data_format_spec) {}
+  CircularBufferConfig &set_page_size(uint8_t buffer_index, uint32_t page_size) {
+    pageSizes[buffer_index] = page_size;
+    return *this;
+  }
+  CircularBufferConfig &set_total_size(uint32_t total_size) {
+    totalSize = total_size;
+    return *this;
+  }
+  uint32_t total_size() const { return totalSize; }
+  const std::map<uint8_t, tt::DataFormat> &data_formats() const { return formats; }
+  const std::map<uint8_t, uint32_t> &page_sizes() const { return pageSizes; }
+
+private:
+  uint32_t totalSize;
+  std::map<uint8_t, tt::DataFormat> formats;
+  std::map<uint8_t, uint32_t> pageSizes;
+};
+
+using CoreSpec = std::variant<CoreCoord, CoreRange, CoreRangeSet>;
+
+class ProgramImpl;
+/// A program: CBs, kernels and runtime arguments, run by a mesh workload.
+class Program {
+public:
+  Program();
+  ~Program();
+  Program(Program &&) noexcept;
+  Program &operator=(Program &&) noexcept;
+  ProgramImpl &impl() { return *state; }
+
+private:
+  std::unique_ptr<ProgramImpl> state;
+};
+
+Program CreateProgram();
+KernelHandle CreateKernel(Program &program, const std::string &file_name,
+                          const CoreSpec &core_spec,
+                          const std::variant<DataMovementConfig, ComputeConfig>
+                              &config);
+CBHandle CreateCircularBuffer(Program &program, const CoreSpec &core_spec,
+                              const CircularBufferConfig &config);
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+                    const CoreSpec &core_spec,
+                    const std::vector<uint32_t> &runtime_args);
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+                    const CoreSpec &core_spec,
+                    std::initializer_list<uint32_t> runtime_args);
+
+} // namespace tt_metal
+} // namespace tt
+
+#endif // TILT_EMU_HOST_API_HPP

@@ -1,0 +1,656 @@
+//===- Device.cpp - Cores, DRAM and the run of kernels --------------------===//
+//
+// The machine state of the emulator and how a run proceeds: one thread per
+// kernel instance, one mutex for all protocol state (CB counters are
+// touched once per block of tiles, the math runs outside the lock), and a
+// condition variable per core. A kernel that cannot proceed records what it
+// waits for; when every live kernel is blocked and no condition holds, the
+// run is a deadlock and stops with a report of each blocked kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+#include <sys/mman.h>
+#include <thread>
+
+using namespace tilt;
+using namespace tilt::emu;
+
+//===----------------------------------------------------------------------===//
+// Architectures and formats
+//===----------------------------------------------------------------------===//
+
+const ArchInfo *emu::getArchInfo(const std::string &name) {
+  // Grids as tt-metal exposes them to programs; L1 sizes from the ISA
+  // documentation (metalium_api.md section 5). The reserved part matches
+  // what tt-verify leaves for firmware.
+  static const ArchInfo kArchs[] = {
+      {"grayskull", 12, 9, 1024 * 1024 + 64 * 1024, 64 * 1024, 8, 32},
+      {"wormhole_b0", 8, 8, 1499136, 1499136 - 1468006 + 2, 12, 32},
+      {"blackhole", 13, 10, 1536 * 1024 + 64 * 1024, 64 * 1024, 8, 64},
+  };
+  for (const ArchInfo &arch : kArchs)
+    if (arch.name == name)
+      return &arch;
+  return nullptr;
+}
+
+uint32_t emu::getTileBytes(DataFormat format) {
+  switch (format) {
+  case DataFormat::Float32:
+  case DataFormat::Int32:
+    return 4096;
+  case DataFormat::Float16:
+  case DataFormat::Float16_b:
+    return 2048;
+  default:
+    return 0;
+  }
+}
+
+const char *emu::getFormatName(DataFormat format) {
+  switch (format) {
+  case DataFormat::Float32: return "Float32";
+  case DataFormat::Float16: return "Float16";
+  case DataFormat::Float16_b: return "Float16_b";
+  case DataFormat::Int32: return "Int32";
+  default: return "Invalid";
+  }
+}
+
+uint16_t emu::floatToBF16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  if ((bits & 0x7fffffffu) > 0x7f800000u) // NaN: keep it a quiet NaN.
+    return uint16_t((bits >> 16) | 0x40);
+  uint32_t rounding = 0x7fffu + ((bits >> 16) & 1u);
+  return uint16_t((bits + rounding) >> 16);
+}
+
+float emu::bf16ToFloat(uint16_t bits) {
+  uint32_t wide = uint32_t(bits) << 16;
+  float value;
+  std::memcpy(&value, &wide, 4);
+  return value;
+}
+
+uint16_t emu::floatToHalf(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  uint32_t sign = (bits >> 16) & 0x8000u;
+  uint32_t magnitude = bits & 0x7fffffffu;
+  if (magnitude > 0x7f800000u)
+    return uint16_t(sign | 0x7e00u);
+  if (magnitude >= 0x477ff000u) // Rounds to infinity.
+    return uint16_t(sign | 0x7c00u);
+  if (magnitude < 0x38800000u) { // Subnormal or zero in half.
+    float absolute;
+    std::memcpy(&absolute, &magnitude, 4);
+    // Scale so that the half subnormal step is 1, round to nearest even.
+    float scaled = absolute * 16777216.0f; // 2^24
+    uint32_t rounded = uint32_t(std::nearbyint(scaled));
+    return uint16_t(sign | rounded);
+  }
+  uint32_t exponent = ((magnitude >> 23) - 112) << 10;
+  uint32_t mantissa = magnitude & 0x7fffffu;
+  uint32_t half = exponent | (mantissa >> 13);
+  uint32_t rest = mantissa & 0x1fffu;
+  if (rest > 0x1000u || (rest == 0x1000u && (half & 1u)))
+    ++half;
+  return uint16_t(sign | half);
+}
+
+float emu::halfToFloat(uint16_t bits) {
+  uint32_t sign = uint32_t(bits & 0x8000u) << 16;
+  uint32_t exponent = (bits >> 10) & 0x1fu;
+  uint32_t mantissa = bits & 0x3ffu;
+  float value;
+  if (exponent == 0) {
+    value = std::ldexp(float(mantissa), -24);
+    uint32_t out;
+    std::memcpy(&out, &value, 4);
+    out |= sign;
+    std::memcpy(&value, &out, 4);
+    return value;
+  }
+  uint32_t out = exponent == 31 ? sign | 0x7f800000u | (mantissa << 13)
+                                : sign | ((exponent + 112) << 23) |
+                                      (mantissa << 13);
+  std::memcpy(&value, &out, 4);
+  return value;
+}
+
+std::vector<float> emu::tilize(const std::vector<float> &matrix, uint32_t rows,
+                               uint32_t cols) {
+  std::vector<float> tiles(size_t(rows) * cols);
+  uint32_t tileCols = cols / 32;
+  for (uint32_t r = 0; r < rows; ++r)
+    for (uint32_t c = 0; c < cols; ++c) {
+      size_t tile = size_t(r / 32) * tileCols + c / 32;
+      tiles[tile * 1024 + faceIndex(r % 32, c % 32)] =
+          matrix[size_t(r) * cols + c];
+    }
+  return tiles;
+}
+
+std::vector<float> emu::untilize(const std::vector<float> &tiles,
+                                 uint32_t rows, uint32_t cols) {
+  std::vector<float> matrix(size_t(rows) * cols);
+  uint32_t tileCols = cols / 32;
+  for (uint32_t r = 0; r < rows; ++r)
+    for (uint32_t c = 0; c < cols; ++c) {
+      size_t tile = size_t(r / 32) * tileCols + c / 32;
+      matrix[size_t(r) * cols + c] =
+          tiles[tile * 1024 + faceIndex(r % 32, c % 32)];
+    }
+  return matrix;
+}
+
+const char *emu::getTileOpName(TileOp op) {
+  static const char *kNames[] = {"matmul",     "eltwise_binary", "sfpu_binary",
+                                 "sfpu_unary", "copy",           "pack",
+                                 "reduce",     "transpose",      "fill"};
+  return kNames[unsigned(op)];
+}
+
+//===----------------------------------------------------------------------===//
+// DeviceImpl
+//===----------------------------------------------------------------------===//
+
+namespace {
+thread_local KernelContext *currentContext = nullptr;
+
+/// Maps `bytes` below 4 GiB, so that 32-bit L1 addresses are pointers as
+/// they are on the device (kernels cast get_write_ptr() to a pointer).
+uint8_t *mapLowMemory(size_t bytes) {
+#ifdef MAP_32BIT
+  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_32BIT, -1, 0);
+  if (p != MAP_FAILED)
+    return static_cast<uint8_t *>(p);
+#endif
+  for (uintptr_t hint = 0x10000000; hint + bytes < 0xffffffffull;
+       hint += 0x10000000) {
+    void *p = mmap(reinterpret_cast<void *>(hint), bytes,
+                   PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+      continue;
+    if (reinterpret_cast<uintptr_t>(p) + bytes <= 0xffffffffull)
+      return static_cast<uint8_t *>(p);
+    munmap(p, bytes);
+  }
+  return nullptr;
+}
+} // namespace
+
+KernelContext &emu::currentKernel() {
+  if (!currentContext) {
+    std::fprintf(stderr, "tilt emulator: a device API function was called "
+                         "outside a kernel\n");
+    std::abort();
+  }
+  return *currentContext;
+}
+
+DeviceImpl::DeviceImpl(const ArchInfo &arch) : arch(arch) {
+  dramBanks.resize(arch.dramBanks);
+  dramNext = 0x100000; // Leave the bottom of DRAM unused, like the allocator.
+  size_t numCores = size_t(arch.gridColumns) * arch.gridRows;
+  l1RegionBytes = numCores * arch.l1Bytes;
+  l1Region = mapLowMemory(l1RegionBytes);
+  if (!l1Region)
+    throw std::runtime_error("cannot map the emulated L1 below 4 GiB");
+  for (uint32_t row = 0; row < arch.gridRows; ++row)
+    for (uint32_t column = 0; column < arch.gridColumns; ++column) {
+      auto core = std::make_unique<Core>();
+      core->column = column;
+      core->row = row;
+      core->l1 = l1Region + (size_t(row) * arch.gridColumns + column) *
+                                arch.l1Bytes;
+      core->l1Used = arch.l1ReservedBytes;
+      cores.push_back(std::move(core));
+    }
+}
+
+DeviceImpl::~DeviceImpl() {
+  if (l1Region)
+    munmap(l1Region, l1RegionBytes);
+}
+
+Core *DeviceImpl::getCore(uint32_t column, uint32_t row) {
+  if (column >= arch.gridColumns || row >= arch.gridRows)
+    return nullptr;
+  return cores[size_t(row) * arch.gridColumns + column].get();
+}
+
+uint32_t DeviceImpl::l1Address(Core &core, uint32_t offset) const {
+  return uint32_t(reinterpret_cast<uintptr_t>(core.l1) + offset);
+}
+
+uint32_t DeviceImpl::toL1Offset(KernelContext &context, uint32_t address,
+                                uint32_t size, const char *what) {
+  uint32_t base = l1Address(*context.core, 0);
+  if (address < base || uint64_t(address - base) + size > arch.l1Bytes) {
+    std::ostringstream os;
+    os << what << ": L1 address 0x" << std::hex << address << std::dec
+       << " (+" << size << " bytes) is outside the L1 of core ("
+       << context.core->column << ", " << context.core->row << ")";
+    fail(context, os.str());
+  }
+  return address - base;
+}
+
+std::string DeviceImpl::where(const KernelContext &context) const {
+  std::ostringstream os;
+  os << "core (" << context.core->column << ", " << context.core->row << ") "
+     << context.instance->name;
+  return os.str();
+}
+
+std::string DeviceImpl::describeCB(const Core &core,
+                                   const CircularBuffer &cb) const {
+  std::ostringstream os;
+  os << "cb " << cb.config.index << " (" << cb.config.numPages
+     << " pages): pushed " << cb.received << ", popped " << cb.acked
+     << ", available " << cb.available() << ", free " << cb.free()
+     << ", reserved " << cb.reserved << ", waited " << cb.waited;
+  return os.str();
+}
+
+void DeviceImpl::notifyAll() {
+  for (auto &core : cores)
+    core->changed.notify_all();
+}
+
+void DeviceImpl::recordError(const std::string &message) {
+  std::lock_guard<std::mutex> lock(errorMutex);
+  if (failed)
+    return;
+  error = message;
+  failed = true;
+}
+
+void DeviceImpl::fail(KernelContext &context, const std::string &message) {
+  recordError(where(context) + ": " + message);
+  notifyAll();
+  throw KernelStopped();
+}
+
+std::string DeviceImpl::describeBlocked() {
+  std::ostringstream os;
+  for (KernelContext *context : contexts)
+    if (context->blocked && !context->finished)
+    {
+      os << "\n  " << where(*context) << " is blocked in "
+         << context->blockedOn;
+      if (context->blockedCB)
+        os << "; " << describeCB(*context->core, *context->blockedCB);
+    }
+  return os.str();
+}
+
+void DeviceImpl::waitUntil(KernelContext &context,
+                           std::unique_lock<std::mutex> &lock,
+                           const std::string &what,
+                           const std::string &counterKey,
+                           const CircularBuffer *cb,
+                           const std::function<bool()> &condition) {
+  if (failed)
+    throw KernelStopped();
+  if (condition())
+    return;
+  auto start = std::chrono::steady_clock::now();
+  context.blocked = true;
+  context.blockedOn = what;
+  context.blockedCB = cb;
+  context.canContinue = condition;
+  auto unblock = [&] {
+    context.blocked = false;
+    context.canContinue = nullptr;
+    context.counters.blockedSeconds[counterKey] +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                      start)
+            .count();
+  };
+  while (true) {
+    if (failed) {
+      unblock();
+      throw KernelStopped();
+    }
+    if (condition())
+      break;
+    // Deadlock: every live kernel waits and none of the conditions holds
+    // (a kernel woken but not yet running would have its condition true).
+    bool anyCanRun = false;
+    unsigned blocked = 0;
+    for (KernelContext *other : contexts) {
+      if (other->finished)
+        continue;
+      if (!other->blocked || (other->canContinue && other->canContinue())) {
+        anyCanRun = true;
+        break;
+      }
+      ++blocked;
+    }
+    if (!anyCanRun && blocked == live) {
+      recordError("deadlock: every kernel is blocked" + describeBlocked());
+      unblock();
+      notifyAll();
+      throw KernelStopped();
+    }
+    // A bounded wait: an error raised elsewhere without this lock still
+    // ends the wait promptly.
+    context.core->changed.wait_for(lock, std::chrono::milliseconds(50));
+  }
+  unblock();
+}
+
+CircularBuffer &emu::getCB(KernelContext &context, int32_t index,
+                           const char *function) {
+  if (index < 0 || index >= 32)
+    context.device->fail(context, std::string(function) + ": CB index " +
+                                      std::to_string(index) +
+                                      " is out of range (0..31)");
+  CircularBuffer &cb = context.core->cbs[size_t(index)];
+  if (!cb.configured)
+    context.device->fail(context, std::string(function) + ": CB " +
+                                      std::to_string(index) +
+                                      " is not configured on this core");
+  return cb;
+}
+
+//===----------------------------------------------------------------------===//
+// Device
+//===----------------------------------------------------------------------===//
+
+Device::Device(const ArchInfo &arch) : impl(new DeviceImpl(arch)) {}
+Device::~Device() = default;
+
+const ArchInfo &Device::getArch() const { return impl->arch; }
+
+uint32_t Device::allocateDram(uint64_t size, uint32_t pageSize) {
+  uint32_t alignment = impl->arch.dramAlignment;
+  uint64_t aligned = (pageSize + alignment - 1) / alignment * alignment;
+  uint64_t pages = (size + pageSize - 1) / pageSize;
+  uint64_t perBank = (pages + impl->arch.dramBanks - 1) / impl->arch.dramBanks;
+  uint32_t address = impl->dramNext;
+  uint64_t end = address + perBank * aligned;
+  if (end > 0xffffffffull)
+    throw std::runtime_error("emulated DRAM is full");
+  impl->dramNext = uint32_t((end + 4095) / 4096 * 4096);
+  for (auto &bank : impl->dramBanks)
+    if (bank.size() < impl->dramNext)
+      bank.resize(impl->dramNext);
+  return address;
+}
+
+namespace {
+uint64_t alignedPage(const ArchInfo &arch, uint32_t pageSize) {
+  return (uint64_t(pageSize) + arch.dramAlignment - 1) / arch.dramAlignment *
+         arch.dramAlignment;
+}
+} // namespace
+
+void Device::writeDram(uint32_t address, uint32_t pageSize, const void *data,
+                       uint64_t size) {
+  const uint8_t *bytes = static_cast<const uint8_t *>(data);
+  uint64_t stride = alignedPage(impl->arch, pageSize);
+  for (uint64_t page = 0; page * pageSize < size; ++page) {
+    auto &bank = impl->dramBanks[page % impl->arch.dramBanks];
+    uint64_t offset = address + page / impl->arch.dramBanks * stride;
+    uint64_t count = std::min<uint64_t>(pageSize, size - page * pageSize);
+    if (offset + count > bank.size())
+      throw std::runtime_error("write beyond an emulated DRAM buffer");
+    std::memcpy(bank.data() + offset, bytes + page * pageSize, count);
+  }
+}
+
+void Device::readDram(uint32_t address, uint32_t pageSize, void *data,
+                      uint64_t size) {
+  uint8_t *bytes = static_cast<uint8_t *>(data);
+  uint64_t stride = alignedPage(impl->arch, pageSize);
+  for (uint64_t page = 0; page * pageSize < size; ++page) {
+    auto &bank = impl->dramBanks[page % impl->arch.dramBanks];
+    uint64_t offset = address + page / impl->arch.dramBanks * stride;
+    uint64_t count = std::min<uint64_t>(pageSize, size - page * pageSize);
+    if (offset + count > bank.size())
+      throw std::runtime_error("read beyond an emulated DRAM buffer");
+    std::memcpy(bytes + page * pageSize, bank.data() + offset, count);
+  }
+}
+
+bool Device::configureCB(uint32_t column, uint32_t row, const CBConfig &config,
+                         std::string &error) {
+  Core *core = impl->getCore(column, row);
+  if (!core) {
+    error = "core (" + std::to_string(column) + ", " + std::to_string(row) +
+            ") is outside the " + impl->arch.name + " grid";
+    return false;
+  }
+  if (config.index >= 32) {
+    error = "CB index " + std::to_string(config.index) + " is out of range";
+    return false;
+  }
+  if (config.pageSize == 0 || config.numPages == 0) {
+    error = "CB " + std::to_string(config.index) + " has no pages";
+    return false;
+  }
+  CircularBuffer &cb = core->cbs[config.index];
+  if (cb.configured) {
+    error = "CB " + std::to_string(config.index) +
+            " is configured twice on core (" + std::to_string(column) + ", " +
+            std::to_string(row) + ")";
+    return false;
+  }
+  uint64_t bytes = uint64_t(config.pageSize) * config.numPages;
+  uint32_t offset = (core->l1Used + 31) / 32 * 32;
+  if (offset + bytes > impl->arch.l1Bytes) {
+    error = "the CBs of core (" + std::to_string(column) + ", " +
+            std::to_string(row) + ") do not fit its L1 (" +
+            std::to_string(impl->arch.l1Bytes - impl->arch.l1ReservedBytes) +
+            " usable bytes)";
+    return false;
+  }
+  cb = CircularBuffer();
+  cb.configured = true;
+  cb.config = config;
+  cb.offset = offset;
+  core->l1Used = uint32_t(offset + bytes);
+  return true;
+}
+
+RunReport Device::run(std::vector<KernelInstance> kernels) {
+  RunReport report;
+  DeviceImpl &device = *impl;
+  std::vector<std::unique_ptr<KernelContext>> contexts;
+  for (const KernelInstance &instance : kernels) {
+    Core *core = device.getCore(instance.column, instance.row);
+    if (!core) {
+      report.ok = false;
+      report.error = "kernel " + instance.name + " is placed on core (" +
+                     std::to_string(instance.column) + ", " +
+                     std::to_string(instance.row) + "), outside the " +
+                     device.arch.name + " grid";
+      return report;
+    }
+    auto context = std::make_unique<KernelContext>();
+    context->device = &device;
+    context->core = core;
+    context->instance = &instance;
+    context->dstCapacity = instance.fp32DestAcc ? 8 : 16;
+    contexts.push_back(std::move(context));
+  }
+  {
+    std::lock_guard<std::mutex> lock(device.mutex);
+    device.contexts.clear();
+    for (auto &context : contexts)
+      device.contexts.push_back(context.get());
+    device.live = unsigned(contexts.size());
+    device.failed = false;
+    std::lock_guard<std::mutex> errorLock(device.errorMutex);
+    device.error.clear();
+  }
+  auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> threads;
+  threads.reserve(contexts.size());
+  for (auto &owned : contexts) {
+    KernelContext *context = owned.get();
+    threads.emplace_back([&device, context] {
+      currentContext = context;
+      try {
+        context->instance->entry();
+        finishKernel(*context);
+      } catch (const KernelStopped &) {
+      } catch (const std::exception &exception) {
+        device.recordError(device.where(*context) +
+                           ": the kernel threw: " + exception.what());
+      }
+      std::lock_guard<std::mutex> lock(device.mutex);
+      context->finished = true;
+      --device.live;
+      device.notifyAll();
+      currentContext = nullptr;
+    });
+  }
+  for (std::thread &thread : threads)
+    thread.join();
+  report.seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  report.ok = !device.failed;
+  report.error = device.error;
+  for (auto &context : contexts) {
+    CoreCounters &to = context->core->counters;
+    const CoreCounters &from = context->counters;
+    to.dramBytesRead += from.dramBytesRead;
+    to.dramBytesWritten += from.dramBytesWritten;
+    to.nocReads += from.nocReads;
+    to.nocWrites += from.nocWrites;
+    for (size_t i = 0; i < to.tileOps.size(); ++i)
+      to.tileOps[i] += from.tileOps[i];
+    for (const auto &[key, seconds] : from.blockedSeconds)
+      to.blockedSeconds[key] += seconds;
+  }
+  for (auto &core : device.cores) {
+    bool used = false;
+    for (const KernelInstance &instance : kernels)
+      used |= instance.column == core->column && instance.row == core->row;
+    if (used)
+      report.cores[{core->column, core->row}] = core->counters;
+    core->counters = CoreCounters();
+    for (CircularBuffer &cb : core->cbs)
+      cb = CircularBuffer();
+    core->l1Used = device.arch.l1ReservedBytes;
+  }
+  device.contexts.clear();
+  return report;
+}
+
+//===----------------------------------------------------------------------===//
+// Reports
+//===----------------------------------------------------------------------===//
+
+CoreCounters RunReport::total() const {
+  CoreCounters sum;
+  for (const auto &[core, counters] : cores) {
+    sum.dramBytesRead += counters.dramBytesRead;
+    sum.dramBytesWritten += counters.dramBytesWritten;
+    sum.nocReads += counters.nocReads;
+    sum.nocWrites += counters.nocWrites;
+    for (size_t i = 0; i < sum.tileOps.size(); ++i)
+      sum.tileOps[i] += counters.tileOps[i];
+    for (const auto &[key, seconds] : counters.blockedSeconds)
+      sum.blockedSeconds[key] += seconds;
+  }
+  return sum;
+}
+
+namespace {
+uint64_t sumTileOps(const CoreCounters &counters) {
+  uint64_t sum = 0;
+  for (uint64_t count : counters.tileOps)
+    sum += count;
+  return sum;
+}
+} // namespace
+
+std::string RunReport::formatTable() const {
+  std::ostringstream os;
+  char line[256];
+  std::snprintf(line, sizeof(line), "%-10s %14s %14s %10s %10s %12s\n", "core",
+                "dram read B", "dram write B", "noc reads", "noc writes",
+                "tile ops");
+  os << line;
+  auto row = [&](const std::string &name, const CoreCounters &counters) {
+    std::snprintf(line, sizeof(line),
+                  "%-10s %14" PRIu64 " %14" PRIu64 " %10" PRIu64 " %10" PRIu64
+                  " %12" PRIu64 "\n",
+                  name.c_str(), counters.dramBytesRead,
+                  counters.dramBytesWritten, counters.nocReads,
+                  counters.nocWrites, sumTileOps(counters));
+    os << line;
+  };
+  // Every core when there are few, else the total only.
+  if (cores.size() <= 16)
+    for (const auto &[core, counters] : cores)
+      row("(" + std::to_string(core.first) + ", " +
+              std::to_string(core.second) + ")",
+          counters);
+  CoreCounters sum = total();
+  row("total", sum);
+  os << "tile ops:";
+  for (size_t i = 0; i < sum.tileOps.size(); ++i)
+    if (sum.tileOps[i])
+      os << " " << getTileOpName(TileOp(i)) << " " << sum.tileOps[i];
+  os << "\nblocked (seconds, summed over cores):";
+  for (const auto &[key, seconds] : sum.blockedSeconds) {
+    std::snprintf(line, sizeof(line), " %s %.3f", key.c_str(), seconds);
+    os << line;
+  }
+  os << "\n";
+  return os.str();
+}
+
+std::string RunReport::formatJson() const {
+  std::ostringstream os;
+  auto counters = [&](const CoreCounters &c) {
+    os << "{\"dram_bytes_read\": " << c.dramBytesRead
+       << ", \"dram_bytes_written\": " << c.dramBytesWritten
+       << ", \"noc_reads\": " << c.nocReads
+       << ", \"noc_writes\": " << c.nocWrites << ", \"tile_ops\": {";
+    bool first = true;
+    for (size_t i = 0; i < c.tileOps.size(); ++i) {
+      os << (first ? "" : ", ") << "\"" << getTileOpName(TileOp(i))
+         << "\": " << c.tileOps[i];
+      first = false;
+    }
+    os << "}, \"blocked_seconds\": {";
+    first = true;
+    for (const auto &[key, seconds] : c.blockedSeconds) {
+      os << (first ? "" : ", ") << "\"" << key << "\": " << seconds;
+      first = false;
+    }
+    os << "}}";
+  };
+  os << "{\"ok\": " << (ok ? "true" : "false") << ", \"seconds\": " << seconds
+     << ", \"total\": ";
+  counters(total());
+  os << ", \"cores\": [";
+  bool first = true;
+  for (const auto &[core, c] : cores) {
+    os << (first ? "" : ", ") << "{\"core\": [" << core.first << ", "
+       << core.second << "], \"counters\": ";
+    counters(c);
+    os << "}";
+    first = false;
+  }
+  os << "]}\n";
+  return os.str();
+}

@@ -1,0 +1,437 @@
+//===- HostAPI.cpp - The Metalium host API on the emulator ----------------===//
+//
+// Programs record CBs, kernels and runtime arguments; enqueuing a mesh
+// workload builds each kernel source into a shared object (cached by a hash
+// of its text, its compile-time arguments and defines, and the emulator's
+// headers), places the CBs in each core's L1 and runs every kernel instance
+// on the emulated device. An error ends the host program with a report and
+// exit status 3, as a device fault would end a real run.
+//
+// Environment: TILT_EMU_ARCH (the architecture), TILT_CACHE_DIR (where
+// compiled kernels are kept), TILT_EMU_CXX (the compiler), TILT_EMU_INCLUDE
+// (the emulator's API headers), TILT_EMU_REPORT=1 (print the counters),
+// TILT_EMU_COUNTERS=FILE (write them as JSON).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Emulator/Emulator.h"
+#include "tt-metalium/distributed.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+#ifndef TILT_EMU_DEFAULT_CXX
+#define TILT_EMU_DEFAULT_CXX "c++"
+#endif
+#ifndef TILT_EMU_DEFAULT_INCLUDE
+#define TILT_EMU_DEFAULT_INCLUDE ""
+#endif
+
+using namespace tt::tt_metal;
+
+namespace {
+
+[[noreturn]] void hostError(const std::string &message) {
+  std::fprintf(stderr, "tilt emulator: error: %s\n", message.c_str());
+  std::fflush(stderr);
+  std::exit(3);
+}
+
+std::string getEnv(const char *name, const std::string &otherwise = "") {
+  const char *value = std::getenv(name);
+  return value && *value ? value : otherwise;
+}
+
+uint64_t fnv1a(const std::string &text, uint64_t hash = 1469598103934665603ull) {
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+bool readFile(const std::string &path, std::string &text) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file)
+    return false;
+  std::ostringstream os;
+  os << file.rdbuf();
+  text = os.str();
+  return true;
+}
+
+void makeDirectories(const std::string &path) {
+  for (size_t slash = path.find('/', 1); ; slash = path.find('/', slash + 1)) {
+    mkdir(path.substr(0, slash).c_str(), 0755);
+    if (slash == std::string::npos)
+      break;
+  }
+}
+
+std::string quote(const std::string &text) {
+  std::string quoted = "'";
+  for (char c : text)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+/// The emulator headers a kernel may include, hashed once: a changed header
+/// must not reuse kernels built against the old one.
+uint64_t hashHeaders(const std::string &includeDir) {
+  static const char *kHeaders[] = {"tilt_emu/common.h", "tilt_emu/kernel_api.h",
+                                   "tilt_emu/compute_api.h",
+                                   "api/dataflow/dataflow_api.h"};
+  uint64_t hash = fnv1a(includeDir);
+  for (const char *header : kHeaders) {
+    std::string text;
+    readFile(includeDir + "/" + header, text);
+    hash = fnv1a(text, hash);
+  }
+  return hash;
+}
+
+std::string cacheDirectory() {
+  std::string dir = getEnv("TILT_CACHE_DIR");
+  if (dir.empty()) {
+    std::string xdg = getEnv("XDG_CACHE_HOME");
+    dir = !xdg.empty() ? xdg + "/tilt" : getEnv("HOME", "/tmp") + "/.cache/tilt";
+  }
+  return dir;
+}
+
+struct KernelRecord {
+  std::string path;
+  std::vector<CoreRange> cores;
+  bool compute = false;
+  DataMovementConfig dataMovement;
+  ComputeConfig computeConfig;
+  std::string name;
+  void (*entry)() = nullptr;
+};
+
+struct CBRecord {
+  std::vector<CoreRange> cores;
+  CircularBufferConfig config;
+};
+
+std::vector<CoreRange> toRanges(const CoreSpec &spec) {
+  if (auto *coord = std::get_if<CoreCoord>(&spec))
+    return {CoreRange(*coord)};
+  if (auto *range = std::get_if<CoreRange>(&spec))
+    return {*range};
+  return std::get<CoreRangeSet>(spec).ranges();
+}
+
+} // namespace
+
+namespace tt {
+namespace tt_metal {
+
+class ProgramImpl {
+public:
+  std::vector<KernelRecord> kernels;
+  std::vector<CBRecord> cbs;
+  std::map<std::pair<KernelHandle, std::pair<size_t, size_t>>,
+           std::vector<uint32_t>>
+      runtimeArgs;
+};
+
+Program::Program() : state(new ProgramImpl) {}
+Program::~Program() = default;
+Program::Program(Program &&) noexcept = default;
+Program &Program::operator=(Program &&) noexcept = default;
+
+Program CreateProgram() { return Program(); }
+
+KernelHandle CreateKernel(Program &program, const std::string &file_name,
+                          const CoreSpec &core_spec,
+                          const std::variant<DataMovementConfig, ComputeConfig>
+                              &config) {
+  KernelRecord record;
+  record.path = file_name;
+  record.cores = toRanges(core_spec);
+  if (auto *compute = std::get_if<ComputeConfig>(&config)) {
+    record.compute = true;
+    record.computeConfig = *compute;
+  } else {
+    record.dataMovement = std::get<DataMovementConfig>(config);
+  }
+  size_t slash = file_name.rfind('/');
+  std::string base = file_name.substr(slash == std::string::npos ? 0 : slash + 1);
+  record.name = base.substr(0, base.rfind('.'));
+  program.impl().kernels.push_back(record);
+  return KernelHandle(program.impl().kernels.size() - 1);
+}
+
+CBHandle CreateCircularBuffer(Program &program, const CoreSpec &core_spec,
+                              const CircularBufferConfig &config) {
+  program.impl().cbs.push_back(CBRecord{toRanges(core_spec), config});
+  return CBHandle(program.impl().cbs.size() - 1);
+}
+
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+                    const CoreSpec &core_spec,
+                    const std::vector<uint32_t> &runtime_args) {
+  ProgramImpl &impl = const_cast<Program &>(program).impl();
+  if (kernel >= impl.kernels.size())
+    hostError("SetRuntimeArgs: unknown kernel handle " + std::to_string(kernel));
+  for (const CoreRange &range : toRanges(core_spec))
+    for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
+      for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x)
+        impl.runtimeArgs[{kernel, {x, y}}] = runtime_args;
+}
+
+void SetRuntimeArgs(const Program &program, KernelHandle kernel,
+                    const CoreSpec &core_spec,
+                    std::initializer_list<uint32_t> runtime_args) {
+  SetRuntimeArgs(program, kernel, core_spec,
+                 std::vector<uint32_t>(runtime_args));
+}
+
+namespace distributed {
+
+class MeshDeviceImpl {
+public:
+  std::unique_ptr<tilt::emu::Device> device;
+};
+
+MeshDevice::MeshDevice() : state(new MeshDeviceImpl) {}
+MeshDevice::~MeshDevice() = default;
+
+std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
+  if (device_id != 0)
+    hostError("the emulator has one device (id 0)");
+  std::string archName = getEnv("TILT_EMU_ARCH", "wormhole_b0");
+  const tilt::emu::ArchInfo *arch = tilt::emu::getArchInfo(archName);
+  if (!arch)
+    hostError("TILT_EMU_ARCH=" + archName +
+              " is not an architecture (grayskull, wormhole_b0, blackhole)");
+  std::shared_ptr<MeshDevice> mesh(new MeshDevice());
+  try {
+    mesh->state->device = std::make_unique<tilt::emu::Device>(*arch);
+  } catch (const std::exception &error) {
+    hostError(error.what());
+  }
+  mesh->queue = std::make_unique<MeshCommandQueue>(mesh.get());
+  return mesh;
+}
+
+MeshCommandQueue &MeshDevice::mesh_command_queue(std::size_t) {
+  return *queue;
+}
+
+CoreCoord MeshDevice::compute_with_storage_grid_size() const {
+  const tilt::emu::ArchInfo &arch = state->device->getArch();
+  return CoreCoord(arch.gridColumns, arch.gridRows);
+}
+
+bool MeshDevice::close() { return true; }
+
+std::shared_ptr<MeshBuffer>
+MeshBuffer::create(const ReplicatedBufferConfig &config,
+                   const DeviceLocalBufferConfig &local, MeshDevice *device) {
+  if (local.buffer_type != BufferType::DRAM)
+    hostError("MeshBuffer::create: the emulator has DRAM buffers only");
+  if (local.page_size == 0 || config.size == 0)
+    hostError("MeshBuffer::create: a buffer needs a size and a page size");
+  std::shared_ptr<MeshBuffer> buffer(new MeshBuffer());
+  buffer->owner = device;
+  buffer->bytes = config.size;
+  buffer->pageSize = local.page_size;
+  try {
+    buffer->baseAddress = device->impl().device->allocateDram(
+        config.size, uint32_t(local.page_size));
+  } catch (const std::exception &error) {
+    hostError(error.what());
+  }
+  return buffer;
+}
+
+void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
+                 uint64_t bytes) {
+  if (bytes > buffer.size())
+    hostError("EnqueueWriteMeshBuffer: " + std::to_string(bytes) +
+              " bytes into a buffer of " + std::to_string(buffer.size()));
+  cq.get_device()->impl().device->writeDram(
+      buffer.address(), uint32_t(buffer.page_size()), data, bytes);
+}
+
+void readBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, void *data,
+                uint64_t bytes) {
+  cq.get_device()->impl().device->readDram(
+      buffer.address(), uint32_t(buffer.page_size()), data, bytes);
+}
+
+namespace {
+
+/// Builds `kernel` into a shared object (or finds it in the cache) and
+/// loads its kernel_main.
+void buildKernel(KernelRecord &kernel, const std::string &includeDir,
+                 const std::string &compiler, const std::string &cacheDir,
+                 uint64_t headerHash, std::string &error) {
+  std::string source;
+  if (!readFile(kernel.path, source)) {
+    error = "cannot read kernel source " + kernel.path;
+    return;
+  }
+  const std::vector<uint32_t> &ctArgs = kernel.compute
+                                            ? kernel.computeConfig.compile_args
+                                            : kernel.dataMovement.compile_args;
+  std::string flags = "-std=c++17 -O2 -fPIC -shared -Wall -Wextra";
+  std::string args;
+  for (size_t i = 0; i < ctArgs.size(); ++i)
+    args += (i ? "," : "") + std::to_string(ctArgs[i]);
+  flags += " -DKERNEL_COMPILE_TIME_ARGS=" + args;
+  const auto &defines = kernel.compute ? kernel.computeConfig.defines
+                                       : kernel.dataMovement.defines;
+  for (const auto &[name, value] : defines)
+    flags += " -D" + name + "=" + value;
+  if (kernel.compute)
+    flags += " -DMATH_FIDELITY=" +
+             std::to_string(int(kernel.computeConfig.math_fidelity)) +
+             " -DDST_ACCUM_MODE=" +
+             std::to_string(int(kernel.computeConfig.fp32_dest_acc_en)) +
+             " -DAPPROX=" +
+             std::to_string(int(kernel.computeConfig.math_approx_mode));
+  uint64_t key = fnv1a(source, fnv1a(flags + compiler, headerHash));
+  char name[32];
+  std::snprintf(name, sizeof(name), "%016llx", (unsigned long long)key);
+  std::string object = cacheDir + "/" + name + ".so";
+  struct stat info;
+  if (stat(object.c_str(), &info) != 0) {
+    std::string temporary = object + ".tmp" + std::to_string(getpid()) + "_" +
+                            std::to_string(std::hash<std::thread::id>()(
+                                std::this_thread::get_id()));
+    std::string log = temporary + ".log";
+    std::string command = compiler + " " + flags + " -I" + quote(includeDir) +
+                          " -x c++ " + quote(kernel.path) + " -o " +
+                          quote(temporary) + " > " + quote(log) + " 2>&1";
+    int status = std::system(command.c_str());
+    std::string output;
+    readFile(log, output);
+    std::remove(log.c_str());
+    if (status != 0) {
+      std::remove(temporary.c_str());
+      error = "kernel " + kernel.path + " does not compile:\n" + command +
+              "\n" + output;
+      return;
+    }
+    if (!output.empty())
+      std::fprintf(stderr, "%s", output.c_str());
+    std::rename(temporary.c_str(), object.c_str());
+  }
+  void *handle = dlopen(object.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    error = "cannot load kernel " + kernel.path + ": " + dlerror();
+    return;
+  }
+  void *symbol = dlsym(handle, "_Z11kernel_mainv");
+  if (!symbol) {
+    error = "kernel " + kernel.path + " has no `void kernel_main()`";
+    return;
+  }
+  kernel.entry = reinterpret_cast<void (*)()>(symbol);
+}
+
+tilt::emu::DataFormat toFormat(tt::DataFormat format) {
+  return tilt::emu::DataFormat(uint8_t(format));
+}
+
+} // namespace
+
+void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
+  tilt::emu::Device &device = *cq.get_device()->impl().device;
+  std::string includeDir = getEnv("TILT_EMU_INCLUDE", TILT_EMU_DEFAULT_INCLUDE);
+  std::string compiler = getEnv("TILT_EMU_CXX", TILT_EMU_DEFAULT_CXX);
+  std::string cacheDir = cacheDirectory() + "/kernels";
+  makeDirectories(cacheDir);
+  uint64_t headerHash = hashHeaders(includeDir);
+
+  for (Program &program : workload.get_programs()) {
+    ProgramImpl &impl = program.impl();
+    // Build the kernels, several at a time.
+    std::vector<std::string> errors(impl.kernels.size());
+    std::vector<std::thread> builders;
+    for (size_t i = 0; i < impl.kernels.size(); ++i)
+      builders.emplace_back([&, i] {
+        buildKernel(impl.kernels[i], includeDir, compiler, cacheDir,
+                    headerHash, errors[i]);
+      });
+    for (std::thread &builder : builders)
+      builder.join();
+    for (const std::string &error : errors)
+      if (!error.empty())
+        hostError(error);
+
+    // Circular buffers.
+    for (const CBRecord &cb : impl.cbs)
+      for (const auto &[index, format] : cb.config.data_formats()) {
+        auto page = cb.config.page_sizes().find(index);
+        uint32_t pageSize = page == cb.config.page_sizes().end()
+                                ? tilt::emu::getTileBytes(toFormat(format))
+                                : page->second;
+        if (pageSize == 0 || cb.config.total_size() % pageSize != 0)
+          hostError("CB " + std::to_string(index) + ": the total size " +
+                    std::to_string(cb.config.total_size()) +
+                    " is not a multiple of the page size");
+        tilt::emu::CBConfig config{index, toFormat(format), pageSize,
+                                   cb.config.total_size() / pageSize};
+        for (const CoreRange &range : cb.cores)
+          for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
+            for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x) {
+              std::string error;
+              if (!device.configureCB(uint32_t(x), uint32_t(y), config, error))
+                hostError("CreateCircularBuffer: " + error);
+            }
+      }
+
+    // One instance per kernel and core.
+    std::vector<tilt::emu::KernelInstance> instances;
+    for (size_t handle = 0; handle < impl.kernels.size(); ++handle) {
+      KernelRecord &kernel = impl.kernels[handle];
+      for (const CoreRange &range : kernel.cores)
+        for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
+          for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x) {
+            tilt::emu::KernelInstance instance;
+            instance.name = kernel.name;
+            instance.role = kernel.compute ? "compute" : "data_movement";
+            instance.column = uint32_t(x);
+            instance.row = uint32_t(y);
+            auto args = impl.runtimeArgs.find({KernelHandle(handle), {x, y}});
+            if (args != impl.runtimeArgs.end())
+              instance.runtimeArgs = args->second;
+            instance.fp32DestAcc =
+                kernel.compute && kernel.computeConfig.fp32_dest_acc_en;
+            instance.entry = kernel.entry;
+            instances.push_back(std::move(instance));
+          }
+    }
+    tilt::emu::RunReport report = device.run(std::move(instances));
+    std::string countersPath = getEnv("TILT_EMU_COUNTERS");
+    if (!countersPath.empty()) {
+      std::ofstream file(countersPath);
+      file << report.formatJson();
+    }
+    if (!report.ok) {
+      std::fprintf(stderr, "tilt emulator: error: %s\n%s",
+                   report.error.c_str(), report.formatTable().c_str());
+      std::fflush(stderr);
+      std::exit(3);
+    }
+    if (getEnv("TILT_EMU_REPORT") == "1")
+      std::fprintf(stderr, "tilt emulator: ran in %.3f s\n%s", report.seconds,
+                   report.formatTable().c_str());
+  }
+}
+
+void Finish(MeshCommandQueue &) {}
+
+} // namespace distributed
+} // namespace tt_metal
+} // namespace tt

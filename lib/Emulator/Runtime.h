@@ -1,0 +1,146 @@
+//===- Runtime.h - The emulator's machine state -----------------*- C++ -*-===//
+//
+// Private to lib/Emulator: the state behind Device (cores, CBs, DRAM) and the
+// per-thread context of the running kernel, which the Metalium API
+// functions (KernelAPI.cpp) act on.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_LIB_EMULATOR_RUNTIME_H
+#define TILT_LIB_EMULATOR_RUNTIME_H
+
+#include "tilt/Emulator/Emulator.h"
+
+#include <atomic>
+#include <cstring>
+
+namespace tilt {
+namespace emu {
+
+/// Thrown inside a kernel thread to stop it once the run has failed; caught
+/// where the thread starts. (Kernels are user C++ with no error channel of
+/// their own, so unwinding is the one way to stop them from inside an API
+/// call.)
+struct KernelStopped {};
+
+/// A circular buffer on one core: the configuration, where it sits in L1
+/// and the page counters of the protocol.
+struct CircularBuffer {
+  bool configured = false;
+  CBConfig config;
+  uint32_t offset = 0; ///< from the start of the core's L1
+  // Pages pushed and popped in total (the hardware keeps 16-bit wrapping
+  // copies; the differences are the same).
+  uint64_t received = 0, acked = 0;
+  // Page positions of the write and read pointers in the ring.
+  uint32_t writePage = 0, readPage = 0;
+  // Producer: pages reserved and not pushed; pages packed since the
+  // reserve (the sequential pack_tile cursor).
+  uint32_t reserved = 0, packCursor = 0;
+  // Consumer: the largest wait since the last pop.
+  uint32_t waited = 0;
+
+  uint32_t available() const { return uint32_t(received - acked); }
+  uint32_t free() const { return config.numPages - available(); }
+};
+
+struct Core {
+  uint32_t column = 0, row = 0;
+  uint8_t *l1 = nullptr;
+  uint32_t l1Used = 0; ///< next free byte for CBs
+  std::array<CircularBuffer, 32> cbs;
+  CoreCounters counters;
+  std::condition_variable changed;
+};
+
+enum class DstState { Released, Acquired, Committed, Waited };
+
+/// The context of the kernel running on this thread.
+struct KernelContext {
+  DeviceImpl *device = nullptr;
+  Core *core = nullptr;
+  const KernelInstance *instance = nullptr;
+  bool finished = false;
+  // Blocked on: a description and the condition that would unblock it.
+  bool blocked = false;
+  std::string blockedOn;
+  const CircularBuffer *blockedCB = nullptr;
+  std::function<bool()> canContinue;
+  // NoC transfers issued and not yet covered by a barrier: [begin, end) of
+  // L1 byte offsets.
+  std::vector<std::pair<uint32_t, uint32_t>> pendingReads, pendingWrites;
+  // Compute state.
+  DstState dst = DstState::Released;
+  uint32_t dstCapacity = 16;
+  std::vector<float> dstTiles; ///< dstCapacity x 1024, row-major per tile
+  bool matmulTranspose = false;
+  /// Per DST tile: written since the acquire (reduce max starts from the
+  /// first value written rather than from the cleared DST).
+  std::vector<bool> dstWritten;
+  /// This kernel's counters, merged into its core's after the run.
+  CoreCounters counters;
+  /// The CBs this kernel produced into and consumed from.
+  uint32_t producedCBs = 0, consumedCBs = 0;
+};
+
+/// Checks what a kernel must have finished when it returns (pages reserved
+/// or waited, NoC transfers without a barrier, DST held).
+void finishKernel(KernelContext &context);
+
+/// The context of the calling kernel thread; stops the thread if there is
+/// none (an API call outside a kernel) or the run has failed.
+KernelContext &currentKernel();
+
+class DeviceImpl {
+public:
+  explicit DeviceImpl(const ArchInfo &arch);
+  ~DeviceImpl();
+
+  ArchInfo arch;
+  std::vector<std::vector<uint8_t>> dramBanks;
+  uint32_t dramNext = 0;
+  std::vector<std::unique_ptr<Core>> cores; ///< row-major
+  uint8_t *l1Region = nullptr;
+  size_t l1RegionBytes = 0;
+
+  // Run state, guarded by `mutex`.
+  std::mutex mutex;
+  std::vector<KernelContext *> contexts;
+  unsigned live = 0;
+  /// Set once by the first error; read without the lock by kernels that
+  /// compute, so that they stop at their next API call.
+  std::atomic<bool> failed{false};
+  std::mutex errorMutex; ///< guards `error`
+  std::string error;
+
+  /// Records `message` if it is the first error.
+  void recordError(const std::string &message);
+
+  Core *getCore(uint32_t column, uint32_t row);
+  /// The L1 offset of a kernel-visible address of `core`, checking that
+  /// [address, address + size) lies in its L1.
+  uint32_t toL1Offset(KernelContext &context, uint32_t address, uint32_t size,
+                      const char *what);
+  uint32_t l1Address(Core &core, uint32_t offset) const;
+
+  /// Records the first error, stops every kernel and throws in the caller.
+  [[noreturn]] void fail(KernelContext &context, const std::string &message);
+  /// Blocks the caller until `condition` holds (under `lock`); detects a
+  /// deadlock when every live kernel is blocked with nothing to unblock it.
+  void waitUntil(KernelContext &context, std::unique_lock<std::mutex> &lock,
+                 const std::string &what, const std::string &counterKey,
+                 const CircularBuffer *cb,
+                 const std::function<bool()> &condition);
+  void notifyAll();
+  std::string describeBlocked();
+  std::string describeCB(const Core &core, const CircularBuffer &cb) const;
+  std::string where(const KernelContext &context) const;
+};
+
+/// The CB `index` of the calling kernel's core, checked to be configured.
+CircularBuffer &getCB(KernelContext &context, int32_t index,
+                      const char *function);
+
+} // namespace emu
+} // namespace tilt
+
+#endif // TILT_LIB_EMULATOR_RUNTIME_H

@@ -389,34 +389,31 @@ using namespace tt::tt_metal;
     if (!kernel)
       continue;
     llvm::StringRef name = getSymbolName(&op);
-    os << "  KernelHandle " << name << " = CreateKernel(\n      program, "
-       << "kernel_dir + \"/" << name << ".cpp\",\n      CoreRangeSet(std::"
-       << "vector<CoreRange>{";
-    auto ranges = kernel.getCoreRanges();
-    for (size_t i = 0; i < ranges.size(); ++i)
-      os << (i ? ", " : "") << "CoreRange({" << ranges[i][0] << ", "
-         << ranges[i][1] << "}, {" << ranges[i][2] << ", " << ranges[i][3]
-         << "})";
-    os << "}),\n";
     std::string compileArgs = "{";
     if (auto ct = op.getInherentAttr("ct_args").dyn_cast_or_null<DenseArrayAttr>())
       for (size_t i = 0; i < size_t(ct.size()); ++i)
         compileArgs += (i ? ", " : "") + std::to_string(ct.getIntValues()[i]);
     compileArgs += "}";
+    std::string config = (name + "_config").str();
     if (kernel.isCompute()) {
       llvm::StringRef fidelity = "HiFi4";
       if (auto attr =
               op.getInherentAttr("math_fidelity").dyn_cast_or_null<StringAttr>())
         fidelity = attr.getValue();
-      os << "      ComputeConfig{.math_fidelity = MathFidelity::" << fidelity;
+      os << "  ComputeConfig " << config << ";
+";
+      os << "  " << config << ".math_fidelity = MathFidelity::" << fidelity
+         << ";
+";
       if (op.getInherentAttr("fp32_dest_acc"))
-        os << ",\n                    .fp32_dest_acc_en = true";
+        os << "  " << config << ".fp32_dest_acc_en = true;
+";
       if (op.getInherentAttr("dst_full_sync"))
-        os << ",\n                    .dst_full_sync_en = true";
+        os << "  " << config << ".dst_full_sync_en = true;
+";
       if (op.getInherentAttr("math_approx"))
-        os << ",\n                    .math_approx_mode = true";
-      os << ",\n                    .compile_args = " << compileArgs
-         << "});\n";
+        os << "  " << config << ".math_approx_mode = true;
+";
     } else {
       llvm::StringRef processor = "riscv_0";
       if (auto attr =
@@ -425,12 +422,27 @@ using namespace tt::tt_metal;
       int64_t noc = 0;
       if (auto attr = op.getInherentAttr("noc").dyn_cast_or_null<IntegerAttr>())
         noc = attr.getInt();
-      os << "      DataMovementConfig{.processor = DataMovementProcessor::"
-         << processor.upper() << ",\n"
-         << "                         .noc = NOC::NOC_" << noc << ",\n"
-         << "                         .compile_args = " << compileArgs
-         << "});\n";
+      os << "  DataMovementConfig " << config << ";
+";
+      os << "  " << config << ".processor = DataMovementProcessor::"
+         << processor.upper() << ";
+";
+      os << "  " << config << ".noc = NOC::NOC_" << noc << ";
+";
     }
+    if (compileArgs != "{}")
+      os << "  " << config << ".compile_args = " << compileArgs << ";
+";
+    os << "  KernelHandle " << name << " = CreateKernel(
+      program, "
+       << "kernel_dir + \"/" << name << ".cpp\",\n      CoreRangeSet(std::"
+       << "vector<CoreRange>{";
+    auto ranges = kernel.getCoreRanges();
+    for (size_t i = 0; i < ranges.size(); ++i)
+      os << (i ? ", " : "") << "CoreRange({" << ranges[i][0] << ", "
+         << ranges[i][1] << "}, {" << ranges[i][2] << ", " << ranges[i][3]
+         << "})";
+    os << "}),\n      " << config << ");\n";
   }
 
   // Runtime arguments.

@@ -98,13 +98,13 @@ void readBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, void *data,
 template <typename T>
 void EnqueueWriteMeshBuffer(MeshCommandQueue &cq,
                             const std::shared_ptr<MeshBuffer> &buffer,
-                            const std::vector<T> &data, bool blocking = false) {
+                            const std::vector<T> &data, bool /*blocking*/ = false) {
   writeBuffer(cq, *buffer, data.data(), data.size() * sizeof(T));
 }
 template <typename T>
 void EnqueueReadMeshBuffer(MeshCommandQueue &cq, std::vector<T> &data,
                            const std::shared_ptr<MeshBuffer> &buffer,
-                           bool blocking = true) {
+                           bool /*blocking*/ = true) {
   data.resize(buffer->size() / sizeof(T));
   readBuffer(cq, *buffer, data.data(), data.size() * sizeof(T));
 }

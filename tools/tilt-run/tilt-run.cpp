@@ -1,0 +1,644 @@
+//===- tilt-run.cpp - Compile, run and check a tile program ---------------===//
+//
+//   tilt-run examples/gemm.tilt --grid 8x8
+//
+// lowers the program with tile-to-tt, writes the Metalium files, builds the
+// host program against the emulator, runs it on seeded random (or given)
+// inputs, interprets the tile program as the reference, compares, and
+// prints the verdict and the device counters. Exit status 0 when every
+// output matches, 1 otherwise (docs/tilt-run.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Conversion/TileToTT/TileToTT.h"
+#include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/Dialect/CB/CB.h"
+#include "tilt/Dialect/Func/Func.h"
+#include "tilt/Dialect/Math/Math.h"
+#include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/TT/Passes.h"
+#include "tilt/Dialect/TT/TT.h"
+#include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/IR/Attributes.h"
+#include "tilt/IR/BuiltinOps.h"
+#include "tilt/IR/Verifier.h"
+#include "tilt/Interpreter/Compare.h"
+#include "tilt/Interpreter/TileInterpreter.h"
+#include "tilt/Parser/Parser.h"
+#include "tilt/Pass/Pass.h"
+#include "tilt/Target/Metalium/Metalium.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA1.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <unistd.h>
+
+extern char **environ;
+
+#ifndef TILT_EMULATOR_LIBRARY
+#define TILT_EMULATOR_LIBRARY ""
+#endif
+#ifndef TILT_EMULATOR_INCLUDE
+#define TILT_EMULATOR_INCLUDE ""
+#endif
+#ifndef TILT_HOST_CXX
+#define TILT_HOST_CXX "c++"
+#endif
+
+using namespace tilt;
+
+namespace {
+
+namespace cl = llvm::cl;
+
+cl::OptionCategory category("tilt-run options");
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
+                               cl::Required, cl::cat(category));
+cl::opt<std::string> gridOption("grid", cl::desc("Core grid, CxR"),
+                                cl::init("8x8"), cl::cat(category));
+cl::opt<std::string> archOption("arch",
+                                cl::desc("grayskull, wormhole_b0, blackhole"),
+                                cl::init("wormhole_b0"), cl::cat(category));
+cl::opt<std::string> fidelityOption("math-fidelity",
+                                    cl::desc("LoFi, HiFi2, HiFi3, HiFi4"),
+                                    cl::init("HiFi4"), cl::cat(category));
+cl::opt<std::string> functionOption(
+    "func", cl::desc("The function to run (default: the only one)"),
+    cl::cat(category));
+cl::opt<unsigned> seedOption("seed", cl::desc("Seed of the random inputs"),
+                             cl::init(1), cl::cat(category));
+cl::opt<std::string> rangeOption(
+    "input-range", cl::desc("Range of the random inputs, LO,HI"),
+    cl::init("-1,1"), cl::cat(category));
+cl::list<std::string> inputOptions(
+    "input", cl::desc("An argument's initial values: argN=FILE.npy"),
+    cl::cat(category));
+cl::opt<std::string> workDirOption(
+    "work-dir",
+    cl::desc("Where the generated files and results go (default: a new "
+             "temporary directory, removed afterwards)"),
+    cl::cat(category));
+cl::opt<std::string> countersOption(
+    "counters-json", cl::desc("Write the device counters as JSON to FILE"),
+    cl::cat(category));
+cl::opt<bool> skipVerify(
+    "skip-tt-verify",
+    cl::desc("Testing only: run a tt input without tt-verify, so that the "
+             "emulator sees its errors"),
+    cl::Hidden, cl::cat(category));
+
+int64_t numElements(llvm::ArrayRef<int64_t> shape) {
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  return count;
+}
+
+void progress(unsigned step, unsigned steps, const llvm::Twine &what) {
+  llvm::errs() << "[" << step << "/" << steps << "] " << what << "\n";
+}
+
+/// The directory where built programs and kernels are cached.
+std::string getCacheDir() {
+  if (const char *dir = std::getenv("TILT_CACHE_DIR"); dir && *dir)
+    return dir;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    return std::string(xdg) + "/tilt";
+  const char *home = std::getenv("HOME");
+  return std::string(home && *home ? home : "/tmp") + "/.cache/tilt";
+}
+
+std::string getEnvOr(const char *name, const char *otherwise) {
+  const char *value = std::getenv(name);
+  return value && *value ? value : otherwise;
+}
+
+bool writeNpy(const std::string &path, llvm::ArrayRef<int64_t> shape,
+              const std::vector<float> &data) {
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (";
+  for (size_t i = 0; i < shape.size(); ++i)
+    header += std::to_string(shape[i]) + (shape.size() == 1 ? "," : "") +
+              (i + 1 < shape.size() ? ", " : "");
+  header += "), }";
+  while ((10 + header.size() + 1) % 64 != 0)
+    header += ' ';
+  header += '\n';
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (error)
+    return false;
+  os.write("\x93NUMPY\x01\x00", 8);
+  char length[2] = {char(header.size() & 0xff), char(header.size() >> 8)};
+  os.write(length, 2);
+  os << header;
+  os.write(reinterpret_cast<const char *>(data.data()), data.size() * 4);
+  return !os.has_error();
+}
+
+bool readNpy(const std::string &path, llvm::ArrayRef<int64_t> shape,
+             std::vector<float> &data, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read " + path;
+    return false;
+  }
+  llvm::StringRef bytes = (*buffer)->getBuffer();
+  if (bytes.size() < 10 || !bytes.startswith("\x93NUMPY")) {
+    error = path + " is not a .npy file";
+    return false;
+  }
+  size_t headerLength = uint8_t(bytes[8]) | (uint8_t(bytes[9]) << 8);
+  llvm::StringRef header = bytes.substr(10, headerLength);
+  std::string expected = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    expected += std::to_string(shape[i]) + (shape.size() == 1 ? "," : "") +
+                (i + 1 < shape.size() ? ", " : "");
+  expected += ")";
+  if (!header.contains("'<f4'") || !header.contains("'fortran_order': False") ||
+      !header.contains(expected)) {
+    error = path + ": expected a C-order float32 array of shape " + expected;
+    return false;
+  }
+  size_t count = size_t(numElements(shape));
+  if (bytes.size() != 10 + headerLength + count * 4) {
+    error = path + ": expected " + std::to_string(count) + " values";
+    return false;
+  }
+  data.resize(count);
+  std::memcpy(data.data(), bytes.data() + 10 + headerLength, count * 4);
+  return true;
+}
+
+/// Runs `program` with `args`, the output going to `log`; the exit code.
+int execute(llvm::StringRef program, llvm::ArrayRef<std::string> args,
+            llvm::ArrayRef<std::string> environment, llvm::StringRef log,
+            std::string &error) {
+  std::vector<llvm::StringRef> argv = {program};
+  for (const std::string &arg : args)
+    argv.push_back(arg);
+  std::string logPath = log.str();
+  std::vector<llvm::StringRef> env;
+  for (const std::string &entry : environment)
+    env.push_back(entry);
+  // llvm::Optional up to LLVM 15, std::optional from 16 on.
+#if LLVM_VERSION_MAJOR < 16
+  using OptionalRef = llvm::Optional<llvm::StringRef>;
+  llvm::Optional<llvm::ArrayRef<llvm::StringRef>> envRef;
+#else
+  using OptionalRef = std::optional<llvm::StringRef>;
+  std::optional<llvm::ArrayRef<llvm::StringRef>> envRef;
+#endif
+  OptionalRef redirects[] = {OptionalRef(), OptionalRef(logPath),
+                             OptionalRef(logPath)};
+  if (!environment.empty())
+    envRef = llvm::ArrayRef<llvm::StringRef>(env);
+  return llvm::sys::ExecuteAndWait(program, argv, envRef, redirects, 0, 0,
+                                   &error);
+}
+
+std::string readText(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
+/// Builds main.cpp against the emulator, or finds it in the cache.
+bool buildHost(llvm::StringRef workDir, std::string &binary,
+               std::string &error) {
+  std::string library = getEnvOr("TILT_EMU_LIB", TILT_EMULATOR_LIBRARY);
+  std::string include = getEnvOr("TILT_EMU_INCLUDE", TILT_EMULATOR_INCLUDE);
+  std::string compiler = getEnvOr("TILT_EMU_CXX", TILT_HOST_CXX);
+  llvm::SmallString<128> source(workDir);
+  llvm::sys::path::append(source, "main.cpp");
+  std::vector<std::string> flags = {"-std=c++20", "-O1", "-Wall", "-Wextra",
+                                    "-I" + include};
+  // The cache key: the source, the flags, the compiler and the library.
+  llvm::SHA1 hasher;
+  hasher.update(readText(source));
+  for (const std::string &flag : flags)
+    hasher.update(flag);
+  hasher.update(compiler);
+  hasher.update(library);
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(library, status)) {
+    hasher.update(std::to_string(status.getSize()));
+    hasher.update(std::to_string(
+        status.getLastModificationTime().time_since_epoch().count()));
+  }
+  std::string key = llvm::toHex(hasher.final()).substr(0, 20);
+  std::string hostDir = getCacheDir() + "/hosts";
+  llvm::sys::fs::create_directories(hostDir);
+  binary = hostDir + "/" + key;
+  if (llvm::sys::fs::exists(binary))
+    return true;
+  auto compilerPath = llvm::sys::findProgramByName(compiler);
+  if (!compilerPath) {
+    error = "cannot find the C++ compiler '" + compiler + "'";
+    return false;
+  }
+  std::string temporary = binary + ".tmp" + std::to_string(::getpid());
+  std::vector<std::string> args = flags;
+  args.push_back(source.str().str());
+  args.push_back(library);
+  args.push_back("-rdynamic");
+  args.push_back("-pthread");
+  args.push_back("-ldl");
+  args.push_back("-o");
+  args.push_back(temporary);
+  llvm::SmallString<128> log(workDir);
+  llvm::sys::path::append(log, "host-build.log");
+  std::string execError;
+  int exitCode = execute(*compilerPath, args, {}, log, execError);
+  std::string output = readText(log);
+  if (exitCode != 0) {
+    error = "the host program does not compile:\n" + output + execError;
+    return false;
+  }
+  if (!output.empty())
+    llvm::errs() << output;
+  if (std::error_code code = llvm::sys::fs::rename(temporary, binary)) {
+    error = "cannot move the host program into the cache: " + code.message();
+    return false;
+  }
+  return true;
+}
+
+struct Argument {
+  std::string name;
+  std::vector<int64_t> shape;
+  Type type;
+  std::vector<float> initial;
+};
+
+void printCounters(llvm::StringRef json) {
+  auto parsed = llvm::json::parse(json);
+  if (!parsed) {
+    llvm::consumeError(parsed.takeError());
+    return;
+  }
+  const llvm::json::Object *root = parsed->getAsObject();
+  const llvm::json::Object *total = root ? root->getObject("total") : nullptr;
+  if (!total)
+    return;
+  auto get = [&](llvm::StringRef key) {
+    auto value = total->getInteger(key);
+    return value ? int64_t(*value) : int64_t(0);
+  };
+  const llvm::json::Array *cores = root->getArray("cores");
+  llvm::outs() << "counters (" << (cores ? cores->size() : 0)
+               << " cores): DRAM read " << get("dram_bytes_read")
+               << " B, written " << get("dram_bytes_written")
+               << " B; NoC reads " << get("noc_reads") << ", writes "
+               << get("noc_writes") << "\n  tile ops:";
+  if (const llvm::json::Object *ops = total->getObject("tile_ops"))
+    for (const auto &entry : *ops)
+      if (auto count = entry.second.getAsInteger(); count && *count)
+        llvm::outs() << " " << entry.first << " " << *count;
+  llvm::outs() << "\n";
+  if (const llvm::json::Object *blocked = total->getObject("blocked_seconds")) {
+    llvm::outs() << "  blocked (s, summed over cores):";
+    for (const auto &entry : *blocked)
+      if (auto seconds = entry.second.getAsNumber())
+        llvm::outs() << " " << entry.first << " "
+                     << llvm::format("%.3f", *seconds);
+    llvm::outs() << "\n";
+  }
+  if (auto seconds = root->getNumber("seconds"))
+    llvm::outs() << "  emulated in " << llvm::format("%.3f", *seconds)
+                 << " s\n";
+}
+
+int runTool() {
+  DialectRegistry registry;
+  registry.insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
+                  math::MathDialect, tile::TileDialect, cb::CBDialect,
+                  tt::TTDialect>();
+  Context context(registry);
+  auto file = llvm::MemoryBuffer::getFile(inputFile);
+  if (!file) {
+    llvm::errs() << "error: cannot open '" << inputFile
+                 << "': " << file.getError().message() << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context, llvm::errs());
+  // Two copies: the reference runs the tile program, the lowering consumes
+  // the other.
+  OwningOpRef reference = parseSourceFileForTool(sourceMgr, &context, true);
+  if (!reference || failed(verify(reference.get())))
+    return 1;
+  OwningOpRef lowered = parseSourceFileForTool(sourceMgr, &context, true);
+  if (!lowered)
+    return 1;
+
+  bool isTT = false;
+  lowered.get()->walk([&](Operation *op) {
+    if (tt::ProgramOp::dynCast(op))
+      isTT = true;
+  });
+  const unsigned steps = 5;
+
+  // The function to run.
+  Operation *function = nullptr;
+  llvm::SmallVector<Operation *, 2> candidates;
+  reference.get()->walk([&](Operation *op) {
+    if (func::FuncOp::dynCast(op))
+      candidates.push_back(op);
+  });
+  for (Operation *candidate : candidates) {
+    auto name = candidate->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>();
+    if (!name)
+      continue;
+    if (!functionOption.empty() ? name.getValue() == functionOption
+                                : candidates.size() == 1)
+      function = candidate;
+  }
+  if (!isTT && !function) {
+    llvm::errs() << "error: " << (functionOption.empty()
+                                      ? "the input has " +
+                                            std::to_string(candidates.size()) +
+                                            " functions; choose one with "
+                                            "--func"
+                                      : "no function @" + functionOption)
+                 << "\n";
+    return 1;
+  }
+
+  // 1. Lower.
+  std::string pipeline = "tile-to-tt{grid=" + gridOption +
+                         " arch=" + archOption +
+                         " math-fidelity=" + fidelityOption + "}";
+  progress(1, steps, isTT ? "verifying the tt program" : "lowering: " + pipeline);
+  {
+    PassManager pm(&context);
+    std::string error;
+    if (!isTT) {
+      TileToTTOptions options;
+      options.grid = gridOption;
+      options.arch = archOption;
+      options.mathFidelity = fidelityOption;
+      if (failed(buildTileToTTPipeline(pm, options, &error))) {
+        llvm::errs() << "error: " << error << "\n";
+        return 1;
+      }
+    } else if (!skipVerify) {
+      pm.addPass(tt::createTTVerifyPass());
+    }
+    if (failed(pm.run(lowered.get())))
+      return 1;
+  }
+  tt::ProgramOp program;
+  lowered.get()->walk([&](Operation *op) {
+    auto candidate = tt::ProgramOp::dynCast(op);
+    if (!candidate)
+      return;
+    llvm::StringRef name = candidate->getInherentAttr("sym_name")
+                               .cast<StringAttr>()
+                               .getValue();
+    if (!program || (!functionOption.empty() && name == functionOption))
+      program = candidate;
+  });
+  if (!program) {
+    llvm::errs() << "error: the lowering produced no tt.program\n";
+    return 1;
+  }
+
+  // 2. Emit.
+  llvm::SmallString<128> workDir(workDirOption);
+  bool temporaryDir = workDir.empty();
+  if (temporaryDir) {
+    if (std::error_code error =
+            llvm::sys::fs::createUniqueDirectory("tilt-run", workDir)) {
+      llvm::errs() << "error: cannot create a work directory: "
+                   << error.message() << "\n";
+      return 1;
+    }
+  } else if (std::error_code error =
+                 llvm::sys::fs::create_directories(workDir)) {
+    llvm::errs() << "error: cannot create '" << workDir
+                 << "': " << error.message() << "\n";
+    return 1;
+  }
+  auto cleanup = llvm::make_scope_exit([&] {
+    if (temporaryDir)
+      llvm::sys::fs::remove_directories(workDir);
+  });
+  metalium::EmitOptions emitOptions;
+  emitOptions.source = inputFile;
+  emitOptions.pipeline = isTT ? "" : pipeline;
+  std::vector<metalium::GeneratedFile> files;
+  progress(2, steps, "writing the Metalium program to " + workDir);
+  if (failed(metalium::emitProgram(program, emitOptions, files)))
+    return 1;
+  for (const metalium::GeneratedFile &generated : files) {
+    llvm::SmallString<128> path(workDir);
+    llvm::sys::path::append(path, generated.name);
+    std::error_code error;
+    llvm::raw_fd_ostream os(path, error);
+    if (error) {
+      llvm::errs() << "error: cannot write '" << path << "'\n";
+      return 1;
+    }
+    os << generated.text;
+  }
+
+  // 3. Inputs: one per buffer (argN), random or given.
+  std::vector<Argument> arguments;
+  for (Operation &op : *program.getBody()) {
+    auto buffer = tt::BufferOp::dynCast(&op);
+    if (!buffer)
+      continue;
+    Argument argument;
+    argument.name =
+        op.getInherentAttr("sym_name").cast<StringAttr>().getValue().str();
+    if (auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>())
+      argument.shape.assign(shape.getIntValues().begin(),
+                            shape.getIntValues().end());
+    if (auto type = op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
+      argument.type = type.getValue();
+    arguments.push_back(argument);
+  }
+  double low = -1, high = 1;
+  {
+    auto [lowText, highText] = llvm::StringRef(rangeOption).split(',');
+    if (lowText.trim().getAsDouble(low) || highText.trim().getAsDouble(high) ||
+        !(low < high)) {
+      llvm::errs() << "error: --input-range must be LO,HI with LO < HI, got '"
+                   << rangeOption << "'\n";
+      return 1;
+    }
+  }
+  std::mt19937 generator(seedOption);
+  std::uniform_real_distribution<float> distribution{float(low), float(high)};
+  std::map<std::string, std::string> given;
+  for (const std::string &entry : inputOptions) {
+    auto [name, path] = llvm::StringRef(entry).split('=');
+    bool known = llvm::any_of(arguments, [&](const Argument &argument) {
+      return argument.name == name;
+    });
+    if (path.empty() || !known) {
+      llvm::errs() << "error: --input " << entry
+                   << ": expected argN=FILE.npy with a buffer of the program\n";
+      return 1;
+    }
+    given[name.str()] = path.str();
+  }
+  std::vector<std::string> hostArgs = {"--kernel-dir", workDir.str().str()};
+  for (Argument &argument : arguments) {
+    size_t count = size_t(numElements(argument.shape));
+    auto it = given.find(argument.name);
+    if (it != given.end()) {
+      std::string error;
+      if (!readNpy(it->second, argument.shape, argument.initial, error)) {
+        llvm::errs() << "error: " << error << "\n";
+        return 1;
+      }
+    } else {
+      argument.initial.resize(count);
+      for (float &value : argument.initial)
+        value = distribution(generator);
+    }
+    for (float &value : argument.initial)
+      value = interp::roundToType(value, argument.type);
+    std::string inPath = (workDir + "/" + argument.name + ".in.npy").str();
+    std::string outPath = (workDir + "/" + argument.name + ".out.npy").str();
+    if (!writeNpy(inPath, argument.shape, argument.initial)) {
+      llvm::errs() << "error: cannot write " << inPath << "\n";
+      return 1;
+    }
+    hostArgs.push_back("--in");
+    hostArgs.push_back(argument.name + "=" + inPath);
+    hostArgs.push_back("--out");
+    hostArgs.push_back(argument.name + "=" + outPath);
+  }
+
+  // 4. Build and run on the emulator.
+  progress(3, steps, "building the host program against the emulator (cache: " +
+                         getCacheDir() + ")");
+  std::string binary, error;
+  if (!buildHost(workDir, binary, error)) {
+    llvm::errs() << "error: " << error << "\n";
+    return 1;
+  }
+  progress(4, steps, "running on the emulated " + program.getArch() +
+                         " (kernels are compiled on first use)");
+  std::string countersPath = countersOption.empty()
+                                 ? (workDir + "/counters.json").str()
+                                 : std::string(countersOption);
+  std::vector<std::string> environment;
+  for (char **entry = environ; *entry; ++entry) {
+    llvm::StringRef text(*entry);
+    if (!text.startswith("TILT_EMU_ARCH=") &&
+        !text.startswith("TILT_EMU_COUNTERS=") &&
+        !text.startswith("TILT_CACHE_DIR="))
+      environment.push_back(text.str());
+  }
+  environment.push_back("TILT_EMU_ARCH=" + program.getArch().str());
+  environment.push_back("TILT_EMU_COUNTERS=" + countersPath);
+  environment.push_back("TILT_CACHE_DIR=" + getCacheDir());
+  llvm::SmallString<128> log(workDir);
+  llvm::sys::path::append(log, "run.log");
+  auto start = std::chrono::steady_clock::now();
+  int status = execute(binary, hostArgs, environment, log, error);
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  std::string runOutput = readText(log);
+  if (status != 0) {
+    llvm::errs() << runOutput << error;
+    llvm::outs() << "FAIL: the program did not run to completion on the "
+                    "emulator (exit status "
+                 << status << ")\n";
+    return 1;
+  }
+  llvm::errs() << runOutput;
+
+  // 5. Reference and comparison.
+  if (isTT) {
+    progress(5, steps, "no reference: the input is a tt program");
+    llvm::outs() << "RAN: the program completed on the emulator in "
+                 << llvm::format("%.2f", seconds) << " s (no reference to "
+                                                     "compare with)\n";
+    printCounters(readText(countersPath));
+    return 0;
+  }
+  progress(5, steps, "interpreting the tile program for the reference");
+  std::vector<interp::HostTensor> tensors;
+  for (const Argument &argument : arguments)
+    tensors.push_back(
+        interp::HostTensor{argument.shape, argument.type, argument.initial});
+  Block &entry = function->getRegion(0).front();
+  if (entry.getNumArguments() != tensors.size()) {
+    llvm::errs() << "error: the program's buffers do not match the function's "
+                    "arguments\n";
+    return 1;
+  }
+  if (failed(interp::runFunction(function, tensors)))
+    return 1;
+
+  bool allOk = true;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const Argument &argument = arguments[i];
+    std::vector<float> device;
+    std::string readError;
+    if (!readNpy((workDir + "/" + argument.name + ".out.npy").str(),
+                 argument.shape, device, readError)) {
+      llvm::errs() << "error: " << readError << "\n";
+      return 1;
+    }
+    // Arguments the program does not write are equal to their inputs on
+    // both sides; report the ones it writes.
+    if (device == argument.initial && tensors[i].data == argument.initial)
+      continue;
+    interp::Comparison result =
+        interp::compareResults(device, tensors[i].data, argument.type);
+    allOk &= result.ok;
+    llvm::outs() << (result.ok ? "PASS " : "FAIL ") << argument.name << " (";
+    for (size_t d = 0; d < argument.shape.size(); ++d)
+      llvm::outs() << (d ? "x" : "") << argument.shape[d];
+    llvm::outs() << " " << argument.type << "): " << result.exact << " of "
+                 << result.count << " exact, "
+                 << llvm::format("%.4f", 100.0 * double(result.withinTolerance) /
+                                             double(std::max<int64_t>(result.count, 1)))
+                 << "% within tolerance, max error "
+                 << llvm::format("%.3g", result.maxError) << " " << result.unit
+                 << ", correlation " << llvm::format("%.6f", result.correlation)
+                 << "\n";
+    for (const interp::Mismatch &mismatch : result.worst)
+      llvm::outs() << "  [" << mismatch.index << "] device "
+                   << llvm::format("%.7g", mismatch.device) << ", reference "
+                   << llvm::format("%.7g", mismatch.reference) << ", error "
+                   << llvm::format("%.3g", mismatch.error) << "\n";
+  }
+  printCounters(readText(countersPath));
+  llvm::outs() << (allOk ? "OK: the device results match the reference\n"
+                         : "MISMATCH: the device results differ from the "
+                           "reference\n");
+  return allOk ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tilt-run: compile a tile program for Tenstorrent, run it on the "
+      "emulator and check it against a reference\n");
+  return runTool();
+}

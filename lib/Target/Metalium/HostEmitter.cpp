@@ -400,20 +400,15 @@ using namespace tt::tt_metal;
       if (auto attr =
               op.getInherentAttr("math_fidelity").dyn_cast_or_null<StringAttr>())
         fidelity = attr.getValue();
-      os << "  ComputeConfig " << config << ";
-";
+      os << "  ComputeConfig " << config << ";\n";
       os << "  " << config << ".math_fidelity = MathFidelity::" << fidelity
-         << ";
-";
+         << ";\n";
       if (op.getInherentAttr("fp32_dest_acc"))
-        os << "  " << config << ".fp32_dest_acc_en = true;
-";
+        os << "  " << config << ".fp32_dest_acc_en = true;\n";
       if (op.getInherentAttr("dst_full_sync"))
-        os << "  " << config << ".dst_full_sync_en = true;
-";
+        os << "  " << config << ".dst_full_sync_en = true;\n";
       if (op.getInherentAttr("math_approx"))
-        os << "  " << config << ".math_approx_mode = true;
-";
+        os << "  " << config << ".math_approx_mode = true;\n";
     } else {
       llvm::StringRef processor = "riscv_0";
       if (auto attr =
@@ -422,19 +417,14 @@ using namespace tt::tt_metal;
       int64_t noc = 0;
       if (auto attr = op.getInherentAttr("noc").dyn_cast_or_null<IntegerAttr>())
         noc = attr.getInt();
-      os << "  DataMovementConfig " << config << ";
-";
+      os << "  DataMovementConfig " << config << ";\n";
       os << "  " << config << ".processor = DataMovementProcessor::"
-         << processor.upper() << ";
-";
-      os << "  " << config << ".noc = NOC::NOC_" << noc << ";
-";
+         << processor.upper() << ";\n";
+      os << "  " << config << ".noc = NOC::NOC_" << noc << ";\n";
     }
     if (compileArgs != "{}")
-      os << "  " << config << ".compile_args = " << compileArgs << ";
-";
-    os << "  KernelHandle " << name << " = CreateKernel(
-      program, "
+      os << "  " << config << ".compile_args = " << compileArgs << ";\n";
+    os << "  KernelHandle " << name << " = CreateKernel(\n      program, "
        << "kernel_dir + \"/" << name << ".cpp\",\n      CoreRangeSet(std::"
        << "vector<CoreRange>{";
     auto ranges = kernel.getCoreRanges();

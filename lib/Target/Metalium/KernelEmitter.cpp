@@ -46,6 +46,7 @@ public:
     llvm::raw_string_ostream os(body);
     out = &os;
     indent = 1;
+    declareCBs();
     if (failed(emitBlock(*kernel.getBody())))
       return failure();
     os.flush();
@@ -124,6 +125,30 @@ private:
     line() << (type ? "const " + *type : std::string("const auto")) << " "
            << name << " = " << text << ";\n";
     return success();
+  }
+
+  /// Declares a constant for every CB the kernel names, by cb.alloc or as
+  /// a CB property of an intrinsic (a compute init may name a CB the kernel
+  /// never waits on).
+  void declareCBs() {
+    std::set<int64_t> indices;
+    kernel->walk([&](Operation *op) {
+      if (auto alloc = cb::AllocOp::dynCast(op)) {
+        indices.insert(alloc.getIndex());
+        return;
+      }
+      if (!op->getName().getStringRef().startswith("tt."))
+        return;
+      for (llvm::StringRef key : kCBKeys)
+        if (auto attr = op->getInherentAttr(key).dyn_cast_or_null<IntegerAttr>())
+          indices.insert(attr.getInt());
+    });
+    for (int64_t index : indices) {
+      std::string cbName = getCBName(index);
+      used.insert(cbName);
+      line() << "constexpr uint32_t " << cbName << " = tt::CBIndex::c_" << index
+             << ";\n";
+    }
   }
 
   LogicalResult emitBlock(Block &block) {
@@ -319,11 +344,7 @@ private:
   LogicalResult emitCB(Operation *op, llvm::StringRef name) {
     if (auto alloc = cb::AllocOp::dynCast(op)) {
       int64_t index = alloc.getIndex();
-      std::string cbName = getCBName(index);
-      if (used.insert(cbName).second)
-        line() << "constexpr uint32_t " << cbName << " = tt::CBIndex::c_"
-               << index << ";\n";
-      names[op->getResult(0)] = cbName;
+      names[op->getResult(0)] = getCBName(index);
       return success();
     }
     llvm::StringRef opName = name.drop_front(3);
@@ -399,12 +420,10 @@ private:
   /// The CB properties of the intrinsics (TTIntrinsics.def); no other
   /// property has these names.
   static bool isCBProperty(llvm::StringRef key) {
-    static const char *kCBKeys[] = {"in", "in0", "in1", "out", "scaler"};
-    for (const char *cbKey : kCBKeys)
-      if (key == cbKey)
-        return true;
-    return false;
+    return llvm::is_contained(kCBKeys, key);
   }
+  static constexpr llvm::StringLiteral kCBKeys[] = {"in", "in0", "in1", "out",
+                                                    "scaler"};
 
   std::string resultHint(Operation *op, llvm::StringRef opName) {
     if (opName == "get_arg_val" || opName == "get_compile_time_arg_val") {

@@ -77,6 +77,9 @@ public:
   std::map<int64_t, CBUse> uses;
   /// Tiles read from and written to DRAM through tensor accessors.
   int64_t tileReads = 0, tileWrites = 0;
+  /// Bytes of those tiles, and the compute tile operations (every
+  /// intrinsic with a DST operand other than inits).
+  int64_t bytesRead = 0, bytesWritten = 0, tileOps = 0;
   Violation violation;
   bool outOfBudget = false;
 
@@ -345,12 +348,27 @@ private:
     return true;
   }
 
+  /// The page size of the accessor a NoC tile op goes through.
+  int64_t getAccessorPageSize(Operation *op) {
+    if (op->getNumOperands() < 2)
+      return 0;
+    Operation *accessor = op->getOperand(1).getDefiningOp();
+    if (!accessor || accessor->getNumOperands() < 2)
+      return 0;
+    return get(accessor->getOperand(1)).value_or(0);
+  }
+
   bool runDevice(Operation *op, llvm::StringRef name) {
-    if (name == "tt.noc_async_read_tile")
+    if (name == "tt.noc_async_read_tile") {
       ++tileReads;
-    else if (name == "tt.noc_async_write_tile")
+      bytesRead += getAccessorPageSize(op);
+    } else if (name == "tt.noc_async_write_tile") {
       ++tileWrites;
+      bytesWritten += getAccessorPageSize(op);
+    }
     bool hasDst = op->getInherentAttr("dst") || op->getInherentAttr("lhs");
+    if (hasDst && !name.endswith("_init"))
+      ++tileOps;
     if (name == "tt.tile_regs_acquire") {
       if (dst != Dst::Idle)
         return fail(op, "tile_regs_acquire while DST is still held (release "
@@ -512,9 +530,13 @@ private:
         cbs[config.getIndex()] = type;
 
     // Per core: runtime arguments, then each kernel's run.
+    int64_t bytesRead = 0, bytesWritten = 0, tileReads = 0, tileWrites = 0;
+    llvm::SmallVector<int64_t, 64> tileOpsPerCore;
     for (int64_t row = 0; row < rows && ok; ++row)
       for (int64_t column = 0; column < columns && ok; ++column) {
         std::map<int64_t, std::vector<std::pair<KernelOp, CBUse>>> perCB;
+        int64_t coreTileOps = 0;
+        bool active = false;
         for (KernelOp kernel : kernels) {
           if (!kernel.runsOn(column, row))
             continue;
@@ -561,12 +583,42 @@ private:
             perCB[index].push_back({kernel, use});
           numTileReads += interpreter.tileReads;
           numTileWrites += interpreter.tileWrites;
+          tileReads += interpreter.tileReads;
+          tileWrites += interpreter.tileWrites;
+          bytesRead += interpreter.bytesRead;
+          bytesWritten += interpreter.bytesWritten;
+          coreTileOps += interpreter.tileOps;
+          active = true;
         }
         if (!ok)
           break;
+        if (active)
+          tileOpsPerCore.append({column, row, coreTileOps});
         ok = succeeded(checkBalance(perCB, column, row));
       }
-    return success(ok);
+    if (!ok)
+      return failure();
+
+    // What the run measured, for the plan's cost estimate.
+    Context *context = program->getContext();
+    auto i64 = [&](int64_t value) {
+      return IntegerAttr::get(IntegerType::get(context, 64), value);
+    };
+    program->setAttr(
+        "tt.cost",
+        DictionaryAttr::get(
+            context,
+            {NamedAttribute(StringAttr::get(context, "dram_bytes_read"),
+                            i64(bytesRead)),
+             NamedAttribute(StringAttr::get(context, "dram_bytes_written"),
+                            i64(bytesWritten)),
+             NamedAttribute(StringAttr::get(context, "dram_tile_reads"),
+                            i64(tileReads)),
+             NamedAttribute(StringAttr::get(context, "dram_tile_writes"),
+                            i64(tileWrites)),
+             NamedAttribute(StringAttr::get(context, "tile_ops_per_core"),
+                            DenseArrayAttr::getI64(context, tileOpsPerCore))}));
+    return success();
   }
 
   static llvm::StringRef getSymbolName(KernelOp kernel) {

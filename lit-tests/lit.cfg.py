@@ -50,3 +50,11 @@ else:
     lit_config.note("mlir-opt (19 or newer) not found: the MLIR interoperability "
                     "tests are skipped (install Debian's mlir-22-tools to run them)")
     config.substitutions.append(("%mlir_opt", "false"))
+
+# tilt-run keeps compiled host programs and kernels here, so that reruns of
+# the suite reuse them.
+config.environment["TILT_CACHE_DIR"] = os.path.join(config.tilt_obj_root,
+                                                    "tilt-cache")
+for name in ("HOME", "TMPDIR"):
+    if name in os.environ:
+        config.environment[name] = os.environ[name]

@@ -27,12 +27,13 @@ using namespace tilt::emu;
 //===----------------------------------------------------------------------===//
 
 const ArchInfo *emu::getArchInfo(const std::string &name) {
-  // Grids as tt-metal exposes them to programs; L1 sizes from the ISA
-  // documentation (metalium_api.md section 5). The reserved part matches
-  // what tt-verify leaves for firmware.
+  // The worker grids the tt dialect accepts (tt::getArchGrid: the whole
+  // worker grid of each die; an n150 Wormhole exposes 8x8 of its 8x10); L1
+  // sizes from the ISA documentation (metalium_api.md section 5). The
+  // reserved part matches what tt-verify leaves for firmware.
   static const ArchInfo kArchs[] = {
       {"grayskull", 12, 9, 1024 * 1024 + 64 * 1024, 64 * 1024, 8, 32},
-      {"wormhole_b0", 8, 8, 1499136, 1499136 - 1468006 + 2, 12, 32},
+      {"wormhole_b0", 8, 10, 1499136, 1499136 - 1468006 + 2, 12, 32},
       {"blackhole", 13, 10, 1536 * 1024 + 64 * 1024, 64 * 1024, 8, 64},
   };
   for (const ArchInfo &arch : kArchs)

@@ -12,7 +12,6 @@ import re
 import subprocess
 import sys
 
-tilt_opt, generator = sys.argv[1], sys.argv[2]
 sizes = [32, 64, 96, 256, 1024]
 grids = ["1x1", "2x2", "8x8", "8x10"]
 
@@ -40,41 +39,44 @@ for grid in grids:
     cases.append((100, 50, 70, (32, 32, 32), grid, False, False))
     cases.append((1024, 1024, 1024, (128, 128, 64), grid, False, False))
 
-failures = 0
-for m, n, k, (bm, bn, bk), grid, bf16_out, transpose_b in cases:
-    args = [sys.executable, generator, str(m), str(n), str(k),
-            "--block", f"{bm}x{bn}x{bk}", "--out-type",
-            "bf16" if bf16_out else "f32"] + (["--transpose-b"] if transpose_b else [])
-    source = subprocess.run(args, check=True, capture_output=True, text=True).stdout
-    result = subprocess.run(
-        [tilt_opt, f"--tile-to-tt=grid={grid}", "--mlir-pass-statistics", "-"],
-        input=source, capture_output=True, text=True)
-    name = f"{m}x{n}x{k} blocks {bm}x{bn}x{bk} grid {grid}" + (
-        " transpose_b" if transpose_b else "")
-    problems = []
-    if result.returncode != 0:
-        problems.append("tilt-opt failed:\n" + result.stderr)
-    else:
-        for role in ("reader", "compute", "writer"):
-            if f"tt.kernel @{role} {role}" not in result.stdout:
-                problems.append(f"no {role} kernel")
-        reads = re.search(r"(\d+) dram-tile-reads", result.stderr)
-        writes = re.search(r"(\d+) dram-tile-writes", result.stderr)
-        mt, nt, kt = pad(m) // 32, pad(n) // 32, pad(k) // 32
-        blocks_m, blocks_n = pad(m) // bm, pad(n) // bn
-        # Each output block reads its A row block and B column block once.
-        expected_reads = blocks_m * blocks_n * (bm // 32 + bn // 32) * kt
-        expected_writes = mt * nt
-        if not reads or int(reads.group(1)) != expected_reads:
-            problems.append(f"DRAM tile reads {reads and reads.group(1)}, "
-                            f"expected {expected_reads}")
-        if not writes or int(writes.group(1)) != expected_writes:
-            problems.append(f"DRAM tile writes {writes and writes.group(1)}, "
-                            f"expected {expected_writes}")
-        if "warning" in result.stderr:
-            problems.append("warnings:\n" + result.stderr)
-    if problems:
-        failures += 1
-        print(f"FAIL {name}: " + "; ".join(problems))
-print(f"{len(cases) - failures} of {len(cases)} GEMMs compiled and verified")
-sys.exit(1 if failures else 0)
+# Imported for its `cases` by tilt-run's sweep (lit-tests/Run).
+if __name__ == "__main__":
+  tilt_opt, generator = sys.argv[1], sys.argv[2]
+  failures = 0
+  for m, n, k, (bm, bn, bk), grid, bf16_out, transpose_b in cases:
+      args = [sys.executable, generator, str(m), str(n), str(k),
+              "--block", f"{bm}x{bn}x{bk}", "--out-type",
+              "bf16" if bf16_out else "f32"] + (["--transpose-b"] if transpose_b else [])
+      source = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+      result = subprocess.run(
+          [tilt_opt, f"--tile-to-tt=grid={grid}", "--mlir-pass-statistics", "-"],
+          input=source, capture_output=True, text=True)
+      name = f"{m}x{n}x{k} blocks {bm}x{bn}x{bk} grid {grid}" + (
+          " transpose_b" if transpose_b else "")
+      problems = []
+      if result.returncode != 0:
+          problems.append("tilt-opt failed:\n" + result.stderr)
+      else:
+          for role in ("reader", "compute", "writer"):
+              if f"tt.kernel @{role} {role}" not in result.stdout:
+                  problems.append(f"no {role} kernel")
+          reads = re.search(r"(\d+) dram-tile-reads", result.stderr)
+          writes = re.search(r"(\d+) dram-tile-writes", result.stderr)
+          mt, nt, kt = pad(m) // 32, pad(n) // 32, pad(k) // 32
+          blocks_m, blocks_n = pad(m) // bm, pad(n) // bn
+          # Each output block reads its A row block and B column block once.
+          expected_reads = blocks_m * blocks_n * (bm // 32 + bn // 32) * kt
+          expected_writes = mt * nt
+          if not reads or int(reads.group(1)) != expected_reads:
+              problems.append(f"DRAM tile reads {reads and reads.group(1)}, "
+                              f"expected {expected_reads}")
+          if not writes or int(writes.group(1)) != expected_writes:
+              problems.append(f"DRAM tile writes {writes and writes.group(1)}, "
+                              f"expected {expected_writes}")
+          if "warning" in result.stderr:
+              problems.append("warnings:\n" + result.stderr)
+      if problems:
+          failures += 1
+          print(f"FAIL {name}: " + "; ".join(problems))
+  print(f"{len(cases) - failures} of {len(cases)} GEMMs compiled and verified")
+  sys.exit(1 if failures else 0)

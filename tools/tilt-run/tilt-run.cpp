@@ -387,6 +387,20 @@ int runTool() {
     PassManager pm(&context);
     std::string error;
     if (!isTT) {
+      // The grid must fit the architecture (tile-partition would say so at
+      // initialization, without a place in the input).
+      auto [columnsText, rowsText] = llvm::StringRef(gridOption).split('x');
+      unsigned columns = 0, rows = 0;
+      std::optional<std::pair<int64_t, int64_t>> archGrid =
+          tt::getArchGrid(archOption);
+      if (archGrid && !columnsText.getAsInteger(10, columns) &&
+          !rowsText.getAsInteger(10, rows) &&
+          (columns > archGrid->first || rows > archGrid->second)) {
+        llvm::errs() << "error: --grid " << gridOption << " does not fit "
+                     << archOption << " (" << archGrid->first << "x"
+                     << archGrid->second << " worker cores)\n";
+        return 1;
+      }
       TileToTTOptions options;
       options.grid = gridOption;
       options.arch = archOption;

@@ -50,6 +50,11 @@ int main(int argc, char **argv) {
       "pipeline-name",
       llvm::cl::desc("The pipeline named in the generated comments"),
       llvm::cl::cat(category));
+  llvm::cl::opt<bool> verifyDiagnostics(
+      "verify-diagnostics",
+      llvm::cl::desc("Check the diagnostics against expected-* comments in "
+                     "the input"),
+      llvm::cl::cat(category));
   llvm::cl::HideUnrelatedOptions(category);
   llvm::cl::ParseCommandLineOptions(argc, argv, "Tilt translator\n");
 
@@ -76,16 +81,22 @@ int main(int argc, char **argv) {
   }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context, llvm::errs());
-  OwningOpRef module = parseSourceFileForTool(sourceMgr, &context,
-                                              /*insertImplicitModule=*/true);
-  if (!module || failed(verify(module.get())))
-    return 1;
-
-  metalium::EmitOptions options;
-  options.source = source.empty() ? std::string(input) : std::string(source);
-  options.pipeline = pipeline;
-  if (failed(metalium::writeProgramFiles(module.get(), output, options)))
-    return 1;
-  return 0;
+  auto translate = [&]() -> LogicalResult {
+    OwningOpRef module = parseSourceFileForTool(sourceMgr, &context,
+                                                /*insertImplicitModule=*/true);
+    if (!module || failed(verify(module.get())))
+      return failure();
+    metalium::EmitOptions options;
+    options.source = source.empty() ? std::string(input) : std::string(source);
+    options.pipeline = pipeline;
+    return metalium::writeProgramFiles(module.get(), output, options);
+  };
+  if (!verifyDiagnostics) {
+    SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context, llvm::errs());
+    return failed(translate()) ? 1 : 0;
+  }
+  SourceMgrDiagnosticVerifierHandler diagnostics(sourceMgr, &context,
+                                                 llvm::errs());
+  (void)translate();
+  return failed(diagnostics.verify()) ? 1 : 0;
 }

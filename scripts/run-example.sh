@@ -8,4 +8,6 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build
-./build/bin/tilt-opt --tile-to-tt='grid=8x8 arch=wormhole_b0' examples/gemm.tilt
+# Compile examples/gemm.tilt for an 8x8 Wormhole grid, run it on the
+# emulator, check it against the tile interpreter and print the counters.
+./build/bin/tilt-run examples/gemm.tilt --grid 8x8

@@ -527,18 +527,8 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
                        .count();
   report.ok = !device.failed;
   report.error = device.error;
-  for (auto &context : contexts) {
-    CoreCounters &to = context->core->counters;
-    const CoreCounters &from = context->counters;
-    to.dramBytesRead += from.dramBytesRead;
-    to.dramBytesWritten += from.dramBytesWritten;
-    to.nocReads += from.nocReads;
-    to.nocWrites += from.nocWrites;
-    for (size_t i = 0; i < to.tileOps.size(); ++i)
-      to.tileOps[i] += from.tileOps[i];
-    for (const auto &[key, seconds] : from.blockedSeconds)
-      to.blockedSeconds[key] += seconds;
-  }
+  for (auto &context : contexts)
+    context->core->counters.add(context->counters);
   for (auto &core : device.cores) {
     bool used = false;
     for (const KernelInstance &instance : kernels)
@@ -558,18 +548,21 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
 // Reports
 //===----------------------------------------------------------------------===//
 
+void CoreCounters::add(const CoreCounters &other) {
+  dramBytesRead += other.dramBytesRead;
+  dramBytesWritten += other.dramBytesWritten;
+  nocReads += other.nocReads;
+  nocWrites += other.nocWrites;
+  for (size_t i = 0; i < tileOps.size(); ++i)
+    tileOps[i] += other.tileOps[i];
+  for (const auto &[key, seconds] : other.blockedSeconds)
+    blockedSeconds[key] += seconds;
+}
+
 CoreCounters RunReport::total() const {
   CoreCounters sum;
-  for (const auto &[core, counters] : cores) {
-    sum.dramBytesRead += counters.dramBytesRead;
-    sum.dramBytesWritten += counters.dramBytesWritten;
-    sum.nocReads += counters.nocReads;
-    sum.nocWrites += counters.nocWrites;
-    for (size_t i = 0; i < sum.tileOps.size(); ++i)
-      sum.tileOps[i] += counters.tileOps[i];
-    for (const auto &[key, seconds] : counters.blockedSeconds)
-      sum.blockedSeconds[key] += seconds;
-  }
+  for (const auto &entry : cores)
+    sum.add(entry.second);
   return sum;
 }
 

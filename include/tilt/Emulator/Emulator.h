@@ -113,6 +113,9 @@ struct CoreCounters {
   std::array<uint64_t, size_t(TileOp::Count)> tileOps{};
   /// Seconds each kernel spent blocked, by "<kernel> cb<index>".
   std::map<std::string, double> blockedSeconds;
+
+  /// Adds `other` to these counters.
+  void add(const CoreCounters &other);
 };
 
 /// One kernel on one core: an entry point and its runtime arguments.

@@ -393,38 +393,42 @@ uint32_t Device::allocateDram(uint64_t size, uint32_t pageSize) {
 }
 
 namespace {
-uint64_t alignedPage(const ArchInfo &arch, uint32_t pageSize) {
-  return (uint64_t(pageSize) + arch.dramAlignment - 1) / arch.dramAlignment *
-         arch.dramAlignment;
+/// Calls `copy(bankBytes, dataOffset, count)` for each page of an
+/// interleaved buffer at `address`: page `i` is in bank `i % banks`, row
+/// `i / banks` of the buffer's aligned pages.
+template <typename Copy>
+void forEachPage(DeviceImpl &device, uint32_t address, uint32_t pageSize,
+                 uint64_t size, const Copy &copy) {
+  const ArchInfo &arch = device.arch;
+  uint64_t stride = (uint64_t(pageSize) + arch.dramAlignment - 1) /
+                    arch.dramAlignment * arch.dramAlignment;
+  for (uint64_t page = 0; page * pageSize < size; ++page) {
+    auto &bank = device.dramBanks[page % arch.dramBanks];
+    uint64_t offset = address + page / arch.dramBanks * stride;
+    uint64_t count = std::min<uint64_t>(pageSize, size - page * pageSize);
+    if (offset + count > bank.size())
+      throw std::runtime_error("an access beyond an emulated DRAM buffer");
+    copy(bank.data() + offset, page * pageSize, count);
+  }
 }
 } // namespace
 
 void Device::writeDram(uint32_t address, uint32_t pageSize, const void *data,
                        uint64_t size) {
   const uint8_t *bytes = static_cast<const uint8_t *>(data);
-  uint64_t stride = alignedPage(impl->arch, pageSize);
-  for (uint64_t page = 0; page * pageSize < size; ++page) {
-    auto &bank = impl->dramBanks[page % impl->arch.dramBanks];
-    uint64_t offset = address + page / impl->arch.dramBanks * stride;
-    uint64_t count = std::min<uint64_t>(pageSize, size - page * pageSize);
-    if (offset + count > bank.size())
-      throw std::runtime_error("write beyond an emulated DRAM buffer");
-    std::memcpy(bank.data() + offset, bytes + page * pageSize, count);
-  }
+  forEachPage(*impl, address, pageSize, size,
+              [&](uint8_t *bank, uint64_t offset, uint64_t count) {
+                std::memcpy(bank, bytes + offset, count);
+              });
 }
 
 void Device::readDram(uint32_t address, uint32_t pageSize, void *data,
                       uint64_t size) {
   uint8_t *bytes = static_cast<uint8_t *>(data);
-  uint64_t stride = alignedPage(impl->arch, pageSize);
-  for (uint64_t page = 0; page * pageSize < size; ++page) {
-    auto &bank = impl->dramBanks[page % impl->arch.dramBanks];
-    uint64_t offset = address + page / impl->arch.dramBanks * stride;
-    uint64_t count = std::min<uint64_t>(pageSize, size - page * pageSize);
-    if (offset + count > bank.size())
-      throw std::runtime_error("read beyond an emulated DRAM buffer");
-    std::memcpy(bytes + page * pageSize, bank.data() + offset, count);
-  }
+  forEachPage(*impl, address, pageSize, size,
+              [&](uint8_t *bank, uint64_t offset, uint64_t count) {
+                std::memcpy(bytes + offset, bank, count);
+              });
 }
 
 bool Device::configureCB(uint32_t column, uint32_t row, const CBConfig &config,

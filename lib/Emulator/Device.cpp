@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Runtime.h"
+#include "tt-metalium/tilize_utils.hpp"
 
 #include <cinttypes>
 #include <cmath>
@@ -127,30 +128,16 @@ float emu::halfToFloat(uint16_t bits) {
   return value;
 }
 
+// The host helpers of the emulated Metalium headers are the one copy of the
+// layout.
 std::vector<float> emu::tilize(const std::vector<float> &matrix, uint32_t rows,
                                uint32_t cols) {
-  std::vector<float> tiles(size_t(rows) * cols);
-  uint32_t tileCols = cols / 32;
-  for (uint32_t r = 0; r < rows; ++r)
-    for (uint32_t c = 0; c < cols; ++c) {
-      size_t tile = size_t(r / 32) * tileCols + c / 32;
-      tiles[tile * 1024 + faceIndex(r % 32, c % 32)] =
-          matrix[size_t(r) * cols + c];
-    }
-  return tiles;
+  return tilize_nfaces(matrix, rows, cols);
 }
 
 std::vector<float> emu::untilize(const std::vector<float> &tiles,
                                  uint32_t rows, uint32_t cols) {
-  std::vector<float> matrix(size_t(rows) * cols);
-  uint32_t tileCols = cols / 32;
-  for (uint32_t r = 0; r < rows; ++r)
-    for (uint32_t c = 0; c < cols; ++c) {
-      size_t tile = size_t(r / 32) * tileCols + c / 32;
-      matrix[size_t(r) * cols + c] =
-          tiles[tile * 1024 + faceIndex(r % 32, c % 32)];
-    }
-  return matrix;
+  return untilize_nfaces(tiles, rows, cols);
 }
 
 const char *emu::getTileOpName(TileOp op) {

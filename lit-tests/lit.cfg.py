@@ -51,6 +51,29 @@ else:
                     "tests are skipped (install Debian's mlir-22-tools to run them)")
     config.substitutions.append(("%mlir_opt", "false"))
 
+# clang-format of the same LLVM version as the Clang Format library Tilt links:
+# the generated C++ must be what it prints (another version may lay it out
+# differently). Installed by scripts/setup.sh.
+def find_clang_format():
+    import subprocess
+    wanted = "version " + config.llvm_version_major + "."
+    for name in ("clang-format-" + config.llvm_version_major, "clang-format"):
+        path = shutil.which(name)
+        if not path:
+            continue
+        version = subprocess.run([path, "--version"], capture_output=True,
+                                 text=True).stdout
+        if wanted in version:
+            return path
+    return None
+
+clang_format = find_clang_format()
+if clang_format:
+    config.substitutions.append(("%clang_format", clang_format))
+else:
+    lit_config.fatal("clang-format " + config.llvm_version_major + " not found "
+                     "(scripts/setup.sh installs Debian's clang-format)")
+
 # tilt-run keeps compiled host programs and kernels here, so that reruns of
 # the suite reuse them.
 config.environment["TILT_CACHE_DIR"] = os.path.join(config.tilt_obj_root,

@@ -285,7 +285,8 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
   }
 
   llvm::StringRef programName = getSymbolName(program.getOperation());
-  os << "// main.cpp: the host program of @" << programName << ".\n";
+  writeComment(os,
+               ("main.cpp: the host program of @" + programName + ".").str());
   writeOriginComment(os, program, options);
   os << "//\n// Usage: main [--in BUFFER=FILE]... [--out BUFFER=FILE]... "
         "[--kernel-dir DIR]\n";

@@ -469,24 +469,26 @@ LogicalResult metalium::emitKernel(tt::KernelOp kernel, tt::ProgramOp program,
   llvm::raw_string_ostream os(text);
   llvm::StringRef role = kernel.getRole();
   llvm::StringRef symbol = getSymbolName(kernel.getOperation());
-  os << "// " << symbol << ".cpp: the " << role << " kernel of program @"
-     << getSymbolName(program.getOperation()) << ".\n";
+  writeComment(os, (symbol + ".cpp: the " + role + " kernel of program @" +
+                    getSymbolName(program.getOperation()) + ".")
+                       .str());
   writeOriginComment(os, program, options);
   if (auto rtArgs =
           kernel->getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>()) {
-    os << "// Runtime arguments:";
+    std::string line = "Runtime arguments:";
     for (size_t i = 0; i < rtArgs.size(); ++i)
       if (auto name = rtArgs[i].dyn_cast_or_null<StringAttr>())
-        os << (i ? ", " : " ") << i << " " << name.getValue();
-    os << ".\n";
+        line +=
+            (i ? ", " : " ") + std::to_string(i) + " " + name.getValue().str();
+    writeComment(os, line + ".");
   }
   if (auto ctArgs =
           kernel->getInherentAttr("ct_args").dyn_cast_or_null<DenseArrayAttr>()) {
-    os << "// Compile-time arguments:";
+    std::string line = "Compile-time arguments:";
     llvm::ArrayRef<int64_t> values = ctArgs.getIntValues();
     for (size_t i = 0; i < values.size(); ++i)
-      os << (i ? ", " : " ") << values[i];
-    os << ".\n";
+      line += (i ? ", " : " ") + std::to_string(values[i]);
+    writeComment(os, line + ".");
   }
   os << "\n#include <cstdint>\n\n";
   if (kernel.isCompute()) {

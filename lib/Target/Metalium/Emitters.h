@@ -3,10 +3,35 @@
 #define TILT_LIB_TARGET_METALIUM_EMITTERS_H
 
 #include "tilt/Target/Metalium/Metalium.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace tilt {
 namespace metalium {
+
+/// Whether `name` is a C identifier (`[A-Za-z_][A-Za-z0-9_]*`), as the names
+/// of kernels (which name files) and buffers (which name host options) must
+/// be.
+bool isCIdentifier(llvm::StringRef name);
+
+/// The variable names of one generated function. C++ keywords and the
+/// integer types are taken from the start; the emitters also reserve the
+/// names their fixed code uses.
+class NameScope {
+public:
+  NameScope();
+  /// Marks `name` as taken.
+  void reserve(llvm::StringRef name);
+  /// Marks every identifier in a piece of C++ as taken.
+  void reserveIdentifiersIn(llvm::StringRef text);
+  /// A name not yet taken, made from `hint`: characters that cannot be in an
+  /// identifier become `_`, a leading digit gets `v_`, and a taken name gets
+  /// a suffix (`_1`, `_2`, ...).
+  std::string fresh(llvm::StringRef hint);
+
+private:
+  llvm::StringSet<> used;
+};
 
 /// The C++ name of circular buffer `index` in kernels and on the host:
 /// Metalium's conventional roles (cb_in0.., cb_dataflow0.., cb_out0..,

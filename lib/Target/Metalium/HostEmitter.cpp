@@ -214,8 +214,21 @@ std::string shapeList(llvm::ArrayRef<int64_t> shape) {
   return text + "}";
 }
 
+/// Unqualified names that main() uses besides its helpers: its own locals
+/// and what `using namespace tt::tt_metal` brings in. No buffer or kernel
+/// variable may take one.
+constexpr llvm::StringLiteral kHostMainNames =
+    "main argc argv args kernel_dir mesh_device cq program workload ok data "
+    "tiles tt tt_metal distributed Program CreateProgram CreateCircularBuffer "
+    "CoreRange CoreRangeSet CoreCoord CircularBufferConfig ComputeConfig "
+    "MathFidelity DataMovementConfig DataMovementProcessor NOC KernelHandle "
+    "CreateKernel SetRuntimeArgs BufferType bfloat16";
+
 struct HostBuffer {
+  /// The tt.buffer symbol: the name of its --in/--out option.
   std::string name;
+  /// The C++ variables of the buffer in main().
+  std::string var, shapeVar, paddedVar, layoutVar, configVar, addrVar;
   int64_t size = 0, pageSize = 0;
   std::string dataFormat, hostType, typeName;
   llvm::SmallVector<int64_t, 2> shape, padded;
@@ -254,6 +267,12 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
       continue;
     HostBuffer info;
     info.name = getSymbolName(&op).str();
+    if (!isCIdentifier(info.name)) {
+      op.emitError() << "the buffer name '" << info.name
+                     << "' must be a C identifier: it names the host "
+                        "program's --in and --out options";
+      return failure();
+    }
     info.size = buffer.getSize();
     info.pageSize = buffer.getPageSize();
     Type element;
@@ -282,6 +301,30 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     info.padded.assign(padded.getIntValues().begin(),
                        padded.getIntValues().end());
     buffers.push_back(info);
+  }
+
+  // Variable names: the user's symbols where they do not clash with each
+  // other or with what main() uses.
+  NameScope scope;
+  scope.reserveIdentifiersIn(kHostHelpers);
+  scope.reserveIdentifiersIn(kHostMainNames);
+  for (HostBuffer &buffer : buffers) {
+    buffer.var = scope.fresh(buffer.name);
+    buffer.shapeVar = scope.fresh(buffer.name + "_shape");
+    buffer.paddedVar = scope.fresh(buffer.name + "_padded");
+    buffer.layoutVar = scope.fresh(buffer.name + "_layout");
+    buffer.configVar = scope.fresh(buffer.name + "_config");
+    buffer.addrVar = scope.fresh(buffer.name + "_addr");
+  }
+  llvm::StringMap<std::string> addrVars, kernelVars, kernelConfigVars;
+  for (const HostBuffer &buffer : buffers)
+    addrVars[buffer.name] = buffer.addrVar;
+  for (Operation &op : *program.getBody()) {
+    if (!tt::KernelOp::dynCast(&op))
+      continue;
+    llvm::StringRef name = getSymbolName(&op);
+    kernelVars[name] = scope.fresh(name);
+    kernelConfigVars[name] = scope.fresh((name + "_config").str());
   }
 
   llvm::StringRef programName = getSymbolName(program.getOperation());
@@ -336,26 +379,26 @@ using namespace tt::tt_metal;
   // Buffers and inputs.
   os << "  // Buffers: interleaved in DRAM, one 32x32 tile per page.\n";
   for (const HostBuffer &buffer : buffers) {
-    const std::string &n = buffer.name;
-    os << "  const std::vector<uint32_t> " << n << "_shape = "
+    const std::string &v = buffer.var;
+    os << "  const std::vector<uint32_t> " << buffer.shapeVar << " = "
        << shapeList(buffer.shape) << ";\n";
-    os << "  const std::vector<uint32_t> " << n << "_padded = "
+    os << "  const std::vector<uint32_t> " << buffer.paddedVar << " = "
        << shapeList(buffer.padded) << ";\n";
-    os << "  distributed::DeviceLocalBufferConfig " << n
-       << "_layout{.page_size = " << buffer.pageSize
+    os << "  distributed::DeviceLocalBufferConfig " << buffer.layoutVar
+       << "{.page_size = " << buffer.pageSize
        << ", .buffer_type = BufferType::DRAM};\n";
-    os << "  distributed::ReplicatedBufferConfig " << n
-       << "_config{.size = " << buffer.size << "};\n";
-    os << "  auto " << n << " = distributed::MeshBuffer::create(" << n
-       << "_config, " << n << "_layout,\n"
-       << "                                           mesh_device.get());\n";
+    os << "  distributed::ReplicatedBufferConfig " << buffer.configVar
+       << "{.size = " << buffer.size << "};\n";
+    os << "  auto " << v << " = distributed::MeshBuffer::create("
+       << buffer.configVar << ", " << buffer.layoutVar
+       << ", mesh_device.get());\n";
     os << "  {\n    std::vector<float> data;\n"
-       << "    if (!loadInput(args, \"" << n << "\", " << n
-       << "_shape, data))\n      return 2;\n"
-       << "    std::vector<" << buffer.hostType << "> tiles =\n"
-       << "        toTiles<" << buffer.hostType << ">(data, " << n
-       << "_shape, " << n << "_padded);\n"
-       << "    distributed::EnqueueWriteMeshBuffer(cq, " << n
+       << "    if (!loadInput(args, \"" << buffer.name << "\", "
+       << buffer.shapeVar << ", data))\n      return 2;\n"
+       << "    std::vector<" << buffer.hostType << "> tiles = toTiles<"
+       << buffer.hostType << ">(data, " << buffer.shapeVar << ", "
+       << buffer.paddedVar << ");\n"
+       << "    distributed::EnqueueWriteMeshBuffer(cq, " << v
        << ", tiles, false);\n  }\n";
   }
   os << "\n  Program program = CreateProgram();\n\n";
@@ -390,12 +433,13 @@ using namespace tt::tt_metal;
     if (!kernel)
       continue;
     llvm::StringRef name = getSymbolName(&op);
+    const std::string &handle = kernelVars[name];
     std::string compileArgs = "{";
     if (auto ct = op.getInherentAttr("ct_args").dyn_cast_or_null<DenseArrayAttr>())
       for (size_t i = 0; i < size_t(ct.size()); ++i)
         compileArgs += (i ? ", " : "") + std::to_string(ct.getIntValues()[i]);
     compileArgs += "}";
-    std::string config = (name + "_config").str();
+    const std::string &config = kernelConfigVars[name];
     if (kernel.isCompute()) {
       llvm::StringRef fidelity = "HiFi4";
       if (auto attr =
@@ -425,7 +469,7 @@ using namespace tt::tt_metal;
     }
     if (compileArgs != "{}")
       os << "  " << config << ".compile_args = " << compileArgs << ";\n";
-    os << "  KernelHandle " << name << " = CreateKernel(\n      program, "
+    os << "  KernelHandle " << handle << " = CreateKernel(\n      program, "
        << "kernel_dir + \"/" << name << ".cpp\",\n      CoreRangeSet(std::"
        << "vector<CoreRange>{";
     auto ranges = kernel.getCoreRanges();
@@ -439,20 +483,20 @@ using namespace tt::tt_metal;
   // Runtime arguments.
   os << "\n  // Runtime arguments of every core.\n";
   for (const HostBuffer &buffer : buffers)
-    os << "  const uint32_t " << buffer.name << "_addr = " << buffer.name
+    os << "  const uint32_t " << buffer.addrVar << " = " << buffer.var
        << "->address();\n";
   for (Operation &op : *program.getBody()) {
     auto args = tt::RuntimeArgsOp::dynCast(&op);
     if (!args)
       continue;
     llvm::ArrayRef<int64_t> core = args.getCore();
-    os << "  SetRuntimeArgs(program, " << args.getKernel() << ", CoreCoord{"
-       << core[0] << ", " << core[1] << "}, {";
+    os << "  SetRuntimeArgs(program, " << kernelVars[args.getKernel()]
+       << ", CoreCoord{" << core[0] << ", " << core[1] << "}, {";
     llvm::ArrayRef<Attribute> values = args.getValues();
     for (size_t i = 0; i < values.size(); ++i) {
       os << (i ? ", " : "");
       if (auto symbol = values[i].dyn_cast_or_null<FlatSymbolRefAttr>())
-        os << symbol.getValue() << "_addr";
+        os << addrVars[symbol.getValue()];
       else if (auto integer = values[i].dyn_cast_or_null<IntegerAttr>())
         os << uint32_t(integer.getValue().getZExtValue()) << "u";
     }
@@ -474,11 +518,11 @@ using namespace tt::tt_metal;
     const std::string &n = buffer.name;
     os << "  if (args.outputs.count(\"" << n << "\")) {\n"
        << "    std::vector<" << buffer.hostType << "> tiles;\n"
-       << "    distributed::EnqueueReadMeshBuffer(cq, tiles, " << n
+       << "    distributed::EnqueueReadMeshBuffer(cq, tiles, " << buffer.var
        << ", true);\n"
-       << "    ok &= saveArray(args.outputs[\"" << n << "\"], " << n
-       << "_shape,\n                    fromTiles(tiles, " << n << "_shape, "
-       << n << "_padded));\n  }\n";
+       << "    ok &= saveArray(args.outputs[\"" << n << "\"], "
+       << buffer.shapeVar << ", fromTiles(tiles, " << buffer.shapeVar << ", "
+       << buffer.paddedVar << "));\n  }\n";
   }
   os << "  mesh_device->close();\n  return ok ? 0 : 1;\n}\n";
   os.flush();

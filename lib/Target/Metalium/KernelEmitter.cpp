@@ -37,7 +37,14 @@ namespace {
 
 class KernelEmitter {
 public:
-  KernelEmitter(tt::KernelOp kernel) : kernel(kernel) {}
+  KernelEmitter(tt::KernelOp kernel) : kernel(kernel) {
+    // What the kernel calls cannot name a variable.
+    scope.reserveIdentifiersIn(
+        "kernel_main tt CBIndex get_arg_val get_write_ptr get_read_ptr "
+        "cb_reserve_back cb_push_back cb_wait_front cb_pop_front");
+    for (const std::string &name : getCalledNames())
+      scope.reserve(name);
+  }
 
   LogicalResult emit(std::string &body, std::set<std::string> &headers,
                      std::set<std::string> &helpers) {
@@ -61,7 +68,7 @@ private:
   std::set<std::string> *headers = nullptr;
   std::set<std::string> *helpers = nullptr;
   llvm::DenseMap<Value, std::string> names;
-  llvm::StringSet<> used;
+  NameScope scope;
 
   llvm::raw_ostream &line() {
     for (unsigned i = 0; i < indent; ++i)
@@ -69,12 +76,7 @@ private:
     return *out;
   }
 
-  std::string fresh(llvm::StringRef hint) {
-    std::string name = hint.str();
-    for (unsigned suffix = 1; !used.insert(name).second; ++suffix)
-      name = hint.str() + "_" + std::to_string(suffix);
-    return name;
-  }
+  std::string fresh(llvm::StringRef hint) { return scope.fresh(hint); }
 
   static std::optional<std::string> cType(Type type) {
     if (type.isIndex() || type.isInteger(32))
@@ -145,7 +147,7 @@ private:
     });
     for (int64_t index : indices) {
       std::string cbName = getCBName(index);
-      used.insert(cbName);
+      scope.reserve(cbName);
       line() << "constexpr uint32_t " << cbName << " = tt::CBIndex::c_" << index
              << ";\n";
     }

@@ -4,6 +4,7 @@
 #include "MetaliumAPI.h"
 #include "tilt/IR/Attributes.h"
 #include "tilt/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -23,8 +24,10 @@ llvm::StringRef metalium::getSymbolName(Operation *op) {
 
 void metalium::writeComment(llvm::raw_ostream &os, llvm::StringRef text) {
   constexpr size_t kColumnLimit = 80;
+  // Any white space separates words: a name with a line break in it cannot
+  // end the comment.
   llvm::SmallVector<llvm::StringRef, 16> words;
-  text.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  llvm::SplitString(text, words, " \t\n\v\f\r");
   size_t column = 2;
   os << "//";
   for (llvm::StringRef word : words) {
@@ -64,7 +67,14 @@ LogicalResult metalium::emitProgram(tt::ProgramOp program,
     auto kernel = tt::KernelOp::dynCast(&op);
     if (!kernel)
       continue;
-    GeneratedFile file{(getSymbolName(&op) + ".cpp").str(), ""};
+    llvm::StringRef name = getSymbolName(&op);
+    if (!isCIdentifier(name)) {
+      op.emitError() << "the kernel name '" << name
+                     << "' must be a C identifier: it names the kernel's "
+                        "source file";
+      return failure();
+    }
+    GeneratedFile file{(name + ".cpp").str(), ""};
     if (file.name == "main.cpp") {
       op.emitError() << "a kernel named @main would overwrite the host "
                         "program main.cpp";

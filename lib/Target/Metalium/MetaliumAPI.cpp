@@ -11,6 +11,7 @@
 
 #include "MetaliumAPI.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace tilt;
@@ -229,4 +230,27 @@ llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
   if (op == "fill_scaler_tile")
     return kFillScalerTile;
   return "";
+}
+
+std::vector<std::string> metalium::getCalledNames() {
+  std::vector<std::string> names;
+  auto collect = [&](llvm::StringRef text) {
+    auto isWordChar = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+    while (!text.empty()) {
+      size_t start = text.find_if(isWordChar);
+      if (start == llvm::StringRef::npos)
+        return;
+      bool placeholder = start > 0 && text[start - 1] == '$';
+      text = text.drop_front(start);
+      llvm::StringRef word = text.take_while(isWordChar);
+      text = text.drop_front(word.size());
+      if (!placeholder && !llvm::isDigit(word.front()))
+        names.push_back(word.str());
+    }
+  };
+  for (const Spelling &spelling : kSpellings)
+    collect(spelling.call);
+  for (const KeywordSpelling &entry : kKeywords)
+    collect(entry.spelling);
+  return names;
 }

@@ -11,6 +11,9 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+#include <vector>
+
 namespace tilt {
 namespace metalium {
 
@@ -41,6 +44,11 @@ struct KernelConventions {
   llvm::StringRef entry;
 };
 const KernelConventions &getKernelConventions();
+
+/// Every identifier the spellings write (functions, templates, enumerators;
+/// not the `$` placeholders), so that kernels do not name a variable like
+/// something they call.
+std::vector<std::string> getCalledNames();
 
 /// The helper functions a kernel needs for intrinsics that are not a single
 /// Metalium call (e.g. `fill_scaler_tile`), or "".

@@ -486,6 +486,19 @@ LogicalResult OperationParser::parseArgument(OpAsmParser::Argument &result,
   return success();
 }
 
+/// The name a block argument was given in the source, without `%`: none
+/// for a number (`%0`) or the printer's default (`%arg0`), which say nothing
+/// about the value.
+static std::optional<llvm::StringRef> getSourceName(llvm::StringRef ssaName) {
+  llvm::StringRef name = ssaName;
+  name.consume_front("%");
+  llvm::StringRef number = name;
+  number.consume_front("arg");
+  if (name.empty() || (!number.empty() && llvm::all_of(number, llvm::isDigit)))
+    return std::nullopt;
+  return name;
+}
+
 LogicalResult
 OperationParser::defineArguments(Block *block,
                                  llvm::ArrayRef<OpAsmParser::Argument> args) {
@@ -493,6 +506,9 @@ OperationParser::defineArguments(Block *block,
     Location loc = arg.sourceLoc
                        ? *arg.sourceLoc
                        : getEncodedSourceLocation(arg.ssaName.location);
+    if (!arg.sourceLoc && state.config.retainSSANames)
+      if (std::optional<llvm::StringRef> name = getSourceName(arg.ssaName.name))
+        loc = Location::getName(getContext(), *name, loc);
     BlockArgument value = block->addArgument(arg.type, loc);
     if (failed(addDefinition(arg.ssaName.name, arg.ssaName.location,
                              value.getImpl(), 1)))

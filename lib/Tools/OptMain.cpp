@@ -82,6 +82,12 @@ struct OptOptions {
       llvm::cl::desc("Do not wrap the input in a builtin.module; the input "
                      "must hold exactly one top-level operation"),
       llvm::cl::cat(category)};
+  llvm::cl::opt<bool> retainSSANames{
+      "retain-ssa-names",
+      llvm::cl::desc("Give named block arguments (%A) the location "
+                     "loc(\"A\"(...)), so that lowerings name what they make "
+                     "after them (tile-to-tt names buffers so)"),
+      llvm::cl::cat(category)};
   llvm::cl::opt<std::string> passPipeline{
       "pass-pipeline",
       llvm::cl::desc("A textual pass pipeline, e.g. "
@@ -318,9 +324,10 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
     OwningOpRef op;
     {
       TimingScope scope(timing ? &timing->getOrAddChild("Parser") : nullptr);
-      op =
-          parseSourceFileForTool(sourceMgr, &context, !options.noImplicitModule,
-                                 ParserConfig(), &metadata);
+      ParserConfig config;
+      config.retainSSANames = options.retainSSANames;
+      op = parseSourceFileForTool(sourceMgr, &context,
+                                  !options.noImplicitModule, config, &metadata);
     }
     // Rewrite logs of several threads would interleave: keep one thread.
     context.disableMultithreading(options.disableThreading ||

@@ -85,7 +85,9 @@ cl::opt<std::string> rangeOption(
     "input-range", cl::desc("Range of the random inputs, LO,HI"),
     cl::init("-1,1"), cl::cat(category));
 cl::list<std::string> inputOptions(
-    "input", cl::desc("An argument's initial values: argN=FILE.npy"),
+    "input",
+    cl::desc("A buffer's initial values: NAME=FILE.npy (the name of the "
+             "function argument, or argN)"),
     cl::cat(category));
 cl::opt<std::string> workDirOption(
     "work-dir",
@@ -337,11 +339,16 @@ int runTool() {
   sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context, llvm::errs());
   // Two copies: the reference runs the tile program, the lowering consumes
-  // the other.
-  OwningOpRef reference = parseSourceFileForTool(sourceMgr, &context, true);
+  // the other. Buffers are named after the source's arguments (%A: --input
+  // A=a.npy), as tilt-opt --retain-ssa-names names them.
+  ParserConfig config;
+  config.retainSSANames = true;
+  OwningOpRef reference =
+      parseSourceFileForTool(sourceMgr, &context, true, config);
   if (!reference || failed(verify(reference.get())))
     return 1;
-  OwningOpRef lowered = parseSourceFileForTool(sourceMgr, &context, true);
+  OwningOpRef lowered =
+      parseSourceFileForTool(sourceMgr, &context, true, config);
   if (!lowered)
     return 1;
 
@@ -470,7 +477,7 @@ int runTool() {
     os << generated.text;
   }
 
-  // 3. Inputs: one per buffer (argN), random or given.
+  // 3. Inputs: one per buffer, random or given.
   std::vector<Argument> arguments;
   for (Operation &op : *program.getBody()) {
     auto buffer = tt::BufferOp::dynCast(&op);
@@ -506,7 +513,11 @@ int runTool() {
     });
     if (path.empty() || !known) {
       llvm::errs() << "error: --input " << entry
-                   << ": expected argN=FILE.npy with a buffer of the program\n";
+                   << ": expected NAME=FILE.npy with NAME one of the "
+                      "program's buffers:";
+      for (const Argument &argument : arguments)
+        llvm::errs() << " " << argument.name;
+      llvm::errs() << "\n";
       return 1;
     }
     given[name.str()] = path.str();

@@ -56,6 +56,13 @@ struct ParserConfig {
   /// Regions nested deeper than this are rejected with a diagnostic, so
   /// that hostile input cannot exhaust the stack.
   unsigned maxNestingDepth = 4096;
+  /// Give each block argument that has a name in the source (`%A`, not
+  /// `%0` or `%arg0`) and no explicit `loc(...)` the name location
+  /// `loc("A"(<file location>))`, so that passes can name what they make
+  /// after it (tt-split-kernels names buffers so). Off by default: the
+  /// locations then differ from what mlir-opt, which keeps no names, would
+  /// print with --mlir-print-debuginfo.
+  bool retainSSANames = false;
 };
 
 /// What the parser found besides operations.

@@ -4,15 +4,17 @@
 // tt.program per kernel (named after the function; `_1`, `_2`, ... for
 // further kernels):
 //
-//  - tt.buffer @argN for each tensor argument N of the function: its padded
-//    size in bytes and page size, with the logical and padded shapes and
-//    the argument number as attributes (the host pads and unpads);
+//  - tt.buffer for each tensor argument N of the function, named after the
+//    argument's name location (`%A` parsed with retain-ssa-names, or
+//    `loc("A")`) when that is a C identifier, else @argN: its padded size
+//    in bytes and page size, with the logical and padded shapes and the
+//    argument number as attributes (the host pads and unpads);
 //  - tt.cb_config for each circular buffer, on the cores that run blocks;
 //  - one tt.kernel per role, reader, compute and writer: a copy of the
 //    partitioned body keeping the ops tagged with that role and the loops
 //    and index arithmetic they need (everything else is dead and removed);
 //    tile.block_range and tile.base_address become runtime arguments
-//    ("start", "count", "argN_addr"), tensor accessors get their
+//    ("start", "count", "<buffer>_addr"), tensor accessors get their
 //    compile-time arguments. Kernels run on the cores that have blocks;
 //    idle cores get none;
 //  - tt.runtime_args for each kernel and core, from the partition.
@@ -30,6 +32,9 @@
 #include "tilt/IR/IRMapping.h"
 #include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -40,6 +45,30 @@ namespace {
 /// DRAM buffer: TensorAccessorArgs' ArgsConfig with IsDram set. The second
 /// is the aligned page size.
 constexpr int64_t kInterleavedDramAccessorConfig = 2;
+
+/// The name of the buffer of function argument `argument`: its name
+/// location if that is a C identifier (it names host variables and options)
+/// and not taken, else `argN`; a suffix makes it unique among `taken`.
+std::string getBufferName(BlockArgument argument, llvm::StringSet<> &taken) {
+  // The kernels share the program's symbol table with the buffers.
+  for (llvm::StringRef kernel : {"reader", "compute", "writer"})
+    taken.insert(kernel);
+  std::string name = "arg" + std::to_string(argument.getArgNumber());
+  Location loc = argument.getLoc();
+  if (loc.getKind() == Location::Kind::Name) {
+    llvm::StringRef source = loc.getNameValue();
+    bool identifier = !source.empty() && !llvm::isDigit(source.front()) &&
+                      llvm::all_of(source, [](char c) {
+                        return llvm::isAlnum(c) || c == '_';
+                      });
+    if (identifier && !taken.count(source))
+      name = source.str();
+  }
+  std::string unique = name;
+  for (unsigned suffix = 1; !taken.insert(unique).second; ++suffix)
+    unique = name + "_" + std::to_string(suffix);
+  return unique;
+}
 
 struct Partition {
   std::string arch;
@@ -183,8 +212,9 @@ private:
         partition->arch);
     builder.setInsertionPointToEnd(program.getBody());
 
-    // Buffers, one per tensor argument.
+    // Buffers, one per tensor argument, named after it.
     llvm::DenseMap<Value, std::string> bufferNames;
+    llvm::StringSet<> takenNames;
     for (unsigned i = 0, e = kernelOp->getNumOperands(); i < e; ++i) {
       Value operand = kernelOp->getOperand(i);
       auto argument = operand.dyn_cast<BlockArgument>();
@@ -199,7 +229,7 @@ private:
         return kernelOp->emitError() << "kernel operand #" << i
                                      << " has no tile layout (run "
                                         "tile-legalize first)";
-      std::string bufferName = "arg" + std::to_string(argument.getArgNumber());
+      std::string bufferName = getBufferName(argument, takenNames);
       int64_t elements = 1;
       for (int64_t extent : layout->paddedShape)
         elements *= extent;
@@ -320,6 +350,8 @@ private:
     // Runtime arguments: named while replacing, numbered once the slice is
     // final.
     llvm::DenseMap<Operation *, std::string> argNames;
+    // Buffer addresses come first, in the order of the kernel's arguments.
+    llvm::StringMap<unsigned> addressRanks;
     llvm::SmallVector<Operation *, 8> replaced;
     op->walk([&](Operation *inner) {
       if (tile::BlockRangeOp::dynCast(inner) ||
@@ -355,7 +387,10 @@ private:
           return FailureOr<Operation *>(
               inner->emitError() << "the address of a tensor that is not a "
                                     "kernel argument");
-        inner->getResult(0).replaceAllUsesWith(getArg(name->second + "_addr"));
+        std::string argName = name->second + "_addr";
+        addressRanks[argName] =
+            inner->getOperand(0).cast<BlockArgument>().getArgNumber();
+        inner->getResult(0).replaceAllUsesWith(getArg(argName));
       }
       inner->erase();
     }
@@ -415,12 +450,12 @@ private:
     for (auto &[arg, argName] : argNames)
       if (!llvm::is_contained(order, argName))
         order.push_back(argName);
-    auto rank = [](const std::string &argName) {
+    auto rank = [&](const std::string &argName) {
       if (argName == "start")
-        return std::make_pair(1, 0);
+        return std::make_pair(1u, 0u);
       if (argName == "count")
-        return std::make_pair(2, 0);
-      return std::make_pair(0, std::stoi(argName.substr(3)));
+        return std::make_pair(2u, 0u);
+      return std::make_pair(0u, addressRanks.lookup(argName));
     };
     std::sort(order.begin(), order.end(),
               [&](const std::string &a, const std::string &b) {

@@ -49,11 +49,14 @@
 
 extern char **environ;
 
-#ifndef TILT_EMULATOR_LIBRARY
-#define TILT_EMULATOR_LIBRARY ""
+#ifndef TILT_BIN_TO_LIB
+#define TILT_BIN_TO_LIB "../lib"
 #endif
-#ifndef TILT_EMULATOR_INCLUDE
-#define TILT_EMULATOR_INCLUDE ""
+#ifndef TILT_BIN_TO_INCLUDE
+#define TILT_BIN_TO_INCLUDE "../include"
+#endif
+#ifndef TILT_EMULATOR_LIBRARY_NAME
+#define TILT_EMULATOR_LIBRARY_NAME "libTiltEmulator.a"
 #endif
 #ifndef TILT_HOST_CXX
 #define TILT_HOST_CXX "c++"
@@ -124,9 +127,37 @@ std::string getCacheDir() {
   return std::string(home && *home ? home : "/tmp") + "/.cache/tilt";
 }
 
-std::string getEnvOr(const char *name, const char *otherwise) {
+std::string getEnvOr(const char *name, const std::string &otherwise) {
   const char *value = std::getenv(name);
   return value && *value ? value : otherwise;
+}
+
+/// `relative` (a path from the directory of tilt-run) made absolute.
+std::string nextToTool(llvm::StringRef relative) {
+  static int anchor;
+  std::string tool = llvm::sys::fs::getMainExecutable(
+      "tilt-run", static_cast<void *>(&anchor));
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(tool));
+  llvm::sys::path::append(path, relative);
+  llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+  return path.str().str();
+}
+
+/// The emulator library: TILT_EMU_LIB, else next to tilt-run where it is
+/// installed (<bin>/<libdir>), else in the build tree (<bin>/../lib).
+std::string getEmulatorLibrary() {
+  std::string installed =
+      nextToTool(TILT_BIN_TO_LIB "/" TILT_EMULATOR_LIBRARY_NAME);
+  if (!llvm::sys::fs::exists(installed))
+    installed = nextToTool("../lib/" TILT_EMULATOR_LIBRARY_NAME);
+  return getEnvOr("TILT_EMU_LIB", installed);
+}
+
+/// The emulator's Metalium headers: TILT_EMU_INCLUDE, else next to tilt-run
+/// (<bin>/<includedir>/tilt/Emulator/metalium, in both trees).
+std::string getEmulatorInclude() {
+  return getEnvOr("TILT_EMU_INCLUDE",
+                  nextToTool(TILT_BIN_TO_INCLUDE "/tilt/Emulator/metalium"));
 }
 
 bool writeNpy(const std::string &path, llvm::ArrayRef<int64_t> shape,
@@ -220,8 +251,14 @@ std::string readText(llvm::StringRef path) {
 /// Builds main.cpp against the emulator, or finds it in the cache.
 bool buildHost(llvm::StringRef workDir, std::string &binary,
                std::string &error) {
-  std::string library = getEnvOr("TILT_EMU_LIB", TILT_EMULATOR_LIBRARY);
-  std::string include = getEnvOr("TILT_EMU_INCLUDE", TILT_EMULATOR_INCLUDE);
+  std::string library = getEmulatorLibrary();
+  std::string include = getEmulatorInclude();
+  if (!llvm::sys::fs::exists(library) ||
+      !llvm::sys::fs::exists(include + "/api/dataflow/dataflow_api.h")) {
+    error = "cannot find the emulator (library '" + library + "', headers '" +
+            include + "'): set TILT_EMU_LIB and TILT_EMU_INCLUDE";
+    return false;
+  }
   std::string compiler = getEnvOr("TILT_EMU_CXX", TILT_HOST_CXX);
   llvm::SmallString<128> source(workDir);
   llvm::sys::path::append(source, "main.cpp");
@@ -569,9 +606,12 @@ int runTool() {
     llvm::StringRef text(*entry);
     if (!text.startswith("TILT_EMU_ARCH=") &&
         !text.startswith("TILT_EMU_COUNTERS=") &&
+        !text.startswith("TILT_EMU_INCLUDE=") &&
         !text.startswith("TILT_CACHE_DIR="))
       environment.push_back(text.str());
   }
+  // The kernels are compiled against the headers the host was built with.
+  environment.push_back("TILT_EMU_INCLUDE=" + getEmulatorInclude());
   environment.push_back("TILT_EMU_ARCH=" + program.getArch().str());
   environment.push_back("TILT_EMU_COUNTERS=" + countersPath);
   environment.push_back("TILT_CACHE_DIR=" + getCacheDir());

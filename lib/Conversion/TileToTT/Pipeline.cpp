@@ -24,16 +24,22 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       *error = message;
     return failure();
   }
-  pm.addPass(tile::createTileLegalizePass());
-  pm.addPass(std::move(partition));
-  pm.addPass(createTileLowerDataMovementPass());
-  pm.addPass(createTileLowerComputePass());
-  pm.addPass(std::move(split));
+  auto add = [&](std::unique_ptr<Pass> pass) {
+    std::string argument = pass->getArgument().str();
+    pm.addPass(std::move(pass));
+    if (options.extend)
+      options.extend(argument, pm);
+  };
+  add(tile::createTileLegalizePass());
+  add(std::move(partition));
+  add(createTileLowerDataMovementPass());
+  add(createTileLowerComputePass());
+  add(std::move(split));
   // Folds the one-trip loops and repeated index arithmetic of the slices.
   OpPassManager &kernels = pm.nest("tt.program").nest("tt.kernel");
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
-  pm.addPass(tt::createTTVerifyPass());
+  add(tt::createTTVerifyPass());
   return success();
 }
 

@@ -22,6 +22,7 @@
 #define TILT_CONVERSION_TILETOTT_TILETOTT_H
 
 #include "tilt/Pass/Pass.h"
+#include <functional>
 #include <string>
 
 namespace tilt {
@@ -34,6 +35,12 @@ struct TileToTTOptions {
   std::string arch = "wormhole_b0";
   /// LoFi, HiFi2, HiFi3 or HiFi4.
   std::string mathFidelity = "HiFi4";
+  /// Where a compiler that embeds Tilt adds passes of its own: called after
+  /// each pass of the pipeline is added to the (module-level) pass manager,
+  /// with that pass's argument (`tile-legalize`, `tile-partition`,
+  /// `tile-lower-data-movement`, `tile-lower-compute`, `tt-split-kernels`,
+  /// `tt-verify`); what it adds runs right after that pass.
+  std::function<void(llvm::StringRef after, OpPassManager &pm)> extend;
 };
 
 /// tile-partition{grid=8x8 arch=wormhole_b0}.

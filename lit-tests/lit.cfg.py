@@ -19,6 +19,8 @@ path = os.pathsep.join([config.tilt_tools_dir, config.llvm_tools_dir,
 config.environment["PATH"] = path
 config.substitutions.append(("%tilt_src", config.tilt_src_root))
 config.substitutions.append(("%python", config.python_executable))
+# Where the plugins built with the tests are (examples/plugin, test/).
+config.substitutions.append(("%tilt_lib", config.tilt_lib_dir))
 
 # The MLIR oracle: Debian's newest mlir-N-tools (19 or newer). Tests that need
 # it say `REQUIRES: mlir-opt`; without it they are reported as unsupported.

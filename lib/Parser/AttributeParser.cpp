@@ -340,10 +340,15 @@ buildAttributeAPInt(Type type, bool isNegative, llvm::StringRef spelling) {
 /// The type of a numeric literal: an explicit `: type`, else `expected`
 /// (the type the context asks for), else `fallback` (i64 or f64). Null after
 /// an error.
+/// The type of a literal: the one the caller expects (the literal then has
+/// no `: type` of its own, as in MLIR), else `: type` if given, else
+/// `fallback`.
 static Type parseLiteralType(Parser &parser, Type expected, Type fallback) {
+  if (expected)
+    return expected;
   if (parser.consumeIf(Token::colon))
     return parser.parseType();
-  return expected ? expected : fallback;
+  return fallback;
 }
 
 Attribute Parser::parseDecOrHexAttr(Type type, bool isNegative) {

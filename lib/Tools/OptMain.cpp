@@ -15,6 +15,7 @@
 #include "tilt/Pass/Pass.h"
 #include "tilt/Pass/Timing.h"
 #include "tilt/Rewrite/PatternApplicator.h"
+#include "tilt/Tools/Plugin.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -172,7 +173,51 @@ struct OptOptions {
   llvm::cl::opt<bool> showDialects{
       "show-dialects", llvm::cl::desc("Print the available dialects and exit"),
       llvm::cl::cat(category)};
+  // Loaded before the command line is parsed (loadPlugins), so that plugin
+  // passes have flags; declared so that the parser accepts them.
+  llvm::cl::list<std::string> passPlugins{
+      "load-pass-plugin",
+      llvm::cl::desc("Load passes from a plugin library (tilt/Tools/Plugin.h)"),
+      llvm::cl::value_desc("library"), llvm::cl::cat(category)};
+  llvm::cl::list<std::string> dialectPlugins{
+      "load-dialect-plugin",
+      llvm::cl::desc("Load dialects from a plugin library "
+                     "(tilt/Tools/Plugin.h)"),
+      llvm::cl::value_desc("library"), llvm::cl::cat(category)};
 };
+
+/// Loads the plugins named on the command line (`--load-pass-plugin=lib`
+/// or `--load-pass-plugin lib`, one or two dashes, and the same for
+/// dialects), in order, before the options are parsed.
+LogicalResult loadPlugins(int argc, char **argv, DialectRegistry &registry) {
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    if (arg == "--")
+      break;
+    if (!arg.consume_front("-"))
+      continue;
+    arg.consume_front("-");
+    for (llvm::StringRef kind : {"pass", "dialect"}) {
+      std::string flag = ("load-" + kind + "-plugin").str();
+      llvm::StringRef path;
+      if (arg == flag && i + 1 < argc)
+        path = argv[++i];
+      else if (arg.startswith(flag + "="))
+        path = arg.drop_front(flag.size() + 1);
+      else
+        continue;
+      std::string error;
+      LogicalResult loaded = kind == "pass"
+                                 ? loadPassPlugin(path, error)
+                                 : loadDialectPlugin(path, registry, error);
+      if (failed(loaded)) {
+        llvm::errs() << argv[0] << ": error: " << error << "\n";
+        return failure();
+      }
+    }
+  }
+  return success();
+}
 
 /// One flag per registered pass (`--canonicalize`, `--canonicalize='opts'`).
 struct PassFlags {
@@ -425,7 +470,12 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
 }
 
 int runOptMain(int argc, char **argv, llvm::StringRef toolName,
-               const DialectRegistry &registry) {
+               const DialectRegistry &toolRegistry) {
+  // The tool's dialects and those of the plugins.
+  DialectRegistry registry;
+  toolRegistry.appendTo(registry);
+  if (failed(loadPlugins(argc, argv, registry)))
+    return 1;
   OptOptions options;
   PassFlags passFlags(options.category);
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {

@@ -478,12 +478,9 @@ Attribute Parser::parseDenseArrayAttr() {
           return emitWrongTokenError("expected float value");
         if (!attr)
           return failure();
-        // `1.0 : i32` would carry its own (wrong) type.
-        auto floatAttr = attr.dyn_cast<FloatAttr>();
-        if (!floatAttr || floatAttr.getType() != elementType)
-          return emitError(literal.getLoc(),
-                           "expected a float of the array's element type");
-        floats.push_back(floatAttr.getValueAsDouble());
+        // Given the element type, a literal takes it and has no `: type`
+        // of its own.
+        floats.push_back(attr.cast<FloatAttr>().getValueAsDouble());
         return success();
       }
       if (elementType.isInteger(1) && literal.isAny(Token::bare_identifier) &&

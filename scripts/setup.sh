@@ -6,7 +6,8 @@ set -euo pipefail
 # The packages Tilt builds and tests with. LLVM 14 is Debian 12's llvm-dev; the
 # MLIR tools are only the interoperability oracle for the lit tests and bench/.
 packages=(cmake ninja-build g++ clang llvm-14-dev llvm-14-tools libfmt-dev
-  libgtest-dev libclang-14-dev libclang-cpp14-dev clang-format python3 time)
+  libgtest-dev libclang-14-dev libclang-cpp14-dev clang-format doxygen python3
+  time)
 optional=(mlir-22-tools)
 
 missing=()

@@ -44,13 +44,16 @@ enum class DataFormat : uint8_t {
 
 /// Bytes of one 32x32 tile in `format`, or 0 for an unsupported one.
 uint32_t getTileBytes(DataFormat format);
+/// The name of `format` in reports (`Float16_b`, ...).
 const char *getFormatName(DataFormat format);
 
 /// bf16 of `value`, rounded to nearest even (NaN stays NaN).
 uint16_t floatToBF16(float value);
+/// The float value of bf16 `bits` (exact).
 float bf16ToFloat(uint16_t bits);
 /// IEEE half conversions, rounded to nearest even.
 uint16_t floatToHalf(float value);
+/// The float value of IEEE half `bits` (exact).
 float halfToFloat(uint16_t bits);
 
 /// The position of element (row, col) of a 32x32 tile in the layout of four
@@ -64,6 +67,8 @@ inline uint32_t faceIndex(uint32_t row, uint32_t col) {
 /// row-major order, and back.
 std::vector<float> tilize(const std::vector<float> &matrix, uint32_t rows,
                           uint32_t cols);
+/// Tiles of faces, in row-major tile order, back to a row-major
+/// `rows` x `cols` matrix (the inverse of tilize).
 std::vector<float> untilize(const std::vector<float> &tiles, uint32_t rows,
                             uint32_t cols);
 
@@ -104,6 +109,7 @@ enum class TileOp : unsigned {
   Fill,
   Count
 };
+/// The name of a tile operation kind in the counters (`matmul`, ...).
 const char *getTileOpName(TileOp op);
 
 /// Counters of one core.

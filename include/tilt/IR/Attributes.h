@@ -88,10 +88,12 @@ protected:
   AttributeStorage *impl = nullptr;
 };
 
+/// Prints `attr` as the text format writes it.
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Attribute attr) {
   attr.print(os);
   return os;
 }
+/// Attributes hash by identity (they are uniqued).
 inline llvm::hash_code hash_value(Attribute attr) {
   return llvm::hash_value(attr.getImpl());
 }

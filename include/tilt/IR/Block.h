@@ -12,6 +12,8 @@
 
 namespace tilt {
 
+/// A block: a list of operations with block arguments, in a region; the
+/// last operation is its terminator where the region needs one.
 class Block : public IRObjectWithUseList<BlockOperand>,
               public llvm::ilist_node_with_parent<Block, Region> {
 public:

@@ -16,12 +16,15 @@
 
 namespace tilt {
 
+/// The builtin dialect: module and unrealized_conversion_cast.
 class BuiltinDialect : public Dialect {
 public:
   explicit BuiltinDialect(Context *context);
   static llvm::StringRef getDialectNamespace() { return "builtin"; }
 };
 
+/// `builtin.module`: the top-level container of a program, a symbol table
+/// with one block and no terminator.
 class ModuleOp : public Op<ModuleOp, OpTrait::ZeroOperands,
                            OpTrait::ZeroResults, OpTrait::OneRegion,
                            OpTrait::ZeroSuccessors, OpTrait::NoTerminator,
@@ -48,6 +51,8 @@ public:
   void print(OpAsmPrinter &printer);
 };
 
+/// `builtin.unrealized_conversion_cast`: a placeholder conversion between
+/// types that a dialect conversion leaves until they meet.
 class UnrealizedConversionCastOp
     : public Op<UnrealizedConversionCastOp, OpTrait::VariadicOperands,
                 OpTrait::VariadicResults, OpTrait::ZeroRegions,

@@ -54,6 +54,9 @@ private:
   std::vector<std::tuple<std::string, TypeID, Constructor>> entries;
 };
 
+/// Owns everything IR is made of: uniqued types, attributes and locations,
+/// the loaded dialects and their ops, and the diagnostic engine. IR of one
+/// context must not be mixed with another's.
 class Context {
 public:
   Context();

@@ -143,10 +143,14 @@ private:
   std::unique_ptr<Impl> impl;
 };
 
+/// Starts an error at `loc`; it is reported when the returned object goes
+/// away (stream more text into it first).
 InFlightDiagnostic emitError(Context *context, Location loc,
                              const llvm::Twine &message = {});
+/// Starts a warning at `loc`, as emitError.
 InFlightDiagnostic emitWarning(Context *context, Location loc,
                                const llvm::Twine &message = {});
+/// Starts a remark at `loc`, as emitError.
 InFlightDiagnostic emitRemark(Context *context, Location loc,
                               const llvm::Twine &message = {});
 

@@ -15,6 +15,9 @@ namespace tilt {
 class AsmParser;
 class AsmPrinter;
 
+/// The base of dialects: a namespace of ops (registered in the constructor
+/// with addOperations) and the parsing and printing of its types and
+/// attributes.
 class Dialect {
 public:
   virtual ~Dialect();

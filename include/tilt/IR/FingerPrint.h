@@ -15,6 +15,8 @@
 namespace tilt {
 class Operation;
 
+/// A hash of an operation and everything nested in it, to tell whether
+/// the IR changed (the expensive checks of the rewrite drivers use it).
 class OperationFingerPrint {
 public:
   explicit OperationFingerPrint(Operation *top);

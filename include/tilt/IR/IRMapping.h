@@ -14,6 +14,8 @@
 
 namespace tilt {
 
+/// A map from values, blocks and operations to their copies, filled while
+/// cloning.
 class IRMapping {
 public:
   void map(Value from, Value to) { values[from] = to; }

@@ -81,6 +81,7 @@ private:
   uintptr_t bits = 0;
 };
 
+/// Prints `loc` as `loc(...)` writes it.
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Location loc) {
   loc.print(os);
   return os;

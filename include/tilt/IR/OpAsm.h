@@ -331,14 +331,18 @@ public:
   using AsmPrinter::printFunctionalType;
 };
 
+/// Prints a value as an operand (`%0`).
 inline OpAsmPrinter &operator<<(OpAsmPrinter &printer, Value value) {
   printer.printOperand(value);
   return printer;
 }
+/// Prints values as a comma-separated operand list.
 inline OpAsmPrinter &operator<<(OpAsmPrinter &printer, ValueRange values) {
   printer.printOperands(values);
   return printer;
 }
+/// Everything else an AsmPrinter prints, keeping the OpAsmPrinter type
+/// for chaining.
 template <typename T>
 inline auto operator<<(OpAsmPrinter &printer, T &&value)
     -> decltype(static_cast<AsmPrinter &>(printer) << std::forward<T>(value),

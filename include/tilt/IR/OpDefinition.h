@@ -107,12 +107,14 @@ LogicalResult verifySingleBlockImplicitTerminator(Operation *op,
                                                   llvm::StringRef name);
 } // namespace impl
 
+/// The op has no operands.
 template <typename C> class ZeroOperands : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifyZeroOperands(op);
   }
 };
+/// The op has exactly one operand (getOperand()).
 template <typename C> class OneOperand : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
@@ -122,6 +124,7 @@ public:
     return static_cast<C *>(this)->getOperation()->getOperand(0);
   }
 };
+/// The op has exactly N operands (`NOperands<2>::Impl`).
 template <unsigned N> struct NOperands {
   template <typename C> class Impl : public TraitBase<C> {
   public:
@@ -130,6 +133,7 @@ template <unsigned N> struct NOperands {
     }
   };
 };
+/// The op has N operands or more.
 template <unsigned N> struct AtLeastNOperands {
   template <typename C> class Impl : public TraitBase<C> {
   public:
@@ -145,6 +149,8 @@ public:
     return impl::verifyZeroResults(op);
   }
 };
+/// The op has exactly one result (getResult(), getType(), and it converts
+/// to Value).
 template <typename C> class OneResult : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
@@ -163,6 +169,7 @@ public:
     return impl::verifyZeroRegions(op);
   }
 };
+/// The op has exactly one region.
 template <typename C> class OneRegion : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
@@ -172,6 +179,7 @@ public:
     return static_cast<C *>(this)->getOperation()->getRegion(0);
   }
 };
+/// The op has exactly N regions.
 template <unsigned N> struct NRegions {
   template <typename C> class Impl : public TraitBase<C> {
   public:
@@ -180,6 +188,7 @@ template <unsigned N> struct NRegions {
     }
   };
 };
+/// The op has no successor blocks.
 template <typename C> class ZeroSuccessors : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
@@ -240,6 +249,7 @@ public:
     return impl::verifySameOperandsAndResultType(op);
   }
 };
+/// All operands have the same type.
 template <typename C> class SameTypeOperands : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {

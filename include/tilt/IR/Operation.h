@@ -44,6 +44,9 @@ private:
 
 namespace tilt {
 
+/// An operation: a name, operands, results, attributes, successors,
+/// regions and a location. Operands and results are allocated with it;
+/// typed wrappers (Op<...>) give each op kind its accessors.
 class Operation final : public llvm::ilist_node_with_parent<Operation, Block> {
 public:
   /// Creates an operation from `state`. Its regions are taken from the state.
@@ -278,6 +281,7 @@ private:
   unsigned operandsOutOfLine : 1;
 };
 
+/// Prints `op` in its custom form.
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Operation &op) {
   op.print(os);
   return os;

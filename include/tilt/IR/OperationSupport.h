@@ -156,6 +156,7 @@ private:
   detail::OperationNameImpl *impl;
 };
 
+/// Prints an operation name (`dialect.op`).
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os,
                                      OperationName name) {
   return os << name.getStringRef();

@@ -28,6 +28,7 @@ private:
 
 namespace tilt {
 
+/// A region: a list of blocks owned by an operation.
 class Region {
 public:
   using BlockListType = llvm::iplist<Block>;

@@ -14,6 +14,8 @@
 
 namespace tilt {
 
+/// The symbols (ops with a `sym_name`) directly in a symbol-table op,
+/// looked up by name.
 class SymbolTable {
 public:
   /// Indexes the symbols directly inside `symbolTableOp`'s region.

@@ -114,10 +114,12 @@ protected:
   TypeStorage *impl = nullptr;
 };
 
+/// Prints `type` as the text format writes it.
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Type type) {
   type.print(os);
   return os;
 }
+/// Types hash by identity (they are uniqued).
 inline llvm::hash_code hash_value(Type type) {
   return llvm::hash_value(type.getImpl());
 }

@@ -307,10 +307,12 @@ protected:
   detail::ValueImpl *impl = nullptr;
 };
 
+/// Prints the operation or block argument that defines `value`.
 inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, Value value) {
   value.print(os);
   return os;
 }
+/// Values hash by identity.
 inline llvm::hash_code hash_value(Value value) {
   return llvm::hash_value(value.getImpl());
 }

@@ -24,12 +24,14 @@
 namespace tilt {
 namespace interp {
 
+/// One element where the device and the reference differ.
 struct Mismatch {
   int64_t index = 0;
   float device = 0, reference = 0;
   double error = 0; ///< in the policy's unit (steps or relative)
 };
 
+/// The verdict of compareResults and what it is based on.
 struct Comparison {
   bool ok = false;
   int64_t count = 0, exact = 0, withinTolerance = 0;

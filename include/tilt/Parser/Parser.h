@@ -96,6 +96,7 @@ OwningOpRef parseSourceFileForTool(llvm::SourceMgr &sourceMgr, Context *context,
 /// Parses one type or attribute from a string; null (with a diagnostic) on
 /// error.
 Type parseType(llvm::StringRef text, Context *context);
+/// Parses one attribute from a string; null (with a diagnostic) on error.
 Attribute parseAttribute(llvm::StringRef text, Context *context);
 
 } // namespace tilt

@@ -22,6 +22,8 @@ class raw_ostream;
 
 namespace tilt {
 
+/// One line of the --mlir-timing report: a name, the time spent, and the
+/// nested lines.
 class TimingNode {
 public:
   explicit TimingNode(llvm::StringRef name) : name(name.str()) {}

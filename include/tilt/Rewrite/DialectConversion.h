@@ -280,6 +280,7 @@ private:
 // Drivers
 //===----------------------------------------------------------------------===//
 
+/// Options of applyPartialConversion and applyFullConversion.
 struct ConversionConfig {
   /// Observes the changes (besides the driver).
   RewriterBase::Listener *listener = nullptr;

@@ -26,6 +26,7 @@ enum class GreedyRewriteStrictness {
   ExistingOps,
 };
 
+/// Options of applyPatternsGreedily.
 struct GreedyRewriteConfig {
   /// Seed the worklist in pre-order (parents before the ops they contain)
   /// instead of post-order.

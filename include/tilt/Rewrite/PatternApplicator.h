@@ -19,6 +19,8 @@ class raw_ostream;
 
 namespace tilt {
 
+/// Tries the patterns of a frozen set on one op at a time, best first, as
+/// the drivers do.
 class PatternApplicator {
 public:
   explicit PatternApplicator(const FrozenRewritePatternSet &patterns)
@@ -49,10 +51,12 @@ private:
 
 /// Whether debug logging of rewrites was requested (--debug-rewrites).
 bool isRewriteDebugLoggingEnabled();
+/// Turns the rewrite debug log on or off for the whole process.
 void setRewriteDebugLogging(bool enabled);
 /// Whether the drivers run expensive checks by default
 /// (--rewrite-expensive-checks).
 bool areRewriteExpensiveChecksEnabled();
+/// Turns the drivers' expensive checks on or off for the whole process.
 void setRewriteExpensiveChecks(bool enabled);
 
 } // namespace tilt

@@ -40,7 +40,9 @@ inline LogicalResult success(bool isSuccess = true) {
 inline LogicalResult failure(bool isFailure = true) {
   return LogicalResult::failure(isFailure);
 }
+/// Whether `result` is success.
 inline bool succeeded(LogicalResult result) { return result.succeeded(); }
+/// Whether `result` is failure.
 inline bool failed(LogicalResult result) { return result.failed(); }
 
 /// A value of type T, or failure. Converts from LogicalResult failure.
@@ -54,9 +56,11 @@ public:
   operator LogicalResult() const { return success(this->has_value()); }
 };
 
+/// Whether `value` holds no value.
 template <typename T> inline bool failed(const FailureOr<T> &value) {
   return !value.has_value();
 }
+/// Whether `value` holds a value.
 template <typename T> inline bool succeeded(const FailureOr<T> &value) {
   return value.has_value();
 }

@@ -39,6 +39,7 @@ private:
   const void *storage;
 };
 
+/// TypeIDs hash by identity.
 inline llvm::hash_code hash_value(TypeID id) {
   return llvm::hash_value(id.getAsOpaquePointer());
 }

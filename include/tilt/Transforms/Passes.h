@@ -11,6 +11,8 @@
 
 namespace tilt {
 
+/// canonicalize: folds and applies every loaded op's canonicalization
+/// patterns until nothing changes.
 std::unique_ptr<Pass> createCanonicalizerPass();
 /// cse: removes side-effect-free ops equivalent to a dominating one.
 std::unique_ptr<Pass> createCSEPass();

@@ -15,6 +15,8 @@
 namespace tilt {
 namespace arith {
 
+/// The arith dialect: MLIR's integer and float arithmetic, constants,
+/// comparisons, select and casts (an exact subset).
 class ArithDialect : public Dialect {
 public:
   explicit ArithDialect(Context *context);
@@ -50,6 +52,8 @@ Attribute getOverflowAttr(Context *context, unsigned flags);
 Attribute getFastMathAttr(Context *context, unsigned flags);
 /// The flags of an overflow/fastmath attribute, if it is one.
 std::optional<unsigned> getOverflowFlags(Attribute attr);
+/// The fastmath flags of a `#arith.fastmath<...>` attribute, or none if
+/// `attr` is not one.
 std::optional<unsigned> getFastMathFlags(Attribute attr);
 
 /// Predicates of arith.cmpi, numbered as in MLIR.
@@ -84,7 +88,9 @@ enum class CmpFPredicate : uint64_t {
   UNO = 14,
   AlwaysTrue = 15
 };
+/// The keyword of an integer comparison predicate (`slt`, `eq`, ...).
 llvm::StringRef stringifyCmpIPredicate(CmpIPredicate predicate);
+/// The keyword of a float comparison predicate (`olt`, `une`, ...).
 llvm::StringRef stringifyCmpFPredicate(CmpFPredicate predicate);
 
 namespace detail {

@@ -15,6 +15,8 @@
 namespace tilt {
 namespace cb {
 
+/// The cb dialect: circular buffers in L1 and their producer/consumer
+/// protocol.
 class CBDialect : public Dialect {
 public:
   explicit CBDialect(Context *context);
@@ -126,11 +128,15 @@ public:
   LogicalResult verify();
 };
 
+/// `%p = cb.get_write_ptr %cb : !cb.cb<...>`: the L1 address of the first
+/// reserved page (the producer writes there).
 class GetWritePtrOp : public PointerOpBase<GetWritePtrOp> {
 public:
   using PointerOpBase::PointerOpBase;
   static llvm::StringRef getOperationName() { return "cb.get_write_ptr"; }
 };
+/// `%p = cb.get_read_ptr %cb : !cb.cb<...>`: the L1 address of the first
+/// page waited for (the consumer reads there).
 class GetReadPtrOp : public PointerOpBase<GetReadPtrOp> {
 public:
   using PointerOpBase::PointerOpBase;

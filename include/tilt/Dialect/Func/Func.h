@@ -15,6 +15,7 @@
 namespace tilt {
 namespace func {
 
+/// The func dialect: functions, calls and returns (MLIR's subset).
 class FuncDialect : public Dialect {
 public:
   explicit FuncDialect(Context *context);

@@ -13,6 +13,7 @@
 namespace tilt {
 namespace math {
 
+/// The math dialect: the unary float functions of tile.parallel bodies.
 class MathDialect : public Dialect {
 public:
   explicit MathDialect(Context *context);

@@ -14,6 +14,7 @@
 namespace tilt {
 namespace scf {
 
+/// The scf dialect: structured loops and branches (MLIR's subset).
 class SCFDialect : public Dialect {
 public:
   explicit SCFDialect(Context *context);

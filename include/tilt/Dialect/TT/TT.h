@@ -23,6 +23,7 @@
 namespace tilt {
 namespace tt {
 
+/// The tt dialect: TT-Metalium programs, kernels and intrinsics.
 class TTDialect : public Dialect {
 public:
   explicit TTDialect(Context *context);

@@ -18,6 +18,7 @@
 namespace tilt {
 namespace tile {
 
+/// The tile dialect: TileLang's surface (see the file comment).
 class TileDialect : public Dialect {
 public:
   explicit TileDialect(Context *context);
@@ -60,6 +61,7 @@ public:
 /// Where an on-core buffer lives: `shared` (L1, T.alloc_shared) or
 /// `fragment` (registers / DST, T.alloc_fragment).
 enum class MemorySpace : unsigned { Shared, Fragment };
+/// `shared` or `fragment`.
 llvm::StringRef stringifyMemorySpace(MemorySpace space);
 
 /// `!tile.buf<128x32xbf16, shared>`: an on-core buffer.
@@ -243,6 +245,7 @@ public:
   LogicalResult verify();
 };
 
+/// `tile.yield %v : T`: the output elements of a tile.parallel body.
 class YieldOp
     : public Op<YieldOp, OpTrait::VariadicOperands, OpTrait::ZeroResults,
                 OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,

@@ -68,7 +68,8 @@ void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
          }
          return failure();
        },
-       [storage]() { return std::string(*storage ? "true" : "false"); }});
+       [storage]() { return std::string(*storage ? "true" : "false"); },
+       /*expected=*/"true or false"});
 }
 
 void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
@@ -81,7 +82,8 @@ void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
                        *storage = parsed;
                        return success();
                      },
-                     [storage]() { return std::to_string(*storage); }});
+                     [storage]() { return std::to_string(*storage); },
+                     /*expected=*/"an integer"});
 }
 
 void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
@@ -91,7 +93,8 @@ void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
                        *storage = value.str();
                        return success();
                      },
-                     [storage]() { return *storage; }});
+                     [storage]() { return *storage; },
+                     /*expected=*/""});
 }
 
 void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,

@@ -129,8 +129,9 @@ TEST(PassManagerTest, FailingPassStopsThePipelineAndIsNamed) {
     EXPECT_EQ(diagnostics.messages[0], "asked to fail");
     EXPECT_EQ(diagnostics.messages[1],
               "pass 'test-counting' failed on 'func.func'");
-    if (!threads)
+    if (!threads) {
       EXPECT_EQ(original->numRuns.getValue(), 5u);
+    }
   }
 }
 

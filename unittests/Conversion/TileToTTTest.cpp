@@ -72,6 +72,21 @@ tt::ProgramOp findProgram(Operation *module) {
   return found;
 }
 
+/// kGemm lowered with the default options on `grid`; null (and a test
+/// failure) if parsing or lowering fails.
+OwningOpRef lowerGemm(Context &context, llvm::StringRef grid) {
+  OwningOpRef module = parse(context, kGemm);
+  PassManager pm(&context);
+  TileToTTOptions options;
+  options.grid = grid.str();
+  if (!module || failed(buildTileToTTPipeline(pm, options)) ||
+      failed(pm.run(module.get()))) {
+    ADD_FAILURE() << "kGemm does not lower on " << grid.str();
+    return OwningOpRef();
+  }
+  return module;
+}
+
 TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
   auto context = makeLoweringContext();
   OwningOpRef module = parse(*context, kGemm);
@@ -129,13 +144,8 @@ TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
 
 TEST(TileToTTTest, EmitsMetaliumFilesThroughTheCppApi) {
   auto context = makeLoweringContext();
-  OwningOpRef module = parse(*context, kGemm);
+  OwningOpRef module = lowerGemm(*context, "2x2");
   ASSERT_TRUE(module);
-  PassManager pm(context.get());
-  TileToTTOptions options;
-  options.grid = "2x2";
-  ASSERT_TRUE(succeeded(buildTileToTTPipeline(pm, options)));
-  ASSERT_TRUE(succeeded(pm.run(module.get())));
   tt::ProgramOp program = findProgram(module.get());
   ASSERT_TRUE(program);
 
@@ -177,13 +187,8 @@ TEST(TileToTTTest, EmitsMetaliumFilesThroughTheCppApi) {
 
 TEST(TileToTTTest, OneCoreRunsEveryBlock) {
   auto context = makeLoweringContext();
-  OwningOpRef module = parse(*context, kGemm);
+  OwningOpRef module = lowerGemm(*context, "1x1");
   ASSERT_TRUE(module);
-  PassManager pm(context.get());
-  TileToTTOptions options;
-  options.grid = "1x1";
-  ASSERT_TRUE(succeeded(buildTileToTTPipeline(pm, options)));
-  ASSERT_TRUE(succeeded(pm.run(module.get())));
   tt::ProgramOp program = findProgram(module.get());
   ASSERT_TRUE(program);
   for (Operation &op : *program.getBody())

@@ -51,7 +51,7 @@ public:
   void print(OpAsmPrinter &printer);
 };
 
-/// `builtin.unrealized_conversion_cast`: a placeholder conversion between
+/// `builtin.unrealized_conversion_cast`: a stand-in conversion between
 /// types that a dialect conversion leaves until they meet.
 class UnrealizedConversionCastOp
     : public Op<UnrealizedConversionCastOp, OpTrait::VariadicOperands,

@@ -240,11 +240,11 @@ std::vector<std::string> metalium::getCalledNames() {
       size_t start = text.find_if(isWordChar);
       if (start == llvm::StringRef::npos)
         return;
-      bool placeholder = start > 0 && text[start - 1] == '$';
+      bool parameter = start > 0 && text[start - 1] == '$';
       text = text.drop_front(start);
       llvm::StringRef word = text.take_while(isWordChar);
       text = text.drop_front(word.size());
-      if (!placeholder && !llvm::isDigit(word.front()))
+      if (!parameter && !llvm::isDigit(word.front()))
         names.push_back(word.str());
     }
   };

@@ -46,7 +46,7 @@ struct KernelConventions {
 const KernelConventions &getKernelConventions();
 
 /// Every identifier the spellings write (functions, templates, enumerators;
-/// not the `$` placeholders), so that kernels do not name a variable like
+/// not the `$` parameters), so that kernels do not name a variable like
 /// something they call.
 std::vector<std::string> getCalledNames();
 

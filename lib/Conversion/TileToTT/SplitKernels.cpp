@@ -50,9 +50,6 @@ constexpr int64_t kInterleavedDramAccessorConfig = 2;
 /// location if that is a C identifier (it names host variables and options)
 /// and not taken, else `argN`; a suffix makes it unique among `taken`.
 std::string getBufferName(BlockArgument argument, llvm::StringSet<> &taken) {
-  // The kernels share the program's symbol table with the buffers.
-  for (llvm::StringRef kernel : {"reader", "compute", "writer"})
-    taken.insert(kernel);
   std::string name = "arg" + std::to_string(argument.getArgNumber());
   Location loc = argument.getLoc();
   if (loc.getKind() == Location::Kind::Name) {
@@ -214,7 +211,8 @@ private:
 
     // Buffers, one per tensor argument, named after it.
     llvm::DenseMap<Value, std::string> bufferNames;
-    llvm::StringSet<> takenNames;
+    // The kernels share the program's symbol table with the buffers.
+    llvm::StringSet<> takenNames = {"reader", "compute", "writer"};
     for (unsigned i = 0, e = kernelOp->getNumOperands(); i < e; ++i) {
       Value operand = kernelOp->getOperand(i);
       auto argument = operand.dyn_cast<BlockArgument>();

@@ -22,7 +22,8 @@ public:
   NameScope();
   /// Marks `name` as taken.
   void reserve(llvm::StringRef name);
-  /// Marks every identifier in a piece of C++ as taken.
+  /// Marks every identifier in a piece of C++ as taken (not the `$name`
+  /// parameters of the API table's spellings).
   void reserveIdentifiersIn(llvm::StringRef text);
   /// A name not yet taken, made from `hint`: characters that cannot be in an
   /// identifier become `_`, a leading digit gets `v_`, and a taken name gets

@@ -42,8 +42,8 @@ public:
     scope.reserveIdentifiersIn(
         "kernel_main tt CBIndex get_arg_val get_write_ptr get_read_ptr "
         "cb_reserve_back cb_push_back cb_wait_front cb_pop_front");
-    for (const std::string &name : getCalledNames())
-      scope.reserve(name);
+    for (llvm::StringRef text : getSpellingTexts())
+      scope.reserveIdentifiersIn(text);
   }
 
   LogicalResult emit(std::string &body, std::set<std::string> &headers,

@@ -11,7 +11,6 @@
 
 #include "MetaliumAPI.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace tilt;
@@ -232,25 +231,11 @@ llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
   return "";
 }
 
-std::vector<std::string> metalium::getCalledNames() {
-  std::vector<std::string> names;
-  auto collect = [&](llvm::StringRef text) {
-    auto isWordChar = [](char c) { return llvm::isAlnum(c) || c == '_'; };
-    while (!text.empty()) {
-      size_t start = text.find_if(isWordChar);
-      if (start == llvm::StringRef::npos)
-        return;
-      bool parameter = start > 0 && text[start - 1] == '$';
-      text = text.drop_front(start);
-      llvm::StringRef word = text.take_while(isWordChar);
-      text = text.drop_front(word.size());
-      if (!parameter && !llvm::isDigit(word.front()))
-        names.push_back(word.str());
-    }
-  };
+std::vector<llvm::StringRef> metalium::getSpellingTexts() {
+  std::vector<llvm::StringRef> texts;
   for (const Spelling &spelling : kSpellings)
-    collect(spelling.call);
+    texts.push_back(spelling.call);
   for (const KeywordSpelling &entry : kKeywords)
-    collect(entry.spelling);
-  return names;
+    texts.push_back(entry.spelling);
+  return texts;
 }

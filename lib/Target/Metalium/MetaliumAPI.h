@@ -11,7 +11,6 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <string>
 #include <vector>
 
 namespace tilt {
@@ -45,10 +44,9 @@ struct KernelConventions {
 };
 const KernelConventions &getKernelConventions();
 
-/// Every identifier the spellings write (functions, templates, enumerators;
-/// not the `$` parameters), so that kernels do not name a variable like
-/// something they call.
-std::vector<std::string> getCalledNames();
+/// The C++ of every call and keyword spelling of the table, so that kernels
+/// do not name a variable like something they call.
+std::vector<llvm::StringRef> getSpellingTexts();
 
 /// The helper functions a kernel needs for intrinsics that are not a single
 /// Metalium call (e.g. `fill_scaler_tile`), or "".

@@ -47,10 +47,15 @@ void NameScope::reserve(llvm::StringRef name) { used.insert(name); }
 
 void NameScope::reserveIdentifiersIn(llvm::StringRef text) {
   while (!text.empty()) {
-    text = text.drop_until(isIdentifierChar);
+    size_t start = text.find_if(isIdentifierChar);
+    if (start == llvm::StringRef::npos)
+      return;
+    // `$name` is a parameter of an API spelling, not a name it uses.
+    bool parameter = start > 0 && text[start - 1] == '$';
+    text = text.drop_front(start);
     llvm::StringRef word = text.take_while(isIdentifierChar);
     text = text.drop_front(word.size());
-    if (!llvm::isDigit(word.front()))
+    if (!parameter && !llvm::isDigit(word.front()))
       used.insert(word);
   }
 }

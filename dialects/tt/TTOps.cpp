@@ -449,7 +449,7 @@ llvm::ArrayRef<llvm::StringRef> KernelOp::getAttributeNames() {
   static llvm::StringRef names[] = {
       "ct_args",       "dst_full_sync", "fp32_dest_acc", "math_approx",
       "math_fidelity", "noc",           "processor",     "role",
-      "rt_args",       "sym_name",      "cores"};
+      "rt_args",       "sym_name",      "cores",         "unpack_to_dest_fp32"};
   return names;
 }
 
@@ -571,6 +571,13 @@ LogicalResult KernelOp::parse(OpAsmParser &parser, OperationState &state) {
   for (llvm::StringRef flag : {"fp32_dest_acc", "math_approx", "dst_full_sync"})
     if (parser.parseOptionalKeyword(flag))
       state.addAttribute(flag, unit);
+  if (parser.parseOptionalKeyword("unpack_to_dest_fp32")) {
+    llvm::SmallVector<int64_t, 4> cbs;
+    if (failed(parseIntList(parser, cbs)))
+      return failure();
+    state.addAttribute("unpack_to_dest_fp32",
+                       DenseArrayAttr::getI64(context, cbs));
+  }
   if (parser.parseOptionalKeyword("rt_args")) {
     if (failed(parser.parseLSquare()))
       return failure();
@@ -625,6 +632,10 @@ void KernelOp::print(OpAsmPrinter &printer) {
   for (llvm::StringRef flag : {"fp32_dest_acc", "math_approx", "dst_full_sync"})
     if (op->getInherentAttr(flag))
       printer << ' ' << flag;
+  if (op->getInherentAttr("unpack_to_dest_fp32")) {
+    printer << " unpack_to_dest_fp32 ";
+    printIntList(printer, getIntArray(op, "unpack_to_dest_fp32"));
+  }
   if (auto args =
           op->getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>()) {
     printer << " rt_args [";
@@ -674,8 +685,8 @@ LogicalResult KernelOp::verify() {
                               "(NCRISC), got '"
                            << processor.getValue() << "'";
   }
-  for (llvm::StringRef flag :
-       {"math_fidelity", "fp32_dest_acc", "math_approx", "dst_full_sync"})
+  for (llvm::StringRef flag : {"math_fidelity", "fp32_dest_acc", "math_approx",
+                               "dst_full_sync", "unpack_to_dest_fp32"})
     if (dataMovement && op->getInherentAttr(flag))
       return emitOpError() << "'" << flag
                            << "' is a compute kernel setting; this is a "
@@ -688,6 +699,18 @@ LogicalResult KernelOp::verify() {
       return emitOpError() << "math_fidelity must be LoFi, HiFi2, HiFi3 or "
                               "HiFi4, got '"
                            << value << "'";
+  }
+  if (op->getInherentAttr("unpack_to_dest_fp32")) {
+    // UnpackToDestFp32 writes fp32 data into DST as it is: only a 32-bit
+    // DST holds it (data_format.cpp get_unpack_dst_formats).
+    if (!op->getInherentAttr("fp32_dest_acc"))
+      return emitOpError() << "'unpack_to_dest_fp32' needs fp32_dest_acc "
+                              "(a 32-bit DST)";
+    for (int64_t index : getIntArray(op, "unpack_to_dest_fp32"))
+      if (index < 0 || index > cb::kMaxCBIndex)
+        return emitOpError() << "'unpack_to_dest_fp32' names circular "
+                                "buffer "
+                             << index << ", not in 0.." << cb::kMaxCBIndex;
   }
   if (op->getInherentAttr("cores")) {
     llvm::ArrayRef<int64_t> flat = getIntArray(op, "cores");

@@ -476,7 +476,7 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     context->device = &device;
     context->core = core;
     context->instance = &instance;
-    context->dstCapacity = instance.fp32DestAcc ? 8 : 16;
+    initComputeEngine(*context, instance);
     contexts.push_back(std::move(context));
   }
   {

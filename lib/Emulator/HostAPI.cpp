@@ -159,6 +159,14 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
   if (auto *compute = std::get_if<ComputeConfig>(&config)) {
     record.compute = true;
     record.computeConfig = *compute;
+    // The runtime refuses any other length (TT_FATAL in the JIT build).
+    size_t modes = compute->unpack_to_dest_mode.size();
+    if (modes != 0 && modes != 32)
+      hostError("CreateKernel(" + file_name +
+                "): ComputeConfig::unpack_to_dest_mode has " +
+                std::to_string(modes) +
+                " entries; it must be empty or have one per circular buffer "
+                "(32)");
   } else {
     record.dataMovement = std::get<DataMovementConfig>(config);
   }
@@ -408,6 +416,14 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
               instance.runtimeArgs = args->second;
             instance.fp32DestAcc =
                 kernel.compute && kernel.computeConfig.fp32_dest_acc_en;
+            instance.dstFullSync =
+                kernel.compute && kernel.computeConfig.dst_full_sync_en;
+            if (kernel.compute) {
+              const auto &modes = kernel.computeConfig.unpack_to_dest_mode;
+              for (size_t cb = 0; cb < modes.size() && cb < 32; ++cb)
+                if (modes[cb] == UnpackToDestMode::UnpackToDestFp32)
+                  instance.unpackToDestFp32 |= 1u << cb;
+            }
             instance.entry = kernel.entry;
             instances.push_back(std::move(instance));
           }

@@ -54,6 +54,35 @@ struct Core {
 
 enum class DstState { Released, Acquired, Committed, Waited };
 
+/// One of the compute engine's format registers (SrcA, SrcB, the packer):
+/// the format it is configured for and what configured it, for reports.
+struct FormatRegister {
+  bool configured = false;
+  DataFormat format = DataFormat::Invalid;
+  /// e.g. "compute_kernel_hw_startup from cb 0".
+  std::string setBy;
+};
+
+/// The packer's edge mask: which part of a tile reduce_init keeps.
+enum class PackMask { None, Column0, Row0, Element0 };
+
+/// The configuration state of a compute kernel's unpacker, math engine and
+/// packer, which the hardware keeps between calls (docs/emulator.md).
+struct ComputeEngine {
+  FormatRegister srcA, srcB, pack;
+  bool fp32Dest = false;
+  /// The 16-bit format of DST without fp32_dest_acc_en, and what a Float32
+  /// CB becomes in SrcA/SrcB: Float32 stands for TF32, else that 16-bit
+  /// format (genfiles.cpp compute_data_formats, data_format.cpp
+  /// get_unpack_dst_formats: from the formats of all the core's CBs).
+  DataFormat dst16 = DataFormat::Float16_b;
+  DataFormat fp32Source = DataFormat::Float32;
+  uint32_t unpackToDestFp32 = 0;
+  bool l1Accumulate = false;
+  PackMask mask = PackMask::None;
+  bool matmulTranspose = false;
+};
+
 /// The context of the kernel running on this thread.
 struct KernelContext {
   DeviceImpl *device = nullptr;
@@ -70,9 +99,11 @@ struct KernelContext {
   std::vector<std::pair<uint32_t, uint32_t>> pendingReads, pendingWrites;
   // Compute state.
   DstState dst = DstState::Released;
-  uint32_t dstCapacity = 16;
-  std::vector<float> dstTiles; ///< dstCapacity x 1024, row-major per tile
-  bool matmulTranspose = false;
+  uint32_t dstCapacity = 8;
+  /// dstCapacity x 1024, row-major per tile; every value is representable
+  /// in the DST format (fp32, or the 16-bit format without fp32_dest_acc).
+  std::vector<float> dstTiles;
+  ComputeEngine engine;
   /// Per DST tile: written since the acquire (reduce max starts from the
   /// first value written rather than from the cleared DST).
   std::vector<bool> dstWritten;
@@ -81,6 +112,10 @@ struct KernelContext {
   /// The CBs this kernel produced into and consumed from.
   uint32_t producedCBs = 0, consumedCBs = 0;
 };
+
+/// Sets up the compute engine of a kernel about to run (DST capacity, the
+/// formats the JIT build would derive from the core's CBs).
+void initComputeEngine(KernelContext &context, const KernelInstance &instance);
 
 /// Checks what a kernel must have finished when it returns (pages reserved
 /// or waited, NoC transfers without a barrier, DST held).

@@ -693,4 +693,5 @@ std::unique_ptr<Pass> tt::createTTVerifyPass() {
 
 void tt::registerTTPasses() {
   registerPass([] { return createTTVerifyPass(); });
+  registerPass([] { return createTTReconfigureFormatsPass(); });
 }

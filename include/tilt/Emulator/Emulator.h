@@ -7,9 +7,12 @@
 // block like the hardware's; a deadlock, a protocol violation or a bad
 // index stops the run with a report instead of hanging or going on.
 //
-// Numerics (docs/emulator.md): bf16 and f32 tiles are unpacked exactly to
-// f32, math is f32 (matmul accumulates in f32 across K), packing to bf16
-// rounds to nearest even. SFPU functions use the C math library.
+// Numerics and configuration state (docs/emulator.md): the emulator is at
+// least as strict as the hardware on what decides the numbers: the formats
+// the unpacker and packer are configured for (a mismatch with a CB's format
+// is an error), TF32 for fp32 data in SrcA/SrcB, a 16-bit DST that rounds
+// every result unless fp32 accumulation is on, half-sync DST capacity and
+// the packer's reduce edge mask. SFPU functions use the C math library.
 //
 // This header is the emulator's own C++ API, for the host shim, tilt-run and
 // tests; it does not depend on LLVM so that generated host programs link
@@ -55,6 +58,24 @@ float bf16ToFloat(uint16_t bits);
 uint16_t floatToHalf(float value);
 /// The float value of IEEE half `bits` (exact).
 float halfToFloat(uint16_t bits);
+
+/// `value` rounded to nearest even to bf16, as a float.
+float roundToBF16(double value);
+/// `value` rounded to nearest even to IEEE half, as a float.
+float roundToHalf(double value);
+/// `value` (an fp32 number) as the unpacker puts it in SrcA/SrcB: TF32, the
+/// low 13 mantissa bits dropped.
+float roundToTF32(float value);
+/// `value` cut to `format` (Float16_b, Float16) toward zero, as SFPSTORE
+/// writes a 16-bit DST and MOVD2A/MOVD2B move fp32 DST values to a source
+/// register; Float32 unchanged.
+float truncateToFormat(float value, DataFormat format);
+/// `value` rounded to nearest even to `format` (Float32, Float16_b,
+/// Float16), as the FPU writes a 16-bit DST.
+float roundToFormat(double value, DataFormat format);
+/// `value` as the packer converts an fp32 DST value to `format`: to
+/// nearest, ties away from zero; Float32 unchanged.
+float packRound(float value, DataFormat format);
 
 /// The position of element (row, col) of a 32x32 tile in the layout of four
 /// 16x16 faces (top-left, top-right, bottom-left, bottom-right, each
@@ -130,7 +151,13 @@ struct KernelInstance {
   std::string role; ///< "reader", "writer", "compute" (or "data_movement")
   uint32_t column = 0, row = 0;
   std::vector<uint32_t> runtimeArgs;
+  /// ComputeConfig::fp32_dest_acc_en: a 32-bit DST (else 16-bit).
   bool fp32DestAcc = false;
+  /// ComputeConfig::dst_full_sync_en: the whole DST per acquire (else half).
+  bool dstFullSync = false;
+  /// CBs whose ComputeConfig::unpack_to_dest_mode is UnpackToDestFp32, one
+  /// bit each: copy_tile unpacks them straight into DST at full fp32.
+  uint32_t unpackToDestFp32 = 0;
   std::function<void()> entry;
 };
 

@@ -91,8 +91,10 @@ protected:
   }
 
   /// compute_kernel_hw_startup, once per kernel, before the persistent loop.
+  /// `reverse` (SrcOrder::Reverse) unpacks in0 to SrcB and in1 to SrcA,
+  /// as matmul needs.
   void ensureStartup(OpBuilder &builder, Operation *op, int64_t in0,
-                     int64_t in1, int64_t out) const {
+                     int64_t in1, int64_t out, bool reverse = false) const {
     KernelInfo &info = getInfo(op);
     if (info.startupDone)
       return;
@@ -101,7 +103,8 @@ protected:
     if (Operation *range = findBlockRange(getEnclosingTileKernel(op)))
       builder.setInsertionPoint(range);
     emit<tt::ComputeKernelHwStartupOp>(
-        builder, op->getLoc(), {}, {{"in0", in0}, {"in1", in1}, {"out", out}});
+        builder, op->getLoc(), {}, {{"in0", in0}, {"in1", in1}, {"out", out}},
+        {{"order", reverse ? "reverse" : "regular"}});
   }
 
   /// A new intermediate CB (c_24..c_31) at the top of the kernel.
@@ -302,36 +305,49 @@ public:
           subH = h;
           subW = w;
         }
-    int64_t subTiles = subH * subW, blockTiles = mt * nt;
+    int64_t blockTiles = mt * nt;
 
     Location loc = op->getLoc();
     Value cbOut = getBoundCB(out.getDest());
     int64_t indexA = getCBIndex(cbA), indexB = getCBIndex(cbB),
             indexOut = getCBIndex(cbOut);
-    ensureStartup(rewriter, op, indexA, indexB, indexOut);
+    ensureStartup(rewriter, op, indexA, indexB, indexOut, /*reverse=*/true);
 
     // Whether the partial sums span K blocks.
     bool spans = false;
-    Value first, last;
     if (loop) {
       auto lb = getConstantInt(loop.getLowerBound());
       auto ub = getConstantInt(loop.getUpperBound());
       auto step = getConstantInt(loop.getStep());
       spans = !(lb && ub && step && *step > 0 && *ub - *lb <= *step);
     }
-    Value intermediate;
-    int64_t indexI = -1;
-    if (spans) {
-      FailureOr<Value> created = createIntermediate(
-          rewriter, op, typeC.getElementType(), blockTiles);
+
+    // Partial sums are never reloaded through the source registers (which
+    // would make fp32 sums TF32): each K block's sums are added to the
+    // block in L1 by the packer (pack_reconfig_l1_acc, as tt-metal's
+    // matmuls accumulate), in the output CB when it has the accumulator's
+    // type, else in an intermediate CB of that type that is converted into
+    // the output CB after the last K block.
+    Type accType = typeC.getElementType();
+    bool convert =
+        spans && cbOut.getType().cast<cb::CBType>().getDataFormat() != accType;
+    Value target = cbOut;
+    int64_t indexTarget = indexOut;
+    if (convert) {
+      FailureOr<Value> created =
+          createIntermediate(rewriter, op, accType, blockTiles);
       if (failed(created))
         return failure();
-      intermediate = *created;
-      indexI = getCBIndex(intermediate);
-      rewriter.setInsertionPoint(op);
+      target = *created;
+      indexTarget = getCBIndex(target);
+    }
+
+    rewriter.setInsertionPoint(op);
+    Value first, last;
+    if (spans) {
       Value k = loop.getInductionVar();
       first = rewriter
-                  .create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, k,
+                  .create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, k,
                                          loop.getLowerBound())
                   .getOperation()
                   ->getResult(0);
@@ -343,19 +359,24 @@ public:
                  .getOperation()
                  ->getResult(0);
     }
-    // `first` holds "not the first K block" from here on.
-    Value notFirst = first;
-
-    rewriter.setInsertionPoint(op);
-    auto whenLast = [&](llvm::function_ref<void()> then,
-                        llvm::function_ref<void()> otherwise) {
+    auto when = [&](Value condition, llvm::function_ref<void()> then) {
       if (spans)
-        emitIf(rewriter, loc, last, then, otherwise);
+        emitIf(rewriter, loc, condition, then);
       else
         then();
     };
-    whenLast([&] { emitCB<cb::ReserveBackOp>(rewriter, loc, cbOut, blockTiles); },
-             nullptr);
+    when(first,
+         [&] { emitCB<cb::ReserveBackOp>(rewriter, loc, target, blockTiles); });
+    if (spans) {
+      // The first K block overwrites the block, the others add to it.
+      Value accumulate =
+          rewriter
+              .create<arith::SelectOp>(loc, first, createI32(rewriter, loc, 0),
+                                       createI32(rewriter, loc, 1))
+              .getOperation()
+              ->getResult(0);
+      emit<tt::PackReconfigL1AccOp>(rewriter, loc, {accumulate});
+    }
 
     Value zero = createIndex(rewriter, loc, 0);
     Value one = createIndex(rewriter, loc, 1);
@@ -373,15 +394,6 @@ public:
         rewriter, loc, subColumn, createIndex(rewriter, loc, subW));
 
     emit<tt::TileRegsAcquireOp>(rewriter, loc);
-    if (spans)
-      emitIf(rewriter, loc, notFirst, [&] {
-        emitCB<cb::WaitFrontOp>(rewriter, loc, intermediate, subTiles);
-        emit<tt::CopyTileInitOp>(rewriter, loc, {}, {{"in", indexI}});
-        for (int64_t t = 0; t < subTiles; ++t)
-          emit<tt::CopyTileOp>(rewriter, loc, {createI32(rewriter, loc, t)},
-                               {{"in", indexI}, {"dst", t}});
-        emitCB<cb::PopFrontOp>(rewriter, loc, intermediate, subTiles);
-      });
     emit<tt::MatmulInitOp>(
         rewriter, loc, {},
         {{"in0", indexA}, {"in1", indexB}, {"transpose", transposeB ? 1 : 0}});
@@ -420,35 +432,46 @@ public:
     }
     emit<tt::TileRegsCommitOp>(rewriter, loc);
     emit<tt::TileRegsWaitOp>(rewriter, loc);
-    whenLast(
-        [&] {
-          Value ntValue = createIndex(rewriter, loc, nt);
-          for (int64_t i = 0; i < subH; ++i)
-            for (int64_t j = 0; j < subW; ++j) {
-              Value m = createBinary<arith::AddIOp>(
-                  rewriter, loc, row0, createIndex(rewriter, loc, i));
-              Value n = createBinary<arith::AddIOp>(
-                  rewriter, loc, column0, createIndex(rewriter, loc, j));
-              Value index = createBinary<arith::AddIOp>(
-                  rewriter, loc,
-                  createBinary<arith::MulIOp>(rewriter, loc, m, ntValue), n);
-              emit<tt::PackTileAtOp>(rewriter, loc,
-                                     {toI32(rewriter, loc, index)},
-                                     {{"out", indexOut}, {"dst", i * subW + j}});
-            }
-        },
-        [&] {
-          emitCB<cb::ReserveBackOp>(rewriter, loc, intermediate, subTiles);
-          for (int64_t t = 0; t < subTiles; ++t)
-            emit<tt::PackTileOp>(rewriter, loc, {},
-                                 {{"out", indexI}, {"dst", t}});
-          emitCB<cb::PushBackOp>(rewriter, loc, intermediate, subTiles);
-        });
+    // Each tile at its row-major place in the block.
+    Value ntValue = createIndex(rewriter, loc, nt);
+    for (int64_t i = 0; i < subH; ++i)
+      for (int64_t j = 0; j < subW; ++j) {
+        Value m = createBinary<arith::AddIOp>(rewriter, loc, row0,
+                                              createIndex(rewriter, loc, i));
+        Value n = createBinary<arith::AddIOp>(rewriter, loc, column0,
+                                              createIndex(rewriter, loc, j));
+        Value index = createBinary<arith::AddIOp>(
+            rewriter, loc,
+            createBinary<arith::MulIOp>(rewriter, loc, m, ntValue), n);
+        emit<tt::PackTileAtOp>(rewriter, loc, {toI32(rewriter, loc, index)},
+                               {{"out", indexTarget}, {"dst", i * subW + j}});
+      }
     emit<tt::TileRegsReleaseOp>(rewriter, loc);
 
     rewriter.setInsertionPointAfter(rows.getOperation());
-    whenLast([&] { emitCB<cb::PushBackOp>(rewriter, loc, cbOut, blockTiles); },
-             nullptr);
+    when(last, [&] {
+      if (spans)
+        emit<tt::PackReconfigL1AccOp>(rewriter, loc,
+                                      {createI32(rewriter, loc, 0)});
+      emitCB<cb::PushBackOp>(rewriter, loc, target, blockTiles);
+    });
+
+    // The accumulated block converted to the output's type: each tile
+    // copied into DST (at full fp32: tt-reconfigure-formats unpacks such a
+    // CB straight to DST) and packed, rounded once.
+    if (convert) {
+      Operation *copyOut = out.getOperation();
+      rewriter.setInsertionPoint(copyOut);
+      emitCB<cb::WaitFrontOp>(rewriter, loc, target, blockTiles);
+      emitTilesToCB(rewriter, copyOut, cbOut, blockTiles, [&](Value tile) {
+        emit<tt::CopyTileInitOp>(rewriter, loc, {}, {{"in", indexTarget}});
+        emit<tt::CopyTileOp>(rewriter, loc, {tile},
+                             {{"in", indexTarget}, {"dst", 0}});
+        return int64_t(0);
+      });
+      rewriter.setInsertionPoint(copyOut);
+      emitCB<cb::PopFrontOp>(rewriter, loc, target, blockTiles);
+    }
 
     rewriter.eraseOp(out.getOperation());
     rewriter.eraseOp(clear);
@@ -908,12 +931,15 @@ public:
           {toI32(rewriter, loc, tileIndex), createI32(rewriter, loc, 0)},
           {{"in", indexIn}, {"scaler", scalerIndex}, {"dst", 0}}, keywords);
     }
-    emit<tt::ReduceUninitOp>(rewriter, loc);
     emit<tt::TileRegsCommitOp>(rewriter, loc);
     emit<tt::TileRegsWaitOp>(rewriter, loc);
+    // reduce_uninit clears the packer's edge mask, which must still hide
+    // the garbage reduce_tile leaves beside its result when the tile is
+    // packed (reduce.h), so it follows the pack.
     if (columns0) {
       emitCB<cb::ReserveBackOp>(rewriter, loc, intermediate, 1);
       emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexI}, {"dst", 0}});
+      emit<tt::ReduceUninitOp>(rewriter, loc);
       emitCB<cb::PushBackOp>(rewriter, loc, intermediate, 1);
       emit<tt::TileRegsReleaseOp>(rewriter, loc);
       // The row vector, transposed.
@@ -927,6 +953,7 @@ public:
       emitCB<cb::PopFrontOp>(rewriter, loc, intermediate, 1);
     } else {
       emit<tt::PackTileOp>(rewriter, loc, {}, {{"out", indexOut}, {"dst", 0}});
+      emit<tt::ReduceUninitOp>(rewriter, loc);
       emit<tt::TileRegsReleaseOp>(rewriter, loc);
     }
     rewriter.setInsertionPointAfter(outerLoop.getOperation());

@@ -39,6 +39,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   OpPassManager &kernels = pm.nest("tt.program").nest("tt.kernel");
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
+  add(tt::createTTReconfigureFormatsPass());
   add(tt::createTTVerifyPass());
   return success();
 }
@@ -62,7 +63,8 @@ public:
   llvm::StringRef getDescription() const override {
     return "The whole lowering from tile programs to tt programs: "
            "tile-legalize, tile-partition, tile-lower-data-movement, "
-           "tile-lower-compute, tt-split-kernels, tt-verify";
+           "tile-lower-compute, tt-split-kernels, tt-reconfigure-formats, "
+           "tt-verify";
   }
   std::unique_ptr<Pass> clone() const override {
     auto pass = std::make_unique<TileToTTPipeline>();

@@ -454,6 +454,15 @@ using namespace tt::tt_metal;
         os << "  " << config << ".dst_full_sync_en = true;\n";
       if (op.getInherentAttr("math_approx"))
         os << "  " << config << ".math_approx_mode = true;\n";
+      if (auto cbs = op.getInherentAttr("unpack_to_dest_fp32")
+                         .dyn_cast_or_null<DenseArrayAttr>()) {
+        // One mode per circular buffer (NUM_CIRCULAR_BUFFERS).
+        os << "  " << config
+           << ".unpack_to_dest_mode.assign(32, UnpackToDestMode::Default);\n";
+        for (int64_t cb : cbs.getIntValues())
+          os << "  " << config << ".unpack_to_dest_mode[" << cb
+             << "] = UnpackToDestMode::UnpackToDestFp32;\n";
+      }
     } else {
       llvm::StringRef processor = "riscv_0";
       if (auto attr =

@@ -493,6 +493,24 @@ LogicalResult metalium::emitKernel(tt::KernelOp kernel, tt::ProgramOp program,
     writeComment(os, line + ".");
   }
   os << "\n#include <cstdint>\n\n";
+  // reduce.h takes its template defaults from REDUCE_OP and REDUCE_DIM and
+  // has no fallback for them; the calls name their own arguments, so the
+  // first reduce op's serve.
+  Operation *firstReduce = nullptr;
+  kernel->walk([&](Operation *op) {
+    if (!firstReduce && op->getName().getStringRef().startswith("tt.reduce_") &&
+        op->getInherentAttr("type"))
+      firstReduce = op;
+  });
+  if (firstReduce) {
+    llvm::StringRef name = firstReduce->getName().getStringRef().drop_front(3);
+    auto keyword = [&](llvm::StringRef key) {
+      auto value = firstReduce->getInherentAttr(key).dyn_cast_or_null<StringAttr>();
+      return spellKeyword(name, key, value ? value.getValue() : "");
+    };
+    os << "#define REDUCE_OP " << keyword("type") << "\n";
+    os << "#define REDUCE_DIM " << keyword("dim") << "\n\n";
+  }
   if (kernel.isCompute()) {
     headers.insert(conventions.computeBaseHeader.str());
   } else {

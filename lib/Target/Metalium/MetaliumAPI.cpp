@@ -50,15 +50,20 @@ const Spelling kSpellings[] = {
     {"fill_scaler_tile", kDataflow, "fill_scaler_tile($0, $1)"},
     // Compute: startup and inits.
     {"compute_kernel_hw_startup", "api/compute/compute_kernel_hw_startup.h",
-     "compute_kernel_hw_startup($in0, $in1, $out)"},
+     "compute_kernel_hw_startup<$order>($in0, $in1, $out)"},
     {"binary_op_init_common", "api/compute/eltwise_binary.h",
      "binary_op_init_common($in0, $in1, $out)"},
     {"init_sfpu", "api/compute/eltwise_unary/eltwise_unary.h",
      "init_sfpu($in, $out)"},
     {"reconfig_data_format", "api/compute/reconfig_data_format.h",
      "reconfig_data_format($in0, $in1)"},
+    {"reconfig_data_format_srca", "api/compute/reconfig_data_format.h",
+     "reconfig_data_format_srca($in)"},
+    {"reconfig_data_format_srcb", "api/compute/reconfig_data_format.h",
+     "reconfig_data_format_srcb($in)"},
     {"pack_reconfig_data_format", "api/compute/pack.h",
      "pack_reconfig_data_format($out)"},
+    {"pack_reconfig_l1_acc", "api/compute/pack.h", "pack_reconfig_l1_acc($0)"},
     // DST.
     {"tile_regs_acquire", "api/compute/reg_api.h", "tile_regs_acquire()"},
     {"tile_regs_commit", "api/compute/reg_api.h", "tile_regs_commit()"},
@@ -165,6 +170,8 @@ struct KeywordSpelling {
 };
 
 const KeywordSpelling kKeywords[] = {
+    {"compute_kernel_hw_startup", "order", "regular", "SrcOrder::Regular"},
+    {"compute_kernel_hw_startup", "order", "reverse", "SrcOrder::Reverse"},
     {"binary_dest_reuse", "type", "add", "EltwiseBinaryType::ELWADD"},
     {"binary_dest_reuse", "type", "sub", "EltwiseBinaryType::ELWSUB"},
     {"binary_dest_reuse", "type", "mul", "EltwiseBinaryType::ELWMUL"},

@@ -17,6 +17,12 @@ int64_t getUsableL1Bytes(llvm::StringRef arch);
 /// footprint of the CBs and the runtime arguments the host provides.
 std::unique_ptr<Pass> createTTVerifyPass();
 
+/// tt-reconfigure-formats: per compute kernel, unpacks fp32 CBs that are
+/// only copied straight to DST and inserts the data-format
+/// reconfigurations of the unpacker and packer where the CBs a kernel
+/// reads and writes change format (include/tilt/Dialect/TT/FormatState.h).
+std::unique_ptr<Pass> createTTReconfigureFormatsPass();
+
 /// Registers the passes of the tt dialect.
 void registerTTPasses();
 

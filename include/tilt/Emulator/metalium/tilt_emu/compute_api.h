@@ -1,10 +1,17 @@
 //===- compute_api.h - The Metalium compute API, emulated -------*- C++ -*-===//
 //
-// The compute subset of the Metalium API: startup and inits, the DST
-// protocol, FPU matmul and eltwise ops, SFPU unary and binary ops, copy,
-// pack, reduce and transpose. All api/compute/*.h headers of the emulator
-// include this one. Inits only record state; the ops compute in f32 on the
-// emulated DST (docs/emulator.md).
+// The compute subset of the Metalium API: startup, inits and data-format
+// reconfiguration, the DST protocol, FPU matmul and eltwise ops, SFPU unary
+// and binary ops, copy, pack and transpose (reduce is in api/compute/
+// reduce.h, which needs REDUCE_OP and REDUCE_DIM like the real header).
+// Every api/compute/*.h header of the emulator includes this one.
+//
+// The emulator keeps the compute engine's configuration as state, as the
+// hardware does (docs/emulator.md): the formats SrcA, SrcB and the packer
+// are configured for, which calls set them, packer L1 accumulation and the
+// packer's edge mask. An init passes the emulator the effect its real
+// counterpart documents; an op checks the state against the CBs it reads
+// and writes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_EMU_COMPUTE_API_H
@@ -20,8 +27,21 @@ enum ReduceDim { REDUCE_ROW, REDUCE_COL, REDUCE_SCALAR };
 enum class VectorMode { None, R, C, RC };
 
 namespace tilt_emu {
-void hwStartup(uint32_t icb0, uint32_t icb1, uint32_t ocb);
+/// "No CB": a format register a call leaves as it is.
+constexpr int32_t kKeep = -1;
+/// Configures SrcA, SrcB and the packer from the formats of CBs (kKeep
+/// leaves one unchanged); `call` names the call in reports.
+void configureFormats(const char *call, int32_t srcA, int32_t srcB,
+                      int32_t pack);
+/// The (old, new) reconfigurations: they change the register only when the
+/// two CBs' formats differ, as the real ones compare the CB formats, not
+/// the register.
+void reconfigureIfDifferent(const char *call, char reg, uint32_t oldCB,
+                            uint32_t newCB);
+void setL1Accumulation(uint32_t enable);
 void matmulInit(uint32_t in0, uint32_t in1, uint32_t transpose);
+void matmul(uint32_t in0, uint32_t in1, uint32_t itile0, uint32_t itile1,
+            uint32_t idst);
 void binaryTiles(EltwiseBinaryType type, uint32_t icb0, uint32_t icb1,
                  uint32_t itile0, uint32_t itile1, uint32_t idst);
 void destReuse(EltwiseBinaryType type, EltwiseBinaryReuseDestType reuse,
@@ -31,34 +51,104 @@ void sfpuBinary(EltwiseBinaryType type, uint32_t idst0, uint32_t idst1,
 enum class Unary { Exp, Log, Sqrt, Rsqrt, Recip, Relu, Gelu, Tanh, Sigmoid,
                    Abs, Negative, Square };
 void sfpuUnary(Unary op, uint32_t idst);
+void copy(uint32_t icb, uint32_t itile, uint32_t idst);
 void pack(uint32_t idst, uint32_t ocb, bool outOfOrder, uint32_t index);
+void transpose(uint32_t icb, uint32_t itile, uint32_t idst);
+void reduceInit(PoolType type, ReduceDim dim);
 void reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
             uint32_t itile, uint32_t iscaler, uint32_t idst);
+void reduceUninit();
 void fill(uint32_t idst, float value);
 void noInit();
 } // namespace tilt_emu
 
-// Startup and inits.
+//===----------------------------------------------------------------------===//
+// Startup and data formats
+//===----------------------------------------------------------------------===//
+
+// compute_kernel_hw_startup.h: unpacker, math and packer hardware
+// configuration. Regular: SrcA from icb0, SrcB from icb1; Reverse (matmul):
+// SrcA from icb1, SrcB from icb0.
 template <SrcOrder order = SrcOrder::Regular>
 void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1, uint32_t ocb) {
-  tilt_emu::hwStartup(icb0, icb1, ocb);
+  if (order == SrcOrder::Reverse)
+    tilt_emu::configureFormats("compute_kernel_hw_startup<SrcOrder::Reverse>",
+                               int32_t(icb1), int32_t(icb0), int32_t(ocb));
+  else
+    tilt_emu::configureFormats("compute_kernel_hw_startup", int32_t(icb0),
+                               int32_t(icb1), int32_t(ocb));
 }
 inline void compute_kernel_hw_startup(uint32_t icb0, uint32_t ocb) {
-  tilt_emu::hwStartup(icb0, icb0, ocb);
+  tilt_emu::configureFormats("compute_kernel_hw_startup", int32_t(icb0),
+                             int32_t(icb0), int32_t(ocb));
 }
+// eltwise_binary.h / eltwise_unary.h: the full hardware configuration of
+// the older init style.
 inline void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb) {
-  tilt_emu::hwStartup(icb0, icb1, ocb);
+  tilt_emu::configureFormats("binary_op_init_common", int32_t(icb0),
+                             int32_t(icb1), int32_t(ocb));
 }
 inline void unary_op_init_common(uint32_t icb, uint32_t ocb) {
-  tilt_emu::hwStartup(icb, icb, ocb);
+  tilt_emu::configureFormats("unary_op_init_common", int32_t(icb),
+                             int32_t(icb), int32_t(ocb));
 }
 inline void init_sfpu(uint32_t icb, uint32_t ocb) {
-  tilt_emu::hwStartup(icb, icb, ocb);
+  tilt_emu::configureFormats("init_sfpu", int32_t(icb), int32_t(icb),
+                             int32_t(ocb));
 }
-inline void reconfig_data_format(uint32_t, uint32_t) { tilt_emu::noInit(); }
-inline void pack_reconfig_data_format(uint32_t) { tilt_emu::noInit(); }
 
-// DST.
+// reconfig_data_format.h. The SrcOrder says which of the two CBs goes to
+// SrcA, as for compute_kernel_hw_startup.
+template <SrcOrder order = SrcOrder::Regular>
+void reconfig_data_format(uint32_t icb0_new, uint32_t icb1_new) {
+  bool reverse = order == SrcOrder::Reverse;
+  tilt_emu::configureFormats("reconfig_data_format",
+                             int32_t(reverse ? icb1_new : icb0_new),
+                             int32_t(reverse ? icb0_new : icb1_new),
+                             tilt_emu::kKeep);
+}
+template <SrcOrder order = SrcOrder::Regular>
+void reconfig_data_format(uint32_t icb0_old, uint32_t icb0_new,
+                          uint32_t icb1_old, uint32_t icb1_new) {
+  bool reverse = order == SrcOrder::Reverse;
+  tilt_emu::reconfigureIfDifferent("reconfig_data_format", reverse ? 'B' : 'A',
+                                   icb0_old, icb0_new);
+  tilt_emu::reconfigureIfDifferent("reconfig_data_format", reverse ? 'A' : 'B',
+                                   icb1_old, icb1_new);
+}
+inline void reconfig_data_format_srca(uint32_t srca_new) {
+  tilt_emu::configureFormats("reconfig_data_format_srca", int32_t(srca_new),
+                             tilt_emu::kKeep, tilt_emu::kKeep);
+}
+inline void reconfig_data_format_srca(uint32_t srca_old, uint32_t srca_new) {
+  tilt_emu::reconfigureIfDifferent("reconfig_data_format_srca", 'A', srca_old,
+                                   srca_new);
+}
+inline void reconfig_data_format_srcb(uint32_t srcb_new) {
+  tilt_emu::configureFormats("reconfig_data_format_srcb", tilt_emu::kKeep,
+                             int32_t(srcb_new), tilt_emu::kKeep);
+}
+inline void reconfig_data_format_srcb(uint32_t srcb_old, uint32_t srcb_new) {
+  tilt_emu::reconfigureIfDifferent("reconfig_data_format_srcb", 'B', srcb_old,
+                                   srcb_new);
+}
+// pack.h.
+inline void pack_reconfig_data_format(uint32_t new_ocb) {
+  tilt_emu::configureFormats("pack_reconfig_data_format", tilt_emu::kKeep,
+                             tilt_emu::kKeep, int32_t(new_ocb));
+}
+inline void pack_reconfig_data_format(uint32_t old_ocb, uint32_t new_ocb) {
+  tilt_emu::reconfigureIfDifferent("pack_reconfig_data_format", 'P', old_ocb,
+                                   new_ocb);
+}
+inline void pack_reconfig_l1_acc(uint32_t l1_acc_en) {
+  tilt_emu::setL1Accumulation(l1_acc_en);
+}
+
+//===----------------------------------------------------------------------===//
+// DST
+//===----------------------------------------------------------------------===//
+
 void tile_regs_acquire();
 void tile_regs_commit();
 void tile_regs_wait();
@@ -66,24 +156,38 @@ void tile_regs_release();
 inline void acquire_dst() { tile_regs_acquire(); tile_regs_wait(); }
 inline void release_dst() { tile_regs_commit(); tile_regs_release(); }
 
-// Matmul: DST[idst] += A @ B (B transposed per tile after matmul_init with
-// transpose).
+//===----------------------------------------------------------------------===//
+// Matmul: DST[idst] += A @ B, in0 unpacked to SrcB and in1 to SrcA
+//===----------------------------------------------------------------------===//
+
+// matmul_init is a short init: it leaves the data formats as they are.
 inline void matmul_init(uint32_t in0, uint32_t in1, uint32_t transpose = 0) {
   tilt_emu::matmulInit(in0, in1, transpose);
 }
-void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id,
-                  uint32_t in0_tile_index, uint32_t in1_tile_index,
-                  uint32_t idst);
+inline void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id,
+                         uint32_t in0_tile_index, uint32_t in1_tile_index,
+                         uint32_t idst) {
+  tilt_emu::matmul(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst);
+}
 inline void matmul_block_init(uint32_t in0, uint32_t in1, uint32_t transpose = 0,
                               uint32_t = 1, uint32_t = 1, uint32_t = 1) {
   tilt_emu::matmulInit(in0, in1, transpose);
 }
-void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id,
-                  uint32_t in0_tile_index, uint32_t in1_tile_index,
-                  uint32_t idst, uint32_t transpose, uint32_t ct_dim,
-                  uint32_t rt_dim, uint32_t kt_dim);
+inline void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id,
+                         uint32_t in0_tile_index, uint32_t in1_tile_index,
+                         uint32_t idst, uint32_t transpose, uint32_t ct_dim,
+                         uint32_t rt_dim, uint32_t kt_dim) {
+  tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
+  for (uint32_t r = 0; r < rt_dim; ++r)
+    for (uint32_t c = 0; c < ct_dim; ++c)
+      tilt_emu::matmul(in0_cb_id, in1_cb_id, in0_tile_index + r * kt_dim,
+                       in1_tile_index + c, idst + r * ct_dim + c);
+}
 
-// FPU eltwise binary: DST[idst] = A op B.
+//===----------------------------------------------------------------------===//
+// FPU eltwise binary: DST[idst] = A op B, icb0 unpacked to SrcA, icb1 to SrcB
+//===----------------------------------------------------------------------===//
+
 inline void add_tiles_init(uint32_t, uint32_t, bool = false) { tilt_emu::noInit(); }
 inline void sub_tiles_init(uint32_t, uint32_t, bool = false) { tilt_emu::noInit(); }
 inline void mul_tiles_init(uint32_t, uint32_t) { tilt_emu::noInit(); }
@@ -99,6 +203,8 @@ inline void mul_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
                       uint32_t itile1, uint32_t idst) {
   tilt_emu::binaryTiles(ELWMUL, icb0, icb1, itile0, itile1, idst);
 }
+// DEST_TO_SRCA: DST moves to SrcA and the CB tile is unpacked to SrcB;
+// DEST_TO_SRCB the other way round.
 template <EltwiseBinaryType type = ELWADD,
           EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
 void binary_dest_reuse_tiles_init(uint32_t) {
@@ -111,7 +217,10 @@ void binary_dest_reuse_tiles(uint32_t in_cb_id, uint32_t in_tile_index,
   tilt_emu::destReuse(type, reuse, in_cb_id, in_tile_index, dst_tile_index);
 }
 
-// SFPU binary: DST[odst] = DST[idst0] op DST[idst1].
+//===----------------------------------------------------------------------===//
+// SFPU binary: DST[odst] = DST[idst0] op DST[idst1]
+//===----------------------------------------------------------------------===//
+
 inline void add_binary_tile_init() { tilt_emu::noInit(); }
 inline void sub_binary_tile_init() { tilt_emu::noInit(); }
 inline void mul_binary_tile_init() { tilt_emu::noInit(); }
@@ -125,18 +234,36 @@ inline void mul_binary_tile(uint32_t a, uint32_t b, uint32_t out) {
   tilt_emu::sfpuBinary(ELWMUL, a, b, out);
 }
 
-// Copy and pack.
+//===----------------------------------------------------------------------===//
+// Copy (through SrcA, or straight to DST for UnpackToDestFp32) and pack
+//===----------------------------------------------------------------------===//
+
+// tile_move_copy.h: copy_tile_init and copy_tile_to_dst_init_short do not
+// reconfigure the unpacker's data formats; the _with_dt form reconfigures
+// SrcA from old_cbid's format to new_cbid's when they differ.
 inline void copy_tile_init(uint32_t) { tilt_emu::noInit(); }
 inline void copy_tile_to_dst_init_short(uint32_t, uint32_t = 0, uint32_t = 0) {
   tilt_emu::noInit();
 }
-void copy_tile(uint32_t in_cb_id, uint32_t in_tile_index, uint32_t dst_tile_index);
+inline void copy_tile_to_dst_init_short_with_dt(uint32_t old_cbid,
+                                                uint32_t new_cbid,
+                                                uint32_t = 0) {
+  tilt_emu::reconfigureIfDifferent("copy_tile_to_dst_init_short_with_dt", 'A',
+                                   old_cbid, new_cbid);
+}
+inline void copy_tile(uint32_t in_cb_id, uint32_t in_tile_index,
+                      uint32_t dst_tile_index) {
+  tilt_emu::copy(in_cb_id, in_tile_index, dst_tile_index);
+}
 template <bool out_of_order_output = false>
 void pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t output_tile_index = 0) {
   tilt_emu::pack(ifrom_dst, icb, out_of_order_output, output_tile_index);
 }
 
-// Unary SFPU ops, in place on DST[idst].
+//===----------------------------------------------------------------------===//
+// SFPU unary, in place on DST[idst]
+//===----------------------------------------------------------------------===//
+
 #define TILT_EMU_UNARY(name, op)                                               \
   template <bool approx = false> void name##_tile_init() { tilt_emu::noInit(); } \
   template <bool approx = false> void name##_tile(uint32_t idst) {              \
@@ -164,18 +291,19 @@ inline void fill_tile_bitcast(uint32_t idst, uint32_t bits) {
   tilt_emu::fill(idst, value);
 }
 
-// Transpose and reduce.
-inline void transpose_wh_init(uint32_t, uint32_t) { tilt_emu::noInit(); }
-void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst);
-template <PoolType type = SUM, ReduceDim dim = REDUCE_ROW>
-void reduce_init(uint32_t, uint32_t, uint32_t) {
-  tilt_emu::noInit();
+//===----------------------------------------------------------------------===//
+// Transpose: unpacks through SrcA
+//===----------------------------------------------------------------------===//
+
+// transpose_wh.h: the full init configures SrcA (and SrcB) from icb and the
+// packer from ocb; the short init leaves the formats.
+inline void transpose_wh_init(uint32_t icb, uint32_t ocb) {
+  tilt_emu::configureFormats("transpose_wh_init", int32_t(icb), int32_t(icb),
+                             int32_t(ocb));
 }
-template <PoolType type = SUM, ReduceDim dim = REDUCE_ROW>
-void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile,
-                 uint32_t itile_scaler, uint32_t idst) {
-  tilt_emu::reduce(type, dim, icb, icb_scaler, itile, itile_scaler, idst);
+inline void transpose_wh_init_short(uint32_t) { tilt_emu::noInit(); }
+inline void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst) {
+  tilt_emu::transpose(icb, itile, idst);
 }
-inline void reduce_uninit(uint32_t = 0) { tilt_emu::noInit(); }
 
 #endif // TILT_EMU_COMPUTE_API_H

@@ -31,6 +31,9 @@ using CBHandle = std::uint32_t;
 enum class DataMovementProcessor { RISCV_0 = 0, RISCV_1 = 1 };
 enum NOC : uint8_t { RISCV_0_default = 0, RISCV_1_default = 1, NOC_0 = 0, NOC_1 = 1 };
 enum class MathFidelity : uint8_t { LoFi = 0, HiFi2 = 2, HiFi3 = 3, HiFi4 = 4 };
+/// Per CB: UnpackToDestFp32 has copy_tile unpack a Float32 CB straight into
+/// DST at full precision, and makes the CB unusable through SrcA/SrcB.
+enum class UnpackToDestMode : uint8_t { UnpackToDestFp32, Default };
 enum class BufferType { DRAM, L1 };
 
 struct DataMovementConfig {
@@ -61,6 +64,8 @@ struct ComputeConfig {
   MathFidelity math_fidelity = MathFidelity::HiFi4;
   bool fp32_dest_acc_en = false;
   bool dst_full_sync_en = false;
+  /// Empty, or one mode per CB (32).
+  std::vector<UnpackToDestMode> unpack_to_dest_mode;
   bool bfp8_pack_precise = false;
   bool math_approx_mode = false;
   std::vector<uint32_t> compile_args;

@@ -1,0 +1,636 @@
+//===- ComputeAPI.cpp - The Metalium compute API on the emulator ----------===//
+//
+// The compute engine of a core as the kernel sees it through the API: the
+// configuration state of the unpacker, math engine and packer, DST, and the
+// tile operations. What decides the numbers follows the hardware, never
+// more leniently (docs/emulator.md has each rule and its source in
+// tt-metal / tt-llk):
+//
+//  - SrcA, SrcB and the packer decode and encode with the format they are
+//    configured for, not the CB's; unpacking a CB of another format, or
+//    packing into one, is an error naming the call that configured it.
+//  - fp32 data that enters SrcA/SrcB is TF32; only copy_tile of a CB in
+//    UnpackToDestFp32 mode brings fp32 into DST unchanged.
+//  - Without fp32_dest_acc_en, DST is 16-bit and every result written to it
+//    is rounded to that format.
+//  - reduce_tile leaves garbage outside its result, which the packer's edge
+//    mask hides only between reduce_init and reduce_uninit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Runtime.h"
+#include "tilt_emu/compute_api.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace tilt;
+using namespace tilt::emu;
+
+namespace {
+
+std::string cbText(uint32_t index) { return "cb " + std::to_string(index); }
+
+[[noreturn]] void fail(KernelContext &context, const std::string &message) {
+  context.device->fail(context, message);
+}
+
+/// The calling kernel, stopped if the run has failed elsewhere.
+KernelContext &enter() {
+  KernelContext &context = currentKernel();
+  if (context.device->failed)
+    throw KernelStopped();
+  return context;
+}
+
+void count(KernelContext &context, TileOp op) {
+  ++context.counters.tileOps[size_t(op)];
+}
+
+CircularBuffer &lookupCB(KernelContext &context, uint32_t index,
+                         const char *function) {
+  std::lock_guard<std::mutex> lock(context.device->mutex);
+  return getCB(context, int32_t(index), function);
+}
+
+//===----------------------------------------------------------------------===//
+// Format state
+//===----------------------------------------------------------------------===//
+
+/// 'A', 'B' or 'P' (the packer).
+FormatRegister &getRegister(ComputeEngine &engine, char reg) {
+  return reg == 'A' ? engine.srcA : reg == 'B' ? engine.srcB : engine.pack;
+}
+
+const char *getRegisterName(char reg) {
+  return reg == 'A' ? "SrcA" : reg == 'B' ? "SrcB" : "the packer";
+}
+
+void setRegister(KernelContext &context, char reg, uint32_t cb,
+                 const char *call) {
+  FormatRegister &target = getRegister(context.engine, reg);
+  target.configured = true;
+  target.format = lookupCB(context, cb, call).config.format;
+  target.setBy = std::string(call) + " from " + cbText(cb);
+}
+
+std::string describeRegister(const FormatRegister &reg) {
+  return std::string(getFormatName(reg.format)) + " (set by " + reg.setBy +
+         ")";
+}
+
+/// Stops the kernel unless `reg` is configured for the format of `cb`.
+/// `operand` says which operand of `function` the CB is; `hint` is added
+/// to the report.
+void checkFormat(KernelContext &context, char reg, uint32_t cb,
+                 const char *function, const char *operand,
+                 const char *hint = "") {
+  const FormatRegister &target = getRegister(context.engine, reg);
+  emu::DataFormat format = lookupCB(context, cb, function).config.format;
+  std::string what = std::string(function) + (reg == 'P' ? " packs into " : " unpacks ") +
+                     (*operand ? std::string(operand) + " " : "") + cbText(cb) +
+                     " (" + getFormatName(format) + ")" +
+                     (reg == 'P' ? "" : std::string(" through ") +
+                                            getRegisterName(reg));
+  if (!target.configured)
+    fail(context, what + ", but no call has configured " +
+                      getRegisterName(reg) +
+                      " (compute_kernel_hw_startup comes first)");
+  if (target.format != format)
+    fail(context, what + ", but " + getRegisterName(reg) +
+                      " is configured for " + describeRegister(target) +
+                      "; reconfigure it first" + hint);
+}
+
+//===----------------------------------------------------------------------===//
+// Tiles in and out
+//===----------------------------------------------------------------------===//
+
+float *dstTile(KernelContext &context, uint32_t index, const char *function,
+               DstState required) {
+  if (context.dst != required) {
+    const char *expected = required == DstState::Acquired
+                               ? "between tile_regs_acquire and "
+                                 "tile_regs_commit"
+                               : "between tile_regs_wait and "
+                                 "tile_regs_release";
+    fail(context, std::string(function) + " must run " + expected);
+  }
+  if (index >= context.dstCapacity)
+    fail(context,
+         std::string(function) + ": DST index " + std::to_string(index) +
+             " is out of range (DST holds " +
+             std::to_string(context.dstCapacity) + " tiles per acquire with " +
+             (context.engine.fp32Dest ? "fp32" : "16-bit") + " data in " +
+             (context.dstCapacity > (context.engine.fp32Dest ? 4u : 8u)
+                  ? "full"
+                  : "half") +
+             "-sync mode)");
+  return context.dstTiles.data() + size_t(index) * 1024;
+}
+
+/// An FPU result as DST stores it: fp32, or rounded to nearest even to
+/// its 16-bit format.
+float toDst(const ComputeEngine &engine, double value) {
+  return engine.fp32Dest ? float(value) : roundToFormat(value, engine.dst16);
+}
+
+/// An SFPU result as SFPSTORE writes it: fp32, or truncated to the 16-bit
+/// format (tt-isa-documentation SFPSTORE.md).
+float sfpuToDst(const ComputeEngine &engine, float value) {
+  return engine.fp32Dest ? value : truncateToFormat(value, engine.dst16);
+}
+
+/// Tile `itile` of the front of `cb`, row-major, exactly as stored.
+const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
+                               uint32_t itile, float *out,
+                               const char *function) {
+  CircularBuffer &buffer = lookupCB(context, cb, function);
+  if (itile >= buffer.waited)
+    fail(context, std::string(function) + " reads tile " +
+                      std::to_string(itile) + " of " + cbText(cb) +
+                      " but the kernel waited for " +
+                      std::to_string(buffer.waited) + " pages");
+  const uint8_t *page = context.core->l1 + buffer.offset +
+                        (buffer.readPage + itile) * buffer.config.pageSize;
+  switch (buffer.config.format) {
+  case emu::DataFormat::Float16_b: {
+    const uint16_t *values = reinterpret_cast<const uint16_t *>(page);
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c)
+        out[r * 32 + c] = bf16ToFloat(values[faceIndex(r, c)]);
+    break;
+  }
+  case emu::DataFormat::Float16: {
+    const uint16_t *values = reinterpret_cast<const uint16_t *>(page);
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c)
+        out[r * 32 + c] = halfToFloat(values[faceIndex(r, c)]);
+    break;
+  }
+  case emu::DataFormat::Float32: {
+    const float *values = reinterpret_cast<const float *>(page);
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c)
+        out[r * 32 + c] = values[faceIndex(r, c)];
+    break;
+  }
+  default:
+    fail(context, std::string(function) +
+                      ": the emulator computes on Float32, Float16 and "
+                      "Float16_b tiles, not " +
+                      getFormatName(buffer.config.format));
+  }
+  return buffer;
+}
+
+/// Unpacks tile `itile` of `cb` into source register `reg` ('A' or 'B'):
+/// checks the configured format, then holds the values as the register
+/// does (fp32 as TF32).
+void unpackToSrc(KernelContext &context, char reg, uint32_t cb,
+                 uint32_t itile, float *out, const char *function,
+                 const char *operand, const char *hint = "") {
+  checkFormat(context, reg, cb, function, operand, hint);
+  if (context.engine.unpackToDestFp32 >> cb & 1u)
+    fail(context, std::string(function) + " unpacks " + cbText(cb) +
+                      " through " + getRegisterName(reg) +
+                      ", but the CB is in UnpackToDestFp32 mode "
+                      "(ComputeConfig::unpack_to_dest_mode), in which the "
+                      "unpacker writes it to DST: only copy_tile may read it");
+  const CircularBuffer &buffer = readTile(context, cb, itile, out, function);
+  if (buffer.config.format != emu::DataFormat::Float32)
+    return; // bf16 and fp16 fit the 19-bit source registers exactly.
+  // TF32 with fp32_dest_acc_en; else the kernel's 16-bit format (the
+  // rounding of that conversion is undocumented: truncation, the worse).
+  emu::DataFormat source = context.engine.fp32Source;
+  for (uint32_t i = 0; i < 1024; ++i)
+    out[i] = source == emu::DataFormat::Float32 ? roundToTF32(out[i])
+                                           : truncateToFormat(out[i], source);
+}
+
+double applyBinary(EltwiseBinaryType type, double a, double b) {
+  switch (type) {
+  case ELWADD: return a + b;
+  case ELWSUB: return a - b;
+  case ELWMUL: return a * b;
+  case ELWDIV: return a / b;
+  default: return b;
+  }
+}
+
+/// Where reduce_tile leaves garbage in DST besides its result: the rest of
+/// the faces it writes (tt-llk _llk_math_reduce_: a row reduction pools
+/// into faces 0 and 2 and transposes back through SrcB, a column reduction
+/// pools into row 0 of faces 0 and 1).
+bool isReduceGarbage(ReduceDim dim, uint32_t row, uint32_t column) {
+  switch (dim) {
+  case REDUCE_ROW: return column > 0 && column < 16;
+  case REDUCE_COL: return row > 0 && row < 16;
+  default: return row < 16 && column < 16 && (row || column);
+  }
+}
+
+/// Whether the packer's edge mask keeps element (row, column): a mask bit
+/// per datum of a 16-wide face row (tt-llk llk_pack_common.h
+/// _llk_pack_reduce_mask_config_): REDUCE_ROW keeps the first datum of
+/// every face row (tile columns 0 and 16), REDUCE_COL the first row of the
+/// top faces, REDUCE_SCALAR element [0, 0].
+bool isKeptByMask(PackMask mask, uint32_t row, uint32_t column) {
+  switch (mask) {
+  case PackMask::None: return true;
+  case PackMask::Column0: return column % 16 == 0;
+  case PackMask::Row0: return row == 0;
+  case PackMask::Element0: return row == 0 && column == 0;
+  }
+  return true;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Configuration
+//===----------------------------------------------------------------------===//
+
+void emu::initComputeEngine(KernelContext &context,
+                            const KernelInstance &instance) {
+  ComputeEngine &engine = context.engine;
+  // Half-sync DST (tile_regs_*): half of 16 tiles of 16-bit data, or of 8
+  // with fp32 (ttnn kernel_lib dest_helpers.hpp, tt-llk ckernel.h
+  // get_dest_max_tiles); the whole of it with dst_full_sync_en.
+  context.dstCapacity =
+      (instance.fp32DestAcc ? 4 : 8) * (instance.dstFullSync ? 2 : 1);
+  engine.fp32Dest = instance.fp32DestAcc;
+  engine.unpackToDestFp32 = instance.unpackToDestFp32;
+  // The JIT build's unpack_conditional_dst_format (genfiles.cpp
+  // compute_data_formats): Float16 when the CBs' exponents are of kind A
+  // (Float16) or every CB is Float32, else Float16_b; with
+  // fp32_dest_acc_en, Float32 data becomes TF32 unless kind-A formats are
+  // mixed in (data_format.cpp get_unpack_dst_formats).
+  bool anyFloat16 = false, allFloat32 = true, any = false;
+  for (const CircularBuffer &cb : context.core->cbs)
+    if (cb.configured) {
+      any = true;
+      anyFloat16 |= cb.config.format == emu::DataFormat::Float16;
+      allFloat32 &= cb.config.format == emu::DataFormat::Float32;
+    }
+  bool kindA = anyFloat16 || (any && allFloat32);
+  engine.dst16 = kindA ? emu::DataFormat::Float16 : emu::DataFormat::Float16_b;
+  engine.fp32Source = instance.fp32DestAcc && (allFloat32 || !kindA)
+                          ? emu::DataFormat::Float32
+                          : engine.dst16;
+}
+
+void tilt_emu::noInit() { enter(); }
+
+void tilt_emu::configureFormats(const char *call, int32_t srcA, int32_t srcB,
+                                int32_t pack) {
+  KernelContext &context = enter();
+  if (srcA != kKeep)
+    setRegister(context, 'A', uint32_t(srcA), call);
+  if (srcB != kKeep)
+    setRegister(context, 'B', uint32_t(srcB), call);
+  if (pack != kKeep)
+    setRegister(context, 'P', uint32_t(pack), call);
+}
+
+void tilt_emu::reconfigureIfDifferent(const char *call, char reg,
+                                      uint32_t oldCB, uint32_t newCB) {
+  KernelContext &context = enter();
+  emu::DataFormat oldFormat = lookupCB(context, oldCB, call).config.format;
+  emu::DataFormat newFormat = lookupCB(context, newCB, call).config.format;
+  if (oldFormat != newFormat)
+    setRegister(context, reg, newCB, call);
+}
+
+void tilt_emu::setL1Accumulation(uint32_t enable) {
+  enter().engine.l1Accumulate = enable != 0;
+}
+
+//===----------------------------------------------------------------------===//
+// DST
+//===----------------------------------------------------------------------===//
+
+void tile_regs_acquire() {
+  KernelContext &context = enter();
+  if (context.dst != DstState::Released)
+    fail(context, "tile_regs_acquire while DST is held (no tile_regs_release "
+                  "since the last acquire)");
+  context.dst = DstState::Acquired;
+  // The packer clears the half it releases, so an acquired half is zero.
+  context.dstTiles.assign(size_t(context.dstCapacity) * 1024, 0.0f);
+  context.dstWritten.assign(context.dstCapacity, false);
+}
+
+void tile_regs_commit() {
+  KernelContext &context = enter();
+  if (context.dst != DstState::Acquired)
+    fail(context, "tile_regs_commit without tile_regs_acquire");
+  context.dst = DstState::Committed;
+}
+
+void tile_regs_wait() {
+  KernelContext &context = enter();
+  if (context.dst != DstState::Committed)
+    fail(context, "tile_regs_wait without tile_regs_commit");
+  context.dst = DstState::Waited;
+}
+
+void tile_regs_release() {
+  KernelContext &context = enter();
+  if (context.dst != DstState::Waited)
+    fail(context, "tile_regs_release without tile_regs_wait");
+  context.dst = DstState::Released;
+}
+
+//===----------------------------------------------------------------------===//
+// FPU: matmul, eltwise binary, reduce, transpose, copy
+//===----------------------------------------------------------------------===//
+
+void tilt_emu::matmulInit(uint32_t, uint32_t, uint32_t transpose) {
+  enter().engine.matmulTranspose = transpose != 0;
+}
+
+void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
+                      uint32_t itile1, uint32_t idst) {
+  KernelContext &context = enter();
+  const char *function = "matmul_tiles";
+  float *dst = dstTile(context, idst, function, DstState::Acquired);
+  const char *hint = " (matmul unpacks in0 to SrcB and in1 to SrcA: "
+                     "compute_kernel_hw_startup<SrcOrder::Reverse>(in0, in1, "
+                     "out) configures them so)";
+  float a[1024], b[1024];
+  unpackToSrc(context, 'B', in0, itile0, a, function, "in0", hint);
+  unpackToSrc(context, 'A', in1, itile1, b, function, "in1", hint);
+  if (context.engine.matmulTranspose)
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = r + 1; c < 32; ++c)
+        std::swap(b[r * 32 + c], b[c * 32 + r]);
+  // The FPU multiplies 16 inner elements at a time into DST, so DST
+  // rounds (to its format) once per 16-element chunk of K. The products of
+  // source-register values are exact in double.
+  double sums[32];
+  for (uint32_t i = 0; i < 32; ++i)
+    for (uint32_t chunk = 0; chunk < 32; chunk += 16) {
+      std::fill(sums, sums + 32, 0.0);
+      for (uint32_t k = chunk; k < chunk + 16; ++k) {
+        double scale = a[i * 32 + k];
+        const float *row = b + k * 32;
+        for (uint32_t j = 0; j < 32; ++j)
+          sums[j] += scale * double(row[j]);
+      }
+      float *out = dst + i * 32;
+      for (uint32_t j = 0; j < 32; ++j)
+        out[j] = toDst(context.engine, double(out[j]) + sums[j]);
+    }
+  context.dstWritten[idst] = true;
+  count(context, TileOp::Matmul);
+}
+
+void tilt_emu::binaryTiles(EltwiseBinaryType type, uint32_t icb0,
+                           uint32_t icb1, uint32_t itile0, uint32_t itile1,
+                           uint32_t idst) {
+  KernelContext &context = enter();
+  const char *function = type == ELWADD   ? "add_tiles"
+                         : type == ELWSUB ? "sub_tiles"
+                                          : "mul_tiles";
+  float *dst = dstTile(context, idst, function, DstState::Acquired);
+  float a[1024], b[1024];
+  unpackToSrc(context, 'A', icb0, itile0, a, function, "in0");
+  unpackToSrc(context, 'B', icb1, itile1, b, function, "in1");
+  for (uint32_t i = 0; i < 1024; ++i)
+    dst[i] = toDst(context.engine, applyBinary(type, a[i], b[i]));
+  context.dstWritten[idst] = true;
+  count(context, TileOp::EltwiseBinary);
+}
+
+void tilt_emu::destReuse(EltwiseBinaryType type,
+                         EltwiseBinaryReuseDestType reuse, uint32_t icb,
+                         uint32_t itile, uint32_t idst) {
+  KernelContext &context = enter();
+  const char *function = "binary_dest_reuse_tiles";
+  float *dst = dstTile(context, idst, function, DstState::Acquired);
+  // DEST_TO_SRCA: DST moves to SrcA (operand A, the left one) and the CB
+  // tile is unpacked to SrcB; DEST_TO_SRCB the other way round.
+  bool destIsA = reuse == EltwiseBinaryReuseDestType::DEST_TO_SRCA;
+  float tile[1024];
+  unpackToSrc(context, destIsA ? 'B' : 'A', icb, itile, tile, function, "in");
+  // The move from an fp32 DST to a source register truncates to the
+  // register's format: TF32 when it is configured for Float32, else bf16
+  // (MOVD2A.md / MOVD2B.md); a 16-bit DST moves unchanged.
+  const FormatRegister &target = destIsA ? context.engine.srcA
+                                         : context.engine.srcB;
+  emu::DataFormat moveFormat = target.format == emu::DataFormat::Float32
+                              ? emu::DataFormat::Float32
+                              : target.format == emu::DataFormat::Float16
+                                    ? emu::DataFormat::Float16
+                                    : emu::DataFormat::Float16_b;
+  for (uint32_t i = 0; i < 1024; ++i) {
+    double moved = dst[i];
+    if (context.engine.fp32Dest)
+      moved = moveFormat == emu::DataFormat::Float32
+                  ? roundToTF32(dst[i])
+                  : truncateToFormat(dst[i], moveFormat);
+    double value = destIsA ? applyBinary(type, moved, tile[i])
+                           : applyBinary(type, tile[i], moved);
+    dst[i] = toDst(context.engine, value);
+  }
+  context.dstWritten[idst] = true;
+  count(context, TileOp::EltwiseBinary);
+}
+
+void tilt_emu::copy(uint32_t icb, uint32_t itile, uint32_t idst) {
+  KernelContext &context = enter();
+  const char *function = "copy_tile";
+  float *dst = dstTile(context, idst, function, DstState::Acquired);
+  float tile[1024];
+  if (context.engine.unpackToDestFp32 >> icb & 1u) {
+    // Unpacked straight into DST: fp32 stays fp32 (data_format.cpp gives
+    // the CB a Float32 unpack destination instead of Tf32).
+    checkFormat(context, 'A', icb, function, "");
+    const CircularBuffer &buffer = readTile(context, icb, itile, tile, function);
+    if (buffer.config.format != emu::DataFormat::Float32 || !context.engine.fp32Dest)
+      fail(context, "copy_tile: " + cbText(icb) +
+                        " is in UnpackToDestFp32 mode, which needs a Float32 "
+                        "CB and fp32_dest_acc_en");
+  } else {
+    unpackToSrc(context, 'A', icb, itile, tile, function, "");
+  }
+  for (uint32_t i = 0; i < 1024; ++i)
+    dst[i] = toDst(context.engine, tile[i]);
+  context.dstWritten[idst] = true;
+  count(context, TileOp::Copy);
+}
+
+void tilt_emu::transpose(uint32_t icb, uint32_t itile, uint32_t idst) {
+  KernelContext &context = enter();
+  const char *function = "transpose_wh_tile";
+  float *dst = dstTile(context, idst, function, DstState::Acquired);
+  float tile[1024];
+  unpackToSrc(context, 'A', icb, itile, tile, function, "");
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c)
+      dst[c * 32 + r] = toDst(context.engine, tile[r * 32 + c]);
+  context.dstWritten[idst] = true;
+  count(context, TileOp::Transpose);
+}
+
+void tilt_emu::reduceInit(PoolType, ReduceDim dim) {
+  KernelContext &context = enter();
+  context.engine.mask = dim == REDUCE_ROW   ? PackMask::Column0
+                        : dim == REDUCE_COL ? PackMask::Row0
+                                            : PackMask::Element0;
+}
+
+void tilt_emu::reduceUninit() { enter().engine.mask = PackMask::None; }
+
+void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
+                      uint32_t itile, uint32_t iscaler, uint32_t idst) {
+  KernelContext &context = enter();
+  const char *function = "reduce_tile";
+  float *dst = dstTile(context, idst, function, DstState::Acquired);
+  float tile[1024], scaler[1024];
+  unpackToSrc(context, 'A', icb, itile, tile, function, "in");
+  unpackToSrc(context, 'B', scb, iscaler, scaler, function, "scaler");
+  double scale = scaler[0];
+  bool first = !context.dstWritten[idst];
+  // Sums add 16 elements at a time into DST, like matmul.
+  auto fold = [&](uint32_t count, double into, auto element) {
+    if (type == MAX) {
+      double result = first ? -INFINITY : into;
+      for (uint32_t i = 0; i < count; ++i)
+        result = std::max(result, element(i) * scale);
+      return double(toDst(context.engine, result));
+    }
+    double result = into;
+    for (uint32_t chunk = 0; chunk < count; chunk += 16) {
+      double sum = 0;
+      for (uint32_t i = chunk; i < std::min(count, chunk + 16); ++i)
+        sum += element(i) * scale;
+      result = toDst(context.engine, result + sum);
+    }
+    return result;
+  };
+  if (dim == REDUCE_ROW) {
+    for (uint32_t r = 0; r < 32; ++r)
+      dst[r * 32] = float(fold(32, dst[r * 32], [&](uint32_t c) {
+        return double(tile[r * 32 + c]);
+      }));
+  } else if (dim == REDUCE_COL) {
+    for (uint32_t c = 0; c < 32; ++c)
+      dst[c] = float(fold(32, dst[c], [&](uint32_t r) {
+        return double(tile[r * 32 + c]);
+      }));
+  } else {
+    dst[0] = float(fold(1024, dst[0], [&](uint32_t i) { return double(tile[i]); }));
+  }
+  // The garbage the packer's edge mask hides is NaN here, so that packing
+  // it unmasked cannot go unseen.
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c)
+      if (isReduceGarbage(dim, r, c))
+        dst[r * 32 + c] = NAN;
+  context.dstWritten[idst] = true;
+  count(context, TileOp::Reduce);
+}
+
+//===----------------------------------------------------------------------===//
+// SFPU
+//===----------------------------------------------------------------------===//
+
+void tilt_emu::sfpuBinary(EltwiseBinaryType type, uint32_t idst0,
+                          uint32_t idst1, uint32_t odst) {
+  KernelContext &context = enter();
+  const char *function = "an SFPU binary op";
+  float *a = dstTile(context, idst0, function, DstState::Acquired);
+  float *b = dstTile(context, idst1, function, DstState::Acquired);
+  float *out = dstTile(context, odst, function, DstState::Acquired);
+  for (uint32_t i = 0; i < 1024; ++i)
+    out[i] = sfpuToDst(context.engine, float(applyBinary(type, a[i], b[i])));
+  context.dstWritten[odst] = true;
+  count(context, TileOp::SfpuBinary);
+}
+
+void tilt_emu::sfpuUnary(Unary op, uint32_t idst) {
+  KernelContext &context = enter();
+  float *x = dstTile(context, idst, "an SFPU unary op", DstState::Acquired);
+  for (uint32_t i = 0; i < 1024; ++i) {
+    float v = x[i];
+    switch (op) {
+    case Unary::Exp: v = std::exp(v); break;
+    case Unary::Log: v = std::log(v); break;
+    case Unary::Sqrt: v = std::sqrt(v); break;
+    case Unary::Rsqrt: v = 1.0f / std::sqrt(v); break;
+    case Unary::Recip: v = 1.0f / v; break;
+    case Unary::Relu: v = v > 0.0f ? v : 0.0f; break;
+    case Unary::Gelu:
+      v = 0.5f * v * (1.0f + std::erf(v * 0.70710678118654752f));
+      break;
+    case Unary::Tanh: v = std::tanh(v); break;
+    case Unary::Sigmoid: v = 1.0f / (1.0f + std::exp(-v)); break;
+    case Unary::Abs: v = std::fabs(v); break;
+    case Unary::Negative: v = -v; break;
+    case Unary::Square: v = v * v; break;
+    }
+    x[i] = sfpuToDst(context.engine, v);
+  }
+  count(context, TileOp::SfpuUnary);
+}
+
+void tilt_emu::fill(uint32_t idst, float value) {
+  KernelContext &context = enter();
+  float *dst = dstTile(context, idst, "fill_tile", DstState::Acquired);
+  std::fill(dst, dst + 1024, sfpuToDst(context.engine, value));
+  context.dstWritten[idst] = true;
+  count(context, TileOp::Fill);
+}
+
+//===----------------------------------------------------------------------===//
+// Pack
+//===----------------------------------------------------------------------===//
+
+void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
+                    uint32_t index) {
+  KernelContext &context = enter();
+  const char *function = "pack_tile";
+  const float *dst = dstTile(context, idst, function, DstState::Waited);
+  checkFormat(context, 'P', ocb, function, "");
+  CircularBuffer &cb = lookupCB(context, ocb, function);
+  uint32_t position = outOfOrder ? index : cb.packCursor++;
+  if (position >= cb.reserved)
+    fail(context, "pack_tile writes tile " + std::to_string(position) +
+                      " of " + cbText(ocb) + " but the kernel reserved " +
+                      std::to_string(cb.reserved) + " pages");
+  emu::DataFormat format = cb.config.format;
+  if (format != emu::DataFormat::Float32 && format != emu::DataFormat::Float16 &&
+      format != emu::DataFormat::Float16_b)
+    fail(context, std::string("pack_tile: the emulator packs Float32, "
+                              "Float16 and Float16_b tiles, not ") +
+                      getFormatName(format));
+  uint8_t *page = context.core->l1 + cb.offset +
+                  (cb.writePage + position) * cb.config.pageSize;
+  PackMask mask = context.engine.mask;
+  bool accumulate = context.engine.l1Accumulate;
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c) {
+      uint32_t at = faceIndex(r, c);
+      float value = isKeptByMask(mask, r, c) ? dst[r * 32 + c] : 0.0f;
+      // L1 accumulation adds the converted datum to the one in L1, in the
+      // L1 format (L1.md: near-memory accumulate of FP32, BF16, FP16); the
+      // rounding of that add is undocumented: to nearest even here.
+      if (format == emu::DataFormat::Float32) {
+        float *values = reinterpret_cast<float *>(page);
+        values[at] = accumulate ? values[at] + value : value;
+      } else {
+        uint16_t *values = reinterpret_cast<uint16_t *>(page);
+        bool bf16 = format == emu::DataFormat::Float16_b;
+        float converted = packRound(value, format);
+        if (accumulate)
+          converted = roundToFormat(
+              double(converted) +
+                  (bf16 ? bf16ToFloat(values[at]) : halfToFloat(values[at])),
+              format);
+        values[at] = bf16 ? floatToBF16(converted) : floatToHalf(converted);
+      }
+    }
+  count(context, TileOp::Pack);
+}

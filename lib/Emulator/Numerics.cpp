@@ -1,0 +1,132 @@
+//===- Numerics.cpp - Number formats of the compute engine ----------------===//
+//
+// The conversions between the formats a Tensix core computes with, each
+// with the rounding the hardware documents (docs/emulator.md, "Numerics",
+// has the sources):
+//
+//  - unpacker, fp32 to TF32 (SrcA/SrcB): the low 13 mantissa bits are
+//    dropped (tt-isa-documentation WormholeB0 SrcASrcB.md);
+//  - FPU results into a 16-bit DST: round to nearest even (undocumented in
+//    the ISA; tt-llk llk_defs.h: "default rounding is round to nearest
+//    even");
+//  - SFPU results into a 16-bit DST (SFPSTORE) and moves from an fp32 DST
+//    into a source register (MOVD2A/MOVD2B): truncation toward zero;
+//  - packer, fp32 DST to bf16/fp16: round to nearest, ties away from zero
+//    (Packers/FormatConversion.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Emulator/Emulator.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace tilt;
+using namespace tilt::emu;
+
+namespace {
+
+uint32_t bitsOf(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  return bits;
+}
+
+float fromBits(uint32_t bits) {
+  float value;
+  std::memcpy(&value, &bits, 4);
+  return value;
+}
+
+/// `value` with its mantissa cut to `keep` bits (truncation toward zero);
+/// NaN and infinity unchanged.
+float truncateMantissa(float value, unsigned keep) {
+  uint32_t bits = bitsOf(value);
+  if ((bits & 0x7f800000u) == 0x7f800000u)
+    return value;
+  uint32_t drop = 23 - keep;
+  return fromBits(bits & ~((1u << drop) - 1u));
+}
+
+/// `value` (finite) rounded to a `mantissaBits`-bit mantissa, to nearest;
+/// ties to even or away from zero. Works in the exponent range of the
+/// target through `minExponent` (the smallest normal exponent; below it
+/// the step stays that of the smallest normal, as for subnormals).
+double roundMantissa(double value, int mantissaBits, int minExponent,
+                     bool tiesAway) {
+  if (value == 0 || !std::isfinite(value))
+    return value;
+  int exponent;
+  std::frexp(value, &exponent); // value = m * 2^exponent, 0.5 <= |m| < 1
+  int unitExponent = std::max(exponent - 1, minExponent) - mantissaBits;
+  double scaled = std::ldexp(value, -unitExponent);
+  double rounded = tiesAway ? std::round(scaled) : std::nearbyint(scaled);
+  return std::ldexp(rounded, unitExponent);
+}
+
+} // namespace
+
+float emu::roundToBF16(double value) {
+  if (std::isnan(value))
+    return float(value);
+  double rounded = roundMantissa(value, 7, -126, /*tiesAway=*/false);
+  // Past the largest bf16, round to infinity as the conversion does.
+  if (std::fabs(rounded) > 0x1.fep127)
+    return std::signbit(value) ? -INFINITY : INFINITY;
+  return float(rounded);
+}
+
+float emu::roundToHalf(double value) {
+  if (std::isnan(value))
+    return float(value);
+  double rounded = roundMantissa(value, 10, -14, /*tiesAway=*/false);
+  if (std::fabs(rounded) > 65504.0)
+    return std::signbit(value) ? -INFINITY : INFINITY;
+  return float(rounded);
+}
+
+float emu::roundToTF32(float value) { return truncateMantissa(value, 10); }
+
+float emu::truncateToFormat(float value, DataFormat format) {
+  switch (format) {
+  case DataFormat::Float16_b:
+    return truncateMantissa(value, 7);
+  case DataFormat::Float16: {
+    // Truncate in half's own range: cut the mantissa where half would.
+    if (!std::isfinite(value) || value == 0)
+      return value;
+    double step = std::ldexp(1.0, std::max(std::ilogb(value), -14) - 10);
+    double truncated = std::trunc(double(value) / step) * step;
+    if (std::fabs(truncated) > 65504.0)
+      return std::signbit(value) ? -INFINITY : INFINITY;
+    return float(truncated);
+  }
+  default:
+    return value;
+  }
+}
+
+float emu::roundToFormat(double value, DataFormat format) {
+  switch (format) {
+  case DataFormat::Float16_b:
+    return roundToBF16(value);
+  case DataFormat::Float16:
+    return roundToHalf(value);
+  default:
+    return float(value);
+  }
+}
+
+float emu::packRound(float value, DataFormat format) {
+  if (format != DataFormat::Float16_b && format != DataFormat::Float16)
+    return value;
+  if (std::isnan(value))
+    return value;
+  bool bf16 = format == DataFormat::Float16_b;
+  double rounded = roundMantissa(value, bf16 ? 7 : 10, bf16 ? -126 : -14,
+                                 /*tiesAway=*/true);
+  double largest = bf16 ? 0x1.fep127 : 65504.0;
+  if (std::fabs(rounded) > largest)
+    return std::signbit(value) ? -INFINITY : INFINITY;
+  return float(rounded);
+}

@@ -16,7 +16,11 @@
 //    kernel pops;
 //  - DST: device math only between tile_regs_acquire and commit, packing
 //    only between tile_regs_wait and release, in that order;
-//  - runtime arguments: each kernel's are given on every core it runs on.
+//  - runtime arguments: each kernel's are given on every core it runs on;
+//  - data formats: every tile a compute kernel unpacks or packs goes through
+//    a register configured for its CB's format on every path
+//    (FormatState.h), and CBs unpacked straight to DST are f32 and only
+//    copied.
 //
 // and, statically, the L1 bytes of the CBs of each core against the
 // architecture's usable L1.
@@ -26,6 +30,7 @@
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/CB/CB.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/TT/FormatState.h"
 #include "tilt/Dialect/TT/Passes.h"
 #include "llvm/ADT/DenseMap.h"
 #include <map>
@@ -482,6 +487,64 @@ public:
   }
 
 private:
+  /// The unpacker and packer are configured for the format of every CB the
+  /// kernel moves tiles through, on every path (FormatState.h), and the
+  /// CBs it unpacks straight to DST are fp32 and only copied.
+  LogicalResult verifyFormats(KernelOp kernel) {
+    llvm::DenseMap<int64_t, Type> formats = getKernelCBFormats(kernel);
+    bool ok = true;
+    llvm::SmallVector<int64_t, 4> toDest = getUnpackToDestFp32(kernel);
+    for (int64_t cb : toDest) {
+      Type format = formats.lookup(cb);
+      if (format && !format.isF32()) {
+        kernel->emitError() << "circular buffer " << cb << " holds " << format
+                            << "; only f32 CBs can be unpacked straight to "
+                               "DST (unpack_to_dest_fp32)";
+        ok = false;
+      }
+    }
+    kernel->walk([&](Operation *op) {
+      if (op->getName().getStringRef() == "tt.copy_tile")
+        return;
+      for (const auto &[reg, cb] : getFormatEffects(op).uses)
+        if (reg != FormatRegister::Pack && llvm::is_contained(toDest, cb)) {
+          op->emitError() << "unpacks circular buffer " << cb << " through "
+                          << getFormatRegisterName(reg)
+                          << ", but the kernel unpacks it straight to DST "
+                             "(unpack_to_dest_fp32): only tt.copy_tile may "
+                             "read it";
+          ok = false;
+        }
+    });
+    for (const FormatMismatch &mismatch : findFormatMismatches(kernel, formats)) {
+      bool packs = mismatch.reg == FormatRegister::Pack;
+      InFlightDiagnostic diag = mismatch.op->emitError();
+      diag << (packs ? "packs into" : "unpacks") << " circular buffer "
+           << mismatch.cb << " (" << mismatch.required << ")"
+           << (packs ? "" : " through ")
+           << (packs ? "" : getFormatRegisterName(mismatch.reg))
+           << ", but " << getFormatRegisterName(mismatch.reg)
+           << " may be configured for another format here; reconfigure it "
+              "first (tt-reconfigure-formats inserts what is needed)";
+      for (const ReachingFormat &reaching : mismatch.reaching) {
+        if (reaching.format == mismatch.required)
+          continue;
+        if (!reaching.setter) {
+          diag.attachNote(kernel->getLoc())
+              << "no op configures " << getFormatRegisterName(mismatch.reg)
+              << " before it on some path (compute_kernel_hw_startup comes "
+                 "first)";
+          continue;
+        }
+        diag.attachNote(reaching.setter->getLoc())
+            << getFormatRegisterName(mismatch.reg) << " is configured for "
+            << reaching.format << " here";
+      }
+      ok = false;
+    }
+    return success(ok);
+  }
+
   LogicalResult verifyProgram(ProgramOp program) {
     llvm::ArrayRef<int64_t> grid = program.getGrid();
     if (grid.size() != 2)
@@ -528,6 +591,12 @@ private:
     for (CBConfigOp config : configs)
       if (cb::CBType type = config.getCBType())
         cbs[config.getIndex()] = type;
+
+    // Data formats: what each compute kernel unpacks and packs, against
+    // what it has configured (static: the same on every core).
+    for (KernelOp kernel : kernels)
+      if (kernel.isCompute() && failed(verifyFormats(kernel)))
+        ok = false;
 
     // Per core: runtime arguments, then each kernel's run.
     int64_t bytesRead = 0, bytesWritten = 0, tileReads = 0, tileWrites = 0;
@@ -598,6 +667,7 @@ private:
       }
     if (!ok)
       return failure();
+
 
     // What the run measured, for the plan's cost estimate.
     Context *context = program->getContext();

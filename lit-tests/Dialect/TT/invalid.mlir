@@ -340,3 +340,37 @@ tt.program @p grid [2, 2] arch wormhole_b0 {
   // expected-error@+1 {{'tt.runtime_args' op no tt.buffer @nothing in the program}}
   tt.runtime_args @k core [0, 0] [@nothing]
 }
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.kernel @compute compute {
+    // expected-error@+1 {{order must be one of regular|reverse, got 'backwards'}}
+    tt.compute_kernel_hw_startup cb(0, 0, 0) order(backwards)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op 'unpack_to_dest_fp32' needs fp32_dest_acc (a 32-bit DST)}}
+  tt.kernel @compute compute unpack_to_dest_fp32 [24] {
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op 'unpack_to_dest_fp32' names circular buffer 40, not in 0..31}}
+  tt.kernel @compute compute fp32_dest_acc unpack_to_dest_fp32 [40] {
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.kernel' op 'unpack_to_dest_fp32' is a compute kernel setting; this is a reader kernel}}
+  tt.kernel @reader reader unpack_to_dest_fp32 [24] {
+  }
+}

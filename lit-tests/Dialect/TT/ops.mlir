@@ -15,12 +15,18 @@
 // CHECK: tt.noc_async_read_tile %{{.*}}, %[[ACC]], %{{.*}}
 // CHECK: tt.noc_async_read_barrier
 // CHECK: tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc rt_args ["count"] {
-// CHECK: tt.binary_op_init_common cb(0, 1, 16)
+// CHECK: tt.compute_kernel_hw_startup cb(0, 1, 16) order(regular)
+// CHECK-NEXT: tt.compute_kernel_hw_startup cb(0, 1, 16) order(reverse)
+// CHECK-NEXT: tt.binary_op_init_common cb(0, 1, 16)
 // CHECK-NEXT: tt.add_tiles_init cb(0, 1)
 // CHECK: tt.tile_regs_acquire
 // CHECK-NEXT: tt.add_tiles %{{.*}}, %{{.*}} cb(0, 1) dst(0)
 // CHECK: tt.binary_dest_reuse_tiles %{{.*}} cb(1) dst(2) type(mul) reuse(dest_to_srca)
 // CHECK: tt.add_binary_tile dst(0, 1, 0)
+// CHECK: tt.reconfig_data_format_srca cb(1)
+// CHECK-NEXT: tt.reconfig_data_format_srcb cb(0)
+// CHECK-NEXT: tt.pack_reconfig_data_format cb(16)
+// CHECK-NEXT: tt.pack_reconfig_l1_acc %{{.*}}
 // CHECK: tt.pack_tile cb(16) dst(0)
 // CHECK-NEXT: tt.pack_tile_at %{{.*}} cb(16) dst(1)
 // CHECK: tt.runtime_args @reader core [0, 0] [@a, @b, 0, 32]
@@ -68,7 +74,8 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
 
   tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc rt_args ["count"] {
     %zero = arith.constant 0 : i32
-    tt.compute_kernel_hw_startup cb(0, 1, 16)
+    tt.compute_kernel_hw_startup cb(0, 1, 16) order(regular)
+    tt.compute_kernel_hw_startup cb(0, 1, 16) order(reverse)
     tt.binary_op_init_common cb(0, 1, 16)
     tt.add_tiles_init cb(0, 1)
     tt.tile_regs_acquire
@@ -120,7 +127,10 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
     tt.reduce_tile %zero, %zero cb(0, 1) dst(0) type(sum) dim(row)
     tt.reduce_uninit
     tt.reconfig_data_format cb(0, 1)
+    tt.reconfig_data_format_srca cb(1)
+    tt.reconfig_data_format_srcb cb(0)
     tt.pack_reconfig_data_format cb(16)
+    tt.pack_reconfig_l1_acc %zero
     tt.tilize_init cb(0, 16) block(1)
     tt.tilize_block cb(0, 16) block(1)
     tt.untilize_init cb(0)

@@ -149,6 +149,7 @@ tt.program @read_beyond_wait grid [1, 1] arch wormhole_b0 {
     %c1 = arith.constant 1 : i32
     %cb0 = cb.alloc 0 : !cb.cb<bf16, page_size = 2048, pages = 2>
     %cb1 = cb.alloc 1 : !cb.cb<bf16, page_size = 2048, pages = 2>
+    tt.compute_kernel_hw_startup cb(0, 1, 1) order(regular)
     cb.wait_front %cb0, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>
     cb.wait_front %cb1, 1 : !cb.cb<bf16, page_size = 2048, pages = 2>
     tt.tile_regs_acquire
@@ -174,6 +175,7 @@ tt.program @dst_outside_acquire grid [1, 1] arch wormhole_b0 {
 tt.program @pack_before_wait grid [1, 1] arch wormhole_b0 {
   tt.cb_config 16 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
   tt.kernel @compute compute {
+    tt.compute_kernel_hw_startup cb(16, 16, 16) order(regular)
     tt.tile_regs_acquire
     tt.tile_regs_commit
     // expected-error@+1 {{packs DST outside tile_regs_wait ... tile_regs_release}}

@@ -3,32 +3,28 @@
 // RUN: tilt-opt --split-input-file -p 'builtin.module(func.func(tile-legalize,tile-partition{grid=1x1},tile-lower-data-movement,tile-lower-compute,canonicalize,cse))' %s | FileCheck %s
 
 // A 128x128 f32 accumulator over 3 K blocks: fp32 DST accumulation holds 4
-// tiles, so 4 sub-blocks of 1x4 tiles; partial sums go to c_24 between K
-// blocks and the last K block packs into c_16 at row-major places.
+// tiles, so 4 sub-blocks of 1x4 tiles. Matmul needs the reverse source
+// order. The packer adds each K block's sums to the block in c_24 (L1
+// accumulation: the first K block overwrites, the others add), so partial
+// sums never go back through the source registers; after the last K block
+// the f32 block is converted into the bf16 output CB tile by tile.
 // CHECK-LABEL: func.func @gemm
 // CHECK: tile.kernel {{.*}}fp32_dest_acc
 // CHECK: %cb24 = cb.alloc 24 : !cb.cb<f32, page_size = 4096, pages = 16>
-// CHECK: tt.compute_kernel_hw_startup cb(0, 1, 16) {tt.role = "compute"}
+// CHECK: tt.compute_kernel_hw_startup cb(0, 1, 16) order(reverse) {tt.role = "compute"}
 // CHECK-NEXT: %start, %count = tile.block_range
 // CHECK: scf.for %[[K:.*]] = %c0 to %c3 step %c1 {
 // CHECK: cb.wait_front %cb1, 4 {tt.role = "compute"}
-// CHECK-NEXT: %[[NOT_FIRST:.*]] = arith.cmpi ne, %[[K]], %c0 : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %c0 : index
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[K]], %c1 : index
 // CHECK-NEXT: %[[LAST:.*]] = arith.cmpi sge, %[[NEXT]], %c3 : index
-// CHECK-NEXT: scf.if %[[LAST]] {
-// CHECK-NEXT: cb.reserve_back %cb16, 16 {tt.role = "compute"}
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: cb.reserve_back %cb24, 16 {tt.role = "compute"}
 // CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: %[[ACC:.*]] = arith.select %[[FIRST]], %c0_i32, %c1_i32 : i32
+// CHECK-NEXT: tt.pack_reconfig_l1_acc %[[ACC]] {tt.role = "compute"}
 // CHECK-NEXT: scf.for %[[SUB:.*]] = %c0 to %c4 step %c1 {
 // CHECK-NEXT: tt.tile_regs_acquire {tt.role = "compute"}
-// CHECK-NEXT: scf.if %[[NOT_FIRST]] {
-// CHECK-NEXT: cb.wait_front %cb24, 4 {tt.role = "compute"}
-// CHECK-NEXT: tt.copy_tile_init cb(24) {tt.role = "compute"}
-// CHECK-NEXT: tt.copy_tile %c0_i32 cb(24) dst(0) {tt.role = "compute"}
-// CHECK-NEXT: tt.copy_tile %c1_i32 cb(24) dst(1) {tt.role = "compute"}
-// CHECK-NEXT: tt.copy_tile %c2_i32 cb(24) dst(2) {tt.role = "compute"}
-// CHECK-NEXT: tt.copy_tile %c3_i32 cb(24) dst(3) {tt.role = "compute"}
-// CHECK-NEXT: cb.pop_front %cb24, 4 {tt.role = "compute"}
-// CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: tt.matmul_init cb(0, 1) transpose(0) {tt.role = "compute"}
 // A tile (m, 0) is m: A holds 4x1 tiles; B tile (0, n) is n.
 // CHECK-NEXT: %[[M:.*]] = arith.index_cast %[[SUB]] : index to i32
@@ -38,26 +34,33 @@
 // CHECK-NEXT: tt.matmul_tiles %[[M]], %c3_i32 cb(0, 1) dst(3) {tt.role = "compute"}
 // CHECK-NEXT: tt.tile_regs_commit {tt.role = "compute"}
 // CHECK-NEXT: tt.tile_regs_wait {tt.role = "compute"}
-// CHECK-NEXT: scf.if %[[LAST]] {
 // CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[SUB]], %c4 : index
 // CHECK-NEXT: %[[AT:.*]] = arith.index_cast %[[ROW]] : index to i32
-// CHECK-NEXT: tt.pack_tile_at %[[AT]] cb(16) dst(0) {tt.role = "compute"}
-// CHECK: tt.pack_tile_at %{{.*}} cb(16) dst(3) {tt.role = "compute"}
-// CHECK-NEXT: {{^ *}}} else {
-// CHECK-NEXT: cb.reserve_back %cb24, 4 {tt.role = "compute"}
-// CHECK-NEXT: tt.pack_tile cb(24) dst(0) {tt.role = "compute"}
-// CHECK-NEXT: tt.pack_tile cb(24) dst(1) {tt.role = "compute"}
-// CHECK-NEXT: tt.pack_tile cb(24) dst(2) {tt.role = "compute"}
-// CHECK-NEXT: tt.pack_tile cb(24) dst(3) {tt.role = "compute"}
-// CHECK-NEXT: cb.push_back %cb24, 4 {tt.role = "compute"}
-// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: tt.pack_tile_at %[[AT]] cb(24) dst(0) {tt.role = "compute"}
+// CHECK: tt.pack_tile_at %{{.*}} cb(24) dst(3) {tt.role = "compute"}
 // CHECK-NEXT: tt.tile_regs_release {tt.role = "compute"}
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: scf.if %[[LAST]] {
-// CHECK-NEXT: cb.push_back %cb16, 16 {tt.role = "compute"}
+// CHECK-NEXT: tt.pack_reconfig_l1_acc %c0_i32 {tt.role = "compute"}
+// CHECK-NEXT: cb.push_back %cb24, 16 {tt.role = "compute"}
 // CHECK-NEXT: {{^ *}}}
 // CHECK-NEXT: cb.pop_front %cb1, 4 {tt.role = "compute"}
 // CHECK-NEXT: cb.pop_front %cb0, 4 {tt.role = "compute"}
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: cb.wait_front %cb24, 16 {tt.role = "compute"}
+// CHECK-NEXT: cb.reserve_back %cb16, 16 {tt.role = "compute"}
+// CHECK-NEXT: scf.for %[[T:.*]] = %c0 to %c16 step %c1 {
+// CHECK-NEXT: %[[TILE:.*]] = arith.index_cast %[[T]] : index to i32
+// CHECK-NEXT: tt.tile_regs_acquire {tt.role = "compute"}
+// CHECK-NEXT: tt.copy_tile_init cb(24) {tt.role = "compute"}
+// CHECK-NEXT: tt.copy_tile %[[TILE]] cb(24) dst(0) {tt.role = "compute"}
+// CHECK-NEXT: tt.tile_regs_commit {tt.role = "compute"}
+// CHECK-NEXT: tt.tile_regs_wait {tt.role = "compute"}
+// CHECK-NEXT: tt.pack_tile cb(16) dst(0) {tt.role = "compute"}
+// CHECK-NEXT: tt.tile_regs_release {tt.role = "compute"}
+// CHECK-NEXT: {{^ *}}}
+// CHECK-NEXT: cb.push_back %cb16, 16 {tt.role = "compute"}
+// CHECK-NEXT: cb.pop_front %cb24, 16 {tt.role = "compute"}
 // No tile op is left.
 // CHECK-NOT: tile.gemm
 // CHECK-NOT: tile.clear
@@ -252,10 +255,12 @@ func.func @copy(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<64x64xf32>) {
 // CHECK-NEXT: tt.reduce_init cb(0, 1, 16) type(max) dim(row)
 // CHECK-NEXT: scf.for %[[COL:.*]] = %c0 to %c4 step %c1 {
 // CHECK: tt.reduce_tile %{{.*}}, %c0_i32 cb(0, 1) dst(0) type(max) dim(row)
-// CHECK: tt.reduce_uninit
-// CHECK-NEXT: tt.tile_regs_commit
+// The packer's edge mask hides the garbage beside the result until
+// reduce_uninit, so it comes after the pack.
+// CHECK: tt.tile_regs_commit
 // CHECK-NEXT: tt.tile_regs_wait
 // CHECK-NEXT: tt.pack_tile cb(16) dst(0)
+// CHECK-NEXT: tt.reduce_uninit
 // CHECK-NEXT: tt.tile_regs_release
 // CHECK: cb.push_back %cb16, 2 {tt.role = "compute"}
 // The scaler is popped once, after the persistent loop.
@@ -319,11 +324,11 @@ func.func @fill(%C: !tile.tensor<32x64xf32>) {
 // CHECK-NEXT: %[[T:.*]] = arith.addi %[[BASE]], %[[COL]] : index
 // CHECK-NEXT: %[[T32:.*]] = arith.index_cast %[[T]] : index to i32
 // CHECK-NEXT: tt.reduce_tile %[[T32]], %c0_i32 cb(0, 1) dst(0) type(sum) dim(col)
-// CHECK: tt.reduce_uninit
-// CHECK-NEXT: tt.tile_regs_commit
+// CHECK: tt.tile_regs_commit
 // CHECK-NEXT: tt.tile_regs_wait
 // CHECK-NEXT: cb.reserve_back %cb24, 1
 // CHECK-NEXT: tt.pack_tile cb(24) dst(0)
+// CHECK-NEXT: tt.reduce_uninit
 // CHECK-NEXT: cb.push_back %cb24, 1
 // CHECK-NEXT: tt.tile_regs_release
 // CHECK-NEXT: cb.wait_front %cb24, 1

@@ -17,7 +17,7 @@ void kernel_main() {
   constexpr uint32_t cb_in0 = tt::CBIndex::c_0;
   constexpr uint32_t cb_in1 = tt::CBIndex::c_1;
   constexpr uint32_t cb_out0 = tt::CBIndex::c_16;
-  compute_kernel_hw_startup(cb_in0, cb_in1, cb_out0);
+  compute_kernel_hw_startup<SrcOrder::Regular>(cb_in0, cb_in1, cb_out0);
   const uint32_t start = get_arg_val<uint32_t>(0);
   const uint32_t count = get_arg_val<uint32_t>(1);
   const uint32_t v = start + count;

@@ -195,6 +195,7 @@ std::vector<float> runUnary(Device &device, const std::vector<float> &input,
   std::vector<float> output(1024);
   std::vector<KernelInstance> kernels;
   kernels.push_back(kernel("compute", [&] {
+    compute_kernel_hw_startup(0, 0, 16);
     cb_reserve_back(0, 1);
     float *tile = reinterpret_cast<float *>(uintptr_t(get_write_ptr(0)));
     for (uint32_t i = 0; i < 1024; ++i)
@@ -217,6 +218,10 @@ std::vector<float> runUnary(Device &device, const std::vector<float> &input,
       output[i] = out[i];
     cb_pop_front(16, 1);
   }));
+  // fp32 in and out at full precision: a 32-bit DST, the input unpacked
+  // straight into it.
+  kernels.back().fp32DestAcc = true;
+  kernels.back().unpackToDestFp32 = 1;
   RunReport report = device.run(std::move(kernels));
   if (error)
     *error = report.error;
@@ -253,9 +258,9 @@ TEST(EmulatorTest, SfpuOpsMatchTheMathLibrary) {
 TEST(EmulatorTest, DstIndexOutOfRangeIsAnError) {
   Device device = makeDevice();
   std::string error;
-  runUnary(device, std::vector<float>(1024, 1.0f), [] { exp_tile(16); },
+  runUnary(device, std::vector<float>(1024, 1.0f), [] { exp_tile(4); },
            &error);
-  EXPECT_NE(error.find("DST index 16 is out of range"), std::string::npos)
+  EXPECT_NE(error.find("DST index 4 is out of range"), std::string::npos)
       << error;
 }
 

@@ -1,0 +1,414 @@
+//===- ComputeEngineTest.cpp - The emulator's hardware rules --------------===//
+//
+// One test per rule of the compute engine that decides the numbers
+// (docs/emulator.md, "What the emulator models"): the configured formats of
+// SrcA, SrcB and the packer, matmul's source order, TF32 in the source
+// registers, UnpackToDestFp32, a 16-bit DST that rounds every result, the
+// half-sync DST capacity, the packer's reduce edge mask, packer rounding
+// and L1 accumulation. Kernels are lambdas calling the emulated API.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Emulator/Emulator.h"
+// reduce.h has no default for these, like the real header.
+#define REDUCE_OP PoolType::SUM
+#define REDUCE_DIM ReduceDim::REDUCE_ROW
+#include "api/compute/common.h"
+#include "api/compute/reduce.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace tilt::emu;
+
+namespace {
+
+constexpr tilt::emu::DataFormat kF32 = tilt::emu::DataFormat::Float32;
+constexpr tilt::emu::DataFormat kBF16 = tilt::emu::DataFormat::Float16_b;
+
+/// One compute kernel on core (0, 0) of a Wormhole, with CBs of the given
+/// formats (one page each unless `pages` says otherwise).
+struct ComputeRun {
+  Device device{*getArchInfo("wormhole_b0")};
+  KernelInstance instance;
+
+  ComputeRun(std::initializer_list<std::pair<uint32_t, tilt::emu::DataFormat>> cbs,
+             uint32_t pages = 1) {
+    for (auto [index, format] : cbs) {
+      std::string error;
+      EXPECT_TRUE(device.configureCB(
+          0, 0, {index, format, getTileBytes(format), pages}, error))
+          << error;
+    }
+    instance.name = "compute";
+    instance.role = "compute";
+  }
+
+  /// Runs `body`; the report's error ("" when it ran to the end).
+  std::string run(std::function<void()> body) {
+    instance.entry = std::move(body);
+    RunReport report = device.run({instance});
+    return report.ok ? "" : report.error;
+  }
+};
+
+/// Pushes one tile of `value` into `cb` (the kernel plays the reader).
+void pushTile(uint32_t cb, float value) {
+  cb_reserve_back(cb, 1);
+  uint8_t *page = reinterpret_cast<uint8_t *>(uintptr_t(get_write_ptr(cb)));
+  for (uint32_t i = 0; i < 1024; ++i) {
+    if (get_dataformat(cb) == tt::DataFormat::Float32)
+      reinterpret_cast<float *>(page)[i] = value;
+    else
+      reinterpret_cast<uint16_t *>(page)[i] = floatToBF16(value);
+  }
+  cb_push_back(cb, 1);
+  cb_wait_front(cb, 1);
+}
+
+/// Element (row, column) of the tile at the front of `cb`.
+float readElement(uint32_t cb, uint32_t row, uint32_t column) {
+  const uint8_t *page =
+      reinterpret_cast<const uint8_t *>(uintptr_t(get_read_ptr(cb)));
+  uint32_t at = faceIndex(row, column);
+  if (get_dataformat(cb) == tt::DataFormat::Float32)
+    return reinterpret_cast<const float *>(page)[at];
+  return bf16ToFloat(reinterpret_cast<const uint16_t *>(page)[at]);
+}
+
+/// Packs DST[0] into `cb` and returns element (0, 0).
+float packAndRead(uint32_t cb) {
+  tile_regs_commit();
+  tile_regs_wait();
+  cb_reserve_back(cb, 1);
+  pack_tile(0, cb);
+  tile_regs_release();
+  cb_push_back(cb, 1);
+  cb_wait_front(cb, 1);
+  float value = readElement(cb, 0, 0);
+  cb_pop_front(cb, 1);
+  return value;
+}
+
+//===----------------------------------------------------------------------===//
+// Format state
+//===----------------------------------------------------------------------===//
+
+TEST(ComputeEngineTest, UnpackingWithAnotherConfiguredFormatIsAnError) {
+  // The GEMM bug: a bf16 startup, then fp32 partials reloaded with
+  // copy_tile_init + copy_tile (tile_move_copy.h: copy_tile_init does not
+  // reconfigure the unpacker).
+  auto reload = [](std::function<void()> init) {
+    ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kF32}, {24, kF32}});
+    return run.run([init] {
+      compute_kernel_hw_startup<SrcOrder::Reverse>(0, 1, 16);
+      pushTile(24, 1.5f);
+      tile_regs_acquire();
+      init();
+      copy_tile(24, 0, 0);
+      packAndRead(16);
+      cb_pop_front(24, 1);
+    });
+  };
+  EXPECT_EQ(reload([] { copy_tile_init(24); }),
+            "core (0, 0) compute: copy_tile unpacks cb 24 (Float32) through "
+            "SrcA, but SrcA is configured for Float16_b (set by "
+            "compute_kernel_hw_startup<SrcOrder::Reverse> from cb 1); "
+            "reconfigure it first");
+  EXPECT_EQ(reload([] {
+              reconfig_data_format_srca(24);
+              copy_tile_init(24);
+            }),
+            "");
+  EXPECT_EQ(reload([] { copy_tile_to_dst_init_short_with_dt(1, 24); }), "");
+  // The (old, new) form compares the two CBs' formats, not the register:
+  // old = 16 is Float32 like 24, so nothing is reconfigured.
+  EXPECT_NE(reload([] { reconfig_data_format_srca(16, 24); }), "");
+}
+
+TEST(ComputeEngineTest, PackingWithAnotherConfiguredFormatIsAnError) {
+  ComputeRun run({{0, kBF16}, {16, kBF16}, {24, kF32}});
+  EXPECT_EQ(run.run([] {
+              compute_kernel_hw_startup(0, 0, 16);
+              tile_regs_acquire();
+              fill_tile(0, 1.0f);
+              packAndRead(24);
+            }),
+            "core (0, 0) compute: pack_tile packs into cb 24 (Float32), but "
+            "the packer is configured for Float16_b (set by "
+            "compute_kernel_hw_startup from cb 16); reconfigure it first");
+  ComputeRun fixed({{0, kBF16}, {16, kBF16}, {24, kF32}});
+  EXPECT_EQ(fixed.run([] {
+              compute_kernel_hw_startup(0, 0, 16);
+              pack_reconfig_data_format(24);
+              tile_regs_acquire();
+              fill_tile(0, 1.0f);
+              packAndRead(24);
+            }),
+            "");
+}
+
+TEST(ComputeEngineTest, NothingUnpacksBeforeTheStartup) {
+  ComputeRun run({{0, kBF16}, {16, kBF16}});
+  EXPECT_EQ(run.run([] {
+              pushTile(0, 1.0f);
+              tile_regs_acquire();
+              copy_tile(0, 0, 0);
+            }),
+            "core (0, 0) compute: copy_tile unpacks cb 0 (Float16_b) through "
+            "SrcA, but no call has configured SrcA (compute_kernel_hw_startup "
+            "comes first)");
+}
+
+TEST(ComputeEngineTest, MatmulUnpacksIn0ToSrcBAndIn1ToSrcA) {
+  // Operands of two formats: only the reverse order configures them right.
+  auto matmul = [](SrcOrder order) {
+    ComputeRun run({{0, kBF16}, {1, kF32}, {16, kF32}});
+    run.instance.fp32DestAcc = true;
+    return run.run([order] {
+      if (order == SrcOrder::Reverse)
+        compute_kernel_hw_startup<SrcOrder::Reverse>(0, 1, 16);
+      else
+        compute_kernel_hw_startup<SrcOrder::Regular>(0, 1, 16);
+      pushTile(0, 1.0f);
+      pushTile(1, 1.0f);
+      tile_regs_acquire();
+      matmul_init(0, 1);
+      matmul_tiles(0, 1, 0, 0, 0);
+      EXPECT_EQ(packAndRead(16), 32.0f);
+      cb_pop_front(0, 1);
+      cb_pop_front(1, 1);
+    });
+  };
+  EXPECT_EQ(matmul(SrcOrder::Reverse), "");
+  EXPECT_EQ(matmul(SrcOrder::Regular),
+            "core (0, 0) compute: matmul_tiles unpacks in0 cb 0 (Float16_b) "
+            "through SrcB, but SrcB is configured for Float32 (set by "
+            "compute_kernel_hw_startup from cb 1); reconfigure it first "
+            "(matmul unpacks in0 to SrcB and in1 to SrcA: "
+            "compute_kernel_hw_startup<SrcOrder::Reverse>(in0, in1, out) "
+            "configures them so)");
+}
+
+//===----------------------------------------------------------------------===//
+// Precision
+//===----------------------------------------------------------------------===//
+
+TEST(ComputeEngineTest, Fp32ThroughSourceRegistersIsTf32) {
+  // 1 + 2^-20 needs 20 mantissa bits; TF32 keeps 10 (truncated).
+  float precise = 1.0f + 0x1p-20f;
+  EXPECT_EQ(roundToTF32(precise), 1.0f);
+  EXPECT_EQ(roundToTF32(1.0f + 0x1p-10f + 0x1p-11f), 1.0f + 0x1p-10f);
+  ComputeRun run({{0, kF32}, {1, kF32}, {16, kF32}});
+  run.instance.fp32DestAcc = true;
+  float sum = 0;
+  EXPECT_EQ(run.run([&] {
+              compute_kernel_hw_startup(0, 1, 16);
+              pushTile(0, precise);
+              pushTile(1, 0.0f);
+              tile_regs_acquire();
+              add_tiles_init(0, 1);
+              add_tiles(0, 1, 0, 0, 0);
+              sum = packAndRead(16);
+              cb_pop_front(0, 1);
+              cb_pop_front(1, 1);
+            }),
+            "");
+  EXPECT_EQ(sum, 1.0f);
+}
+
+TEST(ComputeEngineTest, UnpackToDestFp32KeepsFp32Exact) {
+  float precise = 1.0f + 0x1p-20f;
+  auto copy = [precise](bool toDest, float &out) {
+    ComputeRun run({{0, kF32}, {16, kF32}});
+    run.instance.fp32DestAcc = true;
+    run.instance.unpackToDestFp32 = toDest ? 1u : 0u;
+    return run.run([&out, precise] {
+      compute_kernel_hw_startup(0, 0, 16);
+      pushTile(0, precise);
+      tile_regs_acquire();
+      copy_tile_init(0);
+      copy_tile(0, 0, 0);
+      out = packAndRead(16);
+      cb_pop_front(0, 1);
+    });
+  };
+  float exact = 0, truncated = 0;
+  EXPECT_EQ(copy(true, exact), "");
+  EXPECT_EQ(copy(false, truncated), "");
+  EXPECT_EQ(exact, precise);
+  EXPECT_EQ(truncated, 1.0f);
+
+  // Such a CB cannot go through SrcA or SrcB.
+  ComputeRun run({{0, kF32}, {16, kF32}});
+  run.instance.fp32DestAcc = true;
+  run.instance.unpackToDestFp32 = 1;
+  EXPECT_EQ(run.run([] {
+              compute_kernel_hw_startup(0, 0, 16);
+              pushTile(0, 1.0f);
+              tile_regs_acquire();
+              add_tiles(0, 0, 0, 0, 0);
+            }),
+            "core (0, 0) compute: add_tiles unpacks cb 0 through SrcA, but "
+            "the CB is in UnpackToDestFp32 mode "
+            "(ComputeConfig::unpack_to_dest_mode), in which the unpacker "
+            "writes it to DST: only copy_tile may read it");
+}
+
+TEST(ComputeEngineTest, SixteenBitDstRoundsEveryResult) {
+  // 1 + 2^-8 is halfway between two bf16 numbers. A 16-bit DST rounds the
+  // sum of the first add to even (1.0), and again after the second; an
+  // fp32 DST keeps 1 + 2^-7, which bf16 holds.
+  auto twoAdds = [](bool fp32Dest, float &out) {
+    ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kBF16}});
+    run.instance.fp32DestAcc = fp32Dest;
+    return run.run([&out] {
+      compute_kernel_hw_startup(0, 1, 16);
+      pushTile(0, 1.0f);
+      pushTile(1, 0x1p-8f);
+      tile_regs_acquire();
+      add_tiles(0, 1, 0, 0, 0);
+      binary_dest_reuse_tiles<ELWADD, EltwiseBinaryReuseDestType::DEST_TO_SRCA>(
+          1, 0, 0);
+      out = packAndRead(16);
+      cb_pop_front(0, 1);
+      cb_pop_front(1, 1);
+    });
+  };
+  float sixteen = 0, thirtyTwo = 0;
+  EXPECT_EQ(twoAdds(false, sixteen), "");
+  EXPECT_EQ(twoAdds(true, thirtyTwo), "");
+  EXPECT_EQ(sixteen, 1.0f);
+  EXPECT_EQ(thirtyTwo, 1.0f + 0x1p-7f);
+}
+
+TEST(ComputeEngineTest, SfpuResultsAreTruncatedInA16BitDst) {
+  // exp(1) = 2.71828...: bf16 neighbours 2.703125 and 2.71875; truncation
+  // (SFPSTORE) gives the lower although the upper is nearer.
+  ComputeRun run({{0, kBF16}, {16, kBF16}});
+  float out = 0;
+  EXPECT_EQ(run.run([&out] {
+              compute_kernel_hw_startup(0, 0, 16);
+              pushTile(0, 1.0f);
+              tile_regs_acquire();
+              copy_tile(0, 0, 0);
+              exp_tile(0);
+              out = packAndRead(16);
+              cb_pop_front(0, 1);
+            }),
+            "");
+  EXPECT_EQ(out, 2.703125f);
+}
+
+TEST(ComputeEngineTest, PackerRoundsTiesAwayFromZero) {
+  EXPECT_EQ(packRound(1.0f + 0x1p-8f, kBF16), 1.0f + 0x1p-7f);
+  EXPECT_EQ(packRound(-(1.0f + 0x1p-8f), kBF16), -(1.0f + 0x1p-7f));
+  EXPECT_EQ(roundToBF16(1.0 + 0x1p-8), 1.0f); // to even, for comparison
+  EXPECT_EQ(packRound(1.0f + 0x1p-9f, kBF16), 1.0f);
+}
+
+TEST(ComputeEngineTest, HalfSyncDstHoldsEightOrFourTiles) {
+  auto touch = [](bool fp32Dest, bool fullSync, uint32_t index) {
+    ComputeRun run({{0, kBF16}, {16, kBF16}});
+    run.instance.fp32DestAcc = fp32Dest;
+    run.instance.dstFullSync = fullSync;
+    return run.run([index] {
+      compute_kernel_hw_startup(0, 0, 16);
+      tile_regs_acquire();
+      fill_tile(index, 1.0f);
+      tile_regs_commit();
+      tile_regs_wait();
+      tile_regs_release();
+    });
+  };
+  EXPECT_EQ(touch(false, false, 7), "");
+  EXPECT_EQ(touch(false, false, 8),
+            "core (0, 0) compute: fill_tile: DST index 8 is out of range (DST "
+            "holds 8 tiles per acquire with 16-bit data in half-sync mode)");
+  EXPECT_EQ(touch(true, false, 3), "");
+  EXPECT_EQ(touch(true, false, 4),
+            "core (0, 0) compute: fill_tile: DST index 4 is out of range (DST "
+            "holds 4 tiles per acquire with fp32 data in half-sync mode)");
+  EXPECT_EQ(touch(false, true, 15), "");
+  EXPECT_EQ(touch(true, true, 8),
+            "core (0, 0) compute: fill_tile: DST index 8 is out of range (DST "
+            "holds 8 tiles per acquire with fp32 data in full-sync mode)");
+}
+
+//===----------------------------------------------------------------------===//
+// Reduce and the packer's edge mask
+//===----------------------------------------------------------------------===//
+
+TEST(ComputeEngineTest, TheReduceMaskHoldsOnlyUntilReduceUninit) {
+  // A row sum of a tile of ones: 32 in column 0. Packed before
+  // reduce_uninit, the mask keeps the first datum of every face row
+  // (columns 0 and 16) and zeroes the rest; packed after it, the garbage
+  // reduce_tile leaves in columns 1..15 comes out (NaN here).
+  auto rowSum = [](bool uninitFirst, std::vector<float> &row) {
+    ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kBF16}});
+    return run.run([&row, uninitFirst] {
+      compute_kernel_hw_startup(0, 1, 16);
+      pushTile(0, 1.0f);
+      pushTile(1, 1.0f);
+      tile_regs_acquire();
+      reduce_init<PoolType::SUM, ReduceDim::REDUCE_ROW>(0, 1, 16);
+      reduce_tile<PoolType::SUM, ReduceDim::REDUCE_ROW>(0, 1, 0, 0, 0);
+      if (uninitFirst)
+        reduce_uninit();
+      tile_regs_commit();
+      tile_regs_wait();
+      cb_reserve_back(16, 1);
+      pack_tile(0, 16);
+      if (!uninitFirst)
+        reduce_uninit();
+      tile_regs_release();
+      cb_push_back(16, 1);
+      cb_wait_front(16, 1);
+      for (uint32_t c = 0; c < 32; ++c)
+        row.push_back(readElement(16, 5, c));
+      cb_pop_front(16, 1);
+      cb_pop_front(0, 1);
+      cb_pop_front(1, 1);
+    });
+  };
+  std::vector<float> masked, unmasked;
+  EXPECT_EQ(rowSum(false, masked), "");
+  EXPECT_EQ(rowSum(true, unmasked), "");
+  ASSERT_EQ(masked.size(), 32u);
+  EXPECT_EQ(masked[0], 32.0f);
+  for (uint32_t c = 1; c < 32; ++c)
+    EXPECT_EQ(masked[c], 0.0f) << "column " << c;
+  EXPECT_EQ(unmasked[0], 32.0f);
+  for (uint32_t c = 1; c < 16; ++c)
+    EXPECT_TRUE(std::isnan(unmasked[c])) << "column " << c;
+}
+
+TEST(ComputeEngineTest, L1AccumulationAddsToTheTileInL1) {
+  ComputeRun run({{0, kF32}, {16, kF32}});
+  run.instance.fp32DestAcc = true;
+  run.instance.unpackToDestFp32 = 1;
+  float out = 0;
+  EXPECT_EQ(run.run([&out] {
+              compute_kernel_hw_startup(0, 0, 16);
+              cb_reserve_back(16, 1);
+              for (uint32_t block = 0; block < 3; ++block) {
+                tile_regs_acquire();
+                fill_tile(0, 1.25f);
+                tile_regs_commit();
+                tile_regs_wait();
+                pack_reconfig_l1_acc(block == 0 ? 0 : 1);
+                pack_tile<true>(0, 16, 0);
+                tile_regs_release();
+              }
+              pack_reconfig_l1_acc(0);
+              cb_push_back(16, 1);
+              cb_wait_front(16, 1);
+              out = readElement(16, 0, 0);
+              cb_pop_front(16, 1);
+            }),
+            "");
+  EXPECT_EQ(out, 3.75f);
+}
+
+} // namespace

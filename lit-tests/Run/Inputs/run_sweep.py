@@ -1,7 +1,9 @@
 """Runs the GEMM sweep of the lowering tests (Conversion/TileToTT/Inputs/
 gemm_sweep.py) end to end with tilt-run: each GEMM is lowered, emitted,
 built against the emulator, run on random inputs and compared with the
-tile interpreter. Two runs at a time.
+tile interpreter. The math fidelity goes round LoFi, HiFi2, HiFi3 and
+HiFi4 (the emulator computes every fidelity at full precision: a known
+difference, docs/emulator.md). Two runs at a time.
 
 usage: run_sweep.py TILT_RUN GEN_TILE_GEMM WORK_DIR [--every N]
   --every N: run every Nth GEMM only (and always the non-aligned and the
@@ -35,8 +37,11 @@ def run(index_case):
     with open(source, "w") as file:
         file.write(subprocess.run(args, check=True, capture_output=True,
                                   text=True).stdout)
+    fidelity = ["HiFi4", "LoFi", "HiFi2", "HiFi3"][(index // 4) % 4]
+    name += " " + fidelity
     result = subprocess.run([tilt_run, source, "--grid", grid, "--seed",
-                             str(index)], capture_output=True, text=True)
+                             str(index), "--math-fidelity", fidelity],
+                            capture_output=True, text=True)
     ok = result.returncode == 0 and "OK: the device results match" in result.stdout
     return name, ok, result.stdout + result.stderr
 

@@ -1,30 +1,43 @@
-//===- Compare.cpp - Device results against a reference -------------------===//
+//===- Compare.cpp - Device results against the reference -----------------===//
+//
+// Each element against its budget (Compare.h); the share within budget,
+// the correlation and the first and worst elements beyond it.
+//
+//===----------------------------------------------------------------------===//
 
 #include "tilt/Interpreter/Compare.h"
 
 #include <algorithm>
 #include <cmath>
+#include <queue>
 
 using namespace tilt;
 using namespace tilt::interp;
 
 namespace {
 
-bool sameSpecial(float a, float b) {
+bool isSameSpecial(double a, double b) {
   return (std::isnan(a) && std::isnan(b)) ||
          (std::isinf(a) && std::isinf(b) && std::signbit(a) == std::signbit(b));
 }
 
-/// One step of a `mantissaBits`-bit mantissa at the magnitude of `value`.
-double stepAt(double value, int mantissaBits) {
-  if (value == 0)
-    return std::ldexp(1.0, -126 - mantissaBits);
-  int exponent;
-  std::frexp(value, &exponent);
-  return std::ldexp(1.0, std::max(exponent - 1, -126) - mantissaBits);
+/// One step (an ulp) of `format` at the magnitude of `value`: the spacing of
+/// the format in the binade of `value`, fixed below the normal range.
+double getStepAt(double value, NumberFormat format) {
+  int precision = 24, minExponent = -126;
+  if (format == NumberFormat::BF16)
+    precision = 8;
+  else if (format == NumberFormat::F16)
+    precision = 11, minExponent = -14;
+  int exponent = minExponent + 1;
+  if (value != 0 && std::isfinite(value))
+    std::frexp(value, &exponent);
+  return std::ldexp(1.0, std::max(exponent - 1, minExponent) - (precision - 1));
 }
 
-double correlation(const std::vector<float> &a, const std::vector<float> &b) {
+/// The correlation over the elements where both are finite.
+double getCorrelation(const std::vector<float> &a,
+                      const std::vector<double> &b) {
   double sumA = 0, sumB = 0;
   size_t n = 0;
   for (size_t i = 0; i < a.size(); ++i)
@@ -44,7 +57,7 @@ double correlation(const std::vector<float> &a, const std::vector<float> &b) {
       covariance += da * db;
       varianceA += da * da;
       varianceB += db * db;
-      equal &= a[i] == b[i];
+      equal &= double(a[i]) == b[i];
     }
   if (varianceA == 0 || varianceB == 0)
     return equal ? 1 : 0;
@@ -53,71 +66,102 @@ double correlation(const std::vector<float> &a, const std::vector<float> &b) {
 
 } // namespace
 
-Comparison interp::compareResults(const std::vector<float> &device,
-                                  const std::vector<float> &reference,
-                                  Type type, unsigned worstCount) {
-  Comparison result;
-  result.count = int64_t(reference.size());
-  if (device.size() != reference.size())
-    return result;
-  bool isInteger = type.isInteger();
-  int mantissaBits = type.isBF16() ? 7 : type.isF16() ? 10 : 23;
-  bool relative = type.isF32();
-  result.unit = isInteger ? "exact" : relative ? "relative" : "bf16 steps";
-  if (type.isF16())
-    result.unit = "f16 steps";
-  double rms = 0;
-  size_t finite = 0;
-  for (float value : reference)
-    if (std::isfinite(value)) {
-      rms += double(value) * value;
-      ++finite;
-    }
-  rms = finite ? std::sqrt(rms / double(finite)) : 0;
+double ElementComparison::getShareOfBudget() const {
+  if (error == 0)
+    return 0;
+  if (!(budget < INFINITY))
+    return 0;
+  return budget > 0 ? error / budget : INFINITY;
+}
 
-  std::vector<Mismatch> errors;
-  for (size_t i = 0; i < reference.size(); ++i) {
-    float d = device[i], r = reference[i];
-    if (d == r || sameSpecial(d, r)) {
+double interp::getElementBudget(const HostTensor &reference, int64_t index,
+                                double device) {
+  NumberFormat format =
+      getNumberFormat(reference.elementType).value_or(NumberFormat::F32);
+  if (format == NumberFormat::Integer)
+    return 0;
+  ErrorBound bound = size_t(index) < reference.bounds.size()
+                         ? reference.bounds[index]
+                         : ErrorBound::getExact(format);
+  // When the device's last rounding was to the output type itself, the
+  // step below covers it (both sides are rounded to the same format).
+  double error = bound.total;
+  if (bound.format == format)
+    error -= bound.lastRounding;
+  if (!(error < INFINITY))
+    return INFINITY;
+  double rounded = roundToFormat(reference.data[index], format);
+  double magnitude = std::fabs(rounded);
+  if (std::isfinite(device))
+    magnitude = std::max(magnitude, std::fabs(device));
+  return std::max(error, 0.0) + getStepAt(magnitude, format);
+}
+
+Comparison interp::compareResults(const std::vector<float> &device,
+                                  const HostTensor &reference,
+                                  unsigned worstCount) {
+  Comparison result;
+  result.count = int64_t(reference.data.size());
+  if (device.size() != reference.data.size())
+    return result;
+  NumberFormat format =
+      getNumberFormat(reference.elementType).value_or(NumberFormat::F32);
+  bool isInteger = format == NumberFormat::Integer;
+  std::vector<double> rounded(reference.data.size());
+  // The worst elements so far with their shares, the least bad on top.
+  using Ranked = std::pair<double, ElementComparison>;
+  auto worseThan = [](const Ranked &a, const Ranked &b) {
+    return a.first > b.first;
+  };
+  std::priority_queue<Ranked, std::vector<Ranked>, decltype(worseThan)> worst(
+      worseThan);
+  for (size_t i = 0; i < reference.data.size(); ++i) {
+    ElementComparison element;
+    element.index = int64_t(i);
+    element.device = device[i];
+    element.reference = rounded[i] = roundToFormat(reference.data[i], format);
+    element.budget = getElementBudget(reference, int64_t(i), element.device);
+    if (i < reference.writers.size())
+      element.block = reference.writers[i];
+    bool unbounded = !(element.budget < INFINITY);
+    result.unbounded += unbounded;
+    if (element.device == element.reference ||
+        isSameSpecial(element.device, element.reference)) {
       ++result.exact;
-      ++result.withinTolerance;
+      ++result.withinBudget;
       continue;
     }
-    double error;
-    bool within;
-    if (!std::isfinite(d) || !std::isfinite(r)) {
-      error = INFINITY;
-      within = false;
-    } else if (isInteger) {
-      error = std::fabs(double(d) - r);
-      within = false;
-    } else if (relative) {
-      double scale = std::fabs(r) + rms;
-      error = scale > 0 ? std::fabs(double(d) - r) / scale : INFINITY;
-      within = error <= 1e-3;
-    } else {
-      double step = stepAt(std::max(std::fabs(double(d)), std::fabs(double(r))),
-                           mantissaBits);
-      error = std::fabs(double(d) - r) / step;
-      within = error <= 1.0;
-    }
+    bool finite =
+        std::isfinite(element.device) && std::isfinite(element.reference);
+    element.error =
+        finite ? std::fabs(element.device - element.reference) : INFINITY;
+    bool within = unbounded || (!isInteger && element.error <= element.budget);
     if (within)
-      ++result.withinTolerance;
-    result.maxError = std::max(result.maxError, error);
-    errors.push_back(Mismatch{int64_t(i), d, r, error});
+      ++result.withinBudget;
+    else if (!result.firstBeyondBudget)
+      result.firstBeyondBudget = element;
+    double share = isInteger ? element.error : element.getShareOfBudget();
+    result.maxShareOfBudget = std::max(result.maxShareOfBudget, share);
+    if (worstCount == 0 || share == 0)
+      continue;
+    if (worst.size() < worstCount) {
+      worst.push({share, element});
+    } else if (share > worst.top().first) {
+      worst.pop();
+      worst.push({share, element});
+    }
   }
-  std::partial_sort(errors.begin(),
-                    errors.begin() + std::min<size_t>(worstCount, errors.size()),
-                    errors.end(), [](const Mismatch &a, const Mismatch &b) {
-                      return a.error > b.error;
-                    });
-  errors.resize(std::min<size_t>(worstCount, errors.size()));
-  result.worst = std::move(errors);
-  result.correlation = correlation(device, reference);
+  while (!worst.empty()) {
+    result.worst.push_back(worst.top().second);
+    worst.pop();
+  }
+  std::reverse(result.worst.begin(), result.worst.end());
+  result.correlation = getCorrelation(device, rounded);
   if (isInteger)
     result.ok = result.exact == result.count;
   else
-    result.ok = double(result.withinTolerance) >= 0.999 * double(result.count) &&
-                result.correlation >= 0.9999;
+    result.ok = double(result.withinBudget) >=
+                    kRequiredShareWithinBudget * double(result.count) &&
+                result.correlation >= kRequiredCorrelation;
   return result;
 }

@@ -1,28 +1,40 @@
 //===- TileInterpreter.cpp - Running tile programs on the host ------------===//
 //
-// Interprets a tile-level function: tile.kernel runs its body once per grid
-// block (block ids bound to the body's first arguments), buffers are host
-// arrays, copies move slices (a slice over a tensor's tile padding reads
-// zeros and drops writes), gemm accumulates in f32, parallel runs its
-// scalar body per element, reduce folds one dimension.
+// Interprets a tile-level function exactly, in fp64, with an error bound
+// per value (Precision.h): tile.kernel runs its body once per grid block
+// (block ids bound to the body's first arguments), buffers are host arrays,
+// copies move slices (a slice over a tensor's tile padding reads zeros and
+// drops writes), gemm accumulates, parallel runs its scalar body per
+// element (ScalarOps.cpp), reduce folds one dimension. Every store rounds
+// the bound, not the value, to the destination's format.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilt/Interpreter/TileInterpreter.h"
-#include "tilt/Dialect/Arith/Arith.h"
+#include "Interpreter.h"
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Dialect/Tile/Tile.h"
-#include "tilt/IR/Attributes.h"
-#include "tilt/IR/Block.h"
 #include "tilt/IR/Region.h"
-#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 
+#include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <memory>
 
 using namespace tilt;
 using namespace tilt::interp;
+using namespace tilt::interp::detail;
+
+//===----------------------------------------------------------------------===//
+// HostTensor
+//===----------------------------------------------------------------------===//
+
+HostTensor HostTensor::get(llvm::ArrayRef<int64_t> shape, Type elementType,
+                           llvm::ArrayRef<float> values) {
+  HostTensor tensor;
+  tensor.shape.assign(shape.begin(), shape.end());
+  tensor.elementType = elementType;
+  tensor.data.assign(values.begin(), values.end());
+  return tensor;
+}
 
 int64_t HostTensor::getNumElements() const {
   int64_t count = 1;
@@ -31,485 +43,498 @@ int64_t HostTensor::getNumElements() const {
   return count;
 }
 
-float interp::roundToType(float value, Type type) {
-  if (type.isBF16()) {
-    uint32_t bits;
-    std::memcpy(&bits, &value, 4);
-    if ((bits & 0x7fffffffu) > 0x7f800000u)
-      return value;
-    bits = (bits + 0x7fffu + ((bits >> 16) & 1u)) & 0xffff0000u;
-    std::memcpy(&value, &bits, 4);
-    return value;
-  }
-  if (type.isF16()) {
-    // Round the mantissa to 10 bits (normal range); subnormals and overflow
-    // are rare in references and rounded the same way by the C library.
-    if (!std::isfinite(value) || value == 0.0f)
-      return value;
-    int exponent;
-    float mantissa = std::frexp(value, &exponent);
-    if (exponent > 16)
-      return std::copysign(INFINITY, value);
-    int bits = exponent < -13 ? 24 + exponent : 11;
-    if (bits <= 0)
-      return std::copysign(0.0f, value);
-    float scaled = std::nearbyint(std::ldexp(mantissa, bits));
-    return std::ldexp(scaled, exponent - bits);
-  }
-  if (type.isInteger())
-    return std::nearbyint(value);
-  return value;
+std::vector<float> HostTensor::getRoundedData() const {
+  NumberFormat format =
+      getNumberFormat(elementType).value_or(NumberFormat::F32);
+  std::vector<float> rounded(data.size());
+  for (size_t i = 0; i < data.size(); ++i)
+    rounded[i] = float(roundToFormat(data[i], format));
+  return rounded;
 }
 
-namespace {
+float interp::roundToType(float value, Type type) {
+  std::optional<NumberFormat> format = getNumberFormat(type);
+  if (!format)
+    return value;
+  return float(roundToFormat(value, *format));
+}
 
-/// An on-core buffer or a view of a host tensor.
-struct Array {
-  std::vector<int64_t> shape;
-  Type elementType;
-  std::vector<float> *data = nullptr;
-  std::vector<float> storage;
+//===----------------------------------------------------------------------===//
+// The function and control flow
+//===----------------------------------------------------------------------===//
 
-  int64_t size() const {
-    int64_t count = 1;
-    for (int64_t extent : shape)
-      count *= extent;
-    return count;
+LogicalResult Interpreter::run(Operation *function,
+                               std::vector<HostTensor> &arguments) {
+  if (function->getNumRegions() != 1 || function->getRegion(0).empty())
+    return fail(function, "the interpreter needs a function with a body");
+  Block &entry = function->getRegion(0).front();
+  if (entry.getNumArguments() != arguments.size())
+    return fail(function,
+                "the function takes " + llvm::Twine(entry.getNumArguments()) +
+                    " arguments, " + llvm::Twine(arguments.size()) + " given");
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    auto type = entry.getArgument(i).getType().dyn_cast<tile::TensorType>();
+    if (!type)
+      return fail(function, "argument " + llvm::Twine(i) +
+                                " is not a !tile.tensor; the interpreter "
+                                "runs functions of global tensors");
+    HostTensor &tensor = arguments[i];
+    if (llvm::ArrayRef<int64_t>(tensor.shape) != type.getShape() ||
+        int64_t(tensor.data.size()) != tensor.getNumElements())
+      return fail(function, "argument " + llvm::Twine(i) +
+                                " does not have the tensor's shape");
+    std::optional<NumberFormat> format = getNumberFormat(type.getElementType());
+    if (!format)
+      return fail(function, "argument " + llvm::Twine(i) +
+                                ": the interpreter runs tensors of bf16, "
+                                "f16, f32 and integers");
+    // Inputs are exact values of their type.
+    for (double &value : tensor.data)
+      value = roundToFormat(value, *format);
+    tensor.bounds.assign(tensor.data.size(), ErrorBound::getExact(*format));
+    tensor.writers.assign(tensor.data.size(), -1);
+    auto array = std::make_unique<Array>();
+    array->shape = tensor.shape;
+    array->elementType = type.getElementType();
+    array->format = *format;
+    array->values = &tensor.data;
+    array->bounds = &tensor.bounds;
+    array->writers = &tensor.writers;
+    values[entry.getArgument(i)].array = array.get();
+    arrays.push_back(std::move(array));
   }
-};
+  return runBlock(entry);
+}
 
-/// A runtime value: an integer, a float, or an array.
-struct RValue {
-  int64_t integer = 0;
-  float real = 0;
-  Array *array = nullptr;
-};
-
-class Interpreter {
-public:
-  LogicalResult run(Operation *function, std::vector<HostTensor> &arguments) {
-    if (function->getNumRegions() != 1 || function->getRegion(0).empty()) {
-      function->emitError() << "the interpreter needs a function with a body";
+LogicalResult Interpreter::runBlock(Block &block) {
+  for (Operation &op : block)
+    if (failed(runOp(&op)))
       return failure();
-    }
-    Block &entry = function->getRegion(0).front();
-    if (entry.getNumArguments() != arguments.size()) {
-      function->emitError() << "the function takes "
-                            << entry.getNumArguments() << " arguments, "
-                            << arguments.size() << " given";
+  return success();
+}
+
+LogicalResult Interpreter::runOp(Operation *op) {
+  llvm::StringRef name = op->getName().getStringRef();
+  if (name == "func.return" || name == "scf.yield" || name == "tile.yield") {
+    yielded.clear();
+    for (Value operand : op->getOperands())
+      yielded.push_back(get(operand));
+    return success();
+  }
+  if (name.startswith("arith.") || name.startswith("math."))
+    return runScalar(op, name);
+  if (auto loop = scf::ForOp::dynCast(op))
+    return runLoop(op, loop.getBody(), op->getNumOperands() - 3);
+  if (scf::IfOp::dynCast(op)) {
+    RValue &condition = get(op->getOperand(0));
+    if (condition.undecided)
+      return fail(op, "the condition compares floats that the error bounds "
+                      "do not separate; the interpreter cannot bound what "
+                      "the device computes after it");
+    Region &region = op->getRegion(condition.integer ? 0 : 1);
+    if (region.empty())
+      return success();
+    if (failed(runBlock(region.front())))
       return failure();
-    }
-    for (size_t i = 0; i < arguments.size(); ++i) {
-      auto type = entry.getArgument(i).getType().dyn_cast<tile::TensorType>();
-      if (!type) {
-        function->emitError() << "argument " << i
-                              << " is not a !tile.tensor; the interpreter "
-                                 "runs functions of global tensors";
-        return failure();
-      }
-      HostTensor &tensor = arguments[i];
-      if (llvm::ArrayRef<int64_t>(tensor.shape) != type.getShape() ||
-          int64_t(tensor.data.size()) != tensor.getNumElements()) {
-        function->emitError() << "argument " << i
-                              << " does not have the tensor's shape";
-        return failure();
-      }
-      auto array = std::make_unique<Array>();
-      array->shape = tensor.shape;
-      array->elementType = type.getElementType();
-      array->data = &tensor.data;
-      values[entry.getArgument(i)].array = array.get();
-      arrays.push_back(std::move(array));
-    }
-    return runBlock(entry);
-  }
-
-private:
-  llvm::DenseMap<Value, RValue> values;
-  std::vector<std::unique_ptr<Array>> arrays;
-  llvm::SmallVector<RValue, 4> yielded;
-
-  LogicalResult fail(Operation *op, const llvm::Twine &message) {
-    op->emitError() << message;
-    return failure();
-  }
-
-  RValue &get(Value value) { return values[value]; }
-
-  LogicalResult runBlock(Block &block) {
-    for (Operation &op : block)
-      if (failed(runOp(&op)))
-        return failure();
+    for (unsigned i = 0; i < op->getNumResults() && i < yielded.size(); ++i)
+      values[op->getResult(i)] = yielded[i];
     return success();
   }
+  if (tile::PipelinedOp::dynCast(op))
+    return runLoop(op, &op->getRegion(0).front(), 0);
+  if (tile::KernelOp::dynCast(op))
+    return runKernel(op);
+  if (tile::AllocOp::dynCast(op))
+    return runAlloc(op);
+  if (tile::CopyOp::dynCast(op))
+    return runCopy(op);
+  if (tile::GemmOp::dynCast(op))
+    return runGemm(op);
+  if (tile::FillOp::dynCast(op) || tile::ClearOp::dynCast(op))
+    return runFill(op);
+  if (tile::ParallelOp::dynCast(op))
+    return runParallel(op);
+  if (tile::ReduceOp::dynCast(op))
+    return runReduce(op);
+  return fail(op, "the tile interpreter does not run '" + name + "'");
+}
 
-  LogicalResult runOp(Operation *op) {
-    llvm::StringRef name = op->getName().getStringRef();
-    if (name == "func.return" || name == "scf.yield" || name == "tile.yield") {
-      yielded.clear();
-      for (Value operand : op->getOperands())
-        yielded.push_back(get(operand));
-      return success();
-    }
-    if (name.startswith("arith.") || name.startswith("math."))
-      return runScalar(op, name);
-    if (auto loop = scf::ForOp::dynCast(op))
-      return runLoop(op, loop.getBody(), op->getNumOperands() - 3);
-    if (scf::IfOp::dynCast(op)) {
-      Region &region = op->getRegion(get(op->getOperand(0)).integer ? 0 : 1);
-      if (region.empty())
-        return success();
-      if (failed(runBlock(region.front())))
-        return failure();
-      for (unsigned i = 0; i < op->getNumResults() && i < yielded.size(); ++i)
-        values[op->getResult(i)] = yielded[i];
-      return success();
-    }
-    if (tile::PipelinedOp::dynCast(op))
-      return runLoop(op, &op->getRegion(0).front(), 0);
-    if (auto kernel = tile::KernelOp::dynCast(op))
-      return runKernel(kernel);
-    if (auto alloc = tile::AllocOp::dynCast(op)) {
-      tile::BufType type = alloc.getType();
-      auto array = std::make_unique<Array>();
-      array->shape.assign(type.getShape().begin(), type.getShape().end());
-      array->elementType = type.getElementType();
-      array->storage.assign(size_t(array->size()), 0.0f);
-      array->data = &array->storage;
-      values[op->getResult(0)].array = array.get();
-      arrays.push_back(std::move(array));
-      return success();
-    }
-    if (auto copy = tile::CopyOp::dynCast(op))
-      return runCopy(copy);
-    if (auto gemm = tile::GemmOp::dynCast(op))
-      return runGemm(gemm);
-    if (tile::FillOp::dynCast(op) || tile::ClearOp::dynCast(op)) {
-      Array &array = *get(op->getOperand(0)).array;
-      float value = op->getNumOperands() > 1
-                        ? scalarAsFloat(op->getOperand(1))
-                        : 0.0f;
-      value = roundToType(value, array.elementType);
-      std::fill(array.data->begin(), array.data->end(), value);
-      return success();
-    }
-    if (auto parallel = tile::ParallelOp::dynCast(op))
-      return runParallel(parallel);
-    if (auto reduce = tile::ReduceOp::dynCast(op))
-      return runReduce(reduce);
-    return fail(op, "the tile interpreter does not run '" + name + "'");
+/// A counted loop: bounds and step are operands 0..2, the `numCarried`
+/// operands after them initialize the loop-carried values.
+LogicalResult Interpreter::runLoop(Operation *op, Block *body,
+                                   unsigned numCarried) {
+  int64_t lb = get(op->getOperand(0)).integer;
+  int64_t ub = get(op->getOperand(1)).integer;
+  int64_t step = get(op->getOperand(2)).integer;
+  if (step <= 0)
+    return fail(op, "the loop step must be positive");
+  llvm::SmallVector<RValue, 4> carried;
+  for (unsigned i = 0; i < numCarried; ++i)
+    carried.push_back(get(op->getOperand(3 + i)));
+  for (int64_t iv = lb; iv < ub; iv += step) {
+    values[body->getArgument(0)] = RValue();
+    values[body->getArgument(0)].integer = iv;
+    for (size_t i = 0; i < carried.size(); ++i)
+      values[body->getArgument(i + 1)] = carried[i];
+    if (failed(runBlock(*body)))
+      return failure();
+    for (size_t i = 0; i < carried.size() && i < yielded.size(); ++i)
+      carried[i] = yielded[i];
   }
+  for (size_t i = 0; i < carried.size() && i < op->getNumResults(); ++i)
+    values[op->getResult(i)] = carried[i];
+  return success();
+}
 
-  float scalarAsFloat(Value value) {
-    Type type = value.getType();
-    if (type.isIntOrIndex())
-      return float(get(value).integer);
-    return get(value).real;
-  }
-
-  /// A counted loop: bounds and step are operands 0..2, the `numCarried`
-  /// operands after them initialize the loop-carried values.
-  LogicalResult runLoop(Operation *op, Block *body, unsigned numCarried) {
-    int64_t lb = get(op->getOperand(0)).integer;
-    int64_t ub = get(op->getOperand(1)).integer;
-    int64_t step = get(op->getOperand(2)).integer;
-    if (step <= 0)
-      return fail(op, "the loop step must be positive");
-    llvm::SmallVector<RValue, 4> carried;
-    for (unsigned i = 0; i < numCarried; ++i)
-      carried.push_back(get(op->getOperand(3 + i)));
-    for (int64_t iv = lb; iv < ub; iv += step) {
-      values[body->getArgument(0)].integer = iv;
-      for (size_t i = 0; i < carried.size(); ++i)
-        values[body->getArgument(i + 1)] = carried[i];
-      if (failed(runBlock(*body)))
-        return failure();
-      for (size_t i = 0; i < carried.size() && i < yielded.size(); ++i)
-        carried[i] = yielded[i];
+LogicalResult Interpreter::runKernel(Operation *op) {
+  auto kernel = tile::KernelOp::dynCast(op);
+  llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+  Block *body = kernel.getBody();
+  for (unsigned i = 0; i < op->getNumOperands(); ++i)
+    values[body->getArgument(grid.size() + i)] = get(op->getOperand(i));
+  int64_t total = 1;
+  for (int64_t extent : grid)
+    total *= extent;
+  // Blocks in linear order, bx fastest: the ids tile-partition hands out.
+  for (int64_t linear = 0; linear < total; ++linear) {
+    int64_t rest = linear;
+    for (size_t d = 0; d < grid.size(); ++d) {
+      values[body->getArgument(d)].integer = rest % grid[d];
+      rest /= grid[d];
     }
-    for (size_t i = 0; i < carried.size() && i < op->getNumResults(); ++i)
-      values[op->getResult(i)] = carried[i];
-    return success();
+    currentBlock = linear;
+    size_t before = arrays.size();
+    if (failed(runBlock(*body)))
+      return failure();
+    // Buffers belong to one block.
+    arrays.resize(before);
   }
+  currentBlock = -1;
+  return success();
+}
 
-  LogicalResult runKernel(tile::KernelOp kernel) {
-    Operation *op = kernel.getOperation();
-    llvm::ArrayRef<int64_t> grid = kernel.getGrid();
-    Block *body = kernel.getBody();
-    for (unsigned i = 0; i < op->getNumOperands(); ++i)
-      values[body->getArgument(grid.size() + i)] = get(op->getOperand(i));
-    int64_t total = 1;
-    for (int64_t extent : grid)
-      total *= extent;
-    for (int64_t linear = 0; linear < total; ++linear) {
-      int64_t rest = linear;
-      for (size_t d = 0; d < grid.size(); ++d) {
-        values[body->getArgument(d)].integer = rest % grid[d];
-        rest /= grid[d];
-      }
-      size_t before = arrays.size();
-      if (failed(runBlock(*body)))
-        return failure();
-      // Buffers belong to one block.
-      arrays.resize(before);
+//===----------------------------------------------------------------------===//
+// Buffers and copies
+//===----------------------------------------------------------------------===//
+
+void Interpreter::store(Array &array, int64_t index, double value,
+                        ErrorBound bound) {
+  if (array.format == NumberFormat::Integer)
+    value = std::nearbyint(value);
+  (*array.values)[index] = value;
+  (*array.bounds)[index] = roundBound(bound, value, array.format);
+}
+
+LogicalResult Interpreter::runAlloc(Operation *op) {
+  tile::BufType type = tile::AllocOp(op).getType();
+  std::optional<NumberFormat> format = getNumberFormat(type.getElementType());
+  if (!format)
+    return fail(op, "the interpreter runs buffers of bf16, f16, f32 and "
+                    "integers");
+  auto array = std::make_unique<Array>();
+  array->shape.assign(type.getShape().begin(), type.getShape().end());
+  array->elementType = type.getElementType();
+  array->format = *format;
+  array->valueStorage.assign(size_t(array->size()), 0.0);
+  array->boundStorage.assign(size_t(array->size()),
+                             ErrorBound::getExact(*format));
+  array->values = &array->valueStorage;
+  array->bounds = &array->boundStorage;
+  values[op->getResult(0)].array = array.get();
+  arrays.push_back(std::move(array));
+  return success();
+}
+
+/// The tensor dimensions are padded to whole tiles in the last two.
+static int64_t getPaddedExtent(const Array &tensor, size_t dim) {
+  int64_t extent = tensor.shape[dim];
+  if (dim + 2 >= tensor.shape.size())
+    return (extent + 31) / 32 * 32;
+  return extent;
+}
+
+LogicalResult Interpreter::runCopy(Operation *op) {
+  tile::CopyOp copy(op);
+  Array &source = *get(copy.getSource()).array;
+  Array &dest = *get(copy.getDest()).array;
+  llvm::SmallVector<int64_t, 3> offsets;
+  for (Value offset : copy.getOffsets())
+    offsets.push_back(get(offset).integer);
+  bool fromTensor = copy.getSource().getType().isa<tile::TensorType>();
+  bool toTensor = copy.getDest().getType().isa<tile::TensorType>();
+  Array &buffer = fromTensor ? dest : source;
+  Array *tensor = fromTensor ? &source : toTensor ? &dest : nullptr;
+  if (tensor) {
+    if (offsets.size() != tensor->shape.size())
+      return fail(op, "the copy has the wrong number of offsets");
+    for (size_t d = 0; d < offsets.size(); ++d)
+      if (offsets[d] < 0 ||
+          offsets[d] + buffer.shape[d] > getPaddedExtent(*tensor, d))
+        return fail(op, "the copy's slice runs past the tensor in "
+                        "dimension " +
+                            llvm::Twine(d) + " (offset " +
+                            llvm::Twine(offsets[d]) + ")");
+  }
+  int64_t count = buffer.size();
+  size_t rank = buffer.shape.size();
+  llvm::SmallVector<int64_t, 3> index(rank, 0);
+  for (int64_t linear = 0; linear < count; ++linear) {
+    if (!tensor) {
+      store(dest, linear, (*source.values)[linear], (*source.bounds)[linear]);
+      continue;
     }
-    return success();
-  }
-
-  /// The tensor dimensions are padded to whole tiles in the last two.
-  static int64_t paddedExtent(const Array &tensor, size_t dim) {
-    int64_t extent = tensor.shape[dim];
-    if (dim + 2 >= tensor.shape.size())
-      return (extent + 31) / 32 * 32;
-    return extent;
-  }
-
-  LogicalResult runCopy(tile::CopyOp copy) {
-    Operation *op = copy.getOperation();
-    Array &source = *get(copy.getSource()).array;
-    Array &dest = *get(copy.getDest()).array;
-    llvm::SmallVector<int64_t, 3> offsets;
-    for (Value offset : copy.getOffsets())
-      offsets.push_back(get(offset).integer);
-    bool fromTensor = copy.getSource().getType().isa<tile::TensorType>();
-    bool toTensor = copy.getDest().getType().isa<tile::TensorType>();
-    Array &buffer = fromTensor ? dest : source;
-    Array *tensor = fromTensor ? &source : toTensor ? &dest : nullptr;
-    if (tensor) {
-      if (offsets.size() != tensor->shape.size())
-        return fail(op, "the copy has the wrong number of offsets");
-      for (size_t d = 0; d < offsets.size(); ++d)
-        if (offsets[d] < 0 ||
-            offsets[d] + buffer.shape[d] > paddedExtent(*tensor, d))
-          return fail(op, "the copy's slice runs past the tensor in "
-                          "dimension " +
-                              llvm::Twine(d) + " (offset " +
-                              llvm::Twine(offsets[d]) + ")");
+    int64_t rest = linear;
+    for (size_t d = rank; d-- > 0;) {
+      index[d] = rest % buffer.shape[d];
+      rest /= buffer.shape[d];
     }
-    int64_t count = buffer.size();
-    size_t rank = buffer.shape.size();
-    llvm::SmallVector<int64_t, 3> index(rank, 0);
-    for (int64_t linear = 0; linear < count; ++linear) {
-      int64_t rest = linear;
-      for (size_t d = rank; d-- > 0;) {
-        index[d] = rest % buffer.shape[d];
-        rest /= buffer.shape[d];
-      }
-      if (!tensor) {
-        (*dest.data)[linear] =
-            roundToType((*source.data)[linear], dest.elementType);
-        continue;
-      }
-      int64_t tensorIndex = 0;
-      bool inside = true;
-      for (size_t d = 0; d < rank; ++d) {
-        int64_t position = offsets[d] + index[d];
-        inside &= position < tensor->shape[d];
-        tensorIndex = tensorIndex * tensor->shape[d] + position;
-      }
-      if (fromTensor)
-        (*dest.data)[linear] =
-            inside ? roundToType((*source.data)[tensorIndex], dest.elementType)
-                   : 0.0f;
-      else if (inside)
-        (*dest.data)[tensorIndex] =
-            roundToType((*source.data)[linear], dest.elementType);
+    int64_t tensorIndex = 0;
+    bool inside = true;
+    for (size_t d = 0; d < rank; ++d) {
+      int64_t position = offsets[d] + index[d];
+      inside &= position < tensor->shape[d];
+      tensorIndex = tensorIndex * tensor->shape[d] + position;
     }
-    return success();
+    if (fromTensor) {
+      // The tile padding holds zeros.
+      if (inside)
+        store(dest, linear, (*source.values)[tensorIndex],
+              (*source.bounds)[tensorIndex]);
+      else
+        store(dest, linear, 0.0, ErrorBound::getExact(dest.format));
+      continue;
+    }
+    if (!inside)
+      continue;
+    store(dest, tensorIndex, (*source.values)[linear],
+          (*source.bounds)[linear]);
+    if (dest.writers)
+      (*dest.writers)[tensorIndex] = currentBlock;
   }
+  return success();
+}
 
-  LogicalResult runGemm(tile::GemmOp gemm) {
-    Operation *op = gemm.getOperation();
-    Array &a = *get(op->getOperand(0)).array;
-    Array &b = *get(op->getOperand(1)).array;
-    Array &c = *get(op->getOperand(2)).array;
-    bool ta = gemm.getTransposeA(), tb = gemm.getTransposeB();
-    int64_t m = c.shape[0], n = c.shape[1];
-    int64_t k = ta ? a.shape[0] : a.shape[1];
-    std::vector<float> at(size_t(m * k)), bt(size_t(k * n));
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t l = 0; l < k; ++l)
-        at[i * k + l] = ta ? (*a.data)[l * m + i] : (*a.data)[i * k + l];
+LogicalResult Interpreter::runFill(Operation *op) {
+  Array &array = *get(op->getOperand(0)).array;
+  double value = 0;
+  ErrorBound bound = ErrorBound::getExact(array.format);
+  if (op->getNumOperands() > 1) {
+    RValue &scalar = get(op->getOperand(1));
+    if (scalar.undecided)
+      return fail(op, "the fill value depends on a float comparison that "
+                      "the error bounds do not decide");
+    bool isInteger = op->getOperand(1).getType().isIntOrIndex();
+    value = isInteger ? double(scalar.integer) : scalar.real;
+    bound =
+        isInteger ? ErrorBound::getExact(NumberFormat::Integer) : scalar.bound;
+  }
+  for (int64_t i = 0, e = array.size(); i < e; ++i)
+    store(array, i, value, bound);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Compute: gemm, parallel, reduce
+//===----------------------------------------------------------------------===//
+
+/// The accumulation error of a sum of `count` terms of magnitudes summing to
+/// `magnitude`, as the FPU computes it: terms summed in f32, 16 at a time,
+/// into DST, which rounds once per 16 terms: (gamma_count(u_f32) +
+/// gamma_chunks(u_dst)) magnitude, with `dstRoundings` = chunks, or
+/// chunks - 1 when the caller rounds the result to DST itself (roundBound,
+/// which records it as the last rounding).
+static double getAccumulationError(int64_t count, int64_t dstRoundings,
+                                   double magnitude,
+                                   const Precision &precision) {
+  double u = getUnitRoundoff(precision.getDestFormat());
+  double error =
+      (gamma(count, kUnitRoundoffF32) + gamma(dstRoundings, u)) * magnitude;
+  return std::isnan(error) ? INFINITY : error;
+}
+
+LogicalResult Interpreter::runGemm(Operation *op) {
+  tile::GemmOp gemm(op);
+  Array &a = *get(op->getOperand(0)).array;
+  Array &b = *get(op->getOperand(1)).array;
+  Array &c = *get(op->getOperand(2)).array;
+  if (a.format == NumberFormat::Integer || c.format == NumberFormat::Integer)
+    return fail(op, "the interpreter bounds the error of float gemms only");
+  bool ta = gemm.getTransposeA(), tb = gemm.getTransposeB();
+  int64_t m = c.shape[0], n = c.shape[1];
+  int64_t k = ta ? a.shape[0] : a.shape[1];
+  // Per operand element: its value, |value| and |value| + E (E with the
+  // source register's truncation for f32 data), so that
+  //   sum |a| Eb + |b| Ea + Ea Eb = sum (|a| + Ea)(|b| + Eb) - sum |a||b|.
+  auto load = [](Array &array, int64_t index, double &value, double &size,
+                 double &high) {
+    value = (*array.values)[index];
+    ErrorBound bound = (*array.bounds)[index];
+    if (array.format == NumberFormat::F32)
+      bound = getSourceRegisterBound(bound, value);
+    size = std::fabs(value);
+    high = size + bound.total;
+  };
+  std::vector<double> aValue(size_t(m * k)), aSize(size_t(m * k)),
+      aHigh(size_t(m * k));
+  std::vector<double> bValue(size_t(k * n)), bSize(size_t(k * n)),
+      bHigh(size_t(k * n));
+  for (int64_t i = 0; i < m; ++i)
     for (int64_t l = 0; l < k; ++l)
-      for (int64_t j = 0; j < n; ++j)
-        bt[l * n + j] = tb ? (*b.data)[j * k + l] : (*b.data)[l * n + j];
-    std::vector<float> sum(size_t(m * n), 0.0f);
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t l = 0; l < k; ++l) {
-        float scale = at[i * k + l];
-        const float *row = bt.data() + l * n;
-        float *out = sum.data() + i * n;
-        for (int64_t j = 0; j < n; ++j)
-          out[j] += scale * row[j];
-      }
-    for (int64_t i = 0; i < m * n; ++i)
-      (*c.data)[i] = roundToType((*c.data)[i] + sum[i], c.elementType);
-    return success();
-  }
-
-  LogicalResult runParallel(tile::ParallelOp parallel) {
-    Operation *op = parallel.getOperation();
-    llvm::SmallVector<Array *, 4> inputs, outputs;
-    for (Value input : parallel.getInputs())
-      inputs.push_back(get(input).array);
-    for (Value output : parallel.getOutputs())
-      outputs.push_back(get(output).array);
-    Block *body = parallel.getBody();
-    int64_t count = outputs.empty() ? 0 : outputs[0]->size();
-    // Outputs that are also inputs are read before any element is written.
-    std::vector<std::vector<float>> results(outputs.size(),
-                                            std::vector<float>(size_t(count)));
-    for (int64_t i = 0; i < count; ++i) {
-      for (size_t j = 0; j < inputs.size(); ++j) {
-        RValue &argument = values[body->getArgument(j)];
-        float value = (*inputs[j]->data)[i];
-        argument.real = value;
-        argument.integer = int64_t(value);
-      }
-      if (failed(runBlock(*body)))
-        return failure();
-      if (yielded.size() != outputs.size())
-        return fail(op, "the body yields the wrong number of values");
-      for (size_t j = 0; j < outputs.size(); ++j) {
-        Type type = outputs[j]->elementType;
-        float value = type.isInteger() ? float(yielded[j].integer)
-                                       : yielded[j].real;
-        results[j][i] = roundToType(value, type);
+      load(a, ta ? l * m + i : i * k + l, aValue[i * k + l], aSize[i * k + l],
+           aHigh[i * k + l]);
+  for (int64_t l = 0; l < k; ++l)
+    for (int64_t j = 0; j < n; ++j)
+      load(b, tb ? j * k + l : l * n + j, bValue[l * n + j], bSize[l * n + j],
+           bHigh[l * n + j]);
+  // Per output column of row i: sum a b, sum |a||b| and
+  // sum (|a| + Ea)(|b| + Eb).
+  std::vector<double> exact(n), sizes(n), widened(n);
+  for (int64_t i = 0; i < m; ++i) {
+    std::fill(exact.begin(), exact.end(), 0.0);
+    std::fill(sizes.begin(), sizes.end(), 0.0);
+    std::fill(widened.begin(), widened.end(), 0.0);
+    for (int64_t l = 0; l < k; ++l) {
+      double av = aValue[i * k + l], as = aSize[i * k + l],
+             ah = aHigh[i * k + l];
+      const double *bv = bValue.data() + l * n, *bs = bSize.data() + l * n,
+                   *bh = bHigh.data() + l * n;
+      for (int64_t j = 0; j < n; ++j) {
+        exact[j] += av * bv[j];
+        sizes[j] += as * bs[j];
+        widened[j] += ah * bh[j];
       }
     }
-    for (size_t j = 0; j < outputs.size(); ++j)
-      *outputs[j]->data = std::move(results[j]);
-    return success();
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t index = i * n + j;
+      double old = (*c.values)[index];
+      ErrorBound oldBound = (*c.bounds)[index];
+      double value = old + exact[j];
+      double propagated = oldBound.total + std::max(0.0, widened[j] - sizes[j]);
+      // What the device sums: the old value and the products, at most
+      // this large.
+      double magnitude = std::fabs(old) + oldBound.total + widened[j];
+      // All ceil(K/16) DST roundings are in the bound and the result is
+      // left unrounded: the store rounds it to C's format once more, since
+      // the packer may add the partial sums to C in L1 (a rounding) rather
+      // than pack DST as it is.
+      double total = propagated + getAccumulationError(k, (k + 15) / 16,
+                                                       magnitude, precision);
+      store(c, index, value,
+            {std::isnan(total) ? INFINITY : total, 0, NumberFormat::Real});
+    }
   }
+  return success();
+}
 
-  LogicalResult runReduce(tile::ReduceOp reduce) {
-    Operation *op = reduce.getOperation();
-    Array &source = *get(op->getOperand(0)).array;
-    Array &dest = *get(op->getOperand(1)).array;
-    bool isMax = reduce.getKind() == "max";
-    int64_t dim = reduce.getDim();
-    int64_t outer = 1, inner = 1, extent = source.shape[dim];
-    for (int64_t d = 0; d < dim; ++d)
-      outer *= source.shape[d];
-    for (size_t d = dim + 1; d < source.shape.size(); ++d)
-      inner *= source.shape[d];
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) {
-        float result = isMax ? -INFINITY : 0.0f;
-        for (int64_t e = 0; e < extent; ++e) {
-          float value = (*source.data)[(o * extent + e) * inner + i];
-          result = isMax ? std::max(result, value) : result + value;
+LogicalResult Interpreter::runParallel(Operation *op) {
+  tile::ParallelOp parallel(op);
+  llvm::SmallVector<Array *, 4> inputs, outputs;
+  for (Value input : parallel.getInputs())
+    inputs.push_back(get(input).array);
+  for (Value output : parallel.getOutputs())
+    outputs.push_back(get(output).array);
+  Block *body = parallel.getBody();
+  int64_t count = outputs.empty() ? 0 : outputs[0]->size();
+  // Outputs that are also inputs are read before any element is written.
+  std::vector<std::vector<double>> results(outputs.size(),
+                                           std::vector<double>(size_t(count)));
+  std::vector<std::vector<ErrorBound>> bounds(
+      outputs.size(), std::vector<ErrorBound>(size_t(count)));
+  Block *outer = parallelBody;
+  parallelBody = body;
+  auto restore = llvm::make_scope_exit([&] { parallelBody = outer; });
+  for (int64_t i = 0; i < count; ++i) {
+    for (size_t j = 0; j < inputs.size(); ++j) {
+      RValue &argument = values[body->getArgument(j)];
+      double value = (*inputs[j]->values)[i];
+      argument.real = value;
+      argument.integer = int64_t(value);
+      argument.bound = (*inputs[j]->bounds)[i];
+      argument.undecided = false;
+    }
+    if (failed(runBlock(*body)))
+      return failure();
+    if (yielded.size() != outputs.size())
+      return fail(op, "the body yields the wrong number of values");
+    for (size_t j = 0; j < outputs.size(); ++j) {
+      if (yielded[j].undecided)
+        return fail(op, "an output depends on a float comparison that the "
+                        "error bounds do not decide");
+      bool isInteger =
+          body->getTerminator()->getOperand(j).getType().isIntOrIndex();
+      results[j][i] = isInteger ? double(yielded[j].integer) : yielded[j].real;
+      bounds[j][i] = isInteger ? ErrorBound::getExact(NumberFormat::Integer)
+                               : yielded[j].bound;
+    }
+  }
+  for (size_t j = 0; j < outputs.size(); ++j)
+    for (int64_t i = 0; i < count; ++i)
+      store(*outputs[j], i, results[j][i], bounds[j][i]);
+  return success();
+}
+
+LogicalResult Interpreter::runReduce(Operation *op) {
+  tile::ReduceOp reduce(op);
+  Array &source = *get(op->getOperand(0)).array;
+  Array &dest = *get(op->getOperand(1)).array;
+  if (source.format == NumberFormat::Integer)
+    return fail(op, "the interpreter bounds the error of float reductions "
+                    "only");
+  bool isMax = reduce.getKind() == "max";
+  int64_t dim = reduce.getDim();
+  int64_t outer = 1, inner = 1, extent = source.shape[dim];
+  for (int64_t d = 0; d < dim; ++d)
+    outer *= source.shape[d];
+  for (size_t d = dim + 1; d < source.shape.size(); ++d)
+    inner *= source.shape[d];
+  bool throughSourceRegister = source.format == NumberFormat::F32;
+  NumberFormat destFormat = precision.getDestFormat();
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      double result = isMax ? -INFINITY : 0.0;
+      double propagated = 0, magnitude = 0;
+      for (int64_t e = 0; e < extent; ++e) {
+        int64_t index = (o * extent + e) * inner + i;
+        double value = (*source.values)[index];
+        ErrorBound bound = (*source.bounds)[index];
+        if (throughSourceRegister)
+          bound = getSourceRegisterBound(bound, value);
+        if (isMax) {
+          // max is 1-Lipschitz in each argument: whichever element the
+          // device picks, it is within the largest bound.
+          result = std::max(result, value);
+          propagated = std::max(propagated, bound.total);
+          continue;
         }
-        (*dest.data)[o * inner + i] = roundToType(result, dest.elementType);
+        result += value;
+        propagated += bound.total;
+        magnitude += std::fabs(value) + bound.total;
       }
-    return success();
-  }
-
-  LogicalResult runScalar(Operation *op, llvm::StringRef name) {
-    if (name == "arith.constant") {
-      Attribute value = arith::ConstantOp(op).getValue();
-      RValue &result = values[op->getResult(0)];
-      if (auto integer = value.dyn_cast_or_null<IntegerAttr>())
-        result.integer = integer.getSInt();
-      else if (auto real = value.dyn_cast_or_null<FloatAttr>())
-        result.real = float(real.getValueAsDouble());
-      else
-        return fail(op, "the interpreter runs integer and float constants");
-      return success();
+      ErrorBound bound{propagated, 0, NumberFormat::Real};
+      if (isMax) {
+        // The result is one of the elements, in the source's format unless
+        // truncated on the way in.
+        if (!throughSourceRegister)
+          bound.format = source.format;
+      } else {
+        // The scaler tile is 1.0: a reduction is a gemm with b = 1.
+        bound.total += getAccumulationError(extent, (extent + 15) / 16 - 1,
+                                            magnitude, precision);
+        if (std::isnan(bound.total))
+          bound.total = INFINITY;
+      }
+      store(dest, o * inner + i, result, roundBound(bound, result, destFormat));
     }
-    if (op->getNumResults() != 1)
-      return fail(op, "the tile interpreter does not run '" + name + "'");
-    llvm::StringRef mnemonic = name.substr(name.find('.') + 1);
-    auto i = [&](unsigned index) { return get(op->getOperand(index)).integer; };
-    auto f = [&](unsigned index) { return get(op->getOperand(index)).real; };
-    RValue result;
-    if (mnemonic == "addi") result.integer = i(0) + i(1);
-    else if (mnemonic == "subi") result.integer = i(0) - i(1);
-    else if (mnemonic == "muli") result.integer = i(0) * i(1);
-    else if (mnemonic == "divsi" || mnemonic == "divui" ||
-             mnemonic == "remsi" || mnemonic == "remui" ||
-             mnemonic == "ceildivsi" || mnemonic == "floordivsi") {
-      if (i(1) == 0)
-        return fail(op, "division by zero");
-      int64_t a = i(0), b = i(1);
-      if (mnemonic.startswith("rem"))
-        result.integer = a % b;
-      else if (mnemonic == "ceildivsi")
-        result.integer = (a + b - 1) / b;
-      else
-        result.integer = a / b;
-    } else if (mnemonic == "minsi" || mnemonic == "minui")
-      result.integer = std::min(i(0), i(1));
-    else if (mnemonic == "maxsi" || mnemonic == "maxui")
-      result.integer = std::max(i(0), i(1));
-    else if (mnemonic == "andi") result.integer = i(0) & i(1);
-    else if (mnemonic == "ori") result.integer = i(0) | i(1);
-    else if (mnemonic == "xori") result.integer = i(0) ^ i(1);
-    else if (mnemonic == "index_cast") result.integer = i(0);
-    else if (mnemonic == "addf") result.real = f(0) + f(1);
-    else if (mnemonic == "subf") result.real = f(0) - f(1);
-    else if (mnemonic == "mulf") result.real = f(0) * f(1);
-    else if (mnemonic == "divf") result.real = f(0) / f(1);
-    else if (mnemonic == "maximumf") result.real = std::fmax(f(0), f(1));
-    else if (mnemonic == "minimumf") result.real = std::fmin(f(0), f(1));
-    else if (mnemonic == "negf") result.real = -f(0);
-    else if (mnemonic == "extf" || mnemonic == "truncf")
-      result.real = f(0);
-    else if (mnemonic == "sitofp") result.real = float(i(0));
-    else if (mnemonic == "fptosi") result.integer = int64_t(f(0));
-    else if (mnemonic == "select")
-      result = i(0) ? get(op->getOperand(1)) : get(op->getOperand(2));
-    else if (mnemonic == "cmpi") {
-      int64_t a = i(0), b = i(1);
-      switch (arith::CmpIOp(op).getPredicate()) {
-      case arith::CmpIPredicate::eq: result.integer = a == b; break;
-      case arith::CmpIPredicate::ne: result.integer = a != b; break;
-      case arith::CmpIPredicate::slt:
-      case arith::CmpIPredicate::ult: result.integer = a < b; break;
-      case arith::CmpIPredicate::sle:
-      case arith::CmpIPredicate::ule: result.integer = a <= b; break;
-      case arith::CmpIPredicate::sgt:
-      case arith::CmpIPredicate::ugt: result.integer = a > b; break;
-      case arith::CmpIPredicate::sge:
-      case arith::CmpIPredicate::uge: result.integer = a >= b; break;
-      }
-    } else if (mnemonic == "cmpf") {
-      float a = f(0), b = f(1);
-      bool unordered = std::isnan(a) || std::isnan(b);
-      switch (arith::CmpFOp(op).getPredicate()) {
-      case arith::CmpFPredicate::AlwaysFalse: result.integer = 0; break;
-      case arith::CmpFPredicate::OEQ: result.integer = !unordered && a == b; break;
-      case arith::CmpFPredicate::OGT: result.integer = !unordered && a > b; break;
-      case arith::CmpFPredicate::OGE: result.integer = !unordered && a >= b; break;
-      case arith::CmpFPredicate::OLT: result.integer = !unordered && a < b; break;
-      case arith::CmpFPredicate::OLE: result.integer = !unordered && a <= b; break;
-      case arith::CmpFPredicate::ONE: result.integer = !unordered && a != b; break;
-      case arith::CmpFPredicate::ORD: result.integer = !unordered; break;
-      case arith::CmpFPredicate::UEQ: result.integer = unordered || a == b; break;
-      case arith::CmpFPredicate::UGT: result.integer = unordered || a > b; break;
-      case arith::CmpFPredicate::UGE: result.integer = unordered || a >= b; break;
-      case arith::CmpFPredicate::ULT: result.integer = unordered || a < b; break;
-      case arith::CmpFPredicate::ULE: result.integer = unordered || a <= b; break;
-      case arith::CmpFPredicate::UNE: result.integer = unordered || a != b; break;
-      default: result.integer = 1; break;
-      }
-    } else if (mnemonic == "exp") result.real = std::exp(f(0));
-    else if (mnemonic == "log") result.real = std::log(f(0));
-    else if (mnemonic == "sqrt") result.real = std::sqrt(f(0));
-    else if (mnemonic == "rsqrt") result.real = 1.0f / std::sqrt(f(0));
-    else if (mnemonic == "tanh") result.real = std::tanh(f(0));
-    else if (mnemonic == "absf") result.real = std::fabs(f(0));
-    else
-      return fail(op, "the tile interpreter does not run '" + name + "'");
-    values[op->getResult(0)] = result;
-    return success();
-  }
-};
+  return success();
+}
 
-} // namespace
+//===----------------------------------------------------------------------===//
+// The entry point
+//===----------------------------------------------------------------------===//
 
 LogicalResult interp::runFunction(Operation *function,
-                                  std::vector<HostTensor> &arguments) {
-  Interpreter interpreter;
+                                  std::vector<HostTensor> &arguments,
+                                  const Precision &precision) {
+  Interpreter interpreter(precision);
   return interpreter.run(function, arguments);
 }

@@ -23,13 +23,14 @@
 #include "tilt/IR/BuiltinOps.h"
 #include "tilt/IR/Verifier.h"
 #include "tilt/Interpreter/Compare.h"
+#include "tilt/Interpreter/Report.h"
 #include "tilt/Interpreter/TileInterpreter.h"
 #include "tilt/Parser/Parser.h"
 #include "tilt/Pass/Pass.h"
 #include "tilt/Target/Metalium/Metalium.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -79,14 +80,15 @@ cl::opt<std::string> archOption("arch",
 cl::opt<std::string> fidelityOption("math-fidelity",
                                     cl::desc("LoFi, HiFi2, HiFi3, HiFi4"),
                                     cl::init("HiFi4"), cl::cat(category));
-cl::opt<std::string> functionOption(
-    "func", cl::desc("The function to run (default: the only one)"),
-    cl::cat(category));
+cl::opt<std::string>
+    functionOption("func",
+                   cl::desc("The function to run (default: the only one)"),
+                   cl::cat(category));
 cl::opt<unsigned> seedOption("seed", cl::desc("Seed of the random inputs"),
                              cl::init(1), cl::cat(category));
-cl::opt<std::string> rangeOption(
-    "input-range", cl::desc("Range of the random inputs, LO,HI"),
-    cl::init("-1,1"), cl::cat(category));
+cl::opt<std::string> rangeOption("input-range",
+                                 cl::desc("Range of the random inputs, LO,HI"),
+                                 cl::init("-1,1"), cl::cat(category));
 cl::list<std::string> inputOptions(
     "input",
     cl::desc("A buffer's initial values: NAME=FILE.npy (the name of the "
@@ -97,13 +99,20 @@ cl::opt<std::string> workDirOption(
     cl::desc("Where the generated files and results go (default: a new "
              "temporary directory, removed afterwards)"),
     cl::cat(category));
-cl::opt<std::string> countersOption(
-    "counters-json", cl::desc("Write the device counters as JSON to FILE"),
-    cl::cat(category));
+cl::opt<std::string>
+    countersOption("counters-json",
+                   cl::desc("Write the device counters as JSON to FILE"),
+                   cl::cat(category));
 cl::opt<bool> skipVerify(
     "skip-tt-verify",
     cl::desc("Testing only: run a tt input without tt-verify, so that the "
              "emulator sees its errors"),
+    cl::Hidden, cl::cat(category));
+cl::opt<std::string> perturbOption(
+    "testing-perturb",
+    cl::desc("Testing only: NAME,INDEX,DELTA adds DELTA to element INDEX "
+             "(row-major) of the device's output NAME before the comparison, "
+             "to exercise the report of a failing output"),
     cl::Hidden, cl::cat(category));
 
 int64_t numElements(llvm::ArrayRef<int64_t> shape) {
@@ -227,7 +236,7 @@ int execute(llvm::StringRef program, llvm::ArrayRef<std::string> args,
   std::vector<llvm::StringRef> env;
   for (const std::string &entry : environment)
     env.push_back(entry);
-  // llvm::Optional up to LLVM 15, std::optional from 16 on.
+    // llvm::Optional up to LLVM 15, std::optional from 16 on.
 #if LLVM_VERSION_MAJOR < 16
   using OptionalRef = llvm::Optional<llvm::StringRef>;
   llvm::Optional<llvm::ArrayRef<llvm::StringRef>> envRef;
@@ -360,6 +369,53 @@ void printCounters(llvm::StringRef json) {
                  << " s\n";
 }
 
+/// The blocks each core ran, from the runtime arguments `start` and
+/// `count` of the program's writer (else of any kernel that has them;
+/// docs/pipeline.md, tt-split-kernels).
+std::vector<interp::CoreBlocks> getCoreBlocks(tt::ProgramOp program) {
+  std::vector<interp::CoreBlocks> ranges;
+  llvm::StringRef kernelName;
+  int64_t startIndex = -1, countIndex = -1;
+  for (Operation &op : *program.getBody()) {
+    auto kernel = tt::KernelOp::dynCast(&op);
+    if (!kernel || (!kernelName.empty() && kernel.getRole() != "writer"))
+      continue;
+    auto names = op.getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>();
+    if (!names)
+      continue;
+    int64_t start = -1, count = -1;
+    for (size_t i = 0; i < names.size(); ++i)
+      if (auto name = names[i].dyn_cast_or_null<StringAttr>()) {
+        if (name.getValue() == "start")
+          start = int64_t(i);
+        else if (name.getValue() == "count")
+          count = int64_t(i);
+      }
+    if (start < 0 || count < 0)
+      continue;
+    kernelName = op.getInherentAttr("sym_name").cast<StringAttr>().getValue();
+    startIndex = start;
+    countIndex = count;
+  }
+  if (kernelName.empty())
+    return ranges;
+  for (Operation &op : *program.getBody()) {
+    auto arguments = tt::RuntimeArgsOp::dynCast(&op);
+    if (!arguments || arguments.getKernel() != kernelName ||
+        arguments.getCore().size() != 2)
+      continue;
+    llvm::ArrayRef<Attribute> values = arguments.getValues();
+    if (size_t(std::max(startIndex, countIndex)) >= values.size())
+      continue;
+    auto start = values[startIndex].dyn_cast_or_null<IntegerAttr>();
+    auto count = values[countIndex].dyn_cast_or_null<IntegerAttr>();
+    if (start && count)
+      ranges.push_back({arguments.getCore()[0], arguments.getCore()[1],
+                        start.getSInt(), count.getSInt()});
+  }
+  return ranges;
+}
+
 int runTool() {
   DialectRegistry registry;
   registry.insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
@@ -404,7 +460,8 @@ int runTool() {
       candidates.push_back(op);
   });
   for (Operation *candidate : candidates) {
-    auto name = candidate->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>();
+    auto name =
+        candidate->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>();
     if (!name)
       continue;
     if (!functionOption.empty() ? name.getValue() == functionOption
@@ -412,12 +469,13 @@ int runTool() {
       function = candidate;
   }
   if (!isTT && !function) {
-    llvm::errs() << "error: " << (functionOption.empty()
-                                      ? "the input has " +
-                                            std::to_string(candidates.size()) +
-                                            " functions; choose one with "
-                                            "--func"
-                                      : "no function @" + functionOption)
+    llvm::errs() << "error: "
+                 << (functionOption.empty()
+                         ? "the input has " +
+                               std::to_string(candidates.size()) +
+                               " functions; choose one with "
+                               "--func"
+                         : "no function @" + functionOption)
                  << "\n";
     return 1;
   }
@@ -426,7 +484,8 @@ int runTool() {
   std::string pipeline = "tile-to-tt{grid=" + gridOption +
                          " arch=" + archOption +
                          " math-fidelity=" + fidelityOption + "}";
-  progress(1, steps, isTT ? "verifying the tt program" : "lowering: " + pipeline);
+  progress(1, steps,
+           isTT ? "verifying the tt program" : "lowering: " + pipeline);
   {
     PassManager pm(&context);
     std::string error;
@@ -464,9 +523,8 @@ int runTool() {
     auto candidate = tt::ProgramOp::dynCast(op);
     if (!candidate)
       return;
-    llvm::StringRef name = candidate->getInherentAttr("sym_name")
-                               .cast<StringAttr>()
-                               .getValue();
+    llvm::StringRef name =
+        candidate->getInherentAttr("sym_name").cast<StringAttr>().getValue();
     if (!program || (!functionOption.empty() && name == functionOption))
       program = candidate;
   });
@@ -526,7 +584,8 @@ int runTool() {
     if (auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>())
       argument.shape.assign(shape.getIntValues().begin(),
                             shape.getIntValues().end());
-    if (auto type = op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
+    if (auto type =
+            op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
       argument.type = type.getValue();
     arguments.push_back(argument);
   }
@@ -589,15 +648,17 @@ int runTool() {
   }
 
   // 4. Build and run on the emulator.
-  progress(3, steps, "building the host program against the emulator (cache: " +
-                         getCacheDir() + ")");
+  progress(3, steps,
+           "building the host program against the emulator (cache: " +
+               getCacheDir() + ")");
   std::string binary, error;
   if (!buildHost(workDir, binary, error)) {
     llvm::errs() << "error: " << error << "\n";
     return 1;
   }
-  progress(4, steps, "running on the emulated " + program.getArch() +
-                         " (kernels are compiled on first use)");
+  progress(4, steps,
+           "running on the emulated " + program.getArch() +
+               " (kernels are compiled on first use)");
   std::string countersPath = countersOption.empty()
                                  ? (workDir + "/counters.json").str()
                                  : std::string(countersOption);
@@ -619,9 +680,9 @@ int runTool() {
   llvm::sys::path::append(log, "run.log");
   auto start = std::chrono::steady_clock::now();
   int status = execute(binary, hostArgs, environment, log, error);
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   std::string runOutput = readText(log);
   if (status != 0) {
     llvm::errs() << runOutput << error;
@@ -636,25 +697,34 @@ int runTool() {
   if (isTT) {
     progress(5, steps, "no reference: the input is a tt program");
     llvm::outs() << "RAN: the program completed on the emulator in "
-                 << llvm::format("%.2f", seconds) << " s (no reference to "
-                                                     "compare with)\n";
+                 << llvm::format("%.2f", seconds)
+                 << " s (no reference to "
+                    "compare with)\n";
     printCounters(readText(countersPath));
     return 0;
   }
   progress(5, steps, "interpreting the tile program for the reference");
   std::vector<interp::HostTensor> tensors;
   for (const Argument &argument : arguments)
-    tensors.push_back(
-        interp::HostTensor{argument.shape, argument.type, argument.initial});
+    tensors.push_back(interp::HostTensor::get(argument.shape, argument.type,
+                                              argument.initial));
   Block &entry = function->getRegion(0).front();
   if (entry.getNumArguments() != tensors.size()) {
     llvm::errs() << "error: the program's buffers do not match the function's "
                     "arguments\n";
     return 1;
   }
-  if (failed(interp::runFunction(function, tensors)))
+  // The device's numerics: DST is fp32 when the lowering asked for it.
+  interp::Precision precision;
+  program.getOperation()->walk([&](Operation *op) {
+    auto kernel = tt::KernelOp::dynCast(op);
+    if (kernel && kernel.isCompute() && op->getInherentAttr("fp32_dest_acc"))
+      precision.fp32Dest = true;
+  });
+  if (failed(interp::runFunction(function, tensors, precision)))
     return 1;
 
+  std::vector<interp::CoreBlocks> cores = getCoreBlocks(program);
   bool allOk = true;
   for (size_t i = 0; i < arguments.size(); ++i) {
     const Argument &argument = arguments[i];
@@ -665,29 +735,32 @@ int runTool() {
       llvm::errs() << "error: " << readError << "\n";
       return 1;
     }
+    if (!perturbOption.empty()) {
+      llvm::SmallVector<llvm::StringRef, 3> parts;
+      llvm::StringRef(perturbOption).split(parts, ',');
+      uint64_t index = 0;
+      double delta = 0;
+      if (parts.size() != 3 || parts[1].getAsInteger(10, index) ||
+          parts[2].getAsDouble(delta) || index >= device.size()) {
+        llvm::errs() << "error: --testing-perturb must be NAME,INDEX,DELTA "
+                        "with INDEX inside the output\n";
+        return 1;
+      }
+      if (parts[0] == argument.name)
+        device[index] += float(delta);
+    }
     // Arguments the program does not write are equal to their inputs on
     // both sides; report the ones it writes.
-    if (device == argument.initial && tensors[i].data == argument.initial)
+    std::vector<float> reference = tensors[i].getRoundedData();
+    if (device == argument.initial && reference == argument.initial)
       continue;
-    interp::Comparison result =
-        interp::compareResults(device, tensors[i].data, argument.type);
+    // The reference, rounded to the output type, beside the device's.
+    writeNpy((workDir + "/" + argument.name + ".ref.npy").str(), argument.shape,
+             reference);
+    interp::Comparison result = interp::compareResults(device, tensors[i]);
     allOk &= result.ok;
-    llvm::outs() << (result.ok ? "PASS " : "FAIL ") << argument.name << " (";
-    for (size_t d = 0; d < argument.shape.size(); ++d)
-      llvm::outs() << (d ? "x" : "") << argument.shape[d];
-    llvm::outs() << " " << argument.type << "): " << result.exact << " of "
-                 << result.count << " exact, "
-                 << llvm::format("%.4f", 100.0 * double(result.withinTolerance) /
-                                             double(std::max<int64_t>(result.count, 1)))
-                 << "% within tolerance, max error "
-                 << llvm::format("%.3g", result.maxError) << " " << result.unit
-                 << ", correlation " << llvm::format("%.6f", result.correlation)
-                 << "\n";
-    for (const interp::Mismatch &mismatch : result.worst)
-      llvm::outs() << "  [" << mismatch.index << "] device "
-                   << llvm::format("%.7g", mismatch.device) << ", reference "
-                   << llvm::format("%.7g", mismatch.reference) << ", error "
-                   << llvm::format("%.3g", mismatch.error) << "\n";
+    interp::printComparison(llvm::outs(), result, argument.name, argument.shape,
+                            argument.type, cores);
   }
   printCounters(readText(countersPath));
   llvm::outs() << (allOk ? "OK: the device results match the reference\n"

@@ -1,0 +1,112 @@
+//===- Interpreter.h - The tile interpreter's state -------------*- C++ -*-===//
+//
+// Private to lib/Interpreter: the runtime values and the interpreter class
+// whose tile ops (TileInterpreter.cpp) and scalar ops (ScalarOps.cpp) live
+// in separate files.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_LIB_INTERPRETER_INTERPRETER_H
+#define TILT_LIB_INTERPRETER_INTERPRETER_H
+
+#include "tilt/IR/Block.h"
+#include "tilt/Interpreter/TileInterpreter.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+
+#include <memory>
+
+namespace tilt {
+namespace interp {
+namespace detail {
+
+/// An on-core buffer or a view of a host tensor: exact values and their
+/// error bounds; for tensors, also the block that wrote each element.
+struct Array {
+  std::vector<int64_t> shape;
+  Type elementType;
+  NumberFormat format = NumberFormat::F32;
+  std::vector<double> *values = nullptr;
+  std::vector<ErrorBound> *bounds = nullptr;
+  std::vector<int64_t> *writers = nullptr;
+  std::vector<double> valueStorage;
+  std::vector<ErrorBound> boundStorage;
+
+  int64_t size() const {
+    int64_t count = 1;
+    for (int64_t extent : shape)
+      count *= extent;
+    return count;
+  }
+};
+
+/// A runtime value: an integer, a float with its error bound, or an array.
+struct RValue {
+  int64_t integer = 0;
+  double real = 0;
+  ErrorBound bound = ErrorBound::getExact(NumberFormat::Integer);
+  /// An i1 of a float comparison that the error bounds leave undecided:
+  /// the device may have computed the other answer.
+  bool undecided = false;
+  Array *array = nullptr;
+};
+
+/// Runs one function; see runFunction.
+class Interpreter {
+public:
+  explicit Interpreter(const Precision &precision) : precision(precision) {}
+
+  LogicalResult run(Operation *function, std::vector<HostTensor> &arguments);
+
+private:
+  Precision precision;
+  llvm::DenseMap<Value, RValue> values;
+  std::vector<std::unique_ptr<Array>> arrays;
+  llvm::SmallVector<RValue, 4> yielded;
+  /// The linear id of the grid block being run; -1 outside tile.kernel.
+  int64_t currentBlock = -1;
+  /// The body of the tile.parallel being run, whose arithmetic is done in
+  /// DST; null in scalar code.
+  Block *parallelBody = nullptr;
+
+  LogicalResult fail(Operation *op, const llvm::Twine &message) {
+    op->emitError() << message;
+    return failure();
+  }
+  RValue &get(Value value) { return values[value]; }
+
+  // Control flow and tile ops (TileInterpreter.cpp).
+  LogicalResult runBlock(Block &block);
+  LogicalResult runOp(Operation *op);
+  LogicalResult runLoop(Operation *op, Block *body, unsigned numCarried);
+  LogicalResult runKernel(Operation *op);
+  LogicalResult runAlloc(Operation *op);
+  LogicalResult runCopy(Operation *op);
+  LogicalResult runGemm(Operation *op);
+  LogicalResult runFill(Operation *op);
+  LogicalResult runParallel(Operation *op);
+  LogicalResult runReduce(Operation *op);
+  /// Stores the exact `value` with `bound` into `array` at `index`: the
+  /// device rounds it to the array's format.
+  void store(Array &array, int64_t index, double value, ErrorBound bound);
+
+  // Scalar ops (ScalarOps.cpp).
+  LogicalResult runScalar(Operation *op, llvm::StringRef name);
+  LogicalResult runFloat(Operation *op, llvm::StringRef mnemonic,
+                         RValue &result);
+  /// The bound of `value` as an operand of an FPU add, sub or mul.
+  ErrorBound getFPUOperandBound(Value value);
+  /// Whether `value` is an element of an input of the tile.parallel being
+  /// run (a block argument of its body).
+  bool isInput(Value value);
+  /// `bound` of the result `value` of `op` after the device rounds it: to
+  /// DST in a tile.parallel body (truncating for SFPU ops in a 16-bit
+  /// DST), to the result type in scalar code.
+  ErrorBound roundResult(Operation *op, const ErrorBound &bound, double value);
+};
+
+} // namespace detail
+} // namespace interp
+} // namespace tilt
+
+#endif // TILT_LIB_INTERPRETER_INTERPRETER_H

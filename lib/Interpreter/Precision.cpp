@@ -1,0 +1,233 @@
+//===- Precision.cpp - The device's numerics as error bounds --------------===//
+//
+// Rounding to the device's formats and the propagation of error bounds
+// through one operation. The rules, and why they hold, are in
+// docs/tilt-run.md ("The acceptance policy").
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilt/Interpreter/Precision.h"
+
+#include <algorithm>
+
+using namespace tilt;
+using namespace tilt::interp;
+
+/// A bound that bounds nothing.
+static ErrorBound getUnbounded() { return {INFINITY, 0, NumberFormat::Real}; }
+
+/// NaN (from inf * 0 or inf - inf in a propagation) means unbounded.
+static double sanitize(double bound) {
+  return std::isnan(bound) ? INFINITY : bound;
+}
+
+//===----------------------------------------------------------------------===//
+// Formats
+//===----------------------------------------------------------------------===//
+
+std::optional<NumberFormat> interp::getNumberFormat(Type type) {
+  if (type.isF32())
+    return NumberFormat::F32;
+  if (type.isBF16())
+    return NumberFormat::BF16;
+  if (type.isF16())
+    return NumberFormat::F16;
+  if (type.isIntOrIndex())
+    return NumberFormat::Integer;
+  return std::nullopt;
+}
+
+double interp::getUnitRoundoff(NumberFormat format) {
+  switch (format) {
+  case NumberFormat::F32:
+    return kUnitRoundoffF32;
+  case NumberFormat::BF16:
+    return kUnitRoundoffBF16;
+  case NumberFormat::F16:
+    return kUnitRoundoffF16;
+  case NumberFormat::Integer:
+  case NumberFormat::Real:
+    return 0;
+  }
+  return 0;
+}
+
+double interp::getUnderflowError(NumberFormat format) {
+  switch (format) {
+  case NumberFormat::F32:
+  case NumberFormat::BF16:
+    return 0x1p-126;
+  case NumberFormat::F16:
+    return 0x1p-25;
+  case NumberFormat::Integer:
+  case NumberFormat::Real:
+    return 0;
+  }
+  return 0;
+}
+
+bool interp::isRepresentableIn(NumberFormat from, NumberFormat to) {
+  if (from == to || to == NumberFormat::Real)
+    return true;
+  return to == NumberFormat::F32 &&
+         (from == NumberFormat::BF16 || from == NumberFormat::F16);
+}
+
+double interp::roundToFormat(double value, NumberFormat format) {
+  int precision = 24, minExponent = -126, maxExponent = 127;
+  switch (format) {
+  case NumberFormat::Real:
+    return value;
+  case NumberFormat::Integer:
+    return std::nearbyint(value);
+  case NumberFormat::F32:
+    precision = 24, minExponent = -126, maxExponent = 127;
+    break;
+  case NumberFormat::BF16:
+    precision = 8, minExponent = -126, maxExponent = 127;
+    break;
+  case NumberFormat::F16:
+    precision = 11, minExponent = -14, maxExponent = 15;
+    break;
+  }
+  if (!std::isfinite(value) || value == 0)
+    return value;
+  double largest =
+      std::ldexp(2.0 - std::ldexp(1.0, 1 - precision), maxExponent);
+  if (std::fabs(value) >= std::ldexp(1.0, maxExponent + 1))
+    return std::copysign(INFINITY, value);
+  int exponent;
+  std::frexp(value, &exponent); // |value| in [2^(exponent-1), 2^exponent)
+  // The spacing of the format at this magnitude (fixed below the normal
+  // range: subnormals).
+  int quantum = std::max(exponent - 1, minExponent) - (precision - 1);
+  double rounded =
+      std::ldexp(std::nearbyint(std::ldexp(value, -quantum)), quantum);
+  if (std::fabs(rounded) > largest)
+    return std::copysign(INFINITY, value);
+  return rounded;
+}
+
+double interp::gamma(int64_t n, double u) {
+  if (n <= 0)
+    return 0;
+  double nu = double(n) * u;
+  if (nu >= 1)
+    return INFINITY;
+  return nu / (1 - nu);
+}
+
+//===----------------------------------------------------------------------===//
+// Bounds
+//===----------------------------------------------------------------------===//
+
+ErrorBound interp::roundBound(const ErrorBound &bound, double value,
+                              NumberFormat format, Rounding rounding) {
+  if (isRepresentableIn(bound.format, format))
+    return bound;
+  if (format == NumberFormat::Integer)
+    return {sanitize(bound.total + 0.5), 0.5, format};
+  // The device rounds its own value, whose magnitude is at most
+  // |value| + E; below the normal range the error is at most the
+  // underflow error (flush to zero).
+  double magnitude = std::fabs(value) + bound.total;
+  double nearest = sanitize(
+      std::max(getUnitRoundoff(format) * magnitude, getUnderflowError(format)));
+  double error = rounding == Rounding::Truncate ? 2 * nearest : nearest;
+  return {sanitize(bound.total + error), nearest, format};
+}
+
+ErrorBound interp::getSourceRegisterBound(const ErrorBound &bound,
+                                          double value) {
+  double magnitude = std::fabs(value) + bound.total;
+  double truncation = std::max(kUnitRoundoffTF32 * magnitude,
+                               getUnderflowError(NumberFormat::F32));
+  return {sanitize(bound.total + truncation), 0, NumberFormat::Real};
+}
+
+ErrorBound interp::propagateAdd(const ErrorBound &a, const ErrorBound &b) {
+  return {sanitize(a.total + b.total), 0, NumberFormat::Real};
+}
+
+ErrorBound interp::propagateMultiply(double a, const ErrorBound &boundA,
+                                     double b, const ErrorBound &boundB) {
+  if (boundA.isUnbounded() || boundB.isUnbounded())
+    return getUnbounded();
+  double total = std::fabs(a) * boundB.total + std::fabs(b) * boundA.total +
+                 boundA.total * boundB.total;
+  return {sanitize(total), 0, NumberFormat::Real};
+}
+
+ErrorBound interp::propagateDivide(double a, const ErrorBound &boundA, double b,
+                                   const ErrorBound &boundB) {
+  if (boundA.isUnbounded() || boundB.isUnbounded() ||
+      !(std::fabs(b) > boundB.total))
+    return getUnbounded();
+  double quotient = a / b;
+  if (!std::isfinite(quotient))
+    return getUnbounded();
+  // Away from a zero divisor, a / b is monotone in each operand: the
+  // extremes over the box are at its corners.
+  double spread = 0;
+  for (double signA : {-1.0, 1.0})
+    for (double signB : {-1.0, 1.0})
+      spread = std::max(spread, std::fabs((a + signA * boundA.total) /
+                                              (b + signB * boundB.total) -
+                                          quotient));
+  double total = spread + kMathFunctionError * (std::fabs(quotient) + spread);
+  if (!std::isfinite(total))
+    return getUnbounded();
+  return {total, 0, NumberFormat::Real};
+}
+
+double interp::evaluateUnary(UnaryFunction function, double x) {
+  switch (function) {
+  case UnaryFunction::Exp:
+    return std::exp(x);
+  case UnaryFunction::Log:
+    return std::log(x);
+  case UnaryFunction::Sqrt:
+    return std::sqrt(x);
+  case UnaryFunction::Rsqrt:
+    return 1 / std::sqrt(x);
+  case UnaryFunction::Tanh:
+    return std::tanh(x);
+  case UnaryFunction::Abs:
+    return std::fabs(x);
+  case UnaryFunction::Negate:
+    return -x;
+  }
+  return x;
+}
+
+ErrorBound interp::propagateUnary(UnaryFunction function, double x,
+                                  const ErrorBound &bound) {
+  // |f(y) - f(x)| <= |y - x| for both, and the result is in the operand's
+  // format: the bound, with its format, carries over.
+  if (function == UnaryFunction::Abs || function == UnaryFunction::Negate)
+    return bound;
+  if (bound.isUnbounded())
+    return getUnbounded();
+  double value = evaluateUnary(function, x);
+  if (!std::isfinite(value))
+    return getUnbounded();
+  double spread = 0;
+  if (bound.total > 0) {
+    double low = x - bound.total, high = x + bound.total;
+    bool inDomain = true;
+    if (function == UnaryFunction::Log || function == UnaryFunction::Rsqrt)
+      inDomain = low > 0;
+    else if (function == UnaryFunction::Sqrt)
+      inDomain = low >= 0;
+    if (!inDomain)
+      return getUnbounded();
+    // Every function here is monotone on its domain: the ends bound it.
+    for (double end : {low, high})
+      spread =
+          std::max(spread, std::fabs(evaluateUnary(function, end) - value));
+  }
+  double total = spread + kMathFunctionError * (std::fabs(value) + spread);
+  if (!std::isfinite(total))
+    return getUnbounded();
+  return {total, 0, NumberFormat::Real};
+}

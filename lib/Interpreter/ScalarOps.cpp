@@ -1,0 +1,329 @@
+//===- ScalarOps.cpp - arith and math in the tile interpreter -------------===//
+//
+// Scalar ops, exactly (fp64 for floats, int64 for integers), with the error
+// bound of every float result. In a tile.parallel body the device computes
+// on whole tiles in DST: every float result is rounded to DST's format, and
+// the operands of add, sub and mul may pass through the FPU's source
+// registers (TF32). Scalar code elsewhere rounds to the result's type.
+// Integers are exact. A float comparison whose answer the bounds leave
+// open makes everything that depends on it unbounded; the interpreter says
+// so rather than guess (docs/tilt-run.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Interpreter.h"
+#include "tilt/Dialect/Arith/Arith.h"
+#include "tilt/IR/Attributes.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace tilt;
+using namespace tilt::interp;
+using namespace tilt::interp::detail;
+
+/// The answer of `predicate` for the operands a and b.
+static bool compareFloats(arith::CmpFPredicate predicate, double a, double b) {
+  bool unordered = std::isnan(a) || std::isnan(b);
+  switch (predicate) {
+  case arith::CmpFPredicate::AlwaysFalse:
+    return false;
+  case arith::CmpFPredicate::OEQ:
+    return !unordered && a == b;
+  case arith::CmpFPredicate::OGT:
+    return !unordered && a > b;
+  case arith::CmpFPredicate::OGE:
+    return !unordered && a >= b;
+  case arith::CmpFPredicate::OLT:
+    return !unordered && a < b;
+  case arith::CmpFPredicate::OLE:
+    return !unordered && a <= b;
+  case arith::CmpFPredicate::ONE:
+    return !unordered && a != b;
+  case arith::CmpFPredicate::ORD:
+    return !unordered;
+  case arith::CmpFPredicate::UEQ:
+    return unordered || a == b;
+  case arith::CmpFPredicate::UGT:
+    return unordered || a > b;
+  case arith::CmpFPredicate::UGE:
+    return unordered || a >= b;
+  case arith::CmpFPredicate::ULT:
+    return unordered || a < b;
+  case arith::CmpFPredicate::ULE:
+    return unordered || a <= b;
+  case arith::CmpFPredicate::UNE:
+    return unordered || a != b;
+  case arith::CmpFPredicate::UNO:
+    return unordered;
+  case arith::CmpFPredicate::AlwaysTrue:
+    return true;
+  }
+  return true;
+}
+
+ErrorBound Interpreter::getFPUOperandBound(Value value) {
+  RValue &operand = get(value);
+  if (!parallelBody)
+    return operand.bound;
+  // f32 data enters the FPU through a TF32 source register. With fp32 DST,
+  // a computed value (not an input element of a 16-bit type) may be moved
+  // out of DST into a source register (binary_dest_reuse_tiles) too.
+  if (value.getType().isF32() || (precision.fp32Dest && !isInput(value)))
+    return getSourceRegisterBound(operand.bound, operand.real);
+  return operand.bound;
+}
+
+bool Interpreter::isInput(Value value) {
+  auto argument = value.dyn_cast<BlockArgument>();
+  return parallelBody && argument && argument.getOwner() == parallelBody;
+}
+
+ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
+                                    double value) {
+  if (!parallelBody) {
+    std::optional<NumberFormat> format =
+        getNumberFormat(op->getResult(0).getType());
+    return roundBound(bound, value, format.value_or(NumberFormat::Real));
+  }
+  // The lowering computes add, sub and mul with an input tile on the FPU,
+  // which rounds to nearest into DST; everything else (unary math,
+  // division, max and min, and add, sub and mul of two computed values) on
+  // the SFPU, whose stores into a 16-bit DST truncate (SFPSTORE; the
+  // emulator's Numerics.cpp cites the ISA documentation).
+  llvm::StringRef name = op->getName().getStringRef();
+  bool onFPU =
+      (name == "arith.addf" || name == "arith.subf" || name == "arith.mulf") &&
+      llvm::any_of(op->getOperands(),
+                   [&](Value operand) { return isInput(operand); });
+  Rounding rounding =
+      !precision.fp32Dest && !onFPU ? Rounding::Truncate : Rounding::Nearest;
+  return roundBound(bound, value, precision.getDestFormat(), rounding);
+}
+
+LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
+  if (name == "arith.constant") {
+    Attribute value = arith::ConstantOp(op).getValue();
+    RValue &result = values[op->getResult(0)];
+    result = RValue();
+    if (auto integer = value.dyn_cast_or_null<IntegerAttr>()) {
+      result.integer = integer.getSInt();
+      return success();
+    }
+    auto real = value.dyn_cast_or_null<FloatAttr>();
+    if (!real)
+      return fail(op, "the interpreter runs integer and float constants");
+    // The device holds the literal in its type: exact when the literal is
+    // a value of the type, else rounded once.
+    result.real = real.getValueAsDouble();
+    NumberFormat format = getNumberFormat(op->getResult(0).getType())
+                              .value_or(NumberFormat::Real);
+    result.bound = roundToFormat(result.real, format) == result.real
+                       ? ErrorBound::getExact(format)
+                       : roundBound(ErrorBound(), result.real, format);
+    return success();
+  }
+  if (op->getNumResults() != 1)
+    return fail(op, "the tile interpreter does not run '" + name + "'");
+  llvm::StringRef mnemonic = name.substr(name.find('.') + 1);
+  for (unsigned index = 0; index < op->getNumOperands(); ++index)
+    if (get(op->getOperand(index)).undecided &&
+        !(mnemonic == "select" && index == 0))
+      return fail(op, "operand " + llvm::Twine(index) +
+                          " is a float comparison that the error bounds do "
+                          "not decide; the interpreter cannot bound what "
+                          "follows from it");
+  auto i = [&](unsigned index) { return get(op->getOperand(index)).integer; };
+  RValue result;
+  if (mnemonic == "addi")
+    result.integer = i(0) + i(1);
+  else if (mnemonic == "subi")
+    result.integer = i(0) - i(1);
+  else if (mnemonic == "muli")
+    result.integer = i(0) * i(1);
+  else if (mnemonic == "divsi" || mnemonic == "divui" || mnemonic == "remsi" ||
+           mnemonic == "remui" || mnemonic == "ceildivsi" ||
+           mnemonic == "floordivsi") {
+    if (i(1) == 0)
+      return fail(op, "division by zero");
+    int64_t a = i(0), b = i(1);
+    if (mnemonic.startswith("rem"))
+      result.integer = a % b;
+    else if (mnemonic == "ceildivsi")
+      result.integer = (a + b - 1) / b;
+    else
+      result.integer = a / b;
+  } else if (mnemonic == "minsi" || mnemonic == "minui")
+    result.integer = std::min(i(0), i(1));
+  else if (mnemonic == "maxsi" || mnemonic == "maxui")
+    result.integer = std::max(i(0), i(1));
+  else if (mnemonic == "andi")
+    result.integer = i(0) & i(1);
+  else if (mnemonic == "ori")
+    result.integer = i(0) | i(1);
+  else if (mnemonic == "xori")
+    result.integer = i(0) ^ i(1);
+  else if (mnemonic == "index_cast")
+    result.integer = i(0);
+  else if (mnemonic == "cmpi") {
+    int64_t a = i(0), b = i(1);
+    switch (arith::CmpIOp(op).getPredicate()) {
+    case arith::CmpIPredicate::eq:
+      result.integer = a == b;
+      break;
+    case arith::CmpIPredicate::ne:
+      result.integer = a != b;
+      break;
+    case arith::CmpIPredicate::slt:
+    case arith::CmpIPredicate::ult:
+      result.integer = a < b;
+      break;
+    case arith::CmpIPredicate::sle:
+    case arith::CmpIPredicate::ule:
+      result.integer = a <= b;
+      break;
+    case arith::CmpIPredicate::sgt:
+    case arith::CmpIPredicate::ugt:
+      result.integer = a > b;
+      break;
+    case arith::CmpIPredicate::sge:
+    case arith::CmpIPredicate::uge:
+      result.integer = a >= b;
+      break;
+    }
+  } else if (failed(runFloat(op, mnemonic, result)))
+    return failure();
+  values[op->getResult(0)] = result;
+  return success();
+}
+
+/// Float ops, select and the conversions: `result` gets the exact value
+/// and its bound.
+LogicalResult Interpreter::runFloat(Operation *op, llvm::StringRef mnemonic,
+                                    RValue &result) {
+  auto f = [&](unsigned index) { return get(op->getOperand(index)).real; };
+  auto e = [&](unsigned index) -> const ErrorBound & {
+    return get(op->getOperand(index)).bound;
+  };
+  auto unary = [&](UnaryFunction function) {
+    result.real = evaluateUnary(function, f(0));
+    result.bound =
+        roundResult(op, propagateUnary(function, f(0), e(0)), result.real);
+    return success();
+  };
+  if (mnemonic == "addf" || mnemonic == "subf") {
+    result.real = mnemonic == "addf" ? f(0) + f(1) : f(0) - f(1);
+    ErrorBound bound = propagateAdd(getFPUOperandBound(op->getOperand(0)),
+                                    getFPUOperandBound(op->getOperand(1)));
+    result.bound = roundResult(op, bound, result.real);
+    return success();
+  }
+  if (mnemonic == "mulf") {
+    result.real = f(0) * f(1);
+    ErrorBound bound =
+        propagateMultiply(f(0), getFPUOperandBound(op->getOperand(0)), f(1),
+                          getFPUOperandBound(op->getOperand(1)));
+    result.bound = roundResult(op, bound, result.real);
+    return success();
+  }
+  if (mnemonic == "divf") {
+    result.real = f(0) / f(1);
+    result.bound =
+        roundResult(op, propagateDivide(f(0), e(0), f(1), e(1)), result.real);
+    return success();
+  }
+  if (mnemonic == "maximumf" || mnemonic == "minimumf") {
+    result.real =
+        mnemonic == "maximumf" ? std::fmax(f(0), f(1)) : std::fmin(f(0), f(1));
+    // Both are 1-Lipschitz in each operand; the result is one of them.
+    ErrorBound bound{std::max(e(0).total, e(1).total), 0,
+                     e(0).format == e(1).format ? e(0).format
+                                                : NumberFormat::Real};
+    result.bound = roundResult(op, bound, result.real);
+    return success();
+  }
+  if (mnemonic == "negf")
+    return unary(UnaryFunction::Negate);
+  if (mnemonic == "absf")
+    return unary(UnaryFunction::Abs);
+  if (mnemonic == "exp")
+    return unary(UnaryFunction::Exp);
+  if (mnemonic == "log")
+    return unary(UnaryFunction::Log);
+  if (mnemonic == "sqrt")
+    return unary(UnaryFunction::Sqrt);
+  if (mnemonic == "rsqrt")
+    return unary(UnaryFunction::Rsqrt);
+  if (mnemonic == "tanh")
+    return unary(UnaryFunction::Tanh);
+  if (mnemonic == "extf") {
+    result.real = f(0);
+    result.bound = e(0);
+    return success();
+  }
+  if (mnemonic == "truncf") {
+    result.real = f(0);
+    NumberFormat format = getNumberFormat(op->getResult(0).getType())
+                              .value_or(NumberFormat::Real);
+    result.bound = roundBound(e(0), result.real, format);
+    return success();
+  }
+  if (mnemonic == "sitofp") {
+    result.real = double(get(op->getOperand(0)).integer);
+    result.bound = roundResult(op, ErrorBound::getExact(NumberFormat::Integer),
+                               result.real);
+    return success();
+  }
+  if (mnemonic == "fptosi") {
+    double low = f(0) - e(0).total, high = f(0) + e(0).total;
+    if (!(std::trunc(low) == std::trunc(high)))
+      return fail(op, "the error bound of the operand spans an integer "
+                      "boundary; the interpreter cannot bound the "
+                      "conversion");
+    result.integer = int64_t(f(0));
+    return success();
+  }
+  if (mnemonic == "select") {
+    RValue &condition = get(op->getOperand(0));
+    RValue &chosen = get(op->getOperand(condition.integer ? 1 : 2));
+    RValue &other = get(op->getOperand(condition.integer ? 2 : 1));
+    result = chosen;
+    if (!condition.undecided)
+      return success();
+    if (!op->getResult(0).getType().isFloat()) {
+      if (chosen.integer != other.integer)
+        return fail(op, "the condition compares floats that the error "
+                        "bounds do not separate, and the choices differ");
+      return success();
+    }
+    // The device may pick the other value.
+    result.bound.total =
+        std::max(chosen.bound.total,
+                 other.bound.total + std::fabs(other.real - chosen.real));
+    result.bound.lastRounding = 0;
+    if (chosen.bound.format != other.bound.format)
+      result.bound.format = NumberFormat::Real;
+    return success();
+  }
+  if (mnemonic == "cmpf") {
+    arith::CmpFPredicate predicate = arith::CmpFOp(op).getPredicate();
+    double a = f(0), b = f(1);
+    result.integer = compareFloats(predicate, a, b);
+    // The device's a - b lies in [d - E, d + E]; the answer is decided
+    // when the predicate agrees at both ends and at 0 between them.
+    double spread = e(0).total + e(1).total;
+    if (spread == 0 || std::isnan(a) || std::isnan(b))
+      return success();
+    double difference = a - b;
+    double low = difference - spread, high = difference + spread;
+    bool decided = std::isfinite(spread) &&
+                   compareFloats(predicate, low, 0) == bool(result.integer) &&
+                   compareFloats(predicate, high, 0) == bool(result.integer) &&
+                   (!(low <= 0 && 0 <= high) ||
+                    compareFloats(predicate, 0, 0) == bool(result.integer));
+    result.undecided = !decided;
+    return success();
+  }
+  return fail(op, "the tile interpreter does not run '" +
+                      op->getName().getStringRef() + "'");
+}

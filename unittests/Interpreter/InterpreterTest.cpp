@@ -1,0 +1,404 @@
+//===- InterpreterTest.cpp - The fp64 reference and its error budget ------===//
+//
+// The acceptance policy of tilt-run through the C++ API: the interpreter's
+// exact results and error bounds (TileInterpreter.h), and compareResults
+// judging device results against them (Compare.h). Device results are made
+// up here, in f32 or bf16 as a device would compute them, and perturbed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../IR/TestUtils.h"
+#include "tilt/Dialect/Math/Math.h"
+#include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/Interpreter/Compare.h"
+#include "tilt/Interpreter/Report.h"
+#include "tilt/Interpreter/TileInterpreter.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using namespace tilt;
+using namespace tilt::interp;
+using namespace tilt::test;
+
+namespace {
+
+std::unique_ptr<Context> makeTileContext() {
+  DialectRegistry registry;
+  registry.insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
+                  math::MathDialect, tile::TileDialect>();
+  auto context = std::make_unique<Context>(registry);
+  context->loadAllAvailableDialects();
+  context->disableMultithreading();
+  return context;
+}
+
+/// `text` with every `key` replaced by `value`.
+std::string
+substitute(std::string text,
+           std::initializer_list<std::pair<std::string, std::string>> pairs) {
+  for (const auto &[key, value] : pairs)
+    for (size_t at = text.find(key); at != std::string::npos;
+         at = text.find(key, at + value.size()))
+      text.replace(at, key.size(), value);
+  return text;
+}
+
+/// C = f(A, B) elementwise on 64x64 tensors in 32x32 blocks (grid 2x2),
+/// the body's element type T and its operations BODY (on %x and %y,
+/// yielding %r).
+constexpr const char *kElementwise = R"(
+func.func @elementwise(%A: !tile.tensor<64x64xT>, %B: !tile.tensor<64x64xT>,
+                       %C: !tile.tensor<64x64xT>) {
+  tile.kernel grid [2, 2] blocks(%bx, %by)
+      args(%a = %A : !tile.tensor<64x64xT>, %b = %B : !tile.tensor<64x64xT>,
+           %c = %C : !tile.tensor<64x64xT>) {
+    %c32 = arith.constant 32 : index
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    %a_s = tile.alloc : !tile.buf<32x32xT, shared>
+    %b_s = tile.alloc : !tile.buf<32x32xT, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xT, fragment>
+    tile.copy %a[%row, %col], %a_s : !tile.tensor<64x64xT>, !tile.buf<32x32xT, shared>
+    tile.copy %b[%row, %col], %b_s : !tile.tensor<64x64xT>, !tile.buf<32x32xT, shared>
+    tile.parallel ins(%a_s, %b_s : !tile.buf<32x32xT, shared>, !tile.buf<32x32xT, shared>)
+                  outs(%c_l : !tile.buf<32x32xT, fragment>) {
+    ^bb0(%x: T, %y: T):
+      BODY
+      tile.yield %r : T
+    }
+    tile.copy %c_l, %c[%row, %col] : !tile.buf<32x32xT, fragment>, !tile.tensor<64x64xT>
+  }
+  return
+}
+)";
+
+/// C (MxN f32) = A (MxK, type TA) x B (KxN, type TB), K in two blocks of
+/// K/2, one block over the whole output.
+constexpr const char *kGemm = R"(
+func.func @gemm(%A: !tile.tensor<MxKxTA>, %B: !tile.tensor<KxNxTB>,
+                %C: !tile.tensor<MxNxf32>) {
+  tile.kernel grid [1, 1] blocks(%bx, %by)
+      args(%a = %A : !tile.tensor<MxKxTA>, %b = %B : !tile.tensor<KxNxTB>,
+           %c = %C : !tile.tensor<MxNxf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %half = arith.constant H : index
+    %a_s = tile.alloc : !tile.buf<MxHxTA, shared>
+    %b_s = tile.alloc : !tile.buf<HxNxTB, shared>
+    %c_l = tile.alloc : !tile.buf<MxNxf32, fragment>
+    tile.clear %c_l : !tile.buf<MxNxf32, fragment>
+    tile.pipelined %k = %c0 to %c2 step %c1 stages 2 {
+      %kk = arith.muli %k, %half : index
+      tile.copy %a[%c0, %kk], %a_s : !tile.tensor<MxKxTA>, !tile.buf<MxHxTA, shared>
+      tile.copy %b[%kk, %c0], %b_s : !tile.tensor<KxNxTB>, !tile.buf<HxNxTB, shared>
+      tile.gemm %a_s, %b_s, %c_l : !tile.buf<MxHxTA, shared>, !tile.buf<HxNxTB, shared>, !tile.buf<MxNxf32, fragment>
+    }
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<MxNxf32, fragment>, !tile.tensor<MxNxf32>
+  }
+  return
+}
+)";
+
+/// The only func.func of `module`.
+Operation *findFunction(Operation *module) {
+  Operation *found = nullptr;
+  module->walk([&](Operation *op) {
+    if (func::FuncOp::dynCast(op))
+      found = op;
+  });
+  return found;
+}
+
+/// A tensor of `shape` and `type` with seeded values uniform in [-1, 1],
+/// rounded to the type.
+HostTensor makeRandom(Context &context, llvm::ArrayRef<int64_t> shape,
+                      Type type, unsigned seed) {
+  std::mt19937 generator(seed);
+  std::uniform_real_distribution<float> distribution(-1.0f, 1.0f);
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  std::vector<float> values(static_cast<size_t>(count));
+  for (float &value : values)
+    value = roundToType(distribution(generator), type);
+  return HostTensor::get(shape, type, values);
+}
+
+/// `value` with its significand cut to the 10 bits of TF32 (truncation, as
+/// the unpacker fills a source register).
+float truncateToTF32(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  bits &= 0xffffe000u;
+  std::memcpy(&value, &bits, 4);
+  return value;
+}
+
+/// The gemm of kGemm run by the interpreter and, as a device would, in f32
+/// summing K from the end (another order than the reference's), with the
+/// operands truncated to TF32 when `truncate`.
+struct GemmRun {
+  OwningOpRef module;
+  std::vector<HostTensor> tensors;
+  std::vector<float> device;
+};
+
+GemmRun runGemm(Context &context, int64_t m, int64_t n, int64_t k, Type type,
+                bool truncate) {
+  auto name = [](Type type) { return type.isF32() ? "f32" : "bf16"; };
+  GemmRun run;
+  run.module =
+      parse(context, substitute(kGemm, {{"TA", name(type)},
+                                        {"TB", name(type)},
+                                        {"M", std::to_string(m)},
+                                        {"N", std::to_string(n)},
+                                        {"K", std::to_string(k)},
+                                        {"H", std::to_string(k / 2)}}));
+  Type f32 = FloatType::getF32(&context);
+  run.tensors = {
+      makeRandom(context, {m, k}, type, 1),
+      makeRandom(context, {k, n}, type, 2),
+      HostTensor::get({m, n}, f32, std::vector<float>(size_t(m * n), 0.0f))};
+  const std::vector<double> a = run.tensors[0].data, b = run.tensors[1].data;
+  Precision precision;
+  precision.fp32Dest = true;
+  EXPECT_TRUE(succeeded(
+      runFunction(findFunction(run.module.get()), run.tensors, precision)));
+  run.device.resize(size_t(m * n));
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = 0;
+      for (int64_t l = k; l-- > 0;) {
+        float left = float(a[i * k + l]), right = float(b[l * n + j]);
+        if (truncate) {
+          left = truncateToTF32(left);
+          right = truncateToTF32(right);
+        }
+        sum += left * right;
+      }
+      run.device[i * n + j] = sum;
+    }
+  return run;
+}
+
+//===----------------------------------------------------------------------===//
+// Tests
+//===----------------------------------------------------------------------===//
+
+// A single bf16 add: the budget is one bf16 step of the exact result, in
+// both DST modes; an element two steps off fails.
+TEST(InterpreterTest, SingleAddIsWithinOneStep) {
+  auto context = makeTileContext();
+  OwningOpRef module =
+      parse(*context,
+            substitute(kElementwise, {{"BODY", "%r = arith.addf %x, %y : bf16"},
+                                      {"T", "bf16"}}));
+  Type bf16 = FloatType::getBF16(context.get());
+  for (bool fp32Dest : {false, true}) {
+    std::vector<HostTensor> tensors = {
+        makeRandom(*context, {64, 64}, bf16, 1),
+        makeRandom(*context, {64, 64}, bf16, 2),
+        HostTensor::get({64, 64}, bf16, std::vector<float>(64 * 64, 0.0f))};
+    const std::vector<double> a = tensors[0].data, b = tensors[1].data;
+    Precision precision;
+    precision.fp32Dest = fp32Dest;
+    ASSERT_TRUE(
+        succeeded(runFunction(findFunction(module.get()), tensors, precision)));
+    // The reference is exact: a + b in fp64.
+    EXPECT_EQ(tensors[2].data[100], a[100] + b[100]);
+
+    // The device rounds once to bf16.
+    std::vector<float> device(64 * 64);
+    for (size_t i = 0; i < device.size(); ++i)
+      device[i] = roundToType(float(a[i]) + float(b[i]), bf16);
+    Comparison exact = compareResults(device, tensors[2]);
+    EXPECT_TRUE(exact.ok);
+    EXPECT_EQ(exact.exact, 64 * 64);
+    EXPECT_FALSE(exact.firstBeyondBudget);
+
+    // One step (an ulp of bf16 at the value) is within the budget, two are
+    // not. Two positive elements whose values two steps up stay in their
+    // binade, so that the step is the same for device and reference.
+    auto stepAt = [](double value) {
+      return std::ldexp(1.0, std::ilogb(value) - 7);
+    };
+    std::vector<int64_t> chosen;
+    for (int64_t i = 0; i < 64 * 64 && chosen.size() < 2; ++i) {
+      double reference = device[i];
+      if (reference > 0 && std::ilogb(reference + 2 * stepAt(reference)) ==
+                               std::ilogb(reference))
+        chosen.push_back(i);
+    }
+    ASSERT_EQ(chosen.size(), 2u);
+    int64_t oneStep = chosen[0], twoSteps = chosen[1];
+    double step = stepAt(device[oneStep]);
+    double otherStep = stepAt(device[twoSteps]);
+    device[oneStep] = float(device[oneStep] + step);
+    device[twoSteps] = float(device[twoSteps] + 2 * otherStep);
+    // With fp32 DST the budget holds the f32 rounding too: 2^-16 steps.
+    EXPECT_LE(getElementBudget(tensors[2], oneStep, device[oneStep]),
+              step * (1 + 0x1p-15))
+        << "the budget of a single rounding is one step";
+    EXPECT_GE(getElementBudget(tensors[2], oneStep, device[oneStep]), step);
+    Comparison result = compareResults(device, tensors[2]);
+    EXPECT_EQ(result.withinBudget, 64 * 64 - 1);
+    ASSERT_TRUE(result.firstBeyondBudget);
+    EXPECT_EQ(result.firstBeyondBudget->index, twoSteps);
+    EXPECT_NEAR(result.firstBeyondBudget->error / otherStep, 2.0, 1e-9);
+  }
+}
+
+// An f32 gemm computed by the device in another summation order passes;
+// one element off by 100 times its budget is the one reported first, and on
+// 512 elements it fails the output.
+TEST(InterpreterTest, GemmBudgetCatchesOneBadElement) {
+  auto context = makeTileContext();
+  Type bf16 = FloatType::getBF16(context.get());
+  GemmRun run = runGemm(*context, 32, 16, 64, bf16, false);
+  HostTensor &c = run.tensors[2];
+  Comparison result = compareResults(run.device, c);
+  EXPECT_TRUE(result.ok);
+  EXPECT_EQ(result.withinBudget, result.count);
+  EXPECT_LT(result.maxShareOfBudget, 1.0);
+  EXPECT_GT(result.correlation, 0.999999);
+
+  int64_t bad = 5 * 16 + 7;
+  double budget = getElementBudget(c, bad, run.device[bad]);
+  double reference =
+      roundToType(float(c.data[bad]), FloatType::getF32(context.get()));
+  run.device[bad] = float(reference + 100 * budget);
+  result = compareResults(run.device, c);
+  EXPECT_FALSE(result.ok);
+  EXPECT_EQ(result.withinBudget, result.count - 1);
+  ASSERT_TRUE(result.firstBeyondBudget);
+  EXPECT_EQ(result.firstBeyondBudget->index, bad);
+  EXPECT_NEAR(result.maxShareOfBudget, 100.0, 1.0);
+  ASSERT_FALSE(result.worst.empty());
+  EXPECT_EQ(result.worst.front().index, bad);
+}
+
+// f32 operands enter the FPU through TF32 source registers: their
+// truncation is in the bound, so a device that truncates passes.
+TEST(InterpreterTest, GemmBudgetHasTheTF32Term) {
+  auto context = makeTileContext();
+  Type f32 = FloatType::getF32(context.get());
+  GemmRun run = runGemm(*context, 32, 32, 64, f32, true);
+  const HostTensor &a = run.tensors[0], &b = run.tensors[1],
+                   &c = run.tensors[2];
+  // The bound holds at least 2 u_tf32 sum |a||b| for every element.
+  for (int64_t i = 0; i < 32; i += 7)
+    for (int64_t j = 0; j < 32; j += 5) {
+      double sizes = 0;
+      for (int64_t l = 0; l < 64; ++l)
+        sizes += std::fabs(a.data[i * 64 + l] * b.data[l * 32 + j]);
+      EXPECT_GE(c.bounds[i * 32 + j].total, 2 * kUnitRoundoffTF32 * sizes);
+    }
+  Comparison result = compareResults(run.device, c);
+  EXPECT_TRUE(result.ok);
+  EXPECT_EQ(result.withinBudget, result.count);
+  // Without the truncation the device is much closer than the budget.
+  GemmRun exact = runGemm(*context, 32, 32, 64, f32, false);
+  EXPECT_LT(compareResults(exact.device, exact.tensors[2]).maxShareOfBudget,
+            result.maxShareOfBudget);
+}
+
+// sqrt(x - y) with x == y: the interval of x - y holds negative numbers,
+// so the element's budget is unbounded; it is accepted and counted.
+TEST(InterpreterTest, UnboundedBudgetIsAcceptedAndCounted) {
+  auto context = makeTileContext();
+  OwningOpRef module = parse(
+      *context,
+      substitute(kElementwise, {{"BODY", "%d = arith.subf %x, %y : f32\n"
+                                         "      %e = arith.addf %d, %x : f32\n"
+                                         "      %r = math.sqrt %e : f32"},
+                                {"T", "f32"}}));
+  Type f32 = FloatType::getF32(context.get());
+  std::vector<float> x(64 * 64, 0.75f), y(64 * 64, 0.5f);
+  // Element 3: x - y + x = 0 exactly, with a positive error bound.
+  x[3] = 0.5f;
+  y[3] = 1.0f;
+  std::vector<HostTensor> tensors = {
+      HostTensor::get({64, 64}, f32, x), HostTensor::get({64, 64}, f32, y),
+      HostTensor::get({64, 64}, f32, std::vector<float>(64 * 64, 0.0f))};
+  Precision precision;
+  precision.fp32Dest = true;
+  ASSERT_TRUE(
+      succeeded(runFunction(findFunction(module.get()), tensors, precision)));
+  EXPECT_TRUE(tensors[2].bounds[3].isUnbounded());
+  EXPECT_FALSE(tensors[2].bounds[4].isUnbounded());
+  std::vector<float> device = tensors[2].getRoundedData();
+  device[3] = NAN;
+  Comparison result = compareResults(device, tensors[2]);
+  EXPECT_TRUE(result.ok);
+  EXPECT_EQ(result.unbounded, 1);
+  EXPECT_EQ(result.withinBudget, result.count);
+  EXPECT_FALSE(result.firstBeyondBudget);
+}
+
+// The first element beyond its budget is reported with the grid block that
+// wrote it: element (40, 10) is in block bx = 0, by = 1, linear id 2 (bx
+// fastest); an earlier element within budget does not count.
+TEST(InterpreterTest, FirstFailureNamesTheBlock) {
+  auto context = makeTileContext();
+  OwningOpRef module =
+      parse(*context,
+            substitute(kElementwise, {{"BODY", "%p = arith.mulf %x, %y : bf16\n"
+                                               "      %r = math.exp %p : bf16"},
+                                      {"T", "bf16"}}));
+  Type bf16 = FloatType::getBF16(context.get());
+  std::vector<HostTensor> tensors = {
+      makeRandom(*context, {64, 64}, bf16, 3),
+      makeRandom(*context, {64, 64}, bf16, 4),
+      HostTensor::get({64, 64}, bf16, std::vector<float>(64 * 64, 0.0f))};
+  Precision precision;
+  ASSERT_TRUE(
+      succeeded(runFunction(findFunction(module.get()), tensors, precision)));
+  for (int64_t row : {0, 31, 32, 63})
+    for (int64_t column : {0, 31, 32, 63})
+      EXPECT_EQ(tensors[2].writers[row * 64 + column],
+                (column / 32) + 2 * (row / 32));
+  std::vector<float> device = tensors[2].getRoundedData();
+  int64_t bad = 40 * 64 + 10;
+  device[bad] += 0.5f;
+  Comparison result = compareResults(device, tensors[2]);
+  ASSERT_TRUE(result.firstBeyondBudget);
+  EXPECT_EQ(result.firstBeyondBudget->index, bad);
+  EXPECT_EQ(result.firstBeyondBudget->block, 2);
+  EXPECT_GT(result.firstBeyondBudget->error, result.firstBeyondBudget->budget);
+}
+
+// The place of an element: its 32x32 tile (a 1-d tensor is a row of tiles)
+// and the core whose block range holds the block that wrote it.
+TEST(InterpreterTest, ElementPlaceNamesTileBlockAndCore) {
+  std::vector<CoreBlocks> cores = {{0, 0, 0, 3}, {1, 0, 3, 3}, {0, 1, 6, 2}};
+  EXPECT_EQ(formatIndex({256, 256}, 200 * 256 + 70), "[200, 70]");
+  EXPECT_EQ(describeElementPlace({256, 256}, 200 * 256 + 70, 4, cores),
+            "tile (6, 2), block 4 on core (1, 0)");
+  EXPECT_EQ(describeElementPlace({256}, 100, 7, cores),
+            "tile (0, 3), block 7 on core (0, 1)");
+  EXPECT_EQ(describeElementPlace({64, 64}, 0, 9, cores),
+            "tile (0, 0), block 9 (no core found for it)");
+  EXPECT_EQ(describeElementPlace({64, 64}, 0, -1, cores),
+            "tile (0, 0), written by no block");
+}
+
+// Rounding from fp64 to the device's formats, and gamma_n.
+TEST(InterpreterTest, RoundingAndGammaHelpers) {
+  EXPECT_EQ(roundToFormat(1.0 + 0x1p-9, NumberFormat::BF16), 1.0);
+  EXPECT_EQ(roundToFormat(1.0 + 3 * 0x1p-9, NumberFormat::BF16), 1.0 + 0x1p-7);
+  EXPECT_EQ(roundToFormat(0x1p128, NumberFormat::F32), INFINITY);
+  EXPECT_EQ(roundToFormat(65520.0, NumberFormat::F16), INFINITY);
+  EXPECT_EQ(roundToFormat(2.5, NumberFormat::Integer), 2.0);
+  EXPECT_EQ(gamma(0, kUnitRoundoffBF16), 0.0);
+  EXPECT_EQ(gamma(256, kUnitRoundoffBF16), INFINITY);
+  EXPECT_DOUBLE_EQ(gamma(16, kUnitRoundoffF32),
+                   16 * 0x1p-24 / (1 - 16 * 0x1p-24));
+  EXPECT_TRUE(isRepresentableIn(NumberFormat::BF16, NumberFormat::F32));
+  EXPECT_FALSE(isRepresentableIn(NumberFormat::F32, NumberFormat::BF16));
+  EXPECT_FALSE(isRepresentableIn(NumberFormat::F16, NumberFormat::BF16));
+}
+
+} // namespace

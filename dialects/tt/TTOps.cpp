@@ -466,9 +466,12 @@ void KernelOp::build(OpBuilder &builder, OperationState &state,
       names.push_back(StringAttr::get(context, arg));
     state.addAttribute("rt_args", ArrayAttr::get(context, names));
   }
-  if (!compileTimeArgs.empty())
-    state.addAttribute("ct_args",
-                       DenseArrayAttr::getI64(context, compileTimeArgs));
+  if (!compileTimeArgs.empty()) {
+    llvm::SmallVector<Attribute, 8> values;
+    for (int64_t value : compileTimeArgs)
+      values.push_back(getI64Attr(context, value));
+    state.addAttribute("ct_args", ArrayAttr::get(context, values));
+  }
   state.addRegion()->push_back(new Block());
 }
 
@@ -489,7 +492,46 @@ unsigned KernelOp::getNumRuntimeArgs() {
 }
 
 unsigned KernelOp::getNumCompileTimeArgs() {
-  return getIntArray(getOperation(), "ct_args").size();
+  unsigned count = 0;
+  if (auto args = getOperation()
+                      ->getInherentAttr("ct_args")
+                      .dyn_cast_or_null<ArrayAttr>())
+    for (Attribute arg : args)
+      count += arg.isa<FlatSymbolRefAttr>() ? kAccessorCompileTimeArgs : 1;
+  return count;
+}
+
+std::optional<llvm::SmallVector<int64_t, 8>>
+KernelOp::getCompileTimeArgValues() {
+  llvm::SmallVector<int64_t, 8> values;
+  auto args =
+      getOperation()->getInherentAttr("ct_args").dyn_cast_or_null<ArrayAttr>();
+  if (!args)
+    return values;
+  ProgramOp program = getEnclosingProgram(getOperation());
+  for (Attribute arg : args) {
+    if (auto integer = arg.dyn_cast<IntegerAttr>()) {
+      values.push_back(integer.getInt());
+      continue;
+    }
+    auto symbol = arg.dyn_cast<FlatSymbolRefAttr>();
+    BufferOp buffer(nullptr);
+    if (symbol && program)
+      for (Operation &child : *program.getBody())
+        if (auto candidate = BufferOp::dynCast(&child))
+          if (getSymName(&child) == symbol.getValue())
+            buffer = candidate;
+    if (!buffer)
+      return std::nullopt;
+    // TensorAccessorArgs of an interleaved DRAM buffer (2026,
+    // tensor_accessor_args.cpp append_to): ArgsConfig IsDram, then the
+    // page size aligned to the DRAM alignment (64 B on Blackhole, else 32).
+    int64_t alignment = program.getArch() == "blackhole" ? 64 : 32;
+    values.push_back(kInterleavedDramArgsConfig);
+    values.push_back((buffer.getPageSize() + alignment - 1) / alignment *
+                     alignment);
+  }
+  return values;
 }
 
 llvm::SmallVector<std::array<int64_t, 4>, 2> KernelOp::getCoreRanges() {
@@ -595,10 +637,26 @@ LogicalResult KernelOp::parse(OpAsmParser &parser, OperationState &state) {
     state.addAttribute("rt_args", ArrayAttr::get(context, names));
   }
   if (parser.parseOptionalKeyword("ct_args")) {
-    llvm::SmallVector<int64_t, 8> values;
-    if (failed(parseIntList(parser, values)))
+    // Integers, or @buffer for the TensorAccessorArgs of a tt.buffer.
+    llvm::SmallVector<Attribute, 8> values;
+    if (failed(parser.parseLSquare()))
       return failure();
-    state.addAttribute("ct_args", DenseArrayAttr::getI64(context, values));
+    if (!parser.parseOptionalRSquare()) {
+      do {
+        StringAttr buffer;
+        if (succeeded(parser.parseOptionalSymbolName(buffer))) {
+          values.push_back(FlatSymbolRefAttr::get(buffer));
+          continue;
+        }
+        int64_t value;
+        if (failed(parser.parseInteger(value)))
+          return failure();
+        values.push_back(getI64Attr(context, value));
+      } while (parser.parseOptionalComma());
+      if (failed(parser.parseRSquare()))
+        return failure();
+    }
+    state.addAttribute("ct_args", ArrayAttr::get(context, values));
   }
   if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
     return failure();
@@ -650,9 +708,21 @@ void KernelOp::print(OpAsmPrinter &printer) {
         [&]() { printer << ", "; });
     printer << ']';
   }
-  if (op->getInherentAttr("ct_args")) {
-    printer << " ct_args ";
-    printIntList(printer, getIntArray(op, "ct_args"));
+  if (auto args =
+          op->getInherentAttr("ct_args").dyn_cast_or_null<ArrayAttr>()) {
+    printer << " ct_args [";
+    llvm::interleave(
+        args.getValue(),
+        [&](Attribute arg) {
+          if (auto symbol = arg.dyn_cast<FlatSymbolRefAttr>())
+            printer.printSymbolName(symbol.getValue());
+          else if (auto integer = arg.dyn_cast<IntegerAttr>())
+            printer << std::to_string(integer.getInt());
+          else
+            printer.printAttribute(arg);
+        },
+        [&]() { printer << ", "; });
+    printer << ']';
   }
   printer.printOptionalAttrDictWithKeyword(op->getAttrDictionary().getValue());
   printer << ' ';
@@ -730,6 +800,28 @@ LogicalResult KernelOp::verify() {
                              << flat[i + 1] << "] to [" << flat[i + 2] << ", "
                              << flat[i + 3]
                              << "] is empty or outside the program's grid";
+    }
+  }
+  if (auto args = op->getInherentAttr("ct_args").dyn_cast_or_null<ArrayAttr>()) {
+    ProgramOp program = getEnclosingProgram(op);
+    for (Attribute arg : args) {
+      auto symbol = arg.dyn_cast<FlatSymbolRefAttr>();
+      if (!symbol) {
+        if (!arg.isa<IntegerAttr>())
+          return emitOpError() << "ct_args holds integers and @buffer "
+                                  "symbols, got "
+                               << arg;
+        continue;
+      }
+      bool found = false;
+      if (program)
+        for (Operation &child : *program.getBody())
+          found |= BufferOp::dynCast(&child) &&
+                   getSymName(&child) == symbol.getValue();
+      if (!found)
+        return emitOpError() << "ct_args names @" << symbol.getValue()
+                             << ", which is not a tt.buffer of the program "
+                                "(@buffer stands for its TensorAccessorArgs)";
     }
   }
   if (auto args = op->getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>())

@@ -196,11 +196,10 @@ private:
       return true;
     }
     if (name == "tt.get_compile_time_arg_val") {
-      auto ct = kernel->getInherentAttr("ct_args")
-                    .dyn_cast_or_null<DenseArrayAttr>();
+      auto ct = kernel.getCompileTimeArgValues();
       int64_t index = getInt(op, "index");
-      if (ct && index >= 0 && index < int64_t(ct.getIntValues().size()))
-        values[op->getResult(0)] = ct.getIntValues()[index];
+      if (ct && index >= 0 && index < int64_t(ct->size()))
+        values[op->getResult(0)] = (*ct)[index];
       return true;
     }
     if (name.startswith("tt."))

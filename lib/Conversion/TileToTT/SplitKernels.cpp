@@ -41,11 +41,6 @@ using namespace tilt::tiletott;
 
 namespace {
 
-/// The first compile-time argument of a TensorAccessor over an interleaved
-/// DRAM buffer: TensorAccessorArgs' ArgsConfig with IsDram set. The second
-/// is the aligned page size.
-constexpr int64_t kInterleavedDramAccessorConfig = 2;
-
 /// The name of the buffer of function argument `argument`: its name
 /// location if that is a C identifier (it names host variables and options)
 /// and not taken, else `argN`; a suffix makes it unique among `taken`.
@@ -470,23 +465,34 @@ private:
     if (!names.empty())
       op->setInherentAttr("rt_args", ArrayAttr::get(context, names));
 
-    // Compile-time arguments: TensorAccessorArgs of each tensor accessor
-    // (interleaved DRAM: the config and the aligned page size, which the
-    // data-movement lowering gives as a constant).
-    llvm::SmallVector<int64_t, 4> compileTimeArgs;
+    // Compile-time arguments: the TensorAccessorArgs of each tensor
+    // accessor's buffer, `@buffer` in ct_args, which the host appends with
+    // TensorAccessorArgs(buffer).append_to, so that they follow the buffer's
+    // layout (two words for an interleaved DRAM buffer).
+    llvm::SmallVector<Attribute, 4> compileTimeArgs;
+    int64_t offset = 0;
+    LogicalResult accessors = success();
     op->walk([&](Operation *inner) {
       if (!tt::TensorAccessorOp::dynCast(inner))
         return;
-      inner->setInherentAttr(
-          "ct_offset", builder.getI64IntegerAttr(compileTimeArgs.size()));
-      compileTimeArgs.push_back(kInterleavedDramAccessorConfig);
-      std::optional<llvm::APInt> pageSize =
-          getConstantIntValue(inner->getOperand(1));
-      compileTimeArgs.push_back(pageSize ? pageSize->getSExtValue() : 0);
+      Operation *address = inner->getOperand(0).getDefiningOp();
+      auto found = argNames.find(address);
+      llvm::StringRef argName =
+          found == argNames.end() ? llvm::StringRef() : found->second;
+      if (!argName.consume_back("_addr")) {
+        accessors = inner->emitError()
+                    << "a tensor accessor whose address is not a buffer's";
+        return;
+      }
+      inner->setInherentAttr("ct_offset", builder.getI64IntegerAttr(offset));
+      compileTimeArgs.push_back(FlatSymbolRefAttr::get(
+          StringAttr::get(context, argName)));
+      offset += tt::kAccessorCompileTimeArgs;
     });
+    if (failed(accessors))
+      return FailureOr<Operation *>(failure());
     if (!compileTimeArgs.empty())
-      op->setInherentAttr("ct_args",
-                          DenseArrayAttr::getI64(context, compileTimeArgs));
+      op->setInherentAttr("ct_args", ArrayAttr::get(context, compileTimeArgs));
 
     // Where and how it runs.
     if (int64_t(coreRanges.size()) != 1 ||

@@ -346,6 +346,7 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
 #include <tt-metalium/bfloat16.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
 #include <tt-metalium/tilize_utils.hpp>
 
 #include <cstdint>
@@ -434,11 +435,30 @@ using namespace tt::tt_metal;
       continue;
     llvm::StringRef name = getSymbolName(&op);
     const std::string &handle = kernelVars[name];
-    std::string compileArgs = "{";
-    if (auto ct = op.getInherentAttr("ct_args").dyn_cast_or_null<DenseArrayAttr>())
-      for (size_t i = 0; i < size_t(ct.size()); ++i)
-        compileArgs += (i ? ", " : "") + std::to_string(ct.getIntValues()[i]);
-    compileArgs += "}";
+    // Compile-time arguments: integers as they are; a buffer's
+    // TensorAccessorArgs appended by the API, so that they follow the
+    // buffer's layout.
+    std::string compileArgs;
+    if (auto ct = op.getInherentAttr("ct_args").dyn_cast_or_null<ArrayAttr>())
+      for (Attribute arg : ct) {
+        std::string target = "  " + kernelConfigVars[name] + ".compile_args";
+        if (auto symbol = arg.dyn_cast<FlatSymbolRefAttr>()) {
+          const HostBuffer *buffer = nullptr;
+          for (const HostBuffer &candidate : buffers)
+            if (candidate.name == symbol.getValue())
+              buffer = &candidate;
+          if (!buffer)
+            return op.emitError()
+                   << "ct_args names @" << symbol.getValue()
+                   << ", which is not a tt.buffer of the program";
+          compileArgs += "  TensorAccessorArgs(*" + buffer->var +
+                         ").append_to(" + kernelConfigVars[name] +
+                         ".compile_args);\n";
+        } else if (auto integer = arg.dyn_cast<IntegerAttr>()) {
+          compileArgs += target + ".push_back(" +
+                         std::to_string(integer.getInt()) + ");\n";
+        }
+      }
     const std::string &config = kernelConfigVars[name];
     if (kernel.isCompute()) {
       llvm::StringRef fidelity = "HiFi4";
@@ -476,8 +496,7 @@ using namespace tt::tt_metal;
          << processor.upper() << ";\n";
       os << "  " << config << ".noc = NOC::NOC_" << noc << ";\n";
     }
-    if (compileArgs != "{}")
-      os << "  " << config << ".compile_args = " << compileArgs << ";\n";
+    os << compileArgs;
     os << "  KernelHandle " << handle << " = CreateKernel(\n      program, "
        << "kernel_dir + \"/" << name << ".cpp\",\n      CoreRangeSet(std::"
        << "vector<CoreRange>{";

@@ -485,11 +485,21 @@ LogicalResult metalium::emitKernel(tt::KernelOp kernel, tt::ProgramOp program,
     writeComment(os, line + ".");
   }
   if (auto ctArgs =
-          kernel->getInherentAttr("ct_args").dyn_cast_or_null<DenseArrayAttr>()) {
+          kernel->getInherentAttr("ct_args").dyn_cast_or_null<ArrayAttr>()) {
     std::string line = "Compile-time arguments:";
-    llvm::ArrayRef<int64_t> values = ctArgs.getIntValues();
-    for (size_t i = 0; i < values.size(); ++i)
-      line += (i ? ", " : " ") + std::to_string(values[i]);
+    unsigned index = 0;
+    for (Attribute arg : ctArgs) {
+      line += index ? ", " : " ";
+      if (auto symbol = arg.dyn_cast<FlatSymbolRefAttr>()) {
+        line += std::to_string(index) + "-" +
+                std::to_string(index + tt::kAccessorCompileTimeArgs - 1) +
+                " TensorAccessorArgs(" + symbol.getValue().str() + ")";
+        index += tt::kAccessorCompileTimeArgs;
+      } else if (auto integer = arg.dyn_cast<IntegerAttr>()) {
+        line += std::to_string(integer.getInt());
+        ++index;
+      }
+    }
     writeComment(os, line + ".");
   }
   os << "\n#include <cstdint>\n\n";

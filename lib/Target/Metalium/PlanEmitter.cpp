@@ -120,9 +120,10 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
           if (auto string = value.dyn_cast_or_null<StringAttr>())
             argNames.push_back(string.getValue().str());
       entry["runtime_args"] = std::move(argNames);
-      auto ct = op.getInherentAttr("ct_args").dyn_cast_or_null<DenseArrayAttr>();
+      // The words the host passes (a buffer's TensorAccessorArgs expanded).
+      auto ct = tt::KernelOp(&op).getCompileTimeArgValues();
       entry["compile_time_args"] =
-          ct ? toArray(ct.getIntValues()) : llvm::json::Array();
+          ct ? toArray(*ct) : llvm::json::Array();
       kernels.push_back(std::move(entry));
       continue;
     }

@@ -10,7 +10,7 @@
 // CHECK-NEXT: tt.cb_config 0 cores [0, 0] to [2, 1] : !cb.cb<f32, page_size = 4096, pages = 2>
 // CHECK-NEXT: tt.cb_config 16 cores [0, 0] to [2, 1] : !cb.cb<f32, page_size = 4096, pages = 2>
 // The reader: addresses, then the block range.
-// CHECK-NEXT: tt.kernel @reader reader processor riscv_1 noc 1 rt_args ["arg0_addr", "start", "count"] ct_args [2, 4096] {
+// CHECK-NEXT: tt.kernel @reader reader processor riscv_1 noc 1 rt_args ["arg0_addr", "start", "count"] ct_args [@arg0] {
 // CHECK-NOT: tt.role
 // CHECK-NOT: tt.tile_regs
 // CHECK: %[[ADDR:.*]] = tt.get_arg_val index(0)
@@ -33,7 +33,7 @@
 // CHECK-NOT: tt.noc
 // CHECK: tt.exp_tile
 // CHECK: tt.runtime_args @compute core [0, 0] [0, 2]
-// CHECK: tt.kernel @writer writer processor riscv_0 noc 0 rt_args ["arg1_addr", "start", "count"] ct_args [2, 4096] {
+// CHECK: tt.kernel @writer writer processor riscv_0 noc 0 rt_args ["arg1_addr", "start", "count"] ct_args [@arg1] {
 // CHECK-NOT: tt.tile_regs
 // CHECK: tt.noc_async_write_tile
 // CHECK: tt.runtime_args @writer core [2, 1] [@arg1, 7, 1]

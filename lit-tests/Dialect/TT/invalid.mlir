@@ -374,3 +374,12 @@ tt.program @p grid [1, 1] arch wormhole_b0 {
   tt.kernel @reader reader unpack_to_dest_fp32 [24] {
   }
 }
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.buffer @a size 8192 page_size 2048 : bf16
+  // expected-error@+1 {{'tt.kernel' op ct_args names @b, which is not a tt.buffer of the program (@buffer stands for its TensorAccessorArgs)}}
+  tt.kernel @reader reader noc 0 ct_args [@a, @b] {
+  }
+}

@@ -9,7 +9,7 @@
 // CHECK-LABEL: tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
 // CHECK-NEXT: tt.buffer @a size 131072 page_size 2048 : bf16
 // CHECK: tt.cb_config 0 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
-// CHECK: tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [0, 2] {
+// CHECK: tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [@a, @b, 7] {
 // CHECK-NEXT: %0 = tt.get_arg_val index(0)
 // CHECK: %[[ACC:.*]] = tt.tensor_accessor %0, %c2048_i32 ct_offset(0)
 // CHECK: tt.noc_async_read_tile %{{.*}}, %[[ACC]], %{{.*}}
@@ -42,7 +42,7 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
   tt.cb_config 1 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
   tt.cb_config 16 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
 
-  tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [0, 2] {
+  tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [@a, @b, 7] {
     %a_addr = tt.get_arg_val index(0)
     %b_addr = tt.get_arg_val index(1)
     %start = tt.get_arg_val index(2)

@@ -57,6 +57,12 @@ public:
 /// kernel they go to ("reader", "compute" or "writer").
 constexpr llvm::StringLiteral kRoleAttrName = "tt.role";
 
+/// Compile-time words of TensorAccessorArgs for an interleaved DRAM buffer
+/// (tt-metal 2026, tensor_accessor_args.cpp): the ArgsConfig, IsDram = 2,
+/// and the aligned page size.
+constexpr unsigned kAccessorCompileTimeArgs = 2;
+constexpr int64_t kInterleavedDramArgsConfig = 2;
+
 /// The largest worker grid of an architecture (columns x rows), or none
 /// for an unknown one.
 std::optional<std::pair<int64_t, int64_t>> getArchGrid(llvm::StringRef arch);
@@ -161,7 +167,14 @@ public:
   llvm::StringRef getRole();
   bool isCompute() { return getRole() == "compute"; }
   unsigned getNumRuntimeArgs();
+  /// The number of compile-time argument words: an integer of `ct_args` is
+  /// one, a `@buffer` (the TensorAccessorArgs of that buffer, which the host
+  /// appends with TensorAccessorArgs(buffer).append_to) is two.
   unsigned getNumCompileTimeArgs();
+  /// The compile-time argument words as the host passes them (a `@buffer`
+  /// expanded to its ArgsConfig and aligned page size), or none when a
+  /// `@buffer` names no tt.buffer of the program.
+  std::optional<llvm::SmallVector<int64_t, 8>> getCompileTimeArgValues();
   /// The cores the kernel runs on, as [col0, row0, col1, row1] rectangles
   /// (`cores [0, 0] to [7, 0], ...`); the program's whole grid if the
   /// kernel gives none.

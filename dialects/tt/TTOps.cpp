@@ -68,14 +68,54 @@ void TTDialect::printType(Type type, AsmPrinter &printer) const {
 
 std::optional<std::pair<int64_t, int64_t>>
 tt::getArchGrid(llvm::StringRef arch) {
-  // Worker Tensix grids (columns x rows) of the single-chip parts.
+  // The whole Tensix array of each die (tt_metal/soc_descriptors:
+  // wormhole_b0_80_arch.yaml 8x10, blackhole_140_arch.yaml 14x10); a board
+  // exposes less (getBoards).
   if (arch == "grayskull")
     return std::make_pair(int64_t(12), int64_t(9));
   if (arch == "wormhole_b0")
     return std::make_pair(int64_t(8), int64_t(10));
   if (arch == "blackhole")
-    return std::make_pair(int64_t(13), int64_t(10));
+    return std::make_pair(int64_t(14), int64_t(10));
   return std::nullopt;
+}
+
+llvm::ArrayRef<BoardInfo> tt::getBoards() {
+  // compute_with_storage_grid_size of one chip with tensix dispatch, from
+  // tt-metal's core descriptors (tt_metal/core_descriptors/
+  // wormhole_b0_80_arch.yaml: nebula_x1 8x8, nebula_x2 8x7, galaxy 8x10;
+  // blackhole_140_arch.yaml: 11x10 with two harvested columns, which every
+  // p100 and, since firmware 19.5.0, every p150 has). docs/pipeline.md.
+  static const BoardInfo kBoards[] = {
+      {"n150", "wormhole_b0", 8, 8},  {"n300", "wormhole_b0", 8, 7},
+      {"galaxy", "wormhole_b0", 8, 10}, {"p100", "blackhole", 11, 10},
+      {"p150", "blackhole", 11, 10},  {"e150", "grayskull", 12, 9},
+  };
+  return kBoards;
+}
+
+const BoardInfo *tt::getBoard(llvm::StringRef name) {
+  for (const BoardInfo &board : getBoards())
+    if (board.name == name)
+      return &board;
+  return nullptr;
+}
+
+std::string tt::getBoardNames() {
+  std::string names;
+  for (const BoardInfo &board : getBoards())
+    names += (names.empty() ? "" : ", ") + board.name.str();
+  return names;
+}
+
+const BoardInfo *tt::getDefaultBoard(llvm::StringRef arch) {
+  if (arch == "wormhole_b0")
+    return getBoard("n150");
+  if (arch == "blackhole")
+    return getBoard("p150");
+  if (arch == "grayskull")
+    return getBoard("e150");
+  return nullptr;
 }
 
 TTDialect::TTDialect(Context *context)
@@ -181,22 +221,32 @@ LogicalResult parseBody(OpAsmParser &parser, OperationState &state) {
 //===----------------------------------------------------------------------===//
 
 llvm::ArrayRef<llvm::StringRef> ProgramOp::getAttributeNames() {
-  static llvm::StringRef names[] = {"arch", "grid", "sym_name"};
+  static llvm::StringRef names[] = {"arch", "board", "grid", "sym_name"};
   return names;
 }
 
 void ProgramOp::build(OpBuilder &builder, OperationState &state,
                       llvm::StringRef name, llvm::ArrayRef<int64_t> grid,
-                      llvm::StringRef arch) {
+                      llvm::StringRef arch, llvm::StringRef board) {
   Context *context = builder.getContext();
   state.addAttribute("sym_name", StringAttr::get(context, name));
   state.addAttribute("grid", DenseArrayAttr::getI64(context, grid));
   state.addAttribute("arch", StringAttr::get(context, arch));
+  if (!board.empty())
+    state.addAttribute("board", StringAttr::get(context, board));
   state.addRegion()->push_back(new Block());
 }
 
 llvm::ArrayRef<int64_t> ProgramOp::getGrid() {
   return getIntArray(getOperation(), "grid");
+}
+
+llvm::StringRef ProgramOp::getBoard() {
+  if (auto board = getOperation()
+                       ->getInherentAttr("board")
+                       .dyn_cast_or_null<StringAttr>())
+    return board.getValue();
+  return "";
 }
 
 llvm::StringRef ProgramOp::getArch() {
@@ -220,6 +270,12 @@ LogicalResult ProgramOp::parse(OpAsmParser &parser, OperationState &state) {
   state.addAttribute("sym_name", name);
   state.addAttribute("grid", DenseArrayAttr::getI64(context, grid));
   state.addAttribute("arch", StringAttr::get(context, arch));
+  if (parser.parseOptionalKeyword("board")) {
+    llvm::StringRef board;
+    if (failed(parser.parseKeyword(&board)))
+      return failure();
+    state.addAttribute("board", StringAttr::get(context, board));
+  }
   if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
     return failure();
   return parseBody(parser, state);
@@ -232,6 +288,8 @@ void ProgramOp::print(OpAsmPrinter &printer) {
   printer << " grid ";
   printIntList(printer, getGrid());
   printer << " arch " << getArch();
+  if (!getBoard().empty())
+    printer << " board " << getBoard();
   printer.printOptionalAttrDictWithKeyword(op->getAttrDictionary().getValue());
   printer << ' ';
   printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false);
@@ -249,6 +307,20 @@ LogicalResult ProgramOp::verify() {
     return emitOpError() << "grid " << grid[0] << "x" << grid[1]
                          << " does not fit " << getArch() << " (at most "
                          << archGrid->first << "x" << archGrid->second << ")";
+  if (getOperation()->getInherentAttr("board")) {
+    const BoardInfo *board = tt::getBoard(getBoard());
+    if (!board)
+      return emitOpError() << "unknown board '" << getBoard()
+                           << "' (expected " << getBoardNames() << ")";
+    if (board->arch != getArch())
+      return emitOpError() << "board " << board->name << " is a "
+                           << board->arch << " board, not " << getArch();
+    if (grid[0] > board->columns || grid[1] > board->rows)
+      return emitOpError() << "grid " << grid[0] << "x" << grid[1]
+                           << " does not fit the " << board->columns << "x"
+                           << board->rows << " compute grid of board "
+                           << board->name << " (" << board->arch << ")";
+  }
   Region &region = getOperation()->getRegion(0);
   if (region.empty())
     return emitOpError() << "requires a body";

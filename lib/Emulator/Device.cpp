@@ -33,14 +33,50 @@ const ArchInfo *emu::getArchInfo(const std::string &name) {
   // sizes from the ISA documentation (metalium_api.md section 5). The
   // reserved part matches what tt-verify leaves for firmware.
   static const ArchInfo kArchs[] = {
-      {"grayskull", 12, 9, 1024 * 1024 + 64 * 1024, 64 * 1024, 8, 32},
-      {"wormhole_b0", 8, 10, 1499136, 1499136 - 1468006 + 2, 12, 32},
-      {"blackhole", 13, 10, 1536 * 1024 + 64 * 1024, 64 * 1024, 8, 64},
+      {"grayskull", "", 12, 9, 1024 * 1024 + 64 * 1024, 64 * 1024, 8, 32},
+      {"wormhole_b0", "", 8, 10, 1499136, 1499136 - 1468006 + 2, 12, 32},
+      {"blackhole", "", 14, 10, 1536 * 1024 + 64 * 1024, 64 * 1024, 8, 64},
   };
   for (const ArchInfo &arch : kArchs)
     if (arch.name == name)
       return &arch;
   return nullptr;
+}
+
+const ArchInfo *emu::getBoardInfo(const std::string &name) {
+  // compute_with_storage_grid_size per chip (tt::getBoards has the sources).
+  static const std::vector<ArchInfo> kBoards = [] {
+    struct Board {
+      const char *name, *arch;
+      uint32_t columns, rows;
+    };
+    const Board boards[] = {
+        {"n150", "wormhole_b0", 8, 8},  {"n300", "wormhole_b0", 8, 7},
+        {"galaxy", "wormhole_b0", 8, 10}, {"p100", "blackhole", 11, 10},
+        {"p150", "blackhole", 11, 10},  {"e150", "grayskull", 12, 9},
+    };
+    std::vector<ArchInfo> infos;
+    for (const Board &board : boards) {
+      ArchInfo info = *getArchInfo(board.arch);
+      info.board = board.name;
+      info.gridColumns = board.columns;
+      info.gridRows = board.rows;
+      infos.push_back(info);
+    }
+    return infos;
+  }();
+  for (const ArchInfo &board : kBoards)
+    if (board.board == name)
+      return &board;
+  return nullptr;
+}
+
+std::string emu::getDefaultBoard(const std::string &arch) {
+  if (arch == "blackhole")
+    return "p150";
+  if (arch == "grayskull")
+    return "e150";
+  return "n150";
 }
 
 uint32_t emu::getTileBytes(DataFormat format) {
@@ -469,7 +505,12 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
       report.error = "kernel " + instance.name + " is placed on core (" +
                      std::to_string(instance.column) + ", " +
                      std::to_string(instance.row) + "), outside the " +
-                     device.arch.name + " grid";
+                     std::to_string(device.arch.gridColumns) + "x" +
+                     std::to_string(device.arch.gridRows) + " grid of " +
+                     (device.arch.board.empty()
+                          ? device.arch.name
+                          : "board " + device.arch.board + " (" +
+                                device.arch.name + ")");
       return report;
     }
     auto context = std::make_unique<KernelContext>();

@@ -7,7 +7,8 @@
 // on the emulated device. An error ends the host program with a report and
 // exit status 3, as a device fault would end a real run.
 //
-// Environment: TILT_EMU_ARCH (the architecture), TILT_CACHE_DIR (where
+// Environment: TILT_EMU_ARCH (the architecture), TILT_EMU_BOARD (the board,
+// whose compute grid the device has), TILT_CACHE_DIR (where
 // compiled kernels are kept), TILT_EMU_CXX (the compiler), TILT_EMU_INCLUDE
 // (the emulator's API headers), TILT_EMU_REPORT=1 (print the counters),
 // TILT_EMU_COUNTERS=FILE (write them as JSON).
@@ -215,11 +216,21 @@ MeshDevice::~MeshDevice() = default;
 std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
   if (device_id != 0)
     hostError("the emulator has one device (id 0)");
+  // The emulated device is a board: TILT_EMU_BOARD, or the usual board of
+  // TILT_EMU_ARCH (default wormhole_b0, an n150).
   std::string archName = getEnv("TILT_EMU_ARCH", "wormhole_b0");
-  const tilt::emu::ArchInfo *arch = tilt::emu::getArchInfo(archName);
-  if (!arch)
+  if (!tilt::emu::getArchInfo(archName))
     hostError("TILT_EMU_ARCH=" + archName +
               " is not an architecture (grayskull, wormhole_b0, blackhole)");
+  std::string boardName =
+      getEnv("TILT_EMU_BOARD", tilt::emu::getDefaultBoard(archName));
+  const tilt::emu::ArchInfo *arch = tilt::emu::getBoardInfo(boardName);
+  if (!arch)
+    hostError("TILT_EMU_BOARD=" + boardName +
+              " is not a board (n150, n300, galaxy, p100, p150, e150)");
+  if (arch->name != archName)
+    hostError("TILT_EMU_BOARD=" + boardName + " is a " + arch->name +
+              " board, but TILT_EMU_ARCH=" + archName);
   std::shared_ptr<MeshDevice> mesh(new MeshDevice());
   try {
     mesh->state->device = std::make_unique<tilt::emu::Device>(*arch);

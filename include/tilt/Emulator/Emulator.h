@@ -96,6 +96,9 @@ std::vector<float> untilize(const std::vector<float> &tiles, uint32_t rows,
 /// What one architecture looks like to the emulator.
 struct ArchInfo {
   std::string name;
+  /// The board whose compute grid gridColumns x gridRows is (empty for a
+  /// whole die).
+  std::string board;
   uint32_t gridColumns = 0, gridRows = 0;
   uint32_t l1Bytes = 0;
   /// L1 below this offset is reserved (firmware, runtime arguments); CBs
@@ -106,8 +109,15 @@ struct ArchInfo {
 };
 
 /// The architecture named `name` (grayskull, wormhole_b0, blackhole), or
-/// null.
+/// null; its grid is the die's whole Tensix array.
 const ArchInfo *getArchInfo(const std::string &name);
+/// The board named `name` (n150, n300, galaxy, p100, p150, e150), or null:
+/// its chip's architecture with the compute grid a program gets on it (the
+/// tt dialect's tt::getBoards; the emulator does not link LLVM, so the
+/// table is repeated there).
+const ArchInfo *getBoardInfo(const std::string &name);
+/// The board a user of `arch` gets by default: n150, p150 or e150.
+std::string getDefaultBoard(const std::string &arch);
 
 /// A circular buffer configured on a core.
 struct CBConfig {

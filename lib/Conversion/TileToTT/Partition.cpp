@@ -28,11 +28,6 @@ using namespace tilt::tiletott;
 
 namespace {
 
-struct Target {
-  int64_t columns = 0, rows = 0;
-  std::string arch;
-};
-
 class PartitionKernel : public OpRewritePattern<tile::KernelOp> {
 public:
   PartitionKernel(Context *context, const Target &target)
@@ -62,6 +57,7 @@ public:
     }
     NamedAttrList partition;
     partition.set("arch", StringAttr::get(context, target.arch));
+    partition.set("board", StringAttr::get(context, target.board));
     partition.set("cores",
                   DenseArrayAttr::getI64(context, {target.columns, target.rows}));
     partition.set("ranges", DenseArrayAttr::getI64(context, ranges));
@@ -108,10 +104,17 @@ private:
 class TilePartitionPass : public Pass {
 public:
   TilePartitionPass() {
-    declareOption("grid", "The target core grid, <columns>x<rows>", &grid,
-                  isValidGrid, kGridExpected);
-    declareOption("arch", "wormhole_b0, grayskull or blackhole", &arch,
-                  isValidArch, kArchExpected);
+    declareOption("grid",
+                  "The target core grid, <columns>x<rows> (default: the "
+                  "board's compute grid)",
+                  &grid, isValidGrid, kGridExpected);
+    declareOption("arch",
+                  "wormhole_b0, grayskull or blackhole (default: the board's)",
+                  &arch, isValidArch, kArchExpected);
+    declareOption("board",
+                  "n150, n300, galaxy, p100, p150 or e150 (default: the "
+                  "arch's usual board, n150)",
+                  &board, isValidBoard, kBoardExpected);
   }
   llvm::StringRef getArgument() const override { return "tile-partition"; }
   llvm::StringRef getName() const override { return "TilePartition"; }
@@ -127,21 +130,15 @@ public:
 
   LogicalResult initialize(Context *context) override {
     loadLoweringDialects(context);
-    auto [columns, rows] = *parseGrid(grid);
-    auto archGrid = tt::getArchGrid(arch);
-    if (columns > archGrid->first || rows > archGrid->second)
-      return emitError(context, Location())
-             << "tile-partition: a " << columns << "x" << rows
-             << " grid does not fit " << arch << " (" << archGrid->first
-             << "x" << archGrid->second << " worker cores)";
+    std::string error;
+    std::optional<Target> resolved = resolveTarget(grid, arch, board, error);
+    if (!resolved)
+      return emitError(context, Location()) << "tile-partition: " << error;
+    target = *resolved;
     return success();
   }
 
   void runOnOperation() override {
-    Target target;
-    target.arch = arch;
-    // The options were checked when they were set.
-    std::tie(target.columns, target.rows) = *parseGrid(grid);
     RewritePatternSet patterns(getContext());
     patterns.add<PartitionKernel>(target);
     FrozenRewritePatternSet frozen(std::move(patterns));
@@ -149,8 +146,8 @@ public:
   }
 
 private:
-  std::string grid = "8x8";
-  std::string arch = "wormhole_b0";
+  std::string grid, arch, board;
+  Target target;
   Statistic numKernels{this, "num-kernels", "Kernels partitioned"};
 };
 

@@ -18,6 +18,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   auto split = createTTSplitKernelsPass();
   if (failed(partition->setOption("grid", options.grid, message)) ||
       failed(partition->setOption("arch", options.arch, message)) ||
+      failed(partition->setOption("board", options.board, message)) ||
       failed(split->setOption("math-fidelity", options.mathFidelity,
                               message))) {
     if (error)
@@ -49,12 +50,20 @@ namespace {
 class TileToTTPipeline : public PassPipeline {
 public:
   TileToTTPipeline() {
-    declareOption("grid", "The target core grid, <columns>x<rows>",
+    declareOption("grid",
+                  "The target core grid, <columns>x<rows> (default: the "
+                  "board's compute grid)",
                   &options.grid, tiletott::isValidGrid,
                   tiletott::kGridExpected);
-    declareOption("arch", "wormhole_b0, grayskull or blackhole",
+    declareOption("arch",
+                  "wormhole_b0, grayskull or blackhole (default: the board's)",
                   &options.arch, tiletott::isValidArch,
                   tiletott::kArchExpected);
+    declareOption("board",
+                  "n150, n300, galaxy, p100, p150 or e150 (default: the "
+                  "arch's usual board, n150)",
+                  &options.board, tiletott::isValidBoard,
+                  tiletott::kBoardExpected);
     declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
                   &options.mathFidelity, tiletott::isValidFidelity,
                   tiletott::kFidelityExpected);

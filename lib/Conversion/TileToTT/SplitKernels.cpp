@@ -63,7 +63,7 @@ std::string getBufferName(BlockArgument argument, llvm::StringSet<> &taken) {
 }
 
 struct Partition {
-  std::string arch;
+  std::string arch, board;
   int64_t columns = 0, rows = 0;
   llvm::SmallVector<int64_t, 128> ranges;
 
@@ -73,12 +73,14 @@ struct Partition {
     if (!dict)
       return std::nullopt;
     auto arch = dict.get("arch").dyn_cast_or_null<StringAttr>();
+    auto board = dict.get("board").dyn_cast_or_null<StringAttr>();
     auto cores = dict.get("cores").dyn_cast_or_null<DenseArrayAttr>();
     auto ranges = dict.get("ranges").dyn_cast_or_null<DenseArrayAttr>();
     if (!arch || !cores || !ranges || cores.getIntValues().size() != 2)
       return std::nullopt;
     Partition partition;
     partition.arch = arch.getValue().str();
+    partition.board = board ? board.getValue().str() : "";
     partition.columns = cores.getIntValues()[0];
     partition.rows = cores.getIntValues()[1];
     partition.ranges.assign(ranges.getIntValues().begin(),
@@ -201,7 +203,7 @@ private:
     auto program = builder.create<tt::ProgramOp>(
         loc, name,
         llvm::ArrayRef<int64_t>{partition->columns, partition->rows},
-        partition->arch);
+        partition->arch, partition->board);
     builder.setInsertionPointToEnd(program.getBody());
 
     // Buffers, one per tensor argument, named after it.

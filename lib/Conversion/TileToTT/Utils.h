@@ -50,12 +50,71 @@ parseGrid(llvm::StringRef text) {
   return std::make_pair(c, r);
 }
 
-/// The option checks shared by the passes and the pipeline.
+/// The option checks shared by the passes and the pipeline. An empty grid,
+/// arch or board means "from the others" (resolveTarget).
 inline bool isValidGrid(llvm::StringRef text) {
-  return parseGrid(text).has_value();
+  return text.empty() || parseGrid(text).has_value();
 }
 inline bool isValidArch(llvm::StringRef arch) {
-  return tt::getArchGrid(arch).has_value();
+  return arch.empty() || tt::getArchGrid(arch).has_value();
+}
+inline bool isValidBoard(llvm::StringRef board) {
+  return board.empty() || tt::getBoard(board) != nullptr;
+}
+
+/// What a partition targets: a board, its arch and a grid that fits the
+/// board's compute grid.
+struct Target {
+  std::string board, arch;
+  int64_t columns = 0, rows = 0;
+};
+
+/// The target from the options as given (each may be empty): the board
+/// defaults to the arch's usual one (n150 without an arch), the arch to
+/// the board's, the grid to the board's whole compute grid. An error
+/// message names the board when the grid does not fit it or the arch
+/// disagrees with it.
+inline std::optional<Target> resolveTarget(llvm::StringRef grid,
+                                           llvm::StringRef arch,
+                                           llvm::StringRef board,
+                                           std::string &error) {
+  const tt::BoardInfo *info =
+      board.empty() ? tt::getDefaultBoard(arch.empty() ? "wormhole_b0" : arch)
+                    : tt::getBoard(board);
+  if (!info) {
+    error = ("unknown board '" + board + "' (expected " +
+             tt::getBoardNames() + ")")
+                .str();
+    return std::nullopt;
+  }
+  if (!arch.empty() && arch != info->arch) {
+    error = ("board " + info->name + " is a " + info->arch + " board, not " +
+             arch)
+                .str();
+    return std::nullopt;
+  }
+  Target target;
+  target.board = info->name.str();
+  target.arch = info->arch.str();
+  target.columns = info->columns;
+  target.rows = info->rows;
+  if (!grid.empty()) {
+    auto parsed = parseGrid(grid);
+    if (!parsed) {
+      error = ("invalid grid '" + grid + "'").str();
+      return std::nullopt;
+    }
+    std::tie(target.columns, target.rows) = *parsed;
+  }
+  if (target.columns > info->columns || target.rows > info->rows) {
+    error = "a " + std::to_string(target.columns) + "x" +
+            std::to_string(target.rows) + " grid does not fit the " +
+            std::to_string(info->columns) + "x" + std::to_string(info->rows) +
+            " compute grid of board " + info->name.str() + " (" +
+            info->arch.str() + ")";
+    return std::nullopt;
+  }
+  return target;
 }
 inline bool isValidFidelity(llvm::StringRef fidelity) {
   return fidelity == "LoFi" || fidelity == "HiFi2" || fidelity == "HiFi3" ||
@@ -65,6 +124,8 @@ constexpr llvm::StringLiteral kGridExpected =
     "<columns>x<rows> with positive sizes, e.g. 8x8";
 constexpr llvm::StringLiteral kArchExpected =
     "one of wormhole_b0, grayskull, blackhole";
+constexpr llvm::StringLiteral kBoardExpected =
+    "one of n150, n300, galaxy, p100, p150, e150";
 constexpr llvm::StringLiteral kFidelityExpected =
     "one of LoFi, HiFi2, HiFi3, HiFi4";
 

@@ -383,3 +383,21 @@ tt.program @p grid [1, 1] arch wormhole_b0 {
   tt.kernel @reader reader noc 0 ct_args [@a, @b] {
   }
 }
+
+// -----
+
+// expected-error@+1 {{'tt.program' op grid 8x8 does not fit the 8x7 compute grid of board n300 (wormhole_b0)}}
+tt.program @p grid [8, 8] arch wormhole_b0 board n300 {
+}
+
+// -----
+
+// expected-error@+1 {{'tt.program' op board p150 is a blackhole board, not wormhole_b0}}
+tt.program @p grid [1, 1] arch wormhole_b0 board p150 {
+}
+
+// -----
+
+// expected-error@+1 {{'tt.program' op unknown board 'n200' (expected n150, n300, galaxy, p100, p150, e150)}}
+tt.program @p grid [1, 1] arch wormhole_b0 board n200 {
+}

@@ -6,7 +6,7 @@
 // RUN: tilt-opt --verify-roundtrip %s > /dev/null
 // RUN: tilt-opt --mlir-print-op-generic %s | FileCheck %s --check-prefix=GENERIC
 
-// CHECK-LABEL: tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
+// CHECK-LABEL: tt.program @eltwise_add grid [2, 1] arch wormhole_b0 board n150 {
 // CHECK-NEXT: tt.buffer @a size 131072 page_size 2048 : bf16
 // CHECK: tt.cb_config 0 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
 // CHECK: tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [@a, @b, 7] {
@@ -31,10 +31,10 @@
 // CHECK-NEXT: tt.pack_tile_at %{{.*}} cb(16) dst(1)
 // CHECK: tt.runtime_args @reader core [0, 0] [@a, @b, 0, 32]
 
-// GENERIC: "tt.program"() <{arch = "wormhole_b0", grid = array<i64: 2, 1>, sym_name = "eltwise_add"}>
+// GENERIC: "tt.program"() <{arch = "wormhole_b0", board = "n150", grid = array<i64: 2, 1>, sym_name = "eltwise_add"}>
 // GENERIC: "tt.add_tiles"(%{{.*}}, %{{.*}}) <{dst = 0 : i64, in0 = 0 : i64, in1 = 1 : i64}> : (i32, i32) -> ()
 
-tt.program @eltwise_add grid [2, 1] arch wormhole_b0 {
+tt.program @eltwise_add grid [2, 1] arch wormhole_b0 board n150 {
   tt.buffer @a size 131072 page_size 2048 : bf16
   tt.buffer @b size 131072 page_size 2048 : bf16
   tt.buffer @c size 131072 page_size 2048 : bf16

@@ -29,10 +29,15 @@ namespace tilt {
 
 /// The options of the tile-to-tt pipeline.
 struct TileToTTOptions {
-  /// The target core grid, "<columns>x<rows>".
-  std::string grid = "8x8";
-  /// wormhole_b0, grayskull or blackhole.
-  std::string arch = "wormhole_b0";
+  /// The target core grid, "<columns>x<rows>"; empty: the board's whole
+  /// compute grid.
+  std::string grid;
+  /// wormhole_b0, grayskull or blackhole; empty: the board's.
+  std::string arch;
+  /// The board the program runs on (n150, n300, galaxy, p100, p150, e150),
+  /// whose compute grid bounds the grid; empty: the arch's usual board
+  /// (n150, p150, e150), n150 without an arch.
+  std::string board;
   /// LoFi, HiFi2, HiFi3 or HiFi4.
   std::string mathFidelity = "HiFi4";
   /// Where a compiler that embeds Tilt adds passes of its own: called after
@@ -43,7 +48,7 @@ struct TileToTTOptions {
   std::function<void(llvm::StringRef after, OpPassManager &pm)> extend;
 };
 
-/// tile-partition{grid=8x8 arch=wormhole_b0}.
+/// tile-partition{grid=8x8 arch=wormhole_b0 board=n150}.
 std::unique_ptr<Pass> createTilePartitionPass();
 /// tile-lower-data-movement.
 std::unique_ptr<Pass> createTileLowerDataMovementPass();

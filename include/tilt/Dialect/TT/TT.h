@@ -57,6 +57,23 @@ public:
 /// kernel they go to ("reader", "compute" or "writer").
 constexpr llvm::StringLiteral kRoleAttrName = "tt.role";
 
+/// A board a user targets: its chip's architecture and the compute grid a
+/// program gets on one chip (compute_with_storage_grid_size, smaller than
+/// the die's Tensix array: harvesting and dispatch cores take the rest).
+struct BoardInfo {
+  llvm::StringRef name, arch;
+  int64_t columns, rows;
+};
+/// Every board Tilt knows: n150, n300, galaxy (Wormhole), p100, p150
+/// (Blackhole), e150 (Grayskull).
+llvm::ArrayRef<BoardInfo> getBoards();
+/// The board called `name`, or null.
+const BoardInfo *getBoard(llvm::StringRef name);
+/// "n150, n300, ...", for messages.
+std::string getBoardNames();
+/// The board a user of `arch` gets by default (n150, p150, e150), or null.
+const BoardInfo *getDefaultBoard(llvm::StringRef arch);
+
 /// Compile-time words of TensorAccessorArgs for an interleaved DRAM buffer
 /// (tt-metal 2026, tensor_accessor_args.cpp): the ArgsConfig, IsDram = 2,
 /// and the aligned page size.
@@ -71,9 +88,9 @@ std::optional<std::pair<int64_t, int64_t>> getArchGrid(llvm::StringRef arch);
 // Program structure
 //===----------------------------------------------------------------------===//
 
-/// `tt.program @name grid [8, 8] arch wormhole_b0 { ... }`: one Metalium
-/// program: its target, global buffers, circular buffers, kernels and
-/// per-core runtime arguments.
+/// `tt.program @name grid [8, 8] arch wormhole_b0 [board n150] { ... }`:
+/// one Metalium program: its target, global buffers, circular buffers,
+/// kernels and per-core runtime arguments.
 class ProgramOp : public Op<ProgramOp, OpTrait::ZeroOperands,
                             OpTrait::ZeroResults, OpTrait::OneRegion,
                             OpTrait::ZeroSuccessors, OpTrait::SingleBlock,
@@ -84,11 +101,16 @@ public:
   static llvm::StringRef getOperationName() { return "tt.program"; }
   static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
+  /// A program for `arch` on `grid`; `board` (optional) is the board it
+  /// targets, whose compute grid the grid must fit.
   static void build(OpBuilder &builder, OperationState &state,
                     llvm::StringRef name, llvm::ArrayRef<int64_t> grid,
-                    llvm::StringRef arch);
+                    llvm::StringRef arch, llvm::StringRef board = "");
   llvm::ArrayRef<int64_t> getGrid();
   llvm::StringRef getArch();
+  /// The board the program targets, or "" (then only the die's grid
+  /// bounds it).
+  llvm::StringRef getBoard();
   Block *getBody() { return &getOperation()->getRegion(0).front(); }
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);

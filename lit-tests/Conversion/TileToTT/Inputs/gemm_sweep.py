@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 sizes = [32, 64, 96, 256, 1024]
-grids = ["1x1", "2x2", "8x8", "8x10"]
+grids = ["1x1", "2x2", "8x8", "8x7"]
 
 
 def pad(value):

@@ -1,8 +1,9 @@
 //===- distributed.hpp - The Metalium Mesh API, emulated --------*- C++ -*-===//
 //
 // A unit mesh of one emulated device: buffers, the command queue and mesh
-// workloads. The emulated architecture is TILT_EMU_ARCH (grayskull,
-// wormhole_b0 or blackhole; default wormhole_b0).
+// workloads. The emulated device is the board TILT_EMU_BOARD (n150, n300,
+// galaxy, p100, p150, e150) of the architecture TILT_EMU_ARCH (grayskull,
+// wormhole_b0 or blackhole; default wormhole_b0 and its usual board).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_EMU_DISTRIBUTED_HPP

@@ -72,11 +72,20 @@ namespace cl = llvm::cl;
 cl::OptionCategory category("tilt-run options");
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input file>"),
                                cl::Required, cl::cat(category));
-cl::opt<std::string> gridOption("grid", cl::desc("Core grid, CxR"),
-                                cl::init("8x8"), cl::cat(category));
-cl::opt<std::string> archOption("arch",
-                                cl::desc("grayskull, wormhole_b0, blackhole"),
-                                cl::init("wormhole_b0"), cl::cat(category));
+cl::opt<std::string>
+    gridOption("grid",
+               cl::desc("Core grid, CxR (default: the board's compute grid)"),
+               cl::cat(category));
+cl::opt<std::string>
+    archOption("arch",
+               cl::desc("grayskull, wormhole_b0, blackhole (default: the "
+                        "board's)"),
+               cl::cat(category));
+cl::opt<std::string>
+    boardOption("board",
+                cl::desc("n150, n300, galaxy, p100, p150, e150 (default: the "
+                         "arch's usual board, n150)"),
+                cl::cat(category));
 cl::opt<std::string> fidelityOption("math-fidelity",
                                     cl::desc("LoFi, HiFi2, HiFi3, HiFi4"),
                                     cl::init("HiFi4"), cl::cat(category));
@@ -481,32 +490,27 @@ int runTool() {
   }
 
   // 1. Lower.
-  std::string pipeline = "tile-to-tt{grid=" + gridOption +
-                         " arch=" + archOption +
-                         " math-fidelity=" + fidelityOption + "}";
+  std::string pipeline = "tile-to-tt{";
+  for (auto [name, value] :
+       {std::make_pair("grid", &gridOption), std::make_pair("arch", &archOption),
+        std::make_pair("board", &boardOption)})
+    if (!value->empty())
+      pipeline += std::string(name) + "=" + value->getValue() + " ";
+  pipeline += "math-fidelity=" + fidelityOption + "}";
   progress(1, steps,
            isTT ? "verifying the tt program" : "lowering: " + pipeline);
   {
     PassManager pm(&context);
     std::string error;
     if (!isTT) {
-      // The grid must fit the architecture (tile-partition would say so at
-      // initialization, without a place in the input).
-      auto [columnsText, rowsText] = llvm::StringRef(gridOption).split('x');
-      unsigned columns = 0, rows = 0;
-      std::optional<std::pair<int64_t, int64_t>> archGrid =
-          tt::getArchGrid(archOption);
-      if (archGrid && !columnsText.getAsInteger(10, columns) &&
-          !rowsText.getAsInteger(10, rows) &&
-          (columns > archGrid->first || rows > archGrid->second)) {
-        llvm::errs() << "error: --grid " << gridOption << " does not fit "
-                     << archOption << " (" << archGrid->first << "x"
-                     << archGrid->second << " worker cores)\n";
-        return 1;
-      }
       TileToTTOptions options;
       options.grid = gridOption;
       options.arch = archOption;
+      options.board = boardOption;
+      if (failed(checkTileToTTTarget(options, error))) {
+        llvm::errs() << "error: " << error << "\n";
+        return 1;
+      }
       options.mathFidelity = fidelityOption;
       if (failed(buildTileToTTPipeline(pm, options, &error))) {
         llvm::errs() << "error: " << error << "\n";
@@ -666,6 +670,7 @@ int runTool() {
   for (char **entry = environ; *entry; ++entry) {
     llvm::StringRef text(*entry);
     if (!text.startswith("TILT_EMU_ARCH=") &&
+        !text.startswith("TILT_EMU_BOARD=") &&
         !text.startswith("TILT_EMU_COUNTERS=") &&
         !text.startswith("TILT_EMU_INCLUDE=") &&
         !text.startswith("TILT_CACHE_DIR="))
@@ -674,6 +679,10 @@ int runTool() {
   // The kernels are compiled against the headers the host was built with.
   environment.push_back("TILT_EMU_INCLUDE=" + getEmulatorInclude());
   environment.push_back("TILT_EMU_ARCH=" + program.getArch().str());
+  // The device is the program's board (a hand-written program without one
+  // runs on the arch's usual board).
+  if (!program.getBoard().empty())
+    environment.push_back("TILT_EMU_BOARD=" + program.getBoard().str());
   environment.push_back("TILT_EMU_COUNTERS=" + countersPath);
   environment.push_back("TILT_CACHE_DIR=" + getCacheDir());
   llvm::SmallString<128> log(workDir);

@@ -8,6 +8,13 @@
 
 using namespace tilt;
 
+LogicalResult tilt::checkTileToTTTarget(const TileToTTOptions &options,
+                                        std::string &error) {
+  return success(tiletott::resolveTarget(options.grid, options.arch,
+                                         options.board, error)
+                     .has_value());
+}
+
 LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
                                           const TileToTTOptions &options,
                                           std::string *error) {

@@ -57,6 +57,13 @@ std::unique_ptr<Pass> createTileLowerComputePass();
 /// tt-split-kernels{math-fidelity=HiFi4}.
 std::unique_ptr<Pass> createTTSplitKernelsPass();
 
+/// Checks that the options' board, arch and grid agree (the grid fits the
+/// board's compute grid); sets `error` (naming the board) when they do not.
+/// tile-partition checks the same when it starts; a tool checks first to
+/// report it without the pass's name.
+LogicalResult checkTileToTTTarget(const TileToTTOptions &options,
+                                  std::string &error);
+
 /// Adds the whole pipeline, tile-legalize to tt-verify, to `pm` (anchored
 /// on builtin.module). Fails, adding nothing and setting `error`, on an
 /// option value the passes do not accept.

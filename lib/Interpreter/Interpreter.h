@@ -11,6 +11,7 @@
 #include "tilt/IR/Block.h"
 #include "tilt/Interpreter/TileInterpreter.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
@@ -68,6 +69,9 @@ private:
   /// The body of the tile.parallel being run, whose arithmetic is done in
   /// DST; null in scalar code.
   Block *parallelBody = nullptr;
+  /// The inputs of that body that an FPU op (add, sub, mul) reads, so that
+  /// their CBs go through the source registers for every op.
+  llvm::DenseSet<Value> inputsReadByFPU;
 
   LogicalResult fail(Operation *op, const llvm::Twine &message) {
     op->emitError() << message;
@@ -94,8 +98,15 @@ private:
   LogicalResult runScalar(Operation *op, llvm::StringRef name);
   LogicalResult runFloat(Operation *op, llvm::StringRef mnemonic,
                          RValue &result);
-  /// The bound of `value` as an operand of an FPU add, sub or mul.
-  ErrorBound getFPUOperandBound(Value value);
+  /// Whether `op` (in a tile.parallel body) runs on the FPU: add, sub and
+  /// mul with an input operand; everything else runs on the SFPU.
+  bool isOnFPU(Operation *op);
+  /// The relative truncation operand `index` of `op` suffers on its way
+  /// into the compute engine (a source register), 0 when it enters
+  /// exactly.
+  double getEntryTruncation(Operation *op, unsigned index);
+  /// The bound of operand `index` of `op` as the compute engine sees it.
+  ErrorBound getOperandBound(Operation *op, unsigned index);
   /// Whether `value` is an element of an input of the tile.parallel being
   /// run (a block argument of its body).
   bool isInput(Value value);

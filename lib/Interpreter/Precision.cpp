@@ -58,7 +58,7 @@ double interp::getUnderflowError(NumberFormat format) {
   case NumberFormat::BF16:
     return 0x1p-126;
   case NumberFormat::F16:
-    return 0x1p-25;
+    return 0x1p-14;
   case NumberFormat::Integer:
   case NumberFormat::Real:
     return 0;
@@ -137,12 +137,14 @@ ErrorBound interp::roundBound(const ErrorBound &bound, double value,
   return {sanitize(bound.total + error), nearest, format};
 }
 
-ErrorBound interp::getSourceRegisterBound(const ErrorBound &bound,
-                                          double value) {
+ErrorBound interp::getSourceRegisterBound(const ErrorBound &bound, double value,
+                                          double truncation) {
+  if (truncation == 0)
+    return bound;
   double magnitude = std::fabs(value) + bound.total;
-  double truncation = std::max(kUnitRoundoffTF32 * magnitude,
-                               getUnderflowError(NumberFormat::F32));
-  return {sanitize(bound.total + truncation), 0, NumberFormat::Real};
+  double error =
+      std::max(truncation * magnitude, getUnderflowError(NumberFormat::F32));
+  return {sanitize(bound.total + error), 0, NumberFormat::Real};
 }
 
 ErrorBound interp::propagateAdd(const ErrorBound &a, const ErrorBound &b) {

@@ -62,21 +62,56 @@ static bool compareFloats(arith::CmpFPredicate predicate, double a, double b) {
   return true;
 }
 
-ErrorBound Interpreter::getFPUOperandBound(Value value) {
-  RValue &operand = get(value);
-  if (!parallelBody)
-    return operand.bound;
-  // f32 data enters the FPU through a TF32 source register. With fp32 DST,
-  // a computed value (not an input element of a 16-bit type) may be moved
-  // out of DST into a source register (binary_dest_reuse_tiles) too.
-  if (value.getType().isF32() || (precision.fp32Dest && !isInput(value)))
-    return getSourceRegisterBound(operand.bound, operand.real);
-  return operand.bound;
-}
-
 bool Interpreter::isInput(Value value) {
   auto argument = value.dyn_cast<BlockArgument>();
   return parallelBody && argument && argument.getOwner() == parallelBody;
+}
+
+/// add, sub and mul: the ops the lowering may put on the FPU.
+static bool isBinaryArithmetic(Operation *op) {
+  llvm::StringRef name = op->getName().getStringRef();
+  return name == "arith.addf" || name == "arith.subf" || name == "arith.mulf";
+}
+
+bool Interpreter::isOnFPU(Operation *op) {
+  return isBinaryArithmetic(op) &&
+         llvm::any_of(op->getOperands(),
+                      [&](Value operand) { return isInput(operand); });
+}
+
+double Interpreter::getEntryTruncation(Operation *op, unsigned index) {
+  if (!parallelBody)
+    return 0;
+  Value value = op->getOperand(index);
+  if (isInput(value)) {
+    // A CB tile: bf16 and f16 enter exactly; f32 is truncated in a source
+    // register (SrcASrcB.md), unless the op is on the SFPU, DST is fp32 and
+    // no FPU op reads the CB: then tt-reconfigure-formats unpacks it
+    // straight into DST (unpack_to_dest_fp32) for the copy_tile.
+    if (!value.getType().isF32())
+      return 0;
+    if (isOnFPU(op) || !precision.fp32Dest || inputsReadByFPU.count(value))
+      return precision.getF32SourceTruncation();
+    return 0;
+  }
+  // A computed value is in DST. A 16-bit DST value moves into a source
+  // register exactly. From an fp32 DST, binary_dest_reuse_tiles truncates
+  // it to the format of the register, configured for the other operand's
+  // CB (MOVD2A.md); two computed operands go to the SFPU, counted as TF32
+  // all the same (the lowering may change).
+  if (!isBinaryArithmetic(op) || !precision.fp32Dest)
+    return 0;
+  Value other = op->getOperand(1 - index);
+  if (isInput(other) && other.getType().isBF16())
+    return kTruncationBF16;
+  // f16 keeps 10 bits, as TF32 does (its narrower range is not modelled).
+  return kUnitRoundoffTF32;
+}
+
+ErrorBound Interpreter::getOperandBound(Operation *op, unsigned index) {
+  RValue &operand = get(op->getOperand(index));
+  return getSourceRegisterBound(operand.bound, operand.real,
+                                getEntryTruncation(op, index));
 }
 
 ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
@@ -91,13 +126,8 @@ ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
   // division, max and min, and add, sub and mul of two computed values) on
   // the SFPU, whose stores into a 16-bit DST truncate (SFPSTORE; the
   // emulator's Numerics.cpp cites the ISA documentation).
-  llvm::StringRef name = op->getName().getStringRef();
-  bool onFPU =
-      (name == "arith.addf" || name == "arith.subf" || name == "arith.mulf") &&
-      llvm::any_of(op->getOperands(),
-                   [&](Value operand) { return isInput(operand); });
-  Rounding rounding =
-      !precision.fp32Dest && !onFPU ? Rounding::Truncate : Rounding::Nearest;
+  Rounding rounding = !precision.fp32Dest && !isOnFPU(op) ? Rounding::Truncate
+                                                          : Rounding::Nearest;
   return roundBound(bound, value, precision.getDestFormat(), rounding);
 }
 
@@ -205,40 +235,39 @@ LogicalResult Interpreter::runFloat(Operation *op, llvm::StringRef mnemonic,
   auto e = [&](unsigned index) -> const ErrorBound & {
     return get(op->getOperand(index)).bound;
   };
+  // The operand as the compute engine sees it (source registers).
+  auto engine = [&](unsigned index) { return getOperandBound(op, index); };
   auto unary = [&](UnaryFunction function) {
     result.real = evaluateUnary(function, f(0));
     result.bound =
-        roundResult(op, propagateUnary(function, f(0), e(0)), result.real);
+        roundResult(op, propagateUnary(function, f(0), engine(0)), result.real);
     return success();
   };
   if (mnemonic == "addf" || mnemonic == "subf") {
     result.real = mnemonic == "addf" ? f(0) + f(1) : f(0) - f(1);
-    ErrorBound bound = propagateAdd(getFPUOperandBound(op->getOperand(0)),
-                                    getFPUOperandBound(op->getOperand(1)));
+    ErrorBound bound = propagateAdd(engine(0), engine(1));
     result.bound = roundResult(op, bound, result.real);
     return success();
   }
   if (mnemonic == "mulf") {
     result.real = f(0) * f(1);
-    ErrorBound bound =
-        propagateMultiply(f(0), getFPUOperandBound(op->getOperand(0)), f(1),
-                          getFPUOperandBound(op->getOperand(1)));
+    ErrorBound bound = propagateMultiply(f(0), engine(0), f(1), engine(1));
     result.bound = roundResult(op, bound, result.real);
     return success();
   }
   if (mnemonic == "divf") {
     result.real = f(0) / f(1);
-    result.bound =
-        roundResult(op, propagateDivide(f(0), e(0), f(1), e(1)), result.real);
+    result.bound = roundResult(
+        op, propagateDivide(f(0), engine(0), f(1), engine(1)), result.real);
     return success();
   }
   if (mnemonic == "maximumf" || mnemonic == "minimumf") {
     result.real =
         mnemonic == "maximumf" ? std::fmax(f(0), f(1)) : std::fmin(f(0), f(1));
     // Both are 1-Lipschitz in each operand; the result is one of them.
-    ErrorBound bound{std::max(e(0).total, e(1).total), 0,
-                     e(0).format == e(1).format ? e(0).format
-                                                : NumberFormat::Real};
+    ErrorBound a = engine(0), b = engine(1);
+    ErrorBound bound{std::max(a.total, b.total), 0,
+                     a.format == b.format ? a.format : NumberFormat::Real};
     result.bound = roundResult(op, bound, result.real);
     return success();
   }

@@ -365,12 +365,13 @@ LogicalResult Interpreter::runGemm(Operation *op) {
   // Per operand element: its value, |value| and |value| + E (E with the
   // source register's truncation for f32 data), so that
   //   sum |a| Eb + |b| Ea + Ea Eb = sum (|a| + Ea)(|b| + Eb) - sum |a||b|.
-  auto load = [](Array &array, int64_t index, double &value, double &size,
-                 double &high) {
+  double truncation = precision.getF32SourceTruncation();
+  auto load = [&](Array &array, int64_t index, double &value, double &size,
+                  double &high) {
     value = (*array.values)[index];
     ErrorBound bound = (*array.bounds)[index];
     if (array.format == NumberFormat::F32)
-      bound = getSourceRegisterBound(bound, value);
+      bound = getSourceRegisterBound(bound, value, truncation);
     size = std::fabs(value);
     high = size + bound.total;
   };
@@ -419,6 +420,11 @@ LogicalResult Interpreter::runGemm(Operation *op) {
       // than pack DST as it is.
       double total = propagated + getAccumulationError(k, (k + 15) / 16,
                                                        magnitude, precision);
+      // From an fp32 DST into a 16-bit C, the packer converts the partial
+      // sum before it adds it in L1: one rounding more.
+      if (!isRepresentableIn(precision.getDestFormat(), c.format))
+        total += std::max(getUnitRoundoff(c.format) * (widened[j] + total),
+                          getUnderflowError(c.format));
       store(c, index, value,
             {std::isnan(total) ? INFINITY : total, 0, NumberFormat::Real});
     }
@@ -442,6 +448,12 @@ LogicalResult Interpreter::runParallel(Operation *op) {
       outputs.size(), std::vector<ErrorBound>(size_t(count)));
   Block *outer = parallelBody;
   parallelBody = body;
+  inputsReadByFPU.clear();
+  for (Operation &inner : *body)
+    if (isOnFPU(&inner))
+      for (Value operand : inner.getOperands())
+        if (isInput(operand))
+          inputsReadByFPU.insert(operand);
   auto restore = llvm::make_scope_exit([&] { parallelBody = outer; });
   for (int64_t i = 0; i < count; ++i) {
     for (size_t j = 0; j < inputs.size(); ++j) {
@@ -487,7 +499,10 @@ LogicalResult Interpreter::runReduce(Operation *op) {
     outer *= source.shape[d];
   for (size_t d = dim + 1; d < source.shape.size(); ++d)
     inner *= source.shape[d];
-  bool throughSourceRegister = source.format == NumberFormat::F32;
+  // The input enters through SrcA (the scaler, 1.0 in bf16, through SrcB).
+  double truncation = source.format == NumberFormat::F32
+                          ? precision.getF32SourceTruncation()
+                          : 0;
   NumberFormat destFormat = precision.getDestFormat();
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
@@ -497,8 +512,7 @@ LogicalResult Interpreter::runReduce(Operation *op) {
         int64_t index = (o * extent + e) * inner + i;
         double value = (*source.values)[index];
         ErrorBound bound = (*source.bounds)[index];
-        if (throughSourceRegister)
-          bound = getSourceRegisterBound(bound, value);
+        bound = getSourceRegisterBound(bound, value, truncation);
         if (isMax) {
           // max is 1-Lipschitz in each argument: whichever element the
           // device picks, it is within the largest bound.
@@ -514,7 +528,7 @@ LogicalResult Interpreter::runReduce(Operation *op) {
       if (isMax) {
         // The result is one of the elements, in the source's format unless
         // truncated on the way in.
-        if (!throughSourceRegister)
+        if (truncation == 0)
           bound.format = source.format;
       } else {
         // The scaler tile is 1.0: a reduction is a gemm with b = 1.
@@ -523,7 +537,18 @@ LogicalResult Interpreter::runReduce(Operation *op) {
         if (std::isnan(bound.total))
           bound.total = INFINITY;
       }
-      store(dest, o * inner + i, result, roundBound(bound, result, destFormat));
+      bound = roundBound(bound, result, destFormat);
+      if (dim == 0) {
+        // The lowering packs the row vector into an intermediate CB of the
+        // destination's type and transposes it (transpose_wh_tile, through
+        // SrcA) back into DST before the pack.
+        bound = roundBound(bound, result, dest.format);
+        if (dest.format == NumberFormat::F32)
+          bound = getSourceRegisterBound(bound, result,
+                                         precision.getF32SourceTruncation());
+        bound = roundBound(bound, result, destFormat);
+      }
+      store(dest, o * inner + i, result, bound);
     }
   return success();
 }

@@ -280,6 +280,45 @@ TEST(InterpreterTest, GemmBudgetCatchesOneBadElement) {
   EXPECT_EQ(result.worst.front().index, bad);
 }
 
+/// `value` with its significand cut to the 8 bits of bf16 (SFPSTORE into a
+/// 16-bit DST truncates).
+float truncateToBF16(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  bits &= 0xffff0000u;
+  std::memcpy(&value, &bits, 4);
+  return value;
+}
+
+// In a 16-bit DST the SFPU truncates its results: a device that truncates
+// exp(x + y) stays within the budget, which is then more than one step.
+TEST(InterpreterTest, SFPUTruncationIsInTheBudget) {
+  auto context = makeTileContext();
+  OwningOpRef module =
+      parse(*context,
+            substitute(kElementwise, {{"BODY", "%s = arith.addf %x, %y : bf16\n"
+                                               "      %r = math.exp %s : bf16"},
+                                      {"T", "bf16"}}));
+  Type bf16 = FloatType::getBF16(context.get());
+  std::vector<HostTensor> tensors = {
+      makeRandom(*context, {64, 64}, bf16, 5),
+      makeRandom(*context, {64, 64}, bf16, 6),
+      HostTensor::get({64, 64}, bf16, std::vector<float>(64 * 64, 0.0f))};
+  const std::vector<double> a = tensors[0].data, b = tensors[1].data;
+  ASSERT_TRUE(
+      succeeded(runFunction(findFunction(module.get()), tensors, Precision())));
+  std::vector<float> device(64 * 64);
+  for (size_t i = 0; i < device.size(); ++i) {
+    float sum = roundToType(float(a[i]) + float(b[i]), bf16);
+    device[i] = truncateToBF16(std::exp(sum));
+  }
+  Comparison result = compareResults(device, tensors[2]);
+  EXPECT_TRUE(result.ok);
+  EXPECT_EQ(result.withinBudget, result.count);
+  EXPECT_GT(result.exact, 0);
+  EXPECT_LT(result.exact, result.count);
+}
+
 // f32 operands enter the FPU through TF32 source registers: their
 // truncation is in the bound, so a device that truncates passes.
 TEST(InterpreterTest, GemmBudgetHasTheTF32Term) {

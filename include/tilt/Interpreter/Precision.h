@@ -36,11 +36,18 @@ constexpr double kUnitRoundoffF32 = 0x1p-24;
 constexpr double kUnitRoundoffBF16 = 0x1p-8;
 /// The unit roundoff of f16 (11-bit significand).
 constexpr double kUnitRoundoffF16 = 0x1p-11;
-/// The relative error of an f32 value entering the FPU's source registers,
-/// which hold TF32 (10 stored significand bits). The unpacker truncates, so
-/// the error is one unit in the last place, 2^-10; if it turns out to round
-/// to nearest this becomes 2^-11 (the one place to change).
+/// The relative error of an f32 value entering the FPU's source registers
+/// (SrcA/SrcB) of a kernel with an fp32 DST, which hold TF32 there: the
+/// unpacker drops the low 13 mantissa bits (tt-isa-documentation
+/// SrcASrcB.md), a truncation to 10 bits, so one unit in the last place,
+/// 2^-10. The one place to change if it turns out to round (2^-11).
 constexpr double kUnitRoundoffTF32 = 0x1p-10;
+/// The relative error of a value truncated to bf16: an f32 value entering a
+/// source register of a kernel with a 16-bit DST (the registers then hold
+/// the kernel's 16-bit format, bf16 here), or moved out of an fp32 DST
+/// into a register configured for bf16 (MOVD2A/MOVD2B), and an SFPU result
+/// stored into a 16-bit DST (SFPSTORE). One ulp of bf16, 2^-7.
+constexpr double kTruncationBF16 = 0x1p-7;
 /// The relative error allowed for an SFPU math function (exp, log, sqrt,
 /// rsqrt, tanh, reciprocal) on top of the propagated error: two f32 ulps.
 constexpr double kMathFunctionError = 2 * 0x1p-23;
@@ -57,8 +64,8 @@ std::optional<NumberFormat> getNumberFormat(Type type);
 double getUnitRoundoff(NumberFormat format);
 
 /// The largest error of rounding a value below the normal range of
-/// `format`: the smallest normal number for f32 and bf16 (the Tensix FPU
-/// and SFPU flush subnormals to zero), half the subnormal spacing for f16.
+/// `format`: its smallest normal number, since the Tensix flushes
+/// subnormals to zero (docs/emulator.md, "Known differences").
 double getUnderflowError(NumberFormat format);
 
 /// Whether every value of `from` is a value of `to`, so that converting
@@ -93,6 +100,11 @@ struct Precision {
   /// The format of DST.
   NumberFormat getDestFormat() const {
     return fp32Dest ? NumberFormat::F32 : NumberFormat::BF16;
+  }
+  /// The relative error of an f32 CB value read into a source register:
+  /// TF32 with an fp32 DST, else the kernel's 16-bit format (bf16).
+  double getF32SourceTruncation() const {
+    return fp32Dest ? kUnitRoundoffTF32 : kTruncationBF16;
   }
 };
 
@@ -138,9 +150,12 @@ ErrorBound roundBound(const ErrorBound &bound, double value,
                       NumberFormat format,
                       Rounding rounding = Rounding::Nearest);
 
-/// The bound of an f32 value as the FPU sees it after it passes through a
-/// source register (TF32): E + u_tf32 (|value| + E).
-ErrorBound getSourceRegisterBound(const ErrorBound &bound, double value);
+/// The bound of a value as the FPU sees it after it passes through a source
+/// register that truncates it with relative error `truncation`
+/// (kUnitRoundoffTF32, kTruncationBF16): E + truncation (|value| + E), at
+/// least the underflow error; unchanged for a truncation of 0.
+ErrorBound getSourceRegisterBound(const ErrorBound &bound, double value,
+                                  double truncation);
 
 /// The propagated bound of a + b or a - b (before any rounding): Ea + Eb.
 ErrorBound propagateAdd(const ErrorBound &a, const ErrorBound &b);

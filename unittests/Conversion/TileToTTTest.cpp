@@ -103,6 +103,7 @@ TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
   ASSERT_TRUE(program);
   EXPECT_EQ(program.getGrid(), llvm::ArrayRef<int64_t>({2, 2}));
   EXPECT_EQ(program.getArch(), "wormhole_b0");
+  EXPECT_EQ(program.getBoard(), "n150");
 
   llvm::SmallVector<int64_t, 4> cbs;
   std::vector<std::string> roles;
@@ -130,8 +131,9 @@ TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
     }
   }
   EXPECT_EQ(buffers, 3u);
-  // Inputs from c_0, the output at c_16, partial sums at c_24.
-  EXPECT_EQ(cbs, (llvm::SmallVector<int64_t, 4>{0, 1, 16, 24}));
+  // Inputs from c_0, the output at c_16; the f32 output accumulates the K
+  // blocks itself (packer L1 accumulation), so no intermediate CB.
+  EXPECT_EQ(cbs, (llvm::SmallVector<int64_t, 4>{0, 1, 16}));
   EXPECT_EQ(roles, (std::vector<std::string>{"reader", "compute", "writer"}));
   EXPECT_EQ(runtimeArgs, 3u * 4u);
   // No tile op is left.

@@ -4,7 +4,7 @@
 
 // 9 blocks on 4 cores: 3, 2, 2, 2 blocks, contiguous, row-major.
 // CHECK-LABEL: func.func @uneven
-// CHECK: tile.kernel grid [3, 3] blocks(%{{.*}}, %{{.*}}) args() attributes {partition = {arch = "wormhole_b0", cores = array<i64: 2, 2>, ranges = array<i64: 0, 3, 3, 2, 5, 2, 7, 2>}} {
+// CHECK: tile.kernel grid [3, 3] blocks(%{{.*}}, %{{.*}}) args() attributes {partition = {arch = "wormhole_b0", board = "n150", cores = array<i64: 2, 2>, ranges = array<i64: 0, 3, 3, 2, 5, 2, 7, 2>}} {
 // CHECK-NEXT: %start, %count = tile.block_range
 // CHECK-NEXT: %[[END:.*]] = arith.addi %start, %count : index
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
@@ -58,7 +58,7 @@ func.func @three_d() {
 // CHECK-COUNT-1: tile.block_range
 // CHECK-NOT: tile.block_range
 func.func @once() {
-  tile.kernel grid [4] blocks(%bx) args() attributes {partition = {arch = "wormhole_b0", cores = array<i64: 2, 2>, ranges = array<i64: 0, 1, 1, 1, 2, 1, 3, 1>}} {
+  tile.kernel grid [4] blocks(%bx) args() attributes {partition = {arch = "wormhole_b0", board = "n150", cores = array<i64: 2, 2>, ranges = array<i64: 0, 1, 1, 1, 2, 1, 3, 1>}} {
     %start, %count = tile.block_range
   }
   return

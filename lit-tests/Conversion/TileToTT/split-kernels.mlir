@@ -4,7 +4,7 @@
 
 // 8 blocks on 6 cores: 2, 2, 1, 1, 1, 1. The tensors are padded from
 // 100x40 to 128x64.
-// CHECK-LABEL: tt.program @scale grid [3, 2] arch wormhole_b0 {
+// CHECK-LABEL: tt.program @scale grid [3, 2] arch wormhole_b0 board n150 {
 // CHECK-NEXT: tt.buffer @arg0 size 32768 page_size 4096 {arg = 0 : i64, padded_shape = array<i64: 128, 64>, shape = array<i64: 100, 40>} : f32
 // CHECK-NEXT: tt.buffer @arg1 size 32768 page_size 4096 {arg = 1 : i64, padded_shape = array<i64: 128, 64>, shape = array<i64: 100, 40>} : f32
 // CHECK-NEXT: tt.cb_config 0 cores [0, 0] to [2, 1] : !cb.cb<f32, page_size = 4096, pages = 2>

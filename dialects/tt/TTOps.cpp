@@ -167,6 +167,28 @@ LogicalResult parseIntList(AsmParser &parser,
   return parser.parseRSquare();
 }
 
+/// `[a, @b, ...]`: integers, or `@symbol` for a tt.buffer (its address in
+/// runtime arguments, its TensorAccessorArgs in compile-time arguments).
+LogicalResult parseArgList(AsmParser &parser,
+                           llvm::SmallVectorImpl<Attribute> &values) {
+  if (failed(parser.parseLSquare()))
+    return failure();
+  if (parser.parseOptionalRSquare())
+    return success();
+  do {
+    StringAttr buffer;
+    if (succeeded(parser.parseOptionalSymbolName(buffer))) {
+      values.push_back(FlatSymbolRefAttr::get(buffer));
+      continue;
+    }
+    int64_t value;
+    if (failed(parser.parseInteger(value)))
+      return failure();
+    values.push_back(getI64Attr(parser.getContext(), value));
+  } while (parser.parseOptionalComma());
+  return parser.parseRSquare();
+}
+
 void printIntList(AsmPrinter &printer, llvm::ArrayRef<int64_t> values) {
   printer << '[';
   llvm::interleave(
@@ -709,25 +731,9 @@ LogicalResult KernelOp::parse(OpAsmParser &parser, OperationState &state) {
     state.addAttribute("rt_args", ArrayAttr::get(context, names));
   }
   if (parser.parseOptionalKeyword("ct_args")) {
-    // Integers, or @buffer for the TensorAccessorArgs of a tt.buffer.
     llvm::SmallVector<Attribute, 8> values;
-    if (failed(parser.parseLSquare()))
+    if (failed(parseArgList(parser, values)))
       return failure();
-    if (!parser.parseOptionalRSquare()) {
-      do {
-        StringAttr buffer;
-        if (succeeded(parser.parseOptionalSymbolName(buffer))) {
-          values.push_back(FlatSymbolRefAttr::get(buffer));
-          continue;
-        }
-        int64_t value;
-        if (failed(parser.parseInteger(value)))
-          return failure();
-        values.push_back(getI64Attr(context, value));
-      } while (parser.parseOptionalComma());
-      if (failed(parser.parseRSquare()))
-        return failure();
-    }
     state.addAttribute("ct_args", ArrayAttr::get(context, values));
   }
   if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
@@ -959,24 +965,8 @@ LogicalResult RuntimeArgsOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<Attribute, 8> values;
   if (failed(parser.parseSymbolName(kernel)) ||
       failed(parser.parseKeyword("core")) ||
-      failed(parseIntList(parser, core)) || failed(parser.parseLSquare()))
+      failed(parseIntList(parser, core)) || failed(parseArgList(parser, values)))
     return failure();
-  // Integers, or @buffer for the address of a tt.buffer.
-  if (!parser.parseOptionalRSquare()) {
-    do {
-      StringAttr buffer;
-      if (succeeded(parser.parseOptionalSymbolName(buffer))) {
-        values.push_back(FlatSymbolRefAttr::get(buffer));
-        continue;
-      }
-      int64_t value;
-      if (failed(parser.parseInteger(value)))
-        return failure();
-      values.push_back(getI64Attr(context, value));
-    } while (parser.parseOptionalComma());
-    if (failed(parser.parseRSquare()))
-      return failure();
-  }
   if (failed(parser.parseOptionalAttrDict(state.attributes)))
     return failure();
   state.addAttribute("kernel", FlatSymbolRefAttr::get(kernel));

@@ -29,18 +29,8 @@ using namespace tilt::emu;
 
 namespace {
 
-std::string cbText(uint32_t index) { return "cb " + std::to_string(index); }
-
 [[noreturn]] void fail(KernelContext &context, const std::string &message) {
   context.device->fail(context, message);
-}
-
-/// The calling kernel, stopped if the run has failed elsewhere.
-KernelContext &enter() {
-  KernelContext &context = currentKernel();
-  if (context.device->failed)
-    throw KernelStopped();
-  return context;
 }
 
 void count(KernelContext &context, TileOp op) {
@@ -71,7 +61,7 @@ void setRegister(KernelContext &context, char reg, uint32_t cb,
   FormatRegister &target = getRegister(context.engine, reg);
   target.configured = true;
   target.format = lookupCB(context, cb, call).config.format;
-  target.setBy = std::string(call) + " from " + cbText(cb);
+  target.setBy = std::string(call) + " from " + getCBText(cb);
 }
 
 std::string describeRegister(const FormatRegister &reg) {
@@ -88,7 +78,7 @@ void checkFormat(KernelContext &context, char reg, uint32_t cb,
   const FormatRegister &target = getRegister(context.engine, reg);
   emu::DataFormat format = lookupCB(context, cb, function).config.format;
   std::string what = std::string(function) + (reg == 'P' ? " packs into " : " unpacks ") +
-                     (*operand ? std::string(operand) + " " : "") + cbText(cb) +
+                     (*operand ? std::string(operand) + " " : "") + getCBText(cb) +
                      " (" + getFormatName(format) + ")" +
                      (reg == 'P' ? "" : std::string(" through ") +
                                             getRegisterName(reg));
@@ -148,7 +138,7 @@ const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
   CircularBuffer &buffer = lookupCB(context, cb, function);
   if (itile >= buffer.waited)
     fail(context, std::string(function) + " reads tile " +
-                      std::to_string(itile) + " of " + cbText(cb) +
+                      std::to_string(itile) + " of " + getCBText(cb) +
                       " but the kernel waited for " +
                       std::to_string(buffer.waited) + " pages");
   const uint8_t *page = context.core->l1 + buffer.offset +
@@ -192,7 +182,7 @@ void unpackToSrc(KernelContext &context, char reg, uint32_t cb,
                  const char *operand, const char *hint = "") {
   checkFormat(context, reg, cb, function, operand, hint);
   if (context.engine.unpackToDestFp32 >> cb & 1u)
-    fail(context, std::string(function) + " unpacks " + cbText(cb) +
+    fail(context, std::string(function) + " unpacks " + getCBText(cb) +
                       " through " + getRegisterName(reg) +
                       ", but the CB is in UnpackToDestFp32 mode "
                       "(ComputeConfig::unpack_to_dest_mode), in which the "
@@ -280,11 +270,11 @@ void emu::initComputeEngine(KernelContext &context,
                           : engine.dst16;
 }
 
-void tilt_emu::noInit() { enter(); }
+void tilt_emu::noInit() { enterKernel(); }
 
 void tilt_emu::configureFormats(const char *call, int32_t srcA, int32_t srcB,
                                 int32_t pack) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   if (srcA != kKeep)
     setRegister(context, 'A', uint32_t(srcA), call);
   if (srcB != kKeep)
@@ -295,7 +285,7 @@ void tilt_emu::configureFormats(const char *call, int32_t srcA, int32_t srcB,
 
 void tilt_emu::reconfigureIfDifferent(const char *call, char reg,
                                       uint32_t oldCB, uint32_t newCB) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   emu::DataFormat oldFormat = lookupCB(context, oldCB, call).config.format;
   emu::DataFormat newFormat = lookupCB(context, newCB, call).config.format;
   if (oldFormat != newFormat)
@@ -303,7 +293,7 @@ void tilt_emu::reconfigureIfDifferent(const char *call, char reg,
 }
 
 void tilt_emu::setL1Accumulation(uint32_t enable) {
-  enter().engine.l1Accumulate = enable != 0;
+  enterKernel().engine.l1Accumulate = enable != 0;
 }
 
 //===----------------------------------------------------------------------===//
@@ -311,7 +301,7 @@ void tilt_emu::setL1Accumulation(uint32_t enable) {
 //===----------------------------------------------------------------------===//
 
 void tile_regs_acquire() {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   if (context.dst != DstState::Released)
     fail(context, "tile_regs_acquire while DST is held (no tile_regs_release "
                   "since the last acquire)");
@@ -322,21 +312,21 @@ void tile_regs_acquire() {
 }
 
 void tile_regs_commit() {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   if (context.dst != DstState::Acquired)
     fail(context, "tile_regs_commit without tile_regs_acquire");
   context.dst = DstState::Committed;
 }
 
 void tile_regs_wait() {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   if (context.dst != DstState::Committed)
     fail(context, "tile_regs_wait without tile_regs_commit");
   context.dst = DstState::Waited;
 }
 
 void tile_regs_release() {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   if (context.dst != DstState::Waited)
     fail(context, "tile_regs_release without tile_regs_wait");
   context.dst = DstState::Released;
@@ -347,12 +337,12 @@ void tile_regs_release() {
 //===----------------------------------------------------------------------===//
 
 void tilt_emu::matmulInit(uint32_t, uint32_t, uint32_t transpose) {
-  enter().engine.matmulTranspose = transpose != 0;
+  enterKernel().engine.matmulTranspose = transpose != 0;
 }
 
 void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
                       uint32_t itile1, uint32_t idst) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const char *function = "matmul_tiles";
   float *dst = dstTile(context, idst, function, DstState::Acquired);
   const char *hint = " (matmul unpacks in0 to SrcB and in1 to SrcA: "
@@ -389,7 +379,7 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
 void tilt_emu::binaryTiles(EltwiseBinaryType type, uint32_t icb0,
                            uint32_t icb1, uint32_t itile0, uint32_t itile1,
                            uint32_t idst) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const char *function = type == ELWADD   ? "add_tiles"
                          : type == ELWSUB ? "sub_tiles"
                                           : "mul_tiles";
@@ -406,7 +396,7 @@ void tilt_emu::binaryTiles(EltwiseBinaryType type, uint32_t icb0,
 void tilt_emu::destReuse(EltwiseBinaryType type,
                          EltwiseBinaryReuseDestType reuse, uint32_t icb,
                          uint32_t itile, uint32_t idst) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const char *function = "binary_dest_reuse_tiles";
   float *dst = dstTile(context, idst, function, DstState::Acquired);
   // DEST_TO_SRCA: DST moves to SrcA (operand A, the left one) and the CB
@@ -439,7 +429,7 @@ void tilt_emu::destReuse(EltwiseBinaryType type,
 }
 
 void tilt_emu::copy(uint32_t icb, uint32_t itile, uint32_t idst) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const char *function = "copy_tile";
   float *dst = dstTile(context, idst, function, DstState::Acquired);
   float tile[1024];
@@ -449,7 +439,7 @@ void tilt_emu::copy(uint32_t icb, uint32_t itile, uint32_t idst) {
     checkFormat(context, 'A', icb, function, "");
     const CircularBuffer &buffer = readTile(context, icb, itile, tile, function);
     if (buffer.config.format != emu::DataFormat::Float32 || !context.engine.fp32Dest)
-      fail(context, "copy_tile: " + cbText(icb) +
+      fail(context, "copy_tile: " + getCBText(icb) +
                         " is in UnpackToDestFp32 mode, which needs a Float32 "
                         "CB and fp32_dest_acc_en");
   } else {
@@ -462,7 +452,7 @@ void tilt_emu::copy(uint32_t icb, uint32_t itile, uint32_t idst) {
 }
 
 void tilt_emu::transpose(uint32_t icb, uint32_t itile, uint32_t idst) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const char *function = "transpose_wh_tile";
   float *dst = dstTile(context, idst, function, DstState::Acquired);
   float tile[1024];
@@ -475,17 +465,17 @@ void tilt_emu::transpose(uint32_t icb, uint32_t itile, uint32_t idst) {
 }
 
 void tilt_emu::reduceInit(PoolType, ReduceDim dim) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   context.engine.mask = dim == REDUCE_ROW   ? PackMask::Column0
                         : dim == REDUCE_COL ? PackMask::Row0
                                             : PackMask::Element0;
 }
 
-void tilt_emu::reduceUninit() { enter().engine.mask = PackMask::None; }
+void tilt_emu::reduceUninit() { enterKernel().engine.mask = PackMask::None; }
 
 void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
                       uint32_t itile, uint32_t iscaler, uint32_t idst) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const char *function = "reduce_tile";
   float *dst = dstTile(context, idst, function, DstState::Acquired);
   float tile[1024], scaler[1024];
@@ -539,7 +529,7 @@ void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
 
 void tilt_emu::sfpuBinary(EltwiseBinaryType type, uint32_t idst0,
                           uint32_t idst1, uint32_t odst) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const char *function = "an SFPU binary op";
   float *a = dstTile(context, idst0, function, DstState::Acquired);
   float *b = dstTile(context, idst1, function, DstState::Acquired);
@@ -551,7 +541,7 @@ void tilt_emu::sfpuBinary(EltwiseBinaryType type, uint32_t idst0,
 }
 
 void tilt_emu::sfpuUnary(Unary op, uint32_t idst) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   float *x = dstTile(context, idst, "an SFPU unary op", DstState::Acquired);
   for (uint32_t i = 0; i < 1024; ++i) {
     float v = x[i];
@@ -577,7 +567,7 @@ void tilt_emu::sfpuUnary(Unary op, uint32_t idst) {
 }
 
 void tilt_emu::fill(uint32_t idst, float value) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   float *dst = dstTile(context, idst, "fill_tile", DstState::Acquired);
   std::fill(dst, dst + 1024, sfpuToDst(context.engine, value));
   context.dstWritten[idst] = true;
@@ -590,7 +580,7 @@ void tilt_emu::fill(uint32_t idst, float value) {
 
 void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
                     uint32_t index) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const char *function = "pack_tile";
   const float *dst = dstTile(context, idst, function, DstState::Waited);
   checkFormat(context, 'P', ocb, function, "");
@@ -598,7 +588,7 @@ void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
   uint32_t position = outOfOrder ? index : cb.packCursor++;
   if (position >= cb.reserved)
     fail(context, "pack_tile writes tile " + std::to_string(position) +
-                      " of " + cbText(ocb) + " but the kernel reserved " +
+                      " of " + getCBText(ocb) + " but the kernel reserved " +
                       std::to_string(cb.reserved) + " pages");
   emu::DataFormat format = cb.config.format;
   if (format != emu::DataFormat::Float32 && format != emu::DataFormat::Float16 &&

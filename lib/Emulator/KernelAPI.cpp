@@ -19,19 +19,8 @@ using namespace tilt::emu;
 
 namespace {
 
-std::string cbText(int32_t index) { return "cb " + std::to_string(index); }
-
 [[noreturn]] void fail(KernelContext &context, const std::string &message) {
   context.device->fail(context, message);
-}
-
-/// Stops the calling kernel if the run has failed elsewhere (checked at
-/// each API call, so that a kernel computing alone ends promptly).
-KernelContext &enter() {
-  KernelContext &context = currentKernel();
-  if (context.device->failed)
-    throw KernelStopped();
-  return context;
 }
 
 bool overlaps(const std::vector<std::pair<uint32_t, uint32_t>> &ranges,
@@ -53,7 +42,7 @@ constexpr uint64_t kL1BankFlag = 1ull << 61;
 //===----------------------------------------------------------------------===//
 
 uint32_t tilt_emu::getRuntimeArg(int index) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const std::vector<uint32_t> &args = context.instance->runtimeArgs;
   if (index < 0 || size_t(index) >= args.size())
     fail(context, "get_arg_val(" + std::to_string(index) +
@@ -65,7 +54,7 @@ uint32_t tilt_emu::getRuntimeArg(int index) {
 uint64_t tilt_emu::interleavedNocAddress(uint32_t base, uint32_t pageSize,
                                          uint32_t id, uint32_t offset,
                                          bool dram) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   const ArchInfo &arch = context.device->arch;
   if (!dram)
     return kL1BankFlag;
@@ -81,13 +70,13 @@ uint64_t tilt_emu::interleavedNocAddress(uint32_t base, uint32_t pageSize,
 
 uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr,
                       uint8_t) {
-  enter();
+  enterKernel();
   return kCoreFlag | (uint64_t(noc_x & 0xff) << 48) |
          (uint64_t(noc_y & 0xff) << 40) | addr;
 }
 
 uint64_t get_noc_addr(uint32_t addr, uint8_t noc) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   return get_noc_addr(context.core->column, context.core->row, addr, noc);
 }
 
@@ -136,7 +125,7 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
 
 void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
                     uint32_t size, uint8_t) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   bool isDram = false;
   uint8_t *source = resolve(context, src_noc_addr, size, "noc_async_read", isDram);
   uint32_t offset = context.device->toL1Offset(context, dst_local_l1_addr,
@@ -150,7 +139,7 @@ void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
 
 void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
                      uint32_t size, uint8_t) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   uint32_t offset = context.device->toL1Offset(context, src_local_l1_addr,
                                                size, "noc_async_write");
   bool isDram = false;
@@ -162,9 +151,9 @@ void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
     context.counters.dramBytesWritten += size;
 }
 
-void noc_async_read_barrier(uint8_t) { enter().pendingReads.clear(); }
-void noc_async_write_barrier(uint8_t) { enter().pendingWrites.clear(); }
-void noc_async_writes_flushed(uint8_t) { enter().pendingWrites.clear(); }
+void noc_async_read_barrier(uint8_t) { enterKernel().pendingReads.clear(); }
+void noc_async_write_barrier(uint8_t) { enterKernel().pendingWrites.clear(); }
+void noc_async_writes_flushed(uint8_t) { enterKernel().pendingWrites.clear(); }
 
 //===----------------------------------------------------------------------===//
 // Circular buffers
@@ -177,18 +166,18 @@ void checkBlock(KernelContext &context, CircularBuffer &cb, int32_t pages,
   int32_t index = int32_t(cb.config.index);
   if (pages <= 0)
     context.device->fail(context, std::string(function) + "(" +
-                                      cbText(index) + ", " +
+                                      getCBText(index) + ", " +
                                       std::to_string(pages) +
                                       "): the page count must be positive");
   if (uint32_t(pages) > cb.config.numPages)
     context.device->fail(context, std::string(function) + "(" +
-                                      cbText(index) + ", " +
+                                      getCBText(index) + ", " +
                                       std::to_string(pages) + ") on a CB of " +
                                       std::to_string(cb.config.numPages) +
                                       " pages can never be satisfied");
   if (position + uint32_t(pages) > cb.config.numPages)
     context.device->fail(
-        context, std::string(function) + "(" + cbText(index) + ", " +
+        context, std::string(function) + "(" + getCBText(index) + ", " +
                      std::to_string(pages) + ") at page " +
                      std::to_string(position) + " of a CB of " +
                      std::to_string(cb.config.numPages) +
@@ -199,7 +188,7 @@ void checkBlock(KernelContext &context, CircularBuffer &cb, int32_t pages,
 } // namespace
 
 void cb_reserve_back(int32_t cb_id, int32_t num_pages) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_reserve_back");
@@ -207,20 +196,20 @@ void cb_reserve_back(int32_t cb_id, int32_t num_pages) {
   context.producedCBs |= 1u << cb_id;
   uint32_t pages = uint32_t(num_pages);
   device.waitUntil(context, lock,
-                   "cb_reserve_back(" + cbText(cb_id) + ", " +
+                   "cb_reserve_back(" + getCBText(cb_id) + ", " +
                        std::to_string(pages) + ")",
-                   context.instance->name + " " + cbText(cb_id), &cb,
+                   context.instance->name + " " + getCBText(cb_id), &cb,
                    [&cb, pages] { return cb.free() >= pages; });
   cb.reserved = std::max(cb.reserved, pages);
 }
 
 void cb_push_back(int32_t cb_id, int32_t num_pages) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_push_back");
   if (num_pages <= 0 || uint32_t(num_pages) > cb.reserved)
-    device.fail(context, "cb_push_back(" + cbText(cb_id) + ", " +
+    device.fail(context, "cb_push_back(" + getCBText(cb_id) + ", " +
                              std::to_string(num_pages) + ") after reserving " +
                              std::to_string(cb.reserved) +
                              " pages: push without reserve");
@@ -228,7 +217,7 @@ void cb_push_back(int32_t cb_id, int32_t num_pages) {
   uint32_t begin = cb.offset + cb.writePage * cb.config.pageSize;
   uint32_t end = begin + uint32_t(num_pages) * cb.config.pageSize;
   if (overlaps(context.pendingReads, begin, end))
-    device.fail(context, "cb_push_back(" + cbText(cb_id) + ", " +
+    device.fail(context, "cb_push_back(" + getCBText(cb_id) + ", " +
                              std::to_string(num_pages) +
                              ") publishes pages whose NoC reads have not "
                              "completed (no noc_async_read_barrier before "
@@ -241,7 +230,7 @@ void cb_push_back(int32_t cb_id, int32_t num_pages) {
 }
 
 void cb_wait_front(int32_t cb_id, int32_t num_pages) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_wait_front");
@@ -249,20 +238,20 @@ void cb_wait_front(int32_t cb_id, int32_t num_pages) {
   context.consumedCBs |= 1u << cb_id;
   uint32_t pages = uint32_t(num_pages);
   device.waitUntil(context, lock,
-                   "cb_wait_front(" + cbText(cb_id) + ", " +
+                   "cb_wait_front(" + getCBText(cb_id) + ", " +
                        std::to_string(pages) + ")",
-                   context.instance->name + " " + cbText(cb_id), &cb,
+                   context.instance->name + " " + getCBText(cb_id), &cb,
                    [&cb, pages] { return cb.available() >= pages; });
   cb.waited = std::max(cb.waited, pages);
 }
 
 void cb_pop_front(int32_t cb_id, int32_t num_pages) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_pop_front");
   if (num_pages <= 0 || uint32_t(num_pages) > cb.available())
-    device.fail(context, "cb_pop_front(" + cbText(cb_id) + ", " +
+    device.fail(context, "cb_pop_front(" + getCBText(cb_id) + ", " +
                              std::to_string(num_pages) + ") with " +
                              std::to_string(cb.available()) +
                              " pages available: pop of more than is there");
@@ -270,7 +259,7 @@ void cb_pop_front(int32_t cb_id, int32_t num_pages) {
   uint32_t begin = cb.offset + cb.readPage * cb.config.pageSize;
   uint32_t end = begin + uint32_t(num_pages) * cb.config.pageSize;
   if (overlaps(context.pendingWrites, begin, end))
-    device.fail(context, "cb_pop_front(" + cbText(cb_id) + ", " +
+    device.fail(context, "cb_pop_front(" + getCBText(cb_id) + ", " +
                              std::to_string(num_pages) +
                              ") frees pages whose NoC writes have not been "
                              "flushed (no noc_async_write_barrier before the "
@@ -283,21 +272,21 @@ void cb_pop_front(int32_t cb_id, int32_t num_pages) {
 }
 
 bool cb_pages_reservable_at_back(int32_t cb_id, int32_t num_pages) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   std::lock_guard<std::mutex> lock(context.device->mutex);
   return getCB(context, cb_id, "cb_pages_reservable_at_back").free() >=
          uint32_t(num_pages);
 }
 
 bool cb_pages_available_at_front(int32_t cb_id, int32_t num_pages) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   std::lock_guard<std::mutex> lock(context.device->mutex);
   return getCB(context, cb_id, "cb_pages_available_at_front").available() >=
          uint32_t(num_pages);
 }
 
 uint32_t get_write_ptr(uint32_t cb_id) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   std::lock_guard<std::mutex> lock(context.device->mutex);
   CircularBuffer &cb = getCB(context, int32_t(cb_id), "get_write_ptr");
   return context.device->l1Address(*context.core,
@@ -306,7 +295,7 @@ uint32_t get_write_ptr(uint32_t cb_id) {
 }
 
 uint32_t get_read_ptr(uint32_t cb_id) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   std::lock_guard<std::mutex> lock(context.device->mutex);
   CircularBuffer &cb = getCB(context, int32_t(cb_id), "get_read_ptr");
   return context.device->l1Address(*context.core,
@@ -314,13 +303,13 @@ uint32_t get_read_ptr(uint32_t cb_id) {
 }
 
 int32_t get_tile_size(int32_t cb_id) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   std::lock_guard<std::mutex> lock(context.device->mutex);
   return int32_t(getCB(context, cb_id, "get_tile_size").config.pageSize);
 }
 
 tt::DataFormat get_dataformat(int32_t cb_id) {
-  KernelContext &context = enter();
+  KernelContext &context = enterKernel();
   std::lock_guard<std::mutex> lock(context.device->mutex);
   return tt::DataFormat(
       uint8_t(getCB(context, cb_id, "get_dataformat").config.format));
@@ -334,12 +323,12 @@ void emu::finishKernel(KernelContext &context) {
     if ((context.producedCBs >> index & 1u) && cb.reserved)
       device.fail(context, "the kernel ends with " +
                                std::to_string(cb.reserved) + " pages of " +
-                               cbText(int32_t(index)) +
+                               getCBText(int32_t(index)) +
                                " reserved and not pushed");
     if ((context.consumedCBs >> index & 1u) && cb.waited)
       device.fail(context, "the kernel ends with " +
                                std::to_string(cb.waited) + " pages of " +
-                               cbText(int32_t(index)) +
+                               getCBText(int32_t(index)) +
                                " waited for and not popped");
   }
   if (!context.pendingWrites.empty())

@@ -171,6 +171,21 @@ public:
   std::string where(const KernelContext &context) const;
 };
 
+/// The calling kernel at the start of an API call: stopped (by throwing
+/// KernelStopped) if the run has failed elsewhere, so that a kernel
+/// computing alone ends promptly.
+inline KernelContext &enterKernel() {
+  KernelContext &context = currentKernel();
+  if (context.device->failed)
+    throw KernelStopped();
+  return context;
+}
+
+/// "cb N", as reports name a CB.
+inline std::string getCBText(int64_t index) {
+  return "cb " + std::to_string(index);
+}
+
 /// The CB `index` of the calling kernel's core, checked to be configured.
 CircularBuffer &getCB(KernelContext &context, int32_t index,
                       const char *function);

@@ -393,6 +393,14 @@ public:
     Value column0 = createBinary<arith::MulIOp>(
         rewriter, loc, subColumn, createIndex(rewriter, loc, subW));
 
+    // Tile row and column (in the block) of element (i, j) of the sub-block.
+    auto subTile = [&](int64_t i, int64_t j) {
+      return std::make_pair(
+          createBinary<arith::AddIOp>(rewriter, loc, row0,
+                                      createIndex(rewriter, loc, i)),
+          createBinary<arith::AddIOp>(rewriter, loc, column0,
+                                      createIndex(rewriter, loc, j)));
+    };
     emit<tt::TileRegsAcquireOp>(rewriter, loc);
     emit<tt::MatmulInitOp>(
         rewriter, loc, {},
@@ -407,10 +415,7 @@ public:
       Value ntValue = createIndex(rewriter, loc, nt);
       for (int64_t i = 0; i < subH; ++i)
         for (int64_t j = 0; j < subW; ++j) {
-          Value m = createBinary<arith::AddIOp>(rewriter, loc, row0,
-                                                createIndex(rewriter, loc, i));
-          Value n = createBinary<arith::AddIOp>(rewriter, loc, column0,
-                                                createIndex(rewriter, loc, j));
+          auto [m, n] = subTile(i, j);
           Value tileA = createBinary<arith::AddIOp>(
               rewriter, loc,
               createBinary<arith::MulIOp>(rewriter, loc, m, ktValue), kk);
@@ -436,10 +441,7 @@ public:
     Value ntValue = createIndex(rewriter, loc, nt);
     for (int64_t i = 0; i < subH; ++i)
       for (int64_t j = 0; j < subW; ++j) {
-        Value m = createBinary<arith::AddIOp>(rewriter, loc, row0,
-                                              createIndex(rewriter, loc, i));
-        Value n = createBinary<arith::AddIOp>(rewriter, loc, column0,
-                                              createIndex(rewriter, loc, j));
+        auto [m, n] = subTile(i, j);
         Value index = createBinary<arith::AddIOp>(
             rewriter, loc,
             createBinary<arith::MulIOp>(rewriter, loc, m, ntValue), n);

@@ -5,7 +5,9 @@
 // touched once per block of tiles, the math runs outside the lock), and a
 // condition variable per core. A kernel that cannot proceed records what it
 // waits for; when every live kernel is blocked and no condition holds, the
-// run is a deadlock and stops with a report of each blocked kernel.
+// run is a deadlock and stops with a report of each blocked kernel. The
+// watchdog and the fault handlers (Watchdog.cpp) cover the rest: livelocks,
+// spinning kernels and crashes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -338,6 +340,7 @@ void DeviceImpl::waitUntil(KernelContext &context,
   auto unblock = [&] {
     context.blocked = false;
     context.canContinue = nullptr;
+    context.lastProgress.store(getProgressClock(), std::memory_order_relaxed);
     context.counters.blockedSeconds[counterKey] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                       start)
@@ -395,6 +398,10 @@ CircularBuffer &emu::getCB(KernelContext &context, int32_t index,
 //===----------------------------------------------------------------------===//
 
 Device::Device(const ArchInfo &arch) : impl(new DeviceImpl(arch)) {}
+
+void Device::setWatchdogSeconds(double seconds) {
+  impl->watchdogSeconds = seconds;
+}
 Device::~Device() = default;
 
 const ArchInfo &Device::getArch() const { return impl->arch; }
@@ -518,6 +525,8 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     context->core = core;
     context->instance = &instance;
     initComputeEngine(*context, instance);
+    context->label = device.where(*context);
+    context->lastProgress = getProgressClock();
     contexts.push_back(std::move(context));
   }
   {
@@ -531,12 +540,14 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     device.error.clear();
   }
   auto start = std::chrono::steady_clock::now();
+  FaultHandlers faultHandlers;
   std::vector<std::thread> threads;
   threads.reserve(contexts.size());
   for (auto &owned : contexts) {
     KernelContext *context = owned.get();
     threads.emplace_back([&device, context] {
       currentContext = context;
+      KernelThread kernelThread(*context);
       try {
         context->instance->entry();
         finishKernel(*context);
@@ -552,8 +563,11 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
       currentContext = nullptr;
     });
   }
-  for (std::thread &thread : threads)
-    thread.join();
+  {
+    Watchdog watchdog(device);
+    for (std::thread &thread : threads)
+      thread.join();
+  }
   report.seconds = std::chrono::duration<double>(
                        std::chrono::steady_clock::now() - start)
                        .count();

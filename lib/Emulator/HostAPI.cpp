@@ -8,7 +8,8 @@
 // exit status 3, as a device fault would end a real run.
 //
 // Environment: TILT_EMU_ARCH (the architecture), TILT_EMU_BOARD (the board,
-// whose compute grid the device has), TILT_CACHE_DIR (where
+// whose compute grid the device has), TILT_EMU_TIMEOUT (the watchdog's
+// seconds without progress, default 120), TILT_CACHE_DIR (where
 // compiled kernels are kept), TILT_EMU_CXX (the compiler), TILT_EMU_INCLUDE
 // (the emulator's API headers), TILT_EMU_REPORT=1 (print the counters),
 // TILT_EMU_COUNTERS=FILE (write them as JSON).
@@ -236,6 +237,16 @@ std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
     mesh->state->device = std::make_unique<tilt::emu::Device>(*arch);
   } catch (const std::exception &error) {
     hostError(error.what());
+  }
+  // The watchdog's limit: seconds a kernel may go without progress.
+  std::string timeout = getEnv("TILT_EMU_TIMEOUT");
+  if (!timeout.empty()) {
+    char *end = nullptr;
+    double seconds = std::strtod(timeout.c_str(), &end);
+    if (end == timeout.c_str() || *end || !(seconds > 0))
+      hostError("TILT_EMU_TIMEOUT=" + timeout +
+                " is not a positive number of seconds");
+    mesh->state->device->setWatchdogSeconds(seconds);
   }
   mesh->queue = std::make_unique<MeshCommandQueue>(mesh.get());
   return mesh;

@@ -11,7 +11,10 @@
 #include "tilt/Emulator/Emulator.h"
 
 #include <atomic>
+#include <csignal>
 #include <cstring>
+#include <thread>
+#include <vector>
 
 namespace tilt {
 namespace emu {
@@ -111,7 +114,19 @@ struct KernelContext {
   CoreCounters counters;
   /// The CBs this kernel produced into and consumed from.
   uint32_t producedCBs = 0, consumedCBs = 0;
+  /// When the kernel last made progress (an API call, or a wait that
+  /// ended), in steady-clock nanoseconds; read by the watchdog.
+  std::atomic<int64_t> lastProgress{0};
+  /// "core (x, y) name", for reports written from a signal handler.
+  std::string label;
 };
+
+/// Now, in the steady-clock nanoseconds of KernelContext::lastProgress.
+inline int64_t getProgressClock() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 /// Sets up the compute engine of a kernel about to run (DST capacity, the
 /// formats the JIT build would derive from the core's CBs).
@@ -146,6 +161,8 @@ public:
   std::atomic<bool> failed{false};
   std::mutex errorMutex; ///< guards `error`
   std::string error;
+  /// Seconds without progress before the watchdog reports.
+  double watchdogSeconds = 120;
 
   /// Records `message` if it is the first error.
   void recordError(const std::string &message);
@@ -178,6 +195,7 @@ inline KernelContext &enterKernel() {
   KernelContext &context = currentKernel();
   if (context.device->failed)
     throw KernelStopped();
+  context.lastProgress.store(getProgressClock(), std::memory_order_relaxed);
   return context;
 }
 
@@ -185,6 +203,55 @@ inline KernelContext &enterKernel() {
 inline std::string getCBText(int64_t index) {
   return "cb " + std::to_string(index);
 }
+
+/// While alive (the span of a run), fatal signals in a kernel thread are
+/// reported with the kernel and core, and the process exits with status 3
+/// (Watchdog.cpp); not in sanitizer builds, whose own reports are better.
+class FaultHandlers {
+public:
+  FaultHandlers();
+  ~FaultHandlers();
+  FaultHandlers(const FaultHandlers &) = delete;
+  FaultHandlers &operator=(const FaultHandlers &) = delete;
+
+private:
+  std::vector<struct sigaction> previous;
+};
+
+/// Set up in each kernel thread for its lifetime: the label the fault
+/// handler reports and an alternate signal stack.
+class KernelThread {
+public:
+  explicit KernelThread(KernelContext &context);
+  ~KernelThread();
+  KernelThread(const KernelThread &) = delete;
+  KernelThread &operator=(const KernelThread &) = delete;
+
+private:
+  std::vector<char> alternateStack;
+};
+
+/// A thread that watches a run: a live kernel without progress for the
+/// device's watchdogSeconds stops the run with a report of every kernel; a
+/// kernel still running two seconds after the run failed ends the process
+/// (exit status 3) with the report.
+class Watchdog {
+public:
+  explicit Watchdog(DeviceImpl &device);
+  ~Watchdog();
+  Watchdog(const Watchdog &) = delete;
+  Watchdog &operator=(const Watchdog &) = delete;
+
+private:
+  void watch();
+  std::string describeKernels(int64_t now);
+
+  DeviceImpl &device;
+  std::mutex mutex;
+  std::condition_variable wake;
+  bool done = false;
+  std::thread thread;
+};
 
 /// The CB `index` of the calling kernel's core, checked to be configured.
 CircularBuffer &getCB(KernelContext &context, int32_t index,

@@ -214,8 +214,17 @@ public:
                    std::string &error);
 
   /// Runs `kernels` concurrently until all end or the first error; the CB
-  /// configuration is cleared afterwards.
+  /// configuration is cleared afterwards. A kernel that makes no progress
+  /// for the watchdog's time (blocked in one wait, or making no API call)
+  /// stops the run with a report of every kernel; one that never reaches
+  /// an API call again, or that crashes (a signal in its thread), ends the
+  /// process with the report and exit status 3, since its thread cannot be
+  /// stopped.
   RunReport run(std::vector<KernelInstance> kernels);
+
+  /// Seconds without progress before the watchdog reports a kernel
+  /// (default 120; TILT_EMU_TIMEOUT in host programs).
+  void setWatchdogSeconds(double seconds);
 
 private:
   std::unique_ptr<DeviceImpl> impl;

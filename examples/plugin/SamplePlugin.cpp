@@ -69,7 +69,11 @@ public:
       return parser.emitError(parser.getNameLoc(),
                               "expected a floating-point factor");
     state.addOperands(operands);
-    state.addAttribute("factor", FloatAttr::get(type, value.getValueAsDouble()));
+    // The factor takes the operand's type; with a type that is not a float
+    // it stays as parsed, and the verifier reports the type.
+    state.addAttribute("factor", type.isa<FloatType>()
+                                     ? FloatAttr::get(type, value.getValueAsDouble())
+                                     : value);
     state.addTypes(type);
     return success();
   }

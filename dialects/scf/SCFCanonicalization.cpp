@@ -41,6 +41,8 @@ Operation *moveIntoNewIf(IfOp op, TypeRange resultTypes,
   state.addRegion();
   rewriter.setInsertionPoint(op);
   Operation *newIf = rewriter.create(state);
+  // MLIR keeps the discardable attributes of an op it rebuilds.
+  newIf->setAttrs(op->getAttrDictionary());
   newIf->getRegion(0).takeBody(op.getThenRegion());
   newIf->getRegion(1).takeBody(op.getElseRegion());
   return newIf;
@@ -173,18 +175,22 @@ struct SimplifyTrivialLoops : public OpRewritePattern<ForOp> {
     std::optional<llvm::APInt> ub = getConstantIntValue(op.getUpperBound());
     if (!lb || !ub || lb->getBitWidth() != ub->getBitWidth())
       return rewriter.notifyMatchFailure(op, "bounds are not constants");
-    if (lb->sge(*ub)) {
+    // An `unsigned` loop compares its bounds (and steps past the upper one)
+    // as unsigned integers, as MLIR's constantTripCount does.
+    bool isUnsigned = bool(op->getInherentAttr("unsignedCmp"));
+    if (isUnsigned ? lb->uge(*ub) : lb->sge(*ub)) {
       // No iteration: the results are the init values.
       rewriter.replaceOp(op, inits);
       return success();
     }
     std::optional<llvm::APInt> step = getConstantIntValue(op.getStep());
-    if (!step || step->getBitWidth() != lb->getBitWidth() ||
-        !step->isStrictlyPositive())
+    if (!step || step->getBitWidth() != lb->getBitWidth() || step->isZero() ||
+        (!isUnsigned && step->isNegative()))
       return rewriter.notifyMatchFailure(op, "step is not a positive constant");
     bool overflow = false;
-    llvm::APInt next = lb->sadd_ov(*step, overflow);
-    if (!overflow && next.slt(*ub))
+    llvm::APInt next = isUnsigned ? lb->uadd_ov(*step, overflow)
+                                  : lb->sadd_ov(*step, overflow);
+    if (!overflow && (isUnsigned ? next.ult(*ub) : next.slt(*ub)))
       return rewriter.notifyMatchFailure(op, "more than one iteration");
     // One iteration: the body, with the induction variable at lb.
     Block *body = op.getBody();
@@ -231,6 +237,11 @@ struct ForOpIterArgsFolder : public OpRewritePattern<ForOp> {
     auto newFor =
         rewriter.create<ForOp>(op.getLoc(), op.getLowerBound(),
                                op.getUpperBound(), op.getStep(), newInits);
+    // The rebuilt loop keeps the comparison (`unsigned`) and, as in MLIR,
+    // the discardable attributes.
+    if (Attribute unsignedCmp = op->getInherentAttr("unsignedCmp"))
+      newFor->setInherentAttr("unsignedCmp", unsignedCmp);
+    newFor->setAttrs(op->getAttrDictionary());
     Block *newBody = newFor.getBody();
     rewriter.eraseOp(&newBody->back());
     // Dropped iter_args are their init value in every iteration.

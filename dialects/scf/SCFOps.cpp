@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/IR/Region.h"
 
@@ -16,6 +17,9 @@ using namespace tilt::scf;
 SCFDialect::SCFDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<SCFDialect>()) {
   addOperations<ForOp, IfOp, YieldOp>();
+  // A dependent dialect, as in MLIR: the canonicalization patterns create
+  // arith.select, which must be a registered op wherever scf is loaded.
+  context->getOrLoadDialect<arith::ArithDialect>();
 }
 
 /// Appends an operand-less scf.yield to a block that has no terminator.

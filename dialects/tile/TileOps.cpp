@@ -6,6 +6,7 @@
 #include "tilt/IR/Matchers.h"
 #include "tilt/IR/Region.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace tilt;
 using namespace tilt::tile;
@@ -221,10 +222,25 @@ LogicalResult KernelOp::verify() {
   if (grid.empty() || grid.size() > 3)
     return emitOpError() << "grid must have 1 to 3 dimensions, got "
                          << uint64_t(grid.size());
-  for (size_t i = 0; i < grid.size(); ++i)
+  // At most 2^31 blocks in all (docs/dialects/tile.md, "Limits"): block ids
+  // and the per-core block ranges then fit any integer the lowering uses.
+  constexpr int64_t kMaxBlocks = int64_t(1) << 31;
+  llvm::Optional<int64_t> blocks = 1;
+  for (size_t i = 0; i < grid.size(); ++i) {
     if (grid[i] <= 0)
       return emitOpError() << "grid extent " << grid[i] << " (dimension "
                            << uint64_t(i) << ") is not positive";
+    if (blocks)
+      blocks = llvm::checkedMul(*blocks, grid[i]);
+  }
+  if (!blocks || *blocks > kMaxBlocks) {
+    InFlightDiagnostic diag = emitOpError() << "grid of ";
+    if (blocks)
+      diag << *blocks;
+    else
+      diag << "more than 2^63";
+    return diag << " blocks exceeds the limit of 2^31 blocks";
+  }
   for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
     if (!op->getOperand(i).getType().isa<TensorType>())
       return emitOpError() << "operand #" << i
@@ -435,8 +451,11 @@ LogicalResult CopyOp::verify() {
     std::optional<int64_t> offset;
     if (std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]))
       offset = value->getSExtValue();
-    if (offset && (*offset < 0 || *offset + size > extent))
-      return emitOpError() << "the slice [" << *offset << ", " << *offset + size
+    // `extent - size` cannot overflow (0 < size <= extent); `*offset + size`
+    // can, for an offset near 2^63.
+    if (offset && (*offset < 0 || *offset > extent - size))
+      return emitOpError() << "the slice [" << *offset << ", "
+                           << uint64_t(*offset) + uint64_t(size)
                            << ") of dimension " << d
                            << " runs past the tensor's size " << extent
                            << (extent != tensor.getShape()[d]

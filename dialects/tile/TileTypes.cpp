@@ -1,8 +1,10 @@
 //===- TileTypes.cpp - Types of the tile dialect --------------------------===//
 
 #include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/Dialect/Tile/Passes.h"
 #include "tilt/IR/Context.h"
 #include "llvm/ADT/Hashing.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace tilt;
 using namespace tilt::tile;
@@ -94,8 +96,45 @@ MemorySpace BufType::getMemorySpace() const {
 // Parsing and printing
 //===----------------------------------------------------------------------===//
 
+/// The largest extent of a dimension (docs/dialects/tile.md, "Limits").
+constexpr int64_t kMaxExtent = int64_t(1) << 31;
+/// The largest tensor or buffer, in bytes once padded to whole 32x32 tiles
+/// (docs/dialects/tile.md, "Limits").
+constexpr int64_t kMaxBytes = int64_t(1) << 40;
+
+/// Checks `shape` against the limits above, so that no later size
+/// computation (tiles, pages, bytes, host allocations) can overflow int64.
+static LogicalResult checkShapeLimits(AsmParser &parser, llvm::SMLoc loc,
+                                      llvm::StringRef what,
+                                      llvm::ArrayRef<int64_t> shape,
+                                      Type elementType) {
+  for (int64_t dim : shape)
+    if (dim > kMaxExtent)
+      return parser.emitError(loc)
+             << what << " dimension " << dim
+             << " exceeds the limit of 2^31 elements per dimension";
+  // The size as laid out in whole tiles: the last two dimensions padded to
+  // 32, a 1-d shape one row of tiles (32 rows).
+  llvm::Optional<int64_t> bytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (shape.size() == 1)
+    bytes = llvm::checkedMul<int64_t>(*bytes, kTileSize);
+  for (size_t i = 0; i < shape.size() && bytes; ++i) {
+    int64_t dim = shape[i];
+    if (shape.size() - i <= 2)
+      dim = (dim + kTileSize - 1) / kTileSize * kTileSize;
+    bytes = llvm::checkedMul<int64_t>(*bytes, dim);
+  }
+  if (!bytes || *bytes > kMaxBytes)
+    return parser.emitError(loc)
+           << what << " of "
+           << (bytes ? std::to_string(*bytes) : std::string("more than 2^63"))
+           << " bytes (padded to whole 32x32 tiles) exceeds the limit of "
+              "2^40 bytes";
+  return success();
+}
+
 /// `<` dims `x` element-type, checked: positive static sizes, rank 1 or
-/// more, a tile element type.
+/// more, a tile element type, within the size limits.
 static LogicalResult parseShapeAndElement(AsmParser &parser,
                                           llvm::StringRef what,
                                           llvm::SmallVectorImpl<int64_t> &shape,
@@ -117,7 +156,7 @@ static LogicalResult parseShapeAndElement(AsmParser &parser,
     return parser.emitError(typeLoc)
            << what << " element type must be bf16, f16, f32 or i32, got "
            << elementType;
-  return success();
+  return checkShapeLimits(parser, loc, what, shape, elementType);
 }
 
 Type TileDialect::parseType(AsmParser &parser) const {

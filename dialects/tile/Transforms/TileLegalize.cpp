@@ -17,6 +17,8 @@
 #include "tilt/Dialect/Tile/Passes.h"
 #include "tilt/IR/Matchers.h"
 #include "tilt/IR/Region.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include <limits>
 
 using namespace tilt;
 using namespace tilt::tile;
@@ -89,7 +91,7 @@ std::optional<int64_t> getMaxValue(Value value, unsigned depth = 0) {
     }
     if (auto pipelined = PipelinedOp::dynCast(owner)) {
       auto ub = getConstantIntValue(pipelined.getUpperBound());
-      if (ub && argument.getArgNumber() == 0)
+      if (ub && argument.getArgNumber() == 0 && ub->getSExtValue() > 0)
         return ub->getSExtValue() - 1;
     }
     return std::nullopt;
@@ -104,7 +106,12 @@ std::optional<int64_t> getMaxValue(Value value, unsigned depth = 0) {
   std::optional<int64_t> rhs = getMaxValue(def->getOperand(1), depth + 1);
   if (!lhs || !rhs || *lhs < 0 || *rhs < 0)
     return std::nullopt;
-  return name == "arith.addi" ? *lhs + *rhs : *lhs * *rhs;
+  // Saturates: a value past int64 is still an upper bound (too large for any
+  // tensor), where a wrapped one would look small.
+  llvm::Optional<int64_t> result = name == "arith.addi"
+                                      ? llvm::checkedAdd(*lhs, *rhs)
+                                      : llvm::checkedMul(*lhs, *rhs);
+  return result ? *result : std::numeric_limits<int64_t>::max();
 }
 
 /// The type `type` should have after legalization (itself if no change).
@@ -185,9 +192,18 @@ private:
         int64_t padded = tensor.getRank() - i <= 2
                              ? roundUpToTile(tensor.getShape()[i])
                              : tensor.getShape()[i];
-        if (largest && *largest + buf.getShape()[i] > padded)
+        if (!largest)
+          continue;
+        // The last index the block touches, saturated like getMaxValue.
+        llvm::Optional<int64_t> last =
+            llvm::checkedAdd(*largest, buf.getShape()[i] - 1);
+        if (!last)
+          last = std::numeric_limits<int64_t>::max();
+        if (*last >= padded)
           return op->emitError()
-                 << "the block reaches index " << *largest + buf.getShape()[i] - 1
+                 << "the block reaches index " << *last
+                 << (*last == std::numeric_limits<int64_t>::max() ? " or more"
+                                                                   : "")
                  << " of dimension " << i << ", beyond the tensor's "
                  << tensor.getShape()[i] << " elements (" << padded
                  << " padded to whole tiles); choose a block size and grid "

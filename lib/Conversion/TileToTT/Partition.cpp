@@ -22,6 +22,7 @@
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Rewrite/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -41,9 +42,15 @@ public:
     Location loc = op->getLoc();
     Context *context = op->getContext();
     llvm::ArrayRef<int64_t> grid = kernel.getGrid();
-    int64_t blocks = 1;
+    // The tile verifier bounds the grid to 2^31 blocks; checked all the same,
+    // since a wrapped count would run a wrong number of blocks silently.
+    llvm::Optional<int64_t> checkedBlocks = 1;
     for (int64_t extent : grid)
-      blocks *= extent;
+      if (checkedBlocks)
+        checkedBlocks = llvm::checkedMul(*checkedBlocks, extent);
+    if (!checkedBlocks)
+      return rewriter.notifyMatchFailure(op, "the grid's block count overflows");
+    int64_t blocks = *checkedBlocks;
     int64_t cores = target.columns * target.rows;
 
     // The static assignment.

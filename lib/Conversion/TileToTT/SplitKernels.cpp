@@ -28,6 +28,7 @@
 #include "tilt/Dialect/Func/Func.h"
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Dialect/Tile/Passes.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "tilt/IR/BuiltinOps.h"
 #include "tilt/IR/IRMapping.h"
 #include "tilt/Rewrite/GreedyPatternRewriteDriver.h"
@@ -225,16 +226,23 @@ private:
                                      << " has no tile layout (run "
                                         "tile-legalize first)";
       std::string bufferName = getBufferName(argument, takenNames);
-      int64_t elements = 1;
+      // Checked: the tile dialect bounds a tensor to 2^40 bytes, but a
+      // layout written by hand is not bound by it; a wrapped size would
+      // allocate a wrong DRAM buffer.
+      llvm::Optional<int64_t> bytes =
+          type.getElementType().getIntOrFloatBitWidth() / 8;
       for (int64_t extent : layout->paddedShape)
-        elements *= extent;
+        if (bytes)
+          bytes = extent > 0 ? llvm::checkedMul(*bytes, extent) : llvm::None;
       // A 1-d tensor is one row of tiles: whole tiles of 32 rows.
-      if (layout->paddedShape.size() == 1)
-        elements *= tile::kTileSize;
-      int64_t bytes =
-          elements * (type.getElementType().getIntOrFloatBitWidth() / 8);
+      if (bytes && layout->paddedShape.size() == 1)
+        bytes = llvm::checkedMul<int64_t>(*bytes, tile::kTileSize);
+      if (!bytes)
+        return kernelOp->emitError()
+               << "kernel operand #" << i
+               << ": the tensor's size in bytes overflows int64";
       Operation *buffer = builder
-                              .create<tt::BufferOp>(loc, bufferName, bytes,
+                              .create<tt::BufferOp>(loc, bufferName, *bytes,
                                                     layout->pageSize,
                                                     type.getElementType())
                               .getOperation();

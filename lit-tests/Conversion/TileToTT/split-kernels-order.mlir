@@ -25,3 +25,17 @@ func.func @not_lowered(%A: !tile.tensor<64x64xbf16>) {
 
 // The implicit module has no source line.
 // expected-error@unknown {{pass 'tt-split-kernels' (TTSplitKernels) failed on 'builtin.module'}}
+
+// -----
+
+// A hand-written layout is not bound by the tile dialect's limits: its size
+// in bytes is checked (it used to wrap into a small tt.buffer size).
+func.func @size_overflows(%A: !tile.tensor<64x64xbf16, {kind = "dram_interleaved", padded_shape = array<i64: 99999999999, 99999999999>, tile = array<i64: 32, 32>, page_size = 2048 : i64}>) {
+  // expected-error@+1 {{kernel operand #0: the tensor's size in bytes overflows int64}}
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xbf16, {kind = "dram_interleaved", padded_shape = array<i64: 99999999999, 99999999999>, tile = array<i64: 32, 32>, page_size = 2048 : i64}>) attributes {partition = {arch = "wormhole_b0", board = "n150", cores = array<i64: 1, 1>, ranges = array<i64: 0, 1>}} {
+  }
+  return
+}
+
+// The implicit module has no source line.
+// expected-error@unknown {{pass 'tt-split-kernels' (TTSplitKernels) failed on 'builtin.module'}}

@@ -92,3 +92,20 @@ func.func @padding_covered(%A: !tile.tensor<100x64xbf16>) {
   }
   return
 }
+
+// -----
+
+// The largest offset saturates instead of wrapping: 3 * 2^62 used to wrap to
+// a negative value and pass.
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @overhang_overflows(%A: !tile.tensor<128x64xbf16>) {
+  tile.kernel grid [4] blocks(%bx) args(%a = %A : !tile.tensor<128x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %huge = arith.constant 4611686018427387904 : index
+    %row = arith.muli %bx, %huge : index
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    // expected-error@+1 {{the block reaches index 9223372036854775807 or more of dimension 0, beyond the tensor's 128 elements (128 padded to whole tiles)}}
+    tile.copy %a[%row, %c0], %buf : !tile.tensor<128x64xbf16>, !tile.buf<32x64xbf16, shared>
+  }
+  return
+}

@@ -7,10 +7,12 @@
 // counters (so sibling regions reuse the same numbers). Blocks are `^bbN`,
 // restarting in each region.
 //
-// Memory: the number of an op's results is kept in the op's order-index
-// field while printing (the blocks' order caches are invalidated and rebuilt
-// on demand), so that numbering a million ops needs no hash map. Block
-// arguments and named results still use maps; they are few.
+// Printing only reads the IR: the numbers are kept in this printer's own
+// maps, never in the ops (earlier the result numbers lived in the ops'
+// order-index fields, which made printing clear the blocks' order caches and
+// race with threads printing sibling functions). One map entry per op with
+// results holds the number of all its results; named results and ops with
+// several result groups have per-value entries.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,7 +92,10 @@ private:
     return valueIDs.count(value) || valueNames.count(value);
   }
   llvm::DenseMap<Operation *, llvm::SmallVector<int, 1>> opResultGroups;
-  /// Numbered blocks; their ops hold result numbers in their order index.
+  /// The number of all results of an op with a single result group, or
+  /// kNameSentinel when its results are numbered or named one by one.
+  llvm::DenseMap<Operation *, unsigned> opIDs;
+  /// Numbered blocks.
   llvm::DenseMap<Block *, BlockInfo> blockInfos;
   llvm::ScopedHashTable<llvm::StringRef, char> usedNames;
   llvm::BumpPtrAllocator usedNameAllocator;
@@ -101,8 +106,6 @@ private:
 
 SSANameState::SSANameState(Operation *op, const OpPrintingFlags &flags)
     : flags(flags), root(op) {
-  if (Block *parentBlock = op->getBlock())
-    parentBlock->invalidateOpOrder();
   using ScopeTy = llvm::ScopedHashTable<llvm::StringRef, char>::ScopeTy;
   struct NamingContext {
     Region *region;
@@ -153,8 +156,6 @@ void SSANameState::numberValuesInRegion(Region &region) {
 }
 
 void SSANameState::numberValuesInBlock(Block &block) {
-  // The order indices of this block's ops now hold result numbers.
-  block.invalidateOpOrder();
   BlockInfo &info = blockInfos[&block];
   info.isEntry = block.isEntryBlock();
   // Arguments are numbered consecutively: `%argN` in an entry block, plain
@@ -184,10 +185,10 @@ void SSANameState::numberValuesInOp(Operation &op) {
   }
   if (resultGroups.size() == 1 && !isNumbered(op.getResultImpl(0))) {
     // The common case: one number for all results, kept in the op.
-    op.orderIndex = nextValueID++;
+    opIDs[&op] = nextValueID++;
     return;
   }
-  op.orderIndex = kNameSentinel;
+  opIDs[&op] = kNameSentinel;
   if (!isNumbered(op.getResultImpl(0)))
     valueIDs[op.getResultImpl(0)] = nextValueID++;
   if (resultGroups.size() != 1) {
@@ -276,9 +277,10 @@ void SSANameState::printValueID(Value value, bool printResultNo,
       return;
     }
     unsigned numResults = owner->getNumResults();
-    if (owner->orderIndex != kNameSentinel) {
+    auto opID = opIDs.find(owner);
+    if (opID != opIDs.end() && opID->second != kNameSentinel) {
       // One group for all results: `%N`, or `%N#k` when there are several.
-      os << '%' << owner->orderIndex;
+      os << '%' << opID->second;
       if (numResults > 1 && printResultNo)
         os << '#' << number;
       return;

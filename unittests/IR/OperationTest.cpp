@@ -2,6 +2,7 @@
 
 #include "TestUtils.h"
 #include "tilt/IR/IRMapping.h"
+#include <thread>
 
 using namespace tilt;
 using namespace tilt::test;
@@ -303,6 +304,55 @@ TEST(BlockTest, ArgumentsAndSplit) {
   EXPECT_EQ(&tail->front(), mul);
   EXPECT_EQ(mul->getBlock(), tail);
   EXPECT_EQ(entry->getOperations().size(), 1u);
+}
+
+// Printing only reads the IR: threads may print sibling functions (as the
+// IR printing of a threaded pipeline does), and the blocks' op-order caches
+// survive printing. Printing used to clear the order cache of the printed
+// op's parent block, a data race between the threads.
+TEST(OperationTest, PrintingSiblingsFromThreadsIsReadOnly) {
+  auto context = makeContext();
+  std::string text;
+  for (int f = 0; f < 8; ++f)
+    text += "func.func @f" + std::to_string(f) +
+            "(%arg0: index) -> index {\n"
+            "  %c1 = arith.constant 1 : index\n"
+            "  %0 = arith.addi %arg0, %c1 : index\n"
+            "  %1:2 = scf.for %i = %c1 to %0 step %c1 iter_args(%a = %0, "
+            "%b = %c1) -> (index, index) {\n"
+            "    %2 = arith.muli %a, %b : index\n"
+            "    scf.yield %2, %a : index, index\n"
+            "  }\n"
+            "  return %1#1 : index\n"
+            "}\n";
+  OwningOpRef module = parse(*context, text);
+  ASSERT_TRUE(module);
+  Block *body = ModuleOp(module.get()).getBody();
+  std::vector<Operation *> functions;
+  std::vector<std::string> expected;
+  for (Operation &function : *body) {
+    functions.push_back(&function);
+    expected.push_back(print(&function));
+  }
+  ASSERT_EQ(functions.size(), 8u);
+  EXPECT_NE(expected[0].find("%1:2 = scf.for"), std::string::npos);
+  EXPECT_NE(expected[0].find("return %1#1 : index"), std::string::npos);
+
+  body->recomputeOpOrder();
+  std::vector<std::string> printed(functions.size() * 4);
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int repeat = 0; repeat < 50; ++repeat)
+        for (size_t f = 0; f < functions.size(); ++f)
+          printed[t * functions.size() + f] = print(functions[f]);
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  for (size_t i = 0; i < printed.size(); ++i)
+    EXPECT_EQ(printed[i], expected[i % functions.size()]);
+  EXPECT_TRUE(body->isOpOrderValid());
+  EXPECT_TRUE(functions[0]->isBeforeInBlock(functions[1]));
 }
 
 } // namespace

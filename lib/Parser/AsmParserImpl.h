@@ -89,7 +89,8 @@ public:
   }
   LogicalResult parseInteger(int64_t &value) override {
     llvm::APInt apValue;
-    OptionalParseResult result = parseOptionalInteger(apValue);
+    // Literals too long for 64 bits are rejected before their conversion.
+    OptionalParseResult result = parseOptionalIntegerOfWidth(apValue, 64);
     if (!result.has_value())
       return parser.emitWrongTokenError("expected integer value");
     if (failed(*result))
@@ -100,6 +101,12 @@ public:
     return success();
   }
   OptionalParseResult parseOptionalInteger(llvm::APInt &value) override {
+    return parseOptionalIntegerOfWidth(value, IntegerType::kMaxWidth);
+  }
+  /// Parses an optional integer whose magnitude has at most about `maxBits`
+  /// bits; longer literals are "too large" without being converted.
+  OptionalParseResult parseOptionalIntegerOfWidth(llvm::APInt &value,
+                                                  unsigned maxBits) {
     bool negative = parser.getToken().is(Token::minus);
     if (negative) {
       // Only a minus followed by an integer is an integer.
@@ -113,7 +120,8 @@ public:
     }
     llvm::StringRef spelling = parser.getToken().getSpelling();
     bool isHex = spelling.size() > 1 && spelling[1] == 'x';
-    if (spelling.getAsInteger(isHex ? 0 : 10, value)) {
+    if (!hasDigitsForWidth(spelling, maxBits) ||
+        spelling.getAsInteger(isHex ? 0 : 10, value)) {
       parser.emitError("integer value too large");
       return failure();
     }

@@ -304,15 +304,32 @@ LogicalResult Parser::parseAttributeDict(NamedAttrList &attrs) {
                                  " in attribute dictionary");
 }
 
+/// Whether the digits of integer literal `spelling` are few enough for its
+/// magnitude to fit in `width` bits. Converting a literal to an APInt takes
+/// time quadratic in its length, so literals that cannot fit are rejected by
+/// this count first: a magnitude below 2^width has at most ceil(width / 4)
+/// hexadecimal or ceil(width * log10(2)) decimal digits (0.30103 > log10(2)),
+/// not counting leading zeros. One digit of slack keeps the bound safe; the
+/// exact check follows the conversion.
+bool tilt::hasDigitsForWidth(llvm::StringRef spelling, unsigned width) {
+  bool isHex = spelling.size() > 1 && spelling[1] == 'x';
+  llvm::StringRef digits = spelling.drop_front(isHex ? 2 : 0).ltrim('0');
+  uint64_t maxDigits = isHex ? (uint64_t(width) + 3) / 4
+                             : uint64_t(width) * 30103 / 100000 + 1;
+  return digits.size() <= maxDigits + 1;
+}
+
 /// Builds an APInt of `type`'s width for a literal, or reports overflow.
 static std::optional<llvm::APInt>
 buildAttributeAPInt(Type type, bool isNegative, llvm::StringRef spelling) {
   bool isHex = spelling.size() > 1 && spelling[1] == 'x';
+  unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth
+                                  : type.getIntOrFloatBitWidth();
+  if (!hasDigitsForWidth(spelling, width))
+    return std::nullopt;
   llvm::APInt result;
   if (spelling.getAsInteger(isHex ? 0 : 10, result))
     return std::nullopt;
-  unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth
-                                  : type.getIntOrFloatBitWidth();
   // Make room for a sign bit, then check the value fits `width`.
   if (result.isNegative())
     result = result.zext(result.getBitWidth() + 1);
@@ -373,7 +390,8 @@ Attribute Parser::parseDecOrHexAttr(Type type, bool isNegative) {
       return Attribute();
     }
     llvm::APInt bits;
-    if (spelling.getAsInteger(0, bits) ||
+    if (!hasDigitsForWidth(spelling, floatType.getWidth()) ||
+        spelling.getAsInteger(0, bits) ||
         bits.getActiveBits() > floatType.getWidth()) {
       emitError(literal.getLoc(), "hexadecimal float constant out of range "
                                   "for type");

@@ -219,6 +219,11 @@ protected:
 std::optional<unsigned>
 parseIntegerTypeWidth(Parser &parser, llvm::StringRef digits, llvm::SMLoc loc);
 
+/// Whether the digits of integer literal `spelling` are few enough for its
+/// magnitude to fit in `width` bits (a cheap bound checked before the
+/// conversion to APInt, which is quadratic in the literal's length).
+bool hasDigitsForWidth(llvm::StringRef spelling, unsigned width);
+
 } // namespace tilt
 
 #endif // TILT_LIB_PARSER_PARSERIMPL_H

@@ -10,6 +10,7 @@
 
 #include "Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include <cstring>
 
 using namespace tilt;
 
@@ -32,9 +33,19 @@ Token Lexer::lexToken() {
       return formToken(Token::eof, tokStart);
     char c = *curPtr++;
     switch (c) {
+    case '\n':
+      // --split-input-file pieces start with one newline per line of the
+      // file before them: skip such runs a word at a time.
+      while (buffer.end() - curPtr >= 8) {
+        uint64_t word;
+        std::memcpy(&word, curPtr, sizeof(word));
+        if (word != 0x0a0a0a0a0a0a0a0aULL)
+          break;
+        curPtr += 8;
+      }
+      continue;
     case ' ':
     case '\t':
-    case '\n':
     case '\r':
       continue;
     case ':':

@@ -2,6 +2,7 @@
 
 #include "ParserImpl.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <cstring>
 #if defined(__unix__)
 #include <pthread.h>
@@ -22,15 +23,16 @@ std::pair<unsigned, unsigned> LineCursor::getLineAndColumn(const char *ptr) {
     position = lineStart = bufferStart;
     line = 1;
   }
-  while (position < ptr) {
-    const void *newline = std::memchr(position, '\n', ptr - position);
-    if (!newline) {
-      position = ptr;
-      break;
-    }
-    ++line;
-    position = static_cast<const char *>(newline) + 1;
-    lineStart = position;
+  // Count the newlines in bulk (split-input-file pieces start with one per
+  // earlier line of the file), then find where the last line starts.
+  if (position < ptr) {
+    line += unsigned(std::count(position, ptr, '\n'));
+    const char *last = ptr;
+    while (last > position && last[-1] != '\n')
+      --last;
+    if (last > position)
+      lineStart = last;
+    position = ptr;
   }
   return {line, unsigned(ptr - lineStart) + 1};
 }

@@ -25,6 +25,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
 #include <algorithm>
+#include <cstring>
 
 using namespace tilt;
 
@@ -452,14 +453,34 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
   }
   pieces.push_back(text.substr(pieceStart));
 
+  // Each piece is parsed from a buffer holding one newline per line of the
+  // file before it, then the piece, so that locations and diagnostics name
+  // the file's lines. The newlines are shared rather than built per piece
+  // (which was quadratic in the number of pieces): one run as long as the
+  // file has lines, then room for the largest piece; each piece is copied
+  // after the run and its buffer starts inside the run.
+  size_t totalLines = text.count('\n');
+  size_t largestPiece = 0;
+  for (llvm::StringRef piece : pieces)
+    largestPiece = std::max(largestPiece, piece.size());
+  std::unique_ptr<llvm::WritableMemoryBuffer> scratch =
+      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(
+          totalLines + largestPiece + 1, name);
+  char *pieceCopy = scratch->getBufferStart() + totalLines;
+  std::memset(scratch->getBufferStart(), '\n', totalLines);
+
   bool hadFailure = false;
+  size_t linesBefore = 0;
+  const char *counted = text.data();
   for (size_t i = 0; i < pieces.size(); ++i) {
     llvm::StringRef piece = pieces[i];
-    unsigned linesBefore =
-        text.take_front(piece.data() - text.data()).count('\n');
-    std::string padded(linesBefore, '\n');
-    padded += piece.str();
-    auto pieceBuffer = llvm::MemoryBuffer::getMemBufferCopy(padded, name);
+    linesBefore += std::count(counted, piece.data(), '\n');
+    counted = piece.data();
+    std::memcpy(pieceCopy, piece.data(), piece.size());
+    pieceCopy[piece.size()] = '\0';
+    auto pieceBuffer = llvm::MemoryBuffer::getMemBuffer(
+        llvm::StringRef(pieceCopy - linesBefore, linesBefore + piece.size()),
+        name, /*RequiresNullTerminator=*/false);
     if (failed(processBuffer(os, std::move(pieceBuffer), options, registry,
                              pipeline, timing)))
       hadFailure = true;

@@ -31,6 +31,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -45,6 +46,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <unistd.h>
 
@@ -112,6 +114,12 @@ cl::opt<std::string>
     countersOption("counters-json",
                    cl::desc("Write the device counters as JSON to FILE"),
                    cl::cat(category));
+cl::opt<std::string> timeoutOption(
+    "timeout",
+    cl::desc("Report a run with no progress for SECONDS (the emulator's "
+             "watchdog, TILT_EMU_TIMEOUT) and stop the host program after "
+             "SECONDS + 30 of wall time (default: no bound)"),
+    cl::value_desc("SECONDS"), cl::cat(category));
 cl::opt<bool> skipVerify(
     "skip-tt-verify",
     cl::desc("Testing only: run a tt input without tt-verify, so that the "
@@ -124,11 +132,29 @@ cl::opt<std::string> perturbOption(
              "to exercise the report of a failing output"),
     cl::Hidden, cl::cat(category));
 
+/// The number of elements of `shape`, saturated at INT64_MAX (a hand-written
+/// tt.buffer is not bound by the tile dialect's limits).
 int64_t numElements(llvm::ArrayRef<int64_t> shape) {
   int64_t count = 1;
-  for (int64_t extent : shape)
-    count *= extent;
+  for (int64_t extent : shape) {
+    llvm::Optional<int64_t> product = llvm::checkedMul(count, extent);
+    if (!product || extent < 0)
+      return std::numeric_limits<int64_t>::max();
+    count = *product;
+  }
   return count;
+}
+
+/// The host memory a run holds per element of a tensor, at least: tilt-run's
+/// input, device result and rounded reference (3 x 4 bytes), the
+/// interpreter's fp64 value and error bound (2 x 8), and the host program's
+/// input, output and DRAM copy (3 x 4).
+constexpr uint64_t kHostBytesPerElement = 40;
+
+/// This machine's physical memory in bytes (0 when unknown).
+uint64_t getPhysicalMemory() {
+  long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGESIZE);
+  return pages > 0 && pageSize > 0 ? uint64_t(pages) * uint64_t(pageSize) : 0;
 }
 
 void progress(unsigned step, unsigned steps, const llvm::Twine &what) {
@@ -197,7 +223,12 @@ bool writeNpy(const std::string &path, llvm::ArrayRef<int64_t> shape,
   os.write(length, 2);
   os << header;
   os.write(reinterpret_cast<const char *>(data.data()), data.size() * 4);
-  return !os.has_error();
+  os.close();
+  if (os.has_error()) {
+    os.clear_error();
+    return false;
+  }
+  return true;
 }
 
 bool readNpy(const std::string &path, llvm::ArrayRef<int64_t> shape,
@@ -225,7 +256,8 @@ bool readNpy(const std::string &path, llvm::ArrayRef<int64_t> shape,
     return false;
   }
   size_t count = size_t(numElements(shape));
-  if (bytes.size() != 10 + headerLength + count * 4) {
+  if (count > bytes.size() / 4 ||
+      bytes.size() != 10 + headerLength + count * 4) {
     error = path + ": expected " + std::to_string(count) + " values";
     return false;
   }
@@ -235,9 +267,11 @@ bool readNpy(const std::string &path, llvm::ArrayRef<int64_t> shape,
 }
 
 /// Runs `program` with `args`, the output going to `log`; the exit code.
+/// A positive `secondsToWait` kills the program after that many seconds
+/// (ExecuteAndWait then returns -2).
 int execute(llvm::StringRef program, llvm::ArrayRef<std::string> args,
             llvm::ArrayRef<std::string> environment, llvm::StringRef log,
-            std::string &error) {
+            std::string &error, unsigned secondsToWait = 0) {
   std::vector<llvm::StringRef> argv = {program};
   for (const std::string &arg : args)
     argv.push_back(arg);
@@ -257,8 +291,8 @@ int execute(llvm::StringRef program, llvm::ArrayRef<std::string> args,
                              OptionalRef(logPath)};
   if (!environment.empty())
     envRef = llvm::ArrayRef<llvm::StringRef>(env);
-  return llvm::sys::ExecuteAndWait(program, argv, envRef, redirects, 0, 0,
-                                   &error);
+  return llvm::sys::ExecuteAndWait(program, argv, envRef, redirects,
+                                   secondsToWait, 0, &error);
 }
 
 std::string readText(llvm::StringRef path) {
@@ -338,6 +372,9 @@ struct Argument {
   std::vector<int64_t> shape;
   Type type;
   std::vector<float> initial;
+  /// Where the argument is declared: the function argument, or the
+  /// tt.buffer of a tt input.
+  Location loc;
 };
 
 void printCounters(llvm::StringRef json) {
@@ -431,6 +468,18 @@ int runTool() {
                   math::MathDialect, tile::TileDialect, cb::CBDialect,
                   tt::TTDialect>();
   Context context(registry);
+  // The watchdog's period; the host program may run 30 s more (it needs
+  // time to notice, report and exit) before it is killed.
+  unsigned timeout = 0;
+  constexpr unsigned kMaxTimeout = 7 * 24 * 3600;
+  if (!timeoutOption.empty() &&
+      (llvm::StringRef(timeoutOption).getAsInteger(10, timeout) ||
+       timeout == 0 || timeout > kMaxTimeout)) {
+    llvm::errs() << "error: --timeout must be a whole number of seconds from "
+                    "1 to "
+                 << kMaxTimeout << ", got '" << timeoutOption << "'\n";
+    return 1;
+  }
   auto file = llvm::MemoryBuffer::getFile(inputFile);
   if (!file) {
     llvm::errs() << "error: cannot open '" << inputFile
@@ -569,11 +618,17 @@ int runTool() {
     llvm::sys::path::append(path, generated.name);
     std::error_code error;
     llvm::raw_fd_ostream os(path, error);
+    if (!error) {
+      os << generated.text;
+      os.close();
+      error = os.error();
+      os.clear_error();
+    }
     if (error) {
-      llvm::errs() << "error: cannot write '" << path << "'\n";
+      llvm::errs() << "error: cannot write '" << path
+                   << "': " << error.message() << "\n";
       return 1;
     }
-    os << generated.text;
   }
 
   // 3. Inputs: one per buffer, random or given.
@@ -591,7 +646,44 @@ int runTool() {
     if (auto type =
             op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
       argument.type = type.getValue();
+    argument.loc = op.getLoc();
+    auto argNumber = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>();
+    if (function && argNumber && argNumber.getInt() >= 0 &&
+        argNumber.getInt() <
+            int64_t(function->getRegion(0).front().getNumArguments()))
+      argument.loc = function->getRegion(0)
+                         .front()
+                         .getArgument(unsigned(argNumber.getInt()))
+                         .getLoc();
     arguments.push_back(argument);
+  }
+  // Host memory: a tensor the machine cannot hold is an error before any
+  // allocation (an allocation that fails aborts the process).
+  if (uint64_t memory = getPhysicalMemory()) {
+    uint64_t total = 0;
+    for (const Argument &argument : arguments) {
+      uint64_t elements = uint64_t(numElements(argument.shape));
+      uint64_t bytes = elements > memory / kHostBytesPerElement
+                           ? std::numeric_limits<uint64_t>::max()
+                           : elements * kHostBytesPerElement;
+      total = bytes > std::numeric_limits<uint64_t>::max() - total
+                  ? std::numeric_limits<uint64_t>::max()
+                  : total + bytes;
+      if (total <= memory)
+        continue;
+      std::string shape;
+      llvm::raw_string_ostream shapeText(shape);
+      for (size_t i = 0; i < argument.shape.size(); ++i)
+        shapeText << (i ? "x" : "") << argument.shape[i];
+      if (argument.type)
+        shapeText << " " << argument.type;
+      emitError(&context, argument.loc)
+          << "the tensor '" << argument.name << "' (" << shapeText.str()
+          << ") does not fit in host memory: the run needs at least "
+          << uint64_t(kHostBytesPerElement) << " bytes per element of its "
+          << "tensors, more than this machine's " << memory << " bytes";
+      return 1;
+    }
   }
   double low = -1, high = 1;
   {
@@ -666,6 +758,17 @@ int runTool() {
   std::string countersPath = countersOption.empty()
                                  ? (workDir + "/counters.json").str()
                                  : std::string(countersOption);
+  // The host program writes the counters; a path it cannot write is an
+  // error here, before the run, not a silently missing file after it.
+  {
+    std::error_code error;
+    llvm::raw_fd_ostream probe(countersPath, error);
+    if (error) {
+      llvm::errs() << "error: cannot write the counters to '" << countersPath
+                   << "': " << error.message() << "\n";
+      return 1;
+    }
+  }
   std::vector<std::string> environment;
   for (char **entry = environ; *entry; ++entry) {
     llvm::StringRef text(*entry);
@@ -673,6 +776,7 @@ int runTool() {
         !text.startswith("TILT_EMU_BOARD=") &&
         !text.startswith("TILT_EMU_COUNTERS=") &&
         !text.startswith("TILT_EMU_INCLUDE=") &&
+        !text.startswith("TILT_EMU_TIMEOUT=") &&
         !text.startswith("TILT_CACHE_DIR="))
       environment.push_back(text.str());
   }
@@ -685,14 +789,26 @@ int runTool() {
     environment.push_back("TILT_EMU_BOARD=" + program.getBoard().str());
   environment.push_back("TILT_EMU_COUNTERS=" + countersPath);
   environment.push_back("TILT_CACHE_DIR=" + getCacheDir());
+  // Without --timeout the emulator's own default applies.
+  if (timeout)
+    environment.push_back("TILT_EMU_TIMEOUT=" + std::to_string(timeout));
   llvm::SmallString<128> log(workDir);
   llvm::sys::path::append(log, "run.log");
   auto start = std::chrono::steady_clock::now();
-  int status = execute(binary, hostArgs, environment, log, error);
+  unsigned wallLimit = timeout ? timeout + 30 : 0;
+  int status = execute(binary, hostArgs, environment, log, error, wallLimit);
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
   std::string runOutput = readText(log);
+  // ExecuteAndWait returns -2 for a crash too; a timeout is one at the limit.
+  if (wallLimit && status == -2 && seconds >= wallLimit - 1) {
+    llvm::errs() << runOutput;
+    llvm::outs() << "FAIL: the program did not finish within " << wallLimit
+                 << " s (--timeout " << timeout
+                 << " plus 30 s for the emulator's report); it was killed\n";
+    return 1;
+  }
   if (status != 0) {
     llvm::errs() << runOutput << error;
     llvm::outs() << "FAIL: the program did not run to completion on the "
@@ -764,8 +880,11 @@ int runTool() {
     if (device == argument.initial && reference == argument.initial)
       continue;
     // The reference, rounded to the output type, beside the device's.
-    writeNpy((workDir + "/" + argument.name + ".ref.npy").str(), argument.shape,
-             reference);
+    std::string refPath = (workDir + "/" + argument.name + ".ref.npy").str();
+    if (!writeNpy(refPath, argument.shape, reference)) {
+      llvm::errs() << "error: cannot write " << refPath << "\n";
+      return 1;
+    }
     interp::Comparison result = interp::compareResults(device, tensors[i]);
     allOk &= result.ok;
     interp::printComparison(llvm::outs(), result, argument.name, argument.shape,

@@ -131,8 +131,10 @@ LogicalResult metalium::writeProgramFiles(Operation *root,
       if (!error) {
         os << file.text;
         os.close();
-        if (os.has_error())
-          error = os.error();
+        // Taken and cleared: a stream destroyed with an error pending
+        // aborts the process (raw_fd_ostream's destructor).
+        error = os.error();
+        os.clear_error();
       }
       if (error) {
         root->emitError() << "cannot write '" << path.str()

@@ -18,9 +18,10 @@
 //   SubISubILHSRHSLHS      subi(subi(x, y), x)   -> subi(0, y)
 //   IndexCastOfIndexCast   index_cast(index_cast(x : T)) : T -> x
 //
-// As in MLIR, a reassociated op keeps the overflow flags both ops had; the
-// others get none. Constants are on the right of addi and muli: the greedy
-// driver puts them there before trying patterns.
+// As in MLIR, a reassociated op (SubISubILHSRHSLHS included) keeps the
+// overflow flags both ops had; the AddIMulNegativeOne ones get none. Constants
+// are on the right of addi and muli: the greedy driver puts them there before
+// trying patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -180,7 +181,7 @@ LogicalResult subIReassociate(SubIOp op, PatternRewriter &rewriter) {
                            : op.getType().getIntOrFloatBitWidth();
       replaceWithBinary<SubIOp>(
           rewriter, op, makeConstant(rewriter, op, llvm::APInt(width, 0)),
-          sub.getRhs(), 0);
+          sub.getRhs(), getFlags(op) & getFlags(sub));
       return success();
     }
   }

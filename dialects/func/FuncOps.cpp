@@ -246,6 +246,11 @@ LogicalResult FuncOp::verify() {
   Operation *op = getOperation();
   if (!op->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>())
     return emitOpError() << "requires attribute 'sym_name'";
+  // As MLIR's SymbolOpInterface: a symbol lives directly in a symbol table
+  // (so a func.func nested in a func.func is rejected).
+  Operation *parent = op->getParentOp();
+  if (parent && !parent->hasTrait<OpTrait::SymbolTable>())
+    return emitOpError() << "symbol's parent must have the SymbolTable trait";
   FunctionType type = getFunctionType();
   if (!type)
     return emitOpError() << "requires attribute 'function_type' to be a "
@@ -270,6 +275,14 @@ LogicalResult FuncOp::verify() {
                       [](Attribute a) { return a.isa<DictionaryAttr>(); }))
       return emitOpError() << "expects '" << name << "' to be an array of "
                            << uint64_t(expected) << " dictionaries";
+    // As MLIR's function_interface_impl: argument and result attributes
+    // belong to a dialect, so their names carry a `dialect.` prefix.
+    for (Attribute dict : array)
+      for (const NamedAttribute &named : dict.cast<DictionaryAttr>().getValue())
+        if (!named.getName().getValue().contains('.'))
+          return emitOpError()
+                 << (name == "arg_attrs" ? "arguments" : "results")
+                 << " may only have dialect attributes";
   }
   if (isDeclaration()) {
     if (!op->getInherentAttr("sym_visibility"))

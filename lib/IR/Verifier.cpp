@@ -261,7 +261,10 @@ LogicalResult Verifier::verifyDominance(Operation &root) {
             // that defines it and in regions nested there.
             bool visible = defRegion && (defRegion == &region ||
                                          defRegion->isAncestor(&region));
-            if (!ssa && visible)
+            // A graph region (an unregistered op's, say) relaxes dominance
+            // for its own values only: a value of an enclosing SSA region
+            // must still dominate the op that holds the use.
+            if (!ssa && visible && defRegion == &region)
               continue;
             bool dominates = false;
             if (!visible) {

@@ -4,7 +4,8 @@
 // attributes and result types) dominates it. Only ops without side effects
 // (the Pure trait), without regions and that are not terminators are
 // candidates. Values flow into nested regions, so a scope stays open for the
-// regions nested in a block; an isolated-from-above op starts afresh. In a
+// regions nested in a block; an op that is (or, being unregistered, might
+// be) isolated from above starts afresh. In a
 // region with several blocks each block is its own scope (the dominance
 // tree would allow more; that is left for later).
 //
@@ -101,7 +102,10 @@ private:
           continue;
         }
         for (Region &nested : op.getRegions()) {
-          if (op.hasTrait<OpTrait::IsIsolatedFromAbove>()) {
+          // An unregistered op might be isolated from above: reusing an
+          // outer value inside it could add an implicit capture (MLIR's
+          // mightHaveTrait).
+          if (op.mightHaveTrait<OpTrait::IsIsolatedFromAbove>()) {
             ScopedTable fresh;
             simplifyRegion(nested, fresh);
           } else {

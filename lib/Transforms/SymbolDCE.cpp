@@ -1,12 +1,12 @@
 //===- SymbolDCE.cpp - Removing unreferenced private symbols --------------===//
 //
-// In each symbol table (an op with the SymbolTable trait), symbols that are
-// not private, and every op that is not a symbol, are live; so is every
+// In each symbol table (an op with the SymbolTable trait), public symbols,
+// and every op that is not a symbol, are live; so is every
 // symbol a live op references (through a symbol reference anywhere in its
 // properties or attributes, or those of the ops nested in it, arrays and
-// dictionaries included). Private symbols that nothing live references are
-// erased. Nested symbol tables are processed the same way when they are
-// live themselves.
+// dictionaries included). Private and nested symbols that nothing live
+// references are erased. Nested symbol tables are processed the same way when
+// they are live themselves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,10 +37,18 @@ void walkSymbolRefs(Attribute attr,
       walkSymbolRefs(named.getValue(), fn);
 }
 
-bool isPrivateSymbol(Operation *op) {
+/// Whether `op` is a symbol that may be erased when nothing references it:
+/// one that is not public. A `nested` symbol is private to the parent of its
+/// symbol table (MLIR's SymbolDCE discards it like a private one).
+/// A named symbol table (`module @m`) is a symbol too, as MLIR's optional
+/// symbols are; an anonymous one is not.
+bool isDiscardableSymbol(Operation *op) {
+  if (!op->hasTrait<OpTrait::Symbol>() &&
+      !(op->hasTrait<OpTrait::SymbolTable>() && SymbolTable::getSymbolName(op)))
+    return false;
   auto visibility =
       op->getAttrOfType<StringAttr>(SymbolTable::getVisibilityAttrName());
-  return visibility && visibility.getValue() == "private";
+  return visibility && visibility.getValue() != "public";
 }
 
 class SymbolDCEPass : public Pass {
@@ -48,7 +56,7 @@ public:
   llvm::StringRef getArgument() const override { return "symbol-dce"; }
   llvm::StringRef getName() const override { return "SymbolDCE"; }
   llvm::StringRef getDescription() const override {
-    return "Erase private symbols that nothing references";
+    return "Erase private and nested symbols that nothing references";
   }
   std::unique_ptr<Pass> clone() const override {
     return std::make_unique<SymbolDCEPass>();
@@ -60,14 +68,17 @@ public:
                            "not define a symbol table";
       return signalPassFailure();
     }
-    processTable(op);
+    llvm::SmallPtrSet<Operation *, 16> live;
+    processTable(op, live);
   }
 
 private:
   Statistic numDCE{this, "num-dce'd", "Number of symbols DCE'd"};
 
-  void processTable(Operation *table) {
-    llvm::SmallPtrSet<Operation *, 16> live;
+  /// `live` is shared with the enclosing tables: a `nested` symbol that a
+  /// parent table references (`@inner::@f`) is live in its own table.
+  void processTable(Operation *table,
+                    llvm::SmallPtrSet<Operation *, 16> &live) {
     std::vector<Operation *> worklist;
     auto markLive = [&](Operation *op) {
       if (op && live.insert(op).second)
@@ -76,7 +87,7 @@ private:
     for (Region &region : table->getRegions())
       for (Block &block : region)
         for (Operation &op : block)
-          if (!op.hasTrait<OpTrait::Symbol>() || !isPrivateSymbol(&op))
+          if (!isDiscardableSymbol(&op))
             markLive(&op);
     while (!worklist.empty()) {
       Operation *op = worklist.back();
@@ -113,7 +124,7 @@ private:
       ++numDCE;
     }
     for (Operation *nested : nestedTables)
-      processTable(nested);
+      processTable(nested, live);
   }
 };
 

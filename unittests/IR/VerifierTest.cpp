@@ -75,13 +75,11 @@ TEST(VerifierTest, IsolatedFromAbove) {
         auto outer = builder.create<func::FuncOp>(
             Location(), "outer", builder.getFunctionType({i32}, {}));
         builder.setInsertionPointToEnd(outer.getEntryBlock());
-        // A nested function may not use the outer function's argument.
-        context.allowUnregisteredDialects();
-        OperationState state(Location(), "test.region_holder", &context);
-        state.addRegion()->push_back(new Block());
-        Operation *holder = builder.create(state);
+        // A nested function may not use the outer function's argument. It
+        // sits in a nested module: a func.func must be in a symbol table.
+        auto holder = builder.create<ModuleOp>(Location());
         builder.create<func::ReturnOp>(Location());
-        builder.setInsertionPointToEnd(&holder->getRegion(0).front());
+        builder.setInsertionPointToEnd(holder.getBody());
         auto inner = builder.create<func::FuncOp>(
             Location(), "inner", builder.getFunctionType({}, {}));
         builder.setInsertionPointToEnd(inner.getEntryBlock());

@@ -15,9 +15,11 @@
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <cmath>
+#include <unistd.h>
 
 using namespace tilt;
 using namespace tilt::interp;
@@ -231,6 +233,26 @@ LogicalResult Interpreter::runAlloc(Operation *op) {
   if (!format)
     return fail(op, "the interpreter runs buffers of bf16, f16, f32 and "
                     "integers");
+  // Checked before allocating: a buffer the host cannot hold is an error,
+  // not an abort in the allocator (the tile dialect bounds a buffer to 2^40
+  // bytes of its element type; the interpreter holds 8 + sizeof(ErrorBound)
+  // bytes per element).
+  llvm::Optional<int64_t> elements = 1;
+  for (int64_t extent : type.getShape())
+    if (elements)
+      elements = llvm::checkedMul(*elements, extent);
+  uint64_t bytesPerElement = sizeof(double) + sizeof(ErrorBound);
+  static const uint64_t memory = [] {
+    long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGESIZE);
+    return pages > 0 && pageSize > 0 ? uint64_t(pages) * uint64_t(pageSize)
+                                     : uint64_t(0);
+  }();
+  if (!elements || (memory && uint64_t(*elements) > memory / bytesPerElement))
+    return fail(op, "the buffer does not fit in host memory: the interpreter "
+                    "needs " +
+                        llvm::Twine(bytesPerElement) +
+                        " bytes per element, more than this machine's " +
+                        llvm::Twine(memory) + " bytes");
   auto array = std::make_unique<Array>();
   array->shape.assign(type.getShape().begin(), type.getShape().end());
   array->elementType = type.getElementType();

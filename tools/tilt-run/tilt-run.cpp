@@ -906,5 +906,15 @@ int main(int argc, char **argv) {
       argc, argv,
       "tilt-run: compile a tile program for Tenstorrent, run it on the "
       "emulator and check it against a reference\n");
-  return runTool();
+  int status = runTool();
+  // The report goes to stdout: a failed write there (a full disk) is an
+  // error, not an abort in raw_fd_ostream's destructor at exit.
+  llvm::outs().flush();
+  if (llvm::outs().has_error()) {
+    llvm::errs() << "error: cannot write the standard output: "
+                 << llvm::outs().error().message() << "\n";
+    llvm::outs().clear_error();
+    return 1;
+  }
+  return status;
 }

@@ -17,6 +17,10 @@
 //  - DST: device math only between tile_regs_acquire and commit, packing
 //    only between tile_regs_wait and release, in that order;
 //  - runtime arguments: each kernel's are given on every core it runs on;
+//  - tensor accessors: each reads TensorAccessorArgs within the kernel's
+//    compile-time words, starting where a `@buffer` of ct_args starts, with
+//    that buffer's page size; a DRAM tile id that evaluates is a page of
+//    the accessor's buffer;
 //  - data formats: every tile a compute kernel unpacks or packs goes through
 //    a register configured for its CB's format on every path
 //    (FormatState.h), and CBs unpacked straight to DST are f32 and only
@@ -33,6 +37,8 @@
 #include "tilt/Dialect/TT/FormatState.h"
 #include "tilt/Dialect/TT/Passes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include <limits>
 #include <map>
 
 using namespace tilt;
@@ -74,7 +80,9 @@ class Interpreter {
 public:
   Interpreter(KernelOp kernel, llvm::ArrayRef<int64_t> args,
               const llvm::DenseMap<int64_t, cb::CBType> &cbs, int64_t budget)
-      : kernel(kernel), args(args), cbs(cbs), budget(budget) {}
+      : kernel(kernel), args(args), cbs(cbs), budget(budget) {
+    collectAccessorArgs();
+  }
 
   /// Runs the kernel; false with `violation` set on the first problem.
   bool run() { return runBlock(*kernel.getBody(), {}); }
@@ -362,7 +370,110 @@ private:
     return get(accessor->getOperand(1)).value_or(0);
   }
 
+  /// Where the kernel's compile-time words hold each `@buffer`'s
+  /// TensorAccessorArgs (an integer of ct_args is one word, a `@buffer` two).
+  void collectAccessorArgs() {
+    auto ctArgs =
+        kernel->getInherentAttr("ct_args").dyn_cast_or_null<ArrayAttr>();
+    Operation *program = kernel->getParentOp();
+    if (!ctArgs || !program || program->getNumRegions() != 1 ||
+        program->getRegion(0).empty())
+      return;
+    for (Attribute arg : ctArgs) {
+      auto symbol = arg.dyn_cast<FlatSymbolRefAttr>();
+      if (!symbol) {
+        ++numCompileTimeWords;
+        continue;
+      }
+      for (Operation &child : program->getRegion(0).front())
+        if (auto buffer = BufferOp::dynCast(&child))
+          if (auto name = child.getInherentAttr("sym_name")
+                              .dyn_cast_or_null<StringAttr>();
+              name && name.getValue() == symbol.getValue())
+            accessorArgs.insert_or_assign(numCompileTimeWords, buffer);
+      numCompileTimeWords += kAccessorCompileTimeArgs;
+      hasBufferArgs = true;
+    }
+  }
+
+  /// The name of a buffer, for messages.
+  static std::string getBufferName(BufferOp buffer) {
+    if (auto name =
+            buffer->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>())
+      return "@" + name.getValue().str();
+    return "a buffer";
+  }
+
+  /// A tensor accessor: its TensorAccessorArgs must be among the kernel's
+  /// compile-time words and, when the kernel names its buffers, start where
+  /// one buffer's do, with that buffer's page size.
+  bool runTensorAccessor(Operation *op) {
+    int64_t offset = getInt(op, "ct_offset");
+    // A kernel without ct_args (hand-written, older) does not describe its
+    // compile-time words: nothing to check against.
+    if (!kernel->getInherentAttr("ct_args"))
+      return true;
+    if (offset < 0 ||
+        offset + int64_t(kAccessorCompileTimeArgs) > numCompileTimeWords)
+      return fail(op, "reads compile-time arguments " + llvm::Twine(offset) +
+                          " and " + llvm::Twine(offset + 1) +
+                          " (TensorAccessorArgs) but the kernel has " +
+                          llvm::Twine(numCompileTimeWords));
+    if (!hasBufferArgs)
+      return true; // Hand-written words: nothing to match them with.
+    auto it = accessorArgs.find(offset);
+    if (it == accessorArgs.end()) {
+      std::string starts;
+      for (auto &[start, buffer] : accessorArgs)
+        starts += (starts.empty() ? "" : ", ") + std::to_string(start) + " (" +
+                  getBufferName(buffer) + ")";
+      return fail(op, "ct_offset(" + llvm::Twine(offset) +
+                          ") is not where a buffer's TensorAccessorArgs "
+                          "start; the kernel's ct_args place them at " +
+                          (starts.empty() ? std::string("no offset") : starts));
+    }
+    BufferOp buffer = it->second;
+    std::optional<int64_t> pageSize =
+        op->getNumOperands() > 1 ? get(op->getOperand(1)) : std::nullopt;
+    if (pageSize && *pageSize != buffer.getPageSize())
+      return fail(op, "page size " + llvm::Twine(*pageSize) +
+                          " differs from the page size " +
+                          llvm::Twine(buffer.getPageSize()) + " of " +
+                          getBufferName(buffer) + " (ct_offset(" +
+                          llvm::Twine(offset) + "))");
+    if (op->getNumResults() == 1)
+      accessorBuffers[op->getResult(0)] = buffer;
+    return true;
+  }
+
+  /// A DRAM tile id, where it is known, must be a page of the accessor's
+  /// buffer.
+  bool checkTileId(Operation *op, llvm::StringRef verb) {
+    if (op->getNumOperands() < 2)
+      return true;
+    auto it = accessorBuffers.find(op->getOperand(1));
+    std::optional<int64_t> id = get(op->getOperand(0));
+    if (it == accessorBuffers.end() || !id)
+      return true;
+    BufferOp buffer = it->second;
+    int64_t pageSize = buffer.getPageSize();
+    if (pageSize <= 0)
+      return true;
+    int64_t pages = buffer.getSize() / pageSize +
+                    (buffer.getSize() % pageSize != 0 ? 1 : 0);
+    if (*id < 0 || *id >= pages)
+      return fail(op, verb + " tile " + llvm::Twine(*id) + " of " +
+                          getBufferName(buffer) + ", which has " +
+                          llvm::Twine(pages) + " pages");
+    return true;
+  }
+
   bool runDevice(Operation *op, llvm::StringRef name) {
+    if (name == "tt.tensor_accessor")
+      return runTensorAccessor(op);
+    if ((name == "tt.noc_async_read_tile" && !checkTileId(op, "reads")) ||
+        (name == "tt.noc_async_write_tile" && !checkTileId(op, "writes")))
+      return false;
     if (name == "tt.noc_async_read_tile") {
       ++tileReads;
       bytesRead += getAccessorPageSize(op);
@@ -451,6 +562,12 @@ private:
   int64_t budget;
   llvm::DenseMap<Value, int64_t> values;
   Dst dst = Dst::Idle;
+  /// The kernel's compile-time words, and where each `@buffer`'s start.
+  int64_t numCompileTimeWords = 0;
+  bool hasBufferArgs = false;
+  std::map<int64_t, BufferOp> accessorArgs;
+  /// The buffer each tensor accessor reaches.
+  llvm::DenseMap<Value, BufferOp> accessorBuffers;
 };
 
 class TTVerifyPass : public Pass {
@@ -573,13 +690,24 @@ private:
           if (!type || column < range[0] || column > range[2] ||
               row < range[1] || row > range[3])
             continue;
-          bytes += type.getPages() * type.getPageSize();
+          // Checked: a hand-written CB type can be of any size, and a
+          // wrapped sum would pass.
+          llvm::Optional<int64_t> cbBytes =
+              llvm::checkedMul(type.getPages(), type.getPageSize());
+          llvm::Optional<int64_t> sum =
+              cbBytes ? llvm::checkedAdd(bytes, *cbBytes) : llvm::None;
+          bytes = sum ? *sum : std::numeric_limits<int64_t>::max();
           if (bytes > usable) {
-            config->emitError()
-                << "the circular buffers of core [" << column << ", " << row
-                << "] need " << bytes << " bytes of L1 with this one; "
-                << program.getArch() << " has " << usable
-                << " usable (use fewer stages or smaller blocks)";
+            InFlightDiagnostic diag = config->emitError();
+            diag << "the circular buffers of core [" << column << ", " << row
+                 << "] need ";
+            if (sum)
+              diag << bytes;
+            else
+              diag << "more than 2^63";
+            diag << " bytes of L1 with this one; " << program.getArch()
+                 << " has " << usable
+                 << " usable (use fewer stages or smaller blocks)";
             ok = false;
             break;
           }

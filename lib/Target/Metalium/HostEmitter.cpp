@@ -10,6 +10,7 @@
 
 #include "Emitters.h"
 #include "tilt/IR/Attributes.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace tilt;
@@ -136,7 +137,13 @@ bool saveArray(const std::string &path, const std::vector<uint32_t> &shape,
     file.write(header.data(), header.size());
   }
   file.write(reinterpret_cast<const char *>(data.data()), data.size() * 4);
-  return bool(file);
+  // A write that fails (a full disk) may only show when the file is flushed.
+  file.close();
+  if (!file) {
+    std::fprintf(stderr, "error: cannot write %s\n", path.c_str());
+    return false;
+  }
+  return true;
 }
 
 // The rows and columns of a tensor's tiled matrix: a 2-d tensor is itself;
@@ -510,9 +517,18 @@ using namespace tt::tt_metal;
 
   // Runtime arguments.
   os << "\n  // Runtime arguments of every core.\n";
+  // Only the addresses some runtime arguments pass: an unused one would be
+  // an unused variable, and the generated code is warning-free.
+  llvm::StringSet<> passedAddresses;
+  for (Operation &op : *program.getBody())
+    if (auto args = tt::RuntimeArgsOp::dynCast(&op))
+      for (Attribute value : args.getValues())
+        if (auto symbol = value.dyn_cast_or_null<FlatSymbolRefAttr>())
+          passedAddresses.insert(symbol.getValue());
   for (const HostBuffer &buffer : buffers)
-    os << "  const uint32_t " << buffer.addrVar << " = " << buffer.var
-       << "->address();\n";
+    if (passedAddresses.contains(buffer.name))
+      os << "  const uint32_t " << buffer.addrVar << " = " << buffer.var
+         << "->address();\n";
   for (Operation &op : *program.getBody()) {
     auto args = tt::RuntimeArgsOp::dynCast(&op);
     if (!args)

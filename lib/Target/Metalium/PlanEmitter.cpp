@@ -9,7 +9,9 @@
 #include "Emitters.h"
 #include "MetaliumAPI.h"
 #include "tilt/IR/Attributes.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/JSON.h"
+#include <cstdint>
 
 using namespace tilt;
 using namespace tilt::metalium;
@@ -77,6 +79,16 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
       cb::CBType type = config.getCBType();
       std::array<int64_t, 4> range = config.getCoreRange();
       std::optional<std::string> format = getDataFormat(type.getDataFormat());
+      // CircularBufferConfig takes a 32-bit total size.
+      llvm::Optional<int64_t> bytes =
+          llvm::checkedMul(type.getPageSize(), type.getPages());
+      if (!bytes || *bytes > int64_t(UINT32_MAX)) {
+        op.emitError()
+            << "circular buffer " << config.getIndex() << " of "
+            << type.getPages() << " pages of " << type.getPageSize()
+            << " bytes exceeds the 2^32 bytes Metalium can configure";
+        return failure();
+      }
       cbs.push_back(llvm::json::Object{
           {"index", config.getIndex()},
           {"name", getCBName(config.getIndex())},
@@ -84,7 +96,7 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
           {"format", format ? *format : ""},
           {"page_size", type.getPageSize()},
           {"pages", type.getPages()},
-          {"bytes", type.getPageSize() * type.getPages()}});
+          {"bytes", *bytes}});
       continue;
     }
     if (auto kernel = tt::KernelOp::dynCast(&op)) {

@@ -304,6 +304,16 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
                         "records them)";
       return failure();
     }
+    // The host program holds extents as uint32_t and element counts as
+    // size_t: within the tile dialect's limit of 2^31, nothing wraps.
+    for (DenseArrayAttr extents : {shape, padded})
+      for (int64_t extent : extents.getIntValues())
+        if (extent < 1 || extent > (int64_t(1) << 31)) {
+          op.emitError() << "the buffer's extent " << extent
+                         << " is outside 1 to 2^31 (the tile dialect's "
+                            "limit)";
+          return failure();
+        }
     info.shape.assign(shape.getIntValues().begin(), shape.getIntValues().end());
     info.padded.assign(padded.getIntValues().begin(),
                        padded.getIntValues().end());

@@ -567,6 +567,15 @@ int runOptMain(int argc, char **argv, llvm::StringRef toolName,
         std::chrono::steady_clock::now() - start;
     timing->printReport(llvm::errs(), total.count());
   }
+  // A write that failed (a full disk, a closed pipe) is an error naming the
+  // file, not an abort when the stream is destroyed with its error unread.
+  output.os().flush();
+  if (output.os().has_error()) {
+    llvm::errs() << argv[0] << ": cannot write '" << options.outputFilename
+                 << "': " << output.os().error().message() << "\n";
+    output.os().clear_error();
+    return 1;
+  }
   if (failed(result))
     return 1;
   output.keep();

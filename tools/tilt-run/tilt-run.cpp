@@ -316,6 +316,12 @@ bool buildHost(llvm::StringRef workDir, std::string &binary,
   llvm::sys::path::append(source, "main.cpp");
   std::vector<std::string> flags = {"-std=c++20", "-O1", "-Wall", "-Wextra",
                                     "-I" + include};
+  // The emulator library was built with these sanitizers (TILT_SANITIZE),
+  // so the host program that links it is too.
+  if (llvm::StringRef(TILT_HOST_SANITIZE).size()) {
+    flags.push_back(std::string("-fsanitize=") + TILT_HOST_SANITIZE);
+    flags.push_back("-fno-omit-frame-pointer");
+  }
   // The cache key: the source, the flags, the compiler and the library.
   llvm::SHA1 hasher;
   hasher.update(readText(source));

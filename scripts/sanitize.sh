@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The sanitizer suite: an ASan+UBSan build (errors are fatal) of the unit
+# tests and the lit suite, host programs that tilt-run builds included
+# (tilt-run passes them the sanitizer flags it was built with), then a
+# short run of the parser fuzzer when clang is there (scripts/fuzz-smoke.sh).
+# The lit run leaves out the GEMM sweep (133 end-to-end GEMMs, the same code
+# paths as the examples at 20 times the time) and the install test (it
+# builds the package's consumers without the sanitizer runtime).
+# Usage: scripts/sanitize.sh [build-dir] [fuzz-seconds]   (default build-asan, 60)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+build=${1:-build-asan}
+seconds=${2:-60}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g0" -DTILT_SANITIZE=address,undefined \
+  ${TILT_CMAKE_ARGS:-} >/dev/null
+cmake --build "$build"
+export ASAN_OPTIONS="detect_leaks=0:abort_on_error=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -E '^(lit|install-and-embed)$'
+lit=$(command -v lit || echo /usr/lib/llvm-14/build/utils/lit/lit.py)
+PATH="$PATH:/usr/lib/llvm-14/bin" python3 "$lit" -sv -j "$(nproc)" \
+  --filter-out 'Run/gemm-sweep' "$build/lit-tests"
+./scripts/fuzz-smoke.sh "$seconds"

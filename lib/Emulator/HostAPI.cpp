@@ -455,6 +455,9 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
     if (!countersPath.empty()) {
       std::ofstream file(countersPath);
       file << report.formatJson();
+      file.close();
+      if (!file)
+        hostError("cannot write the counters to " + countersPath);
     }
     if (!report.ok) {
       std::fprintf(stderr, "tilt emulator: error: %s\n%s",

@@ -370,12 +370,21 @@ SourceMgrDiagnosticVerifierHandler::SourceMgrDiagnosticVerifierHandler(
     const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(id);
     std::vector<ExpectedDiag> &expectations =
         impl->expected[buffer->getBufferIdentifier()];
+    // A piece of --split-input-file is padded with the newlines of the
+    // lines before it (so that its line numbers are the file's): count
+    // them instead of splitting them into empty lines, which made checking
+    // every piece of a file quadratic in its length.
+    llvm::StringRef text = buffer->getBuffer();
+    size_t padding = std::min(text.find_first_not_of('\n'), text.size());
     llvm::SmallVector<llvm::StringRef, 64> lines;
-    buffer->getBuffer().split(lines, '\n');
-    unsigned lastNonDesignatorLine = 0;
+    text.drop_front(padding).split(lines, '\n');
+    unsigned firstLine = unsigned(padding) + 1;
+    // The padding lines are lines without a designator, as before.
+    unsigned lastNonDesignatorLine = unsigned(padding);
     std::vector<size_t> pendingBelow;
-    for (unsigned lineNo = 1; lineNo <= lines.size(); ++lineNo) {
-      llvm::StringRef line = lines[lineNo - 1];
+    for (unsigned lineNo = firstLine; lineNo < firstLine + lines.size();
+         ++lineNo) {
+      llvm::StringRef line = lines[lineNo - firstLine];
       llvm::SmallVector<llvm::StringRef, 6> matches;
       if (!line.contains("expected-") || !designator.match(line, &matches)) {
         lastNonDesignatorLine = lineNo;

@@ -226,6 +226,16 @@ llvm::StringRef getSymName(Operation *op) {
   return "";
 }
 
+/// The tt.buffer @name of `program`, or null (also without a program).
+BufferOp findBuffer(ProgramOp program, llvm::StringRef name) {
+  if (program)
+    for (Operation &child : *program.getBody())
+      if (auto buffer = BufferOp::dynCast(&child))
+        if (getSymName(&child) == name)
+          return buffer;
+  return BufferOp(nullptr);
+}
+
 /// A body region; `{}` gets its (empty) block, as a module's does.
 LogicalResult parseBody(OpAsmParser &parser, OperationState &state) {
   Region *body = state.addRegion();
@@ -609,12 +619,8 @@ KernelOp::getCompileTimeArgValues() {
       continue;
     }
     auto symbol = arg.dyn_cast<FlatSymbolRefAttr>();
-    BufferOp buffer(nullptr);
-    if (symbol && program)
-      for (Operation &child : *program.getBody())
-        if (auto candidate = BufferOp::dynCast(&child))
-          if (getSymName(&child) == symbol.getValue())
-            buffer = candidate;
+    BufferOp buffer =
+        symbol ? findBuffer(program, symbol.getValue()) : BufferOp(nullptr);
     if (!buffer)
       return std::nullopt;
     // TensorAccessorArgs of an interleaved DRAM buffer (2026,
@@ -891,12 +897,7 @@ LogicalResult KernelOp::verify() {
                                << arg;
         continue;
       }
-      bool found = false;
-      if (program)
-        for (Operation &child : *program.getBody())
-          found |= BufferOp::dynCast(&child) &&
-                   getSymName(&child) == symbol.getValue();
-      if (!found)
+      if (!findBuffer(program, symbol.getValue()))
         return emitOpError() << "ct_args names @" << symbol.getValue()
                              << ", which is not a tt.buffer of the program "
                                 "(@buffer stands for its TensorAccessorArgs)";
@@ -1026,11 +1027,7 @@ LogicalResult RuntimeArgsOp::verify() {
     if (!buffer)
       return emitOpError() << "runtime argument values are integers or "
                               "@buffer addresses";
-    bool found = false;
-    for (Operation &child : *program.getBody())
-      found |= BufferOp::dynCast(&child) &&
-               getSymName(&child) == buffer.getValue();
-    if (!found)
+    if (!findBuffer(program, buffer.getValue()))
       return emitOpError() << "no tt.buffer @" << buffer.getValue()
                            << " in the program";
   }

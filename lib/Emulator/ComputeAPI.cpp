@@ -77,19 +77,22 @@ void checkFormat(KernelContext &context, char reg, uint32_t cb,
                  const char *hint = "") {
   const FormatRegister &target = getRegister(context.engine, reg);
   emu::DataFormat format = lookupCB(context, cb, function).config.format;
-  std::string what = std::string(function) + (reg == 'P' ? " packs into " : " unpacks ") +
-                     (*operand ? std::string(operand) + " " : "") + getCBText(cb) +
-                     " (" + getFormatName(format) + ")" +
+  if (target.configured && target.format == format)
+    return;
+  // Only a failing check spends time on its report.
+  std::string what = std::string(function) +
+                     (reg == 'P' ? " packs into " : " unpacks ") +
+                     (*operand ? std::string(operand) + " " : "") +
+                     getCBText(cb) + " (" + getFormatName(format) + ")" +
                      (reg == 'P' ? "" : std::string(" through ") +
                                             getRegisterName(reg));
   if (!target.configured)
     fail(context, what + ", but no call has configured " +
                       getRegisterName(reg) +
                       " (compute_kernel_hw_startup comes first)");
-  if (target.format != format)
-    fail(context, what + ", but " + getRegisterName(reg) +
-                      " is configured for " + describeRegister(target) +
-                      "; reconfigure it first" + hint);
+  fail(context, what + ", but " + getRegisterName(reg) +
+                    " is configured for " + describeRegister(target) +
+                    "; reconfigure it first" + hint);
 }
 
 //===----------------------------------------------------------------------===//
@@ -143,28 +146,22 @@ const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
                       std::to_string(buffer.waited) + " pages");
   const uint8_t *page = context.core->l1 + buffer.offset +
                         (buffer.readPage + itile) * buffer.config.pageSize;
+  // The page in the tile layout of faces, row-major out.
+  auto decode = [&](auto values, auto convert) {
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c)
+        out[r * 32 + c] = convert(values[faceIndex(r, c)]);
+  };
   switch (buffer.config.format) {
-  case emu::DataFormat::Float16_b: {
-    const uint16_t *values = reinterpret_cast<const uint16_t *>(page);
-    for (uint32_t r = 0; r < 32; ++r)
-      for (uint32_t c = 0; c < 32; ++c)
-        out[r * 32 + c] = bf16ToFloat(values[faceIndex(r, c)]);
+  case emu::DataFormat::Float16_b:
+    decode(reinterpret_cast<const uint16_t *>(page), bf16ToFloat);
     break;
-  }
-  case emu::DataFormat::Float16: {
-    const uint16_t *values = reinterpret_cast<const uint16_t *>(page);
-    for (uint32_t r = 0; r < 32; ++r)
-      for (uint32_t c = 0; c < 32; ++c)
-        out[r * 32 + c] = halfToFloat(values[faceIndex(r, c)]);
+  case emu::DataFormat::Float16:
+    decode(reinterpret_cast<const uint16_t *>(page), halfToFloat);
     break;
-  }
-  case emu::DataFormat::Float32: {
-    const float *values = reinterpret_cast<const float *>(page);
-    for (uint32_t r = 0; r < 32; ++r)
-      for (uint32_t c = 0; c < 32; ++c)
-        out[r * 32 + c] = values[faceIndex(r, c)];
+  case emu::DataFormat::Float32:
+    decode(reinterpret_cast<const float *>(page), [](float v) { return v; });
     break;
-  }
   default:
     fail(context, std::string(function) +
                       ": the emulator computes on Float32, Float16 and "
@@ -193,9 +190,12 @@ void unpackToSrc(KernelContext &context, char reg, uint32_t cb,
   // TF32 with fp32_dest_acc_en; else the kernel's 16-bit format (the
   // rounding of that conversion is undocumented: truncation, the worse).
   emu::DataFormat source = context.engine.fp32Source;
-  for (uint32_t i = 0; i < 1024; ++i)
-    out[i] = source == emu::DataFormat::Float32 ? roundToTF32(out[i])
-                                           : truncateToFormat(out[i], source);
+  if (source == emu::DataFormat::Float32)
+    for (uint32_t i = 0; i < 1024; ++i)
+      out[i] = roundToTF32(out[i]);
+  else
+    for (uint32_t i = 0; i < 1024; ++i)
+      out[i] = truncateToFormat(out[i], source);
 }
 
 double applyBinary(EltwiseBinaryType type, double a, double b) {

@@ -271,20 +271,14 @@ LogicalResult Interpreter::runFloat(Operation *op, llvm::StringRef mnemonic,
     result.bound = roundResult(op, bound, result.real);
     return success();
   }
-  if (mnemonic == "negf")
-    return unary(UnaryFunction::Negate);
-  if (mnemonic == "absf")
-    return unary(UnaryFunction::Abs);
-  if (mnemonic == "exp")
-    return unary(UnaryFunction::Exp);
-  if (mnemonic == "log")
-    return unary(UnaryFunction::Log);
-  if (mnemonic == "sqrt")
-    return unary(UnaryFunction::Sqrt);
-  if (mnemonic == "rsqrt")
-    return unary(UnaryFunction::Rsqrt);
-  if (mnemonic == "tanh")
-    return unary(UnaryFunction::Tanh);
+  static const std::pair<llvm::StringLiteral, UnaryFunction> kUnary[] = {
+      {"negf", UnaryFunction::Negate}, {"absf", UnaryFunction::Abs},
+      {"exp", UnaryFunction::Exp},     {"log", UnaryFunction::Log},
+      {"sqrt", UnaryFunction::Sqrt},   {"rsqrt", UnaryFunction::Rsqrt},
+      {"tanh", UnaryFunction::Tanh}};
+  for (const auto &[name, function] : kUnary)
+    if (mnemonic == name)
+      return unary(function);
   if (mnemonic == "extf") {
     result.real = f(0);
     result.bound = e(0);

@@ -1,8 +1,8 @@
 // scf.if yielding outside values becomes arith.select even though nothing in
 // the input loads arith: scf depends on arith (as in MLIR), so the select is
-// a registered op and prints in its custom form.
+// a registered op, prints in its custom form and the output verifies.
 // RUN: tilt-opt --canonicalize %s | FileCheck %s
-// RUN: tilt-opt --canonicalize %s | tilt-opt --verify-diagnostics
+// RUN: tilt-opt --canonicalize %s | tilt-opt > /dev/null
 
 // CHECK-LABEL: func.func @select_without_arith
 // CHECK-SAME: (%[[C:.*]]: i1, %[[X:.*]]: i32, %[[Y:.*]]: i32)

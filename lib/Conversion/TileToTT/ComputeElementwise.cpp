@@ -1,0 +1,512 @@
+//===- ComputeElementwise.cpp - tile-lower-compute: tile.parallel ---------===//
+//
+// A tile.parallel body is scalar code; on Tenstorrent it runs on whole
+// tiles. The body's results become expression trees (a value used twice
+// is computed twice: DST is small and recomputing is cheaper than a trip
+// through L1), and per output tile each tree is computed in DST and packed
+// into the output's new version. Leaves are tiles of the inputs, read
+// where the inputs are (an input CB, a home CB, or a constant).
+//
+//  - add/sub/mul of two input tiles: the FPU (add_tiles, ...), or its
+//    broadcast forms (add_tiles_bcast_cols, ...) when one operand is a
+//    row or column vector of the iteration space;
+//  - add/sub/mul of a computed value and an input tile: the FPU with the
+//    computed operand moved out of DST (binary_dest_reuse_tiles);
+//  - anything else on two values: both in DST, the SFPU's binary ops;
+//  - unary math: the SFPU in place; a constant operand: the SFPU's scalar
+//    forms (binop_with_scalar, unary_max/min) or relu / recip for
+//    max(x, 0) and 1 / x;
+//  - casts cost nothing: DST holds the value, the packer converts to the
+//    output's format.
+//
+// A vector input indexed by the iteration's first dimension (`%m[d0]`) is
+// a column vector, the layout 1-d buffers already have (element i at row
+// i % 32 of column 0); one indexed by the second dimension (`%v[d1]`) is
+// transposed once into a scratch CB of row vectors (row 0) first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ComputeLowering.h"
+#include "tilt/Dialect/Math/Math.h"
+#include "llvm/ADT/bit.h"
+#include <cmath>
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// How an input is laid over the iteration space's tiles.
+enum class Broadcast { None, Columns, Rows };
+
+/// One input of the tile.parallel, as the tiles read it.
+struct Input {
+  TileSource source;
+  Broadcast broadcast = Broadcast::None;
+  /// Rows: the scratch CB of transposed vector tiles.
+  Value transposed;
+};
+
+/// A value of the body, computed on tiles.
+struct Node {
+  enum Kind { Leaf, Scalar, Unary, Binary } kind = Leaf;
+  /// Leaf: the input.
+  unsigned input = 0;
+  /// Scalar: the value (as f32 bits when packed into an instruction).
+  double value = 0.0;
+  /// Unary: exp, log, ..., or a scalar form (add_scalar, ...); Binary: add,
+  /// sub, mul, div, max, min.
+  llvm::StringRef op;
+  Node *lhs = nullptr, *rhs = nullptr;
+};
+
+class ExpressionBuilder {
+public:
+  ExpressionBuilder(tile::ParallelOp parallel, llvm::ArrayRef<Input> inputs)
+      : parallel(parallel), inputs(inputs) {}
+
+  /// The tree of `value`, or null with `reason` and `where` set.
+  Node *build(Value value);
+
+  std::string reason;
+  Operation *where = nullptr;
+
+private:
+  Node *make(Node::Kind kind) {
+    nodes.push_back(std::make_unique<Node>());
+    nodes.back()->kind = kind;
+    return nodes.back().get();
+  }
+  Node *scalar(double value) {
+    Node *node = make(Node::Scalar);
+    node->value = value;
+    return node;
+  }
+  Node *fail(Operation *at, const llvm::Twine &message) {
+    reason = message.str();
+    where = at;
+    return nullptr;
+  }
+  Node *buildUnary(Operation *def, llvm::StringRef op, Node *operand);
+  Node *buildBinary(Operation *def, llvm::StringRef op, Node *lhs, Node *rhs);
+
+  tile::ParallelOp parallel;
+  llvm::ArrayRef<Input> inputs;
+  std::vector<std::unique_ptr<Node>> nodes;
+};
+
+/// The unary math ops of a body and their SFPU names.
+llvm::StringRef getUnaryName(llvm::StringRef opName) {
+  return llvm::StringSwitch<llvm::StringRef>(opName)
+      .Case("math.exp", "exp")
+      .Case("math.log", "log")
+      .Case("math.sqrt", "sqrt")
+      .Case("math.rsqrt", "rsqrt")
+      .Case("math.tanh", "tanh")
+      .Case("math.absf", "abs")
+      .Case("arith.negf", "negative")
+      .Default("");
+}
+
+double foldUnary(llvm::StringRef op, double x) {
+  return llvm::StringSwitch<double>(op)
+      .Case("exp", std::exp(x))
+      .Case("log", std::log(x))
+      .Case("sqrt", std::sqrt(x))
+      .Case("rsqrt", 1.0 / std::sqrt(x))
+      .Case("tanh", std::tanh(x))
+      .Case("abs", std::fabs(x))
+      .Case("negative", -x)
+      .Default(x);
+}
+
+double foldBinary(llvm::StringRef op, double a, double b) {
+  return llvm::StringSwitch<double>(op)
+      .Case("add", a + b)
+      .Case("sub", a - b)
+      .Case("mul", a * b)
+      .Case("div", a / b)
+      .Case("max", std::fmax(a, b))
+      .Case("min", std::fmin(a, b))
+      .Default(a);
+}
+
+Node *ExpressionBuilder::buildUnary(Operation *def, llvm::StringRef op,
+                                    Node *operand) {
+  if (operand->kind == Node::Scalar)
+    return scalar(float(foldUnary(op, operand->value)));
+  Node *node = make(Node::Unary);
+  node->op = op;
+  node->lhs = operand;
+  return node;
+}
+
+Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
+                                     Node *lhs, Node *rhs) {
+  if (lhs->kind == Node::Scalar && rhs->kind == Node::Scalar)
+    return scalar(float(foldBinary(op, lhs->value, rhs->value)));
+  // Special constants the SFPU has single ops for.
+  if (op == "max" && (lhs->kind == Node::Scalar || rhs->kind == Node::Scalar)) {
+    Node *scalarNode = lhs->kind == Node::Scalar ? lhs : rhs;
+    Node *other = lhs->kind == Node::Scalar ? rhs : lhs;
+    if (scalarNode->value == 0.0)
+      return buildUnary(def, "relu", other);
+  }
+  if (op == "div" && lhs->kind == Node::Scalar && lhs->value == 1.0)
+    return buildUnary(def, "recip", rhs);
+  if (op == "mul" && lhs == rhs && lhs->kind != Node::Leaf)
+    return buildUnary(def, "square", lhs);
+  Node *node = make(Node::Binary);
+  node->op = op;
+  node->lhs = lhs;
+  node->rhs = rhs;
+  return node;
+}
+
+Node *ExpressionBuilder::build(Value value) {
+  Block *body = parallel.getBody();
+  if (auto argument = value.dyn_cast<BlockArgument>()) {
+    if (argument.getOwner() != body)
+      return fail(parallel.getOperation(),
+                  "a block argument from outside the body has no tile "
+                  "equivalent");
+    const Input &input = inputs[argument.getArgNumber()];
+    if (input.source.constant)
+      return scalar(input.source.value);
+    Node *leaf = make(Node::Leaf);
+    leaf->input = argument.getArgNumber();
+    return leaf;
+  }
+  Operation *def = value.getDefiningOp();
+  if (auto constant = getConstantValue(value).dyn_cast_or_null<FloatAttr>())
+    return scalar(constant.getValueAsDouble());
+  if (!def || def->getBlock() != body)
+    return fail(def ? def : parallel.getOperation(),
+                "a scalar from outside the body must be a float constant "
+                "here: a runtime scalar has no lowering yet");
+  llvm::StringRef name = def->getName().getStringRef();
+  auto operand = [&](unsigned i) { return build(def->getOperand(i)); };
+  // Casts: DST keeps the value; the packer rounds to the output's format.
+  if (name == "arith.extf" || name == "arith.truncf")
+    return operand(0);
+  llvm::StringRef unary = getUnaryName(name);
+  if (!unary.empty()) {
+    Node *inner = operand(0);
+    return inner ? buildUnary(def, unary, inner) : nullptr;
+  }
+  llvm::StringRef binary = llvm::StringSwitch<llvm::StringRef>(name)
+                               .Case("arith.addf", "add")
+                               .Case("arith.subf", "sub")
+                               .Case("arith.mulf", "mul")
+                               .Case("arith.divf", "div")
+                               .Case("arith.maximumf", "max")
+                               .Case("arith.minimumf", "min")
+                               .Default("");
+  if (!binary.empty()) {
+    Node *lhs = operand(0);
+    if (!lhs)
+      return nullptr;
+    Node *rhs = operand(1);
+    if (!rhs)
+      return nullptr;
+    return buildBinary(def, binary, lhs, rhs);
+  }
+  return fail(def, "'" + name +
+                       "' has no Tenstorrent tile equivalent (supported: "
+                       "addf, subf, mulf, divf, negf, maximumf, minimumf, "
+                       "extf, truncf, math exp, log, sqrt, rsqrt, tanh, "
+                       "absf)");
+}
+
+/// Emits trees into DST tiles.
+class TreeEmitter {
+public:
+  TreeEmitter(KernelLowering &lowering, Location loc,
+              llvm::ArrayRef<Input> inputs)
+      : lowering(lowering), builder(lowering.getBuilder()), loc(loc),
+        inputs(inputs), used(lowering.getDstCapacity(), false) {}
+
+  /// The DST tiles `node` needs at once.
+  int64_t measure(Node *node);
+  /// Why `node` cannot be emitted, or "".
+  std::string check(Node *node);
+  /// Frees every DST tile (a new acquisition).
+  void reset() { std::fill(used.begin(), used.end(), false); }
+  /// Emits `node` for the output tile (`tile`, `row`, `column`: i32
+  /// values) and returns its DST tile.
+  int64_t emitNode(Node *node);
+
+  Value tile, row, column;
+
+private:
+  bool isFpuLeaf(Node *node) const {
+    return node->kind == Node::Leaf &&
+           inputs[node->input].broadcast == Broadcast::None;
+  }
+  /// The input tile a leaf reads for the current output tile.
+  Value getLeafTile(Node *leaf) const {
+    switch (inputs[leaf->input].broadcast) {
+    case Broadcast::None:
+      return tile;
+    case Broadcast::Columns:
+      return row;
+    case Broadcast::Rows:
+      return column;
+    }
+    return tile;
+  }
+  int64_t getLeafCB(Node *leaf) const {
+    const Input &input = inputs[leaf->input];
+    return input.transposed ? getCBIndex(input.transposed)
+                            : input.source.index;
+  }
+  int64_t allocate() {
+    for (size_t i = 0; i < used.size(); ++i)
+      if (!used[i]) {
+        used[i] = true;
+        return i;
+      }
+    return 0; // Not reached: measure() checked the capacity.
+  }
+  void emitUnary(llvm::StringRef op, int64_t slot);
+  void emitSfpuBinary(llvm::StringRef op, int64_t lhs, int64_t rhs);
+
+  KernelLowering &lowering;
+  OpBuilder &builder;
+  Location loc;
+  llvm::ArrayRef<Input> inputs;
+  llvm::SmallVector<bool, 8> used;
+};
+
+int64_t TreeEmitter::measure(Node *node) {
+  switch (node->kind) {
+  case Node::Leaf:
+  case Node::Scalar:
+    return 1;
+  case Node::Unary:
+    return measure(node->lhs);
+  case Node::Binary:
+    break;
+  }
+  bool fpu = node->op == "add" || node->op == "sub" || node->op == "mul";
+  if (fpu && isFpuLeaf(node->lhs) && isFpuLeaf(node->rhs))
+    return 1;
+  if (fpu && isFpuLeaf(node->rhs))
+    return measure(node->lhs);
+  if (fpu && isFpuLeaf(node->lhs))
+    return measure(node->rhs);
+  return std::max(measure(node->lhs), 1 + measure(node->rhs));
+}
+
+std::string TreeEmitter::check(Node *node) {
+  if (node->kind == Node::Leaf &&
+      inputs[node->input].broadcast != Broadcast::None)
+    return "broadcast operands have no lowering yet";
+  if (node->kind == Node::Binary &&
+      (node->op == "max" || node->op == "min"))
+    return "max and min of two tensors have no lowering yet";
+  for (Node *child : {node->lhs, node->rhs})
+    if (child) {
+      std::string reason = check(child);
+      if (!reason.empty())
+        return reason;
+    }
+  return "";
+}
+
+void TreeEmitter::emitUnary(llvm::StringRef op, int64_t slot) {
+  std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", slot}};
+#define TILT_UNARY(NAME, CLASS)                                                \
+  if (op == NAME) {                                                            \
+    emit<tt::CLASS##InitOp>(builder, loc);                                     \
+    emit<tt::CLASS##Op>(builder, loc, {}, dst);                                \
+    return;                                                                    \
+  }
+  TILT_UNARY("exp", ExpTile)
+  TILT_UNARY("log", LogTile)
+  TILT_UNARY("sqrt", SqrtTile)
+  TILT_UNARY("rsqrt", RsqrtTile)
+  TILT_UNARY("tanh", TanhTile)
+  TILT_UNARY("abs", AbsTile)
+  TILT_UNARY("negative", NegativeTile)
+  TILT_UNARY("relu", ReluTile)
+  TILT_UNARY("recip", RecipTile)
+  TILT_UNARY("square", SquareTile)
+#undef TILT_UNARY
+}
+
+void TreeEmitter::emitSfpuBinary(llvm::StringRef op, int64_t lhs,
+                                 int64_t rhs) {
+  std::pair<llvm::StringRef, int64_t> dsts[] = {
+      {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
+  if (op == "add") {
+    emit<tt::AddBinaryTileInitOp>(builder, loc);
+    emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
+  } else if (op == "sub") {
+    emit<tt::SubBinaryTileInitOp>(builder, loc);
+    emit<tt::SubBinaryTileOp>(builder, loc, {}, dsts);
+  } else if (op == "mul") {
+    emit<tt::MulBinaryTileInitOp>(builder, loc);
+    emit<tt::MulBinaryTileOp>(builder, loc, {}, dsts);
+  } else if (op == "div") {
+    // x / y = x * (1 / y) on the SFPU.
+    emitUnary("recip", rhs);
+    emit<tt::MulBinaryTileInitOp>(builder, loc);
+    emit<tt::MulBinaryTileOp>(builder, loc, {}, dsts);
+  }
+}
+
+int64_t TreeEmitter::emitNode(Node *node) {
+  switch (node->kind) {
+  case Node::Leaf: {
+    int64_t slot = allocate();
+    int64_t cb = getLeafCB(node);
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", cb}});
+    emit<tt::CopyTileOp>(builder, loc, {getLeafTile(node)},
+                         {{"in", cb}, {"dst", slot}});
+    return slot;
+  }
+  case Node::Scalar: {
+    int64_t slot = allocate();
+    lowering.emitFill(loc, node->value, slot);
+    return slot;
+  }
+  case Node::Unary: {
+    int64_t slot = emitNode(node->lhs);
+    emitUnary(node->op, slot);
+    return slot;
+  }
+  case Node::Binary:
+    break;
+  }
+  Node *lhs = node->lhs, *rhs = node->rhs;
+  bool fpu = node->op == "add" || node->op == "sub" || node->op == "mul";
+  if (fpu && isFpuLeaf(lhs) && isFpuLeaf(rhs)) {
+    int64_t slot = allocate();
+    int64_t in0 = getLeafCB(lhs), in1 = getLeafCB(rhs);
+    std::pair<llvm::StringRef, int64_t> cbs[] = {{"in0", in0}, {"in1", in1}};
+    std::pair<llvm::StringRef, int64_t> withDst[] = {
+        {"in0", in0}, {"in1", in1}, {"dst", slot}};
+    llvm::SmallVector<Value, 2> operands = {getLeafTile(lhs), getLeafTile(rhs)};
+    if (node->op == "add") {
+      emit<tt::AddTilesInitOp>(builder, loc, {}, cbs);
+      emit<tt::AddTilesOp>(builder, loc, operands, withDst);
+    } else if (node->op == "sub") {
+      emit<tt::SubTilesInitOp>(builder, loc, {}, cbs);
+      emit<tt::SubTilesOp>(builder, loc, operands, withDst);
+    } else {
+      emit<tt::MulTilesInitOp>(builder, loc, {}, cbs);
+      emit<tt::MulTilesOp>(builder, loc, operands, withDst);
+    }
+    return slot;
+  }
+  if (fpu && (isFpuLeaf(lhs) || isFpuLeaf(rhs))) {
+    // The computed operand moves from DST into a source register.
+    Node *leaf = isFpuLeaf(rhs) ? rhs : lhs;
+    Node *computed = isFpuLeaf(rhs) ? lhs : rhs;
+    int64_t slot = emitNode(computed);
+    llvm::StringRef reuse = leaf == lhs ? "dest_to_srcb" : "dest_to_srca";
+    int64_t cb = getLeafCB(leaf);
+    emit<tt::BinaryDestReuseTilesInitOp>(builder, loc, {}, {{"in", cb}},
+                                         {{"type", node->op}, {"reuse", reuse}});
+    emit<tt::BinaryDestReuseTilesOp>(builder, loc, {getLeafTile(leaf)},
+                                     {{"in", cb}, {"dst", slot}},
+                                     {{"type", node->op}, {"reuse", reuse}});
+    return slot;
+  }
+  int64_t left = emitNode(lhs);
+  int64_t right = emitNode(rhs);
+  emitSfpuBinary(node->op, left, right);
+  used[right] = false;
+  return left;
+}
+
+} // namespace
+
+LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
+                                      tile::ParallelOp parallel) {
+  Operation *op = parallel.getOperation();
+  OpBuilder &builder = lowering.getBuilder();
+  Location loc = op->getLoc();
+  auto outputs = parallel.getOutputs();
+  auto outType = outputs[0].getType().cast<tile::BufType>();
+  auto [rows, columns] = getTileGrid(outType.getShape());
+  int64_t tiles = rows * columns;
+
+  // Where each input is.
+  llvm::SmallVector<Input, 4> inputs;
+  for (Value input : parallel.getInputs()) {
+    FailureOr<TileSource> source = lowering.read(op, input);
+    if (failed(source))
+      return failure();
+    Input info;
+    info.source = *source;
+    inputs.push_back(info);
+  }
+
+  // The trees.
+  Operation *yield = parallel.getBody()->getTerminator();
+  ExpressionBuilder expressions(parallel, inputs);
+  llvm::SmallVector<Node *, 2> roots;
+  for (Value result : yield->getOperands()) {
+    Node *root = expressions.build(result);
+    if (!root)
+      return lowering.error(op, expressions.reason, expressions.where);
+    roots.push_back(root);
+  }
+  TreeEmitter emitter(lowering, loc, inputs);
+  for (Node *root : roots) {
+    std::string reason = emitter.check(root);
+    if (!reason.empty())
+      return lowering.error(op, reason);
+    int64_t need = emitter.measure(root);
+    if (need > lowering.getDstCapacity())
+      return lowering.error(
+          op, "the body needs " + std::to_string(need) +
+                  " DST tiles at once; the kernel has " +
+                  std::to_string(lowering.getDstCapacity()) +
+                  " (split the body into several tile.parallel ops)");
+  }
+
+  // The new versions of the outputs, all reserved before the tile loop.
+  llvm::SmallVector<WriteTarget, 2> targets;
+  for (Value output : outputs) {
+    bool readsOld = llvm::is_contained(parallel.getInputs(), output);
+    FailureOr<WriteTarget> target = lowering.beginWrite(op, output, readsOld);
+    if (failed(target))
+      return failure();
+    targets.push_back(*target);
+  }
+  int64_t first = -1;
+  for (const Input &input : inputs)
+    if (!input.source.constant) {
+      first = input.source.index;
+      break;
+    }
+  if (first < 0)
+    first = targets.front().index;
+  lowering.ensureStartup(loc, first, first, targets.front().index);
+
+  auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
+                                         createIndex(builder, loc, tiles),
+                                         createIndex(builder, loc, 1));
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    emitter.tile = toI32(builder, loc, loop.getInductionVar());
+    Value columnCount = createI32(builder, loc, columns);
+    emitter.row =
+        createBinary<arith::DivUIOp>(builder, loc, emitter.tile, columnCount);
+    emitter.column =
+        createBinary<arith::RemUIOp>(builder, loc, emitter.tile, columnCount);
+    for (auto [root, target] : llvm::zip(roots, targets)) {
+      emit<tt::TileRegsAcquireOp>(builder, loc);
+      emitter.reset();
+      int64_t dst = emitter.emitNode(root);
+      lowering.emitPackAndRelease(loc, target.index, dst);
+    }
+  }
+  for (auto [output, target] : llvm::zip(outputs, targets))
+    lowering.endWrite(op, output, target);
+  return success();
+}

@@ -1,0 +1,247 @@
+//===- ComputeReduce.cpp - tile-lower-compute: tile.reduce ----------------===//
+//
+// `tile.reduce <kind> %src -> %dst dim d` of a 2-d buffer: per result
+// tile, reduce_tile over the tiles of a tile row (dim 1) or tile column
+// (dim 0) into one DST tile, with the kernel's scaler tile of 1.0
+// (reduce.h: the scaler multiplies each element; the reader fills it once).
+// A row reduction leaves a column vector in column 0, the layout of 1-d
+// buffers; a column reduction leaves a row vector in row 0, which goes
+// through a scratch CB and transpose_wh_tile into a column vector.
+//
+// Metalium reduces by sum, average and max only (PoolType). min is
+// -max(-x) and absmax is max(|x|): the source is negated or made absolute
+// once into a scratch CB (both exact) and the result negated back in DST.
+// With `accumulate` (TileLang's clear=False) the destination's old tile is
+// loaded into a second DST tile and combined on the SFPU (add, max or min)
+// before the pack.
+//
+// reduce_uninit follows the pack: it clears the packer's edge mask, which
+// must still hide the garbage reduce_tile leaves beside its result when
+// the tile is packed (reduce.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ComputeLowering.h"
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// The source negated (for min) or made absolute (for absmax), in a
+/// scratch CB.
+FailureOr<Value> prepareSource(KernelLowering &lowering, Operation *op,
+                               const TileSource &source, bool negate,
+                               int64_t tiles) {
+  OpBuilder &builder = lowering.getBuilder();
+  Location loc = op->getLoc();
+  Type type =
+      op->getOperand(0).getType().cast<tile::BufType>().getElementType();
+  FailureOr<Value> scratch = lowering.createScratchCB(op, type, tiles);
+  if (failed(scratch))
+    return failure();
+  int64_t index = getCBIndex(*scratch);
+  lowering.ensureStartup(loc, source.index, source.index, index);
+  emitCB<cb::ReserveBackOp>(builder, loc, *scratch, tiles);
+  lowering.emitTileLoop(loc, tiles, index, [&](Value tile) {
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", source.index}});
+    emit<tt::CopyTileOp>(builder, loc, {tile},
+                         {{"in", source.index}, {"dst", 0}});
+    std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", 0}};
+    if (negate) {
+      emit<tt::NegativeTileInitOp>(builder, loc);
+      emit<tt::NegativeTileOp>(builder, loc, {}, dst);
+    } else {
+      emit<tt::AbsTileInitOp>(builder, loc);
+      emit<tt::AbsTileOp>(builder, loc, {}, dst);
+    }
+    return int64_t(0);
+  });
+  emitCB<cb::PushBackOp>(builder, loc, *scratch, tiles);
+  emitCB<cb::WaitFrontOp>(builder, loc, *scratch, tiles);
+  return *scratch;
+}
+
+/// After the reduced tile is in DST[0]: min's negation back, and the
+/// combination with the old destination tile `place` (accumulate).
+void emitEpilogue(KernelLowering &lowering, Location loc, llvm::StringRef kind,
+                  const TileSource *old, Value place) {
+  OpBuilder &builder = lowering.getBuilder();
+  std::pair<llvm::StringRef, int64_t> dst0[] = {{"dst", 0}};
+  if (kind == "min") {
+    emit<tt::NegativeTileInitOp>(builder, loc);
+    emit<tt::NegativeTileOp>(builder, loc, {}, dst0);
+  }
+  if (!old)
+    return;
+  if (old->constant) {
+    lowering.emitFill(loc, old->value, 1);
+  } else {
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", old->index}});
+    emit<tt::CopyTileOp>(builder, loc, {place},
+                         {{"in", old->index}, {"dst", 1}});
+  }
+  std::pair<llvm::StringRef, int64_t> dsts[] = {
+      {"lhs", 0}, {"rhs", 1}, {"out", 0}};
+  if (kind == "sum") {
+    emit<tt::AddBinaryTileInitOp>(builder, loc);
+    emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
+    return;
+  }
+  // max, absmax and min combine with the SFPU's max / min: until those
+  // intrinsics exist, max(a, b) = b + relu(a - b) and min(a, b) =
+  // a - relu(a - b), exact up to the subtraction's rounding.
+  emit<tt::SubBinaryTileInitOp>(builder, loc);
+  std::pair<llvm::StringRef, int64_t> difference[] = {
+      {"lhs", 0}, {"rhs", 1}, {"out", 0}};
+  if (kind == "min") {
+    // DST[0] = new - old; relu; old + ... is max; for min: old - relu(old -
+    // new): recompute as old - relu(-(new - old)).
+    emit<tt::SubBinaryTileOp>(builder, loc, {}, difference);
+    emit<tt::NegativeTileInitOp>(builder, loc);
+    emit<tt::NegativeTileOp>(builder, loc, {}, dst0);
+    emit<tt::ReluTileInitOp>(builder, loc);
+    emit<tt::ReluTileOp>(builder, loc, {}, dst0);
+    std::pair<llvm::StringRef, int64_t> back[] = {
+        {"lhs", 1}, {"rhs", 0}, {"out", 0}};
+    emit<tt::SubBinaryTileInitOp>(builder, loc);
+    emit<tt::SubBinaryTileOp>(builder, loc, {}, back);
+    return;
+  }
+  emit<tt::SubBinaryTileOp>(builder, loc, {}, difference);
+  emit<tt::ReluTileInitOp>(builder, loc);
+  emit<tt::ReluTileOp>(builder, loc, {}, dst0);
+  emit<tt::AddBinaryTileInitOp>(builder, loc);
+  emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
+}
+
+} // namespace
+
+LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
+                                    tile::ReduceOp reduce) {
+  Operation *op = reduce.getOperation();
+  OpBuilder &builder = lowering.getBuilder();
+  Location loc = op->getLoc();
+  Value source = op->getOperand(0), dest = op->getOperand(1);
+  auto sourceType = source.getType().cast<tile::BufType>();
+  if (sourceType.getRank() != 2)
+    return lowering.error(op, "only reductions of 2-d buffers have a "
+                              "lowering (a 1-d buffer's tiles hold their "
+                              "elements in column 0 only)");
+  llvm::StringRef kind = reduce.getKind();
+  bool accumulate = bool(op->getAttr("accumulate"));
+  bool columns0 = reduce.getDim() == 0;
+
+  FailureOr<TileSource> input = lowering.readFromCB(op, source);
+  if (failed(input))
+    return failure();
+  std::optional<TileSource> old;
+  if (accumulate) {
+    FailureOr<TileSource> value = lowering.read(op, dest);
+    if (failed(value))
+      return failure();
+    old = *value;
+  }
+  FailureOr<Value> scaler = lowering.getScalerCB(op);
+  if (failed(scaler))
+    return failure();
+  int64_t scalerIndex = getCBIndex(*scaler);
+
+  auto [rows, columns] = getTileGrid(sourceType.getShape());
+  int64_t indexIn = input->index;
+  Value prepared;
+  if (kind == "min" || kind == "absmax") {
+    FailureOr<Value> scratch =
+        prepareSource(lowering, op, *input, kind == "min", rows * columns);
+    if (failed(scratch))
+      return failure();
+    prepared = *scratch;
+    indexIn = getCBIndex(prepared);
+  }
+  llvm::StringRef type = kind == "sum" ? "sum" : "max";
+
+  FailureOr<WriteTarget> target =
+      lowering.beginWrite(op, dest, /*readsOld=*/accumulate);
+  if (failed(target))
+    return failure();
+  int64_t indexOut = target->index;
+  lowering.ensureStartup(loc, indexIn, scalerIndex, indexOut);
+
+  std::pair<llvm::StringRef, llvm::StringRef> keywords[] = {
+      {"type", type}, {"dim", columns0 ? "col" : "row"}};
+  Value intermediate;
+  int64_t indexI = -1;
+  if (columns0) {
+    FailureOr<Value> created = lowering.createScratchCB(
+        op, dest.getType().cast<tile::BufType>().getElementType(), 1);
+    if (failed(created))
+      return failure();
+    intermediate = *created;
+    indexI = getCBIndex(intermediate);
+  }
+  int64_t outer = columns0 ? columns : rows;
+  int64_t inner = columns0 ? rows : columns;
+  Value zero = createIndex(builder, loc, 0);
+  Value step = createIndex(builder, loc, 1);
+  auto outerLoop = builder.create<scf::ForOp>(
+      loc, zero, createIndex(builder, loc, outer), step);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(outerLoop.getBody());
+  Value place = toI32(builder, loc, outerLoop.getInductionVar());
+  int64_t reduceOut = columns0 ? indexI : indexOut;
+  emit<tt::TileRegsAcquireOp>(builder, loc);
+  emit<tt::ReduceInitOp>(
+      builder, loc, {},
+      {{"in", indexIn}, {"scaler", scalerIndex}, {"out", reduceOut}}, keywords);
+  auto innerLoop = builder.create<scf::ForOp>(
+      loc, zero, createIndex(builder, loc, inner), step);
+  {
+    OpBuilder::InsertionGuard innerGuard(builder);
+    builder.setInsertionPointToStart(innerLoop.getBody());
+    Value row =
+        columns0 ? innerLoop.getInductionVar() : outerLoop.getInductionVar();
+    Value column =
+        columns0 ? outerLoop.getInductionVar() : innerLoop.getInductionVar();
+    Value tileIndex = createBinary<arith::AddIOp>(
+        builder, loc,
+        createBinary<arith::MulIOp>(builder, loc, row,
+                                    createIndex(builder, loc, columns)),
+        column);
+    emit<tt::ReduceTileOp>(
+        builder, loc,
+        {toI32(builder, loc, tileIndex), createI32(builder, loc, 0)},
+        {{"in", indexIn}, {"scaler", scalerIndex}, {"dst", 0}}, keywords);
+  }
+  const TileSource *oldTile = old ? &*old : nullptr;
+  if (columns0) {
+    emit<tt::TileRegsCommitOp>(builder, loc);
+    emit<tt::TileRegsWaitOp>(builder, loc);
+    emitCB<cb::ReserveBackOp>(builder, loc, intermediate, 1);
+    emit<tt::PackTileOp>(builder, loc, {}, {{"out", indexI}, {"dst", 0}});
+    emit<tt::ReduceUninitOp>(builder, loc);
+    emitCB<cb::PushBackOp>(builder, loc, intermediate, 1);
+    emit<tt::TileRegsReleaseOp>(builder, loc);
+    // The row vector, transposed into the 1-d layout.
+    emitCB<cb::WaitFrontOp>(builder, loc, intermediate, 1);
+    emit<tt::TileRegsAcquireOp>(builder, loc);
+    emit<tt::TransposeWhInitOp>(builder, loc, {},
+                                {{"in", indexI}, {"out", indexOut}});
+    emit<tt::TransposeWhTileOp>(builder, loc, {createI32(builder, loc, 0)},
+                                {{"in", indexI}, {"dst", 0}});
+    emitEpilogue(lowering, loc, kind, oldTile, place);
+    lowering.emitPackAndRelease(loc, indexOut, 0);
+    emitCB<cb::PopFrontOp>(builder, loc, intermediate, 1);
+  } else {
+    emitEpilogue(lowering, loc, kind, oldTile, place);
+    emit<tt::TileRegsCommitOp>(builder, loc);
+    emit<tt::TileRegsWaitOp>(builder, loc);
+    emit<tt::PackTileOp>(builder, loc, {}, {{"out", indexOut}, {"dst", 0}});
+    emit<tt::ReduceUninitOp>(builder, loc);
+    emit<tt::TileRegsReleaseOp>(builder, loc);
+  }
+  builder.setInsertionPointAfter(outerLoop.getOperation());
+  if (prepared)
+    emitCB<cb::PopFrontOp>(builder, loc, prepared, rows * columns);
+  lowering.endWrite(op, dest, *target);
+  return success();
+}

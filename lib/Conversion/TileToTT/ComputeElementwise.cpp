@@ -477,15 +477,15 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
       return failure();
     targets.push_back(*target);
   }
-  int64_t first = -1;
+  // SrcA and SrcB from the first two CB inputs.
+  llvm::SmallVector<int64_t, 2> unpacked;
   for (const Input &input : inputs)
-    if (!input.source.constant) {
-      first = input.source.index;
-      break;
-    }
-  if (first < 0)
-    first = targets.front().index;
-  lowering.ensureStartup(loc, first, first, targets.front().index);
+    if (!input.source.constant && unpacked.size() < 2)
+      unpacked.push_back(input.source.index);
+  while (unpacked.size() < 2)
+    unpacked.push_back(unpacked.empty() ? targets.front().index
+                                        : unpacked.front());
+  lowering.ensureStartup(loc, unpacked[0], unpacked[1], targets.front().index);
 
   auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
                                          createIndex(builder, loc, tiles),

@@ -263,6 +263,9 @@ LogicalResult tiletott::lowerGemm(KernelLowering &lowering, tile::GemmOp gemm) {
     emit<tt::PackReconfigL1AccOp>(builder, loc, {accumulate});
     emitBlocks(lowering, gemm, shape, in0, in1, chain->second.target.index,
                [](int64_t, Value) {});
+    // Off again at once: other packs in the loop (a transposed A, another
+    // op's tiles) must overwrite.
+    emit<tt::PackReconfigL1AccOp>(builder, loc, {createI32(builder, loc, 0)});
   } else {
     FailureOr<TileSource> old = lowering.read(op, acc);
     if (failed(old))
@@ -360,8 +363,6 @@ void tiletott::endGemmChains(KernelLowering &lowering, Operation *loop) {
       continue;
     Operation *op = &nested;
     GemmChain &chain = found->second;
-    Location loc = op->getLoc();
-    emit<tt::PackReconfigL1AccOp>(builder, loc, {createI32(builder, loc, 0)});
     lowering.endWrite(op, op->getOperand(2), chain.target);
   }
 }

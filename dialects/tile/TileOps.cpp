@@ -428,19 +428,23 @@ LogicalResult CopyOp::verify() {
   }
   TensorType tensor = sourceTensor ? sourceTensor : destTensor;
   BufType buf = sourceBuf ? sourceBuf : destBuf;
-  if (tensor.getRank() != buf.getRank())
+  // The buffer covers the tensor's trailing dimensions (q[b, h, row:row+64,
+  // 0:64] into a 64x64 buffer); every tensor dimension still has an offset.
+  if (buf.getRank() > tensor.getRank())
     return emitOpError() << "the buffer (rank " << buf.getRank()
-                         << ") and the tensor (rank " << tensor.getRank()
-                         << ") must have the same rank";
+                         << ") has a higher rank than the tensor (rank "
+                         << tensor.getRank() << ")";
   if (getOffsets().size() != tensor.getRank())
     return emitOpError() << "expected " << tensor.getRank()
                          << " offsets into the tensor, got "
                          << uint64_t(getOffsets().size());
+  unsigned leading = tensor.getRank() - buf.getRank();
   for (unsigned d = 0; d < tensor.getRank(); ++d) {
     // The tiled dimensions (the last two) extend to whole 32x32 tiles: a
     // block may cover the padding of a tensor that is not made of whole
     // tiles (TileLang masks it; the lowering pads the tensor).
-    int64_t size = buf.getShape()[d], extent = tensor.getShape()[d];
+    int64_t size = d < leading ? 1 : buf.getShape()[d - leading];
+    int64_t extent = tensor.getShape()[d];
     if (tensor.getRank() - d <= 2)
       extent = (extent + 31) / 32 * 32;
     if (size > extent)
@@ -448,14 +452,18 @@ LogicalResult CopyOp::verify() {
                            << ") is larger than the tensor ("
                            << formatShape(tensor.getShape())
                            << ", padded to whole tiles) in dimension " << d;
-    std::optional<int64_t> offset;
-    if (std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]))
-      offset = value->getSExtValue();
-    // `extent - size` cannot overflow (0 < size <= extent); `*offset + size`
+    // Only a constant offset is checked: a slice at a computed offset may
+    // overhang the tensor (the last block of a ceildiv grid); the overhang
+    // reads as zero and is never written.
+    std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]);
+    if (!value)
+      continue;
+    int64_t offset = value->getSExtValue();
+    // `extent - size` cannot overflow (0 < size <= extent); `offset + size`
     // can, for an offset near 2^63.
-    if (offset && (*offset < 0 || *offset > extent - size))
-      return emitOpError() << "the slice [" << *offset << ", "
-                           << uint64_t(*offset) + uint64_t(size)
+    if (offset < 0 || offset > extent - size)
+      return emitOpError() << "the slice [" << offset << ", "
+                           << uint64_t(offset) + uint64_t(size)
                            << ") of dimension " << d
                            << " runs past the tensor's size " << extent
                            << (extent != tensor.getShape()[d]
@@ -1051,8 +1059,7 @@ LogicalResult BlockRangeOp::verify() {
     if (KernelOp::dynCast(parent)) {
       if (!parent->getAttr(kPartitionAttrName))
         return emitOpError() << "is inside a tile.kernel that has no '"
-                             << kPartitionAttrName
-                             << "' (run tile-partition)";
+                             << kPartitionAttrName << "' (run tile-partition)";
       return success();
     }
   return emitOpError() << "must be inside a tile.kernel";
@@ -1074,8 +1081,7 @@ void BaseAddressOp::build(OpBuilder &builder, OperationState &state,
   state.addTypes(builder.getI32Type());
 }
 
-LogicalResult BaseAddressOp::parse(OpAsmParser &parser,
-                                   OperationState &state) {
+LogicalResult BaseAddressOp::parse(OpAsmParser &parser, OperationState &state) {
   OpAsmParser::UnresolvedOperand tensor;
   Type type;
   if (failed(parser.parseOperand(tensor)) ||

@@ -3,10 +3,10 @@
 // Interprets a tile-level function exactly, in fp64, with an error bound
 // per value (Precision.h): tile.kernel runs its body once per grid block
 // (block ids bound to the body's first arguments), buffers are host arrays,
-// copies move slices (a slice over a tensor's tile padding reads zeros and
-// drops writes), gemm accumulates, parallel runs its scalar body per
-// element (ScalarOps.cpp), reduce folds one dimension. Every store rounds
-// the bound, not the value, to the destination's format.
+// copies move slices (a slice over a tensor's tile padding or past its end
+// reads zeros and drops writes), gemm accumulates, parallel runs its scalar
+// body per element (ScalarOps.cpp), reduce folds one dimension. Every store
+// rounds the bound, not the value, to the destination's format.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,7 @@
 #include "tilt/IR/Region.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -267,14 +268,6 @@ LogicalResult Interpreter::runAlloc(Operation *op) {
   return success();
 }
 
-/// The tensor dimensions are padded to whole tiles in the last two.
-static int64_t getPaddedExtent(const Array &tensor, size_t dim) {
-  int64_t extent = tensor.shape[dim];
-  if (dim + 2 >= tensor.shape.size())
-    return (extent + 31) / 32 * 32;
-  return extent;
-}
-
 LogicalResult Interpreter::runCopy(Operation *op) {
   tile::CopyOp copy(op);
   Array &source = *get(copy.getSource()).array;
@@ -286,20 +279,14 @@ LogicalResult Interpreter::runCopy(Operation *op) {
   bool toTensor = copy.getDest().getType().isa<tile::TensorType>();
   Array &buffer = fromTensor ? dest : source;
   Array *tensor = fromTensor ? &source : toTensor ? &dest : nullptr;
-  if (tensor) {
-    if (offsets.size() != tensor->shape.size())
-      return fail(op, "the copy has the wrong number of offsets");
-    for (size_t d = 0; d < offsets.size(); ++d)
-      if (offsets[d] < 0 ||
-          offsets[d] + buffer.shape[d] > getPaddedExtent(*tensor, d))
-        return fail(op, "the copy's slice runs past the tensor in "
-                        "dimension " +
-                            llvm::Twine(d) + " (offset " +
-                            llvm::Twine(offsets[d]) + ")");
-  }
-  int64_t count = buffer.size();
+  // The buffer covers the tensor's trailing dimensions.
   size_t rank = buffer.shape.size();
-  llvm::SmallVector<int64_t, 3> index(rank, 0);
+  size_t leading = tensor ? tensor->shape.size() - rank : 0;
+  if (tensor &&
+      (tensor->shape.size() < rank || offsets.size() != tensor->shape.size()))
+    return fail(op, "the copy has the wrong number of offsets");
+  int64_t count = buffer.size();
+  llvm::SmallVector<int64_t, 4> index(rank, 0);
   for (int64_t linear = 0; linear < count; ++linear) {
     if (!tensor) {
       store(dest, linear, (*source.values)[linear], (*source.bounds)[linear]);
@@ -310,15 +297,20 @@ LogicalResult Interpreter::runCopy(Operation *op) {
       index[d] = rest % buffer.shape[d];
       rest /= buffer.shape[d];
     }
+    // A slice at computed offsets may overhang the tensor (its tile padding
+    // or beyond, the last block of a ceildiv grid): the overhang reads as
+    // zero and writes to it are dropped.
     int64_t tensorIndex = 0;
     bool inside = true;
-    for (size_t d = 0; d < rank; ++d) {
-      int64_t position = offsets[d] + index[d];
-      inside &= position < tensor->shape[d];
+    for (size_t d = 0; d < tensor->shape.size() && inside; ++d) {
+      int64_t position = offsets[d];
+      if (d >= leading &&
+          llvm::AddOverflow(position, index[d - leading], position))
+        inside = false;
+      inside &= position >= 0 && position < tensor->shape[d];
       tensorIndex = tensorIndex * tensor->shape[d] + position;
     }
     if (fromTensor) {
-      // The tile padding holds zeros.
       if (inside)
         store(dest, linear, (*source.values)[tensorIndex],
               (*source.bounds)[tensorIndex]);

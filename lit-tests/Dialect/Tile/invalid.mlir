@@ -197,11 +197,39 @@ func.func @copy_offsets(%A: !tile.tensor<64x64xbf16>) {
 
 // -----
 
-func.func @copy_rank(%A: !tile.tensor<64x64xbf16>) {
-  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xbf16>) {
-    %buf = tile.alloc : !tile.buf<32xbf16, shared>
-    // expected-error@+1 {{'tile.copy' op the buffer (rank 1) and the tensor (rank 2) must have the same rank}}
-    tile.copy %a[%bx, %bx], %buf : !tile.tensor<64x64xbf16>, !tile.buf<32xbf16, shared>
+// A buffer of higher rank than the tensor.
+func.func @copy_rank(%A: !tile.tensor<64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64xbf16>) {
+    %buf = tile.alloc : !tile.buf<32x32xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op the buffer (rank 2) has a higher rank than the tensor (rank 1)}}
+    tile.copy %a[%bx], %buf : !tile.tensor<64xbf16>, !tile.buf<32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// A buffer of lower rank still takes one offset per tensor dimension.
+func.func @copy_lower_rank_offsets(%A: !tile.tensor<2x4x128x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<2x4x128x64xbf16>) {
+    %buf = tile.alloc : !tile.buf<64x64xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op expected 4 offsets into the tensor, got 2}}
+    tile.copy %a[%bx, %bx], %buf : !tile.tensor<2x4x128x64xbf16>, !tile.buf<64x64xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// A constant offset of a leading dimension (not covered by the buffer)
+// past the tensor.
+func.func @copy_leading_past_the_end(%A: !tile.tensor<2x4x128x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<2x4x128x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %buf = tile.alloc : !tile.buf<64x64xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op the slice [4, 5) of dimension 1 runs past the tensor's size 4}}
+    tile.copy %a[%c0, %c4, %c0, %c0], %buf : !tile.tensor<2x4x128x64xbf16>, !tile.buf<64x64xbf16, shared>
   }
   return
 }

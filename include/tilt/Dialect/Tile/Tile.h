@@ -132,7 +132,11 @@ public:
 /// `tile.copy %a[%i, %j], %buf : T, B` (global slice to buffer),
 /// `tile.copy %buf, %a[%i, %j] : B, T` (buffer to global slice),
 /// `tile.copy %x, %y : B, B` (buffer to buffer). The slice starts at the
-/// element offsets and has the buffer's shape.
+/// element offsets (one per tensor dimension) and has the buffer's shape in
+/// the tensor's trailing dimensions (a buffer of lower rank than the tensor
+/// takes one element of each leading dimension). A slice at computed
+/// offsets may overhang the tensor: the overhang reads as zero and is
+/// never written.
 class CopyOp : public Op<CopyOp, OpTrait::AtLeastNOperands<2>::Impl,
                          OpTrait::ZeroResults, OpTrait::ZeroRegions,
                          OpTrait::ZeroSuccessors> {

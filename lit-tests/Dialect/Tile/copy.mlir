@@ -1,0 +1,42 @@
+// tile.copy between a tensor and a buffer of lower rank (the buffer covers
+// the tensor's trailing dimensions), tensors of rank 4, and slices at
+// computed offsets that overhang the tensor (ceildiv grids).
+// RUN: tilt-opt %s | FileCheck %s
+// RUN: tilt-opt --mlir-print-op-generic %s | tilt-opt | FileCheck %s
+// RUN: tilt-opt --verify-roundtrip %s > /dev/null
+
+// A 64x64 block of q[b, h] and a row of it; the output written back.
+// CHECK-LABEL: func.func @lower_rank(
+// CHECK: tile.copy %{{.*}}[%[[B:.*]], %[[H:.*]], %[[ROW:.*]], %[[C0:.*]]], %[[Q:.*]] : !tile.tensor<2x4x128x64xbf16>, !tile.buf<64x64xbf16, shared>
+// CHECK-NEXT: tile.copy %{{.*}}[%[[B]], %[[H]], %[[ROW]], %[[C0]]], %{{.*}} : !tile.tensor<2x4x128x64xbf16>, !tile.buf<64xbf16, shared>
+// CHECK-NEXT: tile.copy %[[Q]], %{{.*}}[%[[B]], %[[H]], %[[ROW]], %[[C0]]] : !tile.buf<64x64xbf16, shared>, !tile.tensor<2x4x128x64xbf16>
+func.func @lower_rank(%Q: !tile.tensor<2x4x128x64xbf16>, %O: !tile.tensor<2x4x128x64xbf16>) {
+  tile.kernel grid [2, 4, 2] blocks(%row_block, %h, %b)
+      args(%q = %Q : !tile.tensor<2x4x128x64xbf16>, %o = %O : !tile.tensor<2x4x128x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %row = arith.muli %row_block, %c64 : index
+    %q_s = tile.alloc : !tile.buf<64x64xbf16, shared>
+    %r_s = tile.alloc : !tile.buf<64xbf16, shared>
+    tile.copy %q[%b, %h, %row, %c0], %q_s : !tile.tensor<2x4x128x64xbf16>, !tile.buf<64x64xbf16, shared>
+    tile.copy %q[%b, %h, %row, %c0], %r_s : !tile.tensor<2x4x128x64xbf16>, !tile.buf<64xbf16, shared>
+    tile.copy %q_s, %o[%b, %h, %row, %c0] : !tile.buf<64x64xbf16, shared>, !tile.tensor<2x4x128x64xbf16>
+  }
+  return
+}
+
+// A ceildiv grid: the last 64-row block of 100 rows overhangs the padded
+// tensor (128 rows) at a computed offset.
+// CHECK-LABEL: func.func @overhang(
+// CHECK: tile.copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tile.tensor<100x64xf32>, !tile.buf<64x64xf32, shared>
+func.func @overhang(%A: !tile.tensor<100x64xf32>) {
+  tile.kernel grid [2] blocks(%bx) args(%a = %A : !tile.tensor<100x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c96 = arith.constant 96 : index
+    %row = arith.muli %bx, %c96 : index
+    %a_s = tile.alloc : !tile.buf<64x64xf32, shared>
+    tile.copy %a[%row, %c0], %a_s : !tile.tensor<100x64xf32>, !tile.buf<64x64xf32, shared>
+    tile.copy %a_s, %a[%row, %c0] : !tile.buf<64x64xf32, shared>, !tile.tensor<100x64xf32>
+  }
+  return
+}

@@ -39,6 +39,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       options.extend(argument, pm);
   };
   add(tile::createTileLegalizePass());
+  // FUSE-PENDING
   add(std::move(partition));
   add(createTileLowerDataMovementPass());
   add(createTileLowerComputePass());
@@ -71,6 +72,10 @@ public:
                   "arch's usual board, n150)",
                   &options.board, tiletott::isValidBoard,
                   tiletott::kBoardExpected);
+    declareOption("fuse",
+                  "Fold elementwise chains so their intermediates stay in "
+                  "DST (tile-fuse-elementwise; default true)",
+                  &options.fuse);
     declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
                   &options.mathFidelity, tiletott::isValidFidelity,
                   tiletott::kFidelityExpected);
@@ -78,7 +83,8 @@ public:
   llvm::StringRef getArgument() const override { return "tile-to-tt"; }
   llvm::StringRef getDescription() const override {
     return "The whole lowering from tile programs to tt programs: "
-           "tile-legalize, tile-partition, tile-lower-data-movement, "
+           "tile-legalize, tile-fuse-elementwise, tile-partition, "
+           "tile-lower-data-movement, "
            "tile-lower-compute, tt-split-kernels, tt-reconfigure-formats, "
            "tt-verify";
   }

@@ -40,14 +40,21 @@ struct TileToTTOptions {
   std::string board;
   /// LoFi, HiFi2, HiFi3 or HiFi4.
   std::string mathFidelity = "HiFi4";
+  /// Whether tile-fuse-elementwise runs (folds elementwise chains so their
+  /// intermediates stay in DST); without it every intermediate buffer
+  /// makes a round trip through L1.
+  bool fuse = true;
   /// Where a compiler that embeds Tilt adds passes of its own: called after
   /// each pass of the pipeline is added to the (module-level) pass manager,
-  /// with that pass's argument (`tile-legalize`, `tile-partition`,
+  /// with that pass's argument (`tile-legalize`, `tile-fuse-elementwise`,
+  /// `tile-partition`,
   /// `tile-lower-data-movement`, `tile-lower-compute`, `tt-split-kernels`,
   /// `tt-verify`); what it adds runs right after that pass.
   std::function<void(llvm::StringRef after, OpPassManager &pm)> extend;
 };
 
+/// tile-fuse-elementwise.
+std::unique_ptr<Pass> createTileFuseElementwisePass();
 /// tile-partition{grid=8x8 arch=wormhole_b0 board=n150}.
 std::unique_ptr<Pass> createTilePartitionPass();
 /// tile-lower-data-movement.

@@ -1,0 +1,178 @@
+//===- FuseElementwise.cpp - tile-fuse-elementwise ------------------------===//
+//
+// The fusion step of the tile-to-tt pipeline, separate from the lowering:
+// any chain of tile ops lowers without it (each op through its buffers' L1
+// homes); with it, a tile.parallel whose only reader is a later
+// tile.parallel over the same iteration space is folded into that reader,
+// so the intermediate value stays in DST and never makes the round trip
+// through L1:
+//
+//   parallel(ins A -> outs T) { f }; parallel(ins T, B -> outs C) { g }
+//   becomes parallel(ins A, B -> outs C) { g(f(a), b) }
+//
+// It applies when T is a tile.alloc that only the two ops use, the producer
+// writes only T and does not read it, the consumer reads T element for
+// element (identity indexing), and no op between them writes an input of
+// the producer. The general form of the tutorial's plugin pattern
+// (docs/tutorial/2-first-pattern.md), which stays there as the example of
+// writing one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+#include "tilt/Conversion/TileToTT/TileToTT.h"
+#include "tilt/IR/IRMapping.h"
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// Whether `op` (or an op it nests) may write `buffer`.
+bool mayWrite(Operation *op, Value buffer) {
+  bool written = false;
+  op->walk([&](Operation *nested) {
+    if (auto copy = tile::CopyOp::dynCast(nested))
+      written |= copy.getDest() == buffer;
+    else if (auto parallel = tile::ParallelOp::dynCast(nested))
+      written |= llvm::is_contained(parallel.getOutputs(), buffer);
+    else if (tile::GemmOp::dynCast(nested))
+      written |= nested->getOperand(2) == buffer;
+    else if (tile::ReduceOp::dynCast(nested))
+      written |= nested->getOperand(1) == buffer;
+    else if (tile::FillOp::dynCast(nested) || tile::ClearOp::dynCast(nested))
+      written |= nested->getOperand(0) == buffer;
+  });
+  return written;
+}
+
+/// The producer a consumer's input `position` can be fused with, or null.
+tile::ParallelOp getFusibleProducer(tile::ParallelOp consumer,
+                                    unsigned position) {
+  Value buffer = consumer.getInputs()[position];
+  Operation *alloc = buffer.getDefiningOp();
+  if (!alloc || !tile::AllocOp::dynCast(alloc))
+    return tile::ParallelOp(nullptr);
+  if (!consumer.isIdentityInput(position) ||
+      llvm::count(consumer.getInputs(), buffer) != 1 ||
+      llvm::is_contained(consumer.getOutputs(), buffer))
+    return tile::ParallelOp(nullptr);
+  tile::ParallelOp producer(nullptr);
+  for (Operation *user : buffer.getUsers()) {
+    if (user == consumer.getOperation())
+      continue;
+    auto parallel = tile::ParallelOp::dynCast(user);
+    if (!parallel || producer)
+      return tile::ParallelOp(nullptr);
+    producer = parallel;
+  }
+  if (!producer || producer.getOutputs().size() != 1 ||
+      producer.getOutputs()[0] != buffer ||
+      llvm::is_contained(producer.getInputs(), buffer))
+    return tile::ParallelOp(nullptr);
+  Operation *from = producer.getOperation(), *to = consumer.getOperation();
+  if (from->getBlock() != to->getBlock() || !from->isBeforeInBlock(to))
+    return tile::ParallelOp(nullptr);
+  for (Operation *between = from->getNextNode(); between != to;
+       between = between->getNextNode())
+    for (Value input : producer.getInputs())
+      if (mayWrite(between, input))
+        return tile::ParallelOp(nullptr);
+  return producer;
+}
+
+/// Folds `producer` into `consumer` through the consumer's input
+/// `position`; returns the fused op.
+Operation *fuse(tile::ParallelOp producer, tile::ParallelOp consumer,
+                unsigned position, OpBuilder &builder) {
+  Value buffer = consumer.getInputs()[position];
+  // The fused op reads the producer's inputs, then the consumer's others.
+  llvm::SmallVector<Value, 4> inputs;
+  llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> dims;
+  for (unsigned i = 0; i < producer.getInputs().size(); ++i) {
+    inputs.push_back(producer.getInputs()[i]);
+    dims.push_back(producer.getInputDims(i));
+  }
+  for (unsigned i = 0; i < consumer.getInputs().size(); ++i)
+    if (i != position) {
+      inputs.push_back(consumer.getInputs()[i]);
+      dims.push_back(consumer.getInputDims(i));
+    }
+  llvm::SmallVector<Value, 2> outputs(consumer.getOutputs().begin(),
+                                      consumer.getOutputs().end());
+  builder.setInsertionPoint(consumer.getOperation());
+  auto fused = builder.create<tile::ParallelOp>(
+      consumer->getLoc(), ValueRange(inputs), ValueRange(outputs));
+  fused.setInputDims(dims);
+  Block *body = fused.getBody();
+
+  // The producer's body computes the intermediate element...
+  IRMapping mapping;
+  unsigned next = 0;
+  for (BlockArgument argument : producer.getBody()->getArguments())
+    mapping.map(argument, body->getArgument(next++));
+  builder.setInsertionPointToEnd(body);
+  Operation *yield = producer.getBody()->getTerminator();
+  for (Operation &op : *producer.getBody())
+    if (&op != yield)
+      builder.clone(op, mapping);
+  Value element = mapping.lookupOrDefault(yield->getOperand(0));
+
+  // ...which the consumer's body uses in place of its buffer argument.
+  Block *consumerBody = consumer.getBody();
+  for (unsigned i = 0; i < consumerBody->getNumArguments(); ++i)
+    mapping.map(consumerBody->getArgument(i),
+                i == position ? element : body->getArgument(next++));
+  for (Operation &op : *consumerBody)
+    builder.clone(op, mapping);
+
+  Operation *alloc = buffer.getDefiningOp();
+  consumer.getOperation()->erase();
+  producer.getOperation()->erase();
+  alloc->erase();
+  return fused.getOperation();
+}
+
+class TileFuseElementwisePass : public Pass {
+public:
+  llvm::StringRef getArgument() const override {
+    return "tile-fuse-elementwise";
+  }
+  llvm::StringRef getName() const override { return "TileFuseElementwise"; }
+  llvm::StringRef getDescription() const override {
+    return "Fold a tile.parallel into the tile.parallel that is the only "
+           "reader of its output, so the intermediate stays in DST";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    return std::make_unique<TileFuseElementwisePass>();
+  }
+
+  void runOnOperation() override {
+    OpBuilder builder(getContext());
+    // Each fusion removes an op, so this ends.
+    for (bool changed = true; changed;) {
+      changed = false;
+      llvm::SmallVector<tile::ParallelOp, 8> consumers;
+      getOperation()->walk([&](Operation *op) {
+        if (auto parallel = tile::ParallelOp::dynCast(op))
+          consumers.push_back(parallel);
+      });
+      for (tile::ParallelOp consumer : consumers) {
+        for (unsigned i = 0; i < consumer.getInputs().size(); ++i)
+          if (tile::ParallelOp producer = getFusibleProducer(consumer, i)) {
+            fuse(producer, consumer, i, builder);
+            changed = true;
+            break;
+          }
+        if (changed)
+          break;
+      }
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilt::createTileFuseElementwisePass() {
+  return std::make_unique<TileFuseElementwisePass>();
+}

@@ -48,6 +48,7 @@ const Spelling kSpellings[] = {
     {"noc_async_write_multicast", kDataflow,
      "noc_async_write_multicast($0, $1, $2, $3)"},
     {"fill_scaler_tile", kDataflow, "fill_scaler_tile($0, $1)"},
+    {"fill_zero_tile", kDataflow, "fill_zero_tile($0, $1)"},
     // Compute: startup and inits.
     {"compute_kernel_hw_startup", "api/compute/compute_kernel_hw_startup.h",
      "compute_kernel_hw_startup<$order>($in0, $in1, $out)"},
@@ -294,6 +295,18 @@ inline void fill_scaler_tile(uint32_t addr, uint32_t scaler) {
 }
 )";
 
+// Zeros through the L1 pointer, as the zeroing half of generate_reduce_scaler
+// and fill_zeros of tt-metal's reader kernels do (the latter by NoC reads of
+// the MEM_ZEROS_BASE region, which this emulator does not model).
+constexpr llvm::StringLiteral kFillZeroTile = R"(// Fills `bytes` bytes (a whole CB page) at L1 address `addr` with zeros.
+inline void fill_zero_tile(uint32_t addr, uint32_t bytes) {
+  volatile tt_l1_ptr uint32_t *words =
+      reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr);
+  for (uint32_t i = 0; i < bytes / 4; ++i)
+    words[i] = 0;
+}
+)";
+
 } // namespace
 
 const Spelling *metalium::lookupSpelling(llvm::StringRef op) {
@@ -326,6 +339,8 @@ const KernelConventions &metalium::getKernelConventions() {
 llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
   if (op == "fill_scaler_tile")
     return kFillScalerTile;
+  if (op == "fill_zero_tile")
+    return kFillZeroTile;
   return "";
 }
 

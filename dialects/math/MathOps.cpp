@@ -9,5 +9,6 @@ MathDialect::MathDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<MathDialect>()) {
   // The fastmath property is arith's attribute.
   context->getOrLoadDialect<arith::ArithDialect>();
-  addOperations<ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, AbsFOp>();
+  addOperations<ExpOp, LogOp, SqrtOp, RsqrtOp, TanhOp, AbsFOp, Exp2Op, Log2Op,
+                ErfOp>();
 }

@@ -722,7 +722,7 @@ LogicalResult PipelinedOp::verify() {
 //===----------------------------------------------------------------------===//
 
 llvm::ArrayRef<llvm::StringRef> ParallelOp::getAttributeNames() {
-  static llvm::StringRef names[] = {"operandSegmentSizes"};
+  static llvm::StringRef names[] = {"indexing", "operandSegmentSizes"};
   return names;
 }
 
@@ -768,10 +768,92 @@ OperandRange ParallelOp::getOutputs() {
       getOperation()->getOpOperands().drop_front(getNumInputs(getOperation())));
 }
 
-/// `name(%a, %b : A, B)`.
-static LogicalResult parseOperandGroup(OpAsmParser &parser,
-                                       llvm::StringRef keyword,
-                                       OperationState &state, int64_t &count) {
+llvm::ArrayRef<int64_t> ParallelOp::getIterationShape() {
+  OperandRange outputs = getOutputs();
+  if (outputs.empty())
+    return {};
+  if (auto buf = outputs[0].getType().dyn_cast<BufType>())
+    return buf.getShape();
+  return {};
+}
+
+/// 0, 1, ..., rank - 1.
+static llvm::SmallVector<int64_t, 4> getIdentityDims(size_t rank) {
+  llvm::SmallVector<int64_t, 4> dims;
+  for (size_t d = 0; d < rank; ++d)
+    dims.push_back(int64_t(d));
+  return dims;
+}
+
+llvm::SmallVector<int64_t, 4> ParallelOp::getInputDims(unsigned input) {
+  auto indexing =
+      getOperation()->getInherentAttr("indexing").dyn_cast_or_null<ArrayAttr>();
+  if (indexing && input < indexing.size())
+    if (auto dims = indexing[input].dyn_cast<DenseArrayAttr>()) {
+      llvm::ArrayRef<int64_t> values = dims.getIntValues();
+      return llvm::SmallVector<int64_t, 4>(values.begin(), values.end());
+    }
+  return getIdentityDims(getIterationShape().size());
+}
+
+bool ParallelOp::isIdentityInput(unsigned input) {
+  return getInputDims(input) == getIdentityDims(getIterationShape().size());
+}
+
+/// `indexing` for per-input `dims` (one list per input), or null when every
+/// input indexes all `rank` iteration dimensions in order (identity).
+static Attribute
+getIndexingAttr(Context *context,
+                llvm::ArrayRef<llvm::SmallVector<int64_t, 4>> dims,
+                size_t rank) {
+  llvm::SmallVector<int64_t, 4> identity = getIdentityDims(rank);
+  if (llvm::all_of(dims, [&](const auto &list) { return list == identity; }))
+    return Attribute();
+  llvm::SmallVector<Attribute, 4> lists;
+  for (const auto &list : dims)
+    lists.push_back(DenseArrayAttr::getI64(context, list));
+  return ArrayAttr::get(context, lists);
+}
+
+void ParallelOp::setInputDims(
+    llvm::ArrayRef<llvm::SmallVector<int64_t, 4>> dims) {
+  Operation *op = getOperation();
+  Attribute indexing =
+      getIndexingAttr(op->getContext(), dims, getIterationShape().size());
+  if (indexing)
+    op->setInherentAttr("indexing", indexing);
+  else
+    op->removeInherentAttr("indexing");
+}
+
+/// `[d0, d2]` after an input: the iteration dimensions that index it.
+static LogicalResult parseInputDims(OpAsmParser &parser,
+                                    llvm::SmallVector<int64_t, 4> &dims) {
+  if (parser.parseOptionalRSquare())
+    return success();
+  do {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    llvm::StringRef keyword;
+    if (failed(parser.parseKeyword(&keyword)))
+      return failure();
+    unsigned dim;
+    if (!keyword.consume_front("d") || keyword.empty() ||
+        keyword.getAsInteger(10, dim))
+      return parser.emitError(loc)
+             << "expected an iteration dimension (d0, d1, ...)";
+    dims.push_back(int64_t(dim));
+  } while (parser.parseOptionalComma());
+  return parser.parseRSquare();
+}
+
+/// `name(%a, %b : A, B)`; for `ins`, each operand may be followed by the
+/// iteration dimensions that index it (`%m[d0]`), recorded in `dims`
+/// (empty when not written).
+static LogicalResult parseOperandGroup(
+    OpAsmParser &parser, llvm::StringRef keyword, OperationState &state,
+    int64_t &count,
+    llvm::SmallVectorImpl<std::optional<llvm::SmallVector<int64_t, 4>>> *dims =
+        nullptr) {
   if (failed(parser.parseKeyword(keyword)) || failed(parser.parseLParen()))
     return failure();
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
@@ -782,6 +864,14 @@ static LogicalResult parseOperandGroup(OpAsmParser &parser,
     if (failed(parser.parseOperand(operand)))
       return failure();
     operands.push_back(operand);
+    if (!dims)
+      continue;
+    dims->emplace_back();
+    if (!parser.parseOptionalLSquare())
+      continue;
+    dims->back().emplace();
+    if (failed(parseInputDims(parser, *dims->back())))
+      return failure();
   } while (parser.parseOptionalComma());
   if (failed(parser.parseColon()) || failed(parser.parseTypeList(types)) ||
       failed(parser.parseRParen()) ||
@@ -793,11 +883,25 @@ static LogicalResult parseOperandGroup(OpAsmParser &parser,
 
 LogicalResult ParallelOp::parse(OpAsmParser &parser, OperationState &state) {
   int64_t inputs = 0, outputs = 0;
-  if (failed(parseOperandGroup(parser, "ins", state, inputs)) ||
+  llvm::SmallVector<std::optional<llvm::SmallVector<int64_t, 4>>, 4> dims;
+  if (failed(parseOperandGroup(parser, "ins", state, inputs, &dims)) ||
       failed(parseOperandGroup(parser, "outs", state, outputs)))
     return failure();
+  Context *context = parser.getContext();
   state.addAttribute("operandSegmentSizes",
-                     getSegments(parser.getContext(), inputs, outputs));
+                     getSegments(context, inputs, outputs));
+  // An input without dimensions is indexed by all of them, in order.
+  size_t rank = 0;
+  if (outputs > 0)
+    if (auto buf = state.operands[inputs].getType().dyn_cast<BufType>())
+      rank = buf.getRank();
+  if (llvm::any_of(dims, [](const auto &list) { return bool(list); })) {
+    llvm::SmallVector<llvm::SmallVector<int64_t, 4>, 4> lists;
+    for (const auto &list : dims)
+      lists.push_back(list ? *list : getIdentityDims(rank));
+    if (Attribute indexing = getIndexingAttr(context, lists, rank))
+      state.addAttribute("indexing", indexing);
+  }
   if (failed(parser.parseOptionalAttrDictWithKeyword(state.attributes)))
     return failure();
   return parser.parseRegion(*state.addRegion());
@@ -805,20 +909,50 @@ LogicalResult ParallelOp::parse(OpAsmParser &parser, OperationState &state) {
 
 void ParallelOp::print(OpAsmPrinter &printer) {
   Operation *op = getOperation();
-  auto printGroup = [&](llvm::StringRef keyword, OperandRange values) {
+  auto printGroup = [&](llvm::StringRef keyword, OperandRange values,
+                        bool isInputs) {
     printer << ' ' << keyword << '(';
-    printOperandList(printer, values);
+    for (unsigned i = 0, e = values.size(); i < e; ++i) {
+      if (i)
+        printer << ", ";
+      printer.printOperand(values[i]);
+      if (!isInputs || isIdentityInput(i))
+        continue;
+      printer << '[';
+      llvm::interleave(
+          getInputDims(i),
+          [&](int64_t dim) { printer << "d" << std::to_string(dim); },
+          [&]() { printer << ", "; });
+      printer << ']';
+    }
     printer << " : ";
     llvm::interleave(
         values.getTypes(), [&](Type type) { printer.printType(type); },
         [&]() { printer << ", "; });
     printer << ')';
   };
-  printGroup("ins", getInputs());
-  printGroup("outs", getOutputs());
+  printGroup("ins", getInputs(), /*isInputs=*/true);
+  printGroup("outs", getOutputs(), /*isInputs=*/false);
   printer.printOptionalAttrDictWithKeyword(op->getAttrDictionary().getValue());
   printer << ' ';
   printer.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/true);
+}
+
+/// Checks the `indexing` property: an array of one i64 array per input,
+/// when present.
+static LogicalResult verifyIndexingAttr(ParallelOp op, unsigned numInputs) {
+  Attribute attr = op.getOperation()->getInherentAttr("indexing");
+  if (!attr)
+    return success();
+  auto indexing = attr.dyn_cast<ArrayAttr>();
+  if (!indexing || indexing.size() != numInputs ||
+      !llvm::all_of(indexing, [](Attribute list) {
+        auto dims = list.dyn_cast<DenseArrayAttr>();
+        return dims && dims.getElementType().isSignlessInteger(64);
+      }))
+    return op.emitOpError() << "requires 'indexing' to be an array of "
+                            << numInputs << " array<i64: ...> (one per input)";
+  return success();
 }
 
 LogicalResult ParallelOp::verify() {
@@ -834,20 +968,58 @@ LogicalResult ParallelOp::verify() {
     return emitOpError() << "requires operandSegmentSizes = array<i32: "
                             "inputs, outputs> with at least one output, "
                             "matching the operands";
-  std::optional<BufType> first;
-  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
-    FailureOr<BufType> buf = getBufOperand(op, i, "every operand");
-    if (failed(buf))
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
+    if (failed(getBufOperand(op, i, "every operand")))
       return failure();
-    if (!first) {
-      first = *buf;
+  // The iteration space is the outputs' shape.
+  llvm::ArrayRef<int64_t> space = getIterationShape();
+  unsigned numInputs = getInputs().size();
+  for (unsigned i = numInputs, e = op->getNumOperands(); i < e; ++i) {
+    llvm::ArrayRef<int64_t> shape =
+        op->getOperand(i).getType().cast<BufType>().getShape();
+    if (shape != space)
+      return emitOpError() << "outputs have different shapes: "
+                           << formatShape(space) << " and "
+                           << formatShape(shape) << " (output #"
+                           << (i - numInputs) << ")";
+  }
+  if (failed(verifyIndexingAttr(*this, numInputs)))
+    return failure();
+  // Each input is indexed by some iteration dimensions, in increasing
+  // order (a projection: broadcast along the others, never transposed).
+  for (unsigned i = 0; i < numInputs; ++i) {
+    llvm::ArrayRef<int64_t> shape =
+        op->getOperand(i).getType().cast<BufType>().getShape();
+    llvm::SmallVector<int64_t, 4> dims = getInputDims(i);
+    if (isIdentityInput(i)) {
+      if (shape != space)
+        return emitOpError()
+               << "input #" << i << " is " << formatShape(shape)
+               << " but the iteration space (the outputs' shape) is "
+               << formatShape(space)
+               << "; list the dimensions that index a broadcast input";
       continue;
     }
-    if (buf->getShape() != first->getShape())
-      return emitOpError() << "buffers have different shapes: "
-                           << formatShape(first->getShape()) << " and "
-                           << formatShape(buf->getShape()) << " (operand #" << i
-                           << ")";
+    for (size_t k = 0; k < dims.size(); ++k) {
+      if (dims[k] < 0 || dims[k] >= int64_t(space.size()))
+        return emitOpError() << "input #" << i << " is indexed by d" << dims[k]
+                             << ", out of range for an iteration space of rank "
+                             << uint64_t(space.size());
+      if (k && dims[k] <= dims[k - 1])
+        return emitOpError() << "the dimensions indexing input #" << i
+                             << " must be increasing, got d" << dims[k - 1]
+                             << " before d" << dims[k];
+    }
+    if (dims.size() != shape.size())
+      return emitOpError() << "input #" << i << " has rank " << shape.size()
+                           << " but is indexed by " << uint64_t(dims.size())
+                           << " dimensions";
+    for (size_t k = 0; k < dims.size(); ++k)
+      if (shape[k] != space[dims[k]])
+        return emitOpError()
+               << "input #" << i << " has extent " << shape[k]
+               << " in dimension " << uint64_t(k) << " but d" << dims[k]
+               << " of the iteration space has extent " << space[dims[k]];
   }
   if (op->getRegion(0).empty())
     return emitOpError() << "requires a body ending with tile.yield";
@@ -930,16 +1102,22 @@ void YieldOp::print(OpAsmPrinter &printer) {
 //===----------------------------------------------------------------------===//
 
 llvm::ArrayRef<llvm::StringRef> ReduceOp::getAttributeNames() {
-  static llvm::StringRef names[] = {"dim", "kind"};
+  static llvm::StringRef names[] = {"accumulate", "dim", "kind"};
   return names;
 }
 
 void ReduceOp::build(OpBuilder &builder, OperationState &state,
                      llvm::StringRef kind, Value source, Value dest,
-                     int64_t dim) {
+                     int64_t dim, bool accumulate) {
   state.addOperands({source, dest});
   state.addAttribute("kind", StringAttr::get(builder.getContext(), kind));
   state.addAttribute("dim", builder.getI64IntegerAttr(dim));
+  if (accumulate)
+    state.addAttribute("accumulate", builder.getUnitAttr());
+}
+
+bool ReduceOp::getAccumulate() {
+  return bool(getOperation()->getInherentAttr("accumulate"));
 }
 
 llvm::StringRef ReduceOp::getKind() {
@@ -968,6 +1146,8 @@ LogicalResult ReduceOp::parse(OpAsmParser &parser, OperationState &state) {
       failed(parser.parseOperand(operands[1])) ||
       failed(parser.parseKeyword("dim")) || failed(parser.parseInteger(dim)))
     return failure();
+  if (parser.parseOptionalKeyword("accumulate"))
+    state.addAttribute("accumulate", UnitAttr::get(context));
   state.addAttribute("kind", StringAttr::get(context, kind));
   state.addAttribute("dim",
                      IntegerAttr::get(IntegerType::get(context, 64), dim));
@@ -981,6 +1161,8 @@ void ReduceOp::print(OpAsmPrinter &printer) {
   printer << " -> ";
   printer.printOperand(op->getOperand(1));
   printer << " dim " << std::to_string(getDim());
+  if (getAccumulate())
+    printer << " accumulate";
   printAttrsAndOperandTypes(printer, op);
 }
 
@@ -989,8 +1171,13 @@ LogicalResult ReduceOp::verify() {
   if (failed(verifyInsideKernel(op)))
     return failure();
   llvm::StringRef kind = getKind();
-  if (kind != "sum" && kind != "max")
-    return emitOpError() << "kind must be 'sum' or 'max', got '" << kind << "'";
+  if (kind != "sum" && kind != "max" && kind != "min" && kind != "absmax")
+    return emitOpError() << "kind must be 'sum', 'max', 'min' or 'absmax', "
+                            "got '"
+                         << kind << "'";
+  Attribute accumulate = op->getInherentAttr("accumulate");
+  if (accumulate && !accumulate.isa<UnitAttr>())
+    return emitOpError() << "'accumulate' must be a unit attribute";
   if (!op->getInherentAttr("dim").dyn_cast_or_null<IntegerAttr>())
     return emitOpError() << "requires an integer 'dim' property";
   FailureOr<BufType> source = getBufOperand(op, 0, "the source");

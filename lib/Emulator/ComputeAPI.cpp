@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Runtime.h"
+#include "ComputeEngine.h"
 #include "tilt_emu/compute_api.h"
 
 #include <algorithm>
@@ -27,7 +27,9 @@
 using namespace tilt;
 using namespace tilt::emu;
 
-namespace {
+namespace tilt {
+namespace emu {
+namespace engine {
 
 [[noreturn]] void fail(KernelContext &context, const std::string &message) {
   context.device->fail(context, message);
@@ -74,7 +76,7 @@ std::string describeRegister(const FormatRegister &reg) {
 /// to the report.
 void checkFormat(KernelContext &context, char reg, uint32_t cb,
                  const char *function, const char *operand,
-                 const char *hint = "") {
+                 const char *hint) {
   const FormatRegister &target = getRegister(context.engine, reg);
   emu::DataFormat format = lookupCB(context, cb, function).config.format;
   if (target.configured && target.format == format)
@@ -176,7 +178,7 @@ const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
 /// does (fp32 as TF32).
 void unpackToSrc(KernelContext &context, char reg, uint32_t cb,
                  uint32_t itile, float *out, const char *function,
-                 const char *operand, const char *hint = "") {
+                 const char *operand, const char *hint) {
   checkFormat(context, reg, cb, function, operand, hint);
   if (context.engine.unpackToDestFp32 >> cb & 1u)
     fail(context, std::string(function) + " unpacks " + getCBText(cb) +
@@ -235,7 +237,11 @@ bool isKeptByMask(PackMask mask, uint32_t row, uint32_t column) {
   return true;
 }
 
-} // namespace
+} // namespace engine
+} // namespace emu
+} // namespace tilt
+
+using namespace tilt::emu::engine;
 
 //===----------------------------------------------------------------------===//
 // Configuration
@@ -271,6 +277,12 @@ void emu::initComputeEngine(KernelContext &context,
 }
 
 void tilt_emu::noInit() { enterKernel(); }
+
+void tilt_emu::recordInit(InitUnit unit, const char *name) {
+  KernelContext &context = enterKernel();
+  (unit == InitUnit::Fpu ? context.engine.fpuInit : context.engine.sfpuInit) =
+      name;
+}
 
 void tilt_emu::configureFormats(const char *call, int32_t srcA, int32_t srcB,
                                 int32_t pack) {

@@ -84,6 +84,10 @@ struct ComputeEngine {
   bool l1Accumulate = false;
   PackMask mask = PackMask::None;
   bool matmulTranspose = false;
+  /// The last init of the unpacker and FPU, and of the SFPU (tilt_emu::
+  /// recordInit): the name of the call, or for the broadcast inits
+  /// "bcast <op> <dim>", which the short and the full init share.
+  std::string fpuInit, sfpuInit;
 };
 
 /// The context of the kernel running on this thread.

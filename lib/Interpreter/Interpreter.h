@@ -72,6 +72,10 @@ private:
   /// The inputs of that body that an FPU op (add, sub, mul) reads, so that
   /// their CBs go through the source registers for every op.
   llvm::DenseSet<Value> inputsReadByFPU;
+  /// The inputs of that body that are broadcast (indexed by fewer
+  /// dimensions than the iteration space): the device reads them through a
+  /// source register whatever op uses them (FPU broadcast or unary_bcast).
+  llvm::DenseSet<Value> broadcastInputs;
 
   LogicalResult fail(Operation *op, const llvm::Twine &message) {
     op->emitError() << message;

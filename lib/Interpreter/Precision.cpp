@@ -198,8 +198,31 @@ double interp::evaluateUnary(UnaryFunction function, double x) {
     return std::fabs(x);
   case UnaryFunction::Negate:
     return -x;
+  case UnaryFunction::Exp2:
+    return std::exp2(x);
+  case UnaryFunction::Log2:
+    return std::log2(x);
+  case UnaryFunction::Erf:
+    return std::erf(x);
+  case UnaryFunction::Sigmoid:
+    return 1 / (1 + std::exp(-x));
+  case UnaryFunction::Silu:
+    return x / (1 + std::exp(-x));
+  case UnaryFunction::Gelu:
+    return 0.5 * x * (1 + std::erf(x * M_SQRT1_2));
   }
   return x;
+}
+
+/// The minimum of silu and gelu, the one place where they are not
+/// monotone: silu'(x) = 0 at x = -1.2784645..., gelu'(x) = 0 at
+/// x = -0.7517915... (both decrease before it and increase after).
+static std::optional<double> getInnerExtremum(UnaryFunction function) {
+  if (function == UnaryFunction::Silu)
+    return -1.2784645427610738;
+  if (function == UnaryFunction::Gelu)
+    return -0.7517915241769504;
+  return std::nullopt;
 }
 
 ErrorBound interp::propagateUnary(UnaryFunction function, double x,
@@ -217,16 +240,22 @@ ErrorBound interp::propagateUnary(UnaryFunction function, double x,
   if (bound.total > 0) {
     double low = x - bound.total, high = x + bound.total;
     bool inDomain = true;
-    if (function == UnaryFunction::Log || function == UnaryFunction::Rsqrt)
+    if (function == UnaryFunction::Log || function == UnaryFunction::Log2 ||
+        function == UnaryFunction::Rsqrt)
       inDomain = low > 0;
     else if (function == UnaryFunction::Sqrt)
       inDomain = low >= 0;
     if (!inDomain)
       return getUnbounded();
-    // Every function here is monotone on its domain: the ends bound it.
+    // Every function here is monotone on its domain, or on each side of
+    // one inner extremum: the ends and that extremum bound it.
     for (double end : {low, high})
       spread =
           std::max(spread, std::fabs(evaluateUnary(function, end) - value));
+    if (std::optional<double> extremum = getInnerExtremum(function))
+      if (low < *extremum && *extremum < high)
+        spread = std::max(
+            spread, std::fabs(evaluateUnary(function, *extremum) - value));
   }
   double total = spread + kMathFunctionError * (std::fabs(value) + spread);
   if (!std::isfinite(total))

@@ -88,9 +88,12 @@ double Interpreter::getEntryTruncation(Operation *op, unsigned index) {
     // register (SrcASrcB.md), unless the op is on the SFPU, DST is fp32 and
     // no FPU op reads the CB: then tt-reconfigure-formats unpacks it
     // straight into DST (unpack_to_dest_fp32) for the copy_tile.
+    // A broadcast input always goes through a source register (the FPU's
+    // broadcast forms, or unary_bcast for the SFPU).
     if (!value.getType().isF32())
       return 0;
-    if (isOnFPU(op) || !precision.fp32Dest || inputsReadByFPU.count(value))
+    if (isOnFPU(op) || !precision.fp32Dest || inputsReadByFPU.count(value) ||
+        broadcastInputs.count(value))
       return precision.getF32SourceTruncation();
     return 0;
   }
@@ -275,20 +278,25 @@ LogicalResult Interpreter::runFloat(Operation *op, llvm::StringRef mnemonic,
       {"negf", UnaryFunction::Negate}, {"absf", UnaryFunction::Abs},
       {"exp", UnaryFunction::Exp},     {"log", UnaryFunction::Log},
       {"sqrt", UnaryFunction::Sqrt},   {"rsqrt", UnaryFunction::Rsqrt},
-      {"tanh", UnaryFunction::Tanh}};
+      {"tanh", UnaryFunction::Tanh},   {"exp2", UnaryFunction::Exp2},
+      {"log2", UnaryFunction::Log2},   {"erf", UnaryFunction::Erf}};
   for (const auto &[name, function] : kUnary)
     if (mnemonic == name)
       return unary(function);
-  if (mnemonic == "extf") {
-    result.real = f(0);
-    result.bound = e(0);
-    return success();
-  }
-  if (mnemonic == "truncf") {
+  if (mnemonic == "extf" || mnemonic == "truncf") {
     result.real = f(0);
     NumberFormat format = getNumberFormat(op->getResult(0).getType())
                               .value_or(NumberFormat::Real);
-    result.bound = roundBound(e(0), result.real, format);
+    if (!parallelBody) {
+      result.bound = roundBound(e(0), result.real, format);
+      return success();
+    }
+    // In a tile.parallel body the cast rounds the DST value to the target
+    // type (an SFPU conversion, counted as truncating: 2 u), and DST then
+    // holds the result in its own format (a second rounding when that
+    // does not hold the target type, f16 in a bf16 DST).
+    result.bound = roundBound(e(0), result.real, format, Rounding::Truncate);
+    result.bound = roundResult(op, result.bound, result.real);
     return success();
   }
   if (mnemonic == "sitofp") {

@@ -424,6 +424,14 @@ LogicalResult Interpreter::runGemm(Operation *op) {
       double old = (*c.values)[index];
       ErrorBound oldBound = (*c.bounds)[index];
       double value = old + exact[j];
+      // A C that already holds values (a bias, or the partial sums of
+      // earlier gemms) may be preloaded into DST by copy_tile: exact into
+      // an fp32 DST or for a format DST holds, else truncated on the way
+      // as an f32 value entering a source register is.
+      if ((old != 0 || oldBound.total != 0) &&
+          !isRepresentableIn(c.format, precision.getDestFormat()))
+        oldBound = getSourceRegisterBound(oldBound, old,
+                                          precision.getF32SourceTruncation());
       double propagated = oldBound.total + std::max(0.0, widened[j] - sizes[j]);
       // What the device sums: the old value and the products, at most
       // this large.
@@ -454,7 +462,20 @@ LogicalResult Interpreter::runParallel(Operation *op) {
   for (Value output : parallel.getOutputs())
     outputs.push_back(get(output).array);
   Block *body = parallel.getBody();
+  llvm::ArrayRef<int64_t> space = parallel.getIterationShape();
   int64_t count = outputs.empty() ? 0 : outputs[0]->size();
+  // Per input, the stride of each iteration dimension in its elements: 0
+  // for the dimensions it is broadcast along.
+  std::vector<llvm::SmallVector<int64_t, 4>> strides(inputs.size());
+  for (size_t j = 0; j < inputs.size(); ++j) {
+    strides[j].assign(space.size(), 0);
+    int64_t stride = 1;
+    llvm::SmallVector<int64_t, 4> dims = parallel.getInputDims(unsigned(j));
+    for (size_t k = dims.size(); k-- > 0;) {
+      strides[j][size_t(dims[k])] = stride;
+      stride *= inputs[j]->shape[k];
+    }
+  }
   // Outputs that are also inputs are read before any element is written.
   std::vector<std::vector<double>> results(outputs.size(),
                                            std::vector<double>(size_t(count)));
@@ -463,19 +484,32 @@ LogicalResult Interpreter::runParallel(Operation *op) {
   Block *outer = parallelBody;
   parallelBody = body;
   inputsReadByFPU.clear();
+  broadcastInputs.clear();
   for (Operation &inner : *body)
     if (isOnFPU(&inner))
       for (Value operand : inner.getOperands())
         if (isInput(operand))
           inputsReadByFPU.insert(operand);
+  for (unsigned j = 0; j < inputs.size(); ++j)
+    if (!parallel.isIdentityInput(j))
+      broadcastInputs.insert(body->getArgument(j));
   auto restore = llvm::make_scope_exit([&] { parallelBody = outer; });
+  llvm::SmallVector<int64_t, 4> index(space.size(), 0);
   for (int64_t i = 0; i < count; ++i) {
+    int64_t rest = i;
+    for (size_t d = space.size(); d-- > 0;) {
+      index[d] = rest % space[d];
+      rest /= space[d];
+    }
     for (size_t j = 0; j < inputs.size(); ++j) {
+      int64_t element = 0;
+      for (size_t d = 0; d < space.size(); ++d)
+        element += index[d] * strides[j][d];
       RValue &argument = values[body->getArgument(j)];
-      double value = (*inputs[j]->values)[i];
+      double value = (*inputs[j]->values)[element];
       argument.real = value;
       argument.integer = int64_t(value);
-      argument.bound = (*inputs[j]->bounds)[i];
+      argument.bound = (*inputs[j]->bounds)[element];
       argument.undecided = false;
     }
     if (failed(runBlock(*body)))
@@ -506,7 +540,20 @@ LogicalResult Interpreter::runReduce(Operation *op) {
   if (source.format == NumberFormat::Integer)
     return fail(op, "the interpreter bounds the error of float reductions "
                     "only");
-  bool isMax = reduce.getKind() == "max";
+  llvm::StringRef kind = reduce.getKind();
+  // min runs as -max(-x) and absmax as max(|x|): negation and absolute
+  // value are exact, so all three have max's bound.
+  bool isSum = kind == "sum";
+  auto fold = [&](double a, double b) {
+    if (kind == "min")
+      return std::min(a, b);
+    if (kind == "absmax")
+      return std::max(a, std::fabs(b));
+    return isSum ? a + b : std::max(a, b);
+  };
+  double identity = isSum || kind == "absmax" ? 0.0
+                    : kind == "min"           ? INFINITY
+                                              : -INFINITY;
   int64_t dim = reduce.getDim();
   int64_t outer = 1, inner = 1, extent = source.shape[dim];
   for (int64_t d = 0; d < dim; ++d)
@@ -520,26 +567,25 @@ LogicalResult Interpreter::runReduce(Operation *op) {
   NumberFormat destFormat = precision.getDestFormat();
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
-      double result = isMax ? -INFINITY : 0.0;
+      double result = identity;
       double propagated = 0, magnitude = 0;
       for (int64_t e = 0; e < extent; ++e) {
         int64_t index = (o * extent + e) * inner + i;
         double value = (*source.values)[index];
         ErrorBound bound = (*source.bounds)[index];
         bound = getSourceRegisterBound(bound, value, truncation);
-        if (isMax) {
+        result = fold(result, value);
+        if (!isSum) {
           // max is 1-Lipschitz in each argument: whichever element the
           // device picks, it is within the largest bound.
-          result = std::max(result, value);
           propagated = std::max(propagated, bound.total);
           continue;
         }
-        result += value;
         propagated += bound.total;
         magnitude += std::fabs(value) + bound.total;
       }
       ErrorBound bound{propagated, 0, NumberFormat::Real};
-      if (isMax) {
+      if (!isSum) {
         // The result is one of the elements, in the source's format unless
         // truncated on the way in.
         if (truncation == 0)
@@ -562,7 +608,34 @@ LogicalResult Interpreter::runReduce(Operation *op) {
                                          precision.getF32SourceTruncation());
         bound = roundBound(bound, result, destFormat);
       }
-      store(dest, o * inner + i, result, bound);
+      int64_t destIndex = o * inner + i;
+      if (reduce.getAccumulate()) {
+        // The destination's old value, read back from L1 (rounded to its
+        // format when stored; an f32 value truncated in a source
+        // register), is combined with the partial result in DST by the
+        // SFPU: max and min are 1-Lipschitz and exact, the add rounds to
+        // DST (truncating in a 16-bit DST).
+        double old = (*dest.values)[destIndex];
+        ErrorBound oldBound = (*dest.bounds)[destIndex];
+        if (dest.format == NumberFormat::F32)
+          oldBound = getSourceRegisterBound(oldBound, old,
+                                            precision.getF32SourceTruncation());
+        oldBound = roundBound(oldBound, old, destFormat);
+        if (isSum) {
+          double sum = old + result;
+          bound = roundBound(propagateAdd(oldBound, bound), sum, destFormat,
+                             precision.fp32Dest ? Rounding::Nearest
+                                                : Rounding::Truncate);
+          result = sum;
+        } else {
+          result =
+              kind == "min" ? std::min(old, result) : std::max(old, result);
+          bound = {std::max(oldBound.total, bound.total), 0,
+                   oldBound.format == bound.format ? bound.format
+                                                   : NumberFormat::Real};
+        }
+      }
+      store(dest, destIndex, result, bound);
     }
   return success();
 }

@@ -167,4 +167,59 @@ TEST(TileTest, KernelsAreIsolatedFromAbove) {
   module.getOperation()->erase();
 }
 
+// The accessors a lowering reads: a parallel's per-input dimensions
+// (identity when not set) and a reduce's accumulate flag, built through
+// the API.
+TEST(TileTest, BroadcastIndexingAndReduceAccumulate) {
+  auto context = makeTileContext();
+  Context *ctx = context.get();
+  Type f32 = FloatType::getF32(ctx);
+  auto matrix =
+      tile::BufType::get(ctx, {32, 64}, f32, tile::MemorySpace::Shared);
+  auto column = tile::BufType::get(ctx, {32}, f32, tile::MemorySpace::Fragment);
+  auto module = ModuleOp::create(Location(), ctx);
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto kernel = builder.create<tile::KernelOp>(
+      Location(), llvm::ArrayRef<int64_t>{1}, ValueRange{});
+  builder.setInsertionPointToStart(kernel.getBody());
+  Value a = builder.create<tile::AllocOp>(Location(), matrix)->getResult(0);
+  Value m = builder.create<tile::AllocOp>(Location(), column)->getResult(0);
+  auto parallel = builder.create<tile::ParallelOp>(Location(), ValueRange{a, m},
+                                                   ValueRange{a});
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(parallel.getBody());
+    Value d = builder
+                  .create<arith::SubFOp>(Location(),
+                                         parallel.getBody()->getArgument(0),
+                                         parallel.getBody()->getArgument(1))
+                  ->getResult(0);
+    builder.create<tile::YieldOp>(Location(), ValueRange{d});
+  }
+  // Without indexing the column cannot be an input.
+  DiagnosticCollector diagnostics(*ctx);
+  EXPECT_TRUE(failed(verify(module.getOperation())));
+  using Dims = llvm::SmallVector<int64_t, 4>;
+  parallel.setInputDims({Dims{0, 1}, Dims{0}});
+  EXPECT_TRUE(succeeded(verify(module.getOperation())));
+  EXPECT_EQ(parallel.getInputDims(0), (Dims{0, 1}));
+  EXPECT_EQ(parallel.getInputDims(1), (Dims{0}));
+  EXPECT_TRUE(parallel.isIdentityInput(0));
+  EXPECT_FALSE(parallel.isIdentityInput(1));
+  EXPECT_EQ(parallel.getIterationShape(), llvm::ArrayRef<int64_t>({32, 64}));
+  // All identity: the property goes away.
+  parallel.setInputDims({Dims{0, 1}, Dims{0, 1}});
+  EXPECT_FALSE(parallel.getOperation()->getInherentAttr("indexing"));
+  parallel.setInputDims({Dims{0, 1}, Dims{0}});
+
+  auto reduce = builder.create<tile::ReduceOp>(Location(), "absmax", a, m, 1,
+                                               /*accumulate=*/true);
+  EXPECT_TRUE(reduce.getAccumulate());
+  EXPECT_EQ(reduce.getKind(), "absmax");
+  std::string text = print(module.getOperation());
+  EXPECT_NE(text.find("tile.reduce absmax"), std::string::npos) << text;
+  EXPECT_NE(text.find("dim 1 accumulate :"), std::string::npos) << text;
+  module.getOperation()->erase();
+}
+
 } // namespace

@@ -8,7 +8,9 @@
 //    dimensions multiples of 32; a 1-d buffer a multiple of 32), since
 //    circular buffers hold whole tiles;
 //  - element types: i32 has no matmul or elementwise tile op on
-//    Tenstorrent's FPU, so i32 gemm and i32 tile.parallel are rejected.
+//    Tenstorrent's FPU, so i32 gemm and i32 tile.parallel are rejected;
+//  - copies: a block may overhang its tensor (ceildiv grids; the lowering
+//    reads zeros there and writes nothing), but not reach index 2^31.
 // Every rejection is a diagnostic at the op; nothing is changed then.
 //
 //===----------------------------------------------------------------------===//
@@ -175,8 +177,11 @@ private:
       return success();
     }
     if (auto copy = CopyOp::dynCast(op)) {
-      // A block must lie inside the tensor padded to whole tiles: there is
-      // no data beyond it to read or to write.
+      // A block at computed offsets may overhang the tensor (the last block
+      // of a ceildiv grid): the lowering reads zeros past the padded tensor
+      // and writes nothing there (the copy verifier rejects constant
+      // offsets that overhang). But the kernels compute tile ids in 32 bits:
+      // a block that reaches index 2^31 cannot be addressed.
       auto tensor = copy.getSource().getType().dyn_cast<TensorType>();
       Value buffer = copy.getDest();
       if (!tensor) {
@@ -184,30 +189,28 @@ private:
         buffer = copy.getSource();
       }
       auto buf = buffer.getType().dyn_cast<BufType>();
-      if (!tensor || !buf || buf.getRank() != tensor.getRank())
+      if (!tensor || !buf || buf.getRank() > tensor.getRank())
         return success();
       auto offsets = copy.getOffsets();
+      unsigned leading = tensor.getRank() - buf.getRank();
+      constexpr int64_t kLimit = int64_t(1) << 31;
       for (unsigned i = 0; i < offsets.size() && i < tensor.getRank(); ++i) {
         std::optional<int64_t> largest = getMaxValue(offsets[i]);
-        int64_t padded = tensor.getRank() - i <= 2
-                             ? roundUpToTile(tensor.getShape()[i])
-                             : tensor.getShape()[i];
         if (!largest)
           continue;
+        int64_t size = i < leading ? 1 : buf.getShape()[i - leading];
         // The last index the block touches, saturated like getMaxValue.
-        llvm::Optional<int64_t> last =
-            llvm::checkedAdd(*largest, buf.getShape()[i] - 1);
+        llvm::Optional<int64_t> last = llvm::checkedAdd(*largest, size - 1);
         if (!last)
           last = std::numeric_limits<int64_t>::max();
-        if (*last >= padded)
+        if (*last >= kLimit)
           return op->emitError()
                  << "the block reaches index " << *last
                  << (*last == std::numeric_limits<int64_t>::max() ? " or more"
                                                                    : "")
-                 << " of dimension " << i << ", beyond the tensor's "
-                 << tensor.getShape()[i] << " elements (" << padded
-                 << " padded to whole tiles); choose a block size and grid "
-                    "that cover the tensor without overhanging it";
+                 << " of dimension " << i
+                 << ", past 2^31 - 1, the largest index the kernels' 32-bit "
+                    "tile ids address";
       }
       return success();
     }

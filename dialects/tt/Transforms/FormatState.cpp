@@ -65,7 +65,16 @@ FormatEffects tt::getFormatEffects(Operation *op) {
     set(A, "in0");
     set(B, "in1");
     set(P, "out");
-  } else if (name == "init_sfpu" || name == "transpose_wh_init") {
+  } else if (name == "init_bcast") {
+    // bcast.h init_bcast: llk_unpack_hw_configure(icb0, icb1) and
+    // llk_pack_hw_configure(ocb).
+    set(A, "in0");
+    set(B, "in1");
+    set(P, "out");
+  } else if (name == "init_sfpu" || name == "transpose_wh_init" ||
+             name == "unary_bcast_init") {
+    // bcast.h unary_bcast_init: llk_unpack_hw_configure(icb) "will
+    // configure A & B in similar way".
     set(A, "in");
     set(B, "in");
     set(P, "out");
@@ -86,11 +95,14 @@ FormatEffects tt::getFormatEffects(Operation *op) {
     use(B, "in0");
     use(A, "in1");
   } else if (name == "add_tiles" || name == "sub_tiles" ||
-             name == "mul_tiles") {
+             name == "mul_tiles" || name == "bcast_tiles") {
     use(A, "in0");
     use(B, "in1");
   } else if (name == "binary_dest_reuse_tiles") {
     use(getKeyword(op, "reuse") == "dest_to_srca" ? B : A, "in");
+  } else if (name == "unary_bcast") {
+    // bcast.h: a broadcast copy unpacks to SrcB and moves it to DST (B2D).
+    use(B, "in");
   } else if (name == "copy_tile" || name == "transpose_wh_tile") {
     use(A, "in");
   } else if (name == "reduce_tile") {

@@ -49,7 +49,8 @@ constexpr double kUnitRoundoffTF32 = 0x1p-10;
 /// stored into a 16-bit DST (SFPSTORE). One ulp of bf16, 2^-7.
 constexpr double kTruncationBF16 = 0x1p-7;
 /// The relative error allowed for an SFPU math function (exp, log, sqrt,
-/// rsqrt, tanh, reciprocal) on top of the propagated error: two f32 ulps.
+/// rsqrt, tanh, reciprocal, exp2, log2, erf, sigmoid, silu, gelu) on top of
+/// the propagated error: two f32 ulps.
 constexpr double kMathFunctionError = 2 * 0x1p-23;
 
 /// A format the device holds a value in. `Real` is a value that has not
@@ -170,8 +171,24 @@ ErrorBound propagateMultiply(double a, const ErrorBound &boundA, double b,
 ErrorBound propagateDivide(double a, const ErrorBound &boundA, double b,
                            const ErrorBound &boundB);
 
-/// The unary functions whose errors propagateUnary bounds.
-enum class UnaryFunction { Exp, Log, Sqrt, Rsqrt, Tanh, Abs, Negate };
+/// The unary functions whose errors propagateUnary bounds. Sigmoid, Silu
+/// (x sigmoid(x)) and Gelu (x (1 + erf(x / sqrt 2)) / 2) are the SFPU's
+/// fused functions, for a lowering that fuses a body into one of them.
+enum class UnaryFunction {
+  Exp,
+  Log,
+  Sqrt,
+  Rsqrt,
+  Tanh,
+  Abs,
+  Negate,
+  Exp2,
+  Log2,
+  Erf,
+  Sigmoid,
+  Silu,
+  Gelu
+};
 
 /// The propagated bound of f(x) for x in [x - E, x + E], by interval
 /// propagation (the largest |f(y) - f(x)| over the interval's ends and any

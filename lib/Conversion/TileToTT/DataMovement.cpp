@@ -5,10 +5,9 @@
 //
 //  - `tile.copy %t[%i, %j], %buf` (global to buffer): the buffer becomes an
 //    input CB (c_0..c_15). The reader reserves the block's pages, reads
-//    every tile of the block with its tensor accessor (tile id = row *
-//    tiles-per-row + column in the tensor's padded tile grid), waits for
-//    the reads and pushes; the compute side waits for the pages where the
-//    copy was and pops them after the buffer's last use.
+//    every tile of the block with its tensor accessor, waits for the reads
+//    and pushes; the compute side waits for the pages where the copy was
+//    and pops them after the buffer's last use.
 //  - `tile.copy %buf, %t[%i, %j]` (buffer to global): an output CB
 //    (c_16..c_23). The writer waits for the block, writes every tile and
 //    pops; the compute side gets `tile.copy %buf, %out` into a buffer bound
@@ -21,6 +20,21 @@
 // A buffer bound to a CB is `builtin.unrealized_conversion_cast %cb` from
 // then on. Device ops are tagged with their kernel's role (tt.role).
 //
+// Tile ids: a tensor of rank >= 2, [D0, ..., Dk, M, N], is stored as
+// D0 x ... x Dk stacked tiled matrices of Mt x Nt tiles (the padded tile
+// counts), so tile (m, n) of matrix (d0, ..., dk) is
+// ((d0 * D1 + d1) ... * Mt + m) * Nt + n; a 2-d buffer covers the last two
+// dimensions and takes the leading offsets as they are. A 1-d tensor is one
+// row of tiles (tile id = offset / 32 + j) and takes only 1-d buffers.
+//
+// Overhang (the last block of a ceildiv grid): where a block's offsets may
+// reach past the tensor's padded extent, each tile is guarded by whether it
+// lies inside. The reader fills an outside tile's page with zeros
+// (tt.fill_zero_tile, through the L1 pointer as tt-metal's reader kernels
+// zero CB pages, e.g. fill_zeros in transformer_tms/kernels/dataflow/
+// reader_ssm_prefix_scan.cpp); the writer skips it. Partial tiles inside
+// the padded extent are the host's zero padding and are read as they are.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Utils.h"
@@ -31,6 +45,8 @@
 #include "tilt/IR/Matchers.h"
 #include "tilt/Rewrite/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include <limits>
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -69,6 +85,82 @@ bool isTileAligned(Value value, unsigned depth = 0) {
   return false;
 }
 
+/// An upper bound of the non-negative index `value` in a partitioned
+/// `kernel`, when it is built from constants, the persistent loop's block id
+/// (below the grid's block count), loop variables with bounded upper bounds,
+/// block coordinates (remui / divui by constants), sums and products; none
+/// otherwise. Saturates instead of wrapping.
+std::optional<int64_t> getUpperBound(Value value, tile::KernelOp kernel,
+                                     unsigned depth = 0) {
+  if (depth > 32)
+    return std::nullopt;
+  if (std::optional<int64_t> constant = getConstantInt(value))
+    return *constant >= 0 ? std::optional<int64_t>(*constant) : std::nullopt;
+  auto saturate = [](llvm::Optional<int64_t> result) {
+    return result ? *result : std::numeric_limits<int64_t>::max();
+  };
+  if (auto argument = value.dyn_cast<BlockArgument>()) {
+    Operation *owner = argument.getOwner()->getParentOp();
+    Value upper;
+    if (auto loop = scf::ForOp::dynCast(owner))
+      upper = argument.getArgNumber() == 0 ? loop.getUpperBound() : Value();
+    else if (auto pipelined = tile::PipelinedOp::dynCast(owner))
+      upper = argument.getArgNumber() == 0 ? pipelined.getUpperBound()
+                                           : Value();
+    if (!upper)
+      return std::nullopt;
+    // The persistent loop runs to start + count of tile.block_range: ids
+    // below the grid's block count.
+    if (Operation *def = upper.getDefiningOp())
+      if (arith::AddIOp::dynCast(def))
+        if (Operation *range = def->getOperand(0).getDefiningOp())
+          if (tile::BlockRangeOp::dynCast(range)) {
+            llvm::Optional<int64_t> blocks = 1;
+            for (int64_t extent : kernel.getGrid())
+              if (blocks)
+                blocks = llvm::checkedMul(*blocks, extent);
+            return blocks ? *blocks - 1 : std::numeric_limits<int64_t>::max();
+          }
+    std::optional<int64_t> bound = getUpperBound(upper, kernel, depth + 1);
+    if (!bound || *bound == 0)
+      return bound;
+    return *bound - 1;
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumOperands() != 2)
+    return std::nullopt;
+  std::optional<int64_t> lhs = getUpperBound(def->getOperand(0), kernel,
+                                             depth + 1);
+  if (!lhs)
+    return std::nullopt;
+  std::optional<int64_t> divisor = getConstantInt(def->getOperand(1));
+  if (arith::RemUIOp::dynCast(def))
+    return divisor && *divisor > 0 ? std::min(*lhs, *divisor - 1) : *lhs;
+  if (arith::DivUIOp::dynCast(def))
+    return divisor && *divisor > 0 ? std::optional<int64_t>(*lhs / *divisor)
+                                   : std::nullopt;
+  std::optional<int64_t> rhs = getUpperBound(def->getOperand(1), kernel,
+                                             depth + 1);
+  if (!rhs)
+    return std::nullopt;
+  if (arith::AddIOp::dynCast(def))
+    return saturate(llvm::checkedAdd(*lhs, *rhs));
+  if (arith::MulIOp::dynCast(def))
+    return saturate(llvm::checkedMul(*lhs, *rhs));
+  return std::nullopt;
+}
+
+/// Where a copy's block lies in its tensor's DRAM pages.
+struct TileAddressing {
+  /// The leading (batch) offsets and the tensor's extents there.
+  llvm::SmallVector<Value, 2> leadingOffsets;
+  llvm::SmallVector<int64_t, 2> leadingExtents;
+  /// The offsets of the tiled dimensions (none for a 1-d tensor's rows).
+  Value rowOffset, columnOffset;
+  /// The tensor's padded tile counts (1 row for a 1-d tensor).
+  int64_t rowTiles = 1, columnTiles = 1;
+};
+
 class CopyLowering : public OpRewritePattern<tile::CopyOp> {
 public:
   CopyLowering(Context *context, LoweringState &state)
@@ -93,12 +185,22 @@ public:
     if (!layout)
       return fail(op, "the tensor has no tile layout (run tile-legalize "
                       "first)");
-    if (tensorType.getRank() > 2 || !bufType || bufType.getRank() > 2)
-      return fail(op, "only 1-d and 2-d tensors and buffers are supported");
-    if (bufType.getRank() != tensorType.getRank())
-      return fail(op, "the buffer and the tensor have different ranks");
-    for (Value offset : copy.getOffsets())
-      if (!isTileAligned(offset))
+    if (!bufType || bufType.getRank() > 2)
+      return fail(op, "only 1-d and 2-d buffers are supported (circular "
+                      "buffers hold the tiles of a matrix)");
+    if (bufType.getRank() == 1 && tensorType.getRank() != 1)
+      return fail(op, "a 1-d buffer is copied from or to a 1-d tensor only: "
+                      "on the core it is a column vector, in a tensor of "
+                      "rank " +
+                          llvm::Twine(tensorType.getRank()) +
+                          " it would be a row");
+    if (bufType.getRank() == 2 && tensorType.getRank() < 2)
+      return fail(op, "a 2-d buffer is copied from or to a tensor of rank 2 "
+                      "or more");
+    auto allOffsets = copy.getOffsets();
+    size_t leading = tensorType.getRank() - bufType.getRank();
+    for (size_t d = leading; d < allOffsets.size(); ++d)
+      if (!isTileAligned(allOffsets[d]))
         return fail(op, "copy offsets must be multiples of 32 (whole tiles); "
                         "this one is not provably so");
     if (sourceTensor &&
@@ -177,15 +279,44 @@ public:
     Value zero = createIndex(rewriter, loc, 0);
     Value one = createIndex(rewriter, loc, 1);
     Value thirtyTwo = createIndex(rewriter, loc, tile::kTileSize);
-    auto offsets = copy.getOffsets();
-    Value rowTile = offsets.size() == 2
-                        ? createBinary<arith::DivUIOp>(rewriter, loc,
-                                                       offsets[0], thirtyTwo)
+    TileAddressing addressing =
+        getAddressing(copy, tensorType.getShape(), layout->paddedShape);
+    Value rowTile = addressing.rowOffset
+                        ? createBinary<arith::DivUIOp>(
+                              rewriter, loc, addressing.rowOffset, thirtyTwo)
                         : zero;
     Value columnTile = createBinary<arith::DivUIOp>(
-        rewriter, loc, offsets[offsets.size() - 1], thirtyTwo);
-    int64_t tensorColumns =
-        getTileGrid(llvm::ArrayRef<int64_t>(layout->paddedShape)).second;
+        rewriter, loc, addressing.columnOffset, thirtyTwo);
+    // The first tile of the block's matrix: (leading offsets folded) * Mt.
+    Value matrixTile = zero;
+    for (size_t d = 0; d < addressing.leadingOffsets.size(); ++d)
+      matrixTile = createBinary<arith::AddIOp>(
+          rewriter, loc,
+          createBinary<arith::MulIOp>(
+              rewriter, loc, matrixTile,
+              createIndex(rewriter, loc, addressing.leadingExtents[d])),
+          addressing.leadingOffsets[d]);
+    if (!addressing.leadingOffsets.empty())
+      rowTile = createBinary<arith::AddIOp>(
+          rewriter, loc,
+          createBinary<arith::MulIOp>(
+              rewriter, loc, matrixTile,
+              createIndex(rewriter, loc, addressing.rowTiles)),
+          rowTile);
+    // Whether the block may overhang the padded tensor, per dimension; the
+    // leading dimensions' test is the same for every tile of the block.
+    Value inside = getLeadingInside(rewriter, loc, kernel, addressing);
+    bool guardRows = addressing.rowOffset &&
+                     mayOverhang(kernel, addressing.rowOffset, rows,
+                                 addressing.rowTiles);
+    bool guardColumns = mayOverhang(kernel, addressing.columnOffset, columns,
+                                    addressing.columnTiles);
+    Value firstRowTile = addressing.rowOffset
+                             ? createBinary<arith::DivUIOp>(
+                                   rewriter, loc, addressing.rowOffset,
+                                   thirtyTwo)
+                             : zero;
+    int64_t tensorColumns = addressing.columnTiles;
 
     if (reading)
       tag(rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation(),
@@ -224,15 +355,51 @@ public:
         createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, page),
                                     createI32(rewriter, loc, pageSize)));
     Value id = toI32(rewriter, loc, tileId);
-    if (reading)
-      tag(rewriter.create<tt::NocAsyncReadTileOp>(loc, ValueRange{id, accessor, l1})
-              .getOperation(),
-          role);
-    else
-      tag(rewriter
-              .create<tt::NocAsyncWriteTileOp>(loc, ValueRange{id, accessor, l1})
-              .getOperation(),
-          role);
+    auto both = [&](Value a, Value b) {
+      return a ? createBinary<arith::AndIOp>(rewriter, loc, a, b) : b;
+    };
+    if (guardRows)
+      inside = both(inside, createLess(rewriter, loc,
+                                       createBinary<arith::AddIOp>(
+                                           rewriter, loc, firstRowTile, i),
+                                       addressing.rowTiles));
+    if (guardColumns)
+      inside = both(inside,
+                    createLess(rewriter, loc, tileColumn, tensorColumns));
+    auto emitTransfer = [&] {
+      if (reading)
+        tag(rewriter
+                .create<tt::NocAsyncReadTileOp>(
+                    loc, ValueRange{id, accessor, l1})
+                .getOperation(),
+            role);
+      else
+        tag(rewriter
+                .create<tt::NocAsyncWriteTileOp>(
+                    loc, ValueRange{id, accessor, l1})
+                .getOperation(),
+            role);
+    };
+    if (!inside) {
+      emitTransfer();
+    } else {
+      // A tile past the padded tensor: zeros in the reader's page, nothing
+      // written by the writer.
+      auto guard = rewriter.create<scf::IfOp>(loc, TypeRange{}, inside,
+                                              /*withElse=*/reading);
+      Operation *ifOp = guard.getOperation();
+      rewriter.setInsertionPoint(ifOp->getRegion(0).front().getTerminator());
+      emitTransfer();
+      if (reading) {
+        rewriter.setInsertionPoint(
+            ifOp->getRegion(1).front().getTerminator());
+        tag(rewriter
+                .create<tt::FillZeroTileOp>(
+                    loc, ValueRange{l1, createI32(rewriter, loc, pageSize)})
+                .getOperation(),
+            role);
+      }
+    }
     rewriter.setInsertionPointAfter(rowLoop.getOperation());
     if (reading) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
@@ -258,6 +425,64 @@ public:
   }
 
 private:
+  /// The copy's offsets split into leading and tiled ones, with the tensor's
+  /// padded tile grid.
+  static TileAddressing getAddressing(tile::CopyOp copy,
+                                      llvm::ArrayRef<int64_t> shape,
+                                      llvm::ArrayRef<int64_t> padded) {
+    TileAddressing addressing;
+    auto offsets = copy.getOffsets();
+    size_t rank = shape.size();
+    addressing.columnOffset = offsets[rank - 1];
+    addressing.columnTiles = padded[rank - 1] / tile::kTileSize;
+    if (rank == 1)
+      return addressing;
+    addressing.rowOffset = offsets[rank - 2];
+    addressing.rowTiles = padded[rank - 2] / tile::kTileSize;
+    for (size_t d = 0; d + 2 < rank; ++d) {
+      addressing.leadingOffsets.push_back(offsets[d]);
+      addressing.leadingExtents.push_back(shape[d]);
+    }
+    return addressing;
+  }
+
+  /// Whether a block of `blockTiles` tiles at element `offset` may reach
+  /// past `tensorTiles` tiles.
+  static bool mayOverhang(tile::KernelOp kernel, Value offset,
+                          int64_t blockTiles, int64_t tensorTiles) {
+    std::optional<int64_t> largest = getUpperBound(offset, kernel);
+    return !largest || *largest / tile::kTileSize + blockTiles > tensorTiles;
+  }
+
+  /// `lhs < rhs` (unsigned) for an index and a constant.
+  static Value createLess(PatternRewriter &rewriter, Location loc, Value lhs,
+                          int64_t rhs) {
+    return rewriter
+        .create<arith::CmpIOp>(loc, arith::CmpIPredicate::ult, lhs,
+                               createIndex(rewriter, loc, rhs))
+        .getOperation()
+        ->getResult(0);
+  }
+
+  /// Whether every leading offset that may reach past its dimension is
+  /// inside it (null when none may).
+  static Value getLeadingInside(PatternRewriter &rewriter, Location loc,
+                                tile::KernelOp kernel,
+                                const TileAddressing &addressing) {
+    Value inside;
+    for (size_t d = 0; d < addressing.leadingOffsets.size(); ++d) {
+      Value offset = addressing.leadingOffsets[d];
+      std::optional<int64_t> largest = getUpperBound(offset, kernel);
+      if (largest && *largest < addressing.leadingExtents[d])
+        continue;
+      Value less =
+          createLess(rewriter, loc, offset, addressing.leadingExtents[d]);
+      inside = inside ? createBinary<arith::AndIOp>(rewriter, loc, inside, less)
+                      : less;
+    }
+    return inside;
+  }
+
   LogicalResult fail(Operation *op, const llvm::Twine &message) const {
     op->emitError() << message;
     state.failed = true;

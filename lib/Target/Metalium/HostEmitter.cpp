@@ -146,12 +146,60 @@ bool saveArray(const std::string &path, const std::vector<uint32_t> &shape,
   return true;
 }
 
-// The rows and columns of a tensor's tiled matrix: a 2-d tensor is itself;
-// a 1-d tensor is a column vector in column 0 of its tiles.
-std::pair<uint32_t, uint32_t> matrixShape(const std::vector<uint32_t> &shape) {
+// IEEE half on the host, for Float16 buffers (Metalium has no host half
+// type): conversion from float rounds to nearest even, to subnormals and
+// infinity where the value needs them; NaN stays NaN.
+struct HostHalf {
+  uint16_t bits = 0;
+  HostHalf() = default;
+  HostHalf(float value) {
+    uint32_t f;
+    std::memcpy(&f, &value, 4);
+    uint32_t sign = (f >> 16) & 0x8000u, magnitude = f & 0x7fffffffu;
+    if (magnitude > 0x7f800000u) {
+      bits = uint16_t(sign | 0x7e00u);
+    } else if (magnitude >= 0x477ff000u) {
+      bits = uint16_t(sign | 0x7c00u); // rounds to infinity
+    } else if (magnitude < 0x38800000u) {
+      // Subnormal (or zero): in units of 2^-24, rounded to nearest even.
+      float scaled = std::fabs(value) * 16777216.0f;
+      bits = uint16_t(sign | uint32_t(std::nearbyint(scaled)));
+    } else {
+      uint32_t rounded = magnitude + 0xfffu + ((magnitude >> 13) & 1u);
+      bits = uint16_t(sign | ((rounded - 0x38000000u) >> 13));
+    }
+  }
+  operator float() const {
+    uint32_t sign = uint32_t(bits & 0x8000u) << 16;
+    uint32_t exponent = (bits >> 10) & 0x1fu, mantissa = bits & 0x3ffu;
+    float value;
+    if (exponent == 0) {
+      value = std::ldexp(float(mantissa), -24);
+      return sign ? -value : value;
+    }
+    uint32_t f = sign | (exponent == 31 ? 0x7f800000u | (mantissa << 13)
+                                        : ((exponent + 112) << 23) |
+                                              (mantissa << 13));
+    std::memcpy(&value, &f, 4);
+    return value;
+  }
+};
+
+// A tensor as stacked tiled matrices: [D0, ..., M, N] is D0 x ... matrices
+// of M x N, each padded and tiled on its own, one after the other (tile
+// ((d0 * D1 + d1) ... * Mt + m) * Nt + n); a 1-d tensor is one matrix
+// holding a column vector in column 0 of its tiles.
+struct MatrixShape {
+  size_t matrices = 1;
+  uint32_t rows = 0, cols = 0;
+};
+MatrixShape matrixShape(const std::vector<uint32_t> &shape) {
   if (shape.size() == 1)
-    return {shape[0], 32};
-  return {shape[0], shape[1]};
+    return {1, shape[0], 32};
+  MatrixShape matrix{1, shape[shape.size() - 2], shape.back()};
+  for (size_t i = 0; i + 2 < shape.size(); ++i)
+    matrix.matrices *= shape[i];
+  return matrix;
 }
 
 // Pads `data` (of `shape`) to `padded` and lays it out in 32x32 tiles of
@@ -160,14 +208,16 @@ template <typename T>
 std::vector<T> toTiles(const std::vector<float> &data,
                        const std::vector<uint32_t> &shape,
                        const std::vector<uint32_t> &padded) {
-  auto [rows, cols] = matrixShape(shape);
-  auto [paddedRows, paddedCols] = matrixShape(padded);
-  std::vector<float> matrix(size_t(paddedRows) * paddedCols, 0.0f);
-  uint32_t dataCols = shape.size() == 1 ? 1 : cols;
-  for (uint32_t r = 0; r < rows; ++r)
-    for (uint32_t c = 0; c < dataCols; ++c)
-      matrix[size_t(r) * paddedCols + c] = data[size_t(r) * dataCols + c];
-  std::vector<float> tiled = tilize_nfaces(matrix, paddedRows, paddedCols);
+  MatrixShape logical = matrixShape(shape), full = matrixShape(padded);
+  std::vector<float> matrix(full.matrices * full.rows * full.cols, 0.0f);
+  uint32_t dataCols = shape.size() == 1 ? 1 : logical.cols;
+  for (size_t m = 0; m < logical.matrices; ++m)
+    for (uint32_t r = 0; r < logical.rows; ++r)
+      for (uint32_t c = 0; c < dataCols; ++c)
+        matrix[(m * full.rows + r) * full.cols + c] =
+            data[(m * logical.rows + r) * dataCols + c];
+  std::vector<float> tiled = tilize_nfaces(
+      matrix, uint32_t(full.matrices * full.rows), full.cols);
   return std::vector<T>(tiled.begin(), tiled.end());
 }
 
@@ -176,18 +226,20 @@ template <typename T>
 std::vector<float> fromTiles(const std::vector<T> &tiles,
                              const std::vector<uint32_t> &shape,
                              const std::vector<uint32_t> &padded) {
-  auto [rows, cols] = matrixShape(shape);
-  auto [paddedRows, paddedCols] = matrixShape(padded);
+  MatrixShape logical = matrixShape(shape), full = matrixShape(padded);
   std::vector<float> tiled;
   tiled.reserve(tiles.size());
   for (const T &value : tiles)
     tiled.push_back(static_cast<float>(value));
-  std::vector<float> matrix = untilize_nfaces(tiled, paddedRows, paddedCols);
-  uint32_t dataCols = shape.size() == 1 ? 1 : cols;
-  std::vector<float> data(size_t(rows) * dataCols);
-  for (uint32_t r = 0; r < rows; ++r)
-    for (uint32_t c = 0; c < dataCols; ++c)
-      data[size_t(r) * dataCols + c] = matrix[size_t(r) * paddedCols + c];
+  std::vector<float> matrix = untilize_nfaces(
+      tiled, uint32_t(full.matrices * full.rows), full.cols);
+  uint32_t dataCols = shape.size() == 1 ? 1 : logical.cols;
+  std::vector<float> data(logical.matrices * logical.rows * dataCols);
+  for (size_t m = 0; m < logical.matrices; ++m)
+    for (uint32_t r = 0; r < logical.rows; ++r)
+      for (uint32_t c = 0; c < dataCols; ++c)
+        data[(m * logical.rows + r) * dataCols + c] =
+            matrix[(m * full.rows + r) * full.cols + c];
   return data;
 }
 
@@ -244,6 +296,8 @@ struct HostBuffer {
 std::optional<std::pair<std::string, std::string>> hostTypes(Type type) {
   if (type.isBF16())
     return std::make_pair(std::string("bfloat16"), std::string("bf16"));
+  if (type.isF16())
+    return std::make_pair(std::string("HostHalf"), std::string("f16"));
   if (type.isF32())
     return std::make_pair(std::string("float"), std::string("f32"));
   return std::nullopt;
@@ -288,8 +342,8 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
       element = typeAttr.getValue();
     auto types = element ? hostTypes(element) : std::nullopt;
     if (!types) {
-      op.emitError() << "the host program reads and writes bf16 and f32 "
-                        "buffers only";
+      op.emitError() << "the host program reads and writes bf16, f16 and "
+                        "f32 buffers only";
       return failure();
     }
     info.hostType = types->first;
@@ -298,9 +352,9 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>();
     auto padded = op.getAttr("padded_shape").dyn_cast_or_null<DenseArrayAttr>();
     if (!shape || !padded || shape.size() != padded.size() ||
-        shape.size() < 1 || shape.size() > 2) {
+        shape.size() < 1 || shape.size() > 4) {
       op.emitError() << "the host program needs the buffer's `shape` and "
-                        "`padded_shape` (1-d or 2-d, as tt-split-kernels "
+                        "`padded_shape` (1-d to 4-d, as tt-split-kernels "
                         "records them)";
       return failure();
     }
@@ -366,6 +420,7 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
 #include <tt-metalium/tensor_accessor_args.hpp>
 #include <tt-metalium/tilize_utils.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>

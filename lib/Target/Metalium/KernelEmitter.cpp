@@ -13,8 +13,10 @@
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/CB/CB.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Dialect/TT/TT.h"
 #include "tilt/IR/Attributes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -34,6 +36,24 @@ std::string metalium::getCBName(int64_t index) {
 }
 
 namespace {
+
+/// The CB properties of the intrinsic `opName` ("tt." included) as
+/// TTIntrinsics.def lists them: `out` is a CB of pack_tile but a DST index
+/// of add_binary_tile, so the name alone does not say.
+llvm::ArrayRef<const char *> getCBProperties(llvm::StringRef opName) {
+  static const llvm::StringMap<const tt::IntrinsicInfo *> infos = [] {
+    llvm::StringMap<const tt::IntrinsicInfo *> map;
+#define TILT_TT_INTRINSIC(ClassName, OpName, ...)                              \
+  map["tt." OpName] = &tt::ClassName::getInfo();
+#include "tilt/Dialect/TT/TTIntrinsics.def"
+#undef TILT_TT_INTRINSIC
+    return map;
+  }();
+  auto it = infos.find(opName);
+  if (it == infos.end())
+    return {};
+  return it->second->cbs;
+}
 
 class KernelEmitter {
 public:
@@ -139,9 +159,7 @@ private:
         indices.insert(alloc.getIndex());
         return;
       }
-      if (!op->getName().getStringRef().startswith("tt."))
-        return;
-      for (llvm::StringRef key : kCBKeys)
+      for (llvm::StringRef key : getCBProperties(op->getName().getStringRef()))
         if (auto attr = op->getInherentAttr(key).dyn_cast_or_null<IntegerAttr>())
           indices.insert(attr.getInt());
     });
@@ -379,6 +397,16 @@ private:
       if (dollar == llvm::StringRef::npos)
         break;
       text = text.drop_front(dollar + 1);
+      if (text.consume_front("{")) {
+        std::string spelled;
+        size_t close = text.find('}');
+        if (failed(spellKeywordGroup(op, opName, text.take_front(close),
+                                     spelled)))
+          return failure();
+        call += spelled;
+        text = text.drop_front(close + 1);
+        continue;
+      }
       size_t length = 0;
       while (length < text.size() &&
              (std::isalnum(static_cast<unsigned char>(text[length])) ||
@@ -396,7 +424,8 @@ private:
       Attribute attr = op->getInherentAttr(key);
       if (auto integer = attr.dyn_cast_or_null<IntegerAttr>()) {
         // CB properties print as the CB's constant.
-        if (isCBProperty(key))
+        if (llvm::is_contained(getCBProperties(op->getName().getStringRef()),
+                               key))
           call += getCBName(integer.getInt());
         else
           call += std::to_string(integer.getInt());
@@ -419,13 +448,25 @@ private:
     return define(op, resultHint(op, opName), call);
   }
 
-  /// The CB properties of the intrinsics (TTIntrinsics.def); no other
-  /// property has these names.
-  static bool isCBProperty(llvm::StringRef key) {
-    return llvm::is_contained(kCBKeys, key);
+  /// The spelling of the keyword properties `keys` ("type,dim") of `op`
+  /// as one: their values joined the same way ("sub,scalar").
+  LogicalResult spellKeywordGroup(Operation *op, llvm::StringRef opName,
+                                  llvm::StringRef keys, std::string &spelled) {
+    llvm::SmallVector<llvm::StringRef, 2> names;
+    keys.split(names, ',');
+    std::string values;
+    for (llvm::StringRef key : names) {
+      auto value = op->getInherentAttr(key).dyn_cast_or_null<StringAttr>();
+      if (!value)
+        return unsupported(op, "it has no keyword property `" + key + "`");
+      values += (values.empty() ? "" : ",") + value.getValue().str();
+    }
+    spelled = spellKeyword(opName, keys, values).str();
+    if (spelled.empty())
+      return unsupported(op, "no spelling for " + keys + "(" + values + ")");
+    return success();
   }
-  static constexpr llvm::StringLiteral kCBKeys[] = {"in", "in0", "in1", "out",
-                                                    "scaler"};
+
 
   std::string resultHint(Operation *op, llvm::StringRef opName) {
     if (opName == "get_arg_val" || opName == "get_compile_time_arg_val") {

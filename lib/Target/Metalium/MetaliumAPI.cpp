@@ -48,6 +48,7 @@ const Spelling kSpellings[] = {
     {"noc_async_write_multicast", kDataflow,
      "noc_async_write_multicast($0, $1, $2, $3)"},
     {"fill_scaler_tile", kDataflow, "fill_scaler_tile($0, $1)"},
+    {"fill_zero_tile", kDataflow, "fill_zero_tile($0, $1)"},
     // Compute: startup and inits.
     {"compute_kernel_hw_startup", "api/compute/compute_kernel_hw_startup.h",
      "compute_kernel_hw_startup<$order>($in0, $in1, $out)"},
@@ -96,6 +97,18 @@ const Spelling kSpellings[] = {
      "binary_dest_reuse_tiles_init<$type, $reuse>($in)"},
     {"binary_dest_reuse_tiles", "api/compute/eltwise_binary.h",
      "binary_dest_reuse_tiles<$type, $reuse>($in, $0, $dst)"},
+    // FPU broadcast binary (bcast.h). The short inits are named per
+    // combination, irregularly (sub_tiles_bcast_scalar_init_short,
+    // mul_tiles_bcast_scalar_init_short): the pair is spelled as one.
+    {"bcast_tiles_init", "api/compute/bcast.h",
+     "${type,dim}($in0, $in1)"},
+    {"init_bcast", "api/compute/bcast.h",
+     "init_bcast<$type, $dim>($in0, $in1, $out)"},
+    {"bcast_tiles", "api/compute/bcast.h",
+     "$type<$dim>($in0, $in1, $0, $1, $dst)"},
+    {"unary_bcast_init", "api/compute/bcast.h",
+     "unary_bcast_init<$dim>($in, $out)"},
+    {"unary_bcast", "api/compute/bcast.h", "unary_bcast<$dim>($in, $0, $dst)"},
     // SFPU binary.
     {"add_binary_tile_init", "api/compute/eltwise_binary_sfpu.h",
      "add_binary_tile_init()"},
@@ -109,6 +122,22 @@ const Spelling kSpellings[] = {
      "mul_binary_tile_init()"},
     {"mul_binary_tile", "api/compute/eltwise_binary_sfpu.h",
      "mul_binary_tile($lhs, $rhs, $out)"},
+    {"div_binary_tile_init", "api/compute/eltwise_binary_sfpu.h",
+     "div_binary_tile_init()"},
+    {"div_binary_tile", "api/compute/eltwise_binary_sfpu.h",
+     "div_binary_tile($lhs, $rhs, $out)"},
+    {"binary_max_tile_init", "api/compute/binary_max_min.h",
+     "binary_max_tile_init()"},
+    {"binary_max_tile", "api/compute/binary_max_min.h",
+     "binary_max_tile($lhs, $rhs, $out)"},
+    {"binary_min_tile_init", "api/compute/binary_max_min.h",
+     "binary_min_tile_init()"},
+    {"binary_min_tile", "api/compute/binary_max_min.h",
+     "binary_min_tile($lhs, $rhs, $out)"},
+    {"copy_dest_values_init", "api/compute/copy_dest_values.h",
+     "copy_dest_values_init()"},
+    {"copy_dest_values", "api/compute/copy_dest_values.h",
+     "copy_dest_values($src, $dst)"},
     // Copy and pack.
     {"copy_tile_init", "api/compute/tile_move_copy.h", "copy_tile_init($in)"},
     {"copy_tile", "api/compute/tile_move_copy.h", "copy_tile($in, $0, $dst)"},
@@ -148,6 +177,40 @@ const Spelling kSpellings[] = {
     {"fill_tile_init", "api/compute/eltwise_unary/fill.h", "fill_tile_init()"},
     {"fill_tile_bitcast", "api/compute/eltwise_unary/fill.h",
      "fill_tile_bitcast($dst, $0)"},
+    {"exp2_tile_init", "api/compute/compute_kernel_api.h", "exp2_tile_init()"},
+    {"exp2_tile", "api/compute/compute_kernel_api.h", "exp2_tile($dst)"},
+    {"silu_tile_init", "api/compute/compute_kernel_api.h", "silu_tile_init()"},
+    {"silu_tile", "api/compute/compute_kernel_api.h", "silu_tile($dst)"},
+    // erf_tile's template default is the approximate mode.
+    {"erf_tile_init", "api/compute/eltwise_unary/erf_erfc.h",
+     "erf_tile_init<false>()"},
+    {"erf_tile", "api/compute/eltwise_unary/erf_erfc.h",
+     "erf_tile<false>($dst)"},
+    {"log_with_base_tile_init", "api/compute/compute_kernel_api.h",
+     "log_with_base_tile_init()"},
+    {"log_with_base_tile", "api/compute/compute_kernel_api.h",
+     "log_with_base_tile($dst, $0)"},
+    {"unary_max_tile_init", "api/compute/compute_kernel_api.h",
+     "unary_max_tile_init()"},
+    {"unary_max_tile", "api/compute/compute_kernel_api.h",
+     "unary_max_tile($dst, $0)"},
+    {"unary_min_tile_init", "api/compute/compute_kernel_api.h",
+     "unary_min_tile_init()"},
+    {"unary_min_tile", "api/compute/compute_kernel_api.h",
+     "unary_min_tile($dst, $0)"},
+    {"binop_with_scalar_tile_init",
+     "api/compute/eltwise_unary/binop_with_scalar.h",
+     "binop_with_scalar_tile_init()"},
+    {"add_unary_tile", "api/compute/eltwise_unary/binop_with_scalar.h",
+     "add_unary_tile($dst, $0)"},
+    {"sub_unary_tile", "api/compute/eltwise_unary/binop_with_scalar.h",
+     "sub_unary_tile($dst, $0)"},
+    {"mul_unary_tile", "api/compute/eltwise_unary/binop_with_scalar.h",
+     "mul_unary_tile($dst, $0)"},
+    {"div_unary_tile", "api/compute/eltwise_unary/binop_with_scalar.h",
+     "div_unary_tile($dst, $0)"},
+    {"rsub_unary_tile", "api/compute/eltwise_unary/binop_with_scalar.h",
+     "rsub_unary_tile($dst, $0)"},
     // Reduce, transpose, tilize.
     {"transpose_wh_init", "api/compute/transpose_wh.h",
      "transpose_wh_init($in, $out)"},
@@ -179,6 +242,35 @@ const KeywordSpelling kKeywords[] = {
      "EltwiseBinaryReuseDestType::DEST_TO_SRCA"},
     {"binary_dest_reuse", "reuse", "dest_to_srcb",
      "EltwiseBinaryReuseDestType::DEST_TO_SRCB"},
+    // bcast.h: the short init of each pair, the op's name part and
+    // template arguments.
+    {"bcast_tiles_init", "type,dim", "add,row", "add_bcast_rows_init_short"},
+    {"bcast_tiles_init", "type,dim", "add,col", "add_bcast_cols_init_short"},
+    {"bcast_tiles_init", "type,dim", "add,scalar",
+     "add_bcast_scalar_init_short"},
+    {"bcast_tiles_init", "type,dim", "sub,row", "sub_bcast_rows_init_short"},
+    {"bcast_tiles_init", "type,dim", "sub,col", "sub_bcast_cols_init_short"},
+    {"bcast_tiles_init", "type,dim", "sub,scalar",
+     "sub_tiles_bcast_scalar_init_short"},
+    {"bcast_tiles_init", "type,dim", "mul,row", "mul_bcast_rows_init_short"},
+    {"bcast_tiles_init", "type,dim", "mul,col", "mul_bcast_cols_init_short"},
+    {"bcast_tiles_init", "type,dim", "mul,scalar",
+     "mul_tiles_bcast_scalar_init_short"},
+    {"bcast_tiles", "type", "add", "add_tiles_bcast"},
+    {"bcast_tiles", "type", "sub", "sub_tiles_bcast"},
+    {"bcast_tiles", "type", "mul", "mul_tiles_bcast"},
+    {"init_bcast", "type", "add", "EltwiseBinaryType::ELWADD"},
+    {"init_bcast", "type", "sub", "EltwiseBinaryType::ELWSUB"},
+    {"init_bcast", "type", "mul", "EltwiseBinaryType::ELWMUL"},
+    {"bcast_tiles", "dim", "row", "BroadcastType::ROW"},
+    {"bcast_tiles", "dim", "col", "BroadcastType::COL"},
+    {"bcast_tiles", "dim", "scalar", "BroadcastType::SCALAR"},
+    {"init_bcast", "dim", "row", "BroadcastType::ROW"},
+    {"init_bcast", "dim", "col", "BroadcastType::COL"},
+    {"init_bcast", "dim", "scalar", "BroadcastType::SCALAR"},
+    {"unary_bcast", "dim", "row", "BroadcastType::ROW"},
+    {"unary_bcast", "dim", "col", "BroadcastType::COL"},
+    {"unary_bcast", "dim", "scalar", "BroadcastType::SCALAR"},
     {"reduce", "type", "sum", "PoolType::SUM"},
     {"reduce", "type", "avg", "PoolType::AVG"},
     {"reduce", "type", "max", "PoolType::MAX"},
@@ -200,6 +292,18 @@ inline void fill_scaler_tile(uint32_t addr, uint32_t scaler) {
   for (uint32_t face = 0; face < 4; ++face)
     for (uint32_t i = 0; i < 8; ++i)
       words[face * 128 + i] = scaler;
+}
+)";
+
+// Zeros through the L1 pointer, as the zeroing half of generate_reduce_scaler
+// and fill_zeros of tt-metal's reader kernels do (the latter by NoC reads of
+// the MEM_ZEROS_BASE region, which this emulator does not model).
+constexpr llvm::StringLiteral kFillZeroTile = R"(// Fills `bytes` bytes (a whole CB page) at L1 address `addr` with zeros.
+inline void fill_zero_tile(uint32_t addr, uint32_t bytes) {
+  volatile tt_l1_ptr uint32_t *words =
+      reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr);
+  for (uint32_t i = 0; i < bytes / 4; ++i)
+    words[i] = 0;
 }
 )";
 
@@ -235,6 +339,8 @@ const KernelConventions &metalium::getKernelConventions() {
 llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
   if (op == "fill_scaler_tile")
     return kFillScalerTile;
+  if (op == "fill_zero_tile")
+    return kFillZeroTile;
   return "";
 }
 

@@ -24,7 +24,9 @@ struct Spelling {
   /// kernels include the dataflow API, which declares all of theirs).
   llvm::StringRef header;
   /// The call, with placeholders: `$0`, `$1`, ... for operands, and
-  /// `$name` for a CB, DST, integer or keyword property of that name.
+  /// `$name` for a CB, DST, integer or keyword property of that name;
+  /// `${a,b}` for the spelling of a pair of keyword properties (the
+  /// keyword "a,b" with the value "x,y"), for calls named per pair.
   llvm::StringRef call;
 };
 

@@ -133,13 +133,103 @@ func.func @converting_read(%A: !tile.tensor<64x64xbf16>) {
 
 // -----
 
+// A buffer of rank 3 has no circular-buffer form.
 // expected-error@+1 {{pass 'tile-lower-data-movement' (TileLowerDataMovement) failed on 'func.func'}}
-func.func @three_d(%A: !tile.tensor<2x64x64xbf16>) {
+func.func @three_d_buffer(%A: !tile.tensor<2x64x64xbf16>) {
   tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<2x64x64xbf16>) {
     %c0 = arith.constant 0 : index
     %s = tile.alloc : !tile.buf<1x32x32xbf16, shared>
-    // expected-error@+1 {{only 1-d and 2-d tensors and buffers are supported}}
+    // expected-error@+1 {{only 1-d and 2-d buffers are supported (circular buffers hold the tiles of a matrix)}}
     tile.copy %a[%c0, %c0, %c0], %s : !tile.tensor<2x64x64xbf16>, !tile.buf<1x32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// A 1-d buffer is a column vector on the core: it cannot hold a row of a
+// matrix.
+// expected-error@+1 {{pass 'tile-lower-data-movement' (TileLowerDataMovement) failed on 'func.func'}}
+func.func @row_into_vector(%A: !tile.tensor<4x64x64xbf16>) {
+  tile.kernel grid [4] blocks(%bx) args(%a = %A : !tile.tensor<4x64x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %s = tile.alloc : !tile.buf<64xbf16, shared>
+    // expected-error@+1 {{a 1-d buffer is copied from or to a 1-d tensor only: on the core it is a column vector, in a tensor of rank 3 it would be a row}}
+    tile.copy %a[%bx, %c0, %c0], %s : !tile.tensor<4x64x64xbf16>, !tile.buf<64xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// A rank-4 tensor [2, 3, 128, 64] is 6 stacked matrices of 4 x 2 tiles: the
+// tile id of (b, h, m, n) is ((b * 3 + h) * 4 + m) * 2 + n. The leading
+// offsets are block indices below their extents: no guard.
+// CHECK-LABEL: func.func @rank4
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[B:.*]] = arith.divui %{{.*}}, %[[C3]] : index
+// CHECK: %[[M0:.*]] = arith.divui %[[ROW:.*]], %c32 : index
+// CHECK: %[[BH:.*]] = arith.muli %[[B]], %[[C3]] : index
+// CHECK-NEXT: %[[MAT:.*]] = arith.addi %[[BH]], %[[H:.*]] : index
+// CHECK-NEXT: %[[MAT4:.*]] = arith.muli %[[MAT]], %[[C4]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.addi %[[MAT4]], %[[M0]] : index
+// CHECK: cb.reserve_back %cb0, 4 {tt.role = "reader"}
+// CHECK: scf.for %[[I:.*]] = %c0 to %[[C2]] step %c1 {
+// CHECK-NEXT: scf.for %[[J:.*]] = %c0 to %[[C2]] step %c1 {
+// CHECK-NEXT: %[[M:.*]] = arith.addi %[[FIRST]], %[[I]] : index
+// CHECK-NEXT: %[[MN:.*]] = arith.muli %[[M]], %[[C2]] : index
+// CHECK-NEXT: %[[ID:.*]] = arith.addi %[[MN]], %[[J]] : index
+// CHECK-NOT: scf.if
+// CHECK: tt.noc_async_read_tile
+// CHECK: tt.noc_async_write_tile
+func.func @rank4(%Q: !tile.tensor<2x3x128x64xbf16>, %O: !tile.tensor<2x3x128x64xbf16>) {
+  tile.kernel grid [2, 3, 2] blocks(%bx, %h, %b)
+      args(%q = %Q : !tile.tensor<2x3x128x64xbf16>, %o = %O : !tile.tensor<2x3x128x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %row = arith.muli %bx, %c64 : index
+    %q_s = tile.alloc : !tile.buf<64x64xbf16, shared>
+    tile.copy %q[%b, %h, %row, %c0], %q_s : !tile.tensor<2x3x128x64xbf16>, !tile.buf<64x64xbf16, shared>
+    tile.copy %q_s, %o[%b, %h, %row, %c0] : !tile.buf<64x64xbf16, shared>, !tile.tensor<2x3x128x64xbf16>
+  }
+  return
+}
+
+// -----
+
+// A ceildiv grid: 2 blocks of 96 rows over 100 rows (4 tiles, padded); the
+// last block's tile rows 4 and 5 are past the padded tensor. The reader
+// zeros their pages, the writer skips them; columns never overhang and are
+// not tested.
+// CHECK-LABEL: func.func @tail
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[BYTES:.*]] = arith.constant 4096 : i32
+// CHECK: %[[M0:.*]] = arith.divui %{{.*}}, %c32 : index
+// CHECK: cb.reserve_back %cb0, 6 {tt.role = "reader"}
+// CHECK: %[[M:.*]] = arith.addi %[[M0]], %{{.*}} : index
+// CHECK: %[[L1:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[M]], %[[C4]] : index
+// CHECK-NEXT: scf.if %[[INSIDE]] {
+// CHECK-NEXT: tt.noc_async_read_tile %{{.*}}, %{{.*}}, %[[L1]] {tt.role = "reader"}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: tt.fill_zero_tile %[[L1]], %[[BYTES]] {tt.role = "reader"}
+// CHECK-NEXT: }
+// CHECK: tt.noc_async_read_barrier {tt.role = "reader"}
+// CHECK: %[[W_INSIDE:.*]] = arith.cmpi ult, %{{.*}}, %[[C4]] : index
+// CHECK-NEXT: scf.if %[[W_INSIDE]] {
+// CHECK-NEXT: tt.noc_async_write_tile %{{.*}} {tt.role = "writer"}
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+func.func @tail(%A: !tile.tensor<100x64xf32>, %B: !tile.tensor<100x64xf32>) {
+  tile.kernel grid [2] blocks(%bx) args(%a = %A : !tile.tensor<100x64xf32>, %b = %B : !tile.tensor<100x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c96 = arith.constant 96 : index
+    %row = arith.muli %bx, %c96 : index
+    %s = tile.alloc : !tile.buf<96x64xf32, shared>
+    tile.copy %a[%row, %c0], %s : !tile.tensor<100x64xf32>, !tile.buf<96x64xf32, shared>
+    tile.copy %s, %b[%row, %c0] : !tile.buf<96x64xf32, shared>, !tile.tensor<100x64xf32>
   }
   return
 }

@@ -20,3 +20,15 @@ func.func @unary(%x: f32, %y: bf16, %z: f16) -> (f32, bf16, bf16, f16) {
   %5 = math.absf %4 : f16
   return %1, %2, %3, %5 : f32, bf16, bf16, f16
 }
+
+// The ops chained kernels add: exp2, log2, erf.
+// CHECK-LABEL: func.func @chained(
+// CHECK-NEXT: %0 = math.exp2 %arg0 : f32
+// CHECK-NEXT: %1 = math.log2 %0 fastmath<fast> : f32
+// CHECK-NEXT: %2 = math.erf %arg1 : bf16
+func.func @chained(%x: f32, %y: bf16) -> (f32, bf16) {
+  %0 = math.exp2 %x : f32
+  %1 = math.log2 %0 fastmath<fast> : f32
+  %2 = math.erf %y : bf16
+  return %1, %2 : f32, bf16
+}

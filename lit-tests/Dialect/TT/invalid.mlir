@@ -401,3 +401,57 @@ tt.program @p grid [1, 1] arch wormhole_b0 board p150 {
 // expected-error@+1 {{'tt.program' op unknown board 'n200' (expected n150, n300, galaxy, p100, p150, e150)}}
 tt.program @p grid [1, 1] arch wormhole_b0 board n200 {
 }
+
+// -----
+
+// A broadcast op's dim must be row, col or scalar.
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.kernel @compute compute {
+    // expected-error@+1 {{dim must be one of row|col|scalar, got 'rows'}}
+    tt.bcast_tiles_init cb(0, 0) type(add) dim(rows)
+  }
+}
+
+// -----
+
+// A broadcast op's type must be add, sub or mul.
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.kernel @compute compute {
+    // expected-error@+1 {{type must be one of add|sub|mul, got 'div'}}
+    tt.init_bcast cb(0, 0, 0) type(div) dim(row)
+  }
+}
+
+// -----
+
+// unary_bcast reads a configured CB.
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.kernel @compute compute {
+    %zero = arith.constant 0 : i32
+    // expected-error@+1 {{'tt.unary_bcast' op circular buffer 3 is not configured in the program (tt.cb_config)}}
+    tt.unary_bcast %zero cb(3) dst(0) dim(col)
+  }
+}
+
+// -----
+
+// copy_dest_values checks both DST indices.
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @compute compute fp32_dest_acc {
+    // expected-error@+1 {{'tt.copy_dest_values' op DST index 4 is out of range: kernel @compute holds 4 tiles per acquire (fp32 accumulation, half-sync)}}
+    tt.copy_dest_values dst(0, 4)
+  }
+}
+
+// -----
+
+// log_with_base_tile takes its base scale as an i32 operand.
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @compute compute {
+    // expected-error@+1 {{'tt.log_with_base_tile' op expects 1 operands, got 0}}
+    "tt.log_with_base_tile"() <{dst = 0 : i64}> : () -> ()
+  }
+}

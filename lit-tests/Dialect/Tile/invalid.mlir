@@ -319,7 +319,7 @@ func.func @parallel_shapes() {
   tile.kernel grid [1] blocks(%bx) args() {
     %x = tile.alloc : !tile.buf<64x64xf32, shared>
     %y = tile.alloc : !tile.buf<32x64xf32, fragment>
-    // expected-error@+1 {{'tile.parallel' op buffers have different shapes: 64x64 and 32x64 (operand #1)}}
+    // expected-error@+1 {{'tile.parallel' op input #0 is 64x64 but the iteration space (the outputs' shape) is 32x64; list the dimensions that index a broadcast input}}
     tile.parallel ins(%x : !tile.buf<64x64xf32, shared>) outs(%y : !tile.buf<32x64xf32, fragment>) {
     ^bb0(%v: f32):
       tile.yield %v : f32
@@ -402,7 +402,7 @@ func.func @reduce_kind() {
   tile.kernel grid [1] blocks(%bx) args() {
     %x = tile.alloc : !tile.buf<32x64xf32, shared>
     %y = tile.alloc : !tile.buf<32xf32, fragment>
-    // expected-error@+1 {{'tile.reduce' op kind must be 'sum' or 'max', got 'prod'}}
+    // expected-error@+1 {{'tile.reduce' op kind must be 'sum', 'max', 'min' or 'absmax', got 'prod'}}
     tile.reduce prod %x -> %y dim 1 : !tile.buf<32x64xf32, shared>, !tile.buf<32xf32, fragment>
   }
   return
@@ -632,5 +632,18 @@ func.func @reduce_dim_property() {
 
 // expected-error@+1 {{!tile.buf needs a shape (e.g. 64x64xbf16)}}
 func.func @no_shape(%x: !tile.buf<f32, shared>) {
+  return
+}
+
+// -----
+
+// accumulate is a unit property.
+func.func @accumulate_not_unit() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %s = tile.alloc : !tile.buf<32x64xf32, shared>
+    %m = tile.alloc : !tile.buf<32xf32, fragment>
+    // expected-error@+1 {{'tile.reduce' op 'accumulate' must be a unit attribute}}
+    "tile.reduce"(%s, %m) <{accumulate = 1 : i64, dim = 1 : i64, kind = "max"}> : (!tile.buf<32x64xf32, shared>, !tile.buf<32xf32, fragment>) -> ()
+  }
   return
 }

@@ -64,16 +64,15 @@ func.func @integer_parallel() {
 
 // -----
 
-// A block may cover the padding of a tensor (rows 96..127 of a 100-row
-// tensor) but not go past it: grid 2 of 96-row blocks reaches row 191.
-// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+// A ceildiv grid may overhang the tensor: grid 2 of 96-row blocks reaches
+// row 191 of a 100-row tensor (the lowering reads zeros past the padding).
+// CHECK-LABEL: func.func @overhang
 func.func @overhang(%A: !tile.tensor<100x64xbf16>) {
   tile.kernel grid [2] blocks(%bx) args(%a = %A : !tile.tensor<100x64xbf16>) {
     %c0 = arith.constant 0 : index
     %c96 = arith.constant 96 : index
     %row = arith.muli %bx, %c96 : index
     %buf = tile.alloc : !tile.buf<96x64xbf16, shared>
-    // expected-error@+1 {{the block reaches index 191 of dimension 0, beyond the tensor's 100 elements (128 padded to whole tiles); choose a block size and grid that cover the tensor without overhanging it}}
     tile.copy %a[%row, %c0], %buf : !tile.tensor<100x64xbf16>, !tile.buf<96x64xbf16, shared>
   }
   return
@@ -95,8 +94,8 @@ func.func @padding_covered(%A: !tile.tensor<100x64xbf16>) {
 
 // -----
 
-// The largest offset saturates instead of wrapping: 3 * 2^62 used to wrap to
-// a negative value and pass.
+// Past the kernels' 32-bit tile ids; the largest offset saturates instead
+// of wrapping (3 * 2^62 used to wrap to a negative value and pass).
 // expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
 func.func @overhang_overflows(%A: !tile.tensor<128x64xbf16>) {
   tile.kernel grid [4] blocks(%bx) args(%a = %A : !tile.tensor<128x64xbf16>) {
@@ -104,7 +103,7 @@ func.func @overhang_overflows(%A: !tile.tensor<128x64xbf16>) {
     %huge = arith.constant 4611686018427387904 : index
     %row = arith.muli %bx, %huge : index
     %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
-    // expected-error@+1 {{the block reaches index 9223372036854775807 or more of dimension 0, beyond the tensor's 128 elements (128 padded to whole tiles)}}
+    // expected-error@+1 {{the block reaches index 9223372036854775807 or more of dimension 0, past 2^31 - 1, the largest index the kernels' 32-bit tile ids address}}
     tile.copy %a[%row, %c0], %buf : !tile.tensor<128x64xbf16>, !tile.buf<32x64xbf16, shared>
   }
   return

@@ -1,8 +1,9 @@
 //===- Math.h - The math dialect subset -------------------------*- C++ -*-===//
 //
-// math.exp, math.log, math.sqrt, math.rsqrt, math.tanh and math.absf: an
-// exact subset of MLIR's math dialect (same syntax, same `fastmath`
-// property), used in the scalar bodies of tile.parallel.
+// math.exp, math.exp2, math.log, math.log2, math.sqrt, math.rsqrt,
+// math.tanh, math.erf and math.absf: an exact subset of MLIR's math dialect
+// (same syntax, same `fastmath` property), used in the scalar bodies of
+// tile.parallel.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_DIALECT_MATH_MATH_H
@@ -72,6 +73,9 @@ TILT_MATH_UNARY_OP(SqrtOp, "sqrt")
 TILT_MATH_UNARY_OP(RsqrtOp, "rsqrt")
 TILT_MATH_UNARY_OP(TanhOp, "tanh")
 TILT_MATH_UNARY_OP(AbsFOp, "absf")
+TILT_MATH_UNARY_OP(Exp2Op, "exp2")
+TILT_MATH_UNARY_OP(Log2Op, "log2")
+TILT_MATH_UNARY_OP(ErfOp, "erf")
 #undef TILT_MATH_UNARY_OP
 
 } // namespace math

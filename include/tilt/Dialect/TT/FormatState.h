@@ -40,8 +40,10 @@ struct FormatEffects {
 /// The effects of `op` (none for ops that do not touch the state). The
 /// table follows tt-metal's api/compute headers: startup, the full inits
 /// and the reconfig calls configure; matmul unpacks in0 through SrcB and in1
-/// through SrcA; copy, transpose and reduce unpack their input through SrcA;
-/// the short inits (matmul_init, copy_tile_init, add_tiles_init, ...)
+/// through SrcA; add/sub/mul and the broadcast bcast_tiles unpack in0
+/// through SrcA and in1 through SrcB; copy, transpose and reduce unpack
+/// their input through SrcA, unary_bcast through SrcB; the short inits
+/// (matmul_init, copy_tile_init, add_tiles_init, bcast_tiles_init, ...)
 /// configure nothing.
 FormatEffects getFormatEffects(Operation *op);
 

@@ -6,8 +6,7 @@
 //
 // The intrinsics are listed in TTIntrinsics.def; they share one syntax and
 // one verifier (placement, CB, DST and argument checks). Not modelled yet:
-// sharded buffers, broadcast ops, transaction ids, the
-// stateful NoC variants.
+// sharded buffers, transaction ids, the stateful NoC variants.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_DIALECT_TT_TT_H

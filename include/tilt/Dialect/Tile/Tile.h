@@ -225,10 +225,14 @@ public:
   LogicalResult verify();
 };
 
-/// `tile.parallel ins(%a, %b : A, B) outs(%c : C) { ^bb0(%x: T, %y: T): ...
-/// tile.yield %z : T }`: for every element index, the body maps the input
-/// elements to the output elements (T.Parallel). All buffers have the same
-/// shape.
+/// `tile.parallel ins(%a, %m[d0] : A, M) outs(%c : C) { ^bb0(%x: T, %y: T):
+/// ... tile.yield %z : T }`: for every element index of the outputs (the
+/// iteration space; all outputs have one shape), the body maps the input
+/// elements to the output elements (T.Parallel). An input is indexed by the
+/// iteration dimensions listed after it, in increasing order (`%m[d0]`
+/// broadcasts a column along d1), or by all of them when none are listed.
+/// Property `indexing`: one array<i64> per input, absent when all inputs
+/// are indexed by all dimensions.
 class ParallelOp : public Op<ParallelOp, OpTrait::VariadicOperands,
                              OpTrait::ZeroResults, OpTrait::OneRegion,
                              OpTrait::ZeroSuccessors, OpTrait::SingleBlock> {
@@ -243,6 +247,20 @@ public:
                     ValueRange inputs, ValueRange outputs);
   OperandRange getInputs();
   OperandRange getOutputs();
+  /// The shape of the outputs, over which the body runs (empty if the op
+  /// is malformed).
+  llvm::ArrayRef<int64_t> getIterationShape();
+  /// The iteration dimensions that index input `input`, in increasing
+  /// order: element (i0, ..., in) of the iteration space reads the input at
+  /// (i_dims[0], i_dims[1], ...). All of them (0, 1, ..., rank - 1) for an
+  /// input without `indexing`.
+  llvm::SmallVector<int64_t, 4> getInputDims(unsigned input);
+  /// Whether input `input` is indexed by every iteration dimension in order
+  /// (it has the outputs' shape and is not broadcast).
+  bool isIdentityInput(unsigned input);
+  /// Sets `indexing` from one list of dimensions per input, dropping it
+  /// when every list is the identity.
+  void setInputDims(llvm::ArrayRef<llvm::SmallVector<int64_t, 4>> dims);
   Block *getBody() { return &getOperation()->getRegion(0).front(); }
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
@@ -265,9 +283,11 @@ public:
   void print(OpAsmPrinter &printer);
 };
 
-/// `tile.reduce sum %src -> %dst dim 1 : S, D`: sums (or takes the maximum)
-/// along `dim`; the result has the source's shape without that dimension
-/// (T.reduce_sum / T.reduce_max).
+/// `tile.reduce sum %src -> %dst dim 1 (accumulate)? : S, D`: folds `dim`
+/// with sum, max, min or absmax (max of |x|); the result has the source's
+/// shape without that dimension (T.reduce_sum / _max / _min / _absmax).
+/// With `accumulate` (TileLang's clear=False) the destination's old value
+/// is combined with the result: added for sum, max or min for the others.
 class ReduceOp
     : public Op<ReduceOp, OpTrait::NOperands<2>::Impl, OpTrait::ZeroResults,
                 OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
@@ -277,10 +297,14 @@ public:
   static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
   static void build(OpBuilder &builder, OperationState &state,
-                    llvm::StringRef kind, Value source, Value dest,
-                    int64_t dim);
+                    llvm::StringRef kind, Value source, Value dest, int64_t dim,
+                    bool accumulate = false);
+  /// "sum", "max", "min" or "absmax".
   llvm::StringRef getKind();
   int64_t getDim();
+  /// Whether the destination's old value is combined with the result
+  /// (TileLang's clear=False) instead of overwritten.
+  bool getAccumulate();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();

@@ -3,7 +3,8 @@
 // The compute subset of the Metalium API: startup, inits and data-format
 // reconfiguration, the DST protocol, FPU matmul and eltwise ops, SFPU unary
 // and binary ops, copy, pack and transpose (reduce is in api/compute/
-// reduce.h, which needs REDUCE_OP and REDUCE_DIM like the real header).
+// reduce.h, which needs REDUCE_OP and REDUCE_DIM like the real header;
+// broadcast and the ops that check their init in tilt_emu/bcast_sfpu_api.h).
 // Every api/compute/*.h header of the emulator includes this one.
 //
 // The emulator keeps the compute engine's configuration as state, as the
@@ -25,6 +26,11 @@ enum class EltwiseBinaryReuseDestType { NONE = 0, DEST_TO_SRCA = 1, DEST_TO_SRCB
 enum PoolType { SUM, AVG, MAX };
 enum ReduceDim { REDUCE_ROW, REDUCE_COL, REDUCE_SCALAR };
 enum class VectorMode { None, R, C, RC };
+/// Which part of in1 a broadcast op spreads over the tile (tt-llk
+/// llk_defs.h BroadcastType): COL its column 0, ROW its row 0, SCALAR
+/// element [0, 0]. An enum class here, so kernels must qualify the values
+/// as tt-metal's own kernels do (BroadcastType::ROW).
+enum class BroadcastType { NONE, COL, ROW, SCALAR };
 
 namespace tilt_emu {
 /// "No CB": a format register a call leaves as it is.
@@ -60,6 +66,12 @@ void reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
 void reduceUninit();
 void fill(uint32_t idst, float value);
 void noInit();
+/// The two engines an init prepares: the unpacker and FPU (an op's unpack
+/// and math configuration) and the SFPU (its constants and address modes).
+enum class InitUnit { Fpu, Sfpu };
+/// Records `name` as the last init of `unit`; ops that need their own init
+/// check it (tilt_emu/bcast_sfpu_api.h).
+void recordInit(InitUnit unit, const char *name);
 } // namespace tilt_emu
 
 //===----------------------------------------------------------------------===//
@@ -87,14 +99,17 @@ inline void compute_kernel_hw_startup(uint32_t icb0, uint32_t ocb) {
 inline void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb) {
   tilt_emu::configureFormats("binary_op_init_common", int32_t(icb0),
                              int32_t(icb1), int32_t(ocb));
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "binary_op_init_common");
 }
 inline void unary_op_init_common(uint32_t icb, uint32_t ocb) {
   tilt_emu::configureFormats("unary_op_init_common", int32_t(icb),
                              int32_t(icb), int32_t(ocb));
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "unary_op_init_common");
 }
 inline void init_sfpu(uint32_t icb, uint32_t ocb) {
   tilt_emu::configureFormats("init_sfpu", int32_t(icb), int32_t(icb),
                              int32_t(ocb));
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "init_sfpu");
 }
 
 // reconfig_data_format.h. The SrcOrder says which of the two CBs goes to
@@ -163,6 +178,7 @@ inline void release_dst() { tile_regs_commit(); tile_regs_release(); }
 // matmul_init is a short init: it leaves the data formats as they are.
 inline void matmul_init(uint32_t in0, uint32_t in1, uint32_t transpose = 0) {
   tilt_emu::matmulInit(in0, in1, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "matmul_init");
 }
 inline void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id,
                          uint32_t in0_tile_index, uint32_t in1_tile_index,
@@ -172,6 +188,7 @@ inline void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id,
 inline void matmul_block_init(uint32_t in0, uint32_t in1, uint32_t transpose = 0,
                               uint32_t = 1, uint32_t = 1, uint32_t = 1) {
   tilt_emu::matmulInit(in0, in1, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "matmul_block_init");
 }
 inline void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id,
                          uint32_t in0_tile_index, uint32_t in1_tile_index,
@@ -188,9 +205,15 @@ inline void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id,
 // FPU eltwise binary: DST[idst] = A op B, icb0 unpacked to SrcA, icb1 to SrcB
 //===----------------------------------------------------------------------===//
 
-inline void add_tiles_init(uint32_t, uint32_t, bool = false) { tilt_emu::noInit(); }
-inline void sub_tiles_init(uint32_t, uint32_t, bool = false) { tilt_emu::noInit(); }
-inline void mul_tiles_init(uint32_t, uint32_t) { tilt_emu::noInit(); }
+inline void add_tiles_init(uint32_t, uint32_t, bool = false) {
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "add_tiles_init");
+}
+inline void sub_tiles_init(uint32_t, uint32_t, bool = false) {
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "sub_tiles_init");
+}
+inline void mul_tiles_init(uint32_t, uint32_t) {
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "mul_tiles_init");
+}
 inline void add_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
                       uint32_t itile1, uint32_t idst) {
   tilt_emu::binaryTiles(ELWADD, icb0, icb1, itile0, itile1, idst);
@@ -208,7 +231,7 @@ inline void mul_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
 template <EltwiseBinaryType type = ELWADD,
           EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
 void binary_dest_reuse_tiles_init(uint32_t) {
-  tilt_emu::noInit();
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "binary_dest_reuse_tiles_init");
 }
 template <EltwiseBinaryType type = ELWADD,
           EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
@@ -221,9 +244,15 @@ void binary_dest_reuse_tiles(uint32_t in_cb_id, uint32_t in_tile_index,
 // SFPU binary: DST[odst] = DST[idst0] op DST[idst1]
 //===----------------------------------------------------------------------===//
 
-inline void add_binary_tile_init() { tilt_emu::noInit(); }
-inline void sub_binary_tile_init() { tilt_emu::noInit(); }
-inline void mul_binary_tile_init() { tilt_emu::noInit(); }
+inline void add_binary_tile_init() {
+  tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "add_binary_tile_init");
+}
+inline void sub_binary_tile_init() {
+  tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "sub_binary_tile_init");
+}
+inline void mul_binary_tile_init() {
+  tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "mul_binary_tile_init");
+}
 inline void add_binary_tile(uint32_t a, uint32_t b, uint32_t out) {
   tilt_emu::sfpuBinary(ELWADD, a, b, out);
 }
@@ -241,15 +270,18 @@ inline void mul_binary_tile(uint32_t a, uint32_t b, uint32_t out) {
 // tile_move_copy.h: copy_tile_init and copy_tile_to_dst_init_short do not
 // reconfigure the unpacker's data formats; the _with_dt form reconfigures
 // SrcA from old_cbid's format to new_cbid's when they differ.
-inline void copy_tile_init(uint32_t) { tilt_emu::noInit(); }
+inline void copy_tile_init(uint32_t) {
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "copy_tile_init");
+}
 inline void copy_tile_to_dst_init_short(uint32_t, uint32_t = 0, uint32_t = 0) {
-  tilt_emu::noInit();
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "copy_tile_to_dst_init_short");
 }
 inline void copy_tile_to_dst_init_short_with_dt(uint32_t old_cbid,
                                                 uint32_t new_cbid,
                                                 uint32_t = 0) {
   tilt_emu::reconfigureIfDifferent("copy_tile_to_dst_init_short_with_dt", 'A',
                                    old_cbid, new_cbid);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "copy_tile_to_dst_init_short_with_dt");
 }
 inline void copy_tile(uint32_t in_cb_id, uint32_t in_tile_index,
                       uint32_t dst_tile_index) {
@@ -265,7 +297,9 @@ void pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t output_tile_index = 0)
 //===----------------------------------------------------------------------===//
 
 #define TILT_EMU_UNARY(name, op)                                               \
-  template <bool approx = false> void name##_tile_init() { tilt_emu::noInit(); } \
+  template <bool approx = false> void name##_tile_init() {                     \
+    tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, #name "_tile_init");        \
+  }                                                                            \
   template <bool approx = false> void name##_tile(uint32_t idst) {              \
     tilt_emu::sfpuUnary(tilt_emu::Unary::op, idst);                            \
   }
@@ -283,7 +317,7 @@ TILT_EMU_UNARY(negative, Negative)
 TILT_EMU_UNARY(square, Square)
 #undef TILT_EMU_UNARY
 
-inline void fill_tile_init() { tilt_emu::noInit(); }
+inline void fill_tile_init() { tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "fill_tile_init"); }
 inline void fill_tile(uint32_t idst, float value) { tilt_emu::fill(idst, value); }
 inline void fill_tile_bitcast(uint32_t idst, uint32_t bits) {
   float value;
@@ -300,10 +334,16 @@ inline void fill_tile_bitcast(uint32_t idst, uint32_t bits) {
 inline void transpose_wh_init(uint32_t icb, uint32_t ocb) {
   tilt_emu::configureFormats("transpose_wh_init", int32_t(icb), int32_t(icb),
                              int32_t(ocb));
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "transpose_wh_init");
 }
-inline void transpose_wh_init_short(uint32_t) { tilt_emu::noInit(); }
+inline void transpose_wh_init_short(uint32_t) {
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "transpose_wh_init_short");
+}
 inline void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst) {
   tilt_emu::transpose(icb, itile, idst);
 }
+
+// Broadcast ops and the SFPU ops that check their init.
+#include "tilt_emu/bcast_sfpu_api.h"
 
 #endif // TILT_EMU_COMPUTE_API_H

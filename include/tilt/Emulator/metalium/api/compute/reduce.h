@@ -16,6 +16,7 @@
 template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
 void reduce_init(uint32_t, uint32_t, uint32_t) {
   tilt_emu::reduceInit(reduce_type, reduce_dim);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "reduce_init");
 }
 template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
 void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile,

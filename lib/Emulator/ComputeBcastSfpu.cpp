@@ -1,0 +1,302 @@
+//===- ComputeBcastSfpu.cpp - Broadcast and more SFPU ops, emulated -------===//
+//
+// The broadcast FPU ops of api/compute/bcast.h and the SFPU ops declared in
+// tilt_emu/bcast_sfpu_api.h, with the rules of ComputeAPI.cpp (configured
+// source formats, TF32 or 16-bit source registers, DST rounding) and one
+// more: each op needs its own init as the last init of its engine.
+//
+//  - bcast.h: add/sub/mul_tiles_bcast unpack in0 to SrcA and in1 to SrcB
+//    (llk_unpack_AB<BroadcastType>) like add_tiles; the FPU reads in1's row
+//    0 (ROW), column 0 (COL) or element [0, 0] (SCALAR) for every row or
+//    column. unary_bcast unpacks to SrcB and copies B to DST (B2D: "SrcB
+//    is only 19bits wide", so 32-bit data goes straight into DST instead,
+//    which is UnpackToDestFp32 mode here).
+//  - SFPU ops compute in f32 and store like SFPSTORE (truncated into a
+//    16-bit DST), except rsub with a scalar, which ckernel_sfpu_binop_with_
+//    scalar.h rounds to nearest even into a bf16 DST.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ComputeEngine.h"
+#include "tilt_emu/compute_api.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+using namespace tilt;
+using namespace tilt::emu;
+using namespace tilt::emu::engine;
+
+namespace {
+
+const char *getOpName(EltwiseBinaryType type) {
+  return type == ELWADD ? "add" : type == ELWSUB ? "sub" : "mul";
+}
+
+const char *getDimName(BroadcastType dim) {
+  return dim == BroadcastType::ROW   ? "ROW"
+         : dim == BroadcastType::COL ? "COL"
+                                     : "SCALAR";
+}
+
+/// The key the inits of a broadcast op record (the short and the full init
+/// of one op and dimension prepare the same unpacker and FPU state).
+std::string getBcastKey(EltwiseBinaryType type, BroadcastType dim) {
+  return std::string("bcast ") + getOpName(type) + " " + getDimName(dim);
+}
+
+/// The short init of a broadcast op, as bcast.h names it.
+std::string getShortInit(EltwiseBinaryType type, BroadcastType dim) {
+  std::string op = getOpName(type);
+  if (dim == BroadcastType::SCALAR && type != ELWADD)
+    return op + "_tiles_bcast_scalar_init_short";
+  return op + "_bcast_" +
+         (dim == BroadcastType::ROW   ? "rows"
+          : dim == BroadcastType::COL ? "cols"
+                                      : "scalar") +
+         "_init_short";
+}
+
+/// Stops the kernel unless `init` is the last init of `unit`.
+void checkInit(KernelContext &context, tilt_emu::InitUnit unit,
+               const std::string &init, const std::string &function,
+               const std::string &expected) {
+  bool fpu = unit == tilt_emu::InitUnit::Fpu;
+  const std::string &last =
+      fpu ? context.engine.fpuInit : context.engine.sfpuInit;
+  if (last == init)
+    return;
+  std::string engineName = fpu ? "unpack/math" : "SFPU";
+  fail(context, function + " needs " + expected + " as the last " + engineName +
+                    " init, but " +
+                    (last.empty() ? "no " + engineName + " init has run"
+                                  : "the last one was " + last));
+}
+
+/// Where in1's value for element (row, column) comes from.
+uint32_t getBroadcastIndex(BroadcastType dim, uint32_t row, uint32_t column) {
+  switch (dim) {
+  case BroadcastType::ROW:
+    return column;
+  case BroadcastType::COL:
+    return row * 32;
+  case BroadcastType::SCALAR:
+    return 0;
+  default:
+    return row * 32 + column;
+  }
+}
+
+float fromBits(uint32_t bits) {
+  float value;
+  std::memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
+struct ScalarOpInfo {
+  const char *function, *init;
+};
+
+ScalarOpInfo getScalarOpInfo(tilt_emu::SfpuScalarOp op) {
+  using Op = tilt_emu::SfpuScalarOp;
+  switch (op) {
+  case Op::Exp2:
+    return {"exp2_tile", "exp2_tile_init"};
+  case Op::Silu:
+    return {"silu_tile", "silu_tile_init"};
+  case Op::Erf:
+    return {"erf_tile", "erf_tile_init"};
+  case Op::LogWithBase:
+    return {"log_with_base_tile", "log_with_base_tile_init"};
+  case Op::Add:
+    return {"add_unary_tile", "binop_with_scalar_tile_init"};
+  case Op::Sub:
+    return {"sub_unary_tile", "binop_with_scalar_tile_init"};
+  case Op::Mul:
+    return {"mul_unary_tile", "binop_with_scalar_tile_init"};
+  case Op::Div:
+    return {"div_unary_tile", "binop_with_scalar_tile_init"};
+  case Op::Rsub:
+    return {"rsub_unary_tile", "binop_with_scalar_tile_init"};
+  case Op::Max:
+    return {"unary_max_tile", "unary_max_tile_init"};
+  case Op::Min:
+    return {"unary_min_tile", "unary_min_tile_init"};
+  }
+  return {"an SFPU op", ""};
+}
+
+float applyScalar(tilt_emu::SfpuScalarOp op, float v, float s) {
+  using Op = tilt_emu::SfpuScalarOp;
+  switch (op) {
+  case Op::Exp2:
+    return std::exp2(v);
+  case Op::Silu:
+    return v / (1.0f + std::exp(-v));
+  case Op::Erf:
+    return std::erf(v);
+  // base_scale is the f32 bits of 1/ln(base) (compute_kernel_api.h).
+  case Op::LogWithBase:
+    return std::log(v) * s;
+  case Op::Add:
+    return v + s;
+  case Op::Sub:
+    return v - s;
+  case Op::Mul:
+    return v * s;
+  // "inversion is carried out on host side": the operand is 1/scalar.
+  case Op::Div:
+    return v * s;
+  case Op::Rsub:
+    return s - v;
+  case Op::Max:
+    return std::max(v, s);
+  case Op::Min:
+    return std::min(v, s);
+  }
+  return v;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Broadcast (bcast.h)
+//===----------------------------------------------------------------------===//
+
+void tilt_emu::bcastInit(const char *call, EltwiseBinaryType type,
+                         BroadcastType dim, uint32_t icb0, uint32_t icb1,
+                         int32_t ocb) {
+  KernelContext &context = enterKernel();
+  // init_bcast: llk_unpack_hw_configure(icb0, icb1) and
+  // llk_pack_hw_configure(ocb); the *_init_short forms configure no format.
+  if (ocb != kKeep) {
+    setRegister(context, 'A', icb0, call);
+    setRegister(context, 'B', icb1, call);
+    setRegister(context, 'P', uint32_t(ocb), call);
+  }
+  context.engine.fpuInit = getBcastKey(type, dim);
+}
+
+void tilt_emu::bcastTiles(EltwiseBinaryType type, BroadcastType dim,
+                          uint32_t icb0, uint32_t icb1, uint32_t itile0,
+                          uint32_t itile1, uint32_t idst) {
+  KernelContext &context = enterKernel();
+  std::string function = std::string(getOpName(type)) +
+                         "_tiles_bcast<BroadcastType::" + getDimName(dim) + ">";
+  checkInit(context, InitUnit::Fpu, getBcastKey(type, dim), function,
+            getShortInit(type, dim) + " or init_bcast<ELW" +
+                (type == ELWADD   ? "ADD"
+                 : type == ELWSUB ? "SUB"
+                                  : "MUL") +
+                ", BroadcastType::" + getDimName(dim) + ">");
+  float *dst = dstTile(context, idst, function.c_str(), DstState::Acquired);
+  float a[1024], b[1024];
+  unpackToSrc(context, 'A', icb0, itile0, a, function.c_str(), "in0");
+  unpackToSrc(context, 'B', icb1, itile1, b, function.c_str(), "in1");
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c)
+      dst[r * 32 + c] =
+          toDst(context.engine, applyBinary(type, a[r * 32 + c],
+                                            b[getBroadcastIndex(dim, r, c)]));
+  context.dstWritten[idst] = true;
+  count(context, TileOp::EltwiseBinary);
+}
+
+void tilt_emu::unaryBcastInit(BroadcastType dim, uint32_t icb, uint32_t ocb) {
+  KernelContext &context = enterKernel();
+  std::string call =
+      std::string("unary_bcast_init<BroadcastType::") + getDimName(dim) + ">";
+  // llk_unpack_hw_configure(icb) "will configure A & B in similar way";
+  // llk_pack_hw_configure(ocb).
+  setRegister(context, 'A', icb, call.c_str());
+  setRegister(context, 'B', icb, call.c_str());
+  setRegister(context, 'P', ocb, call.c_str());
+  context.engine.fpuInit = std::string("unary_bcast ") + getDimName(dim);
+}
+
+void tilt_emu::unaryBcast(BroadcastType dim, uint32_t icb, uint32_t itile,
+                          uint32_t idst) {
+  KernelContext &context = enterKernel();
+  std::string function =
+      std::string("unary_bcast<BroadcastType::") + getDimName(dim) + ">";
+  checkInit(context, InitUnit::Fpu,
+            std::string("unary_bcast ") + getDimName(dim), function,
+            std::string("unary_bcast_init<BroadcastType::") + getDimName(dim) +
+                ">");
+  float *dst = dstTile(context, idst, function.c_str(), DstState::Acquired);
+  float tile[1024];
+  if (context.engine.unpackToDestFp32 >> icb & 1u) {
+    // A 32-bit unpack destination: straight into DST, exact (bcast.h).
+    checkFormat(context, 'A', icb, function.c_str(), "");
+    const CircularBuffer &buffer =
+        readTile(context, icb, itile, tile, function.c_str());
+    if (buffer.config.format != emu::DataFormat::Float32 ||
+        !context.engine.fp32Dest)
+      fail(context, function + ": " + getCBText(icb) +
+                        " is in UnpackToDestFp32 mode, which needs a Float32 "
+                        "CB and fp32_dest_acc_en");
+  } else {
+    unpackToSrc(context, 'B', icb, itile, tile, function.c_str(), "");
+  }
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c)
+      dst[r * 32 + c] =
+          toDst(context.engine, tile[getBroadcastIndex(dim, r, c)]);
+  context.dstWritten[idst] = true;
+  count(context, TileOp::Copy);
+}
+
+//===----------------------------------------------------------------------===//
+// SFPU
+//===----------------------------------------------------------------------===//
+
+void tilt_emu::sfpuScalar(SfpuScalarOp op, uint32_t idst, uint32_t bits) {
+  KernelContext &context = enterKernel();
+  ScalarOpInfo info = getScalarOpInfo(op);
+  checkInit(context, InitUnit::Sfpu, info.init, info.function, info.init);
+  float *x = dstTile(context, idst, info.function, DstState::Acquired);
+  float scalar = fromBits(bits);
+  // ckernel_sfpu_binop_with_scalar.h: rsub into a bf16 DST rounds to
+  // nearest even instead of SFPSTORE's truncation.
+  bool roundNearest = op == SfpuScalarOp::Rsub && !context.engine.fp32Dest;
+  for (uint32_t i = 0; i < 1024; ++i) {
+    float v = applyScalar(op, x[i], scalar);
+    x[i] = roundNearest ? roundToFormat(v, context.engine.dst16)
+                        : sfpuToDst(context.engine, v);
+  }
+  count(context, TileOp::SfpuUnary);
+}
+
+void tilt_emu::sfpuPair(SfpuPairOp op, uint32_t idst0, uint32_t idst1,
+                        uint32_t odst) {
+  KernelContext &context = enterKernel();
+  const char *function = op == SfpuPairOp::Div   ? "div_binary_tile"
+                         : op == SfpuPairOp::Max ? "binary_max_tile"
+                                                 : "binary_min_tile";
+  std::string init = std::string(function) + "_init";
+  checkInit(context, InitUnit::Sfpu, init, function, init);
+  float *a = dstTile(context, idst0, function, DstState::Acquired);
+  float *b = dstTile(context, idst1, function, DstState::Acquired);
+  float *out = dstTile(context, odst, function, DstState::Acquired);
+  for (uint32_t i = 0; i < 1024; ++i) {
+    float v = op == SfpuPairOp::Div   ? a[i] / b[i]
+              : op == SfpuPairOp::Max ? std::max(a[i], b[i])
+                                      : std::min(a[i], b[i]);
+    out[i] = sfpuToDst(context.engine, v);
+  }
+  context.dstWritten[odst] = true;
+  count(context, TileOp::SfpuBinary);
+}
+
+void tilt_emu::copyDestValues(uint32_t idst, uint32_t odst) {
+  KernelContext &context = enterKernel();
+  const char *function = "copy_dest_values";
+  checkInit(context, InitUnit::Sfpu, "copy_dest_values_init", function,
+            "copy_dest_values_init");
+  const float *in = dstTile(context, idst, function, DstState::Acquired);
+  float *out = dstTile(context, odst, function, DstState::Acquired);
+  std::copy(in, in + 1024, out);
+  context.dstWritten[odst] = true;
+  count(context, TileOp::SfpuBinary);
+}

@@ -1,0 +1,73 @@
+//===- ComputeEngine.h - The compute engine's shared helpers ----*- C++ -*-===//
+//
+// What the files of the emulated compute API (ComputeAPI.cpp,
+// ComputeBcastSfpu.cpp) share: reports, the format checks of the
+// unpacker and packer, DST access, and the rounding of results into DST.
+// The rules behind them are in ComputeAPI.cpp and docs/emulator.md.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_LIB_EMULATOR_COMPUTEENGINE_H
+#define TILT_LIB_EMULATOR_COMPUTEENGINE_H
+
+#include "Runtime.h"
+#include "tilt_emu/compute_api.h"
+
+namespace tilt {
+namespace emu {
+namespace engine {
+
+/// Stops the kernel with `message` (a run error).
+[[noreturn]] void fail(KernelContext &context, const std::string &message);
+
+/// Counts one tile operation of kind `op`.
+void count(KernelContext &context, TileOp op);
+
+/// CB `index` of the kernel's core; `function` names the call in reports.
+CircularBuffer &lookupCB(KernelContext &context, uint32_t index,
+                         const char *function);
+
+/// Configures register `reg` ('A', 'B' or 'P') from the format of `cb`;
+/// `call` is the configuring call, for reports.
+void setRegister(KernelContext &context, char reg, uint32_t cb,
+                 const char *call);
+
+/// Stops the kernel unless `reg` is configured for the format of `cb`.
+/// `operand` says which operand of `function` the CB is; `hint` is added
+/// to the report.
+void checkFormat(KernelContext &context, char reg, uint32_t cb,
+                 const char *function, const char *operand,
+                 const char *hint = "");
+
+/// DST tile `index` (1024 floats, row-major), checked against the DST
+/// protocol state `required` and the capacity.
+float *dstTile(KernelContext &context, uint32_t index, const char *function,
+               DstState required);
+
+/// An FPU result as DST stores it: fp32, or rounded to nearest even to
+/// its 16-bit format.
+float toDst(const ComputeEngine &engine, double value);
+
+/// An SFPU result as SFPSTORE writes it: fp32, or truncated to the 16-bit
+/// format (tt-isa-documentation SFPSTORE.md).
+float sfpuToDst(const ComputeEngine &engine, float value);
+
+/// Tile `itile` of the front of `cb`, row-major, exactly as stored.
+const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
+                               uint32_t itile, float *out,
+                               const char *function);
+
+/// Unpacks tile `itile` of `cb` into source register `reg` ('A' or 'B'):
+/// checks the configured format, then holds the values as the register
+/// does (fp32 as TF32, or the 16-bit format without fp32_dest_acc_en).
+void unpackToSrc(KernelContext &context, char reg, uint32_t cb, uint32_t itile,
+                 float *out, const char *function, const char *operand,
+                 const char *hint = "");
+
+/// a op b for the FPU and SFPU binary ops.
+double applyBinary(EltwiseBinaryType type, double a, double b);
+
+} // namespace engine
+} // namespace emu
+} // namespace tilt
+
+#endif // TILT_LIB_EMULATOR_COMPUTEENGINE_H

@@ -329,6 +329,7 @@ bool buildHost(llvm::StringRef workDir, std::string &binary,
     hasher.update(flag);
   hasher.update(compiler);
   hasher.update(library);
+  hasher.update("whole-archive");
   llvm::sys::fs::file_status status;
   if (!llvm::sys::fs::status(library, status)) {
     hasher.update(std::to_string(status.getSize()));
@@ -349,7 +350,11 @@ bool buildHost(llvm::StringRef workDir, std::string &binary,
   std::string temporary = binary + ".tmp" + std::to_string(::getpid());
   std::vector<std::string> args = flags;
   args.push_back(source.str().str());
+  // All of the library: the kernels, loaded later with dlopen, call parts
+  // of the emulator's compute API that the host program itself does not.
+  args.push_back("-Wl,--whole-archive");
   args.push_back(library);
+  args.push_back("-Wl,--no-whole-archive");
   args.push_back("-rdynamic");
   args.push_back("-pthread");
   args.push_back("-ldl");

@@ -41,7 +41,7 @@ bool isTileOp(Operation *op) {
 /// Whether a tile.reduce combines with its destination's old value
 /// (`accumulate`, TileLang's clear=False).
 bool isAccumulating(Operation *reduce) {
-  return bool(reduce->getAttr("accumulate"));
+  return tile::ReduceOp::dynCast(reduce).getAccumulate();
 }
 
 Type getElementType(Value buffer) {

@@ -54,9 +54,10 @@ struct Node {
   unsigned input = 0;
   /// Scalar: the value (as f32 bits when packed into an instruction).
   double value = 0.0;
-  /// Unary: exp, log, ..., or a scalar form (add_scalar, ...); Binary: add,
-  /// sub, mul, div, max, min.
+  /// Unary: exp, log, ..., or with `scalar` the op with `value` (add, sub,
+  /// rsub, mul, div, max, min); Binary: add, sub, mul, div, max, min.
   llvm::StringRef op;
+  bool scalar = false;
   Node *lhs = nullptr, *rhs = nullptr;
 };
 
@@ -99,7 +100,10 @@ private:
 llvm::StringRef getUnaryName(llvm::StringRef opName) {
   return llvm::StringSwitch<llvm::StringRef>(opName)
       .Case("math.exp", "exp")
+      .Case("math.exp2", "exp2")
       .Case("math.log", "log")
+      .Case("math.log2", "log2")
+      .Case("math.erf", "erf")
       .Case("math.sqrt", "sqrt")
       .Case("math.rsqrt", "rsqrt")
       .Case("math.tanh", "tanh")
@@ -111,7 +115,10 @@ llvm::StringRef getUnaryName(llvm::StringRef opName) {
 double foldUnary(llvm::StringRef op, double x) {
   return llvm::StringSwitch<double>(op)
       .Case("exp", std::exp(x))
+      .Case("exp2", std::exp2(x))
       .Case("log", std::log(x))
+      .Case("log2", std::log2(x))
+      .Case("erf", std::erf(x))
       .Case("sqrt", std::sqrt(x))
       .Case("rsqrt", 1.0 / std::sqrt(x))
       .Case("tanh", std::tanh(x))
@@ -156,6 +163,28 @@ Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
     return buildUnary(def, "recip", rhs);
   if (op == "mul" && lhs == rhs && lhs->kind != Node::Leaf)
     return buildUnary(def, "square", lhs);
+  // A tensor and a constant: the SFPU's scalar forms
+  // (binop_with_scalar.h, unary_max/min), on the tensor in DST.
+  if (lhs->kind == Node::Scalar || rhs->kind == Node::Scalar) {
+    bool scalarFirst = lhs->kind == Node::Scalar;
+    Node *scalarNode = scalarFirst ? lhs : rhs;
+    Node *other = scalarFirst ? rhs : lhs;
+    llvm::StringRef form;
+    if (op == "add" || op == "mul" || op == "max" || op == "min")
+      form = op;
+    else if (op == "sub")
+      form = scalarFirst ? "rsub" : "sub";
+    else if (op == "div" && !scalarFirst)
+      form = "div";
+    if (!form.empty()) {
+      Node *node = make(Node::Unary);
+      node->op = form;
+      node->value = scalarNode->value;
+      node->lhs = other;
+      node->scalar = true;
+      return node;
+    }
+  }
   Node *node = make(Node::Binary);
   node->op = op;
   node->lhs = lhs;
@@ -214,8 +243,8 @@ Node *ExpressionBuilder::build(Value value) {
   return fail(def, "'" + name +
                        "' has no Tenstorrent tile equivalent (supported: "
                        "addf, subf, mulf, divf, negf, maximumf, minimumf, "
-                       "extf, truncf, math exp, log, sqrt, rsqrt, tanh, "
-                       "absf)");
+                       "extf, truncf, math exp, exp2, log, log2, sqrt, "
+                       "rsqrt, tanh, erf, absf)");
 }
 
 /// Emits trees into DST tiles.
@@ -237,8 +266,19 @@ public:
   int64_t emitNode(Node *node);
 
   Value tile, row, column;
+  /// The CB the current tree is packed into (unary_bcast_init's output).
+  int64_t out = 0;
 
 private:
+  bool isBroadcastLeaf(Node *node) const {
+    return node->kind == Node::Leaf &&
+           inputs[node->input].broadcast != Broadcast::None;
+  }
+  /// A whole input tile and a broadcast vector tile: one FPU broadcast op.
+  bool isBroadcastForm(Node *node) const {
+    return (isFpuLeaf(node->lhs) && isBroadcastLeaf(node->rhs)) ||
+           (isBroadcastLeaf(node->lhs) && isFpuLeaf(node->rhs));
+  }
   bool isFpuLeaf(Node *node) const {
     return node->kind == Node::Leaf &&
            inputs[node->input].broadcast == Broadcast::None;
@@ -269,6 +309,15 @@ private:
     return 0; // Not reached: measure() checked the capacity.
   }
   void emitUnary(llvm::StringRef op, int64_t slot);
+  void emitScalar(llvm::StringRef op, double value, int64_t slot);
+  /// The f32 bits of `value`, as an i32 constant.
+  Value getBits(double value) {
+    return createI32(builder, loc,
+                     int32_t(llvm::bit_cast<uint32_t>(float(value))));
+  }
+  llvm::StringRef getDimName(Node *leaf) const {
+    return inputs[leaf->input].broadcast == Broadcast::Rows ? "row" : "col";
+  }
   void emitSfpuBinary(llvm::StringRef op, int64_t lhs, int64_t rhs);
 
   KernelLowering &lowering;
@@ -289,7 +338,8 @@ int64_t TreeEmitter::measure(Node *node) {
     break;
   }
   bool fpu = node->op == "add" || node->op == "sub" || node->op == "mul";
-  if (fpu && isFpuLeaf(node->lhs) && isFpuLeaf(node->rhs))
+  if (fpu && (isBroadcastForm(node) ||
+              (isFpuLeaf(node->lhs) && isFpuLeaf(node->rhs))))
     return 1;
   if (fpu && isFpuLeaf(node->rhs))
     return measure(node->lhs);
@@ -299,18 +349,10 @@ int64_t TreeEmitter::measure(Node *node) {
 }
 
 std::string TreeEmitter::check(Node *node) {
-  if (node->kind == Node::Leaf &&
-      inputs[node->input].broadcast != Broadcast::None)
-    return "broadcast operands have no lowering yet";
-  if (node->kind == Node::Binary &&
-      (node->op == "max" || node->op == "min"))
-    return "max and min of two tensors have no lowering yet";
-  for (Node *child : {node->lhs, node->rhs})
-    if (child) {
-      std::string reason = check(child);
-      if (!reason.empty())
-        return reason;
-    }
+  if (node->kind == Node::Leaf && inputs[node->input].broadcast !=
+                                      Broadcast::None &&
+      inputs[node->input].source.constant)
+    return "a broadcast constant has no lowering";
   return "";
 }
 
@@ -332,7 +374,43 @@ void TreeEmitter::emitUnary(llvm::StringRef op, int64_t slot) {
   TILT_UNARY("relu", ReluTile)
   TILT_UNARY("recip", RecipTile)
   TILT_UNARY("square", SquareTile)
+  TILT_UNARY("exp2", Exp2Tile)
+  TILT_UNARY("erf", ErfTile)
 #undef TILT_UNARY
+  if (op == "log2") {
+    // ln(x) / ln(2) (log_with_base_tile's scale: 1 / ln(base)).
+    emit<tt::LogWithBaseTileInitOp>(builder, loc);
+    emit<tt::LogWithBaseTileOp>(builder, loc, {getBits(1.0 / std::log(2.0))},
+                                dst);
+  }
+}
+
+void TreeEmitter::emitScalar(llvm::StringRef op, double value, int64_t slot) {
+  std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", slot}};
+  if (op == "max" || op == "min") {
+    if (op == "max") {
+      emit<tt::UnaryMaxTileInitOp>(builder, loc);
+      emit<tt::UnaryMaxTileOp>(builder, loc, {getBits(value)}, dst);
+    } else {
+      emit<tt::UnaryMinTileInitOp>(builder, loc);
+      emit<tt::UnaryMinTileOp>(builder, loc, {getBits(value)}, dst);
+    }
+    return;
+  }
+  emit<tt::BinopWithScalarTileInitOp>(builder, loc);
+  if (op == "add")
+    emit<tt::AddUnaryTileOp>(builder, loc, {getBits(value)}, dst);
+  else if (op == "sub")
+    emit<tt::SubUnaryTileOp>(builder, loc, {getBits(value)}, dst);
+  else if (op == "rsub")
+    emit<tt::RsubUnaryTileOp>(builder, loc, {getBits(value)}, dst);
+  else if (op == "mul")
+    emit<tt::MulUnaryTileOp>(builder, loc, {getBits(value)}, dst);
+  else
+    // div_unary_tile multiplies by its operand: the inverse is taken here
+    // (ckernel_sfpu_binop_with_scalar.h: "inversion is carried out on host
+    // side").
+    emit<tt::DivUnaryTileOp>(builder, loc, {getBits(1.0 / value)}, dst);
 }
 
 void TreeEmitter::emitSfpuBinary(llvm::StringRef op, int64_t lhs,
@@ -349,10 +427,14 @@ void TreeEmitter::emitSfpuBinary(llvm::StringRef op, int64_t lhs,
     emit<tt::MulBinaryTileInitOp>(builder, loc);
     emit<tt::MulBinaryTileOp>(builder, loc, {}, dsts);
   } else if (op == "div") {
-    // x / y = x * (1 / y) on the SFPU.
-    emitUnary("recip", rhs);
-    emit<tt::MulBinaryTileInitOp>(builder, loc);
-    emit<tt::MulBinaryTileOp>(builder, loc, {}, dsts);
+    emit<tt::DivBinaryTileInitOp>(builder, loc);
+    emit<tt::DivBinaryTileOp>(builder, loc, {}, dsts);
+  } else if (op == "max") {
+    emit<tt::BinaryMaxTileInitOp>(builder, loc);
+    emit<tt::BinaryMaxTileOp>(builder, loc, {}, dsts);
+  } else if (op == "min") {
+    emit<tt::BinaryMinTileInitOp>(builder, loc);
+    emit<tt::BinaryMinTileOp>(builder, loc, {}, dsts);
   }
 }
 
@@ -361,6 +443,16 @@ int64_t TreeEmitter::emitNode(Node *node) {
   case Node::Leaf: {
     int64_t slot = allocate();
     int64_t cb = getLeafCB(node);
+    if (inputs[node->input].broadcast != Broadcast::None) {
+      // The vector spread over the tile (bcast.h).
+      std::pair<llvm::StringRef, llvm::StringRef> dim[] = {
+          {"dim", getDimName(node)}};
+      emit<tt::UnaryBcastInitOp>(builder, loc, {}, {{"in", cb}, {"out", out}},
+                                 dim);
+      emit<tt::UnaryBcastOp>(builder, loc, {getLeafTile(node)},
+                             {{"in", cb}, {"dst", slot}}, dim);
+      return slot;
+    }
     emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", cb}});
     emit<tt::CopyTileOp>(builder, loc, {getLeafTile(node)},
                          {{"in", cb}, {"dst", slot}});
@@ -373,13 +465,37 @@ int64_t TreeEmitter::emitNode(Node *node) {
   }
   case Node::Unary: {
     int64_t slot = emitNode(node->lhs);
-    emitUnary(node->op, slot);
+    if (node->scalar)
+      emitScalar(node->op, node->value, slot);
+    else
+      emitUnary(node->op, slot);
     return slot;
   }
   case Node::Binary:
     break;
   }
   Node *lhs = node->lhs, *rhs = node->rhs;
+  bool fpuOp = node->op == "add" || node->op == "sub" || node->op == "mul";
+  if (fpuOp && isBroadcastForm(node)) {
+    // in0 whole, in1 a vector the FPU broadcasts (bcast.h). With the
+    // vector first, the operands swap: v - a is -(a - v).
+    bool swapped = !isFpuLeaf(lhs);
+    Node *whole = swapped ? rhs : lhs, *vector = swapped ? lhs : rhs;
+    int64_t slot = allocate();
+    int64_t in0 = getLeafCB(whole), in1 = getLeafCB(vector);
+    std::pair<llvm::StringRef, llvm::StringRef> keywords[] = {
+        {"type", node->op}, {"dim", getDimName(vector)}};
+    std::pair<llvm::StringRef, int64_t> cbs[] = {{"in0", in0}, {"in1", in1}};
+    std::pair<llvm::StringRef, int64_t> withDst[] = {
+        {"in0", in0}, {"in1", in1}, {"dst", slot}};
+    llvm::SmallVector<Value, 2> operands = {getLeafTile(whole),
+                                            getLeafTile(vector)};
+    emit<tt::BcastTilesInitOp>(builder, loc, {}, cbs, keywords);
+    emit<tt::BcastTilesOp>(builder, loc, operands, withDst, keywords);
+    if (swapped && node->op == "sub")
+      emitUnary("negative", slot);
+    return slot;
+  }
   bool fpu = node->op == "add" || node->op == "sub" || node->op == "mul";
   if (fpu && isFpuLeaf(lhs) && isFpuLeaf(rhs)) {
     int64_t slot = allocate();
@@ -433,15 +549,48 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
   auto [rows, columns] = getTileGrid(outType.getShape());
   int64_t tiles = rows * columns;
 
-  // Where each input is.
+  // Where each input is, and how it is laid over the iteration's tiles.
   llvm::SmallVector<Input, 4> inputs;
-  for (Value input : parallel.getInputs()) {
-    FailureOr<TileSource> source = lowering.read(op, input);
+  unsigned rank = outType.getRank();
+  if (rank > 2)
+    return lowering.error(op, "tile.parallel over more than 2 dimensions has "
+                              "no lowering (Tenstorrent tiles are 2-d)");
+  for (unsigned i = 0; i < parallel.getInputs().size(); ++i) {
+    FailureOr<TileSource> source =
+        lowering.read(op, parallel.getInputs()[i]);
     if (failed(source))
       return failure();
     Input info;
     info.source = *source;
+    llvm::SmallVector<int64_t, 4> dims = parallel.getInputDims(i);
+    if (rank == 2 && dims.size() == 1)
+      info.broadcast = dims[0] == 0 ? Broadcast::Columns : Broadcast::Rows;
     inputs.push_back(info);
+  }
+  // A vector along the second dimension is a column vector in L1 (the 1-d
+  // layout); the FPU broadcasts rows, so it is transposed once.
+  for (Input &input : inputs) {
+    if (input.broadcast != Broadcast::Rows || input.source.constant)
+      continue;
+    FailureOr<Value> scratch = lowering.createScratchCB(
+        op, input.source.cb.getType().cast<cb::CBType>().getDataFormat(),
+        columns);
+    if (failed(scratch))
+      return failure();
+    input.transposed = *scratch;
+    int64_t index = getCBIndex(*scratch);
+    lowering.ensureStartup(loc, input.source.index, input.source.index, index);
+    emitCB<cb::ReserveBackOp>(builder, loc, *scratch, columns);
+    int64_t from = input.source.index;
+    lowering.emitTileLoop(loc, columns, index, [&](Value tile) {
+      emit<tt::TransposeWhInitOp>(builder, loc, {},
+                                  {{"in", from}, {"out", index}});
+      emit<tt::TransposeWhTileOp>(builder, loc, {tile},
+                                  {{"in", from}, {"dst", 0}});
+      return int64_t(0);
+    });
+    emitCB<cb::PushBackOp>(builder, loc, *scratch, columns);
+    emitCB<cb::WaitFrontOp>(builder, loc, *scratch, columns);
   }
 
   // The trees.
@@ -502,11 +651,15 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
     for (auto [root, target] : llvm::zip(roots, targets)) {
       emit<tt::TileRegsAcquireOp>(builder, loc);
       emitter.reset();
+      emitter.out = target.index;
       int64_t dst = emitter.emitNode(root);
       lowering.emitPackAndRelease(loc, target.index, dst);
     }
   }
   for (auto [output, target] : llvm::zip(outputs, targets))
     lowering.endWrite(op, output, target);
+  for (const Input &input : inputs)
+    if (input.transposed)
+      emitCB<cb::PopFrontOp>(builder, loc, input.transposed, columns);
   return success();
 }

@@ -12,8 +12,8 @@
 // -max(-x) and absmax is max(|x|): the source is negated or made absolute
 // once into a scratch CB (both exact) and the result negated back in DST.
 // With `accumulate` (TileLang's clear=False) the destination's old tile is
-// loaded into a second DST tile and combined on the SFPU (add, max or min)
-// before the pack.
+// loaded into a second DST tile and combined on the SFPU (add_binary_tile,
+// binary_max_tile or binary_min_tile) before the pack.
 //
 // reduce_uninit follows the pack: it clears the packer's edge mask, which
 // must still hide the garbage reduce_tile leaves beside its result when
@@ -88,31 +88,13 @@ void emitEpilogue(KernelLowering &lowering, Location loc, llvm::StringRef kind,
     emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
     return;
   }
-  // max, absmax and min combine with the SFPU's max / min: until those
-  // intrinsics exist, max(a, b) = b + relu(a - b) and min(a, b) =
-  // a - relu(a - b), exact up to the subtraction's rounding.
-  emit<tt::SubBinaryTileInitOp>(builder, loc);
-  std::pair<llvm::StringRef, int64_t> difference[] = {
-      {"lhs", 0}, {"rhs", 1}, {"out", 0}};
   if (kind == "min") {
-    // DST[0] = new - old; relu; old + ... is max; for min: old - relu(old -
-    // new): recompute as old - relu(-(new - old)).
-    emit<tt::SubBinaryTileOp>(builder, loc, {}, difference);
-    emit<tt::NegativeTileInitOp>(builder, loc);
-    emit<tt::NegativeTileOp>(builder, loc, {}, dst0);
-    emit<tt::ReluTileInitOp>(builder, loc);
-    emit<tt::ReluTileOp>(builder, loc, {}, dst0);
-    std::pair<llvm::StringRef, int64_t> back[] = {
-        {"lhs", 1}, {"rhs", 0}, {"out", 0}};
-    emit<tt::SubBinaryTileInitOp>(builder, loc);
-    emit<tt::SubBinaryTileOp>(builder, loc, {}, back);
+    emit<tt::BinaryMinTileInitOp>(builder, loc);
+    emit<tt::BinaryMinTileOp>(builder, loc, {}, dsts);
     return;
   }
-  emit<tt::SubBinaryTileOp>(builder, loc, {}, difference);
-  emit<tt::ReluTileInitOp>(builder, loc);
-  emit<tt::ReluTileOp>(builder, loc, {}, dst0);
-  emit<tt::AddBinaryTileInitOp>(builder, loc);
-  emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
+  emit<tt::BinaryMaxTileInitOp>(builder, loc);
+  emit<tt::BinaryMaxTileOp>(builder, loc, {}, dsts);
 }
 
 } // namespace
@@ -129,7 +111,7 @@ LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
                               "lowering (a 1-d buffer's tiles hold their "
                               "elements in column 0 only)");
   llvm::StringRef kind = reduce.getKind();
-  bool accumulate = bool(op->getAttr("accumulate"));
+  bool accumulate = reduce.getAccumulate();
   bool columns0 = reduce.getDim() == 0;
 
   FailureOr<TileSource> input = lowering.readFromCB(op, source);

@@ -39,7 +39,8 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       options.extend(argument, pm);
   };
   add(tile::createTileLegalizePass());
-  // FUSE-PENDING
+  if (options.fuse)
+    add(createTileFuseElementwisePass());
   add(std::move(partition));
   add(createTileLowerDataMovementPass());
   add(createTileLowerComputePass());
@@ -106,6 +107,7 @@ private:
 void tilt::registerTileToTTPasses() {
   tile::registerTilePasses();
   tt::registerTTPasses();
+  registerPass([] { return createTileFuseElementwisePass(); });
   registerPass([] { return createTilePartitionPass(); });
   registerPass([] { return createTileLowerDataMovementPass(); });
   registerPass([] { return createTileLowerComputePass(); });

@@ -105,8 +105,8 @@ std::optional<int64_t> getUpperBound(Value value, tile::KernelOp kernel,
     if (auto loop = scf::ForOp::dynCast(owner))
       upper = argument.getArgNumber() == 0 ? loop.getUpperBound() : Value();
     else if (auto pipelined = tile::PipelinedOp::dynCast(owner))
-      upper = argument.getArgNumber() == 0 ? pipelined.getUpperBound()
-                                           : Value();
+      upper =
+          argument.getArgNumber() == 0 ? pipelined.getUpperBound() : Value();
     if (!upper)
       return std::nullopt;
     // The persistent loop runs to start + count of tile.block_range: ids
@@ -129,8 +129,8 @@ std::optional<int64_t> getUpperBound(Value value, tile::KernelOp kernel,
   Operation *def = value.getDefiningOp();
   if (!def || def->getNumOperands() != 2)
     return std::nullopt;
-  std::optional<int64_t> lhs = getUpperBound(def->getOperand(0), kernel,
-                                             depth + 1);
+  std::optional<int64_t> lhs =
+      getUpperBound(def->getOperand(0), kernel, depth + 1);
   if (!lhs)
     return std::nullopt;
   std::optional<int64_t> divisor = getConstantInt(def->getOperand(1));
@@ -139,8 +139,8 @@ std::optional<int64_t> getUpperBound(Value value, tile::KernelOp kernel,
   if (arith::DivUIOp::dynCast(def))
     return divisor && *divisor > 0 ? std::optional<int64_t>(*lhs / *divisor)
                                    : std::nullopt;
-  std::optional<int64_t> rhs = getUpperBound(def->getOperand(1), kernel,
-                                             depth + 1);
+  std::optional<int64_t> rhs =
+      getUpperBound(def->getOperand(1), kernel, depth + 1);
   if (!rhs)
     return std::nullopt;
   if (arith::AddIOp::dynCast(def))

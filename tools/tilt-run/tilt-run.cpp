@@ -91,6 +91,11 @@ cl::opt<std::string>
 cl::opt<std::string> fidelityOption("math-fidelity",
                                     cl::desc("LoFi, HiFi2, HiFi3, HiFi4"),
                                     cl::init("HiFi4"), cl::cat(category));
+cl::opt<bool> noFuseOption(
+    "no-fuse",
+    cl::desc("Lower without tile-fuse-elementwise (every intermediate buffer "
+             "goes through L1)"),
+    cl::cat(category));
 cl::opt<std::string>
     functionOption("func",
                    cl::desc("The function to run (default: the only one)"),
@@ -556,6 +561,8 @@ int runTool() {
         std::make_pair("board", &boardOption)})
     if (!value->empty())
       pipeline += std::string(name) + "=" + value->getValue() + " ";
+  if (noFuseOption)
+    pipeline += "fuse=false ";
   pipeline += "math-fidelity=" + fidelityOption + "}";
   progress(1, steps,
            isTT ? "verifying the tt program" : "lowering: " + pipeline);
@@ -572,6 +579,7 @@ int runTool() {
         return 1;
       }
       options.mathFidelity = fidelityOption;
+      options.fuse = !noFuseOption;
       if (failed(buildTileToTTPipeline(pm, options, &error))) {
         llvm::errs() << "error: " << error << "\n";
         return 1;

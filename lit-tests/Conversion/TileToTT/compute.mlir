@@ -168,7 +168,7 @@ func.func @through_shared(%A: !tile.tensor<32x32xbf16>, %B: !tile.tensor<32x32xb
 // -----
 
 // A buffer read by two later ops stays in its home until the second;
-// a filled buffer is a constant that the reader fills in DST.
+// a filled buffer is a constant, applied with the SFPU's scalar forms.
 // CHECK-LABEL: func.func @two_readers
 // CHECK: %[[HOME:.*]] = cb.alloc 24 : !cb.cb<bf16, page_size = 2048, pages = 1>
 // CHECK: cb.reserve_back %[[HOME]], 1
@@ -176,9 +176,9 @@ func.func @through_shared(%A: !tile.tensor<32x32xbf16>, %B: !tile.tensor<32x32xb
 // CHECK: tt.pack_tile cb(24) dst(0)
 // CHECK: cb.push_back %[[HOME]], 1
 // CHECK-NEXT: cb.wait_front %[[HOME]], 1
-// CHECK: tt.fill_tile_bitcast %c1073741824_i32 dst(0)
-// CHECK-NEXT: tt.binary_dest_reuse_tiles_init cb(24) type(mul) reuse(dest_to_srcb)
-// CHECK-NEXT: tt.binary_dest_reuse_tiles %c0_i32 cb(24) dst(0) type(mul) reuse(dest_to_srcb)
+// CHECK: tt.copy_tile %{{.*}} cb(24) dst(0)
+// CHECK-NEXT: tt.binop_with_scalar_tile_init
+// CHECK-NEXT: tt.mul_unary_tile %c1073741824_i32 dst(0)
 // CHECK: tt.pack_tile cb(16) dst(0)
 // CHECK: tt.copy_tile %{{.*}} cb(24) dst(0)
 // CHECK: tt.pack_tile cb(17) dst(0)

@@ -1,0 +1,85 @@
+// tile-fuse-elementwise folds a tile.parallel into the tile.parallel that
+// is the only reader of its output; the compute kernel then has no L1
+// round trip. Unfused, the intermediate buffer gets a home CB (c_24) that
+// the first op packs into and the second unpacks from.
+// RUN: tilt-opt --split-input-file --tile-fuse-elementwise %s | FileCheck %s --check-prefix=FUSED
+// RUN: tilt-opt --split-input-file -p 'builtin.module(func.func(tile-legalize,tile-partition{grid=1x1},tile-lower-data-movement,tile-lower-compute))' %s | FileCheck %s --check-prefix=UNFUSED
+// RUN: tilt-opt --split-input-file -p 'builtin.module(tile-fuse-elementwise,func.func(tile-legalize,tile-partition{grid=1x1},tile-lower-data-movement,tile-lower-compute))' %s | FileCheck %s --check-prefix=LOWERED
+
+// exp(x - m[i]) * 2 then a row-broadcast add: the chain becomes one op
+// whose inputs keep their indexing.
+// FUSED-LABEL: func.func @chain
+// FUSED: tile.parallel ins(%{{.*}}, %{{.*}}[d0], %{{.*}}[d1] : !tile.buf<32x64xf32, shared>, !tile.buf<32xf32, shared>, !tile.buf<64xf32, shared>) outs(%{{.*}} : !tile.buf<32x64xf32, fragment>)
+// FUSED: math.exp
+// FUSED: arith.addf
+// FUSED-NEXT: tile.yield
+// FUSED-NOT: tile.parallel
+// UNFUSED-LABEL: func.func @chain
+// UNFUSED: cb.alloc 24 : !cb.cb<f32, page_size = 4096, pages = 2>
+// UNFUSED: tt.exp_tile
+// UNFUSED: tt.pack_tile cb(24)
+// UNFUSED: tt.bcast_tiles %{{.*}}, %{{.*}} cb(24, 25) dst(0) type(add) dim(row)
+// LOWERED-LABEL: func.func @chain
+// The only scratch CB: the row vector, transposed.
+// LOWERED: cb.alloc 24 : !cb.cb<f32, page_size = 4096, pages = 2>
+// LOWERED-NOT: cb.alloc 25
+// LOWERED: tt.bcast_tiles %{{.*}}, %{{.*}} cb(0, 1) dst(0) type(sub) dim(col)
+// LOWERED: tt.exp_tile
+// LOWERED: tt.unary_bcast_init cb(24, 16) dim(row)
+// LOWERED: tt.pack_tile cb(16)
+func.func @chain(%X: !tile.tensor<32x64xf32>, %M: !tile.tensor<32xf32>, %N: !tile.tensor<64xf32>, %Y: !tile.tensor<32x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<32x64xf32>, %m = %M : !tile.tensor<32xf32>, %n = %N : !tile.tensor<64xf32>, %y = %Y : !tile.tensor<32x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %two = arith.constant 2.0 : f32
+    %x_s = tile.alloc : !tile.buf<32x64xf32, shared>
+    %m_s = tile.alloc : !tile.buf<32xf32, shared>
+    %n_s = tile.alloc : !tile.buf<64xf32, shared>
+    %e_l = tile.alloc : !tile.buf<32x64xf32, fragment>
+    %y_l = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x64xf32>, !tile.buf<32x64xf32, shared>
+    tile.copy %m[%c0], %m_s : !tile.tensor<32xf32>, !tile.buf<32xf32, shared>
+    tile.copy %n[%c0], %n_s : !tile.tensor<64xf32>, !tile.buf<64xf32, shared>
+    tile.parallel ins(%x_s, %m_s[d0] : !tile.buf<32x64xf32, shared>, !tile.buf<32xf32, shared>) outs(%e_l : !tile.buf<32x64xf32, fragment>) {
+    ^bb0(%v: f32, %mv: f32):
+      %d = arith.subf %v, %mv : f32
+      %e = math.exp %d : f32
+      %t = arith.mulf %e, %two : f32
+      tile.yield %t : f32
+    }
+    tile.parallel ins(%e_l, %n_s[d1] : !tile.buf<32x64xf32, fragment>, !tile.buf<64xf32, shared>) outs(%y_l : !tile.buf<32x64xf32, fragment>) {
+    ^bb0(%ev: f32, %nv: f32):
+      %s = arith.addf %ev, %nv : f32
+      tile.yield %s : f32
+    }
+    tile.copy %y_l, %y[%c0, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<32x64xf32>
+  }
+  return
+}
+
+// -----
+
+// The intermediate has a second reader: no fusion.
+// FUSED-LABEL: func.func @two_readers
+// FUSED-COUNT-2: tile.parallel
+func.func @two_readers(%X: !tile.tensor<32x32xf32>, %Y: !tile.tensor<32x32xf32>, %Z: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<32x32xf32>, %y = %Y : !tile.tensor<32x32xf32>, %z = %Z : !tile.tensor<32x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %x_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %e_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    %y_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x32xf32>, !tile.buf<32x32xf32, shared>
+    tile.parallel ins(%x_s : !tile.buf<32x32xf32, shared>) outs(%e_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%v: f32):
+      %e = math.exp %v : f32
+      tile.yield %e : f32
+    }
+    tile.parallel ins(%e_l : !tile.buf<32x32xf32, fragment>) outs(%y_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%v: f32):
+      %n = arith.negf %v : f32
+      tile.yield %n : f32
+    }
+    tile.copy %y_l, %y[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+    tile.copy %e_l, %z[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}

@@ -679,11 +679,15 @@ private:
     }
     bool ok = true;
 
-    // L1: the CBs of each core.
+    // L1: the CBs of each core. On overflow, the error names every CB of
+    // that core with its size, at the op it was made for (the copy or the
+    // tile op whose buffer it holds), largest first.
     int64_t usable = getUsableL1Bytes(program.getArch());
     for (int64_t row = 0; row < rows && ok; ++row)
       for (int64_t column = 0; column < columns && ok; ++column) {
         int64_t bytes = 0;
+        bool wrapped = false;
+        llvm::SmallVector<std::pair<int64_t, CBConfigOp>, 16> onCore;
         for (CBConfigOp config : configs) {
           std::array<int64_t, 4> range = config.getCoreRange();
           cb::CBType type = config.getCBType();
@@ -696,22 +700,39 @@ private:
               llvm::checkedMul(type.getPages(), type.getPageSize());
           llvm::Optional<int64_t> sum =
               cbBytes ? llvm::checkedAdd(bytes, *cbBytes) : llvm::None;
+          wrapped |= !sum;
           bytes = sum ? *sum : std::numeric_limits<int64_t>::max();
-          if (bytes > usable) {
-            InFlightDiagnostic diag = config->emitError();
-            diag << "the circular buffers of core [" << column << ", " << row
-                 << "] need ";
-            if (sum)
-              diag << bytes;
-            else
-              diag << "more than 2^63";
-            diag << " bytes of L1 with this one; " << program.getArch()
-                 << " has " << usable
-                 << " usable (use fewer stages or smaller blocks)";
-            ok = false;
-            break;
-          }
+          onCore.push_back(
+              {cbBytes ? *cbBytes : std::numeric_limits<int64_t>::max(),
+               config});
         }
+        if (bytes <= usable)
+          continue;
+        std::stable_sort(onCore.begin(), onCore.end(),
+                         [](const auto &a, const auto &b) {
+                           return a.first > b.first;
+                         });
+        InFlightDiagnostic diag = onCore.front().second->emitError();
+        diag << "the circular buffers of core [" << column << ", " << row
+             << "] need ";
+        if (wrapped)
+          diag << "more than 2^63";
+        else
+          diag << bytes;
+        diag << " bytes of L1; " << program.getArch() << " has " << usable
+             << " usable (use fewer stages or smaller blocks)";
+        for (auto &[cbBytes, config] : onCore) {
+          cb::CBType type = config.getCBType();
+          Diagnostic &note = diag.attachNote(config->getLoc());
+          note << "c_" << config.getIndex() << ": " << type.getPages()
+               << " pages of " << type.getPageSize() << " bytes ("
+               << type.getDataFormat() << ") = ";
+          if (cbBytes == std::numeric_limits<int64_t>::max())
+            note << "more than 2^63 bytes";
+          else
+            note << cbBytes << " bytes";
+        }
+        ok = false;
       }
 
     llvm::DenseMap<int64_t, cb::CBType> cbs;

@@ -1,0 +1,37 @@
+// A kernel whose buffers do not fit L1: the error names every circular
+// buffer of the core with its size, at the op it holds data for.
+// RUN: tilt-opt --verify-diagnostics --tile-to-tt='grid=1x1' %s -o /dev/null
+
+// expected-error@unknown {{pass 'tt-verify' (TTVerify) failed on 'builtin.module'}}
+func.func @softmax(%X: !tile.tensor<32x16384xf32>, %Y: !tile.tensor<32x16384xf32>) {
+  tile.kernel grid [1] blocks(%by)
+      args(%x = %X : !tile.tensor<32x16384xf32>, %y = %Y : !tile.tensor<32x16384xf32>) {
+    %c0 = arith.constant 0 : index
+    %x_s = tile.alloc : !tile.buf<32x16384xf32, shared>
+    %m = tile.alloc : !tile.buf<32xf32, fragment>
+    %e = tile.alloc : !tile.buf<32x16384xf32, fragment>
+    // expected-error@+2 {{the circular buffers of core [0, 0] need 10491904 bytes of L1; wormhole_b0 has 1468006 usable (use fewer stages or smaller blocks)}}
+    // expected-note@+1 {{c_0: 1024 pages of 4096 bytes (f32) = 4194304 bytes}}
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x16384xf32>, !tile.buf<32x16384xf32, shared>
+    // expected-note@+2 {{c_24: 1 pages of 2048 bytes (bf16) = 2048 bytes}}
+    // expected-note@+1 {{c_25: 1 pages of 4096 bytes (f32) = 4096 bytes}}
+    tile.reduce max %x_s -> %m dim 1 : !tile.buf<32x16384xf32, shared>, !tile.buf<32xf32, fragment>
+    // expected-note@+1 {{c_26: 512 pages of 4096 bytes (f32) = 2097152 bytes}}
+    tile.parallel ins(%x_s, %m[d0] : !tile.buf<32x16384xf32, shared>, !tile.buf<32xf32, fragment>)
+                  outs(%e : !tile.buf<32x16384xf32, fragment>) {
+    ^bb0(%v: f32, %mv: f32):
+      %d = arith.subf %v, %mv : f32
+      %ex = math.exp %d : f32
+      tile.yield %ex : f32
+    }
+    tile.parallel ins(%e : !tile.buf<32x16384xf32, fragment>)
+                  outs(%e : !tile.buf<32x16384xf32, fragment>) {
+    ^bb0(%v: f32):
+      %r = math.sqrt %v : f32
+      tile.yield %r : f32
+    }
+    // expected-note@+1 {{c_16: 1024 pages of 4096 bytes (f32) = 4194304 bytes}}
+    tile.copy %e, %y[%c0, %c0] : !tile.buf<32x16384xf32, fragment>, !tile.tensor<32x16384xf32>
+  }
+  return
+}

@@ -147,6 +147,19 @@ ErrorBound interp::getSourceRegisterBound(const ErrorBound &bound, double value,
   return {sanitize(bound.total + error), 0, NumberFormat::Real};
 }
 
+double interp::getSelectionError(bool isMin, double a, double errorA,
+                                 double b, double errorB) {
+  if (isMin) {
+    a = -a;
+    b = -b;
+  }
+  if (a - errorA >= b + errorB)
+    return errorA;
+  if (b - errorB >= a + errorA)
+    return errorB;
+  return std::max(errorA, errorB);
+}
+
 ErrorBound interp::propagateAdd(const ErrorBound &a, const ErrorBound &b) {
   return {sanitize(a.total + b.total), 0, NumberFormat::Real};
 }

@@ -269,8 +269,9 @@ LogicalResult Interpreter::runFloat(Operation *op, llvm::StringRef mnemonic,
         mnemonic == "maximumf" ? std::fmax(f(0), f(1)) : std::fmin(f(0), f(1));
     // Both are 1-Lipschitz in each operand; the result is one of them.
     ErrorBound a = engine(0), b = engine(1);
-    ErrorBound bound{std::max(a.total, b.total), 0,
-                     a.format == b.format ? a.format : NumberFormat::Real};
+    ErrorBound bound{getSelectionError(mnemonic == "minimumf", f(0), a.total,
+                                       f(1), b.total),
+                     0, a.format == b.format ? a.format : NumberFormat::Real};
     result.bound = roundResult(op, bound, result.real);
     return success();
   }

@@ -628,9 +628,11 @@ LogicalResult Interpreter::runReduce(Operation *op) {
                                                 : Rounding::Truncate);
           result = sum;
         } else {
-          result =
-              kind == "min" ? std::min(old, result) : std::max(old, result);
-          bound = {std::max(oldBound.total, bound.total), 0,
+          bool isMin = kind == "min";
+          double total = getSelectionError(isMin, old, oldBound.total, result,
+                                           bound.total);
+          result = isMin ? std::min(old, result) : std::max(old, result);
+          bound = {total, 0,
                    oldBound.format == bound.format ? bound.format
                                                    : NumberFormat::Real};
         }

@@ -441,3 +441,42 @@ TEST(InterpreterTest, RoundingAndGammaHelpers) {
 }
 
 } // namespace
+
+// max and min: the selected operand's error when the intervals do not
+// overlap, else the larger.
+TEST(InterpreterTest, SelectionErrorFollowsTheSelectedOperand) {
+  EXPECT_EQ(getSelectionError(/*isMin=*/false, 1.0, 0.01, -5.0, 100.0), 100.0);
+  EXPECT_EQ(getSelectionError(false, 1.0, 0.01, -500.0, 100.0), 0.01);
+  EXPECT_EQ(getSelectionError(false, -500.0, 100.0, 1.0, 0.01), 0.01);
+  EXPECT_EQ(getSelectionError(/*isMin=*/true, 1.0, 0.01, 500.0, 100.0), 0.01);
+  EXPECT_EQ(getSelectionError(true, 1.0, 0.5, 1.5, 0.25), 0.5);
+}
+
+// The correlation rule decides only where the reference spreads over more
+// than the budgets: values that all lie within a few budgets of each other
+// pass on the budget rule alone; a spread-out output still needs it.
+TEST(InterpreterTest, CorrelationAppliesOnlyToSpreadOutputs) {
+  auto context = makeTileContext();
+  Type f32 = FloatType::getF32(context.get());
+  std::vector<float> values(1024);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = 0.99f + 1e-5f * float(i % 7);
+  HostTensor reference = HostTensor::get({1024}, f32, values);
+  reference.bounds.assign(values.size(),
+                          ErrorBound{1e-4, 0, NumberFormat::Real});
+  std::vector<float> device = values;
+  for (size_t i = 0; i < device.size(); ++i)
+    device[i] += (i % 2 ? 9e-5f : -9e-5f);
+  Comparison clustered = compareResults(device, reference);
+  EXPECT_FALSE(clustered.correlationApplies);
+  EXPECT_LT(clustered.correlation, kRequiredCorrelation);
+  EXPECT_TRUE(clustered.ok);
+
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = float(i) / 1024.0f;
+  HostTensor spread = HostTensor::get({1024}, f32, values);
+  spread.bounds.assign(values.size(), ErrorBound{1e-4, 0, NumberFormat::Real});
+  Comparison ok = compareResults(values, spread);
+  EXPECT_TRUE(ok.correlationApplies);
+  EXPECT_TRUE(ok.ok);
+}

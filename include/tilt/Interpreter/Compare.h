@@ -29,6 +29,9 @@ namespace interp {
 constexpr double kRequiredShareWithinBudget = 0.999;
 /// The least correlation between the device's output and the reference.
 constexpr double kRequiredCorrelation = 0.9999;
+/// The correlation rule applies only to outputs whose reference spreads
+/// (standard deviation) over more than this many typical budgets.
+constexpr double kSpreadPerBudget = 10.0;
 
 /// One element of an output, compared.
 struct ElementComparison {
@@ -60,6 +63,8 @@ struct Comparison {
   /// for integer outputs, the largest absolute difference.
   double maxShareOfBudget = 0;
   double correlation = 1;
+  /// Whether the output varies enough for the correlation rule to apply.
+  bool correlationApplies = true;
   /// The elements with the largest share of their budget, largest first.
   std::vector<ElementComparison> worst;
   /// The first element (row-major) beyond its budget, if any.

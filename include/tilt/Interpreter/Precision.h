@@ -158,6 +158,13 @@ ErrorBound roundBound(const ErrorBound &bound, double value,
 ErrorBound getSourceRegisterBound(const ErrorBound &bound, double value,
                                   double truncation);
 
+/// The error of max(a, b) (min when `isMin`) when the device holds a and b
+/// within `errorA` and `errorB`: the selected operand's error when the
+/// intervals do not overlap (the device must pick the same one), else the
+/// larger (max and min are 1-Lipschitz).
+double getSelectionError(bool isMin, double a, double errorA, double b,
+                         double errorB);
+
 /// The propagated bound of a + b or a - b (before any rounding): Ea + Eb.
 ErrorBound propagateAdd(const ErrorBound &a, const ErrorBound &b);
 

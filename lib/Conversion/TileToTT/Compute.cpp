@@ -20,10 +20,88 @@
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/IR/BuiltinOps.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
+#include <cmath>
 
 using namespace tilt;
 using namespace tilt::tiletott;
+
+namespace {
+/// `value` rounded to the float type `type` (f32, bf16 or f16), as the op
+/// that produces it would round.
+double roundTo(Type type, double value) {
+  auto floatType = type.dyn_cast<FloatType>();
+  if (!floatType)
+    return value;
+  llvm::APFloat converted(value);
+  bool losesInfo = false;
+  converted.convert(floatType.getFloatSemantics(),
+                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return converted.convertToDouble();
+}
+
+std::optional<double> evaluateScalarAt(Value value, unsigned depth) {
+  if (depth > 32)
+    return std::nullopt;
+  Attribute constant = getConstantValue(value);
+  if (auto floatValue = constant.dyn_cast_or_null<FloatAttr>())
+    return floatValue.getValueAsDouble();
+  if (auto intValue = constant.dyn_cast_or_null<IntegerAttr>())
+    return double(intValue.getValue().getSExtValue());
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumResults() != 1)
+    return std::nullopt;
+  llvm::SmallVector<double, 2> operands;
+  for (Value operand : def->getOperands()) {
+    std::optional<double> evaluated = evaluateScalarAt(operand, depth + 1);
+    if (!evaluated)
+      return std::nullopt;
+    operands.push_back(*evaluated);
+  }
+  llvm::StringRef name = def->getName().getStringRef();
+  std::optional<double> result;
+  if (operands.size() == 2) {
+    double a = operands[0], b = operands[1];
+    if (name == "arith.addf")
+      result = a + b;
+    else if (name == "arith.subf")
+      result = a - b;
+    else if (name == "arith.mulf")
+      result = a * b;
+    else if (name == "arith.divf")
+      result = a / b;
+    else if (name == "arith.maximumf")
+      result = std::fmax(a, b);
+    else if (name == "arith.minimumf")
+      result = std::fmin(a, b);
+  } else if (operands.size() == 1) {
+    double x = operands[0];
+    result = llvm::StringSwitch<std::optional<double>>(name)
+                 .Case("arith.negf", -x)
+                 .Case("arith.extf", x)
+                 .Case("arith.truncf", x)
+                 .Case("arith.sitofp", x)
+                 .Case("math.exp", std::exp(x))
+                 .Case("math.exp2", std::exp2(x))
+                 .Case("math.log", std::log(x))
+                 .Case("math.log2", std::log2(x))
+                 .Case("math.sqrt", std::sqrt(x))
+                 .Case("math.rsqrt", 1.0 / std::sqrt(x))
+                 .Case("math.tanh", std::tanh(x))
+                 .Case("math.erf", std::erf(x))
+                 .Case("math.absf", std::fabs(x))
+                 .Default(std::nullopt);
+  }
+  if (!result)
+    return std::nullopt;
+  return roundTo(def->getResult(0).getType(), *result);
+}
+} // namespace
+
+std::optional<double> tiletott::evaluateScalar(Value value) {
+  return evaluateScalarAt(value, 0);
+}
 
 int64_t tiletott::getTileCount(tile::BufType type) {
   auto [rows, columns] = getTileGrid(type.getShape());
@@ -495,12 +573,11 @@ LogicalResult KernelLowering::lowerFill(Operation *fill) {
                        "SFPU (fill_tile)");
   double value = 0.0;
   if (tile::FillOp::dynCast(fill)) {
-    auto constant =
-        getConstantValue(fill->getOperand(1)).dyn_cast_or_null<FloatAttr>();
+    std::optional<double> constant = evaluateScalar(fill->getOperand(1));
     if (!constant)
       return error(fill, "the fill value must be a constant: a runtime "
                          "scalar has no lowering yet");
-    value = constant.getValueAsDouble();
+    value = *constant;
   }
   // Nothing is emitted: the constant is written where a reader needs it
   // (DST for most, L1 for ops that unpack from CBs).

@@ -209,10 +209,13 @@ Node *ExpressionBuilder::build(Value value) {
   Operation *def = value.getDefiningOp();
   if (auto constant = getConstantValue(value).dyn_cast_or_null<FloatAttr>())
     return scalar(constant.getValueAsDouble());
-  if (!def || def->getBlock() != body)
+  if (!def || def->getBlock() != body) {
+    if (std::optional<double> constant = evaluateScalar(value))
+      return scalar(*constant);
     return fail(def ? def : parallel.getOperation(),
                 "a scalar from outside the body must be a float constant "
                 "here: a runtime scalar has no lowering yet");
+  }
   llvm::StringRef name = def->getName().getStringRef();
   auto operand = [&](unsigned i) { return build(def->getOperand(i)); };
   // Casts: DST keeps the value; the packer rounds to the output's format.

@@ -104,6 +104,11 @@ Operation *emitCB(OpBuilder &builder, Location loc, Value cb, int64_t pages) {
   return tag(builder.create<OpT>(loc, cb, pages).getOperation(), "compute");
 }
 
+/// The value of a float scalar that constants determine: an
+/// `arith.constant`, or arith / math ops and casts of such values (a
+/// kernel-level `scale = 1.0 / sqrt(d)`); none for a runtime value.
+std::optional<double> evaluateScalar(Value value);
+
 /// The tile count of a buffer type (a 1-d buffer of n elements is
 /// ceil(n/32) column-vector tiles).
 int64_t getTileCount(tile::BufType type);

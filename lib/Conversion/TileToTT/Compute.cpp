@@ -315,13 +315,55 @@ FailureOr<Value> KernelLowering::createScratchCB(Operation *op,
                        getTileBytes(elementType), pages);
 }
 
+bool KernelLowering::isDeadFrom(Value buffer, Operation *op) {
+  Operation *definition = buffers[buffer].definition;
+  if (!definition)
+    return false;
+  Block *block = definition->getBlock();
+  Operation *from = op;
+  while (from && from->getBlock() != block)
+    from = from->getParentOp();
+  if (!from)
+    return false;
+  for (Operation *next = from; next; next = next->getNextNode())
+    if (getAccess(next, buffer) != Access::None)
+      return false;
+  return true;
+}
+
 Value KernelLowering::getHome(Operation *op, Value buffer, int64_t pages) {
   BufferState &state = buffers[buffer];
   if (state.home) {
     ensurePages(state.home, pages);
     return state.home;
   }
-  FailureOr<Value> created = createScratchCB(op, getElementType(buffer), pages);
+  // The home of a buffer of the same block, format and size that is done
+  // for the rest of the block: their lifetimes do not overlap, so they
+  // share the L1 (each is popped before the other is reserved; equal
+  // versions keep every reserve at a multiple of its size, as a CB cycle
+  // needs).
+  Type format = getElementType(buffer);
+  int64_t tiles = getTileCount(buffer.getType().cast<tile::BufType>());
+  Operation *definition = state.definition;
+  // In program order, so that the choice does not depend on pointers.
+  for (Value other : bufferOrder) {
+    BufferState &otherState = buffers[other];
+    if (other == buffer || !otherState.home || !definition ||
+        !otherState.definition ||
+        otherState.definition->getBlock() != definition->getBlock() ||
+        otherState.home.getType().cast<cb::CBType>().getDataFormat() !=
+            format ||
+        otherState.location.kind != BufferLocation::Nowhere ||
+        getTileCount(other.getType().cast<tile::BufType>()) != tiles ||
+        !isDeadFrom(other, op))
+      continue;
+    Value home = otherState.home;
+    otherState.home = Value();
+    state.home = home;
+    ensurePages(home, pages);
+    return home;
+  }
+  FailureOr<Value> created = createScratchCB(op, format, pages);
   if (failed(created))
     return Value();
   state.home = *created;
@@ -797,6 +839,7 @@ LogicalResult KernelLowering::run() {
   kernel.getOperation()->walk([&](Operation *op) {
     if (tile::AllocOp::dynCast(op)) {
       buffers[op->getResult(0)].definition = op;
+      bufferOrder.push_back(op->getResult(0));
       return;
     }
     if (op->getName().getStringRef() != "builtin.unrealized_conversion_cast" ||
@@ -814,6 +857,7 @@ LogicalResult KernelLowering::run() {
     if (output)
       return;
     buffers[op->getResult(0)].definition = op;
+    bufferOrder.push_back(op->getResult(0));
     inputBuffers[cb] = op->getResult(0);
   });
   if (failed(lowerBlock(kernel.getBody())))

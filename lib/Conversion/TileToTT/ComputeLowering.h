@@ -210,7 +210,12 @@ private:
   /// packed directly; `renames` gets the on-core copies on the way.
   Operation *findSink(Value buffer, Operation *writer);
 
+  /// The home of `buffer`, made (or taken over from a buffer done for
+  /// good) on first use, with at least `pages` pages.
   Value getHome(Operation *op, Value buffer, int64_t pages);
+  /// Whether nothing touches `buffer` from `op` to the end of the block
+  /// that defines it.
+  bool isDeadFrom(Value buffer, Operation *op);
   FailureOr<int64_t> allocateIndex(Operation *op);
   /// Grows a CB to at least `pages` pages.
   void ensurePages(Value cb, int64_t pages);
@@ -224,6 +229,8 @@ private:
   bool fp32 = false;
   bool startupDone = false;
   llvm::DenseMap<Value, BufferState> buffers;
+  /// The buffers in program order.
+  llvm::SmallVector<Value, 16> bufferOrder;
   /// Input CB -> the buffer bound to it.
   llvm::DenseMap<Value, Value> inputBuffers;
   Value scaler;

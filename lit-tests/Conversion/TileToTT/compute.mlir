@@ -284,3 +284,51 @@ func.func @sum_then_exp(%A: !tile.tensor<32x64xf32>, %S: !tile.tensor<32xf32>) {
   }
   return
 }
+
+// -----
+
+// Homes are shared between buffers of one block, format and size whose
+// lifetimes do not overlap: %e2 takes over %e1's CB once %e1 is done.
+// CHECK-LABEL: func.func @reuse
+// CHECK: cb.alloc 24 : !cb.cb<bf16, page_size = 2048, pages = 1>
+// CHECK-NEXT: cb.alloc 25 : !cb.cb<bf16, page_size = 2048, pages = 1>
+// CHECK-NOT: cb.alloc 26
+// CHECK: tt.exp_tile
+// CHECK: tt.pack_tile cb(24)
+// CHECK: tt.pack_tile cb(25)
+// CHECK: cb.pop_front %cb24, 1
+// CHECK: tt.sqrt_tile
+// CHECK: tt.pack_tile cb(24)
+func.func @reuse(%A: !tile.tensor<32x32xbf16>, %C: !tile.tensor<32x32xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xbf16>, %c = %C : !tile.tensor<32x32xbf16>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %e1 = tile.alloc : !tile.buf<32x32xbf16, fragment>
+    %y1 = tile.alloc : !tile.buf<32x32xbf16, fragment>
+    %e2 = tile.alloc : !tile.buf<32x32xbf16, fragment>
+    %o = tile.alloc : !tile.buf<32x32xbf16, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xbf16>, !tile.buf<32x32xbf16, shared>
+    tile.parallel ins(%a_s : !tile.buf<32x32xbf16, shared>) outs(%e1 : !tile.buf<32x32xbf16, fragment>) {
+    ^bb0(%x: bf16):
+      %e = math.exp %x : bf16
+      tile.yield %e : bf16
+    }
+    tile.parallel ins(%e1, %a_s : !tile.buf<32x32xbf16, fragment>, !tile.buf<32x32xbf16, shared>) outs(%y1 : !tile.buf<32x32xbf16, fragment>) {
+    ^bb0(%x: bf16, %y: bf16):
+      %s = arith.addf %x, %y : bf16
+      tile.yield %s : bf16
+    }
+    tile.parallel ins(%y1 : !tile.buf<32x32xbf16, fragment>) outs(%e2 : !tile.buf<32x32xbf16, fragment>) {
+    ^bb0(%x: bf16):
+      %r = math.sqrt %x : bf16
+      tile.yield %r : bf16
+    }
+    tile.parallel ins(%e2, %y1 : !tile.buf<32x32xbf16, fragment>, !tile.buf<32x32xbf16, fragment>) outs(%o : !tile.buf<32x32xbf16, fragment>) {
+    ^bb0(%x: bf16, %y: bf16):
+      %m = arith.mulf %x, %y : bf16
+      tile.yield %m : bf16
+    }
+    tile.copy %o, %c[%c0, %c0] : !tile.buf<32x32xbf16, fragment>, !tile.tensor<32x32xbf16>
+  }
+  return
+}

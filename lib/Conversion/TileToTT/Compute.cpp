@@ -331,6 +331,23 @@ bool KernelLowering::isDeadFrom(Value buffer, Operation *op) {
   return true;
 }
 
+FailureOr<Value> KernelLowering::createFilledScratchCB(
+    Operation *op, Type elementType, int64_t tiles, int64_t from,
+    llvm::function_ref<int64_t(Value, int64_t)> body) {
+  FailureOr<Value> scratch = createScratchCB(op, elementType, tiles);
+  if (failed(scratch))
+    return failure();
+  Location loc = op->getLoc();
+  int64_t index = getCBIndex(*scratch);
+  ensureStartup(loc, from, from, index);
+  emitCB<cb::ReserveBackOp>(builder, loc, *scratch, tiles);
+  emitTileLoop(loc, tiles, index,
+               [&](Value tile) { return body(tile, index); });
+  emitCB<cb::PushBackOp>(builder, loc, *scratch, tiles);
+  emitCB<cb::WaitFrontOp>(builder, loc, *scratch, tiles);
+  return *scratch;
+}
+
 Value KernelLowering::getHome(Operation *op, Value buffer, int64_t pages) {
   BufferState &state = buffers[buffer];
   if (state.home) {
@@ -450,9 +467,8 @@ void KernelLowering::emitTileLoop(Location loc, int64_t tiles, int64_t target,
 void KernelLowering::emitFill(Location loc, double value, int64_t dst) {
   uint32_t bits = llvm::bit_cast<uint32_t>(float(value));
   emit<tt::FillTileInitOp>(builder, loc);
-  emit<tt::FillTileBitcastOp>(builder, loc,
-                              {createI32(builder, loc, int32_t(bits))},
-                              {{"dst", dst}});
+  emit<tt::FillTileBitcastOp>(
+      builder, loc, {createI32(builder, loc, int32_t(bits))}, {{"dst", dst}});
 }
 
 //===----------------------------------------------------------------------===//
@@ -564,8 +580,7 @@ void KernelLowering::endWrite(Operation *op, Value buffer,
 LogicalResult KernelLowering::moveToHome(Operation *op, Value buffer) {
   BufferState &state = buffers[buffer];
   BufferLocation old = state.location;
-  if (old.kind == BufferLocation::HomeCB && state.home &&
-      old.cb == state.home)
+  if (old.kind == BufferLocation::HomeCB && state.home && old.cb == state.home)
     return success();
   if (old.kind == BufferLocation::Sunk)
     return error(op, "a buffer already packed for its copy to DRAM is "
@@ -909,9 +924,8 @@ public:
           written = inner->getOperand(1);
         else if (auto parallel = tile::ParallelOp::dynCast(inner))
           for (Value output : parallel.getOutputs())
-            fp32 |= output.getType().cast<tile::BufType>()
-                        .getElementType()
-                        .isF32();
+            fp32 |=
+                output.getType().cast<tile::BufType>().getElementType().isF32();
         if (written)
           if (auto type = written.getType().dyn_cast<tile::BufType>())
             fp32 |= type.getElementType().isF32();

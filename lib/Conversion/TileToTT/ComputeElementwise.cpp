@@ -300,8 +300,7 @@ private:
   }
   int64_t getLeafCB(Node *leaf) const {
     const Input &input = inputs[leaf->input];
-    return input.transposed ? getCBIndex(input.transposed)
-                            : input.source.index;
+    return input.transposed ? getCBIndex(input.transposed) : input.source.index;
   }
   int64_t allocate() {
     for (size_t i = 0; i < used.size(); ++i)
@@ -341,8 +340,8 @@ int64_t TreeEmitter::measure(Node *node) {
     break;
   }
   bool fpu = node->op == "add" || node->op == "sub" || node->op == "mul";
-  if (fpu && (isBroadcastForm(node) ||
-              (isFpuLeaf(node->lhs) && isFpuLeaf(node->rhs))))
+  if (fpu &&
+      (isBroadcastForm(node) || (isFpuLeaf(node->lhs) && isFpuLeaf(node->rhs))))
     return 1;
   if (fpu && isFpuLeaf(node->rhs))
     return measure(node->lhs);
@@ -352,8 +351,8 @@ int64_t TreeEmitter::measure(Node *node) {
 }
 
 std::string TreeEmitter::check(Node *node) {
-  if (node->kind == Node::Leaf && inputs[node->input].broadcast !=
-                                      Broadcast::None &&
+  if (node->kind == Node::Leaf &&
+      inputs[node->input].broadcast != Broadcast::None &&
       inputs[node->input].source.constant)
     return "a broadcast constant has no lowering";
   return "";
@@ -416,8 +415,7 @@ void TreeEmitter::emitScalar(llvm::StringRef op, double value, int64_t slot) {
     emit<tt::DivUnaryTileOp>(builder, loc, {getBits(1.0 / value)}, dst);
 }
 
-void TreeEmitter::emitSfpuBinary(llvm::StringRef op, int64_t lhs,
-                                 int64_t rhs) {
+void TreeEmitter::emitSfpuBinary(llvm::StringRef op, int64_t lhs, int64_t rhs) {
   std::pair<llvm::StringRef, int64_t> dsts[] = {
       {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
   if (op == "add") {
@@ -526,8 +524,8 @@ int64_t TreeEmitter::emitNode(Node *node) {
     int64_t slot = emitNode(computed);
     llvm::StringRef reuse = leaf == lhs ? "dest_to_srcb" : "dest_to_srca";
     int64_t cb = getLeafCB(leaf);
-    emit<tt::BinaryDestReuseTilesInitOp>(builder, loc, {}, {{"in", cb}},
-                                         {{"type", node->op}, {"reuse", reuse}});
+    emit<tt::BinaryDestReuseTilesInitOp>(
+        builder, loc, {}, {{"in", cb}}, {{"type", node->op}, {"reuse", reuse}});
     emit<tt::BinaryDestReuseTilesOp>(builder, loc, {getLeafTile(leaf)},
                                      {{"in", cb}, {"dst", slot}},
                                      {{"type", node->op}, {"reuse", reuse}});
@@ -559,8 +557,7 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
     return lowering.error(op, "tile.parallel over more than 2 dimensions has "
                               "no lowering (Tenstorrent tiles are 2-d)");
   for (unsigned i = 0; i < parallel.getInputs().size(); ++i) {
-    FailureOr<TileSource> source =
-        lowering.read(op, parallel.getInputs()[i]);
+    FailureOr<TileSource> source = lowering.read(op, parallel.getInputs()[i]);
     if (failed(source))
       return failure();
     Input info;
@@ -575,25 +572,19 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
   for (Input &input : inputs) {
     if (input.broadcast != Broadcast::Rows || input.source.constant)
       continue;
-    FailureOr<Value> scratch = lowering.createScratchCB(
+    int64_t from = input.source.index;
+    FailureOr<Value> scratch = lowering.createFilledScratchCB(
         op, input.source.cb.getType().cast<cb::CBType>().getDataFormat(),
-        columns);
+        columns, from, [&](Value tile, int64_t index) {
+          emit<tt::TransposeWhInitOp>(builder, loc, {},
+                                      {{"in", from}, {"out", index}});
+          emit<tt::TransposeWhTileOp>(builder, loc, {tile},
+                                      {{"in", from}, {"dst", 0}});
+          return int64_t(0);
+        });
     if (failed(scratch))
       return failure();
     input.transposed = *scratch;
-    int64_t index = getCBIndex(*scratch);
-    lowering.ensureStartup(loc, input.source.index, input.source.index, index);
-    emitCB<cb::ReserveBackOp>(builder, loc, *scratch, columns);
-    int64_t from = input.source.index;
-    lowering.emitTileLoop(loc, columns, index, [&](Value tile) {
-      emit<tt::TransposeWhInitOp>(builder, loc, {},
-                                  {{"in", from}, {"out", index}});
-      emit<tt::TransposeWhTileOp>(builder, loc, {tile},
-                                  {{"in", from}, {"dst", 0}});
-      return int64_t(0);
-    });
-    emitCB<cb::PushBackOp>(builder, loc, *scratch, columns);
-    emitCB<cb::WaitFrontOp>(builder, loc, *scratch, columns);
   }
 
   // The trees.

@@ -66,34 +66,27 @@ FailureOr<Value> transposeA(KernelLowering &lowering, tile::GemmOp gemm,
   Operation *op = gemm.getOperation();
   OpBuilder &builder = lowering.getBuilder();
   Location loc = op->getLoc();
-  Type type = op->getOperand(0).getType().cast<tile::BufType>().getElementType();
+  Type type =
+      op->getOperand(0).getType().cast<tile::BufType>().getElementType();
   int64_t tiles = shape.mt * shape.kt;
-  FailureOr<Value> scratch = lowering.createScratchCB(op, type, tiles);
-  if (failed(scratch))
-    return failure();
-  int64_t index = getCBIndex(*scratch);
-  lowering.ensureStartup(loc, a.index, a.index, index);
-  emitCB<cb::ReserveBackOp>(builder, loc, *scratch, tiles);
   // Tile (m, k) of Aᵀ is tile (k, m) of A, transposed: A is K x M tiles.
-  lowering.emitTileLoop(loc, tiles, index, [&](Value tile) {
-    Value m = createBinary<arith::DivUIOp>(builder, loc, tile,
-                                           createI32(builder, loc, shape.kt));
-    Value k = createBinary<arith::RemUIOp>(builder, loc, tile,
-                                           createI32(builder, loc, shape.kt));
-    Value source = createBinary<arith::AddIOp>(
-        builder, loc,
-        createBinary<arith::MulIOp>(builder, loc, k,
-                                    createI32(builder, loc, shape.mt)),
-        m);
-    emit<tt::TransposeWhInitOp>(builder, loc, {},
-                                {{"in", a.index}, {"out", index}});
-    emit<tt::TransposeWhTileOp>(builder, loc, {source},
-                                {{"in", a.index}, {"dst", 0}});
-    return int64_t(0);
-  });
-  emitCB<cb::PushBackOp>(builder, loc, *scratch, tiles);
-  emitCB<cb::WaitFrontOp>(builder, loc, *scratch, tiles);
-  return *scratch;
+  return lowering.createFilledScratchCB(
+      op, type, tiles, a.index, [&](Value tile, int64_t index) {
+        Value m = createBinary<arith::DivUIOp>(
+            builder, loc, tile, createI32(builder, loc, shape.kt));
+        Value k = createBinary<arith::RemUIOp>(
+            builder, loc, tile, createI32(builder, loc, shape.kt));
+        Value source = createBinary<arith::AddIOp>(
+            builder, loc,
+            createBinary<arith::MulIOp>(builder, loc, k,
+                                        createI32(builder, loc, shape.mt)),
+            m);
+        emit<tt::TransposeWhInitOp>(builder, loc, {},
+                                    {{"in", a.index}, {"out", index}});
+        emit<tt::TransposeWhTileOp>(builder, loc, {source},
+                                    {{"in", a.index}, {"dst", 0}});
+        return int64_t(0);
+      });
 }
 
 /// The sub-block loops: per sub-block, acquire, `preload` (given the DST
@@ -115,8 +108,9 @@ void emitBlocks(KernelLowering &lowering, tile::GemmOp gemm,
   auto columns = builder.create<scf::ForOp>(
       loc, zero, createIndex(builder, loc, shape.nt / shape.subW), one);
   builder.setInsertionPointToStart(columns.getBody());
-  Value row0 = createBinary<arith::MulIOp>(
-      builder, loc, rows.getInductionVar(), createIndex(builder, loc, shape.subH));
+  Value row0 =
+      createBinary<arith::MulIOp>(builder, loc, rows.getInductionVar(),
+                                  createIndex(builder, loc, shape.subH));
   Value column0 =
       createBinary<arith::MulIOp>(builder, loc, columns.getInductionVar(),
                                   createIndex(builder, loc, shape.subW));
@@ -131,8 +125,7 @@ void emitBlocks(KernelLowering &lowering, tile::GemmOp gemm,
   auto placeInC = [&](int64_t i, int64_t j) {
     auto [m, n] = subTile(i, j);
     return createBinary<arith::AddIOp>(
-        builder, loc, createBinary<arith::MulIOp>(builder, loc, m, ntValue),
-        n);
+        builder, loc, createBinary<arith::MulIOp>(builder, loc, m, ntValue), n);
   };
   emit<tt::TileRegsAcquireOp>(builder, loc);
   for (int64_t i = 0; i < shape.subH; ++i)
@@ -253,12 +246,12 @@ LogicalResult tiletott::lowerGemm(KernelLowering &lowering, tile::GemmOp gemm) {
                                                loop.getLowerBound())
                         .getOperation()
                         ->getResult(0);
-      accumulate = builder
-                       .create<arith::SelectOp>(loc, first,
-                                                createI32(builder, loc, 0),
-                                                createI32(builder, loc, 1))
-                       .getOperation()
-                       ->getResult(0);
+      accumulate =
+          builder
+              .create<arith::SelectOp>(loc, first, createI32(builder, loc, 0),
+                                       createI32(builder, loc, 1))
+              .getOperation()
+              ->getResult(0);
     }
     emit<tt::PackReconfigL1AccOp>(builder, loc, {accumulate});
     emitBlocks(lowering, gemm, shape, in0, in1, chain->second.target.index,
@@ -284,8 +277,7 @@ LogicalResult tiletott::lowerGemm(KernelLowering &lowering, tile::GemmOp gemm) {
     lowering.endWrite(op, acc, *target);
   }
   if (inputs->scratch)
-    emitCB<cb::PopFrontOp>(builder, loc, inputs->scratch,
-                           shape.mt * shape.kt);
+    emitCB<cb::PopFrontOp>(builder, loc, inputs->scratch, shape.mt * shape.kt);
   return success();
 }
 
@@ -337,11 +329,10 @@ LogicalResult tiletott::beginGemmChain(KernelLowering &lowering,
     lowering.ensureStartup(loc, from, from, target->index);
     emit<tt::PackReconfigL1AccOp>(builder, loc, {createI32(builder, loc, 0)});
     lowering.emitTileLoop(loc, tiles, target->index, [&](Value tile) {
-      Value place = builder
-                        .create<arith::IndexCastOp>(
-                            loc, builder.getIndexType(), tile)
-                        .getOperation()
-                        ->getResult(0);
+      Value place =
+          builder.create<arith::IndexCastOp>(loc, builder.getIndexType(), tile)
+              .getOperation()
+              ->getResult(0);
       emitPreload(lowering, loc, *old, 0, place);
       return int64_t(0);
     });

@@ -158,6 +158,14 @@ public:
   /// reserves, pushes, waits and pops it).
   FailureOr<Value> createScratchCB(Operation *op, Type elementType,
                                    int64_t pages);
+  /// A scratch CB of `tiles` tiles of `elementType`, filled tile by tile:
+  /// per tile, `body` (given the tile index as i32 and the scratch CB's
+  /// index) computes into DST from CB `from` and returns the DST tile,
+  /// which is packed; then pushed and waited for. The caller pops it.
+  FailureOr<Value>
+  createFilledScratchCB(Operation *op, Type elementType, int64_t tiles,
+                        int64_t from,
+                        llvm::function_ref<int64_t(Value, int64_t)> body);
   /// The kernel's reduce scaler CB (1.0 in bf16, filled once by the reader).
   FailureOr<Value> getScalerCB(Operation *op);
 
@@ -181,9 +189,7 @@ public:
   /// The op that defines `buffer`.
   Operation *getDefinition(Value buffer) { return buffers[buffer].definition; }
   /// The location of `buffer`'s value.
-  BufferLocation &getLocation(Value buffer) {
-    return buffers[buffer].location;
-  }
+  BufferLocation &getLocation(Value buffer) { return buffers[buffer].location; }
   /// The gemms lowered as K loops, by gemm.
   llvm::DenseMap<Operation *, GemmChain> chains;
 
@@ -263,7 +269,8 @@ void endGemmChains(KernelLowering &lowering, Operation *loop);
 
 /// tile.parallel: per output tile, the body's expression is computed in
 /// DST and packed.
-LogicalResult lowerParallel(KernelLowering &lowering, tile::ParallelOp parallel);
+LogicalResult lowerParallel(KernelLowering &lowering,
+                            tile::ParallelOp parallel);
 
 /// tile.reduce: reduce_tile along a row or column of tiles into one DST
 /// tile per result tile.

@@ -1,12 +1,11 @@
-//===- Compute.cpp - tile-lower-compute: the walk, buffers, copies --------===//
+//===- Compute.cpp - tile-lower-compute: the walk and the buffers ---------===//
 //
 // The driver of tile-lower-compute (see ComputeLowering.h for the model):
 // it walks each partitioned kernel in program order, keeps every on-core
 // buffer's location, decides where each new version goes (the buffer's
-// home CB, or straight into the output CB of its copy to DRAM), pops a
-// version after its last reader, and lowers copies and fills itself. The
-// op families live in ComputeGemm.cpp, ComputeElementwise.cpp and
-// ComputeReduce.cpp.
+// home CB, or straight into the output CB of its copy to DRAM) and pops a
+// version after its last reader. The op families live in ComputeGemm.cpp,
+// ComputeElementwise.cpp, ComputeReduce.cpp and ComputeCopy.cpp.
 //
 // Loops: a buffer that a loop writes and that is read in a later iteration
 // or after the loop must be in its home on every iteration boundary, so it
@@ -20,88 +19,10 @@
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/IR/BuiltinOps.h"
 #include "llvm/ADT/SmallSet.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
-#include <cmath>
 
 using namespace tilt;
 using namespace tilt::tiletott;
-
-namespace {
-/// `value` rounded to the float type `type` (f32, bf16 or f16), as the op
-/// that produces it would round.
-double roundTo(Type type, double value) {
-  auto floatType = type.dyn_cast<FloatType>();
-  if (!floatType)
-    return value;
-  llvm::APFloat converted(value);
-  bool losesInfo = false;
-  converted.convert(floatType.getFloatSemantics(),
-                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-  return converted.convertToDouble();
-}
-
-std::optional<double> evaluateScalarAt(Value value, unsigned depth) {
-  if (depth > 32)
-    return std::nullopt;
-  Attribute constant = getConstantValue(value);
-  if (auto floatValue = constant.dyn_cast_or_null<FloatAttr>())
-    return floatValue.getValueAsDouble();
-  if (auto intValue = constant.dyn_cast_or_null<IntegerAttr>())
-    return double(intValue.getValue().getSExtValue());
-  Operation *def = value.getDefiningOp();
-  if (!def || def->getNumResults() != 1)
-    return std::nullopt;
-  llvm::SmallVector<double, 2> operands;
-  for (Value operand : def->getOperands()) {
-    std::optional<double> evaluated = evaluateScalarAt(operand, depth + 1);
-    if (!evaluated)
-      return std::nullopt;
-    operands.push_back(*evaluated);
-  }
-  llvm::StringRef name = def->getName().getStringRef();
-  std::optional<double> result;
-  if (operands.size() == 2) {
-    double a = operands[0], b = operands[1];
-    if (name == "arith.addf")
-      result = a + b;
-    else if (name == "arith.subf")
-      result = a - b;
-    else if (name == "arith.mulf")
-      result = a * b;
-    else if (name == "arith.divf")
-      result = a / b;
-    else if (name == "arith.maximumf")
-      result = std::fmax(a, b);
-    else if (name == "arith.minimumf")
-      result = std::fmin(a, b);
-  } else if (operands.size() == 1) {
-    double x = operands[0];
-    result = llvm::StringSwitch<std::optional<double>>(name)
-                 .Case("arith.negf", -x)
-                 .Case("arith.extf", x)
-                 .Case("arith.truncf", x)
-                 .Case("arith.sitofp", x)
-                 .Case("math.exp", std::exp(x))
-                 .Case("math.exp2", std::exp2(x))
-                 .Case("math.log", std::log(x))
-                 .Case("math.log2", std::log2(x))
-                 .Case("math.sqrt", std::sqrt(x))
-                 .Case("math.rsqrt", 1.0 / std::sqrt(x))
-                 .Case("math.tanh", std::tanh(x))
-                 .Case("math.erf", std::erf(x))
-                 .Case("math.absf", std::fabs(x))
-                 .Default(std::nullopt);
-  }
-  if (!result)
-    return std::nullopt;
-  return roundTo(def->getResult(0).getType(), *result);
-}
-} // namespace
-
-std::optional<double> tiletott::evaluateScalar(Value value) {
-  return evaluateScalarAt(value, 0);
-}
 
 int64_t tiletott::getTileCount(tile::BufType type) {
   auto [rows, columns] = getTileGrid(type.getShape());
@@ -120,10 +41,6 @@ bool isTileOp(Operation *op) {
 /// (`accumulate`, TileLang's clear=False).
 bool isAccumulating(Operation *reduce) {
   return tile::ReduceOp::dynCast(reduce).getAccumulate();
-}
-
-Type getElementType(Value buffer) {
-  return buffer.getType().cast<tile::BufType>().getElementType();
 }
 } // namespace
 
@@ -359,7 +276,7 @@ Value KernelLowering::getHome(Operation *op, Value buffer, int64_t pages) {
   // share the L1 (each is popped before the other is reserved; equal
   // versions keep every reserve at a multiple of its size, as a CB cycle
   // needs).
-  Type format = getElementType(buffer);
+  Type format = getBufferElementType(buffer);
   int64_t tiles = getTileCount(buffer.getType().cast<tile::BufType>());
   Operation *definition = state.definition;
   // In program order, so that the choice does not depend on pointers.
@@ -520,7 +437,7 @@ Operation *KernelLowering::findSink(Value buffer, Operation *writer) {
     // one the pack does.
     Value dest = copy.getDest();
     if (dest == buffer || !dest.getDefiningOp<tile::AllocOp>() ||
-        getElementType(dest) != getElementType(buffer))
+        getBufferElementType(dest) != getBufferElementType(buffer))
       return nullptr;
     return findSink(dest, next);
   }
@@ -539,7 +456,7 @@ FailureOr<WriteTarget> KernelLowering::beginWrite(Operation *op, Value buffer,
       getBoundCB(tile::CopyOp::dynCast(sink).getDest())
               .getType()
               .cast<cb::CBType>()
-              .getDataFormat() != getElementType(buffer))
+              .getDataFormat() != getBufferElementType(buffer))
     sink = nullptr;
   if (sink) {
     target.sink = sink;
@@ -616,119 +533,6 @@ LogicalResult KernelLowering::moveToHome(Operation *op, Value buffer) {
   emitCB<cb::WaitFrontOp>(builder, loc, home, tiles);
   state.location.kind = BufferLocation::HomeCB;
   state.location.cb = home;
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// Copies and fills
-//===----------------------------------------------------------------------===//
-
-LogicalResult KernelLowering::lowerFill(Operation *fill) {
-  Value buffer = fill->getOperand(0);
-  if (!getElementType(buffer).isa<FloatType>())
-    return error(fill, "only float buffers can be filled on Tenstorrent's "
-                       "SFPU (fill_tile)");
-  double value = 0.0;
-  if (tile::FillOp::dynCast(fill)) {
-    std::optional<double> constant = evaluateScalar(fill->getOperand(1));
-    if (!constant)
-      return error(fill, "the fill value must be a constant: a runtime "
-                         "scalar has no lowering yet");
-    value = *constant;
-  }
-  // Nothing is emitted: the constant is written where a reader needs it
-  // (DST for most, L1 for ops that unpack from CBs).
-  release(buffer, fill->getLoc());
-  BufferLocation &location = buffers[buffer].location;
-  location.kind = BufferLocation::Constant;
-  location.value = value;
-  return success();
-}
-
-LogicalResult KernelLowering::lowerCopy(tile::CopyOp copy) {
-  Operation *op = copy.getOperation();
-  Value source = copy.getSource(), dest = copy.getDest();
-  if (!buffers.count(source) || !buffers.count(dest))
-    return error(op, "copies to and from global tensors are lowered by "
-                     "tile-lower-data-movement (run it first)");
-  BufferState &from = buffers[source];
-  BufferState &to = buffers[dest];
-  if (source == dest)
-    return success();
-  switch (from.location.kind) {
-  case BufferLocation::Sunk:
-    // findSink chose this copy as a step to DRAM.
-    to.location = from.location;
-    from.location = BufferLocation();
-    return success();
-  case BufferLocation::Constant:
-    release(dest, op->getLoc());
-    to.location = from.location;
-    return success();
-  case BufferLocation::HomeCB:
-    // The version changes owner when the source is done with it.
-    if (getElementType(source) == getElementType(dest) &&
-        !isLiveAfter(source, op)) {
-      release(dest, op->getLoc());
-      to.location = from.location;
-      if (!to.home)
-        to.home = from.location.cb;
-      if (from.home == from.location.cb)
-        from.home = Value();
-      from.location = BufferLocation();
-      return success();
-    }
-    break;
-  default:
-    break;
-  }
-  FailureOr<TileSource> input = read(op, source);
-  if (failed(input))
-    return failure();
-  Location loc = op->getLoc();
-  FailureOr<WriteTarget> target = beginWrite(op, dest, /*readsOld=*/false);
-  if (failed(target))
-    return failure();
-  int64_t from_ = input->index;
-  ensureStartup(loc, from_, from_, target->index);
-  int64_t tiles = getTileCount(dest.getType().cast<tile::BufType>());
-  emitTileLoop(loc, tiles, target->index, [&](Value tile) {
-    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from_}});
-    emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from_}, {"dst", 0}});
-    return int64_t(0);
-  });
-  endWrite(op, dest, *target);
-  return success();
-}
-
-LogicalResult KernelLowering::lowerCopyOut(tile::CopyOp copy) {
-  Operation *op = copy.getOperation();
-  Value buffer = copy.getSource();
-  BufferLocation &location = buffers[buffer].location;
-  if (location.kind == BufferLocation::Sunk) {
-    location = BufferLocation();
-    return success();
-  }
-  FailureOr<TileSource> input = read(op, buffer);
-  if (failed(input))
-    return failure();
-  Value out = getBoundCB(copy.getDest());
-  int64_t indexOut = getCBIndex(out);
-  int64_t tiles = getTileCount(buffer.getType().cast<tile::BufType>());
-  Location loc = op->getLoc();
-  int64_t from = input->constant ? indexOut : input->index;
-  ensureStartup(loc, from, from, indexOut);
-  emitCB<cb::ReserveBackOp>(builder, loc, out, tiles);
-  emitTileLoop(loc, tiles, indexOut, [&](Value tile) {
-    if (input->constant) {
-      emitFill(loc, input->value, 0);
-      return int64_t(0);
-    }
-    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
-    emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from}, {"dst", 0}});
-    return int64_t(0);
-  });
-  emitCB<cb::PushBackOp>(builder, loc, out, tiles);
   return success();
 }
 

@@ -109,6 +109,11 @@ Operation *emitCB(OpBuilder &builder, Location loc, Value cb, int64_t pages) {
 /// kernel-level `scale = 1.0 / sqrt(d)`); none for a runtime value.
 std::optional<double> evaluateScalar(Value value);
 
+/// The element type of an on-core buffer.
+inline Type getBufferElementType(Value buffer) {
+  return buffer.getType().cast<tile::BufType>().getElementType();
+}
+
 /// The tile count of a buffer type (a 1-d buffer of n elements is
 /// ceil(n/32) column-vector tiles).
 int64_t getTileCount(tile::BufType type);

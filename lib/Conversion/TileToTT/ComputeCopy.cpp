@@ -1,0 +1,211 @@
+//===- ComputeCopy.cpp - tile-lower-compute: copies, fills, scalars -------===//
+//
+// `tile.fill` / `tile.clear` make a buffer a constant (nothing is emitted
+// until a reader needs it in DST or L1); `tile.copy` between on-core
+// buffers passes a version on when its source is done with it, else
+// copies tile by tile through DST (the packer converts formats); a copy to
+// DRAM packs the buffer's tiles into the output CB unless its version was
+// sunk there. Also the folding of kernel-level scalars computed from
+// constants.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ComputeLowering.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <cmath>
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+//===----------------------------------------------------------------------===//
+// Scalars
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// `value` rounded to the float type `type` (f32, bf16 or f16), as the op
+/// that produces it would round.
+double roundTo(Type type, double value) {
+  auto floatType = type.dyn_cast<FloatType>();
+  if (!floatType)
+    return value;
+  llvm::APFloat converted(value);
+  bool losesInfo = false;
+  converted.convert(floatType.getFloatSemantics(),
+                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return converted.convertToDouble();
+}
+
+std::optional<double> evaluateScalarAt(Value value, unsigned depth) {
+  if (depth > 32)
+    return std::nullopt;
+  Attribute constant = getConstantValue(value);
+  if (auto floatValue = constant.dyn_cast_or_null<FloatAttr>())
+    return floatValue.getValueAsDouble();
+  if (auto intValue = constant.dyn_cast_or_null<IntegerAttr>())
+    return double(intValue.getValue().getSExtValue());
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumResults() != 1)
+    return std::nullopt;
+  llvm::SmallVector<double, 2> operands;
+  for (Value operand : def->getOperands()) {
+    std::optional<double> evaluated = evaluateScalarAt(operand, depth + 1);
+    if (!evaluated)
+      return std::nullopt;
+    operands.push_back(*evaluated);
+  }
+  llvm::StringRef name = def->getName().getStringRef();
+  std::optional<double> result;
+  if (operands.size() == 2) {
+    double a = operands[0], b = operands[1];
+    if (name == "arith.addf")
+      result = a + b;
+    else if (name == "arith.subf")
+      result = a - b;
+    else if (name == "arith.mulf")
+      result = a * b;
+    else if (name == "arith.divf")
+      result = a / b;
+    else if (name == "arith.maximumf")
+      result = std::fmax(a, b);
+    else if (name == "arith.minimumf")
+      result = std::fmin(a, b);
+  } else if (operands.size() == 1) {
+    double x = operands[0];
+    result = llvm::StringSwitch<std::optional<double>>(name)
+                 .Case("arith.negf", -x)
+                 .Case("arith.extf", x)
+                 .Case("arith.truncf", x)
+                 .Case("arith.sitofp", x)
+                 .Case("math.exp", std::exp(x))
+                 .Case("math.exp2", std::exp2(x))
+                 .Case("math.log", std::log(x))
+                 .Case("math.log2", std::log2(x))
+                 .Case("math.sqrt", std::sqrt(x))
+                 .Case("math.rsqrt", 1.0 / std::sqrt(x))
+                 .Case("math.tanh", std::tanh(x))
+                 .Case("math.erf", std::erf(x))
+                 .Case("math.absf", std::fabs(x))
+                 .Default(std::nullopt);
+  }
+  if (!result)
+    return std::nullopt;
+  return roundTo(def->getResult(0).getType(), *result);
+}
+} // namespace
+
+std::optional<double> tiletott::evaluateScalar(Value value) {
+  return evaluateScalarAt(value, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Copies and fills
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelLowering::lowerFill(Operation *fill) {
+  Value buffer = fill->getOperand(0);
+  if (!getBufferElementType(buffer).isa<FloatType>())
+    return error(fill, "only float buffers can be filled on Tenstorrent's "
+                       "SFPU (fill_tile)");
+  double value = 0.0;
+  if (tile::FillOp::dynCast(fill)) {
+    std::optional<double> constant = evaluateScalar(fill->getOperand(1));
+    if (!constant)
+      return error(fill, "the fill value must be a constant: a runtime "
+                         "scalar has no lowering yet");
+    value = *constant;
+  }
+  // Nothing is emitted: the constant is written where a reader needs it
+  // (DST for most, L1 for ops that unpack from CBs).
+  release(buffer, fill->getLoc());
+  BufferLocation &location = buffers[buffer].location;
+  location.kind = BufferLocation::Constant;
+  location.value = value;
+  return success();
+}
+
+LogicalResult KernelLowering::lowerCopy(tile::CopyOp copy) {
+  Operation *op = copy.getOperation();
+  Value source = copy.getSource(), dest = copy.getDest();
+  if (!buffers.count(source) || !buffers.count(dest))
+    return error(op, "copies to and from global tensors are lowered by "
+                     "tile-lower-data-movement (run it first)");
+  BufferState &from = buffers[source];
+  BufferState &to = buffers[dest];
+  if (source == dest)
+    return success();
+  switch (from.location.kind) {
+  case BufferLocation::Sunk:
+    // findSink chose this copy as a step to DRAM.
+    to.location = from.location;
+    from.location = BufferLocation();
+    return success();
+  case BufferLocation::Constant:
+    release(dest, op->getLoc());
+    to.location = from.location;
+    return success();
+  case BufferLocation::HomeCB:
+    // The version changes owner when the source is done with it.
+    if (getBufferElementType(source) == getBufferElementType(dest) &&
+        !isLiveAfter(source, op)) {
+      release(dest, op->getLoc());
+      to.location = from.location;
+      if (!to.home)
+        to.home = from.location.cb;
+      if (from.home == from.location.cb)
+        from.home = Value();
+      from.location = BufferLocation();
+      return success();
+    }
+    break;
+  default:
+    break;
+  }
+  FailureOr<TileSource> input = read(op, source);
+  if (failed(input))
+    return failure();
+  Location loc = op->getLoc();
+  FailureOr<WriteTarget> target = beginWrite(op, dest, /*readsOld=*/false);
+  if (failed(target))
+    return failure();
+  int64_t from_ = input->index;
+  ensureStartup(loc, from_, from_, target->index);
+  int64_t tiles = getTileCount(dest.getType().cast<tile::BufType>());
+  emitTileLoop(loc, tiles, target->index, [&](Value tile) {
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from_}});
+    emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from_}, {"dst", 0}});
+    return int64_t(0);
+  });
+  endWrite(op, dest, *target);
+  return success();
+}
+
+LogicalResult KernelLowering::lowerCopyOut(tile::CopyOp copy) {
+  Operation *op = copy.getOperation();
+  Value buffer = copy.getSource();
+  BufferLocation &location = buffers[buffer].location;
+  if (location.kind == BufferLocation::Sunk) {
+    location = BufferLocation();
+    return success();
+  }
+  FailureOr<TileSource> input = read(op, buffer);
+  if (failed(input))
+    return failure();
+  Value out = getBoundCB(copy.getDest());
+  int64_t indexOut = getCBIndex(out);
+  int64_t tiles = getTileCount(buffer.getType().cast<tile::BufType>());
+  Location loc = op->getLoc();
+  int64_t from = input->constant ? indexOut : input->index;
+  ensureStartup(loc, from, from, indexOut);
+  emitCB<cb::ReserveBackOp>(builder, loc, out, tiles);
+  emitTileLoop(loc, tiles, indexOut, [&](Value tile) {
+    if (input->constant) {
+      emitFill(loc, input->value, 0);
+      return int64_t(0);
+    }
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
+    emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from}, {"dst", 0}});
+    return int64_t(0);
+  });
+  emitCB<cb::PushBackOp>(builder, loc, out, tiles);
+  return success();
+}

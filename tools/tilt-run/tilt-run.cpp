@@ -431,6 +431,45 @@ void printCounters(llvm::StringRef json) {
                  << " s\n";
 }
 
+/// Prints the L1 the program's circular buffers take: the sum of the CB
+/// bytes (pages x page size) of each core of the grid, the largest such
+/// sum, the total over the cores, and the usable L1 of a core of the
+/// program's arch (tt::getUsableL1Bytes, the limit tt-verify checks). The
+/// CBs are all the program places in L1: tilt's kernels keep no other L1
+/// buffers. Every core of the program's grid counts, with blocks to run or
+/// not: the host creates each CB on its whole core range.
+void printL1Use(tt::ProgramOp program) {
+  llvm::ArrayRef<int64_t> grid = program.getGrid();
+  if (grid.size() != 2)
+    return;
+  llvm::SmallVector<tt::CBConfigOp, 16> configs;
+  for (Operation &child : *program.getBody())
+    if (auto config = tt::CBConfigOp::dynCast(&child))
+      configs.push_back(config);
+  int64_t largest = 0, total = 0, cores = 0;
+  for (int64_t row = 0; row < grid[1]; ++row)
+    for (int64_t column = 0; column < grid[0]; ++column) {
+      int64_t bytes = 0;
+      for (tt::CBConfigOp config : configs) {
+        std::array<int64_t, 4> range = config.getCoreRange();
+        cb::CBType type = config.getCBType();
+        if (!type || column < range[0] || column > range[2] || row < range[1] ||
+            row > range[3])
+          continue;
+        // tt-verify has checked that the sums fit the usable L1.
+        bytes += type.getPages() * type.getPageSize();
+      }
+      largest = std::max(largest, bytes);
+      total += bytes;
+      ++cores;
+    }
+  llvm::outs() << "  L1 (circular buffers): " << largest
+               << " B on the fullest core, " << total << " B over the " << cores
+               << (cores == 1 ? " core" : " cores") << " of the grid; "
+               << tt::getUsableL1Bytes(program.getArch())
+               << " B usable per core on " << program.getArch() << "\n";
+}
+
 /// The blocks each core ran, from the runtime arguments `start` and
 /// `count` of the program's writer (else of any kernel that has them;
 /// docs/pipeline.md, tt-split-kernels).
@@ -845,6 +884,7 @@ int runTool() {
                  << " s (no reference to "
                     "compare with)\n";
     printCounters(readText(countersPath));
+    printL1Use(program);
     return 0;
   }
   progress(5, steps, "interpreting the tile program for the reference");
@@ -910,6 +950,7 @@ int runTool() {
                             argument.type, cores);
   }
   printCounters(readText(countersPath));
+  printL1Use(program);
   llvm::outs() << (allOk ? "OK: the device results match the reference\n"
                          : "MISMATCH: the device results differ from the "
                            "reference\n");

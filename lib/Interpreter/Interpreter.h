@@ -32,6 +32,18 @@ struct Array {
   std::vector<int64_t> *writers = nullptr;
   std::vector<double> valueStorage;
   std::vector<ErrorBound> boundStorage;
+  /// On-core buffers: whether each element is padding (copied from past
+  /// the tensor's logical shape, or computed from such an element), which
+  /// reductions skip. Empty for tensors.
+  std::vector<bool> padding;
+
+  bool isPadding(int64_t index) const {
+    return !padding.empty() && padding[size_t(index)];
+  }
+  void setPadding(int64_t index, bool value) {
+    if (!padding.empty())
+      padding[size_t(index)] = value;
+  }
 
   int64_t size() const {
     int64_t count = 1;

@@ -8,6 +8,11 @@
 // body per element (ScalarOps.cpp), reduce folds one dimension. Every store
 // rounds the bound, not the value, to the destination's format.
 //
+// Buffers track which elements are padding (docs/dialects/tile.md): those
+// a copy read from past the tensor's logical shape, and parallel outputs
+// computed from one. Reductions skip them (the identity of the fold) and
+// count only the others in their error bound.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Interpreter.h"
@@ -263,6 +268,7 @@ LogicalResult Interpreter::runAlloc(Operation *op) {
                              ErrorBound::getExact(*format));
   array->values = &array->valueStorage;
   array->bounds = &array->boundStorage;
+  array->padding.assign(size_t(array->size()), false);
   values[op->getResult(0)].array = array.get();
   arrays.push_back(std::move(array));
   return success();
@@ -290,6 +296,7 @@ LogicalResult Interpreter::runCopy(Operation *op) {
   for (int64_t linear = 0; linear < count; ++linear) {
     if (!tensor) {
       store(dest, linear, (*source.values)[linear], (*source.bounds)[linear]);
+      dest.setPadding(linear, source.isPadding(linear));
       continue;
     }
     int64_t rest = linear;
@@ -311,6 +318,7 @@ LogicalResult Interpreter::runCopy(Operation *op) {
       tensorIndex = tensorIndex * tensor->shape[d] + position;
     }
     if (fromTensor) {
+      dest.setPadding(linear, !inside);
       if (inside)
         store(dest, linear, (*source.values)[tensorIndex],
               (*source.bounds)[tensorIndex]);
@@ -342,8 +350,10 @@ LogicalResult Interpreter::runFill(Operation *op) {
     bound =
         isInteger ? ErrorBound::getExact(NumberFormat::Integer) : scalar.bound;
   }
-  for (int64_t i = 0, e = array.size(); i < e; ++i)
+  for (int64_t i = 0, e = array.size(); i < e; ++i) {
     store(array, i, value, bound);
+    array.setPadding(i, false);
+  }
   return success();
 }
 
@@ -481,6 +491,8 @@ LogicalResult Interpreter::runParallel(Operation *op) {
                                            std::vector<double>(size_t(count)));
   std::vector<std::vector<ErrorBound>> bounds(
       outputs.size(), std::vector<ErrorBound>(size_t(count)));
+  // An output element is padding when one of its input elements is.
+  std::vector<bool> padding(size_t(count), false);
   Block *outer = parallelBody;
   parallelBody = body;
   inputsReadByFPU.clear();
@@ -505,6 +517,8 @@ LogicalResult Interpreter::runParallel(Operation *op) {
       int64_t element = 0;
       for (size_t d = 0; d < space.size(); ++d)
         element += index[d] * strides[j][d];
+      if (inputs[j]->isPadding(element))
+        padding[size_t(i)] = true;
       RValue &argument = values[body->getArgument(j)];
       double value = (*inputs[j]->values)[element];
       argument.real = value;
@@ -528,8 +542,10 @@ LogicalResult Interpreter::runParallel(Operation *op) {
     }
   }
   for (size_t j = 0; j < outputs.size(); ++j)
-    for (int64_t i = 0; i < count; ++i)
+    for (int64_t i = 0; i < count; ++i) {
       store(*outputs[j], i, results[j][i], bounds[j][i]);
+      outputs[j]->setPadding(i, padding[size_t(i)]);
+    }
   return success();
 }
 
@@ -569,8 +585,15 @@ LogicalResult Interpreter::runReduce(Operation *op) {
     for (int64_t i = 0; i < inner; ++i) {
       double result = identity;
       double propagated = 0, magnitude = 0;
+      // Padding is skipped: it counts as the identity, and only the other
+      // elements enter the bound (the device masks the padding to the
+      // identity exactly).
+      int64_t terms = 0;
       for (int64_t e = 0; e < extent; ++e) {
         int64_t index = (o * extent + e) * inner + i;
+        if (source.isPadding(index))
+          continue;
+        ++terms;
         double value = (*source.values)[index];
         ErrorBound bound = (*source.bounds)[index];
         bound = getSourceRegisterBound(bound, value, truncation);
@@ -592,8 +615,9 @@ LogicalResult Interpreter::runReduce(Operation *op) {
           bound.format = source.format;
       } else {
         // The scaler tile is 1.0: a reduction is a gemm with b = 1.
-        bound.total += getAccumulationError(extent, (extent + 15) / 16 - 1,
-                                            magnitude, precision);
+        bound.total += getAccumulationError(
+            terms, std::max<int64_t>(0, (terms + 15) / 16 - 1), magnitude,
+            precision);
         if (std::isnan(bound.total))
           bound.total = INFINITY;
       }
@@ -609,6 +633,23 @@ LogicalResult Interpreter::runReduce(Operation *op) {
         bound = roundBound(bound, result, destFormat);
       }
       int64_t destIndex = o * inner + i;
+      // A result whose sources are all padding is padding (its value is
+      // never written; zero keeps the arithmetic on it finite).
+      bool resultPadding = terms == 0;
+      if (resultPadding) {
+        result = 0;
+        bound = ErrorBound::getExact(dest.format);
+      }
+      if (reduce.getAccumulate() && resultPadding) {
+        // Nothing to combine: the old value stays, and so does its status.
+        continue;
+      }
+      if (reduce.getAccumulate() && dest.isPadding(destIndex)) {
+        // The old value is padding: the result replaces it.
+        store(dest, destIndex, result, bound);
+        dest.setPadding(destIndex, false);
+        continue;
+      }
       if (reduce.getAccumulate()) {
         // The destination's old value, read back from L1 (rounded to its
         // format when stored; an f32 value truncated in a source
@@ -638,6 +679,7 @@ LogicalResult Interpreter::runReduce(Operation *op) {
         }
       }
       store(dest, destIndex, result, bound);
+      dest.setPadding(destIndex, resultPadding);
     }
   return success();
 }

@@ -15,6 +15,18 @@
 // loaded into a second DST tile and combined on the SFPU (add_binary_tile,
 // binary_max_tile or binary_min_tile) before the pack.
 //
+// A source that may hold padding along the reduced dimension (the op has
+// kPaddingMaskAttrName, set by tile-lower-data-movement; ReducePadding.h)
+// is masked first, tile by tile into a scratch CB, with the reader's mask
+// tile of its tile column (dim 1) or row (dim 0): mul_tiles by 1.0 / 0.0
+// for a sum, add_tiles of 0 / -inf for max (after min's negation and
+// absmax's absolute value), as tt-metal's layernorm multiplies its column
+// mask in (normalization/layernorm/device/kernels/dataflow/
+// col_mask_dataflow.h) and softmax adds its -inf pad mask
+// (normalization/softmax/device/kernels/attention/dataflow/
+// writer_unary_interleaved_start_id_blocked_sm.cpp). Both are exact for
+// the valid elements: x * 1 and x + 0.
+//
 // reduce_uninit follows the pack: it clears the packer's edge mask, which
 // must still hide the garbage reduce_tile leaves beside its result when
 // the tile is packed (reduce.h).
@@ -22,6 +34,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ComputeLowering.h"
+#include "ReducePadding.h"
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -58,6 +71,64 @@ FailureOr<Value> prepareSource(KernelLowering &lowering, Operation *op,
     return int64_t(0);
   });
   emitCB<cb::PushBackOp>(builder, loc, *scratch, tiles);
+  emitCB<cb::WaitFrontOp>(builder, loc, *scratch, tiles);
+  return *scratch;
+}
+
+/// The CB of the padding masks the reader fills for `op`, or null.
+Value findPaddingMask(Operation *op) {
+  auto index = op->getAttrOfType<IntegerAttr>(kPaddingMaskAttrName);
+  if (!index)
+    return Value();
+  tile::KernelOp kernel = getEnclosingTileKernel(op);
+  if (!kernel)
+    return Value();
+  for (Operation &child : *kernel.getBody())
+    if (auto alloc = cb::AllocOp::dynCast(&child))
+      if (alloc.getIndex() == index.getInt())
+        return child.getResult(0);
+  return Value();
+}
+
+/// The source (in CB `in`, `rows` x `columns` tiles) with its padding
+/// replaced by the identity of `kind`, in a scratch CB: each tile combined
+/// with the mask tile of its tile column (`columns0` false) or row.
+FailureOr<Value> maskSource(KernelLowering &lowering, Operation *op,
+                            llvm::StringRef kind, int64_t in, Value mask,
+                            bool columns0, int64_t rows, int64_t columns) {
+  OpBuilder &builder = lowering.getBuilder();
+  Location loc = op->getLoc();
+  Type type =
+      op->getOperand(0).getType().cast<tile::BufType>().getElementType();
+  int64_t tiles = rows * columns, masks = columns0 ? rows : columns;
+  FailureOr<Value> scratch = lowering.createScratchCB(op, type, tiles);
+  if (failed(scratch))
+    return failure();
+  int64_t index = getCBIndex(*scratch), maskIndex = getCBIndex(mask);
+  lowering.ensureStartup(loc, in, maskIndex, index);
+  emitCB<cb::WaitFrontOp>(builder, loc, mask, masks);
+  emitCB<cb::ReserveBackOp>(builder, loc, *scratch, tiles);
+  std::pair<llvm::StringRef, int64_t> cbs[] = {{"in0", in}, {"in1", maskIndex}};
+  std::pair<llvm::StringRef, int64_t> withDst[] = {
+      {"in0", in}, {"in1", maskIndex}, {"dst", 0}};
+  lowering.emitTileLoop(loc, tiles, index, [&](Value tile) {
+    Value maskTile =
+        columns0
+            ? createBinary<arith::DivUIOp>(builder, loc, tile,
+                                           createI32(builder, loc, columns))
+            : createBinary<arith::RemUIOp>(builder, loc, tile,
+                                           createI32(builder, loc, columns));
+    if (kind == "sum") {
+      emit<tt::MulTilesInitOp>(builder, loc, {}, cbs);
+      emit<tt::MulTilesOp>(builder, loc, {tile, maskTile}, withDst);
+    } else {
+      emit<tt::AddTilesInitOp>(builder, loc, {}, cbs);
+      emit<tt::AddTilesOp>(builder, loc, {tile, maskTile}, withDst);
+    }
+    return int64_t(0);
+  });
+  emitCB<cb::PushBackOp>(builder, loc, *scratch, tiles);
+  emitCB<cb::PopFrontOp>(builder, loc, mask, masks);
   emitCB<cb::WaitFrontOp>(builder, loc, *scratch, tiles);
   return *scratch;
 }
@@ -137,6 +208,16 @@ LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
         prepareSource(lowering, op, *input, kind == "min", rows * columns);
     if (failed(scratch))
       return failure();
+    prepared = *scratch;
+    indexIn = getCBIndex(prepared);
+  }
+  if (Value mask = findPaddingMask(op)) {
+    FailureOr<Value> scratch =
+        maskSource(lowering, op, kind, indexIn, mask, columns0, rows, columns);
+    if (failed(scratch))
+      return failure();
+    if (prepared)
+      emitCB<cb::PopFrontOp>(builder, loc, prepared, rows * columns);
     prepared = *scratch;
     indexIn = getCBIndex(prepared);
   }

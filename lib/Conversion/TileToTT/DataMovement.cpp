@@ -37,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReducePadding.h"
 #include "Utils.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/SCF/SCF.h"
@@ -593,6 +594,24 @@ public:
   }
 
   void runOnOperation() override {
+    // Where the reductions' padding ends, before the copies it comes from
+    // are erased (ReducePadding.h).
+    llvm::SmallVector<std::pair<tile::KernelOp, std::vector<PaddedReduce>>, 2>
+        padded;
+    bool analysisFailed = false;
+    getOperation()->walk([&](Operation *op) {
+      auto kernel = tile::KernelOp::dynCast(op);
+      if (!kernel)
+        return;
+      FailureOr<std::vector<PaddedReduce>> reduces = analyzeReducePadding(
+          kernel, [&](Value value) { return getUpperBound(value, kernel); });
+      if (failed(reduces))
+        analysisFailed = true;
+      else if (!reduces->empty())
+        padded.emplace_back(kernel, std::move(*reduces));
+    });
+    if (analysisFailed)
+      return signalPassFailure();
     LoweringState state;
     RewritePatternSet patterns(getContext());
     patterns.add<CopyLowering>(state);
@@ -601,6 +620,9 @@ public:
     numRewrites += walkAndApplyPatterns(getOperation(), frozen);
     if (state.failed)
       return signalPassFailure();
+    for (auto &[kernel, reduces] : padded)
+      if (failed(emitReducePaddingMasks(kernel, reduces)))
+        return signalPassFailure();
     // Buffers now bound to circular buffers.
     llvm::SmallVector<Operation *, 8> dead;
     getOperation()->walk([&](Operation *op) {

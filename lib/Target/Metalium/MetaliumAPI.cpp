@@ -49,6 +49,7 @@ const Spelling kSpellings[] = {
      "noc_async_write_multicast($0, $1, $2, $3)"},
     {"fill_scaler_tile", kDataflow, "fill_scaler_tile($0, $1)"},
     {"fill_zero_tile", kDataflow, "fill_zero_tile($0, $1)"},
+    {"fill_mask_tile", kDataflow, "fill_mask_tile($0, $1, $2, $3, $4)"},
     // Compute: startup and inits.
     {"compute_kernel_hw_startup", "api/compute/compute_kernel_hw_startup.h",
      "compute_kernel_hw_startup<$order>($in0, $in1, $out)"},
@@ -307,6 +308,30 @@ inline void fill_zero_tile(uint32_t addr, uint32_t bytes) {
 }
 )";
 
+// A padding mask, element by element in the tile's face order (four 16x16
+// faces, row-major inside each), as generate_mask_w of tt-metal's
+// ttnn/kernel/dataflow/moreh_common.hpp writes the 1.0 / 0.0 column masks
+// that layernorm multiplies in (normalization/layernorm/device/kernels/
+// dataflow/col_mask_dataflow.h), and the softmax writer the -inf pad mask
+// it adds (normalization/softmax/device/kernels/attention/dataflow/
+// writer_unary_interleaved_start_id_blocked_sm.cpp, 0xFF80).
+constexpr llvm::StringLiteral kFillMaskTile = R"(// Fills the bf16 tile at L1 address `addr` with a padding mask: element
+// (r, c) is `valid_bits` where its index along the masked dimension (c when
+// `rows` is 0, else r) is below `valid`, else `pad_bits`.
+inline void fill_mask_tile(uint32_t addr, int32_t valid, uint32_t rows,
+                           uint32_t valid_bits, uint32_t pad_bits) {
+  volatile tt_l1_ptr uint16_t *halves =
+      reinterpret_cast<volatile tt_l1_ptr uint16_t *>(addr);
+  for (int32_t r = 0; r < 32; ++r)
+    for (int32_t c = 0; c < 32; ++c) {
+      int32_t index = rows ? r : c;
+      uint32_t face = uint32_t((r >> 4) * 2 + (c >> 4));
+      halves[face * 256 + uint32_t((r & 15) * 16 + (c & 15))] =
+          uint16_t(index < valid ? valid_bits : pad_bits);
+    }
+}
+)";
+
 } // namespace
 
 const Spelling *metalium::lookupSpelling(llvm::StringRef op) {
@@ -341,6 +366,8 @@ llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
     return kFillScalerTile;
   if (op == "fill_zero_tile")
     return kFillZeroTile;
+  if (op == "fill_mask_tile")
+    return kFillMaskTile;
   return "";
 }
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../IR/TestUtils.h"
+#include "InterpreterTestUtils.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/Interpreter/Compare.h"
@@ -22,26 +23,6 @@ using namespace tilt::interp;
 using namespace tilt::test;
 
 namespace {
-
-std::unique_ptr<Context> makeTileContext() {
-  DialectRegistry registry;
-  registry.insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
-                  math::MathDialect, tile::TileDialect>();
-  auto context = std::make_unique<Context>(registry);
-  context->loadAllAvailableDialects();
-  context->disableMultithreading();
-  return context;
-}
-
-/// The only func.func of `module`.
-Operation *findFunction(Operation *module) {
-  Operation *found = nullptr;
-  module->walk([&](Operation *op) {
-    if (func::FuncOp::dynCast(op))
-      found = op;
-  });
-  return found;
-}
 
 /// A tensor of `shape` and `type` holding f(i) at linear index i.
 HostTensor makeTensor(llvm::ArrayRef<int64_t> shape, Type type,

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../IR/TestUtils.h"
+#include "InterpreterTestUtils.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/Interpreter/Compare.h"
@@ -23,16 +24,6 @@ using namespace tilt::interp;
 using namespace tilt::test;
 
 namespace {
-
-std::unique_ptr<Context> makeTileContext() {
-  DialectRegistry registry;
-  registry.insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
-                  math::MathDialect, tile::TileDialect>();
-  auto context = std::make_unique<Context>(registry);
-  context->loadAllAvailableDialects();
-  context->disableMultithreading();
-  return context;
-}
 
 /// `text` with every `key` replaced by `value`.
 std::string
@@ -101,16 +92,6 @@ func.func @gemm(%A: !tile.tensor<MxKxTA>, %B: !tile.tensor<KxNxTB>,
   return
 }
 )";
-
-/// The only func.func of `module`.
-Operation *findFunction(Operation *module) {
-  Operation *found = nullptr;
-  module->walk([&](Operation *op) {
-    if (func::FuncOp::dynCast(op))
-      found = op;
-  });
-  return found;
-}
 
 /// A tensor of `shape` and `type` with seeded values uniform in [-1, 1],
 /// rounded to the type.

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../IR/TestUtils.h"
+#include "InterpreterTestUtils.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/Interpreter/TileInterpreter.h"
@@ -23,31 +24,12 @@ using namespace tilt::test;
 
 namespace {
 
-std::unique_ptr<Context> makeTileContext() {
-  DialectRegistry registry;
-  registry.insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
-                  math::MathDialect, tile::TileDialect>();
-  auto context = std::make_unique<Context>(registry);
-  context->loadAllAvailableDialects();
-  context->disableMultithreading();
-  return context;
-}
-
 std::string replaceAll(std::string text, const std::string &key,
                        const std::string &value) {
   for (size_t at = text.find(key); at != std::string::npos;
        at = text.find(key, at + value.size()))
     text.replace(at, key.size(), value);
   return text;
-}
-
-Operation *findFunction(Operation *module) {
-  Operation *found = nullptr;
-  module->walk([&](Operation *op) {
-    if (func::FuncOp::dynCast(op))
-      found = op;
-  });
-  return found;
 }
 
 /// R = $KIND of each row of the 32x$N f32 X ($N <= 128) through a 128-wide

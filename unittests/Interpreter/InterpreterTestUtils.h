@@ -1,4 +1,4 @@
-//===- InterpreterTestUtils.h - Helpers of the interpreter tests -*- C++ -*-===//
+//===- InterpreterTestUtils.h - Shared by the interpreter tests -*- C++ -*-===//
 //
 // What the interpreter's unit tests share: a context with the dialects of
 // tile programs, and the function of a parsed module.

@@ -236,9 +236,10 @@ func.func @cast(%X: !tile.tensor<32x32xf32>, %H: !tile.tensor<32x32xT>) {
       double x = std::fabs(tensors[0].data[100]);
       // At least the truncation to the target type (2 u |x|).
       EXPECT_GE(tensors[1].bounds[100].total, 2 * u * x);
-      if (isF16 && !fp32Dest)
+      if (isF16 && !fp32Dest) {
         EXPECT_GE(tensors[1].bounds[100].total,
                   2 * u * x + kUnitRoundoffBF16 * x);
+      }
       // A device that truncates to the type (and, for f16 in a bf16 DST,
       // to bf16 after) is within the budget.
       std::vector<float> device(32 * 32);

@@ -34,6 +34,31 @@
 using namespace tilt;
 using namespace tilt::tiletott;
 
+void tiletott::emitSfpuBinary(OpBuilder &builder, Location loc,
+                              llvm::StringRef op, int64_t lhs, int64_t rhs) {
+  std::pair<llvm::StringRef, int64_t> dsts[] = {
+      {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
+  if (op == "add") {
+    emit<tt::AddBinaryTileInitOp>(builder, loc);
+    emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
+  } else if (op == "sub") {
+    emit<tt::SubBinaryTileInitOp>(builder, loc);
+    emit<tt::SubBinaryTileOp>(builder, loc, {}, dsts);
+  } else if (op == "mul") {
+    emit<tt::MulBinaryTileInitOp>(builder, loc);
+    emit<tt::MulBinaryTileOp>(builder, loc, {}, dsts);
+  } else if (op == "div") {
+    emit<tt::DivBinaryTileInitOp>(builder, loc);
+    emit<tt::DivBinaryTileOp>(builder, loc, {}, dsts);
+  } else if (op == "max") {
+    emit<tt::BinaryMaxTileInitOp>(builder, loc);
+    emit<tt::BinaryMaxTileOp>(builder, loc, {}, dsts);
+  } else if (op == "min") {
+    emit<tt::BinaryMinTileInitOp>(builder, loc);
+    emit<tt::BinaryMinTileOp>(builder, loc, {}, dsts);
+  }
+}
+
 namespace {
 
 /// How an input is laid over the iteration space's tiles.
@@ -416,27 +441,7 @@ void TreeEmitter::emitScalar(llvm::StringRef op, double value, int64_t slot) {
 }
 
 void TreeEmitter::emitSfpuBinary(llvm::StringRef op, int64_t lhs, int64_t rhs) {
-  std::pair<llvm::StringRef, int64_t> dsts[] = {
-      {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
-  if (op == "add") {
-    emit<tt::AddBinaryTileInitOp>(builder, loc);
-    emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
-  } else if (op == "sub") {
-    emit<tt::SubBinaryTileInitOp>(builder, loc);
-    emit<tt::SubBinaryTileOp>(builder, loc, {}, dsts);
-  } else if (op == "mul") {
-    emit<tt::MulBinaryTileInitOp>(builder, loc);
-    emit<tt::MulBinaryTileOp>(builder, loc, {}, dsts);
-  } else if (op == "div") {
-    emit<tt::DivBinaryTileInitOp>(builder, loc);
-    emit<tt::DivBinaryTileOp>(builder, loc, {}, dsts);
-  } else if (op == "max") {
-    emit<tt::BinaryMaxTileInitOp>(builder, loc);
-    emit<tt::BinaryMaxTileOp>(builder, loc, {}, dsts);
-  } else if (op == "min") {
-    emit<tt::BinaryMinTileInitOp>(builder, loc);
-    emit<tt::BinaryMinTileOp>(builder, loc, {}, dsts);
-  }
+  tiletott::emitSfpuBinary(builder, loc, op, lhs, rhs);
 }
 
 int64_t TreeEmitter::emitNode(Node *node) {

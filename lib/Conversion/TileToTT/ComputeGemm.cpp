@@ -346,7 +346,6 @@ LogicalResult tiletott::beginGemmChain(KernelLowering &lowering,
 }
 
 void tiletott::endGemmChains(KernelLowering &lowering, Operation *loop) {
-  OpBuilder &builder = lowering.getBuilder();
   // In body order, so that the output does not depend on pointer values.
   for (Operation &nested : *scf::ForOp::dynCast(loop).getBody()) {
     auto found = lowering.chains.find(&nested);

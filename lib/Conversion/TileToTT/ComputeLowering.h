@@ -277,6 +277,11 @@ void endGemmChains(KernelLowering &lowering, Operation *loop);
 LogicalResult lowerParallel(KernelLowering &lowering,
                             tile::ParallelOp parallel);
 
+/// DST[lhs] = DST[lhs] op DST[rhs] on the SFPU (op: add, sub, mul, div,
+/// max, min), with its init.
+void emitSfpuBinary(OpBuilder &builder, Location loc, llvm::StringRef op,
+                    int64_t lhs, int64_t rhs);
+
 /// tile.reduce: reduce_tile along a row or column of tiles into one DST
 /// tile per result tile.
 LogicalResult lowerReduce(KernelLowering &lowering, tile::ReduceOp reduce);

@@ -152,20 +152,11 @@ void emitEpilogue(KernelLowering &lowering, Location loc, llvm::StringRef kind,
     emit<tt::CopyTileOp>(builder, loc, {place},
                          {{"in", old->index}, {"dst", 1}});
   }
-  std::pair<llvm::StringRef, int64_t> dsts[] = {
-      {"lhs", 0}, {"rhs", 1}, {"out", 0}};
-  if (kind == "sum") {
-    emit<tt::AddBinaryTileInitOp>(builder, loc);
-    emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
-    return;
-  }
-  if (kind == "min") {
-    emit<tt::BinaryMinTileInitOp>(builder, loc);
-    emit<tt::BinaryMinTileOp>(builder, loc, {}, dsts);
-    return;
-  }
-  emit<tt::BinaryMaxTileInitOp>(builder, loc);
-  emit<tt::BinaryMaxTileOp>(builder, loc, {}, dsts);
+  emitSfpuBinary(builder, loc,
+                 kind == "sum"   ? "add"
+                 : kind == "min" ? "min"
+                                 : "max",
+                 0, 1);
 }
 
 } // namespace

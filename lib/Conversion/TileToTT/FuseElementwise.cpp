@@ -12,8 +12,9 @@
 //
 // It applies when T is a tile.alloc that only the two ops use, the producer
 // writes only T and does not read it, the consumer reads T element for
-// element (identity indexing), and no op between them writes an input of
-// the producer. The general form of the tutorial's plugin pattern
+// element (identity indexing), no op between them writes an input of the
+// producer, and the fused body surely fits DST (a program that lowers
+// unfused must lower fused). The general form of the tutorial's plugin pattern
 // (docs/tutorial/2-first-pattern.md), which stays there as the example of
 // writing one.
 //
@@ -22,6 +23,8 @@
 #include "Utils.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
+#include <limits>
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -81,10 +84,48 @@ tile::ParallelOp getFusibleProducer(tile::ParallelOp consumer,
   return producer;
 }
 
+/// An upper bound of the DST tiles tile-lower-compute needs for `value`
+/// of `body`: the Sethi-Ullman number of its expression as a tree (values
+/// used twice are recomputed; every leaf takes a tile). The lowering's FPU
+/// and scalar forms only ever need fewer.
+int64_t getDstBound(Value value, Block *body, unsigned depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != body || def->getNumOperands() == 0)
+    return 1;
+  if (depth > 64)
+    return std::numeric_limits<int64_t>::max() / 2;
+  if (def->getNumOperands() == 1)
+    return getDstBound(def->getOperand(0), body, depth + 1);
+  int64_t lhs = getDstBound(def->getOperand(0), body, depth + 1);
+  int64_t rhs = getDstBound(def->getOperand(1), body, depth + 1);
+  return std::max(lhs, rhs + 1);
+}
+
+/// The DST tiles of one acquisition in `kernel` (tile-lower-compute's
+/// rule): 4 when the kernel writes f32 data, else 8.
+int64_t getDstCapacity(Operation *kernel) {
+  bool fp32 = false;
+  kernel->walk([&](Operation *op) {
+    llvm::SmallVector<Value, 2> written;
+    if (tile::GemmOp::dynCast(op))
+      written.push_back(op->getOperand(2));
+    else if (tile::ReduceOp::dynCast(op))
+      written.push_back(op->getOperand(1));
+    else if (auto parallel = tile::ParallelOp::dynCast(op))
+      written.append(parallel.getOutputs().begin(),
+                     parallel.getOutputs().end());
+    for (Value buffer : written)
+      if (auto type = buffer.getType().dyn_cast<tile::BufType>())
+        fp32 |= type.getElementType().isF32();
+  });
+  return fp32 ? 4 : 8;
+}
+
 /// Folds `producer` into `consumer` through the consumer's input
-/// `position`; returns the fused op.
+/// `position`; returns the fused op, or null (and changes nothing) when
+/// the fused body may not fit the kernel's `capacity` DST tiles.
 Operation *fuse(tile::ParallelOp producer, tile::ParallelOp consumer,
-                unsigned position, OpBuilder &builder) {
+                unsigned position, OpBuilder &builder, int64_t capacity) {
   Value buffer = consumer.getInputs()[position];
   // The fused op reads the producer's inputs, then the consumer's others.
   llvm::SmallVector<Value, 4> inputs;
@@ -126,6 +167,13 @@ Operation *fuse(tile::ParallelOp producer, tile::ParallelOp consumer,
   for (Operation &op : *consumerBody)
     builder.clone(op, mapping);
 
+  // Fusion must never turn a program that lowers into one that does not:
+  // a body that may need more DST tiles than the kernel has stays split.
+  for (Value result : body->getTerminator()->getOperands())
+    if (getDstBound(result, body) > capacity) {
+      fused.getOperation()->erase();
+      return nullptr;
+    }
   Operation *alloc = buffer.getDefiningOp();
   consumer.getOperation()->erase();
   producer.getOperation()->erase();
@@ -149,6 +197,8 @@ public:
 
   void runOnOperation() override {
     OpBuilder builder(getContext());
+    // Pairs found too large for DST are not tried again.
+    llvm::DenseSet<std::pair<Operation *, unsigned>> tooLarge;
     // Each fusion removes an op, so this ends.
     for (bool changed = true; changed;) {
       changed = false;
@@ -158,12 +208,23 @@ public:
           consumers.push_back(parallel);
       });
       for (tile::ParallelOp consumer : consumers) {
-        for (unsigned i = 0; i < consumer.getInputs().size(); ++i)
-          if (tile::ParallelOp producer = getFusibleProducer(consumer, i)) {
-            fuse(producer, consumer, i, builder);
-            changed = true;
-            break;
+        Operation *kernel = getEnclosingTileKernel(consumer.getOperation());
+        int64_t capacity = kernel ? getDstCapacity(kernel) : 4;
+        for (unsigned i = 0; i < consumer.getInputs().size(); ++i) {
+          if (tooLarge.count({consumer.getOperation(), i}))
+            continue;
+          tile::ParallelOp producer = getFusibleProducer(consumer, i);
+          if (!producer)
+            continue;
+          if (!fuse(producer, consumer, i, builder, capacity)) {
+            tooLarge.insert({consumer.getOperation(), i});
+            continue;
           }
+          // An erased op's address may come back for a new one.
+          tooLarge.clear();
+          changed = true;
+          break;
+        }
         if (changed)
           break;
       }

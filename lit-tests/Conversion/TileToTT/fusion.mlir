@@ -83,3 +83,42 @@ func.func @two_readers(%X: !tile.tensor<32x32xf32>, %Y: !tile.tensor<32x32xf32>,
   }
   return
 }
+
+// -----
+
+// Fused, the body could need 5 DST tiles (f32: the kernel has 4): the two
+// ops stay apart, and each lowers.
+// FUSED-LABEL: func.func @too_large
+// FUSED-COUNT-2: tile.parallel
+// LOWERED-LABEL: func.func @too_large
+// LOWERED: tt.pack_tile cb(24)
+// LOWERED: tt.pack_tile cb(16)
+func.func @too_large(%X: !tile.tensor<32x32xf32>, %W: !tile.tensor<32x32xf32>, %Y: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<32x32xf32>, %w = %W : !tile.tensor<32x32xf32>, %y = %Y : !tile.tensor<32x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %x_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %w_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %e_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    %y_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x32xf32>, !tile.buf<32x32xf32, shared>
+    tile.copy %w[%c0, %c0], %w_s : !tile.tensor<32x32xf32>, !tile.buf<32x32xf32, shared>
+    tile.parallel ins(%x_s : !tile.buf<32x32xf32, shared>) outs(%e_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%v: f32):
+      %a = math.exp %v : f32
+      %b = math.sqrt %v : f32
+      %c = math.tanh %v : f32
+      %d = math.absf %v : f32
+      %q1 = arith.divf %c, %d : f32
+      %q2 = arith.divf %b, %q1 : f32
+      %q3 = arith.divf %a, %q2 : f32
+      tile.yield %q3 : f32
+    }
+    tile.parallel ins(%w_s, %e_l : !tile.buf<32x32xf32, shared>, !tile.buf<32x32xf32, fragment>) outs(%y_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%u: f32, %e: f32):
+      %r = arith.divf %u, %e : f32
+      tile.yield %r : f32
+    }
+    tile.copy %y_l, %y[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}

@@ -70,6 +70,10 @@ struct Input {
   Broadcast broadcast = Broadcast::None;
   /// Rows: the scratch CB of transposed vector tiles.
   Value transposed;
+  /// A part of the body computed ahead into a scratch CB of DST's format
+  /// (the body did not fit DST): read back only with copy_tile, which is
+  /// exact, never through the FPU's source registers.
+  bool computedAhead = false;
 };
 
 /// A value of the body, computed on tiles.
@@ -96,6 +100,13 @@ public:
 
   std::string reason;
   Operation *where = nullptr;
+
+  /// A leaf reading input `input`.
+  Node *makeLeaf(unsigned input) {
+    Node *leaf = make(Node::Leaf);
+    leaf->input = input;
+    return leaf;
+  }
 
 private:
   Node *make(Node::Kind kind) {
@@ -309,7 +320,8 @@ private:
   }
   bool isFpuLeaf(Node *node) const {
     return node->kind == Node::Leaf &&
-           inputs[node->input].broadcast == Broadcast::None;
+           inputs[node->input].broadcast == Broadcast::None &&
+           !inputs[node->input].computedAhead;
   }
   /// The input tile a leaf reads for the current output tile.
   Value getLeafTile(Node *leaf) const {
@@ -602,19 +614,96 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
       return lowering.error(op, expressions.reason, expressions.where);
     roots.push_back(root);
   }
-  TreeEmitter emitter(lowering, loc, inputs);
-  for (Node *root : roots) {
-    std::string reason = emitter.check(root);
-    if (!reason.empty())
-      return lowering.error(op, reason);
-    int64_t need = emitter.measure(root);
-    if (need > lowering.getDstCapacity())
-      return lowering.error(
-          op, "the body needs " + std::to_string(need) +
-                  " DST tiles at once; the kernel has " +
-                  std::to_string(lowering.getDstCapacity()) +
-                  " (split the body into several tile.parallel ops)");
+  // One tile loop: per tile, each tree computed in DST and packed into its
+  // target CB.
+  auto emitTileLoop = [&](TreeEmitter &emitter, llvm::ArrayRef<Node *> trees,
+                          llvm::ArrayRef<int64_t> targets) {
+    auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
+                                           createIndex(builder, loc, tiles),
+                                           createIndex(builder, loc, 1));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    emitter.tile = toI32(builder, loc, loop.getInductionVar());
+    Value columnCount = createI32(builder, loc, columns);
+    emitter.row =
+        createBinary<arith::DivUIOp>(builder, loc, emitter.tile, columnCount);
+    emitter.column =
+        createBinary<arith::RemUIOp>(builder, loc, emitter.tile, columnCount);
+    for (auto [tree, target] : llvm::zip(trees, targets)) {
+      emit<tt::TileRegsAcquireOp>(builder, loc);
+      emitter.reset();
+      emitter.out = target;
+      int64_t dst = emitter.emitNode(tree);
+      lowering.emitPackAndRelease(loc, target, dst);
+    }
+  };
+
+  // A tree that needs more DST tiles than the kernel has is computed in
+  // parts: the subtree that makes it overflow is computed ahead, tile by
+  // tile, into a scratch CB of DST's format, and read back as an input
+  // (one L1 round trip; Sethi-Ullman: a binary node needs max(l, r + 1),
+  // so taking out the child that reaches the capacity always helps).
+  int64_t capacity = lowering.getDstCapacity();
+  llvm::SmallVector<Value, 2> aheads;
+  for (Node *&root : roots) {
+    {
+      TreeEmitter checker(lowering, loc, inputs);
+      std::string reason = checker.check(root);
+      if (!reason.empty())
+        return lowering.error(op, reason);
+    }
+    for (;;) {
+      TreeEmitter measurer(lowering, loc, inputs);
+      if (measurer.measure(root) <= capacity)
+        break;
+      // Down to a node that overflows while its children fit.
+      Node **slot = &root;
+      for (;;) {
+        Node *node = *slot;
+        Node **next = nullptr;
+        for (Node **child : {&node->lhs, &node->rhs})
+          if (*child && measurer.measure(*child) > capacity)
+            next = child;
+        if (!next)
+          break;
+        slot = next;
+      }
+      Node *node = *slot;
+      Node **ahead = measurer.measure(node->lhs) >=
+                             (node->rhs ? measurer.measure(node->rhs) : 0)
+                         ? &node->lhs
+                         : &node->rhs;
+      if (node->kind != Node::Binary)
+        ahead = &node->lhs;
+      if ((*ahead)->kind == Node::Leaf || (*ahead)->kind == Node::Scalar)
+        return lowering.error(op, "the body does not fit DST even in parts");
+      Context *context = op->getContext();
+      Type format = lowering.isFp32Dest() ? Type(FloatType::getF32(context))
+                                          : Type(FloatType::getBF16(context));
+      FailureOr<Value> scratch = lowering.createScratchCB(op, format, tiles);
+      if (failed(scratch))
+        return failure();
+      int64_t index = getCBIndex(*scratch);
+      lowering.ensureStartup(loc, index, index, index);
+      emitCB<cb::ReserveBackOp>(builder, loc, *scratch, tiles);
+      {
+        TreeEmitter emitter(lowering, loc, inputs);
+        Node *tree = *ahead;
+        emitTileLoop(emitter, {tree}, {index});
+      }
+      emitCB<cb::PushBackOp>(builder, loc, *scratch, tiles);
+      emitCB<cb::WaitFrontOp>(builder, loc, *scratch, tiles);
+      aheads.push_back(*scratch);
+      Input computed;
+      computed.source.cb = *scratch;
+      computed.source.index = index;
+      computed.computedAhead = true;
+      inputs.push_back(computed);
+      Node *leaf = expressions.makeLeaf(inputs.size() - 1);
+      *ahead = leaf;
+    }
   }
+  TreeEmitter emitter(lowering, loc, inputs);
 
   // The new versions of the outputs, all reserved before the tile loop.
   llvm::SmallVector<WriteTarget, 2> targets;
@@ -635,30 +724,16 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
                                         : unpacked.front());
   lowering.ensureStartup(loc, unpacked[0], unpacked[1], targets.front().index);
 
-  auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
-                                         createIndex(builder, loc, tiles),
-                                         createIndex(builder, loc, 1));
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(loop.getBody());
-    emitter.tile = toI32(builder, loc, loop.getInductionVar());
-    Value columnCount = createI32(builder, loc, columns);
-    emitter.row =
-        createBinary<arith::DivUIOp>(builder, loc, emitter.tile, columnCount);
-    emitter.column =
-        createBinary<arith::RemUIOp>(builder, loc, emitter.tile, columnCount);
-    for (auto [root, target] : llvm::zip(roots, targets)) {
-      emit<tt::TileRegsAcquireOp>(builder, loc);
-      emitter.reset();
-      emitter.out = target.index;
-      int64_t dst = emitter.emitNode(root);
-      lowering.emitPackAndRelease(loc, target.index, dst);
-    }
-  }
+  llvm::SmallVector<int64_t, 2> targetIndices;
+  for (const WriteTarget &target : targets)
+    targetIndices.push_back(target.index);
+  emitTileLoop(emitter, roots, targetIndices);
   for (auto [output, target] : llvm::zip(outputs, targets))
     lowering.endWrite(op, output, target);
   for (const Input &input : inputs)
     if (input.transposed)
       emitCB<cb::PopFrontOp>(builder, loc, input.transposed, columns);
+  for (Value ahead : aheads)
+    emitCB<cb::PopFrontOp>(builder, loc, ahead, tiles);
   return success();
 }

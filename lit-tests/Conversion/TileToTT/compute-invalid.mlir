@@ -59,32 +59,3 @@ func.func @runtime_fill(%C: !tile.tensor<32x32xf32>) {
   }
   return
 }
-
-// -----
-
-// A body too large for DST: f32 computations hold 4 tiles.
-// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
-func.func @dst_overflow(%A: !tile.tensor<32x32xf32>, %C: !tile.tensor<32x32xf32>) {
-  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xf32>, %c = %C : !tile.tensor<32x32xf32>) {
-    %c0 = arith.constant 0 : index
-    %a_s = tile.alloc : !tile.buf<32x32xf32, shared>
-    %c_l = tile.alloc : !tile.buf<32x32xf32, fragment>
-    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xf32>, !tile.buf<32x32xf32, shared>
-    // expected-error@+1 {{the body needs 5 DST tiles at once; the kernel has 4 (split the body into several tile.parallel ops)}}
-    tile.parallel ins(%a_s : !tile.buf<32x32xf32, shared>) outs(%c_l : !tile.buf<32x32xf32, fragment>) {
-    ^bb0(%x: f32):
-      %e1 = math.exp %x : f32
-      %e2 = math.exp %x : f32
-      %e3 = math.exp %x : f32
-      %e4 = math.exp %x : f32
-      %e5 = math.exp %x : f32
-      %s4 = arith.divf %e4, %e5 : f32
-      %s3 = arith.divf %e3, %s4 : f32
-      %s2 = arith.divf %e2, %s3 : f32
-      %s1 = arith.divf %e1, %s2 : f32
-      tile.yield %s1 : f32
-    }
-    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
-  }
-  return
-}

@@ -17,7 +17,8 @@ TileDialect::TileDialect(Context *context)
   context->getOrLoadDialect<arith::ArithDialect>();
   context->getOrLoadDialect<math::MathDialect>();
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
-                ParallelOp, YieldOp, ReduceOp, BlockRangeOp, BaseAddressOp>();
+                ParallelOp, YieldOp, ReduceOp, BlockRangeOp, BaseAddressOp,
+                ScalarBitsOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -241,11 +242,16 @@ LogicalResult KernelOp::verify() {
       diag << "more than 2^63";
     return diag << " blocks exceeds the limit of 2^31 blocks";
   }
-  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
-    if (!op->getOperand(i).getType().isa<TensorType>())
+  // Scalars are runtime arguments of the kernels, passed as f32 bits
+  // (docs/pipeline.md): float types only.
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+    Type type = op->getOperand(i).getType();
+    if (!type.isa<TensorType>() && !isKernelScalarType(type))
       return emitOpError() << "operand #" << i
-                           << " must be a !tile.tensor, got "
-                           << op->getOperand(i).getType();
+                           << " must be a !tile.tensor or an f32, bf16 or "
+                              "f16 scalar, got "
+                           << type;
+  }
   Region &region = op->getRegion(0);
   if (region.empty())
     return emitOpError() << "requires a body";
@@ -1293,6 +1299,51 @@ LogicalResult BaseAddressOp::verify() {
   Operation *op = getOperation();
   if (!op->getOperand(0).getType().isa<TensorType>())
     return emitOpError() << "operand must be a !tile.tensor, got "
+                         << op->getOperand(0).getType();
+  if (!op->getResult(0).getType().isSignlessInteger(32))
+    return emitOpError() << "result must be i32";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScalarBitsOp
+//===----------------------------------------------------------------------===//
+
+bool tile::isKernelScalarType(Type type) {
+  return type.isF32() || type.isBF16() || type.isF16();
+}
+
+void ScalarBitsOp::build(OpBuilder &builder, OperationState &state,
+                         Value scalar) {
+  state.addOperands(scalar);
+  state.addTypes(builder.getI32Type());
+}
+
+LogicalResult ScalarBitsOp::parse(OpAsmParser &parser, OperationState &state) {
+  OpAsmParser::UnresolvedOperand scalar;
+  Type type;
+  if (failed(parser.parseOperand(scalar)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColonType(type)) ||
+      failed(parser.resolveOperand(scalar, type, state.operands)))
+    return failure();
+  state.addTypes(IntegerType::get(parser.getContext(), 32));
+  return success();
+}
+
+void ScalarBitsOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printOperand(op->getOperand(0));
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(op->getOperand(0).getType());
+}
+
+LogicalResult ScalarBitsOp::verify() {
+  Operation *op = getOperation();
+  if (!isKernelScalarType(op->getOperand(0).getType()))
+    return emitOpError() << "operand must be an f32, bf16 or f16 scalar, got "
                          << op->getOperand(0).getType();
   if (!op->getResult(0).getType().isSignlessInteger(32))
     return emitOpError() << "result must be i32";

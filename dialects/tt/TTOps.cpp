@@ -121,7 +121,8 @@ const BoardInfo *tt::getDefaultBoard(llvm::StringRef arch) {
 TTDialect::TTDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<TTDialect>()) {
   context->getOrLoadDialect<cb::CBDialect>();
-  addOperations<ProgramOp, BufferOp, CBConfigOp, KernelOp, RuntimeArgsOp>();
+  addOperations<ProgramOp, BufferOp, ScalarOp, CBConfigOp, KernelOp,
+                RuntimeArgsOp>();
 #define TILT_TT_INTRINSIC(ClassName, OpName, ...) addOperations<ClassName>();
 #include "tilt/Dialect/TT/TTIntrinsics.def"
 #undef TILT_TT_INTRINSIC
@@ -234,6 +235,15 @@ BufferOp findBuffer(ProgramOp program, llvm::StringRef name) {
         if (getSymName(&child) == name)
           return buffer;
   return BufferOp(nullptr);
+}
+
+ScalarOp findScalar(ProgramOp program, llvm::StringRef name) {
+  if (program)
+    for (Operation &child : *program.getBody())
+      if (auto scalar = ScalarOp::dynCast(&child))
+        if (getSymName(&child) == name)
+          return scalar;
+  return ScalarOp(nullptr);
 }
 
 /// A body region; `{}` gets its (empty) block, as a module's does.
@@ -443,6 +453,58 @@ LogicalResult BufferOp::verify() {
                          << " bytes";
   if (!op->getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
     return emitOpError() << "requires an element type";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScalarOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> ScalarOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"sym_name", "type"};
+  return names;
+}
+
+void ScalarOp::build(OpBuilder &builder, OperationState &state,
+                     llvm::StringRef name, Type type) {
+  Context *context = builder.getContext();
+  state.addAttribute("sym_name", StringAttr::get(context, name));
+  state.addAttribute("type", TypeAttr::get(type));
+}
+
+Type ScalarOp::getType() {
+  if (auto type =
+          getOperation()->getInherentAttr("type").dyn_cast_or_null<TypeAttr>())
+    return type.getValue();
+  return Type();
+}
+
+LogicalResult ScalarOp::parse(OpAsmParser &parser, OperationState &state) {
+  StringAttr name;
+  Type type;
+  if (failed(parser.parseSymbolName(name)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColonType(type)))
+    return failure();
+  state.addAttribute("sym_name", name);
+  state.addAttribute("type", TypeAttr::get(type));
+  return success();
+}
+
+void ScalarOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printSymbolName(getSymName(op));
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  if (Type type = getType())
+    printer.printType(type);
+}
+
+LogicalResult ScalarOp::verify() {
+  Type type = getType();
+  if (!type || !(type.isF32() || type.isBF16() || type.isF16()))
+    return emitOpError() << "type must be f32, bf16 or f16";
   return success();
 }
 
@@ -1025,11 +1087,12 @@ LogicalResult RuntimeArgsOp::verify() {
       continue;
     auto buffer = value.dyn_cast<FlatSymbolRefAttr>();
     if (!buffer)
-      return emitOpError() << "runtime argument values are integers or "
-                              "@buffer addresses";
-    if (!findBuffer(program, buffer.getValue()))
-      return emitOpError() << "no tt.buffer @" << buffer.getValue()
-                           << " in the program";
+      return emitOpError() << "runtime argument values are integers, "
+                              "@buffer addresses or @scalar bits";
+    if (!findBuffer(program, buffer.getValue()) &&
+        !findScalar(program, buffer.getValue()))
+      return emitOpError() << "no tt.buffer or tt.scalar @"
+                           << buffer.getValue() << " in the program";
   }
   size_t given = getValues().size();
   if (given != expected)

@@ -74,9 +74,19 @@ static bool isBinaryArithmetic(Operation *op) {
 }
 
 bool Interpreter::isOnFPU(Operation *op) {
+  // With a scalar from outside the body (a constant or a kernel scalar) the
+  // lowering uses the SFPU's scalar forms (add_unary_tile, mul_unary_tile,
+  // ...; docs/pipeline.md), which truncate into a 16-bit DST.
+  auto isOutside = [&](Value operand) {
+    if (isInput(operand))
+      return false;
+    Operation *def = operand.getDefiningOp();
+    return !def || !parallelBody || def->getBlock() != parallelBody;
+  };
   return isBinaryArithmetic(op) &&
          llvm::any_of(op->getOperands(),
-                      [&](Value operand) { return isInput(operand); });
+                      [&](Value operand) { return isInput(operand); }) &&
+         llvm::none_of(op->getOperands(), isOutside);
 }
 
 double Interpreter::getEntryTruncation(Operation *op, unsigned index) {

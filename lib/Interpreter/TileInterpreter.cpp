@@ -81,11 +81,32 @@ LogicalResult Interpreter::run(Operation *function,
                 "the function takes " + llvm::Twine(entry.getNumArguments()) +
                     " arguments, " + llvm::Twine(arguments.size()) + " given");
   for (size_t i = 0; i < arguments.size(); ++i) {
-    auto type = entry.getArgument(i).getType().dyn_cast<tile::TensorType>();
+    Type argumentType = entry.getArgument(i).getType();
+    if (tile::isKernelScalarType(argumentType)) {
+      // A scalar: a rank-0 tensor of one value, an exact input of its type
+      // (the host passes it as f32 bits, exact for every scalar type).
+      HostTensor &scalar = arguments[i];
+      if (!scalar.shape.empty() || scalar.data.size() != 1)
+        return fail(function, "argument " + llvm::Twine(i) +
+                                  " is a scalar: it takes a rank-0 tensor "
+                                  "of one value");
+      NumberFormat format = *getNumberFormat(argumentType);
+      scalar.elementType = argumentType;
+      scalar.data[0] = roundToFormat(scalar.data[0], format);
+      scalar.bounds.assign(1, ErrorBound::getExact(format));
+      scalar.writers.assign(1, -1);
+      RValue &value = values[entry.getArgument(i)];
+      value = RValue();
+      value.real = scalar.data[0];
+      value.bound = ErrorBound::getExact(format);
+      continue;
+    }
+    auto type = argumentType.dyn_cast<tile::TensorType>();
     if (!type)
       return fail(function, "argument " + llvm::Twine(i) +
-                                " is not a !tile.tensor; the interpreter "
-                                "runs functions of global tensors");
+                                " is neither a !tile.tensor nor an f32, "
+                                "bf16 or f16 scalar; the interpreter runs "
+                                "functions of global tensors and scalars");
     HostTensor &tensor = arguments[i];
     if (llvm::ArrayRef<int64_t>(tensor.shape) != type.getShape() ||
         int64_t(tensor.data.size()) != tensor.getNumElements())

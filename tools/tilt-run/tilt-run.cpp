@@ -110,6 +110,11 @@ cl::list<std::string> inputOptions(
     cl::desc("A buffer's initial values: NAME=FILE.npy (the name of the "
              "function argument, or argN)"),
     cl::cat(category));
+cl::list<std::string> scalarOptions(
+    "scalar",
+    cl::desc("A scalar argument's value: NAME=VALUE (default: random in the "
+             "input range, printed)"),
+    cl::cat(category));
 cl::opt<std::string> workDirOption(
     "work-dir",
     cl::desc("Where the generated files and results go (default: a new "
@@ -391,6 +396,11 @@ struct Argument {
   /// Where the argument is declared: the function argument, or the
   /// tt.buffer of a tt input.
   Location loc;
+  /// A float scalar (tt.scalar): one value, `shape` empty, passed to the
+  /// host program with --scalar and never read back.
+  bool scalar = false;
+  /// The function argument it is (`arg` of the tt.buffer / tt.scalar).
+  int64_t argNumber = -1;
 };
 
 void printCounters(llvm::StringRef json) {
@@ -689,11 +699,12 @@ int runTool() {
     }
   }
 
-  // 3. Inputs: one per buffer, random or given.
+  // 3. Inputs: one per buffer and scalar, random or given.
   std::vector<Argument> arguments;
   for (Operation &op : *program.getBody()) {
     auto buffer = tt::BufferOp::dynCast(&op);
-    if (!buffer)
+    auto scalar = tt::ScalarOp::dynCast(&op);
+    if (!buffer && !scalar)
       continue;
     Argument argument;
     argument.name =
@@ -704,8 +715,14 @@ int runTool() {
     if (auto type =
             op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
       argument.type = type.getValue();
+    if (scalar) {
+      argument.scalar = true;
+      argument.type = scalar.getType();
+    }
     argument.loc = op.getLoc();
     auto argNumber = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>();
+    if (argNumber)
+      argument.argNumber = argNumber.getInt();
     if (function && argNumber && argNumber.getInt() >= 0 &&
         argNumber.getInt() <
             int64_t(function->getRegion(0).front().getNumArguments()))
@@ -715,6 +732,11 @@ int runTool() {
                          .getLoc();
     arguments.push_back(argument);
   }
+  // In the function's argument order, the interpreter's.
+  std::stable_sort(arguments.begin(), arguments.end(),
+                   [](const Argument &a, const Argument &b) {
+                     return a.argNumber < b.argNumber;
+                   });
   // Host memory: a tensor the machine cannot hold is an error before any
   // allocation (an allocation that fails aborts the process).
   if (uint64_t memory = getPhysicalMemory()) {
@@ -759,21 +781,59 @@ int runTool() {
   for (const std::string &entry : inputOptions) {
     auto [name, path] = llvm::StringRef(entry).split('=');
     bool known = llvm::any_of(arguments, [&](const Argument &argument) {
-      return argument.name == name;
+      return !argument.scalar && argument.name == name;
     });
     if (path.empty() || !known) {
       llvm::errs() << "error: --input " << entry
                    << ": expected NAME=FILE.npy with NAME one of the "
                       "program's buffers:";
       for (const Argument &argument : arguments)
-        llvm::errs() << " " << argument.name;
+        if (!argument.scalar)
+          llvm::errs() << " " << argument.name;
       llvm::errs() << "\n";
       return 1;
     }
     given[name.str()] = path.str();
   }
+  std::map<std::string, double> givenScalars;
+  for (const std::string &entry : scalarOptions) {
+    auto [name, text] = llvm::StringRef(entry).split('=');
+    bool known = llvm::any_of(arguments, [&](const Argument &argument) {
+      return argument.scalar && argument.name == name;
+    });
+    double value = 0;
+    if (text.trim().getAsDouble(value) || !known) {
+      llvm::errs() << "error: --scalar " << entry
+                   << ": expected NAME=VALUE with NAME one of the program's "
+                      "scalars:";
+      for (const Argument &argument : arguments)
+        if (argument.scalar)
+          llvm::errs() << " " << argument.name;
+      llvm::errs() << "\n";
+      return 1;
+    }
+    givenScalars[name.str()] = value;
+  }
   std::vector<std::string> hostArgs = {"--kernel-dir", workDir.str().str()};
   for (Argument &argument : arguments) {
+    if (argument.scalar) {
+      // A value of the scalar's type, the same for the device (as f32
+      // bits) and the interpreter; printed, so a run can be repeated.
+      auto it = givenScalars.find(argument.name);
+      float value = it != givenScalars.end() ? float(it->second)
+                                             : distribution(generator);
+      value = interp::roundToType(value, argument.type);
+      argument.initial.assign(1, value);
+      // %.9g: nine significant digits give back the same f32.
+      char text[32];
+      std::snprintf(text, sizeof(text), "%.9g", double(value));
+      llvm::outs() << "scalar " << argument.name << " (" << argument.type
+                   << ") = " << text
+                   << (it != givenScalars.end() ? "" : " (random)") << "\n";
+      hostArgs.push_back("--scalar");
+      hostArgs.push_back(argument.name + "=" + std::string(text));
+      continue;
+    }
     size_t count = size_t(numElements(argument.shape));
     auto it = given.find(argument.name);
     if (it != given.end()) {
@@ -892,6 +952,7 @@ int runTool() {
   for (const Argument &argument : arguments)
     tensors.push_back(interp::HostTensor::get(argument.shape, argument.type,
                                               argument.initial));
+  // Scalars are rank-0 tensors of the interpreter.
   Block &entry = function->getRegion(0).front();
   if (entry.getNumArguments() != tensors.size()) {
     llvm::errs() << "error: the program's buffers do not match the function's "
@@ -912,6 +973,8 @@ int runTool() {
   bool allOk = true;
   for (size_t i = 0; i < arguments.size(); ++i) {
     const Argument &argument = arguments[i];
+    if (argument.scalar)
+      continue;
     std::vector<float> device;
     std::string readError;
     if (!readNpy((workDir + "/" + argument.name + ".out.npy").str(),

@@ -461,3 +461,76 @@ TEST(InterpreterTest, CorrelationAppliesOnlyToSpreadOutputs) {
   EXPECT_TRUE(ok.correlationApplies);
   EXPECT_TRUE(ok.ok);
 }
+
+// Runtime scalars: a scalar argument (a rank-0 HostTensor) binds the
+// kernel's body argument; a fill with it, a body capturing it and scalar
+// arithmetic on it compute exactly, the scalar rounded to its type first
+// and taken as an exact input.
+TEST(InterpreterTest, ScalarArgumentsAreExactInputs) {
+  auto context = makeTileContext();
+  OwningOpRef module = parse(*context, R"(
+func.func @scaled(%X: !tile.tensor<32x32xf32>, %s: f32, %t: bf16,
+                  %Y: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx)
+      args(%x = %X : !tile.tensor<32x32xf32>, %sk = %s : f32, %tk = %t : bf16,
+           %y = %Y : !tile.tensor<32x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %two = arith.constant 2.0 : f32
+    %te = arith.extf %tk : bf16 to f32
+    %t2 = arith.mulf %te, %two : f32
+    %x_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %f = tile.alloc : !tile.buf<32x32xf32, fragment>
+    %y_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x32xf32>, !tile.buf<32x32xf32, shared>
+    tile.fill %f, %t2 : !tile.buf<32x32xf32, fragment>, f32
+    tile.parallel ins(%x_s, %f : !tile.buf<32x32xf32, shared>, !tile.buf<32x32xf32, fragment>)
+                  outs(%y_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%xv: f32, %fv: f32):
+      %m = arith.mulf %xv, %sk : f32
+      %r = arith.addf %m, %fv : f32
+      tile.yield %r : f32
+    }
+    tile.copy %y_l, %y[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}
+)");
+  Type f32 = FloatType::getF32(context.get());
+  Type bf16 = FloatType::getBF16(context.get());
+  std::vector<HostTensor> arguments = {
+      makeRandom(*context, {32, 32}, f32, 1), HostTensor::get({}, f32, {0.3f}),
+      // 1.01 is not a bf16 value: the interpreter rounds it to 1.0078125.
+      HostTensor::get({}, bf16, {1.01f}),
+      HostTensor::get({32, 32}, f32, std::vector<float>(32 * 32, 0.0f))};
+  const std::vector<double> x = arguments[0].data;
+  ASSERT_TRUE(succeeded(
+      runFunction(findFunction(module.get()), arguments, Precision())));
+  EXPECT_EQ(arguments[2].data[0], 1.0078125);
+  EXPECT_EQ(arguments[1].data[0], double(0.3f));
+  for (int64_t i : {0, 5, 1023})
+    EXPECT_EQ(arguments[3].data[i], x[i] * double(0.3f) + 2 * 1.0078125);
+  // Exact inputs: the budget is the device's roundings only, a few f32
+  // steps of the result.
+  std::vector<float> device = arguments[3].getRoundedData();
+  EXPECT_TRUE(compareResults(device, arguments[3]).ok);
+  EXPECT_LT(getElementBudget(arguments[3], 5, device[5]),
+            1e-2 * std::fabs(device[5]) + 1e-2);
+}
+
+// A scalar argument given as anything but one value is an error.
+TEST(InterpreterTest, ScalarArgumentNeedsOneValue) {
+  auto context = makeTileContext();
+  OwningOpRef module = parse(*context, R"(
+func.func @f(%s: f32) {
+  return
+}
+)");
+  Type f32 = FloatType::getF32(context.get());
+  std::vector<HostTensor> arguments = {HostTensor::get({2}, f32, {1.f, 2.f})};
+  DiagnosticCollector diagnostics(*context);
+  EXPECT_TRUE(failed(
+      runFunction(findFunction(module.get()), arguments, Precision())));
+  ASSERT_EQ(diagnostics.messages.size(), 1u);
+  EXPECT_NE(diagnostics.messages[0].find("rank-0 tensor of one value"),
+            std::string::npos);
+}

@@ -54,6 +54,20 @@ int64_t tt::getUsableL1Bytes(llvm::StringRef arch) {
 
 namespace {
 
+/// Whether runtime argument `value` is `@name` of a tt.scalar of `program`.
+bool isScalarSymbol(ProgramOp program, Attribute value) {
+  auto symbol = value.dyn_cast<FlatSymbolRefAttr>();
+  if (!symbol)
+    return false;
+  for (Operation &child : *program.getBody())
+    if (ScalarOp::dynCast(&child))
+      if (auto name =
+              child.getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>();
+          name && name.getValue() == symbol.getValue())
+        return true;
+  return false;
+}
+
 int64_t getInt(Operation *op, llvm::StringRef name, int64_t otherwise = -1) {
   if (auto attr = op->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>())
     return attr.getInt();
@@ -78,7 +92,10 @@ struct Violation {
 
 class Interpreter {
 public:
-  Interpreter(KernelOp kernel, llvm::ArrayRef<int64_t> args,
+  /// `args` are the core's runtime arguments; none for a value that is
+  /// data rather than control (a scalar's bits), which nothing may branch
+  /// or loop on.
+  Interpreter(KernelOp kernel, llvm::ArrayRef<std::optional<int64_t>> args,
               const llvm::DenseMap<int64_t, cb::CBType> &cbs, int64_t budget)
       : kernel(kernel), args(args), cbs(cbs), budget(budget) {
     collectAccessorArgs();
@@ -200,7 +217,10 @@ private:
         return fail(op, "reads runtime argument " + llvm::Twine(index) +
                             " but the host gives " +
                             llvm::Twine(uint64_t(args.size())));
-      values[op->getResult(0)] = args[index];
+      // An unknown argument (a scalar's bits) stays unknown: a loop bound
+      // or condition computed from it is an error at its use.
+      if (args[index])
+        values[op->getResult(0)] = *args[index];
       return true;
     }
     if (name == "tt.get_compile_time_arg_val") {
@@ -557,7 +577,7 @@ private:
   }
 
   KernelOp kernel;
-  llvm::ArrayRef<int64_t> args;
+  llvm::ArrayRef<std::optional<int64_t>> args;
   const llvm::DenseMap<int64_t, cb::CBType> &cbs;
   int64_t budget;
   llvm::DenseMap<Value, int64_t> values;
@@ -758,7 +778,7 @@ private:
           if (!kernel.runsOn(column, row))
             continue;
           llvm::StringRef name = getSymbolName(kernel);
-          llvm::SmallVector<int64_t, 8> args;
+          llvm::SmallVector<std::optional<int64_t>, 8> args;
           bool given = false;
           for (RuntimeArgsOp runtime : runtimeArgs) {
             llvm::ArrayRef<int64_t> core = runtime.getCore();
@@ -766,10 +786,14 @@ private:
                 core[0] != column || core[1] != row)
               continue;
             given = true;
-            for (Attribute value : runtime.getValues())
-              args.push_back(value.isa<IntegerAttr>()
-                                 ? value.cast<IntegerAttr>().getInt()
-                                 : 0); // A buffer's address.
+            for (Attribute value : runtime.getValues()) {
+              if (auto integer = value.dyn_cast<IntegerAttr>())
+                args.push_back(integer.getInt());
+              else if (isScalarSymbol(program, value))
+                args.push_back(std::nullopt); // Data: a scalar's f32 bits.
+              else
+                args.push_back(0); // A buffer's address.
+            }
           }
           if (!given && kernel.getNumRuntimeArgs() > 0) {
             kernel->emitError()

@@ -53,10 +53,11 @@ struct HostTensor {
 /// nearest integer; f32 unchanged).
 float roundToType(float value, Type type);
 
-/// Runs `function` (a func.func whose arguments are !tile.tensor) on
-/// `arguments`, one per function argument, which it updates in place, for a
-/// device configured as `precision`. Inputs are taken as exact (the data
-/// are first rounded to their element type). Unsupported ops, bad
+/// Runs `function` (a func.func whose arguments are !tile.tensor or f32,
+/// bf16 and f16 scalars) on `arguments`, one per function argument, which
+/// it updates in place, for a device configured as `precision`. A scalar
+/// argument is a rank-0 HostTensor (empty shape, one value). Inputs are
+/// taken as exact (the data are first rounded to their element type). Unsupported ops, bad
 /// arguments and operations whose error cannot be bounded (a float
 /// comparison that the error bounds leave undecided, a float-to-integer
 /// conversion across an integer) are reported as errors at the op.

@@ -381,11 +381,29 @@ void KernelLowering::emitTileLoop(Location loc, int64_t tiles, int64_t target,
   emitPackAndRelease(loc, target, dst);
 }
 
-void KernelLowering::emitFill(Location loc, double value, int64_t dst) {
-  uint32_t bits = llvm::bit_cast<uint32_t>(float(value));
+void KernelLowering::emitFill(Location loc, double value, int64_t dst,
+                              Value runtime) {
+  Value bits = getScalarBits(loc, value, runtime);
   emit<tt::FillTileInitOp>(builder, loc);
-  emit<tt::FillTileBitcastOp>(
-      builder, loc, {createI32(builder, loc, int32_t(bits))}, {{"dst", dst}});
+  emit<tt::FillTileBitcastOp>(builder, loc, {bits}, {{"dst", dst}});
+}
+
+Value KernelLowering::getScalarBits(Location loc, double value,
+                                    Value runtime) {
+  if (!runtime)
+    return createI32(builder, loc,
+                     int32_t(llvm::bit_cast<uint32_t>(float(value))));
+  Value &bits = scalarBits[runtime];
+  if (bits)
+    return bits;
+  // Once per kernel, at the top: the runtime argument is read once, as
+  // tt-metal kernels read their scalar parameters before the loops.
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(kernel.getBody());
+  bits = builder.create<tile::ScalarBitsOp>(runtime.getLoc(), runtime)
+             .getOperation()
+             ->getResult(0);
+  return bits;
 }
 
 //===----------------------------------------------------------------------===//
@@ -399,6 +417,7 @@ FailureOr<TileSource> KernelLowering::read(Operation *op, Value buffer) {
   case BufferLocation::Constant:
     source.constant = true;
     source.value = location.value;
+    source.runtime = location.runtime;
     return source;
   case BufferLocation::InputCB:
   case BufferLocation::HomeCB:
@@ -513,7 +532,7 @@ LogicalResult KernelLowering::moveToHome(Operation *op, Value buffer) {
   if (old.kind == BufferLocation::Constant) {
     ensureStartup(loc, index, index, index);
     emitTileLoop(loc, tiles, index, [&](Value) {
-      emitFill(loc, old.value, 0);
+      emitFill(loc, old.value, 0, old.runtime);
       return int64_t(0);
     });
   } else if (old.kind != BufferLocation::Nowhere) {

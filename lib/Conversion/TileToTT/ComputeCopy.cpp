@@ -97,6 +97,20 @@ std::optional<double> tiletott::evaluateScalar(Value value) {
   return evaluateScalarAt(value, 0);
 }
 
+Value tiletott::getRuntimeScalar(Value value) {
+  // extf (bf16 or f16 to f32) is exact: the same value, the same f32 bits.
+  while (Operation *def = value.getDefiningOp()) {
+    if (def->getName().getStringRef() != "arith.extf")
+      return Value();
+    value = def->getOperand(0);
+  }
+  auto argument = value.dyn_cast<BlockArgument>();
+  if (!argument || !tile::isKernelScalarType(value.getType()))
+    return Value();
+  Operation *owner = argument.getOwner()->getParentOp();
+  return owner && tile::KernelOp::dynCast(owner) ? value : Value();
+}
+
 //===----------------------------------------------------------------------===//
 // Copies and fills
 //===----------------------------------------------------------------------===//
@@ -107,12 +121,23 @@ LogicalResult KernelLowering::lowerFill(Operation *fill) {
     return error(fill, "only float buffers can be filled on Tenstorrent's "
                        "SFPU (fill_tile)");
   double value = 0.0;
+  Value runtime;
   if (tile::FillOp::dynCast(fill)) {
-    std::optional<double> constant = evaluateScalar(fill->getOperand(1));
-    if (!constant)
-      return error(fill, "the fill value must be a constant: a runtime "
-                         "scalar has no lowering yet");
-    value = *constant;
+    Value scalar = fill->getOperand(1);
+    if (std::optional<double> constant = evaluateScalar(scalar)) {
+      value = *constant;
+    } else if (!(runtime = getRuntimeScalar(scalar))) {
+      InFlightDiagnostic diag =
+          fill->emitError()
+          << "the fill value must be a constant or a scalar argument of the "
+             "kernel: a value computed from a runtime scalar has no device "
+             "form yet (compute it on the host and pass it as a scalar "
+             "argument)";
+      if (Operation *def = scalar.getDefiningOp())
+        diag.attachNote(def->getLoc()) << "the fill value is computed here";
+      failedAlready = true;
+      return failure();
+    }
   }
   // Nothing is emitted: the constant is written where a reader needs it
   // (DST for most, L1 for ops that unpack from CBs).
@@ -120,6 +145,7 @@ LogicalResult KernelLowering::lowerFill(Operation *fill) {
   BufferLocation &location = buffers[buffer].location;
   location.kind = BufferLocation::Constant;
   location.value = value;
+  location.runtime = runtime;
   return success();
 }
 
@@ -199,7 +225,7 @@ LogicalResult KernelLowering::lowerCopyOut(tile::CopyOp copy) {
   emitCB<cb::ReserveBackOp>(builder, loc, out, tiles);
   emitTileLoop(loc, tiles, indexOut, [&](Value tile) {
     if (input->constant) {
-      emitFill(loc, input->value, 0);
+      emitFill(loc, input->value, 0, input->runtime);
       return int64_t(0);
     }
     emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});

@@ -16,6 +16,11 @@
 //  - unary math: the SFPU in place; a constant operand: the SFPU's scalar
 //    forms (binop_with_scalar, unary_max/min) or relu / recip for
 //    max(x, 0) and 1 / x;
+//  - a runtime scalar of the kernel (a scalar argument of the tile.kernel):
+//    the same scalar forms with its f32 bits, a runtime argument
+//    (tile.scalar_bits); x / s, whose scalar form needs 1/s from the host,
+//    and arithmetic on the scalar itself fill it into a DST tile
+//    (fill_tile_bitcast) and use the SFPU's binary ops;
 //  - casts cost nothing: DST holds the value, the packer converts to the
 //    output's format.
 //
@@ -83,6 +88,9 @@ struct Node {
   unsigned input = 0;
   /// Scalar: the value (as f32 bits when packed into an instruction).
   double value = 0.0;
+  /// Scalar, and Unary with `scalar`: the kernel's runtime scalar in place
+  /// of `value`, when set.
+  Value runtime;
   /// Unary: exp, log, ..., or with `scalar` the op with `value` (add, sub,
   /// rsub, mul, div, max, min); Binary: add, sub, mul, div, max, min.
   llvm::StringRef op;
@@ -114,10 +122,15 @@ private:
     nodes.back()->kind = kind;
     return nodes.back().get();
   }
-  Node *scalar(double value) {
+  Node *scalar(double value, Value runtime = Value()) {
     Node *node = make(Node::Scalar);
     node->value = value;
+    node->runtime = runtime;
     return node;
+  }
+  /// A scalar whose value is known here (folded into its users).
+  static bool isConstant(const Node *node) {
+    return node->kind == Node::Scalar && !node->runtime;
   }
   Node *fail(Operation *at, const llvm::Twine &message) {
     reason = message.str();
@@ -176,7 +189,7 @@ double foldBinary(llvm::StringRef op, double a, double b) {
 
 Node *ExpressionBuilder::buildUnary(Operation *def, llvm::StringRef op,
                                     Node *operand) {
-  if (operand->kind == Node::Scalar)
+  if (isConstant(operand))
     return scalar(float(foldUnary(op, operand->value)));
   Node *node = make(Node::Unary);
   node->op = op;
@@ -186,22 +199,23 @@ Node *ExpressionBuilder::buildUnary(Operation *def, llvm::StringRef op,
 
 Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
                                      Node *lhs, Node *rhs) {
-  if (lhs->kind == Node::Scalar && rhs->kind == Node::Scalar)
+  if (isConstant(lhs) && isConstant(rhs))
     return scalar(float(foldBinary(op, lhs->value, rhs->value)));
   // Special constants the SFPU has single ops for.
-  if (op == "max" && (lhs->kind == Node::Scalar || rhs->kind == Node::Scalar)) {
-    Node *scalarNode = lhs->kind == Node::Scalar ? lhs : rhs;
-    Node *other = lhs->kind == Node::Scalar ? rhs : lhs;
+  if (op == "max" && (isConstant(lhs) || isConstant(rhs))) {
+    Node *scalarNode = isConstant(lhs) ? lhs : rhs;
+    Node *other = isConstant(lhs) ? rhs : lhs;
     if (scalarNode->value == 0.0)
       return buildUnary(def, "relu", other);
   }
-  if (op == "div" && lhs->kind == Node::Scalar && lhs->value == 1.0)
+  if (op == "div" && isConstant(lhs) && lhs->value == 1.0)
     return buildUnary(def, "recip", rhs);
   if (op == "mul" && lhs == rhs && lhs->kind != Node::Leaf)
     return buildUnary(def, "square", lhs);
-  // A tensor and a constant: the SFPU's scalar forms
-  // (binop_with_scalar.h, unary_max/min), on the tensor in DST.
-  if (lhs->kind == Node::Scalar || rhs->kind == Node::Scalar) {
+  // A tensor and a constant or runtime scalar: the SFPU's scalar forms
+  // (binop_with_scalar.h, unary_max/min), on the tensor in DST. A scalar
+  // with a scalar (one of them runtime) is computed on filled tiles below.
+  if ((lhs->kind == Node::Scalar) != (rhs->kind == Node::Scalar)) {
     bool scalarFirst = lhs->kind == Node::Scalar;
     Node *scalarNode = scalarFirst ? lhs : rhs;
     Node *other = scalarFirst ? rhs : lhs;
@@ -210,12 +224,15 @@ Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
       form = op;
     else if (op == "sub")
       form = scalarFirst ? "rsub" : "sub";
-    else if (op == "div" && !scalarFirst)
+    else if (op == "div" && !scalarFirst && !scalarNode->runtime)
+      // div_unary_tile multiplies by 1/c, which only a constant gives here;
+      // x / s with a runtime s divides by a filled tile (div_binary_tile).
       form = "div";
     if (!form.empty()) {
       Node *node = make(Node::Unary);
       node->op = form;
       node->value = scalarNode->value;
+      node->runtime = scalarNode->runtime;
       node->lhs = other;
       node->scalar = true;
       return node;
@@ -232,12 +249,15 @@ Node *ExpressionBuilder::build(Value value) {
   Block *body = parallel.getBody();
   if (auto argument = value.dyn_cast<BlockArgument>()) {
     if (argument.getOwner() != body)
+      if (Value runtime = getRuntimeScalar(value))
+        return scalar(0.0, runtime);
+    if (argument.getOwner() != body)
       return fail(parallel.getOperation(),
                   "a block argument from outside the body has no tile "
                   "equivalent");
     const Input &input = inputs[argument.getArgNumber()];
     if (input.source.constant)
-      return scalar(input.source.value);
+      return scalar(input.source.value, input.source.runtime);
     Node *leaf = make(Node::Leaf);
     leaf->input = argument.getArgNumber();
     return leaf;
@@ -248,9 +268,14 @@ Node *ExpressionBuilder::build(Value value) {
   if (!def || def->getBlock() != body) {
     if (std::optional<double> constant = evaluateScalar(value))
       return scalar(*constant);
+    if (Value runtime = getRuntimeScalar(value))
+      return scalar(0.0, runtime);
     return fail(def ? def : parallel.getOperation(),
-                "a scalar from outside the body must be a float constant "
-                "here: a runtime scalar has no lowering yet");
+                "a scalar from outside the body must be a constant or a "
+                "scalar argument of the kernel: a value computed from a "
+                "runtime scalar has no device form yet (compute it on the "
+                "host and pass it as a scalar argument, or compute it in "
+                "the body)");
   }
   llvm::StringRef name = def->getName().getStringRef();
   auto operand = [&](unsigned i) { return build(def->getOperand(i)); };
@@ -348,11 +373,12 @@ private:
     return 0; // Not reached: measure() checked the capacity.
   }
   void emitUnary(llvm::StringRef op, int64_t slot);
-  void emitScalar(llvm::StringRef op, double value, int64_t slot);
-  /// The f32 bits of `value`, as an i32 constant.
-  Value getBits(double value) {
-    return createI32(builder, loc,
-                     int32_t(llvm::bit_cast<uint32_t>(float(value))));
+  /// The SFPU's scalar form `op` of `node`'s scalar on DST[slot].
+  void emitScalar(llvm::StringRef op, const Node *node, int64_t slot);
+  /// The f32 bits of `value` (an i32 constant), or of the runtime scalar
+  /// `runtime` when it is set.
+  Value getBits(double value, Value runtime = Value()) {
+    return lowering.getScalarBits(loc, value, runtime);
   }
   llvm::StringRef getDimName(Node *leaf) const {
     return inputs[leaf->input].broadcast == Broadcast::Rows ? "row" : "col";
@@ -424,27 +450,32 @@ void TreeEmitter::emitUnary(llvm::StringRef op, int64_t slot) {
   }
 }
 
-void TreeEmitter::emitScalar(llvm::StringRef op, double value, int64_t slot) {
+void TreeEmitter::emitScalar(llvm::StringRef op, const Node *node,
+                             int64_t slot) {
   std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", slot}};
+  double value = node->value;
+  // The scalar's f32 bits: a literal, or the kernel's runtime argument
+  // (binop_with_scalar.h and unary_max/min take `uint32_t param` bits).
+  Value bits = getBits(value, node->runtime);
   if (op == "max" || op == "min") {
     if (op == "max") {
       emit<tt::UnaryMaxTileInitOp>(builder, loc);
-      emit<tt::UnaryMaxTileOp>(builder, loc, {getBits(value)}, dst);
+      emit<tt::UnaryMaxTileOp>(builder, loc, {bits}, dst);
     } else {
       emit<tt::UnaryMinTileInitOp>(builder, loc);
-      emit<tt::UnaryMinTileOp>(builder, loc, {getBits(value)}, dst);
+      emit<tt::UnaryMinTileOp>(builder, loc, {bits}, dst);
     }
     return;
   }
   emit<tt::BinopWithScalarTileInitOp>(builder, loc);
   if (op == "add")
-    emit<tt::AddUnaryTileOp>(builder, loc, {getBits(value)}, dst);
+    emit<tt::AddUnaryTileOp>(builder, loc, {bits}, dst);
   else if (op == "sub")
-    emit<tt::SubUnaryTileOp>(builder, loc, {getBits(value)}, dst);
+    emit<tt::SubUnaryTileOp>(builder, loc, {bits}, dst);
   else if (op == "rsub")
-    emit<tt::RsubUnaryTileOp>(builder, loc, {getBits(value)}, dst);
+    emit<tt::RsubUnaryTileOp>(builder, loc, {bits}, dst);
   else if (op == "mul")
-    emit<tt::MulUnaryTileOp>(builder, loc, {getBits(value)}, dst);
+    emit<tt::MulUnaryTileOp>(builder, loc, {bits}, dst);
   else
     // div_unary_tile multiplies by its operand: the inverse is taken here
     // (ckernel_sfpu_binop_with_scalar.h: "inversion is carried out on host
@@ -478,13 +509,13 @@ int64_t TreeEmitter::emitNode(Node *node) {
   }
   case Node::Scalar: {
     int64_t slot = allocate();
-    lowering.emitFill(loc, node->value, slot);
+    lowering.emitFill(loc, node->value, slot, node->runtime);
     return slot;
   }
   case Node::Unary: {
     int64_t slot = emitNode(node->lhs);
     if (node->scalar)
-      emitScalar(node->op, node->value, slot);
+      emitScalar(node->op, node, slot);
     else
       emitUnary(node->op, slot);
     return slot;

@@ -206,7 +206,7 @@ void emitPreload(KernelLowering &lowering, Location loc, const TileSource &old,
                  int64_t dst, Value place) {
   OpBuilder &builder = lowering.getBuilder();
   if (old.constant) {
-    lowering.emitFill(loc, old.value, dst);
+    lowering.emitFill(loc, old.value, dst, old.runtime);
     return;
   }
   emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", old.index}});
@@ -215,7 +215,7 @@ void emitPreload(KernelLowering &lowering, Location loc, const TileSource &old,
 }
 
 bool isZero(const TileSource &source) {
-  return source.constant && source.value == 0.0;
+  return source.constant && !source.runtime && source.value == 0.0;
 }
 
 } // namespace

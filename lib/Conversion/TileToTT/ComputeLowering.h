@@ -42,6 +42,9 @@ struct BufferLocation {
   enum Kind { Nowhere, Constant, InputCB, HomeCB, Sunk } kind = Nowhere;
   /// Constant: every element's value.
   double value = 0.0;
+  /// Constant: when set, every element is this runtime scalar of the kernel
+  /// (a scalar argument of the tile.kernel) instead of `value`.
+  Value runtime;
   /// InputCB, HomeCB: the CB whose front pages hold the buffer's tiles in
   /// row-major order.
   Value cb;
@@ -82,6 +85,9 @@ struct TileSource {
   int64_t index = -1;
   bool constant = false;
   double value = 0.0;
+  /// A constant that is a runtime scalar of the kernel (then `value` is
+  /// unused).
+  Value runtime;
 };
 
 /// How an op (with what it nests) first touches a buffer.
@@ -108,6 +114,12 @@ Operation *emitCB(OpBuilder &builder, Location loc, Value cb, int64_t pages) {
 /// `arith.constant`, or arith / math ops and casts of such values (a
 /// kernel-level `scale = 1.0 / sqrt(d)`); none for a runtime value.
 std::optional<double> evaluateScalar(Value value);
+
+/// The scalar argument of the tile.kernel that `value` is (directly, or
+/// through `arith.extf`, which does not change it), or null. Such a scalar
+/// reaches the compute kernel as a runtime argument, its f32 bits; a value
+/// computed from it (`1.0 / %eps`) has no device form.
+Value getRuntimeScalar(Value value);
 
 /// The element type of an on-core buffer.
 inline Type getBufferElementType(Value buffer) {
@@ -188,8 +200,14 @@ public:
   /// The end of a DST acquisition: commit, wait, pack DST[dst] into `out`,
   /// release.
   void emitPackAndRelease(Location loc, int64_t out, int64_t dst);
-  /// Fills DST[dst] with `value` (fill_tile_bitcast of its f32 bits).
-  void emitFill(Location loc, double value, int64_t dst);
+  /// Fills DST[dst] with `value` (fill_tile_bitcast of its f32 bits), or
+  /// with the kernel's runtime scalar `runtime` when it is set.
+  void emitFill(Location loc, double value, int64_t dst,
+                Value runtime = Value());
+  /// The f32 bits (i32) of `value`, or of the runtime scalar `runtime` when
+  /// it is set: a `tile.scalar_bits` at the top of the kernel, one per
+  /// scalar, which tt-split-kernels turns into a runtime argument.
+  Value getScalarBits(Location loc, double value, Value runtime);
 
   /// The op that defines `buffer`.
   Operation *getDefinition(Value buffer) { return buffers[buffer].definition; }
@@ -245,6 +263,8 @@ private:
   /// Input CB -> the buffer bound to it.
   llvm::DenseMap<Value, Value> inputBuffers;
   Value scaler;
+  /// The tile.scalar_bits of each runtime scalar used so far.
+  llvm::DenseMap<Value, Value> scalarBits;
   bool failedAlready = false;
   /// The tile ops lowered so far, erased at the end (liveness looks at the
   /// original program).

@@ -146,7 +146,7 @@ void emitEpilogue(KernelLowering &lowering, Location loc, llvm::StringRef kind,
   if (!old)
     return;
   if (old->constant) {
-    lowering.emitFill(loc, old->value, 1);
+    lowering.emitFill(loc, old->value, 1, old->runtime);
   } else {
     emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", old->index}});
     emit<tt::CopyTileOp>(builder, loc, {place},

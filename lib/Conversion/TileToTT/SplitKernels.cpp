@@ -13,10 +13,13 @@
 //  - one tt.kernel per role, reader, compute and writer: a copy of the
 //    partitioned body keeping the ops tagged with that role and the loops
 //    and index arithmetic they need (everything else is dead and removed);
-//    tile.block_range and tile.base_address become runtime arguments
-//    ("start", "count", "<buffer>_addr"), tensor accessors get their
-//    compile-time arguments. Kernels run on the cores that have blocks;
+//    tile.block_range, tile.base_address and tile.scalar_bits become runtime
+//    arguments ("start", "count", "<buffer>_addr", "<scalar>_bits"), tensor
+//    accessors get their compile-time arguments. Kernels run on the cores that have blocks;
 //    idle cores get none;
+//  - tt.scalar for each float scalar argument, named like the buffers: the
+//    host takes its value on the command line and passes its f32 bits, the
+//    same on every core;
 //  - tt.runtime_args for each kernel and core, from the partition.
 //
 // The function is erased: the program is what the host runs.
@@ -189,6 +192,7 @@ private:
       if (!leftover && op != kernelOp &&
           op->getName().getDialectNamespace() == "tile" &&
           !tile::BlockRangeOp::dynCast(op) &&
+          !tile::ScalarBitsOp::dynCast(op) &&
           !tile::BaseAddressOp::dynCast(op) && !tile::AllocOp::dynCast(op))
         leftover = op;
     });
@@ -214,6 +218,21 @@ private:
     for (unsigned i = 0, e = kernelOp->getNumOperands(); i < e; ++i) {
       Value operand = kernelOp->getOperand(i);
       auto argument = operand.dyn_cast<BlockArgument>();
+      if (tile::isKernelScalarType(operand.getType())) {
+        // A scalar: a value of the host's command line, passed as f32 bits.
+        if (!argument || argument.getOwner() != function.getEntryBlock())
+          return kernelOp->emitError()
+                 << "kernel operand #" << i
+                 << " must be a scalar argument of the function";
+        std::string scalarName = getBufferName(argument, takenNames);
+        Operation *scalar =
+            builder.create<tt::ScalarOp>(loc, scalarName, operand.getType())
+                .getOperation();
+        scalar->setAttr("arg",
+                        builder.getI64IntegerAttr(argument.getArgNumber()));
+        bufferNames[kernel.getArgument(i)] = scalarName;
+        continue;
+      }
       auto type = operand.getType().dyn_cast<tile::TensorType>();
       if (!argument || argument.getOwner() != function.getEntryBlock() ||
           !type)
@@ -306,8 +325,10 @@ private:
               values.push_back(
                   builder.getI64IntegerAttr(partition->ranges[2 * core + 1]));
             else
+              // A buffer's address or a scalar's bits: the same on every
+              // core, known when the host runs.
               values.push_back(
-                  FlatSymbolRefAttr::get(context, arg.drop_back(5)));
+                  FlatSymbolRefAttr::get(context, argSymbols.lookup(arg)));
           }
         builder.create<tt::RuntimeArgsOp>(
             loc, role,
@@ -358,7 +379,8 @@ private:
     llvm::SmallVector<Operation *, 8> replaced;
     op->walk([&](Operation *inner) {
       if (tile::BlockRangeOp::dynCast(inner) ||
-          tile::BaseAddressOp::dynCast(inner))
+          tile::BaseAddressOp::dynCast(inner) ||
+          tile::ScalarBitsOp::dynCast(inner))
         replaced.push_back(inner);
     });
     for (Operation *inner : replaced) {
@@ -385,12 +407,19 @@ private:
           inner->getResult(i).replaceAllUsesWith(index);
         }
       } else {
+        bool isScalar = bool(tile::ScalarBitsOp::dynCast(inner));
         auto name = bufferNames.find(inner->getOperand(0));
         if (name == bufferNames.end())
           return FailureOr<Operation *>(
-              inner->emitError() << "the address of a tensor that is not a "
-                                    "kernel argument");
-        std::string argName = name->second + "_addr";
+              inner->emitError()
+              << (isScalar ? "the bits of a scalar that is not a kernel "
+                             "argument"
+                           : "the address of a tensor that is not a kernel "
+                             "argument"));
+        // Named after the symbol; CSE has not run yet, so every use of one
+        // scalar or buffer gets the same argument by its name.
+        std::string argName = name->second + (isScalar ? "_bits" : "_addr");
+        argSymbols[argName] = name->second;
         addressRanks[argName] =
             inner->getOperand(0).cast<BlockArgument>().getArgNumber();
         inner->getResult(0).replaceAllUsesWith(getArg(argName));
@@ -447,8 +476,8 @@ private:
     if (failed(escaped))
       return FailureOr<Operation *>(failure());
 
-    // Runtime arguments: buffer addresses in argument order, then the block
-    // range.
+    // Runtime arguments: buffer addresses and scalar bits in argument
+    // order, then the block range.
     std::vector<std::string> order;
     for (auto &[arg, argName] : argNames)
       if (!llvm::is_contained(order, argName))
@@ -530,6 +559,9 @@ private:
   }
 
   std::string mathFidelity = "HiFi4";
+  /// The tt.buffer or tt.scalar behind each runtime argument name
+  /// (`A_addr`, `eps_bits`).
+  llvm::StringMap<std::string> argSymbols;
 };
 
 } // namespace

@@ -4,7 +4,8 @@
 // creates the program's buffers, writes the inputs (padded, tilized and in
 // the buffer's format), creates every CB and kernel on its cores, sets
 // every core's runtime arguments, runs the program and reads the outputs
-// back. Inputs and outputs are files named on the command line.
+// back. Inputs and outputs are files named on the command line, and so are
+// the values of the program's scalars (passed to kernels as f32 bits).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,21 +23,21 @@ namespace {
 // file I/O and the tile layout of tensors.
 constexpr llvm::StringLiteral kHostHelpers = R"cpp(namespace {
 
-// --in NAME=FILE, --out NAME=FILE and --kernel-dir DIR.
+// --in NAME=FILE, --out NAME=FILE, --scalar NAME=VALUE and --kernel-dir DIR.
 struct HostArgs {
-  std::map<std::string, std::string> inputs, outputs;
+  std::map<std::string, std::string> inputs, outputs, scalars;
   std::string kernelDir;
 };
 
 bool parseArgs(int argc, char **argv, const std::vector<std::string> &buffers,
-               HostArgs &args) {
+               const std::vector<std::string> &scalars, HostArgs &args) {
   for (int i = 1; i < argc; ++i) {
     std::string flag = argv[i];
-    if (i + 1 >= argc ||
-        (flag != "--in" && flag != "--out" && flag != "--kernel-dir")) {
+    if (i + 1 >= argc || (flag != "--in" && flag != "--out" &&
+                          flag != "--scalar" && flag != "--kernel-dir")) {
       std::fprintf(stderr,
                    "usage: %s [--in BUFFER=FILE]... [--out BUFFER=FILE]... "
-                   "[--kernel-dir DIR]\n",
+                   "[--scalar SCALAR=VALUE]... [--kernel-dir DIR]\n",
                    argv[0]);
       return false;
     }
@@ -47,17 +48,20 @@ bool parseArgs(int argc, char **argv, const std::vector<std::string> &buffers,
     }
     size_t equals = value.find('=');
     std::string name = value.substr(0, equals);
+    bool isScalar = flag == "--scalar";
     bool known = false;
-    for (const std::string &buffer : buffers)
-      known |= buffer == name;
+    for (const std::string &candidate : isScalar ? scalars : buffers)
+      known |= candidate == name;
     if (equals == std::string::npos || !known) {
-      std::fprintf(stderr, "error: %s %s: expected BUFFER=FILE with a buffer "
-                           "of this program\n",
-                   flag.c_str(), value.c_str());
+      std::fprintf(stderr, "error: %s %s: expected %s with a %s of this "
+                           "program\n",
+                   flag.c_str(), value.c_str(),
+                   isScalar ? "SCALAR=VALUE" : "BUFFER=FILE",
+                   isScalar ? "scalar" : "buffer");
       return false;
     }
-    (flag == "--in" ? args.inputs : args.outputs)[name] =
-        value.substr(equals + 1);
+    (isScalar ? args.scalars : flag == "--in" ? args.inputs : args.outputs)
+        [name] = value.substr(equals + 1);
   }
   return true;
 }
@@ -256,6 +260,29 @@ bool loadInput(const HostArgs &args, const std::string &name,
   return true;
 }
 
+// The f32 bits of scalar `name` (0.0 without --scalar), its value rounded to
+// the scalar's type T first: kernels take float parameters as the uint32_t
+// bit pattern of an f32 (binop_with_scalar.h's `param`, fill_tile_bitcast).
+template <typename T>
+bool scalarBits(const HostArgs &args, const std::string &name,
+                uint32_t &bits) {
+  float value = 0.0f;
+  auto it = args.scalars.find(name);
+  if (it != args.scalars.end()) {
+    const char *text = it->second.c_str();
+    char *end = nullptr;
+    value = std::strtof(text, &end);
+    if (end == text || *end != '\0') {
+      std::fprintf(stderr, "error: --scalar %s=%s: expected a number\n",
+                   name.c_str(), text);
+      return false;
+    }
+  }
+  value = static_cast<float>(T(value));
+  std::memcpy(&bits, &value, 4);
+  return true;
+}
+
 // The directory of this source file: the kernels are next to it.
 std::string sourceDir() {
   std::string file = __FILE__;
@@ -291,6 +318,14 @@ struct HostBuffer {
   int64_t size = 0, pageSize = 0;
   std::string dataFormat, hostType, typeName;
   llvm::SmallVector<int64_t, 2> shape, padded;
+};
+
+struct HostScalar {
+  /// The tt.scalar symbol: the name of its --scalar option.
+  std::string name;
+  /// The C++ variable of its f32 bits in main().
+  std::string bitsVar;
+  std::string hostType, typeName;
 };
 
 std::optional<std::pair<std::string, std::string>> hostTypes(Type type) {
@@ -374,6 +409,30 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     buffers.push_back(info);
   }
 
+  llvm::SmallVector<HostScalar, 2> scalars;
+  for (Operation &op : *program.getBody()) {
+    auto scalar = tt::ScalarOp::dynCast(&op);
+    if (!scalar)
+      continue;
+    HostScalar info;
+    info.name = getSymbolName(&op).str();
+    if (!isCIdentifier(info.name)) {
+      op.emitError() << "the scalar name '" << info.name
+                     << "' must be a C identifier: it names the host "
+                        "program's --scalar option";
+      return failure();
+    }
+    auto types = scalar.getType() ? hostTypes(scalar.getType()) : std::nullopt;
+    if (!types) {
+      op.emitError() << "the host program takes bf16, f16 and f32 scalars "
+                        "only";
+      return failure();
+    }
+    info.hostType = types->first;
+    info.typeName = types->second;
+    scalars.push_back(info);
+  }
+
   // Variable names: the user's symbols where they do not clash with each
   // other or with what main() uses.
   NameScope scope;
@@ -387,9 +446,15 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     buffer.configVar = scope.fresh(buffer.name + "_config");
     buffer.addrVar = scope.fresh(buffer.name + "_addr");
   }
+  for (HostScalar &scalar : scalars)
+    scalar.bitsVar = scope.fresh(scalar.name + "_bits");
+  // The runtime-argument variable of each @symbol: a buffer's address or a
+  // scalar's bits.
   llvm::StringMap<std::string> addrVars, kernelVars, kernelConfigVars;
   for (const HostBuffer &buffer : buffers)
     addrVars[buffer.name] = buffer.addrVar;
+  for (const HostScalar &scalar : scalars)
+    addrVars[scalar.name] = scalar.bitsVar;
   for (Operation &op : *program.getBody()) {
     if (!tt::KernelOp::dynCast(&op))
       continue;
@@ -403,7 +468,7 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
                ("main.cpp: the host program of @" + programName + ".").str());
   writeOriginComment(os, program, options);
   os << "//\n// Usage: main [--in BUFFER=FILE]... [--out BUFFER=FILE]... "
-        "[--kernel-dir DIR]\n";
+        "[--scalar SCALAR=VALUE]...\n//            [--kernel-dir DIR]\n";
   os << "// FILE is .npy (float32, C order) or raw little-endian float32 of "
         "the\n// buffer's shape. Buffers without --in start as zeros. "
         "Buffers:\n";
@@ -412,6 +477,12 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     for (size_t i = 0; i < buffer.shape.size(); ++i)
       os << (i ? "x" : "") << buffer.shape[i];
     os << " " << buffer.typeName << "\n";
+  }
+  if (!scalars.empty()) {
+    os << "// Scalars (VALUE a decimal number, rounded to the scalar's type; "
+          "0 without\n// --scalar):\n";
+    for (const HostScalar &scalar : scalars)
+      os << "//   " << scalar.name << ": " << scalar.typeName << "\n";
   }
   os << R"(
 #include <tt-metalium/bfloat16.hpp>
@@ -423,6 +494,7 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -441,6 +513,9 @@ using namespace tt::tt_metal;
   os << "  HostArgs args;\n  if (!parseArgs(argc, argv, {";
   for (size_t i = 0; i < buffers.size(); ++i)
     os << (i ? ", " : "") << "\"" << buffers[i].name << "\"";
+  os << "}, {";
+  for (size_t i = 0; i < scalars.size(); ++i)
+    os << (i ? ", " : "") << "\"" << scalars[i].name << "\"";
   os << "}, args))\n    return 2;\n";
   os << "  const std::string kernel_dir =\n"
         "      args.kernelDir.empty() ? sourceDir() : args.kernelDir;\n\n";
@@ -594,6 +669,14 @@ using namespace tt::tt_metal;
     if (passedAddresses.contains(buffer.name))
       os << "  const uint32_t " << buffer.addrVar << " = " << buffer.var
          << "->address();\n";
+  // A scalar's f32 bits, the same on every core.
+  for (const HostScalar &scalar : scalars) {
+    if (!passedAddresses.contains(scalar.name))
+      continue;
+    os << "  uint32_t " << scalar.bitsVar << " = 0;\n";
+    os << "  if (!scalarBits<" << scalar.hostType << ">(args, \""
+       << scalar.name << "\", " << scalar.bitsVar << "))\n    return 2;\n";
+  }
   for (Operation &op : *program.getBody()) {
     auto args = tt::RuntimeArgsOp::dynCast(&op);
     if (!args)

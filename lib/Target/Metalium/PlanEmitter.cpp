@@ -10,6 +10,7 @@
 #include "MetaliumAPI.h"
 #include "tilt/IR/Attributes.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 #include <cstdint>
 
@@ -46,8 +47,25 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
                                       {"api", getTargetDescription().str()}};
   plan["grid"] = toArray(program.getGrid());
 
-  llvm::json::Array buffers, cbs, kernels, runtimeArgs;
+  llvm::json::Array buffers, scalars, cbs, kernels, runtimeArgs;
+  llvm::StringSet<> scalarNames;
+  for (Operation &op : *program.getBody())
+    if (tt::ScalarOp::dynCast(&op))
+      scalarNames.insert(getSymbolName(&op));
+  auto isScalar = [&](llvm::StringRef name) {
+    return scalarNames.contains(name);
+  };
   for (Operation &op : *program.getBody()) {
+    if (auto scalar = tt::ScalarOp::dynCast(&op)) {
+      llvm::json::Object entry;
+      entry["name"] = getSymbolName(&op).str();
+      if (auto arg = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>())
+        entry["arg"] = arg.getInt();
+      entry["element_type"] =
+          scalar.getType() ? typeName(scalar.getType()) : "";
+      scalars.push_back(std::move(entry));
+      continue;
+    }
     if (auto buffer = tt::BufferOp::dynCast(&op)) {
       llvm::json::Object entry;
       entry["name"] = getSymbolName(&op).str();
@@ -143,7 +161,9 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
       llvm::json::Array values;
       for (Attribute value : args.getValues()) {
         if (auto symbol = value.dyn_cast_or_null<FlatSymbolRefAttr>())
-          values.push_back(llvm::json::Object{{"buffer", symbol.getValue().str()}});
+          values.push_back(llvm::json::Object{
+              {isScalar(symbol.getValue()) ? "scalar" : "buffer",
+               symbol.getValue().str()}});
         else if (auto integer = value.dyn_cast_or_null<IntegerAttr>())
           values.push_back(integer.getInt());
       }
@@ -154,6 +174,7 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
     }
   }
   plan["buffers"] = std::move(buffers);
+  plan["scalars"] = std::move(scalars);
   plan["circular_buffers"] = std::move(cbs);
   plan["kernels"] = std::move(kernels);
   plan["runtime_args"] = std::move(runtimeArgs);

@@ -45,17 +45,61 @@ func.func @body_op(%A: !tile.tensor<32x32xf32>, %C: !tile.tensor<32x32xf32>) {
 
 // -----
 
-// A fill with a value only known at run time.
+// A fill with a value computed at run time (from the block index).
 // expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
 func.func @runtime_fill(%C: !tile.tensor<32x32xf32>) {
   tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<32x32xf32>) {
     %c0 = arith.constant 0 : index
     %i = arith.index_cast %bx : index to i32
+    // expected-note@+1 {{the fill value is computed here}}
     %v = arith.sitofp %i : i32 to f32
     %c_l = tile.alloc : !tile.buf<32x32xf32, fragment>
-    // expected-error@+1 {{the fill value must be a constant: a runtime scalar has no lowering yet}}
+    // expected-error@+1 {{the fill value must be a constant or a scalar argument of the kernel: a value computed from a runtime scalar has no device form yet (compute it on the host and pass it as a scalar argument)}}
     tile.fill %c_l, %v : !tile.buf<32x32xf32, fragment>, f32
     tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}
+
+// -----
+
+// A fill with a value computed from a runtime scalar argument (1 / eps):
+// only the scalar itself reaches the device.
+// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
+func.func @computed_scalar_fill(%C: !tile.tensor<32x32xf32>, %EPS: f32) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<32x32xf32>, %eps = %EPS : f32) {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    // expected-note@+1 {{the fill value is computed here}}
+    %inv = arith.divf %one, %eps : f32
+    %c_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    // expected-error@+1 {{the fill value must be a constant or a scalar argument of the kernel}}
+    tile.fill %c_l, %inv : !tile.buf<32x32xf32, fragment>, f32
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}
+
+// -----
+
+// A body capturing a value computed from a runtime scalar outside it.
+// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
+func.func @computed_scalar_capture(%C: !tile.tensor<32x32xf32>, %S: f32) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<32x32xf32>, %s = %S : f32) {
+    %c0 = arith.constant 0 : index
+    %two = arith.constant 2.0 : f32
+    // expected-error@+1 {{a scalar from outside the body must be a constant or a scalar argument of the kernel: a value computed from a runtime scalar has no device form yet}}
+    %s2 = arith.mulf %s, %two : f32
+    %x_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %y_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.copy %c[%c0, %c0], %x_s : !tile.tensor<32x32xf32>, !tile.buf<32x32xf32, shared>
+    // expected-note@+1 {{in this 'tile.parallel'}}
+    tile.parallel ins(%x_s : !tile.buf<32x32xf32, shared>) outs(%y_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%x: f32):
+      %r = arith.mulf %x, %s2 : f32
+      tile.yield %r : f32
+    }
+    tile.copy %y_l, %c[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
   }
   return
 }

@@ -337,8 +337,16 @@ tt.program @p grid [2, 2] arch wormhole_b0 {
 tt.program @p grid [2, 2] arch wormhole_b0 {
   tt.kernel @k reader rt_args ["a"] {
   }
-  // expected-error@+1 {{'tt.runtime_args' op no tt.buffer @nothing in the program}}
+  // expected-error@+1 {{'tt.runtime_args' op no tt.buffer or tt.scalar @nothing in the program}}
   tt.runtime_args @k core [0, 0] [@nothing]
+}
+
+// -----
+
+// A tt.scalar is f32, bf16 or f16 (the host passes its f32 bits).
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.scalar' op type must be f32, bf16 or f16}}
+  tt.scalar @s : i32
 }
 
 // -----

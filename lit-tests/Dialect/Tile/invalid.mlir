@@ -19,9 +19,40 @@ func.func @grid_rank() {
 
 // -----
 
-func.func @kernel_operand(%x: f32) {
-  // expected-error@+1 {{'tile.kernel' op operand #0 must be a !tile.tensor, got f32}}
-  tile.kernel grid [1] blocks(%bx) args(%a = %x : f32) {
+func.func @kernel_operand(%x: i32) {
+  // expected-error@+1 {{'tile.kernel' op operand #0 must be a !tile.tensor or an f32, bf16 or f16 scalar, got i32}}
+  tile.kernel grid [1] blocks(%bx) args(%a = %x : i32) {
+  }
+  return
+}
+
+// -----
+
+// A scalar operand is f32, bf16 or f16: not f64 (no tile format), not index.
+func.func @kernel_operand_f64(%A: !tile.tensor<64xf32>, %x: f64) {
+  // expected-error@+1 {{'tile.kernel' op operand #1 must be a !tile.tensor or an f32, bf16 or f16 scalar, got f64}}
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64xf32>, %s = %x : f64) {
+  }
+  return
+}
+
+// -----
+
+// The body argument of a scalar operand has the operand's type.
+func.func @kernel_scalar_arg_type(%x: f32) {
+  // expected-error@+1 {{'tile.kernel' op argument #0 type does not match its operand}}
+  "tile.kernel"(%x) <{grid = array<i64: 1>}> ({
+  ^bb0(%bx: index, %s: bf16):
+  }) : (f32) -> ()
+  return
+}
+
+// -----
+
+func.func @scalar_bits_type(%x: !tile.tensor<64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %x : !tile.tensor<64xf32>) {
+    // expected-error@+1 {{'tile.scalar_bits' op operand must be an f32, bf16 or f16 scalar, got index}}
+    %bits = tile.scalar_bits %bx : index
   }
   return
 }

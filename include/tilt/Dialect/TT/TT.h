@@ -137,6 +137,27 @@ public:
   LogicalResult verify();
 };
 
+/// `tt.scalar @eps : f32`: a float scalar the host program takes on its
+/// command line (`--scalar eps=VALUE`) and passes to kernels as a runtime
+/// argument, its f32 bit pattern (`@eps` in tt.runtime_args).
+class ScalarOp
+    : public Op<ScalarOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Symbol,
+                OpTrait::HasParent<ProgramOp>::Impl> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tt.scalar"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef name, Type type);
+  /// f32, bf16 or f16.
+  Type getType();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
 /// `tt.cb_config 0 cores [0, 0] to [7, 7] : !cb.cb<bf16, ...>`: circular
 /// buffer `index` on a rectangle of cores.
 class CBConfigOp
@@ -211,7 +232,8 @@ public:
 
 /// `tt.runtime_args @reader core [0, 0] [@a, 0, 4]`: the values of a
 /// kernel's runtime arguments on one core (SetRuntimeArgs): integers, or
-/// `@buf` for the DRAM address of a tt.buffer (known when the host runs).
+/// `@buf` for the DRAM address of a tt.buffer or the f32 bits of a
+/// tt.scalar (known when the host runs).
 class RuntimeArgsOp
     : public Op<RuntimeArgsOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
                 OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,

@@ -105,7 +105,8 @@ public:
   BlockArgument getBlockIndex(unsigned dim) {
     return getBody()->getArgument(dim);
   }
-  /// The region argument standing for operand `index`.
+  /// The region argument standing for operand `index` (a !tile.tensor, or
+  /// a float scalar).
   BlockArgument getArgument(unsigned index) {
     return getBody()->getArgument(getGrid().size() + index);
   }
@@ -351,6 +352,26 @@ public:
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
 };
+
+/// `%bits = tile.scalar_bits %eps : f32`: the f32 bit pattern (i32) of a
+/// float scalar argument of the enclosing tile.kernel (a runtime argument
+/// once split), what Metalium's scalar compute calls (fill_tile_bitcast,
+/// add_unary_tile, ...) take.
+class ScalarBitsOp
+    : public Op<ScalarBitsOp, OpTrait::OneOperand, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.scalar_bits"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value scalar);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
+/// Whether `type` may be a scalar operand of a tile.kernel: f32, bf16, f16.
+bool isKernelScalarType(Type type);
 
 } // namespace tile
 } // namespace tilt

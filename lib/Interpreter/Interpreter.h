@@ -36,6 +36,10 @@ struct Array {
   /// the tensor's logical shape, or computed from such an element), which
   /// reductions skip. Empty for tensors.
   std::vector<bool> padding;
+  /// Whether the last write was a tile.fill (or tile.clear): the lowering
+  /// keeps such a buffer as a constant and applies it with the SFPU's
+  /// scalar forms, never through a source register.
+  bool filled = false;
 
   bool isPadding(int64_t index) const {
     return !padding.empty() && padding[size_t(index)];
@@ -88,6 +92,9 @@ private:
   /// dimensions than the iteration space): the device reads them through a
   /// source register whatever op uses them (FPU broadcast or unary_bcast).
   llvm::DenseSet<Value> broadcastInputs;
+  /// The inputs of that body that are filled buffers: constants to the
+  /// lowering, like a scalar from outside the body.
+  llvm::DenseSet<Value> constantInputs;
 
   LogicalResult fail(Operation *op, const llvm::Twine &message) {
     op->emitError() << message;

@@ -78,6 +78,9 @@ bool Interpreter::isOnFPU(Operation *op) {
   // lowering uses the SFPU's scalar forms (add_unary_tile, mul_unary_tile,
   // ...; docs/pipeline.md), which truncate into a 16-bit DST.
   auto isOutside = [&](Value operand) {
+    // A filled buffer is a constant to the lowering.
+    if (constantInputs.count(operand))
+      return true;
     if (isInput(operand))
       return false;
     Operation *def = operand.getDefiningOp();

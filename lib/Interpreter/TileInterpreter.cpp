@@ -252,6 +252,7 @@ void Interpreter::store(Array &array, int64_t index, double value,
     value = std::nearbyint(value);
   (*array.values)[index] = value;
   (*array.bounds)[index] = roundBound(bound, value, array.format);
+  array.filled = false;
 }
 
 LogicalResult Interpreter::runAlloc(Operation *op) {
@@ -375,6 +376,7 @@ LogicalResult Interpreter::runFill(Operation *op) {
     store(array, i, value, bound);
     array.setPadding(i, false);
   }
+  array.filled = true;
   return success();
 }
 
@@ -518,10 +520,14 @@ LogicalResult Interpreter::runParallel(Operation *op) {
   parallelBody = body;
   inputsReadByFPU.clear();
   broadcastInputs.clear();
+  constantInputs.clear();
+  for (unsigned j = 0; j < inputs.size(); ++j)
+    if (inputs[j]->filled)
+      constantInputs.insert(body->getArgument(j));
   for (Operation &inner : *body)
     if (isOnFPU(&inner))
       for (Value operand : inner.getOperands())
-        if (isInput(operand))
+        if (isInput(operand) && !constantInputs.count(operand))
           inputsReadByFPU.insert(operand);
   for (unsigned j = 0; j < inputs.size(); ++j)
     if (!parallel.isIdentityInput(j))

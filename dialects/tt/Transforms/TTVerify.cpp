@@ -196,7 +196,7 @@ private:
       return true;
     }
     if (scf::IfOp::dynCast(op)) {
-      int64_t condition;
+      int64_t condition = 0;
       if (!need(op, op->getOperand(0), condition))
         return false;
       Region &region = op->getRegion(condition ? 0 : 1);

@@ -125,7 +125,9 @@ LogicalResult KernelLowering::lowerFill(Operation *fill) {
   if (tile::FillOp::dynCast(fill)) {
     Value scalar = fill->getOperand(1);
     if (std::optional<double> constant = evaluateScalar(scalar)) {
-      value = *constant;
+      // The buffer holds the value in its type (a bf16 buffer filled with
+      // 0.3 holds bf16's 0.30078125).
+      value = roundTo(getBufferElementType(buffer), *constant);
     } else if (!(runtime = getRuntimeScalar(scalar))) {
       InFlightDiagnostic diag =
           fill->emitError()

@@ -503,8 +503,11 @@ func.func @scaled(%X: !tile.tensor<32x32xf32>, %s: f32, %t: bf16,
       HostTensor::get({}, bf16, {1.01f}),
       HostTensor::get({32, 32}, f32, std::vector<float>(32 * 32, 0.0f))};
   const std::vector<double> x = arguments[0].data;
+  // An f32 kernel: the lowering gives it an fp32 DST.
+  Precision precision;
+  precision.fp32Dest = true;
   ASSERT_TRUE(succeeded(
-      runFunction(findFunction(module.get()), arguments, Precision())));
+      runFunction(findFunction(module.get()), arguments, precision)));
   EXPECT_EQ(arguments[2].data[0], 1.0078125);
   EXPECT_EQ(arguments[1].data[0], double(0.3f));
   for (int64_t i : {0, 5, 1023})

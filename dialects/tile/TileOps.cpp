@@ -1274,25 +1274,35 @@ void BaseAddressOp::build(OpBuilder &builder, OperationState &state,
   state.addTypes(builder.getI32Type());
 }
 
-LogicalResult BaseAddressOp::parse(OpAsmParser &parser, OperationState &state) {
-  OpAsmParser::UnresolvedOperand tensor;
+/// `%operand attr-dict : type`, with an i32 result: the custom form of
+/// tile.base_address and tile.scalar_bits.
+static LogicalResult parseOperandToI32(OpAsmParser &parser,
+                                       OperationState &state) {
+  OpAsmParser::UnresolvedOperand operand;
   Type type;
-  if (failed(parser.parseOperand(tensor)) ||
+  if (failed(parser.parseOperand(operand)) ||
       failed(parser.parseOptionalAttrDict(state.attributes)) ||
       failed(parser.parseColonType(type)) ||
-      failed(parser.resolveOperand(tensor, type, state.operands)))
+      failed(parser.resolveOperand(operand, type, state.operands)))
     return failure();
   state.addTypes(IntegerType::get(parser.getContext(), 32));
   return success();
 }
 
-void BaseAddressOp::print(OpAsmPrinter &printer) {
-  Operation *op = getOperation();
+static void printOperandToI32(OpAsmPrinter &printer, Operation *op) {
   printer << ' ';
   printer.printOperand(op->getOperand(0));
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
   printer << " : ";
   printer.printType(op->getOperand(0).getType());
+}
+
+LogicalResult BaseAddressOp::parse(OpAsmParser &parser, OperationState &state) {
+  return parseOperandToI32(parser, state);
+}
+
+void BaseAddressOp::print(OpAsmPrinter &printer) {
+  printOperandToI32(printer, getOperation());
 }
 
 LogicalResult BaseAddressOp::verify() {
@@ -1320,24 +1330,11 @@ void ScalarBitsOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult ScalarBitsOp::parse(OpAsmParser &parser, OperationState &state) {
-  OpAsmParser::UnresolvedOperand scalar;
-  Type type;
-  if (failed(parser.parseOperand(scalar)) ||
-      failed(parser.parseOptionalAttrDict(state.attributes)) ||
-      failed(parser.parseColonType(type)) ||
-      failed(parser.resolveOperand(scalar, type, state.operands)))
-    return failure();
-  state.addTypes(IntegerType::get(parser.getContext(), 32));
-  return success();
+  return parseOperandToI32(parser, state);
 }
 
 void ScalarBitsOp::print(OpAsmPrinter &printer) {
-  Operation *op = getOperation();
-  printer << ' ';
-  printer.printOperand(op->getOperand(0));
-  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
-  printer << " : ";
-  printer.printType(op->getOperand(0).getType());
+  printOperandToI32(printer, getOperation());
 }
 
 LogicalResult ScalarBitsOp::verify() {

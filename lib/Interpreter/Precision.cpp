@@ -123,6 +123,11 @@ double interp::gamma(int64_t n, double u) {
 
 ErrorBound interp::roundBound(const ErrorBound &bound, double value,
                               NumberFormat format, Rounding rounding) {
+  // An infinite value within a finite bound is that infinity on the device
+  // too (infinity plus any finite error), and every float format holds it.
+  if (std::isinf(value) && !bound.isUnbounded() &&
+      format != NumberFormat::Integer)
+    return {0, 0, format};
   if (isRepresentableIn(bound.format, format))
     return bound;
   if (format == NumberFormat::Integer)
@@ -141,6 +146,8 @@ ErrorBound interp::getSourceRegisterBound(const ErrorBound &bound, double value,
                                           double truncation) {
   if (truncation == 0)
     return bound;
+  if (std::isinf(value) && !bound.isUnbounded())
+    return {0, 0, NumberFormat::Real};
   double magnitude = std::fabs(value) + bound.total;
   double error =
       std::max(truncation * magnitude, getUnderflowError(NumberFormat::F32));
@@ -168,6 +175,13 @@ ErrorBound interp::propagateMultiply(double a, const ErrorBound &boundA,
                                      double b, const ErrorBound &boundB) {
   if (boundA.isUnbounded() || boundB.isUnbounded())
     return getUnbounded();
+  // An infinite operand times one whose interval keeps its sign is that
+  // infinity exactly; an interval that holds 0 may give a NaN.
+  if (std::isinf(a) || std::isinf(b)) {
+    bool keepsSign = (std::isinf(a) || std::fabs(a) > boundA.total) &&
+                     (std::isinf(b) || std::fabs(b) > boundB.total);
+    return keepsSign ? ErrorBound{0, 0, NumberFormat::Real} : getUnbounded();
+  }
   double total = std::fabs(a) * boundB.total + std::fabs(b) * boundA.total +
                  boundA.total * boundB.total;
   return {sanitize(total), 0, NumberFormat::Real};

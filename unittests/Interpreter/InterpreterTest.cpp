@@ -537,3 +537,24 @@ func.func @f(%s: f32) {
   EXPECT_NE(diagnostics.messages[0].find("rank-0 tensor of one value"),
             std::string::npos);
 }
+
+// An infinity within a finite bound is that infinity on the device: exact
+// after a rounding, and times an operand that keeps its sign (FlashAttention's
+// running max starts at -inf; exp2 of -inf is 0 exactly).
+TEST(InterpreterTest, InfinitiesWithinFiniteBoundsAreExact) {
+  ErrorBound exact = ErrorBound::getExact(NumberFormat::F32);
+  ErrorBound rounded = roundBound(ErrorBound{0.25, 0, NumberFormat::Real},
+                                  -INFINITY, NumberFormat::BF16);
+  EXPECT_EQ(rounded.total, 0);
+  ErrorBound product = propagateMultiply(
+      -INFINITY, exact, 0.5, ErrorBound{0.1, 0, NumberFormat::Real});
+  EXPECT_EQ(product.total, 0);
+  EXPECT_TRUE(propagateMultiply(-INFINITY, exact, 0.05,
+                                ErrorBound{0.1, 0, NumberFormat::Real})
+                  .isUnbounded());
+  ErrorBound power = propagateUnary(UnaryFunction::Exp2, -INFINITY,
+                                    ErrorBound{0.5, 0, NumberFormat::Real});
+  EXPECT_EQ(power.total, 0);
+  // A finite value keeps its rounding.
+  EXPECT_GT(roundBound(exact, 1.0 / 3.0, NumberFormat::BF16).total, 0);
+}

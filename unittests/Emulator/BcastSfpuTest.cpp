@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ComputeRun.h"
 #include "api/compute/bcast.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/common.h"
@@ -25,35 +26,6 @@
 using namespace tilt::emu;
 
 namespace {
-
-constexpr tilt::emu::DataFormat kF32 = tilt::emu::DataFormat::Float32;
-constexpr tilt::emu::DataFormat kBF16 = tilt::emu::DataFormat::Float16_b;
-
-/// One compute kernel on core (0, 0) of a Wormhole, with one-page CBs of
-/// the given formats.
-struct ComputeRun {
-  Device device{*getArchInfo("wormhole_b0")};
-  KernelInstance instance;
-
-  ComputeRun(
-      std::initializer_list<std::pair<uint32_t, tilt::emu::DataFormat>> cbs) {
-    for (auto [index, format] : cbs) {
-      std::string error;
-      EXPECT_TRUE(device.configureCB(
-          0, 0, {index, format, getTileBytes(format), 1}, error))
-          << error;
-    }
-    instance.name = "compute";
-    instance.role = "compute";
-  }
-
-  /// Runs `body`; the report's error ("" when it ran to the end).
-  std::string run(std::function<void()> body) {
-    instance.entry = std::move(body);
-    RunReport report = device.run({instance});
-    return report.ok ? "" : report.error;
-  }
-};
 
 /// Pushes one tile with element (row, column) = value(row, column) into
 /// `cb` (the kernel plays the reader) and waits for it.

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ComputeRun.h"
 #include "tilt/Emulator/Emulator.h"
 // reduce.h has no default for these, like the real header.
 #define REDUCE_OP PoolType::SUM
@@ -23,35 +24,6 @@
 using namespace tilt::emu;
 
 namespace {
-
-constexpr tilt::emu::DataFormat kF32 = tilt::emu::DataFormat::Float32;
-constexpr tilt::emu::DataFormat kBF16 = tilt::emu::DataFormat::Float16_b;
-
-/// One compute kernel on core (0, 0) of a Wormhole, with CBs of the given
-/// formats (one page each unless `pages` says otherwise).
-struct ComputeRun {
-  Device device{*getArchInfo("wormhole_b0")};
-  KernelInstance instance;
-
-  ComputeRun(std::initializer_list<std::pair<uint32_t, tilt::emu::DataFormat>> cbs,
-             uint32_t pages = 1) {
-    for (auto [index, format] : cbs) {
-      std::string error;
-      EXPECT_TRUE(device.configureCB(
-          0, 0, {index, format, getTileBytes(format), pages}, error))
-          << error;
-    }
-    instance.name = "compute";
-    instance.role = "compute";
-  }
-
-  /// Runs `body`; the report's error ("" when it ran to the end).
-  std::string run(std::function<void()> body) {
-    instance.entry = std::move(body);
-    RunReport report = device.run({instance});
-    return report.ok ? "" : report.error;
-  }
-};
 
 /// Pushes one tile of `value` into `cb` (the kernel plays the reader).
 void pushTile(uint32_t cb, float value) {
@@ -130,32 +102,32 @@ TEST(ComputeEngineTest, UnpackingWithAnotherConfiguredFormatIsAnError) {
 TEST(ComputeEngineTest, PackingWithAnotherConfiguredFormatIsAnError) {
   ComputeRun run({{0, kBF16}, {16, kBF16}, {24, kF32}});
   EXPECT_EQ(run.run([] {
-              compute_kernel_hw_startup(0, 0, 16);
-              tile_regs_acquire();
-              fill_tile(0, 1.0f);
-              packAndRead(24);
-            }),
+    compute_kernel_hw_startup(0, 0, 16);
+    tile_regs_acquire();
+    fill_tile(0, 1.0f);
+    packAndRead(24);
+  }),
             "core (0, 0) compute: pack_tile packs into cb 24 (Float32), but "
             "the packer is configured for Float16_b (set by "
             "compute_kernel_hw_startup from cb 16); reconfigure it first");
   ComputeRun fixed({{0, kBF16}, {16, kBF16}, {24, kF32}});
   EXPECT_EQ(fixed.run([] {
-              compute_kernel_hw_startup(0, 0, 16);
-              pack_reconfig_data_format(24);
-              tile_regs_acquire();
-              fill_tile(0, 1.0f);
-              packAndRead(24);
-            }),
+    compute_kernel_hw_startup(0, 0, 16);
+    pack_reconfig_data_format(24);
+    tile_regs_acquire();
+    fill_tile(0, 1.0f);
+    packAndRead(24);
+  }),
             "");
 }
 
 TEST(ComputeEngineTest, NothingUnpacksBeforeTheStartup) {
   ComputeRun run({{0, kBF16}, {16, kBF16}});
   EXPECT_EQ(run.run([] {
-              pushTile(0, 1.0f);
-              tile_regs_acquire();
-              copy_tile(0, 0, 0);
-            }),
+    pushTile(0, 1.0f);
+    tile_regs_acquire();
+    copy_tile(0, 0, 0);
+  }),
             "core (0, 0) compute: copy_tile unpacks cb 0 (Float16_b) through "
             "SrcA, but no call has configured SrcA (compute_kernel_hw_startup "
             "comes first)");
@@ -204,16 +176,16 @@ TEST(ComputeEngineTest, Fp32ThroughSourceRegistersIsTf32) {
   run.instance.fp32DestAcc = true;
   float sum = 0;
   EXPECT_EQ(run.run([&] {
-              compute_kernel_hw_startup(0, 1, 16);
-              pushTile(0, precise);
-              pushTile(1, 0.0f);
-              tile_regs_acquire();
-              add_tiles_init(0, 1);
-              add_tiles(0, 1, 0, 0, 0);
-              sum = packAndRead(16);
-              cb_pop_front(0, 1);
-              cb_pop_front(1, 1);
-            }),
+    compute_kernel_hw_startup(0, 1, 16);
+    pushTile(0, precise);
+    pushTile(1, 0.0f);
+    tile_regs_acquire();
+    add_tiles_init(0, 1);
+    add_tiles(0, 1, 0, 0, 0);
+    sum = packAndRead(16);
+    cb_pop_front(0, 1);
+    cb_pop_front(1, 1);
+  }),
             "");
   EXPECT_EQ(sum, 1.0f);
 }
@@ -245,11 +217,11 @@ TEST(ComputeEngineTest, UnpackToDestFp32KeepsFp32Exact) {
   run.instance.fp32DestAcc = true;
   run.instance.unpackToDestFp32 = 1;
   EXPECT_EQ(run.run([] {
-              compute_kernel_hw_startup(0, 0, 16);
-              pushTile(0, 1.0f);
-              tile_regs_acquire();
-              add_tiles(0, 0, 0, 0, 0);
-            }),
+    compute_kernel_hw_startup(0, 0, 16);
+    pushTile(0, 1.0f);
+    tile_regs_acquire();
+    add_tiles(0, 0, 0, 0, 0);
+  }),
             "core (0, 0) compute: add_tiles unpacks cb 0 through SrcA, but "
             "the CB is in UnpackToDestFp32 mode "
             "(ComputeConfig::unpack_to_dest_mode), in which the unpacker "
@@ -289,14 +261,14 @@ TEST(ComputeEngineTest, SfpuResultsAreTruncatedInA16BitDst) {
   ComputeRun run({{0, kBF16}, {16, kBF16}});
   float out = 0;
   EXPECT_EQ(run.run([&out] {
-              compute_kernel_hw_startup(0, 0, 16);
-              pushTile(0, 1.0f);
-              tile_regs_acquire();
-              copy_tile(0, 0, 0);
-              exp_tile(0);
-              out = packAndRead(16);
-              cb_pop_front(0, 1);
-            }),
+    compute_kernel_hw_startup(0, 0, 16);
+    pushTile(0, 1.0f);
+    tile_regs_acquire();
+    copy_tile(0, 0, 0);
+    exp_tile(0);
+    out = packAndRead(16);
+    cb_pop_front(0, 1);
+  }),
             "");
   EXPECT_EQ(out, 2.703125f);
 }
@@ -390,23 +362,23 @@ TEST(ComputeEngineTest, L1AccumulationAddsToTheTileInL1) {
   run.instance.unpackToDestFp32 = 1;
   float out = 0;
   EXPECT_EQ(run.run([&out] {
-              compute_kernel_hw_startup(0, 0, 16);
-              cb_reserve_back(16, 1);
-              for (uint32_t block = 0; block < 3; ++block) {
-                tile_regs_acquire();
-                fill_tile(0, 1.25f);
-                tile_regs_commit();
-                tile_regs_wait();
-                pack_reconfig_l1_acc(block == 0 ? 0 : 1);
-                pack_tile<true>(0, 16, 0);
-                tile_regs_release();
-              }
-              pack_reconfig_l1_acc(0);
-              cb_push_back(16, 1);
-              cb_wait_front(16, 1);
-              out = readElement(16, 0, 0);
-              cb_pop_front(16, 1);
-            }),
+    compute_kernel_hw_startup(0, 0, 16);
+    cb_reserve_back(16, 1);
+    for (uint32_t block = 0; block < 3; ++block) {
+      tile_regs_acquire();
+      fill_tile(0, 1.25f);
+      tile_regs_commit();
+      tile_regs_wait();
+      pack_reconfig_l1_acc(block == 0 ? 0 : 1);
+      pack_tile<true>(0, 16, 0);
+      tile_regs_release();
+    }
+    pack_reconfig_l1_acc(0);
+    cb_push_back(16, 1);
+    cb_wait_front(16, 1);
+    out = readElement(16, 0, 0);
+    cb_pop_front(16, 1);
+  }),
             "");
   EXPECT_EQ(out, 3.75f);
 }

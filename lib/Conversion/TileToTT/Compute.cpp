@@ -136,20 +136,16 @@ bool KernelLowering::isLiveAfter(Value buffer, Operation *op) {
     if (!parent || parent == kernel.getOperation())
       return false;
     if (scf::ForOp::dynCast(parent)) {
-      // The next iteration runs the body again up to `current`.
-      bool rewritten = false;
+      // The next iteration runs the body again up to `current`; a write
+      // there first means the value is not carried (but may still be read
+      // after the loop).
       for (Operation &next : *block) {
         Access access = getAccess(&next, buffer);
         if (access == Access::Read)
           return true;
-        if (access == Access::Write) {
-          rewritten = true;
-          break;
-        }
-        if (&next == current)
+        if (access == Access::Write || &next == current)
           break;
       }
-      (void)rewritten;
     }
     current = parent;
   }
@@ -388,8 +384,7 @@ void KernelLowering::emitFill(Location loc, double value, int64_t dst,
   emit<tt::FillTileBitcastOp>(builder, loc, {bits}, {{"dst", dst}});
 }
 
-Value KernelLowering::getScalarBits(Location loc, double value,
-                                    Value runtime) {
+Value KernelLowering::getScalarBits(Location loc, double value, Value runtime) {
   if (!runtime)
     return createI32(builder, loc,
                      int32_t(llvm::bit_cast<uint32_t>(float(value))));
@@ -464,7 +459,6 @@ Operation *KernelLowering::findSink(Value buffer, Operation *writer) {
 }
 
 FailureOr<WriteTarget> KernelLowering::beginWrite(Operation *op, Value buffer,
-                                                  bool readsOld,
                                                   bool sameFormat) {
   BufferState &state = buffers[buffer];
   int64_t tiles = getTileCount(buffer.getType().cast<tile::BufType>());
@@ -482,10 +476,10 @@ FailureOr<WriteTarget> KernelLowering::beginWrite(Operation *op, Value buffer,
     target.cb = getBoundCB(tile::CopyOp::dynCast(sink).getDest());
   } else {
     // The new version queues behind the old one when the old one is still
-    // at the front of the home (read by this op).
+    // at the front of the home (the op reads it: a version is popped after
+    // its last reader).
     bool behindOld = state.location.kind == BufferLocation::HomeCB &&
                      state.home && state.location.cb == state.home;
-    (void)readsOld;
     target.cb = getHome(op, buffer, behindOld ? 2 * tiles : tiles);
     if (!target.cb)
       return failure();
@@ -738,21 +732,7 @@ public:
     bool failed = false;
     for (tile::KernelOp kernel : kernels) {
       // fp32 accumulation (and 4 DST tiles) when a kernel computes in f32.
-      bool fp32 = false;
-      kernel.getOperation()->walk([&](Operation *inner) {
-        Value written;
-        if (tile::GemmOp::dynCast(inner))
-          written = inner->getOperand(2);
-        else if (tile::ReduceOp::dynCast(inner))
-          written = inner->getOperand(1);
-        else if (auto parallel = tile::ParallelOp::dynCast(inner))
-          for (Value output : parallel.getOutputs())
-            fp32 |=
-                output.getType().cast<tile::BufType>().getElementType().isF32();
-        if (written)
-          if (auto type = written.getType().dyn_cast<tile::BufType>())
-            fp32 |= type.getElementType().isF32();
-      });
+      bool fp32 = computesF32(kernel.getOperation());
       if (fp32)
         kernel->setAttr("fp32_dest_acc", UnitAttr::get(getContext()));
       KernelLowering lowering(kernel, builder);

@@ -192,7 +192,7 @@ LogicalResult KernelLowering::lowerCopy(tile::CopyOp copy) {
   if (failed(input))
     return failure();
   Location loc = op->getLoc();
-  FailureOr<WriteTarget> target = beginWrite(op, dest, /*readsOld=*/false);
+  FailureOr<WriteTarget> target = beginWrite(op, dest);
   if (failed(target))
     return failure();
   int64_t from_ = input->index;

@@ -383,7 +383,6 @@ private:
   llvm::StringRef getDimName(Node *leaf) const {
     return inputs[leaf->input].broadcast == Broadcast::Rows ? "row" : "col";
   }
-  void emitSfpuBinary(llvm::StringRef op, int64_t lhs, int64_t rhs);
 
   KernelLowering &lowering;
   OpBuilder &builder;
@@ -483,10 +482,6 @@ void TreeEmitter::emitScalar(llvm::StringRef op, const Node *node,
     emit<tt::DivUnaryTileOp>(builder, loc, {getBits(1.0 / value)}, dst);
 }
 
-void TreeEmitter::emitSfpuBinary(llvm::StringRef op, int64_t lhs, int64_t rhs) {
-  tiletott::emitSfpuBinary(builder, loc, op, lhs, rhs);
-}
-
 int64_t TreeEmitter::emitNode(Node *node) {
   switch (node->kind) {
   case Node::Leaf: {
@@ -581,7 +576,7 @@ int64_t TreeEmitter::emitNode(Node *node) {
   }
   int64_t left = emitNode(lhs);
   int64_t right = emitNode(rhs);
-  emitSfpuBinary(node->op, left, right);
+  tiletott::emitSfpuBinary(builder, loc, node->op, left, right);
   used[right] = false;
   return left;
 }
@@ -739,8 +734,7 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
   // The new versions of the outputs, all reserved before the tile loop.
   llvm::SmallVector<WriteTarget, 2> targets;
   for (Value output : outputs) {
-    bool readsOld = llvm::is_contained(parallel.getInputs(), output);
-    FailureOr<WriteTarget> target = lowering.beginWrite(op, output, readsOld);
+    FailureOr<WriteTarget> target = lowering.beginWrite(op, output);
     if (failed(target))
       return failure();
     targets.push_back(*target);

@@ -263,8 +263,7 @@ LogicalResult tiletott::lowerGemm(KernelLowering &lowering, tile::GemmOp gemm) {
     FailureOr<TileSource> old = lowering.read(op, acc);
     if (failed(old))
       return failure();
-    FailureOr<WriteTarget> target =
-        lowering.beginWrite(op, acc, /*readsOld=*/true);
+    FailureOr<WriteTarget> target = lowering.beginWrite(op, acc);
     if (failed(target))
       return failure();
     lowering.ensureStartup(loc, in0, in1, target->index, /*reverse=*/true);
@@ -314,7 +313,7 @@ LogicalResult tiletott::beginGemmChain(KernelLowering &lowering,
   // The packer adds in the CB's own format, so the pages have the
   // accumulator's type; a copy to DRAM of another type converts after.
   FailureOr<WriteTarget> target =
-      lowering.beginWrite(loop, acc, /*readsOld=*/true, /*sameFormat=*/true);
+      lowering.beginWrite(loop, acc, /*sameFormat=*/true);
   if (failed(target))
     return failure();
   GemmChain &chain = lowering.chains[op];

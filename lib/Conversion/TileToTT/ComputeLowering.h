@@ -160,13 +160,13 @@ public:
   /// that the tiles are in a CB (for ops that only unpack from CBs).
   FailureOr<TileSource> readFromCB(Operation *op, Value buffer);
 
-  /// Reserves the pages of a new version of `buffer`, written by `op`
-  /// (which also reads the old version when `readsOld`): into the output
-  /// CB of the copy to DRAM that is the version's only reader, or into the
-  /// buffer's home. Emitted at the builder's insertion point.
+  /// Reserves the pages of a new version of `buffer`, written by `op`:
+  /// into the output CB of the copy to DRAM that is the version's only
+  /// reader, or into the buffer's home (behind the old version when `op`
+  /// still reads it). Emitted at the builder's insertion point.
   /// With `sameFormat`, a copy to DRAM takes the version only when its
   /// CB has the buffer's element type (the packer accumulates in it).
-  FailureOr<WriteTarget> beginWrite(Operation *op, Value buffer, bool readsOld,
+  FailureOr<WriteTarget> beginWrite(Operation *op, Value buffer,
                                     bool sameFormat = false);
   /// Pushes the new version, pops the old one and waits for the new one.
   void endWrite(Operation *op, Value buffer, const WriteTarget &target);

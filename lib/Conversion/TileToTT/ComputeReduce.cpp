@@ -214,8 +214,7 @@ LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
   }
   llvm::StringRef type = kind == "sum" ? "sum" : "max";
 
-  FailureOr<WriteTarget> target =
-      lowering.beginWrite(op, dest, /*readsOld=*/accumulate);
+  FailureOr<WriteTarget> target = lowering.beginWrite(op, dest);
   if (failed(target))
     return failure();
   int64_t indexOut = target->index;

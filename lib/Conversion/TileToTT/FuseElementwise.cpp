@@ -104,21 +104,7 @@ int64_t getDstBound(Value value, Block *body, unsigned depth = 0) {
 /// The DST tiles of one acquisition in `kernel` (tile-lower-compute's
 /// rule): 4 when the kernel writes f32 data, else 8.
 int64_t getDstCapacity(Operation *kernel) {
-  bool fp32 = false;
-  kernel->walk([&](Operation *op) {
-    llvm::SmallVector<Value, 2> written;
-    if (tile::GemmOp::dynCast(op))
-      written.push_back(op->getOperand(2));
-    else if (tile::ReduceOp::dynCast(op))
-      written.push_back(op->getOperand(1));
-    else if (auto parallel = tile::ParallelOp::dynCast(op))
-      written.append(parallel.getOutputs().begin(),
-                     parallel.getOutputs().end());
-    for (Value buffer : written)
-      if (auto type = buffer.getType().dyn_cast<tile::BufType>())
-        fp32 |= type.getElementType().isF32();
-  });
-  return fp32 ? 4 : 8;
+  return computesF32(kernel) ? 4 : 8;
 }
 
 /// Folds `producer` into `consumer` through the consumer's input

@@ -167,6 +167,27 @@ inline tile::KernelOp getEnclosingTileKernel(Operation *op) {
   return tile::KernelOp(nullptr);
 }
 
+/// Whether `kernel` computes f32 data (a gemm accumulator, a reduce
+/// result or a parallel output of f32): such a kernel runs with an fp32
+/// DST (`fp32_dest_acc`), which holds 4 tiles per acquisition instead of 8.
+inline bool computesF32(Operation *kernel) {
+  bool fp32 = false;
+  kernel->walk([&](Operation *op) {
+    llvm::SmallVector<Value, 2> written;
+    if (tile::GemmOp::dynCast(op))
+      written.push_back(op->getOperand(2));
+    else if (tile::ReduceOp::dynCast(op))
+      written.push_back(op->getOperand(1));
+    else if (auto parallel = tile::ParallelOp::dynCast(op))
+      written.append(parallel.getOutputs().begin(),
+                     parallel.getOutputs().end());
+    for (Value buffer : written)
+      if (auto type = buffer.getType().dyn_cast<tile::BufType>())
+        fp32 |= type.getElementType().isF32();
+  });
+  return fp32;
+}
+
 /// The tile.block_range of a partitioned kernel (the start of its
 /// persistent loop), or null.
 inline Operation *findBlockRange(tile::KernelOp kernel) {

@@ -85,6 +85,8 @@ private:
   /// The body of the tile.parallel being run, whose arithmetic is done in
   /// DST; null in scalar code.
   Block *parallelBody = nullptr;
+  /// The position of the element that body runs for (tile.index).
+  llvm::SmallVector<int64_t, 4> parallelIndex;
   /// The inputs of that body that an FPU op (add, sub, mul) reads, so that
   /// their CBs go through the source registers for every op.
   llvm::DenseSet<Value> inputsReadByFPU;

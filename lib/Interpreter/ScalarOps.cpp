@@ -195,10 +195,16 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
     int64_t a = i(0), b = i(1);
     if (mnemonic.startswith("rem"))
       result.integer = a % b;
-    else if (mnemonic == "ceildivsi")
-      result.integer = (a + b - 1) / b;
-    else
+    else {
+      // Toward zero, then up (ceildivsi) or down (floordivsi) when there is
+      // a remainder on that side.
       result.integer = a / b;
+      bool inexact = a % b != 0, positive = (a < 0) == (b < 0);
+      if (mnemonic == "ceildivsi" && inexact && positive)
+        ++result.integer;
+      else if (mnemonic == "floordivsi" && inexact && !positive)
+        --result.integer;
+    }
   } else if (mnemonic == "minsi" || mnemonic == "minui")
     result.integer = std::min(i(0), i(1));
   else if (mnemonic == "maxsi" || mnemonic == "maxui")
@@ -333,8 +339,21 @@ LogicalResult Interpreter::runFloat(Operation *op, llvm::StringRef mnemonic,
     RValue &chosen = get(op->getOperand(condition.integer ? 1 : 2));
     RValue &other = get(op->getOperand(condition.integer ? 2 : 1));
     result = chosen;
-    if (!condition.undecided)
+    if (!condition.undecided) {
+      // In a tile.parallel body a select decided exactly is one on element
+      // indices (IndexMask.h in the lowering): the chosen tile enters DST
+      // by copy_tile (its source register truncation, when it has one),
+      // and a constant of the mask that DST's format does not hold is
+      // rounded there.
+      if (parallelBody && op->getResult(0).getType().isFloat()) {
+        unsigned index = condition.integer ? 1 : 2;
+        result.bound = getOperandBound(op, index);
+        if (roundToFormat(result.real, precision.getDestFormat()) !=
+            result.real)
+          result.bound = roundResult(op, result.bound, result.real);
+      }
       return success();
+    }
     if (!op->getResult(0).getType().isFloat()) {
       if (chosen.integer != other.integer)
         return fail(op, "the condition compares floats that the error "

@@ -183,6 +183,15 @@ LogicalResult Interpreter::runOp(Operation *op) {
     return runFill(op);
   if (tile::ParallelOp::dynCast(op))
     return runParallel(op);
+  if (auto index = tile::IndexOp::dynCast(op)) {
+    int64_t dim = index.getDim();
+    if (dim < 0 || dim >= int64_t(parallelIndex.size()))
+      return fail(op, "tile.index outside the tile.parallel being run");
+    RValue result;
+    result.integer = parallelIndex[size_t(dim)];
+    values[op->getResult(0)] = result;
+    return success();
+  }
   if (tile::ReduceOp::dynCast(op))
     return runReduce(op);
   return fail(op, "the tile interpreter does not run '" + name + "'");
@@ -457,6 +466,13 @@ LogicalResult Interpreter::runGemm(Operation *op) {
       double old = (*c.values)[index];
       ErrorBound oldBound = (*c.bounds)[index];
       double value = old + exact[j];
+      // An infinite C within a finite bound (a -inf mask preloaded into
+      // DST) stays that infinity whatever finite products are added.
+      if (std::isinf(old) && !oldBound.isUnbounded() &&
+          std::isfinite(widened[j])) {
+        store(c, index, old, ErrorBound::getExact(NumberFormat::Real));
+        continue;
+      }
       // A C that already holds values (a bias, or the partial sums of
       // earlier gemms) may be preloaded into DST by copy_tile: exact into
       // an fp32 DST or for a format DST holds, else truncated on the way
@@ -517,6 +533,7 @@ LogicalResult Interpreter::runParallel(Operation *op) {
   // An output element is padding when one of its input elements is.
   std::vector<bool> padding(size_t(count), false);
   Block *outer = parallelBody;
+  llvm::SmallVector<int64_t, 4> outerIndex = parallelIndex;
   parallelBody = body;
   inputsReadByFPU.clear();
   broadcastInputs.clear();
@@ -532,7 +549,10 @@ LogicalResult Interpreter::runParallel(Operation *op) {
   for (unsigned j = 0; j < inputs.size(); ++j)
     if (!parallel.isIdentityInput(j))
       broadcastInputs.insert(body->getArgument(j));
-  auto restore = llvm::make_scope_exit([&] { parallelBody = outer; });
+  auto restore = llvm::make_scope_exit([&] {
+    parallelBody = outer;
+    parallelIndex = outerIndex;
+  });
   llvm::SmallVector<int64_t, 4> index(space.size(), 0);
   for (int64_t i = 0; i < count; ++i) {
     int64_t rest = i;
@@ -540,6 +560,7 @@ LogicalResult Interpreter::runParallel(Operation *op) {
       index[d] = rest % space[d];
       rest /= space[d];
     }
+    parallelIndex = index;
     for (size_t j = 0; j < inputs.size(); ++j) {
       int64_t element = 0;
       for (size_t d = 0; d < space.size(); ++d)

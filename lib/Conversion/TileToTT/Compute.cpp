@@ -567,6 +567,7 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
       }
   // What the loop writes and reads again on a later trip, or after it,
   // sits in its home at every trip boundary.
+  llvm::SmallVector<Value, 4> carried;
   for (Value buffer : getBuffers(op)) {
     Operation *definition = buffers[buffer].definition;
     if (definition && op->isProperAncestor(definition))
@@ -590,10 +591,29 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
       builder.setInsertionPoint(op);
       if (failed(moveToHome(op, buffer)))
         return failure();
+      if (!carriedHomes.count(buffer)) {
+        carriedHomes[buffer] = buffers[buffer].home;
+        carried.push_back(buffer);
+      }
     }
   }
   if (failed(lowerBlock(body)))
     return failure();
+  // The trip ends with each carried buffer back where the next trip (and
+  // the code after the loop) reads it: a fill, a copy that handed it
+  // another CB, or a write into a new home moved it.
+  for (Value buffer : carried) {
+    BufferState &state = buffers[buffer];
+    Value home = carriedHomes[buffer];
+    carriedHomes.erase(buffer);
+    if (state.location.kind == BufferLocation::HomeCB &&
+        state.location.cb == home)
+      continue;
+    state.home = home;
+    builder.setInsertionPoint(body->getTerminator());
+    if (failed(moveToHome(op, buffer)))
+      return failure();
+  }
   builder.setInsertionPointAfter(op);
   endGemmChains(*this, op);
   releaseDeadAfter(op);

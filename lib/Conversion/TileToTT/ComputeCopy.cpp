@@ -172,9 +172,11 @@ LogicalResult KernelLowering::lowerCopy(tile::CopyOp copy) {
     to.location = from.location;
     return success();
   case BufferLocation::HomeCB:
-    // The version changes owner when the source is done with it.
+    // The version changes owner when the source is done with it (and
+    // keeps its home: a buffer carried around a loop returns to its home
+    // at the end of the trip).
     if (getBufferElementType(source) == getBufferElementType(dest) &&
-        !isLiveAfter(source, op)) {
+        !isLiveAfter(source, op) && !carriedHomes.count(source)) {
       release(dest, op->getLoc());
       to.location = from.location;
       if (!to.home)

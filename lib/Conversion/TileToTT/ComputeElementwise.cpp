@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ComputeLowering.h"
+#include "IndexMask.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "llvm/ADT/bit.h"
 #include <cmath>
@@ -79,6 +80,9 @@ struct Input {
   /// (the body did not fit DST): read back only with copy_tile, which is
   /// exact, never through the FPU's source registers.
   bool computedAhead = false;
+  /// The mask of an index-dependent select (IndexMask.h), filled by the
+  /// writer one tile per tile of the iteration space.
+  bool mask = false;
 };
 
 /// A value of the body, computed on tiles.
@@ -95,13 +99,17 @@ struct Node {
   /// rsub, mul, div, max, min); Binary: add, sub, mul, div, max, min.
   llvm::StringRef op;
   bool scalar = false;
+  /// Binary: on the SFPU even with an input tile operand (a select's
+  /// additive mask: x keeps every bit, no source register truncates it).
+  bool sfpu = false;
   Node *lhs = nullptr, *rhs = nullptr;
 };
 
 class ExpressionBuilder {
 public:
-  ExpressionBuilder(tile::ParallelOp parallel, llvm::ArrayRef<Input> inputs)
-      : parallel(parallel), inputs(inputs) {}
+  ExpressionBuilder(tile::ParallelOp parallel, llvm::ArrayRef<Input> inputs,
+                    const llvm::DenseMap<Operation *, unsigned> &masks)
+      : parallel(parallel), inputs(inputs), masks(masks) {}
 
   /// The tree of `value`, or null with `reason` and `where` set.
   Node *build(Value value);
@@ -140,8 +148,12 @@ private:
   Node *buildUnary(Operation *def, llvm::StringRef op, Node *operand);
   Node *buildBinary(Operation *def, llvm::StringRef op, Node *lhs, Node *rhs);
 
+  Node *buildSelect(Operation *def);
+
   tile::ParallelOp parallel;
   llvm::ArrayRef<Input> inputs;
+  /// The input of each index-dependent select's mask.
+  const llvm::DenseMap<Operation *, unsigned> &masks;
   std::vector<std::unique_ptr<Node>> nodes;
 };
 
@@ -245,6 +257,28 @@ Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
   return node;
 }
 
+Node *ExpressionBuilder::buildSelect(Operation *def) {
+  auto found = masks.find(def);
+  if (found == masks.end())
+    return fail(def, "'arith.select' has a tile form only on element "
+                     "indices (a condition on tile.index; IndexMask.h)");
+  FailureOr<IndexSelect> analysis = analyzeIndexSelect(def, parallel);
+  if (failed(analysis))
+    return fail(def, "the select's mask does not match its condition");
+  Node *mask = makeLeaf(found->second);
+  if (!analysis->additive)
+    return mask;
+  Node *value = build(def->getOperand(analysis->valueOperand));
+  if (!value)
+    return nullptr;
+  Node *node = make(Node::Binary);
+  node->op = "add";
+  node->lhs = value;
+  node->rhs = mask;
+  node->sfpu = true;
+  return node;
+}
+
 Node *ExpressionBuilder::build(Value value) {
   Block *body = parallel.getBody();
   if (auto argument = value.dyn_cast<BlockArgument>()) {
@@ -282,6 +316,8 @@ Node *ExpressionBuilder::build(Value value) {
   // Casts: DST keeps the value; the packer rounds to the output's format.
   if (name == "arith.extf" || name == "arith.truncf")
     return operand(0);
+  if (name == "arith.select")
+    return buildSelect(def);
   llvm::StringRef unary = getUnaryName(name);
   if (!unary.empty()) {
     Node *inner = operand(0);
@@ -401,7 +437,8 @@ int64_t TreeEmitter::measure(Node *node) {
   case Node::Binary:
     break;
   }
-  bool fpu = node->op == "add" || node->op == "sub" || node->op == "mul";
+  bool fpu = !node->sfpu &&
+             (node->op == "add" || node->op == "sub" || node->op == "mul");
   if (fpu &&
       (isBroadcastForm(node) || (isFpuLeaf(node->lhs) && isFpuLeaf(node->rhs))))
     return 1;
@@ -519,7 +556,8 @@ int64_t TreeEmitter::emitNode(Node *node) {
     break;
   }
   Node *lhs = node->lhs, *rhs = node->rhs;
-  bool fpuOp = node->op == "add" || node->op == "sub" || node->op == "mul";
+  bool fpuOp = !node->sfpu &&
+               (node->op == "add" || node->op == "sub" || node->op == "mul");
   if (fpuOp && isBroadcastForm(node)) {
     // in0 whole, in1 a vector the FPU broadcasts (bcast.h). With the
     // vector first, the operands swap: v - a is -(a - v).
@@ -540,7 +578,7 @@ int64_t TreeEmitter::emitNode(Node *node) {
       emitUnary("negative", slot);
     return slot;
   }
-  bool fpu = node->op == "add" || node->op == "sub" || node->op == "mul";
+  bool fpu = fpuOp;
   if (fpu && isFpuLeaf(lhs) && isFpuLeaf(rhs)) {
     int64_t slot = allocate();
     int64_t in0 = getLeafCB(lhs), in1 = getLeafCB(rhs);
@@ -630,9 +668,26 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
     input.transposed = *scratch;
   }
 
+  // The masks of selects on element indices: inputs the writer fills.
+  llvm::DenseMap<Operation *, unsigned> masks;
+  llvm::SmallVector<Value, 2> maskCBs;
+  for (Operation &inner : *parallel.getBody()) {
+    Value cb = findAttachedCB(&inner, kIndexMaskAttrName);
+    if (!cb)
+      continue;
+    Input mask;
+    mask.source.cb = cb;
+    mask.source.index = getCBIndex(cb);
+    mask.mask = true;
+    masks[&inner] = inputs.size();
+    inputs.push_back(mask);
+    maskCBs.push_back(cb);
+    emitCB<cb::WaitFrontOp>(builder, loc, cb, tiles);
+  }
+
   // The trees.
   Operation *yield = parallel.getBody()->getTerminator();
-  ExpressionBuilder expressions(parallel, inputs);
+  ExpressionBuilder expressions(parallel, inputs, masks);
   llvm::SmallVector<Node *, 2> roots;
   for (Value result : yield->getOperands()) {
     Node *root = expressions.build(result);
@@ -760,5 +815,7 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
       emitCB<cb::PopFrontOp>(builder, loc, input.transposed, columns);
   for (Value ahead : aheads)
     emitCB<cb::PopFrontOp>(builder, loc, ahead, tiles);
+  for (Value mask : maskCBs)
+    emitCB<cb::PopFrontOp>(builder, loc, mask, tiles);
   return success();
 }

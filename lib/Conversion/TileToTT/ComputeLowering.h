@@ -258,6 +258,9 @@ private:
   bool fp32 = false;
   bool startupDone = false;
   llvm::DenseMap<Value, BufferState> buffers;
+  /// The buffers carried around the loops being lowered, with the home CB
+  /// each sits in at every trip boundary.
+  llvm::DenseMap<Value, Value> carriedHomes;
   /// The buffers in program order.
   llvm::SmallVector<Value, 16> bufferOrder;
   /// Input CB -> the buffer bound to it.

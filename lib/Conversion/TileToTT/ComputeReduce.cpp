@@ -75,20 +75,6 @@ FailureOr<Value> prepareSource(KernelLowering &lowering, Operation *op,
   return *scratch;
 }
 
-/// The CB of the padding masks the reader fills for `op`, or null.
-Value findPaddingMask(Operation *op) {
-  auto index = op->getAttrOfType<IntegerAttr>(kPaddingMaskAttrName);
-  if (!index)
-    return Value();
-  tile::KernelOp kernel = getEnclosingTileKernel(op);
-  if (!kernel)
-    return Value();
-  for (Operation &child : *kernel.getBody())
-    if (auto alloc = cb::AllocOp::dynCast(&child))
-      if (alloc.getIndex() == index.getInt())
-        return child.getResult(0);
-  return Value();
-}
 
 /// The source (in CB `in`, `rows` x `columns` tiles) with its padding
 /// replaced by the identity of `kind`, in a scratch CB: each tile combined
@@ -202,7 +188,7 @@ LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
     prepared = *scratch;
     indexIn = getCBIndex(prepared);
   }
-  if (Value mask = findPaddingMask(op)) {
+  if (Value mask = findAttachedCB(op, kPaddingMaskAttrName)) {
     FailureOr<Value> scratch =
         maskSource(lowering, op, kind, indexIn, mask, columns0, rows, columns);
     if (failed(scratch))

@@ -37,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexMask.h"
 #include "ReducePadding.h"
 #include "Utils.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
@@ -622,6 +623,15 @@ public:
       return signalPassFailure();
     for (auto &[kernel, reduces] : padded)
       if (failed(emitReducePaddingMasks(kernel, reduces)))
+        return signalPassFailure();
+    // Selects on element indices read masks the writer fills (IndexMask.h).
+    llvm::SmallVector<tile::KernelOp, 2> kernels;
+    getOperation()->walk([&](Operation *op) {
+      if (auto kernel = tile::KernelOp::dynCast(op))
+        kernels.push_back(kernel);
+    });
+    for (tile::KernelOp kernel : kernels)
+      if (failed(emitIndexMasks(kernel)))
         return signalPassFailure();
     // Buffers now bound to circular buffers.
     llvm::SmallVector<Operation *, 8> dead;

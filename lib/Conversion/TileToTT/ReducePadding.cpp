@@ -24,7 +24,6 @@
 
 #include "ReducePadding.h"
 #include "tilt/Dialect/SCF/SCF.h"
-#include "llvm/ADT/SmallSet.h"
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -197,18 +196,6 @@ private:
   llvm::DenseMap<Value, BufferLimits> buffers;
 };
 
-/// The lowest CB index below 16 (the input CBs) that `kernel` does not use.
-std::optional<int64_t> getFreeInputIndex(tile::KernelOp kernel) {
-  llvm::SmallSet<int64_t, 32> used;
-  for (Operation &child : *kernel.getBody())
-    if (auto alloc = cb::AllocOp::dynCast(&child))
-      used.insert(alloc.getIndex());
-  for (int64_t index = 0; index < 16; ++index)
-    if (!used.count(index))
-      return index;
-  return std::nullopt;
-}
-
 Operation *tagReader(Operation *op) { return tag(op, "reader"); }
 
 } // namespace
@@ -232,7 +219,7 @@ tiletott::emitReducePaddingMasks(tile::KernelOp kernel,
     auto sourceType = op->getOperand(0).getType().cast<tile::BufType>();
     int64_t dim = reduce.getDim();
     int64_t tiles = (sourceType.getShape()[size_t(dim)] + 31) / 32;
-    std::optional<int64_t> index = getFreeInputIndex(kernel);
+    std::optional<int64_t> index = getFreeInputCBIndex(kernel);
     if (!index)
       return op->emitError() << "the padding mask of this reduction needs an "
                                 "input circular buffer, and all 16 are taken";

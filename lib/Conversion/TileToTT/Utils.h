@@ -9,6 +9,7 @@
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/IR/Builders.h"
 #include "tilt/IR/Matchers.h"
+#include "llvm/ADT/SmallSet.h"
 
 namespace tilt {
 namespace tiletott {
@@ -211,6 +212,33 @@ inline Value createCBAtTop(OpBuilder &builder, tile::KernelOp kernel,
   return builder.create<cb::AllocOp>(loc, index, type)
       .getOperation()
       ->getResult(0);
+}
+
+/// The lowest CB index below 16 (the input CBs) that `kernel` does not use.
+inline std::optional<int64_t> getFreeInputCBIndex(tile::KernelOp kernel) {
+  llvm::SmallSet<int64_t, 32> used;
+  for (Operation &child : *kernel.getBody())
+    if (auto alloc = cb::AllocOp::dynCast(&child))
+      used.insert(alloc.getIndex());
+  for (int64_t index = 0; index < 16; ++index)
+    if (!used.count(index))
+      return index;
+  return std::nullopt;
+}
+
+/// The CB of the enclosing tile.kernel whose index the integer attribute
+/// `attrName` of `op` names (a mask CB a data movement kernel fills for
+/// `op`), or null.
+inline Value findAttachedCB(Operation *op, llvm::StringRef attrName) {
+  auto index = op->getAttrOfType<IntegerAttr>(attrName);
+  tile::KernelOp kernel = getEnclosingTileKernel(op);
+  if (!index || !kernel)
+    return Value();
+  for (Operation &child : *kernel.getBody())
+    if (auto alloc = cb::AllocOp::dynCast(&child))
+      if (alloc.getIndex() == index.getInt())
+        return child.getResult(0);
+  return Value();
 }
 
 /// The bytes of one 32x32 tile of `elementType`.

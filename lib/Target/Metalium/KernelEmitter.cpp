@@ -327,6 +327,18 @@ private:
                         (opName == "divsi" ? " / " : " % ") +
                         signedOperand(1) + ")");
     }
+    if (opName == "ceildivsi" || opName == "floordivsi") {
+      // Rounded up or down, not toward zero: one more (or less) when there
+      // is a remainder and the quotient is positive (or negative).
+      std::string type = *cType(op->getResult(0).getType());
+      std::string a = signedOperand(0), b = signedOperand(1);
+      bool ceil = opName == "ceildivsi";
+      return define(op, "v",
+                    "static_cast<" + type + ">(" + a + " / " + b +
+                        (ceil ? " + " : " - ") + "((" + a + " % " + b +
+                        " != 0) && ((" + a + " < 0) " +
+                        (ceil ? "==" : "!=") + " (" + b + " < 0))))");
+    }
     if (opName == "minui" || opName == "maxui" || opName == "minsi" ||
         opName == "maxsi") {
       bool isSigned = opName.endswith("si");

@@ -50,6 +50,8 @@ const Spelling kSpellings[] = {
     {"fill_scaler_tile", kDataflow, "fill_scaler_tile($0, $1)"},
     {"fill_zero_tile", kDataflow, "fill_zero_tile($0, $1)"},
     {"fill_mask_tile", kDataflow, "fill_mask_tile($0, $1, $2, $3, $4)"},
+    {"fill_index_mask_tile", kDataflow,
+     "fill_index_mask_tile($0, $1, $2, $3, $4, $5, $6, $7)"},
     // Compute: startup and inits.
     {"compute_kernel_hw_startup", "api/compute/compute_kernel_hw_startup.h",
      "compute_kernel_hw_startup<$order>($in0, $in1, $out)"},
@@ -332,6 +334,66 @@ inline void fill_mask_tile(uint32_t addr, int32_t valid, uint32_t rows,
 }
 )";
 
+// An index mask (lib/Conversion/TileToTT/IndexMask.h), in the tile's face
+// order. A tile that the condition decides as a whole (the form is linear
+// in r and c, so its extremes decide a monotone comparison) is filled word
+// by word; only the tiles the boundary crosses are written per element.
+// tt-metal's SDPA writer fills its zero, -inf and diagonal tiles the same
+// way (generate_mask in ttnn/cpp/ttnn/operations/transformer/sdpa/device/
+// kernels/dataflow/dataflow_common.hpp), copying repeats by local NoC
+// reads, which this helper does not do.
+constexpr llvm::StringLiteral kFillIndexMaskTile = R"(// Fills the tile at L1
+// address `addr` with an index mask: element (r, c) is `true_bits` where
+// row * r + column * c + start compares with 0 as `predicate` says (0 >=,
+// 1 >, 2 <=, 3 <, 4 ==, 5 !=), else `false_bits`; bf16 elements, or f32
+// ones when `f32` is 1.
+inline bool index_mask_holds(int32_t value, uint32_t predicate) {
+  switch (predicate) {
+  case 0: return value >= 0;
+  case 1: return value > 0;
+  case 2: return value <= 0;
+  case 3: return value < 0;
+  case 4: return value == 0;
+  default: return value != 0;
+  }
+}
+inline void fill_index_mask_tile(uint32_t addr, int32_t row, int32_t column,
+                                 int32_t start, uint32_t predicate,
+                                 uint32_t true_bits, uint32_t false_bits,
+                                 uint32_t f32) {
+  int32_t low = start + (row < 0 ? 31 * row : 0) + (column < 0 ? 31 * column : 0);
+  int32_t high = start + (row > 0 ? 31 * row : 0) + (column > 0 ? 31 * column : 0);
+  bool uniform, holds = index_mask_holds(low, predicate);
+  if (predicate >= 4)
+    uniform = low == high || low > 0 || high < 0;
+  else
+    uniform = holds == index_mask_holds(high, predicate);
+  if (predicate >= 4 && uniform && low != high)
+    holds = predicate == 5;
+  if (uniform) {
+    uint32_t bits = holds ? true_bits : false_bits;
+    uint32_t word = f32 ? bits : (bits << 16) | bits;
+    volatile tt_l1_ptr uint32_t *words =
+        reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr);
+    for (uint32_t i = 0; i < (f32 ? 1024u : 512u); ++i)
+      words[i] = word;
+    return;
+  }
+  for (int32_t r = 0; r < 32; ++r)
+    for (int32_t c = 0; c < 32; ++c) {
+      uint32_t bits = index_mask_holds(row * r + column * c + start, predicate)
+                          ? true_bits : false_bits;
+      uint32_t at = uint32_t((r >> 4) * 2 + (c >> 4)) * 256 +
+                    uint32_t((r & 15) * 16 + (c & 15));
+      if (f32)
+        reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr)[at] = bits;
+      else
+        reinterpret_cast<volatile tt_l1_ptr uint16_t *>(addr)[at] =
+            uint16_t(bits);
+    }
+}
+)";
+
 } // namespace
 
 const Spelling *metalium::lookupSpelling(llvm::StringRef op) {
@@ -368,6 +430,8 @@ llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
     return kFillZeroTile;
   if (op == "fill_mask_tile")
     return kFillMaskTile;
+  if (op == "fill_index_mask_tile")
+    return kFillIndexMaskTile;
   return "";
 }
 

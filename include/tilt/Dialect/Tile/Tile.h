@@ -284,6 +284,26 @@ public:
   void print(OpAsmPrinter &printer);
 };
 
+/// `%i = tile.index 0 : index`: inside a tile.parallel body, the position
+/// of the current element along iteration dimension `dim`, from 0 to the
+/// extent minus one (TileLang's loop variables of T.Parallel; the form of
+/// linalg.index). Block-global indices are built from it with arith.
+class IndexOp
+    : public Op<IndexOp, OpTrait::ZeroOperands, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.index"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, int64_t dim);
+  /// The iteration dimension (-1 if the op is malformed).
+  int64_t getDim();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
 /// `tile.reduce sum %src -> %dst dim 1 (accumulate)? : S, D`: folds `dim`
 /// with sum, max, min or absmax (max of |x|); the result has the source's
 /// shape without that dimension (T.reduce_sum / _max / _min / _absmax).

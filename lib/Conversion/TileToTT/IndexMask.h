@@ -1,0 +1,80 @@
+//===- IndexMask.h - Index-dependent selects as mask tiles ------*- C++ -*-===//
+//
+// A tile.parallel body may choose between values by the element's position
+// (TileLang's `T.if_then_else(bx * block_M + i >= k * block_N + j, x,
+// -T.infinity)`): `arith.select` on an `arith.cmpi` of index expressions
+// built from `tile.index`. Tenstorrent's compute engines have no element
+// indices, so such a condition becomes a stream of mask tiles that a data
+// movement kernel fills (as tt-metal's SDPA writer fills its causal mask
+// tiles) and the compute kernel reads like an input:
+//
+//  - both branches constant: the mask holds the select's value itself
+//    (`select(c, 0.0, -inf)` is the mask);
+//  - one branch an infinity: select = x + mask, the mask 0 where x is
+//    chosen and that infinity elsewhere (x + -inf is -inf for every finite
+//    x, as tt-metal's softmax and SDPA add their -inf masks).
+//
+// Other selects on an index condition have no lowering yet (where_tile
+// would take two computed branches); they get an error at the select.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILT_LIB_CONVERSION_TILETOTT_INDEXMASK_H
+#define TILT_LIB_CONVERSION_TILETOTT_INDEXMASK_H
+
+#include "Utils.h"
+
+namespace tilt {
+namespace tiletott {
+
+/// The discardable attribute tile-lower-data-movement puts on an
+/// index-dependent arith.select: the index of the CB into which a data
+/// movement kernel puts the mask tiles, one per tile of the iteration
+/// space, each time the tile.parallel runs.
+constexpr llvm::StringLiteral kIndexMaskAttrName = "tile.index_mask";
+
+/// An index condition as `sum(coefficients[d] * index_d) + sum(terms) +
+/// constant` compared with 0 (the cmpi's lhs minus its rhs).
+struct IndexCondition {
+  /// Per iteration dimension.
+  llvm::SmallVector<int64_t, 2> coefficients;
+  /// Index values from outside the body (block ids, loop variables), each
+  /// with its coefficient.
+  llvm::SmallVector<std::pair<Value, int64_t>, 2> terms;
+  int64_t constant = 0;
+  /// The comparison with 0: >=, >, <=, <, ==, != (the helper's codes).
+  enum Predicate { GE = 0, GT, LE, LT, EQ, NE } predicate = GE;
+};
+
+/// How a select on an index condition is computed.
+struct IndexSelect {
+  IndexCondition condition;
+  /// Whether the select is x + mask (else the mask is its value).
+  bool additive = false;
+  /// Additive: the operand (1 or 2) that is x.
+  unsigned valueOperand = 0;
+  /// The mask's elements where the condition holds and where it does not.
+  double trueValue = 0.0, falseValue = 0.0;
+  /// Whether the mask needs f32 pages (a value bf16 does not hold).
+  bool f32 = false;
+};
+
+/// Whether `value` (in `body`) depends on a tile.index of the body.
+bool dependsOnIndex(Value value, Block *body);
+
+/// How `select` (an arith.select in the body of `parallel` whose
+/// condition depends on tile.index) is computed, or an error at the
+/// offending op.
+FailureOr<IndexSelect> analyzeIndexSelect(Operation *select,
+                                          tile::ParallelOp parallel);
+
+/// For every index-dependent select of `kernel`'s tile.parallel ops: a new
+/// input CB, the writer's tt.fill_index_mask_tile per tile before the
+/// tile.parallel, and kIndexMaskAttrName on the select. Runs after the
+/// copies are lowered.
+LogicalResult emitIndexMasks(tile::KernelOp kernel);
+
+} // namespace tiletott
+} // namespace tilt
+
+#endif // TILT_LIB_CONVERSION_TILETOTT_INDEXMASK_H

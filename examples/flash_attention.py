@@ -12,7 +12,7 @@ and the lit sweep (lit-tests/Run/flash-attention.test) writes other shapes.
 """
 
 import argparse
-import math
+import struct
 
 TILELANG_SOURCE = r'''
 TileLang (tile-ai/tilelang, examples/flash_attention/example_mha_fwd_bshd.py
@@ -106,7 +106,6 @@ def ceildiv(a, b):
 
 def f32_literal(value):
     """An f32 literal that round-trips: the value rounded to f32."""
-    import struct
     bits = struct.unpack('<I', struct.pack('<f', value))[0]
     return '0x%08X' % bits
 

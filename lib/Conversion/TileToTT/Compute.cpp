@@ -758,6 +758,8 @@ public:
       KernelLowering lowering(kernel, builder);
       if (::tilt::failed(lowering.run()))
         failed = true;
+      else
+        fitL1(kernel);
     }
     if (failed)
       signalPassFailure();

@@ -260,8 +260,9 @@ Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
 Node *ExpressionBuilder::buildSelect(Operation *def) {
   auto found = masks.find(def);
   if (found == masks.end())
-    return fail(def, "'arith.select' has a tile form only on element "
-                     "indices (a condition on tile.index; IndexMask.h)");
+    return fail(def, "'arith.select' has no Tenstorrent tile equivalent "
+                     "unless its condition is on element indices "
+                     "(tile.index)");
   FailureOr<IndexSelect> analysis = analyzeIndexSelect(def, parallel);
   if (failed(analysis))
     return fail(def, "the select's mask does not match its condition");

@@ -110,6 +110,11 @@ Operation *emitCB(OpBuilder &builder, Location loc, Value cb, int64_t pages) {
   return tag(builder.create<OpT>(loc, cb, pages).getOperation(), "compute");
 }
 
+/// When the CBs of `kernel` exceed the usable L1 of a core, drops the
+/// second block of the double-buffered ones, largest first, until they fit
+/// (FitL1.cpp), with a warning that names them. Clears the marks.
+void fitL1(tile::KernelOp kernel);
+
 /// The value of a float scalar that constants determine: an
 /// `arith.constant`, or arith / math ops and casts of such values (a
 /// kernel-level `scale = 1.0 / sqrt(d)`); none for a runtime value.

@@ -239,6 +239,7 @@ public:
         cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
                            tensorType.getElementType(), pageSize,
                            stages * tiles);
+        markDoubleBuffered(cb, tiles);
         rewriter.setInsertionPointAfter(alloc.getOperation());
         Value cast = rewriter
                          .create<UnrealizedConversionCastOp>(
@@ -256,6 +257,7 @@ public:
                         "one kernel");
       cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
                          tensorType.getElementType(), pageSize, 2 * tiles);
+      markDoubleBuffered(cb, tiles);
     }
 
     Value accessor =

@@ -281,6 +281,7 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     // reads these.
     Value mask = createCBAtTop(builder, kernel, loc, *index, format,
                                getTileBytes(format), 2 * tiles);
+    markDoubleBuffered(mask, tiles);
     builder.setInsertionPoint(op);
     // The form's value at element (0, 0) of the iteration space.
     Value base = createIndex(builder, loc, condition.constant);

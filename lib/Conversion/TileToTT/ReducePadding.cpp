@@ -229,6 +229,7 @@ tiletott::emitReducePaddingMasks(tile::KernelOp kernel,
     // uses these, as for the copies of the persistent loop.
     Value mask = createCBAtTop(builder, kernel, loc, *index, bf16,
                                getTileBytes(bf16), 2 * tiles);
+    markDoubleBuffered(mask, tiles);
     builder.setInsertionPoint(op);
     // valid = min over the limits of extent - offset (signed: a block past
     // the tensor has a negative count).

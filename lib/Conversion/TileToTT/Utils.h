@@ -241,6 +241,15 @@ inline Value findAttachedCB(Operation *op, llvm::StringRef attrName) {
   return Value();
 }
 
+/// The discardable attribute on a cb.alloc whose data movement streams
+/// two blocks (double buffering) and works with one: the pages of one.
+constexpr llvm::StringLiteral kSingleBlockPagesAttrName =
+    "tile.single_block_pages";
+
+/// Records that `cb` (a cb.alloc's result) holds two blocks of
+/// `blockPages` pages for double buffering and may drop to one.
+void markDoubleBuffered(Value cb, int64_t blockPages);
+
 /// The bytes of one 32x32 tile of `elementType`.
 inline int64_t getTileBytes(Type elementType) {
   return 32 * 32 * (elementType.getIntOrFloatBitWidth() / 8);

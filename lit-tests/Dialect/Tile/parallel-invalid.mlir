@@ -123,3 +123,59 @@ func.func @bad_dim_name() {
   }
   return
 }
+
+// -----
+
+// tile.index belongs to a tile.parallel body.
+func.func @index_outside() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    // expected-error@+1 {{'tile.index' op must be in the body of a tile.parallel}}
+    %i = tile.index 0 : index
+  }
+  return
+}
+
+// -----
+
+func.func @index_dim() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x64xf32, shared>
+    tile.parallel outs(%a : !tile.buf<32x64xf32, shared>) {
+      // expected-error@+1 {{'tile.index' op dimension 2 is out of range for an iteration space of rank 2}}
+      %i = tile.index 2 : index
+      %z = arith.constant 0.0 : f32
+      tile.yield %z : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @index_type() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32xf32, shared>
+    tile.parallel outs(%a : !tile.buf<32xf32, shared>) {
+      // expected-error@+1 {{'tile.index' op result must be index, got i32}}
+      %i = tile.index 0 : i32
+      %z = arith.constant 0.0 : f32
+      tile.yield %z : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @index_dim_missing() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32xf32, shared>
+    tile.parallel outs(%a : !tile.buf<32xf32, shared>) {
+      // expected-error@+1 {{'tile.index' op requires an integer 'dim' property}}
+      %i = "tile.index"() : () -> index
+      %z = arith.constant 0.0 : f32
+      tile.yield %z : f32
+    }
+  }
+  return
+}

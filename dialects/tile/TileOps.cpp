@@ -83,7 +83,6 @@ LogicalResult parseOperandsUntilRSquare(
   return parser.parseRSquare();
 }
 
-
 /// `attr-dict : T0, T1, ...` for ops whose operands all appear once.
 LogicalResult parseAttrsAndOperandTypes(
     OpAsmParser &parser, OperationState &state,

@@ -9,6 +9,7 @@
 #include "../IR/TestUtils.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/IR/Verifier.h"
+#include <cmath>
 
 using namespace tilt;
 using namespace tilt::test;
@@ -223,3 +224,69 @@ TEST(TileTest, BroadcastIndexingAndReduceAccumulate) {
 }
 
 } // namespace
+
+TEST(TileTest, IndexOpsBuildAMask) {
+  // The causal mask of FlashAttention built through the C++ API: a
+  // tile.parallel without inputs whose body reads its position.
+  auto context = makeTileContext();
+  Context *ctx = context.get();
+  Type f32 = FloatType::getF32(ctx);
+  auto buf =
+      tile::BufType::get(ctx, {64, 64}, f32, tile::MemorySpace::Fragment);
+  auto module = ModuleOp::create(Location(), ctx);
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto kernel = builder.create<tile::KernelOp>(
+      Location(), llvm::ArrayRef<int64_t>{4}, ValueRange{});
+  builder.setInsertionPointToStart(kernel.getBody());
+  Value acc = builder.create<tile::AllocOp>(Location(), buf)->getResult(0);
+  Value zero =
+      builder
+          .create<arith::ConstantOp>(Location(), builder.getFloatAttr(f32, 0.0))
+          ->getResult(0);
+  Value ninf = builder
+                   .create<arith::ConstantOp>(
+                       Location(), builder.getFloatAttr(f32, -INFINITY))
+                   ->getResult(0);
+  auto parallel = builder.create<tile::ParallelOp>(Location(), ValueRange{},
+                                                   ValueRange{acc});
+  EXPECT_EQ(parallel.getBody()->getNumArguments(), 0u);
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(parallel.getBody());
+    auto i = builder.create<tile::IndexOp>(Location(), 0);
+    auto j = builder.create<tile::IndexOp>(Location(), 1);
+    EXPECT_EQ(i.getDim(), 0);
+    EXPECT_EQ(j.getDim(), 1);
+    EXPECT_TRUE(i->getResult(0).getType().isa<IndexType>());
+    Value visible =
+        builder
+            .create<arith::CmpIOp>(Location(), arith::CmpIPredicate::sge,
+                                   i->getResult(0), j->getResult(0))
+            ->getResult(0);
+    Value mask =
+        builder.create<arith::SelectOp>(Location(), visible, zero, ninf)
+            ->getResult(0);
+    builder.create<tile::YieldOp>(Location(), ValueRange{mask});
+  }
+  EXPECT_TRUE(succeeded(verify(module.getOperation())));
+  std::string text = print(module.getOperation());
+  EXPECT_NE(text.find("tile.parallel outs(%fragment : "
+                      "!tile.buf<64x64xf32, fragment>) {"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("tile.index 1 : index"), std::string::npos) << text;
+
+  // A dimension past the iteration space's rank.
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(parallel.getBody());
+    builder.create<tile::IndexOp>(Location(), 2);
+  }
+  DiagnosticCollector diagnostics(*ctx);
+  EXPECT_TRUE(failed(verify(module.getOperation())));
+  ASSERT_EQ(diagnostics.messages.size(), 1u);
+  EXPECT_EQ(diagnostics.messages[0],
+            "'tile.index' op dimension 2 is out of range for an iteration "
+            "space of rank 2");
+  module.getOperation()->erase();
+}

@@ -75,7 +75,6 @@ FailureOr<Value> prepareSource(KernelLowering &lowering, Operation *op,
   return *scratch;
 }
 
-
 /// The source (in CB `in`, `rows` x `columns` tiles) with its padding
 /// replaced by the identity of `kind`, in a scratch CB: each tile combined
 /// with the mask tile of its tile column (`columns0` false) or row.

@@ -37,15 +37,15 @@ void tiletott::markDoubleBuffered(Value cb, int64_t blockPages) {
   Operation *alloc = cb.getDefiningOp();
   auto type = cb.getType().cast<cb::CBType>();
   if (alloc && type.getPages() > blockPages)
-    alloc->setAttr(kSingleBlockPagesAttrName,
-                   IntegerAttr::get(IntegerType::get(cb.getContext(), 64),
-                                    blockPages));
+    alloc->setAttr(
+        kSingleBlockPagesAttrName,
+        IntegerAttr::get(IntegerType::get(cb.getContext(), 64), blockPages));
 }
 
 void tiletott::fitL1(tile::KernelOp kernel) {
   Operation *op = kernel.getOperation();
-  auto partition = op->getAttr(tile::kPartitionAttrName)
-                       .dyn_cast_or_null<DictionaryAttr>();
+  auto partition =
+      op->getAttr(tile::kPartitionAttrName).dyn_cast_or_null<DictionaryAttr>();
   auto arch = partition ? partition.get("arch").dyn_cast_or_null<StringAttr>()
                         : StringAttr();
   llvm::SmallVector<Operation *, 16> allocs;
@@ -98,15 +98,15 @@ void tiletott::fitL1(tile::KernelOp kernel) {
   if (taken.empty())
     return;
   InFlightDiagnostic diag =
-      op->emitWarning()
-      << "the circular buffers of a core need " << before
-      << " bytes of L1 with double-buffered data movement; " << arch.getValue()
-      << " has " << usable << " usable, so " << uint64_t(taken.size())
-      << " of them hold one block (" << total << " bytes"
-      << (total <= usable ? "" : ", still too many") << ")";
+      op->emitWarning() << "the circular buffers of a core need " << before
+                        << " bytes of L1 with double-buffered data movement; "
+                        << arch.getValue() << " has " << usable
+                        << " usable, so " << uint64_t(taken.size())
+                        << " of them hold one block (" << total << " bytes"
+                        << (total <= usable ? "" : ", still too many") << ")";
   for (const Candidate &candidate : taken)
     diag.attachNote(candidate.alloc->getLoc())
         << "c_" << cb::AllocOp(candidate.alloc).getIndex() << ": one block of "
-        << candidate.pages << " pages instead of two ("
-        << candidate.saving << " bytes less)";
+        << candidate.pages << " pages instead of two (" << candidate.saving
+        << " bytes less)";
 }

@@ -163,8 +163,8 @@ bool tiletott::dependsOnIndex(Value value, Block *body) {
   return false;
 }
 
-FailureOr<IndexSelect>
-tiletott::analyzeIndexSelect(Operation *select, tile::ParallelOp parallel) {
+FailureOr<IndexSelect> tiletott::analyzeIndexSelect(Operation *select,
+                                                    tile::ParallelOp parallel) {
   Block *body = parallel.getBody();
   unsigned rank = getRank(parallel);
   if (rank == 0 || rank > 2)
@@ -172,11 +172,12 @@ tiletott::analyzeIndexSelect(Operation *select, tile::ParallelOp parallel) {
         select->emitError() << "a select on element indices lowers over 1-d "
                                "and 2-d iteration spaces only");
   if (!select->getResult(0).getType().isFloat())
-    return FailureOr<IndexSelect>(
-        select->emitError() << "a select on element indices must choose "
-                               "between floats");
+    return FailureOr<IndexSelect>(select->emitError()
+                                  << "a select on element indices must choose "
+                                     "between floats");
   Operation *compare = select->getOperand(0).getDefiningOp();
-  auto cmpi = compare ? arith::CmpIOp::dynCast(compare) : arith::CmpIOp(nullptr);
+  auto cmpi =
+      compare ? arith::CmpIOp::dynCast(compare) : arith::CmpIOp(nullptr);
   if (!cmpi || compare->getBlock() != body)
     return FailureOr<IndexSelect>(
         (compare ? compare : select)->emitError()
@@ -286,11 +287,11 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     // The form's value at element (0, 0) of the iteration space.
     Value base = createIndex(builder, loc, condition.constant);
     for (const auto &[term, coefficient] : condition.terms) {
-      Value scaled = coefficient == 1
-                         ? term
-                         : createBinary<arith::MulIOp>(
-                               builder, loc, term,
-                               createIndex(builder, loc, coefficient));
+      Value scaled =
+          coefficient == 1
+              ? term
+              : createBinary<arith::MulIOp>(
+                    builder, loc, term, createIndex(builder, loc, coefficient));
       base = createBinary<arith::AddIOp>(builder, loc, base, scaled);
     }
     base = toI32(builder, loc, base);
@@ -300,11 +301,10 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     int64_t rowCoefficient = condition.coefficients[0];
     int64_t columnCoefficient = rank == 2 ? condition.coefficients[1] : 0;
     bool f32 = analysis->f32;
-    uint32_t trueBits =
-        getMaskBits(analysis->additive && analysis->valueOperand == 1
-                        ? 0.0
-                        : analysis->trueValue,
-                    f32);
+    uint32_t trueBits = getMaskBits(
+        analysis->additive && analysis->valueOperand == 1 ? 0.0
+                                                          : analysis->trueValue,
+        f32);
     uint32_t falseBits =
         getMaskBits(analysis->additive && analysis->valueOperand == 2
                         ? 0.0
@@ -332,16 +332,17 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
                        createI32(builder, loc, t * getTileBytes(format)));
       int64_t offset =
           32 * (rowCoefficient * tileRow + columnCoefficient * tileColumn);
-      Value start = offset == 0 ? base
-                                : createBinary<arith::AddIOp>(
-                                      builder, loc, base,
-                                      createI32(builder, loc, offset));
-      tagWriter(builder
-                    .create<tt::FillIndexMaskTileOp>(
-                        loc, ValueRange{address, rowValue, columnValue, start,
-                                        predicate, trueValue, falseValue,
-                                        isF32})
-                    .getOperation());
+      Value start =
+          offset == 0
+              ? base
+              : createBinary<arith::AddIOp>(builder, loc, base,
+                                            createI32(builder, loc, offset));
+      tagWriter(
+          builder
+              .create<tt::FillIndexMaskTileOp>(
+                  loc, ValueRange{address, rowValue, columnValue, start,
+                                  predicate, trueValue, falseValue, isF32})
+              .getOperation());
     }
     tagWriter(builder.create<cb::PushBackOp>(loc, mask, tiles).getOperation());
     select->setAttr(kIndexMaskAttrName, builder.getI64IntegerAttr(*index));

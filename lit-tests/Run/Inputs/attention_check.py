@@ -8,20 +8,10 @@ interpreter that tilt-run compares with. Prints the largest difference
 relative to the largest |O| of its (batch, head), and whether it is below
 2^-6 (bf16 inputs, P rounded to bf16 before P V, a bf16 output).
 """
-import ast
 import math
-import struct
 import sys
 
-
-def load(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    length = struct.unpack("<H", data[8:10])[0]
-    header = ast.literal_eval(data[10:10 + length].decode("latin1"))
-    assert header["descr"] == "<f4" and not header["fortran_order"]
-    body = data[10 + length:]
-    return header["shape"], struct.unpack("<%df" % (len(body) // 4), body)
+from npy_f32 import load
 
 
 def main(work, causal):

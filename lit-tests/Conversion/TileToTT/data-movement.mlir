@@ -10,9 +10,12 @@
 // CHECK-DAG: %[[C2048:.*]] = arith.constant 2048 : i32
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
-// CHECK: %cb0 = cb.alloc 0 : !cb.cb<bf16, page_size = 2048, pages = 6>
-// CHECK-NEXT: %cb1 = cb.alloc 1 : !cb.cb<bf16, page_size = 2048, pages = 6>
-// CHECK-NEXT: %cb16 = cb.alloc 16 : !cb.cb<f32, page_size = 4096, pages = 8>
+// Each holds its stages (3 blocks of A, of B) or two blocks (C), and may
+// run with one (tile.single_block_pages; tile-lower-compute uses and
+// drops the mark).
+// CHECK: %cb0 = cb.alloc 0 {tile.single_block_pages = 2 : i64} : !cb.cb<bf16, page_size = 2048, pages = 6>
+// CHECK-NEXT: %cb1 = cb.alloc 1 {tile.single_block_pages = 2 : i64} : !cb.cb<bf16, page_size = 2048, pages = 6>
+// CHECK-NEXT: %cb16 = cb.alloc 16 {tile.single_block_pages = 4 : i64} : !cb.cb<f32, page_size = 4096, pages = 8>
 // One tensor accessor per tensor and role.
 // CHECK: %[[A_ADDR:.*]] = tile.base_address %arg5
 // CHECK-NEXT: %[[A:.*]] = tt.tensor_accessor %[[A_ADDR]], %[[C2048]] ct_offset(0) {tt.role = "reader"}
@@ -92,7 +95,7 @@ func.func @gemm(%A: !tile.tensor<128x96xbf16>, %B: !tile.tensor<96x64xbf16>, %C:
 
 // A 1-d tensor is one row of tiles.
 // CHECK-LABEL: func.func @vector
-// CHECK: %cb0 = cb.alloc 0 : !cb.cb<f32, page_size = 4096, pages = 4>
+// CHECK: %cb0 = cb.alloc 0 {tile.single_block_pages = 2 : i64} : !cb.cb<f32, page_size = 4096, pages = 4>
 // CHECK: cb.reserve_back %cb0, 2 {tt.role = "reader"}
 func.func @vector(%A: !tile.tensor<256xf32>, %B: !tile.tensor<256xf32>) {
   tile.kernel grid [4] blocks(%bx) args(%a = %A : !tile.tensor<256xf32>, %b = %B : !tile.tensor<256xf32>) {

@@ -200,6 +200,26 @@ void unpackToSrc(KernelContext &context, char reg, uint32_t cb,
       out[i] = truncateToFormat(out[i], source);
 }
 
+double fpuAdd(double a, double b) {
+  bool infiniteA = std::isinf(a), infiniteB = std::isinf(b);
+  if (!infiniteA && !infiniteB)
+    return a + b;
+  if (infiniteA && infiniteB)
+    return std::signbit(a) == std::signbit(b) ? a : NAN;
+  double finite = infiniteA ? b : a;
+  if (std::isnan(finite) || std::fabs(finite) >= 0x1p103)
+    return NAN;
+  return infiniteA ? a : b;
+}
+
+double applyFpuBinary(EltwiseBinaryType type, double a, double b) {
+  switch (type) {
+  case ELWADD: return fpuAdd(a, b);
+  case ELWSUB: return fpuAdd(a, -b);
+  default: return applyBinary(type, a, b);
+  }
+}
+
 double applyBinary(EltwiseBinaryType type, double a, double b) {
   switch (type) {
   case ELWADD: return a + b;
@@ -381,8 +401,16 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
           sums[j] += scale * double(row[j]);
       }
       float *out = dst + i * 32;
-      for (uint32_t j = 0; j < 32; ++j)
-        out[j] = toDst(context.engine, double(out[j]) + sums[j]);
+      for (uint32_t j = 0; j < 32; ++j) {
+        // A chunk with an infinite product adds again by the FPU's rules
+        // (rare: the fast sum above is IEEE).
+        if (!std::isfinite(sums[j])) {
+          sums[j] = 0;
+          for (uint32_t k = chunk; k < chunk + 16; ++k)
+            sums[j] = fpuAdd(sums[j], a[i * 32 + k] * double(b[k * 32 + j]));
+        }
+        out[j] = toDst(context.engine, fpuAdd(double(out[j]), sums[j]));
+      }
     }
   context.dstWritten[idst] = true;
   count(context, TileOp::Matmul);
@@ -400,7 +428,7 @@ void tilt_emu::binaryTiles(EltwiseBinaryType type, uint32_t icb0,
   unpackToSrc(context, 'A', icb0, itile0, a, function, "in0");
   unpackToSrc(context, 'B', icb1, itile1, b, function, "in1");
   for (uint32_t i = 0; i < 1024; ++i)
-    dst[i] = toDst(context.engine, applyBinary(type, a[i], b[i]));
+    dst[i] = toDst(context.engine, applyFpuBinary(type, a[i], b[i]));
   context.dstWritten[idst] = true;
   count(context, TileOp::EltwiseBinary);
 }
@@ -432,8 +460,8 @@ void tilt_emu::destReuse(EltwiseBinaryType type,
       moved = moveFormat == emu::DataFormat::Float32
                   ? roundToTF32(dst[i])
                   : truncateToFormat(dst[i], moveFormat);
-    double value = destIsA ? applyBinary(type, moved, tile[i])
-                           : applyBinary(type, tile[i], moved);
+    double value = destIsA ? applyFpuBinary(type, moved, tile[i])
+                           : applyFpuBinary(type, tile[i], moved);
     dst[i] = toDst(context.engine, value);
   }
   context.dstWritten[idst] = true;
@@ -507,8 +535,8 @@ void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
     for (uint32_t chunk = 0; chunk < count; chunk += 16) {
       double sum = 0;
       for (uint32_t i = chunk; i < std::min(count, chunk + 16); ++i)
-        sum += element(i) * scale;
-      result = toDst(context.engine, result + sum);
+        sum = fpuAdd(sum, element(i) * scale);
+      result = toDst(context.engine, fpuAdd(result, sum));
     }
     return result;
   };

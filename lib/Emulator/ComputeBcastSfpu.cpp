@@ -197,8 +197,9 @@ void tilt_emu::bcastTiles(EltwiseBinaryType type, BroadcastType dim,
   for (uint32_t r = 0; r < 32; ++r)
     for (uint32_t c = 0; c < 32; ++c)
       dst[r * 32 + c] =
-          toDst(context.engine, applyBinary(type, a[r * 32 + c],
-                                            b[getBroadcastIndex(dim, r, c)]));
+          toDst(context.engine,
+                applyFpuBinary(type, a[r * 32 + c],
+                               b[getBroadcastIndex(dim, r, c)]));
   context.dstWritten[idst] = true;
   count(context, TileOp::EltwiseBinary);
 }

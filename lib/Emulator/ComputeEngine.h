@@ -63,8 +63,22 @@ void unpackToSrc(KernelContext &context, char reg, uint32_t cb, uint32_t itile,
                  float *out, const char *function, const char *operand,
                  const char *hint = "");
 
-/// a op b for the FPU and SFPU binary ops.
+/// a op b for the SFPU binary ops (IEEE754 for infinities: tt-isa-
+/// documentation SFPMAD.md).
 double applyBinary(EltwiseBinaryType type, double a, double b);
+
+/// a + b on the FPU, whose only sums with an infinity are Inf + Inf and
+/// -Inf - Inf (tt-metal tech_reports/Handling_Special_Value/
+/// special_values.md); any other infinity is an ordinary number there
+/// (exponent 255). A finite operand below 2^103 in magnitude cannot move
+/// such a number by a rounding step, so the sum keeps the infinity; a
+/// larger one, a NaN or opposite infinities give NaN: a value the device
+/// does not define.
+double fpuAdd(double a, double b);
+
+/// a op b for the FPU's binary ops (add, sub: fpuAdd; mul: IEEE, which
+/// the same report lists for the FPU's products with infinities).
+double applyFpuBinary(EltwiseBinaryType type, double a, double b);
 
 } // namespace engine
 } // namespace emu

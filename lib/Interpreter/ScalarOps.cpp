@@ -268,6 +268,13 @@ LogicalResult Interpreter::runFloat(Operation *op, llvm::StringRef mnemonic,
   if (mnemonic == "addf" || mnemonic == "subf") {
     result.real = mnemonic == "addf" ? f(0) + f(1) : f(0) - f(1);
     ErrorBound bound = propagateAdd(engine(0), engine(1));
+    // The FPU keeps an infinity it adds a finite value to only while that
+    // value stays below 2^103 (the emulator's fpuAdd).
+    if (isOnFPU(op) && std::isinf(f(0)) != std::isinf(f(1))) {
+      unsigned finite = std::isinf(f(0)) ? 1 : 0;
+      if (std::fabs(f(finite)) + engine(finite).total >= 0x1p103)
+        bound.total = INFINITY;
+    }
     result.bound = roundResult(op, bound, result.real);
     return success();
   }

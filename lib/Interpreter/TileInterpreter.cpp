@@ -467,9 +467,11 @@ LogicalResult Interpreter::runGemm(Operation *op) {
       ErrorBound oldBound = (*c.bounds)[index];
       double value = old + exact[j];
       // An infinite C within a finite bound (a -inf mask preloaded into
-      // DST) stays that infinity whatever finite products are added.
+      // DST) stays that infinity when the products add up to less than
+      // 2^103: the FPU takes an infinity it adds a finite value to as an
+      // ordinary number (the emulator's fpuAdd).
       if (std::isinf(old) && !oldBound.isUnbounded() &&
-          std::isfinite(widened[j])) {
+          widened[j] < 0x1p103) {
         store(c, index, old, ErrorBound::getExact(NumberFormat::Real));
         continue;
       }

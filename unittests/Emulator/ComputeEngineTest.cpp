@@ -255,6 +255,35 @@ TEST(ComputeEngineTest, SixteenBitDstRoundsEveryResult) {
   EXPECT_EQ(thirtyTwo, 1.0f + 0x1p-7f);
 }
 
+TEST(ComputeEngineTest, TheFpuKeepsAnInfinityOnlyBesideSmallValues) {
+  // The FPU defines Inf + Inf and -Inf - Inf only; an infinity beside a
+  // finite value is an ordinary number (exponent 255), which a value below
+  // 2^103 cannot move and a larger one can: NaN, undefined, in the
+  // emulator (tt-metal tech_reports/Handling_Special_Value).
+  auto add = [](float a, float b, float &out) {
+    ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kBF16}});
+    return run.run([&] {
+      compute_kernel_hw_startup(0, 1, 16);
+      pushTile(0, a);
+      pushTile(1, b);
+      tile_regs_acquire();
+      add_tiles(0, 1, 0, 0, 0);
+      out = packAndRead(16);
+      cb_pop_front(0, 1);
+      cb_pop_front(1, 1);
+    });
+  };
+  float small = 0, large = 0, both = 0, opposite = 0;
+  EXPECT_EQ(add(-INFINITY, 1e30f, small), "");
+  EXPECT_EQ(add(-INFINITY, 0x1p110f, large), "");
+  EXPECT_EQ(add(-INFINITY, -INFINITY, both), "");
+  EXPECT_EQ(add(INFINITY, -INFINITY, opposite), "");
+  EXPECT_EQ(small, -INFINITY);
+  EXPECT_TRUE(std::isnan(large));
+  EXPECT_EQ(both, -INFINITY);
+  EXPECT_TRUE(std::isnan(opposite));
+}
+
 TEST(ComputeEngineTest, SfpuResultsAreTruncatedInA16BitDst) {
   // exp(1) = 2.71828...: bf16 neighbours 2.703125 and 2.71875; truncation
   // (SFPSTORE) gives the lower although the upper is nearer.

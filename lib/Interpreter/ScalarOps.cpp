@@ -195,16 +195,12 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
     int64_t a = i(0), b = i(1);
     if (mnemonic.startswith("rem"))
       result.integer = a % b;
-    else {
-      // Toward zero, then up (ceildivsi) or down (floordivsi) when there is
-      // a remainder on that side.
+    else if (mnemonic == "ceildivsi")
+      result.integer = arith::ceilDivSigned(a, b);
+    else if (mnemonic == "floordivsi")
+      result.integer = arith::floorDivSigned(a, b);
+    else
       result.integer = a / b;
-      bool inexact = a % b != 0, positive = (a < 0) == (b < 0);
-      if (mnemonic == "ceildivsi" && inexact && positive)
-        ++result.integer;
-      else if (mnemonic == "floordivsi" && inexact && !positive)
-        --result.integer;
-    }
   } else if (mnemonic == "minsi" || mnemonic == "minui")
     result.integer = std::min(i(0), i(1));
   else if (mnemonic == "maxsi" || mnemonic == "maxui")

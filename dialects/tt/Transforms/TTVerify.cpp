@@ -266,17 +266,11 @@ private:
         result = a() * b();
       else if ((name == "arith.divui" || name == "arith.divsi") && b() != 0)
         result = a() / b();
-      else if ((name == "arith.ceildivsi" || name == "arith.floordivsi") &&
-               b() != 0) {
-        // Toward zero, then one up or down when there is a remainder on
-        // that side.
-        bool inexact = a() % b() != 0, positive = (a() < 0) == (b() < 0);
-        result = a() / b();
-        if (inexact && positive && name == "arith.ceildivsi")
-          ++*result;
-        else if (inexact && !positive && name == "arith.floordivsi")
-          --*result;
-      } else if ((name == "arith.remui" || name == "arith.remsi") && b() != 0)
+      else if (name == "arith.ceildivsi" && b() != 0)
+        result = arith::ceilDivSigned(a(), b());
+      else if (name == "arith.floordivsi" && b() != 0)
+        result = arith::floorDivSigned(a(), b());
+      else if ((name == "arith.remui" || name == "arith.remsi") && b() != 0)
         result = a() % b();
       else if (name == "arith.minsi" || name == "arith.minui")
         result = std::min(a(), b());

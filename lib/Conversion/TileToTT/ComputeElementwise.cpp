@@ -263,13 +263,14 @@ Node *ExpressionBuilder::buildSelect(Operation *def) {
     return fail(def, "'arith.select' has no Tenstorrent tile equivalent "
                      "unless its condition is on element indices "
                      "(tile.index)");
-  FailureOr<IndexSelect> analysis = analyzeIndexSelect(def, parallel);
-  if (failed(analysis))
-    return fail(def, "the select's mask does not match its condition");
+  // tile-lower-data-movement checked the form when it made the mask.
+  std::optional<unsigned> masked = getMaskedOperand(def);
+  if (!masked)
+    return fail(def, "this select's branches changed after its mask was made");
   Node *mask = makeLeaf(found->second);
-  if (!analysis->additive)
+  if (*masked == 0)
     return mask;
-  Node *value = build(def->getOperand(analysis->valueOperand));
+  Node *value = build(def->getOperand(*masked));
   if (!value)
     return nullptr;
   Node *node = make(Node::Binary);

@@ -223,31 +223,35 @@ FailureOr<IndexSelect> tiletott::analyzeIndexSelect(Operation *select,
   condition.constant = lhs->constant;
 
   // The branches: two constants, or one infinity.
+  std::optional<unsigned> masked = getMaskedOperand(select);
+  if (!masked)
+    return FailureOr<IndexSelect>(
+        select->emitError()
+        << "a select on element indices needs two constant branches (the "
+           "mask is its value) or one infinite branch (x plus a 0 / inf "
+           "mask); a choice between two computed values has no lowering yet");
+  result.additive = *masked != 0;
+  result.valueOperand = *masked;
+  // The mask's elements: the branches, or 0 on the side of x.
   std::optional<double> onTrue = evaluateScalar(select->getOperand(1));
   std::optional<double> onFalse = evaluateScalar(select->getOperand(2));
-  if (onTrue && onFalse) {
-    result.trueValue = *onTrue;
-    result.falseValue = *onFalse;
-    result.f32 = !isBF16Exact(*onTrue) || !isBF16Exact(*onFalse);
-    return result;
-  }
-  if (onFalse && std::isinf(*onFalse)) {
-    result.additive = true;
-    result.valueOperand = 1;
-    result.falseValue = *onFalse;
-    return result;
-  }
-  if (onTrue && std::isinf(*onTrue)) {
-    result.additive = true;
-    result.valueOperand = 2;
-    result.trueValue = *onTrue;
-    return result;
-  }
-  return FailureOr<IndexSelect>(
-      select->emitError()
-      << "a select on element indices needs two constant branches (the "
-         "mask is its value) or one infinite branch (x plus a 0 / inf "
-         "mask); a choice between two computed values has no lowering yet");
+  result.trueValue = *masked == 1 ? 0.0 : *onTrue;
+  result.falseValue = *masked == 2 ? 0.0 : *onFalse;
+  result.f32 =
+      !isBF16Exact(result.trueValue) || !isBF16Exact(result.falseValue);
+  return result;
+}
+
+std::optional<unsigned> tiletott::getMaskedOperand(Operation *select) {
+  std::optional<double> onTrue = evaluateScalar(select->getOperand(1));
+  std::optional<double> onFalse = evaluateScalar(select->getOperand(2));
+  if (onTrue && onFalse)
+    return 0;
+  if (onFalse && std::isinf(*onFalse))
+    return 1;
+  if (onTrue && std::isinf(*onTrue))
+    return 2;
+  return std::nullopt;
 }
 
 LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
@@ -270,19 +274,16 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     const IndexCondition &condition = analysis->condition;
     Operation *op = parallel.getOperation();
     Location loc = select->getLoc();
-    std::optional<int64_t> index = getFreeInputCBIndex(kernel);
-    if (!index)
-      return select->emitError() << "the mask of this select needs an input "
-                                    "circular buffer, and all 16 are taken";
-    Type format = analysis->f32 ? Type(FloatType::getF32(context))
-                                : Type(FloatType::getBF16(context));
     auto [rows, columns] = getTileGrid(parallel.getIterationShape());
     int64_t tiles = rows * columns;
-    // Two blocks: the writer fills the next run's masks while compute
-    // reads these.
-    Value mask = createCBAtTop(builder, kernel, loc, *index, format,
-                               getTileBytes(format), 2 * tiles);
-    markDoubleBuffered(mask, tiles);
+    std::optional<Value> mask =
+        createMaskCB(builder, kernel, loc,
+                     analysis->f32 ? Type(FloatType::getF32(context))
+                                   : Type(FloatType::getBF16(context)),
+                     tiles);
+    if (!mask)
+      return select->emitError() << "the mask of this select needs an input "
+                                    "circular buffer, and all 16 are taken";
     builder.setInsertionPoint(op);
     // The form's value at element (0, 0) of the iteration space.
     Value base = createIndex(builder, loc, condition.constant);
@@ -301,51 +302,32 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     int64_t rowCoefficient = condition.coefficients[0];
     int64_t columnCoefficient = rank == 2 ? condition.coefficients[1] : 0;
     bool f32 = analysis->f32;
-    uint32_t trueBits = getMaskBits(
-        analysis->additive && analysis->valueOperand == 1 ? 0.0
-                                                          : analysis->trueValue,
-        f32);
-    uint32_t falseBits =
-        getMaskBits(analysis->additive && analysis->valueOperand == 2
-                        ? 0.0
-                        : analysis->falseValue,
-                    f32);
-    auto tagWriter = [](Operation *created) { return tag(created, "writer"); };
-    tagWriter(
-        builder.create<cb::ReserveBackOp>(loc, mask, tiles).getOperation());
-    Value pointer =
-        tagWriter(builder.create<cb::GetWritePtrOp>(loc, mask).getOperation())
-            ->getResult(0);
+    uint32_t trueBits = getMaskBits(analysis->trueValue, f32);
+    uint32_t falseBits = getMaskBits(analysis->falseValue, f32);
     Value rowValue = createI32(builder, loc, rowCoefficient);
     Value columnValue = createI32(builder, loc, columnCoefficient);
     Value predicate = createI32(builder, loc, int64_t(condition.predicate));
     Value trueValue = createI32(builder, loc, int64_t(trueBits));
     Value falseValue = createI32(builder, loc, int64_t(falseBits));
     Value isF32 = createI32(builder, loc, f32 ? 1 : 0);
-    for (int64_t t = 0; t < tiles; ++t) {
-      int64_t tileRow = rank == 2 ? t / columns : t;
-      int64_t tileColumn = rank == 2 ? t % columns : 0;
-      Value address =
-          t == 0 ? pointer
-                 : createBinary<arith::AddIOp>(
-                       builder, loc, pointer,
-                       createI32(builder, loc, t * getTileBytes(format)));
-      int64_t offset =
-          32 * (rowCoefficient * tileRow + columnCoefficient * tileColumn);
-      Value start =
-          offset == 0
-              ? base
-              : createBinary<arith::AddIOp>(builder, loc, base,
-                                            createI32(builder, loc, offset));
-      tagWriter(
-          builder
+    emitMaskFill(
+        builder, loc, *mask, tiles, "writer", [&](Value address, int64_t t) {
+          int64_t tileRow = rank == 2 ? t / columns : t;
+          int64_t tileColumn = rank == 2 ? t % columns : 0;
+          int64_t offset =
+              32 * (rowCoefficient * tileRow + columnCoefficient * tileColumn);
+          Value start = offset == 0 ? base
+                                    : createBinary<arith::AddIOp>(
+                                          builder, loc, base,
+                                          createI32(builder, loc, offset));
+          return builder
               .create<tt::FillIndexMaskTileOp>(
                   loc, ValueRange{address, rowValue, columnValue, start,
                                   predicate, trueValue, falseValue, isF32})
-              .getOperation());
-    }
-    tagWriter(builder.create<cb::PushBackOp>(loc, mask, tiles).getOperation());
-    select->setAttr(kIndexMaskAttrName, builder.getI64IntegerAttr(*index));
+              .getOperation();
+        });
+    select->setAttr(kIndexMaskAttrName,
+                    builder.getI64IntegerAttr(getCBIndex(*mask)));
   }
   return success();
 }

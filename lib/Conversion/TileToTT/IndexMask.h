@@ -53,7 +53,8 @@ struct IndexSelect {
   bool additive = false;
   /// Additive: the operand (1 or 2) that is x.
   unsigned valueOperand = 0;
-  /// The mask's elements where the condition holds and where it does not.
+  /// The mask's elements where the condition holds and where it does not
+  /// (0 on the side of x when additive).
   double trueValue = 0.0, falseValue = 0.0;
   /// Whether the mask needs f32 pages (a value bf16 does not hold).
   bool f32 = false;
@@ -67,6 +68,11 @@ bool dependsOnIndex(Value value, Block *body);
 /// offending op.
 FailureOr<IndexSelect> analyzeIndexSelect(Operation *select,
                                           tile::ParallelOp parallel);
+
+/// The operand of an index-dependent `select` that its mask is added to
+/// (1 or 2: the other branch is an infinity), 0 when both branches are
+/// constants (the mask is its value), none when neither form applies.
+std::optional<unsigned> getMaskedOperand(Operation *select);
 
 /// For every index-dependent select of `kernel`'s tile.parallel ops: a new
 /// input CB, the writer's tt.fill_index_mask_tile per tile before the

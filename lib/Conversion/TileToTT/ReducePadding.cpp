@@ -196,8 +196,6 @@ private:
   llvm::DenseMap<Value, BufferLimits> buffers;
 };
 
-Operation *tagReader(Operation *op) { return tag(op, "reader"); }
-
 } // namespace
 
 FailureOr<std::vector<PaddedReduce>>
@@ -219,17 +217,12 @@ tiletott::emitReducePaddingMasks(tile::KernelOp kernel,
     auto sourceType = op->getOperand(0).getType().cast<tile::BufType>();
     int64_t dim = reduce.getDim();
     int64_t tiles = (sourceType.getShape()[size_t(dim)] + 31) / 32;
-    std::optional<int64_t> index = getFreeInputCBIndex(kernel);
-    if (!index)
-      return op->emitError() << "the padding mask of this reduction needs an "
-                                "input circular buffer, and all 16 are taken";
     OpBuilder builder(op->getContext());
     Type bf16 = FloatType::getBF16(op->getContext());
-    // Two blocks of masks: the reader fills the next block's while compute
-    // uses these, as for the copies of the persistent loop.
-    Value mask = createCBAtTop(builder, kernel, loc, *index, bf16,
-                               getTileBytes(bf16), 2 * tiles);
-    markDoubleBuffered(mask, tiles);
+    std::optional<Value> mask = createMaskCB(builder, kernel, loc, bf16, tiles);
+    if (!mask)
+      return op->emitError() << "the padding mask of this reduction needs an "
+                                "input circular buffer, and all 16 are taken";
     builder.setInsertionPoint(op);
     // valid = min over the limits of extent - offset (signed: a block past
     // the tensor has a negative count).
@@ -247,29 +240,22 @@ tiletott::emitReducePaddingMasks(tile::KernelOp kernel,
     Value validBits = createI32(builder, loc, sum ? 0x3F80 : 0);
     Value padBits = createI32(builder, loc, sum ? 0 : 0xFF80);
     Value rows = createI32(builder, loc, dim == 0 ? 1 : 0);
-    tagReader(
-        builder.create<cb::ReserveBackOp>(loc, mask, tiles).getOperation());
-    Value pointer =
-        tagReader(builder.create<cb::GetWritePtrOp>(loc, mask).getOperation())
-            ->getResult(0);
-    for (int64_t i = 0; i < tiles; ++i) {
-      Value address =
-          i == 0 ? pointer
-                 : createBinary<arith::AddIOp>(
-                       builder, loc, pointer,
-                       createI32(builder, loc, i * getTileBytes(bf16)));
-      Value count =
-          i == 0 ? valid
-                 : createBinary<arith::SubIOp>(builder, loc, valid,
-                                               createI32(builder, loc, 32 * i));
-      tagReader(
-          builder
-              .create<tt::FillMaskTileOp>(
-                  loc, ValueRange{address, count, rows, validBits, padBits})
-              .getOperation());
-    }
-    tagReader(builder.create<cb::PushBackOp>(loc, mask, tiles).getOperation());
-    op->setAttr(kPaddingMaskAttrName, builder.getI64IntegerAttr(*index));
+    // The reader fills them (its copies come right before the reduction).
+    emitMaskFill(builder, loc, *mask, tiles, "reader",
+                 [&](Value address, int64_t i) {
+                   Value count =
+                       i == 0 ? valid
+                              : createBinary<arith::SubIOp>(
+                                    builder, loc, valid,
+                                    createI32(builder, loc, 32 * i));
+                   return builder
+                       .create<tt::FillMaskTileOp>(
+                           loc, ValueRange{address, count, rows, validBits,
+                                           padBits})
+                       .getOperation();
+                 });
+    op->setAttr(kPaddingMaskAttrName,
+                builder.getI64IntegerAttr(getCBIndex(*mask)));
   }
   return success();
 }

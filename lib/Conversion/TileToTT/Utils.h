@@ -255,6 +255,44 @@ inline int64_t getTileBytes(Type elementType) {
   return 32 * 32 * (elementType.getIntOrFloatBitWidth() / 8);
 }
 
+/// A new input CB for masks a data movement kernel fills (the lowest free
+/// index below 16): two blocks of `tiles` tiles of `format`, so that the
+/// next block is filled while compute reads this one, marked as able to
+/// run with one. None when all 16 input CBs are taken.
+inline std::optional<Value> createMaskCB(OpBuilder &builder,
+                                         tile::KernelOp kernel, Location loc,
+                                         Type format, int64_t tiles) {
+  std::optional<int64_t> index = getFreeInputCBIndex(kernel);
+  if (!index)
+    return std::nullopt;
+  Value mask = createCBAtTop(builder, kernel, loc, *index, format,
+                             getTileBytes(format), 2 * tiles);
+  markDoubleBuffered(mask, tiles);
+  return mask;
+}
+
+/// The fill of one block of `mask` by data movement kernel `role`, at the
+/// builder's insertion point: reserve, `fillTile(address, t)` for each
+/// tile t at its L1 address, push.
+inline void
+emitMaskFill(OpBuilder &builder, Location loc, Value mask, int64_t tiles,
+             llvm::StringRef role,
+             llvm::function_ref<Operation *(Value, int64_t)> fillTile) {
+  int64_t pageBytes = mask.getType().cast<cb::CBType>().getPageSize();
+  tag(builder.create<cb::ReserveBackOp>(loc, mask, tiles).getOperation(), role);
+  Value pointer =
+      tag(builder.create<cb::GetWritePtrOp>(loc, mask).getOperation(), role)
+          ->getResult(0);
+  for (int64_t t = 0; t < tiles; ++t) {
+    Value address = t == 0 ? pointer
+                           : createBinary<arith::AddIOp>(
+                                 builder, loc, pointer,
+                                 createI32(builder, loc, t * pageBytes));
+    tag(fillTile(address, t), role);
+  }
+  tag(builder.create<cb::PushBackOp>(loc, mask, tiles).getOperation(), role);
+}
+
 /// A buffer's shape in tiles, as (rows, columns); a 1-d buffer is one row.
 inline std::pair<int64_t, int64_t> getTileGrid(llvm::ArrayRef<int64_t> shape) {
   if (shape.size() == 1)

@@ -363,13 +363,11 @@ inline void fill_index_mask_tile(uint32_t addr, int32_t row, int32_t column,
                                  uint32_t f32) {
   int32_t low = start + (row < 0 ? 31 * row : 0) + (column < 0 ? 31 * column : 0);
   int32_t high = start + (row > 0 ? 31 * row : 0) + (column > 0 ? 31 * column : 0);
-  bool uniform, holds = index_mask_holds(low, predicate);
-  if (predicate >= 4)
-    uniform = low == high || low > 0 || high < 0;
-  else
-    uniform = holds == index_mask_holds(high, predicate);
-  if (predicate >= 4 && uniform && low != high)
-    holds = predicate == 5;
+  // A monotone comparison that agrees at both extremes agrees everywhere;
+  // == and != decide a whole tile whose range is one value or misses 0.
+  bool holds = index_mask_holds(low, predicate);
+  bool uniform = predicate >= 4 ? low == high || low > 0 || high < 0
+                                : holds == index_mask_holds(high, predicate);
   if (uniform) {
     uint32_t bits = holds ? true_bits : false_bits;
     uint32_t word = f32 ? bits : (bits << 16) | bits;

@@ -90,6 +90,20 @@ enum class CmpFPredicate : uint64_t {
 };
 /// The keyword of an integer comparison predicate (`slt`, `eq`, ...).
 llvm::StringRef stringifyCmpIPredicate(CmpIPredicate predicate);
+
+/// `a` divided by `b` (not 0) rounded up, what arith.ceildivsi computes
+/// (before LLVM 17's divideCeilSigned).
+inline int64_t ceilDivSigned(int64_t a, int64_t b) {
+  bool up = a % b != 0 && (a < 0) == (b < 0);
+  return a / b + (up ? 1 : 0);
+}
+
+/// `a` divided by `b` (not 0) rounded down, what arith.floordivsi
+/// computes.
+inline int64_t floorDivSigned(int64_t a, int64_t b) {
+  bool down = a % b != 0 && (a < 0) != (b < 0);
+  return a / b - (down ? 1 : 0);
+}
 /// The keyword of a float comparison predicate (`olt`, `une`, ...).
 llvm::StringRef stringifyCmpFPredicate(CmpFPredicate predicate);
 

@@ -39,6 +39,36 @@ void count(KernelContext &context, TileOp op) {
   ++context.counters.tileOps[size_t(op)];
 }
 
+void timeFpuOp(KernelContext &context, Work work,
+               std::initializer_list<uint32_t> cbs, double mathCycles,
+               bool perPhase) {
+  const TimingParams &timing = context.device->timing;
+  double unpack = 0;
+  for (uint32_t cb : cbs)
+    unpack += getUnpackCycles(timing, context.core->cbs[cb % 32].config.format);
+  recordQueue(context, Stream::Unpack, EventKind::Reserve, kSourceQueue, 1);
+  recordBusy(context, Stream::Unpack, Work::Unpack, unpack);
+  recordQueue(context, Stream::Unpack, EventKind::Push, kSourceQueue, 1);
+  recordQueue(context, Stream::Math, EventKind::Wait, kSourceQueue, 1);
+  recordBusy(context, Stream::Math, work,
+             mathCycles * (perPhase ? context.instance->fidelityPhases : 1));
+  recordQueue(context, Stream::Math, EventKind::Pop, kSourceQueue, 1);
+}
+
+void timeSfpuOp(KernelContext &context, bool complex) {
+  const TimingParams &timing = context.device->timing;
+  recordBusy(context, Stream::Math, Work::Sfpu,
+             complex ? timing.sfpuComplexCycles : timing.sfpuSimpleCycles);
+}
+
+void timeSetup(KernelContext &context, Work work,
+               std::initializer_list<Stream> streams) {
+  const TimingParams &timing = context.device->timing;
+  for (Stream stream : streams)
+    recordBusy(context, stream, work,
+               work == Work::Init ? timing.initCycles : timing.reconfigCycles);
+}
+
 CircularBuffer &lookupCB(KernelContext &context, uint32_t index,
                          const char *function) {
   std::lock_guard<std::mutex> lock(context.device->mutex);
@@ -302,6 +332,10 @@ void tilt_emu::recordInit(InitUnit unit, const char *name) {
   KernelContext &context = enterKernel();
   (unit == InitUnit::Fpu ? context.engine.fpuInit : context.engine.sfpuInit) =
       name;
+  if (unit == InitUnit::Fpu)
+    timeSetup(context, Work::Init, {Stream::Unpack, Stream::Math});
+  else
+    timeSetup(context, Work::Init, {Stream::Math});
 }
 
 void tilt_emu::configureFormats(const char *call, int32_t srcA, int32_t srcB,
@@ -313,6 +347,10 @@ void tilt_emu::configureFormats(const char *call, int32_t srcA, int32_t srcB,
     setRegister(context, 'B', uint32_t(srcB), call);
   if (pack != kKeep)
     setRegister(context, 'P', uint32_t(pack), call);
+  if (srcA != kKeep || srcB != kKeep)
+    timeSetup(context, Work::Reconfigure, {Stream::Unpack});
+  if (pack != kKeep)
+    timeSetup(context, Work::Reconfigure, {Stream::Pack});
 }
 
 void tilt_emu::reconfigureIfDifferent(const char *call, char reg,
@@ -322,10 +360,14 @@ void tilt_emu::reconfigureIfDifferent(const char *call, char reg,
   emu::DataFormat newFormat = lookupCB(context, newCB, call).config.format;
   if (oldFormat != newFormat)
     setRegister(context, reg, newCB, call);
+  timeSetup(context, Work::Reconfigure,
+            {reg == 'P' ? Stream::Pack : Stream::Unpack});
 }
 
 void tilt_emu::setL1Accumulation(uint32_t enable) {
-  enterKernel().engine.l1Accumulate = enable != 0;
+  KernelContext &context = enterKernel();
+  context.engine.l1Accumulate = enable != 0;
+  timeSetup(context, Work::Reconfigure, {Stream::Pack});
 }
 
 //===----------------------------------------------------------------------===//
@@ -341,6 +383,9 @@ void tile_regs_acquire() {
   // The packer clears the half it releases, so an acquired half is zero.
   context.dstTiles.assign(size_t(context.dstCapacity) * 1024, 0.0f);
   context.dstWritten.assign(context.dstCapacity, false);
+  recordQueue(context, Stream::Math, EventKind::Reserve, kDstQueue, 1);
+  recordBusy(context, Stream::Math, Work::Api,
+             context.device->timing.dstHandshakeCycles);
 }
 
 void tile_regs_commit() {
@@ -348,6 +393,7 @@ void tile_regs_commit() {
   if (context.dst != DstState::Acquired)
     fail(context, "tile_regs_commit without tile_regs_acquire");
   context.dst = DstState::Committed;
+  recordQueue(context, Stream::Math, EventKind::Push, kDstQueue, 1);
 }
 
 void tile_regs_wait() {
@@ -355,6 +401,9 @@ void tile_regs_wait() {
   if (context.dst != DstState::Committed)
     fail(context, "tile_regs_wait without tile_regs_commit");
   context.dst = DstState::Waited;
+  recordQueue(context, Stream::Pack, EventKind::Wait, kDstQueue, 1);
+  recordBusy(context, Stream::Pack, Work::Api,
+             context.device->timing.dstHandshakeCycles);
 }
 
 void tile_regs_release() {
@@ -362,6 +411,7 @@ void tile_regs_release() {
   if (context.dst != DstState::Waited)
     fail(context, "tile_regs_release without tile_regs_wait");
   context.dst = DstState::Released;
+  recordQueue(context, Stream::Pack, EventKind::Pop, kDstQueue, 1);
 }
 
 //===----------------------------------------------------------------------===//
@@ -369,7 +419,8 @@ void tile_regs_release() {
 //===----------------------------------------------------------------------===//
 
 void tilt_emu::matmulInit(uint32_t, uint32_t, uint32_t transpose) {
-  enterKernel().engine.matmulTranspose = transpose != 0;
+  KernelContext &context = enterKernel();
+  context.engine.matmulTranspose = transpose != 0;
 }
 
 void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
@@ -414,6 +465,8 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
     }
   context.dstWritten[idst] = true;
   count(context, TileOp::Matmul);
+  timeFpuOp(context, Work::Matmul, {in0, in1}, context.device->timing.matmulCyclesPerPhase,
+            true);
 }
 
 void tilt_emu::binaryTiles(EltwiseBinaryType type, uint32_t icb0,
@@ -431,6 +484,11 @@ void tilt_emu::binaryTiles(EltwiseBinaryType type, uint32_t icb0,
     dst[i] = toDst(context.engine, applyFpuBinary(type, a[i], b[i]));
   context.dstWritten[idst] = true;
   count(context, TileOp::EltwiseBinary);
+  bool multiply = type == ELWMUL;
+  timeFpuOp(context, Work::Eltwise, {icb0, icb1},
+            multiply ? context.device->timing.eltwiseMulCyclesPerPhase
+                     : context.device->timing.eltwiseCycles,
+            multiply);
 }
 
 void tilt_emu::destReuse(EltwiseBinaryType type,
@@ -466,6 +524,11 @@ void tilt_emu::destReuse(EltwiseBinaryType type,
   }
   context.dstWritten[idst] = true;
   count(context, TileOp::EltwiseBinary);
+  bool multiply = type == ELWMUL;
+  timeFpuOp(context, Work::Eltwise, {icb},
+            multiply ? context.device->timing.eltwiseMulCyclesPerPhase
+                     : context.device->timing.eltwiseCycles,
+            multiply);
 }
 
 void tilt_emu::copy(uint32_t icb, uint32_t itile, uint32_t idst) {
@@ -489,6 +552,7 @@ void tilt_emu::copy(uint32_t icb, uint32_t itile, uint32_t idst) {
     dst[i] = toDst(context.engine, tile[i]);
   context.dstWritten[idst] = true;
   count(context, TileOp::Copy);
+  timeFpuOp(context, Work::Copy, {icb}, context.device->timing.copyCycles, false);
 }
 
 void tilt_emu::transpose(uint32_t icb, uint32_t itile, uint32_t idst) {
@@ -502,6 +566,7 @@ void tilt_emu::transpose(uint32_t icb, uint32_t itile, uint32_t idst) {
       dst[c * 32 + r] = toDst(context.engine, tile[r * 32 + c]);
   context.dstWritten[idst] = true;
   count(context, TileOp::Transpose);
+  timeFpuOp(context, Work::Transpose, {icb}, context.device->timing.transposeCycles, false);
 }
 
 void tilt_emu::reduceInit(PoolType, ReduceDim dim) {
@@ -511,7 +576,11 @@ void tilt_emu::reduceInit(PoolType, ReduceDim dim) {
                                             : PackMask::Element0;
 }
 
-void tilt_emu::reduceUninit() { enterKernel().engine.mask = PackMask::None; }
+void tilt_emu::reduceUninit() {
+  KernelContext &context = enterKernel();
+  context.engine.mask = PackMask::None;
+  timeSetup(context, Work::Init, {Stream::Pack});
+}
 
 void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
                       uint32_t itile, uint32_t iscaler, uint32_t idst) {
@@ -561,6 +630,8 @@ void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
         dst[r * 32 + c] = NAN;
   context.dstWritten[idst] = true;
   count(context, TileOp::Reduce);
+  timeFpuOp(context, Work::Reduce, {icb, scb}, context.device->timing.reduceCyclesPerPhase,
+            true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -578,6 +649,7 @@ void tilt_emu::sfpuBinary(EltwiseBinaryType type, uint32_t idst0,
     out[i] = sfpuToDst(context.engine, float(applyBinary(type, a[i], b[i])));
   context.dstWritten[odst] = true;
   count(context, TileOp::SfpuBinary);
+  timeSfpuOp(context, type == ELWDIV);
 }
 
 void tilt_emu::sfpuUnary(Unary op, uint32_t idst) {
@@ -604,6 +676,8 @@ void tilt_emu::sfpuUnary(Unary op, uint32_t idst) {
     x[i] = sfpuToDst(context.engine, v);
   }
   count(context, TileOp::SfpuUnary);
+  timeSfpuOp(context, op != Unary::Relu && op != Unary::Abs &&
+                          op != Unary::Negative && op != Unary::Square);
 }
 
 void tilt_emu::fill(uint32_t idst, float value) {
@@ -612,6 +686,7 @@ void tilt_emu::fill(uint32_t idst, float value) {
   std::fill(dst, dst + 1024, sfpuToDst(context.engine, value));
   context.dstWritten[idst] = true;
   count(context, TileOp::Fill);
+  timeSfpuOp(context, false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -663,4 +738,6 @@ void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
       }
     }
   count(context, TileOp::Pack);
+  recordBusy(context, Stream::Pack, Work::Pack,
+             getPackCycles(context.device->timing, format));
 }

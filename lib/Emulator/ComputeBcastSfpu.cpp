@@ -176,6 +176,7 @@ void tilt_emu::bcastInit(const char *call, EltwiseBinaryType type,
     setRegister(context, 'P', uint32_t(ocb), call);
   }
   context.engine.fpuInit = getBcastKey(type, dim);
+  timeSetup(context, Work::Init, {Stream::Unpack, Stream::Math});
 }
 
 void tilt_emu::bcastTiles(EltwiseBinaryType type, BroadcastType dim,
@@ -202,6 +203,11 @@ void tilt_emu::bcastTiles(EltwiseBinaryType type, BroadcastType dim,
                                b[getBroadcastIndex(dim, r, c)]));
   context.dstWritten[idst] = true;
   count(context, TileOp::EltwiseBinary);
+  bool multiply = type == ELWMUL;
+  timeFpuOp(context, Work::Eltwise, {icb0, icb1},
+            multiply ? context.device->timing.eltwiseMulCyclesPerPhase
+                     : context.device->timing.eltwiseCycles,
+            multiply);
 }
 
 void tilt_emu::unaryBcastInit(BroadcastType dim, uint32_t icb, uint32_t ocb) {
@@ -214,6 +220,7 @@ void tilt_emu::unaryBcastInit(BroadcastType dim, uint32_t icb, uint32_t ocb) {
   setRegister(context, 'B', icb, call.c_str());
   setRegister(context, 'P', ocb, call.c_str());
   context.engine.fpuInit = std::string("unary_bcast ") + getDimName(dim);
+  timeSetup(context, Work::Init, {Stream::Unpack, Stream::Math});
 }
 
 void tilt_emu::unaryBcast(BroadcastType dim, uint32_t icb, uint32_t itile,
@@ -246,6 +253,7 @@ void tilt_emu::unaryBcast(BroadcastType dim, uint32_t icb, uint32_t itile,
           toDst(context.engine, tile[getBroadcastIndex(dim, r, c)]);
   context.dstWritten[idst] = true;
   count(context, TileOp::Copy);
+  timeFpuOp(context, Work::Copy, {icb}, context.device->timing.copyCycles, false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -267,6 +275,9 @@ void tilt_emu::sfpuScalar(SfpuScalarOp op, uint32_t idst, uint32_t bits) {
                         : sfpuToDst(context.engine, v);
   }
   count(context, TileOp::SfpuUnary);
+  timeSfpuOp(context, op == SfpuScalarOp::Exp2 || op == SfpuScalarOp::Silu ||
+                          op == SfpuScalarOp::Erf ||
+                          op == SfpuScalarOp::LogWithBase);
 }
 
 void tilt_emu::sfpuPair(SfpuPairOp op, uint32_t idst0, uint32_t idst1,
@@ -288,6 +299,7 @@ void tilt_emu::sfpuPair(SfpuPairOp op, uint32_t idst0, uint32_t idst1,
   }
   context.dstWritten[odst] = true;
   count(context, TileOp::SfpuBinary);
+  timeSfpuOp(context, op == SfpuPairOp::Div);
 }
 
 void tilt_emu::copyDestValues(uint32_t idst, uint32_t odst) {
@@ -300,4 +312,5 @@ void tilt_emu::copyDestValues(uint32_t idst, uint32_t odst) {
   std::copy(in, in + 1024, out);
   context.dstWritten[odst] = true;
   count(context, TileOp::SfpuBinary);
+  timeSfpuOp(context, false);
 }

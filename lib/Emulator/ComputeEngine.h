@@ -22,6 +22,19 @@ namespace engine {
 /// Counts one tile operation of kind `op`.
 void count(KernelContext &context, TileOp op);
 
+/// The timing model's record of an FPU op (Timeline.h): the unpacker
+/// brings tiles of `cbs` into the source registers, then the math engine
+/// works `mathCycles` on them (x the kernel's fidelity phases when
+/// `perPhase`).
+void timeFpuOp(KernelContext &context, Work work,
+               std::initializer_list<uint32_t> cbs, double mathCycles,
+               bool perPhase);
+/// The timing model's record of an SFPU op on DST.
+void timeSfpuOp(KernelContext &context, bool complex);
+/// The timing model's record of an init or reconfiguration on `streams`.
+void timeSetup(KernelContext &context, Work work,
+               std::initializer_list<Stream> streams);
+
 /// CB `index` of the kernel's core; `function` names the call in reports.
 CircularBuffer &lookupCB(KernelContext &context, uint32_t index,
                          const char *function);

@@ -226,6 +226,8 @@ KernelContext &emu::currentKernel() {
 }
 
 DeviceImpl::DeviceImpl(const ArchInfo &arch) : arch(arch) {
+  if (const TimingParams *params = getDefaultTiming(arch.name))
+    timing = *params;
   dramBanks.resize(arch.dramBanks);
   dramNext = 0x100000; // Leave the bottom of DRAM unused, like the allocator.
   size_t numCores = size_t(arch.gridColumns) * arch.gridRows;
@@ -402,6 +404,10 @@ Device::Device(const ArchInfo &arch) : impl(new DeviceImpl(arch)) {}
 void Device::setWatchdogSeconds(double seconds) {
   impl->watchdogSeconds = seconds;
 }
+
+void Device::setTiming(const TimingParams &params) { impl->timing = params; }
+const TimingParams &Device::getTiming() const { return impl->timing; }
+void Device::setKeepTrace(bool keep) { impl->keepTrace = keep; }
 Device::~Device() = default;
 
 const ArchInfo &Device::getArch() const { return impl->arch; }
@@ -524,6 +530,7 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     context->device = &device;
     context->core = core;
     context->instance = &instance;
+    context->isCompute = instance.role == "compute";
     initComputeEngine(*context, instance);
     context->label = device.where(*context);
     context->lastProgress = getProgressClock();
@@ -573,6 +580,12 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
                        .count();
   report.ok = !device.failed;
   report.error = device.error;
+  if (report.ok) {
+    std::vector<KernelContext *> ran;
+    for (auto &context : contexts)
+      ran.push_back(context.get());
+    report.timing = simulateTimeline(device, ran, device.keepTrace);
+  }
   for (auto &context : contexts)
     context->core->counters.add(context->counters);
   for (auto &core : device.cores) {

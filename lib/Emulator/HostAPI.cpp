@@ -12,7 +12,9 @@
 // seconds without progress, default 120), TILT_CACHE_DIR (where
 // compiled kernels are kept), TILT_EMU_CXX (the compiler), TILT_EMU_INCLUDE
 // (the emulator's API headers), TILT_EMU_REPORT=1 (print the counters),
-// TILT_EMU_COUNTERS=FILE (write them as JSON).
+// TILT_EMU_COUNTERS=FILE (write them as JSON), TILT_EMU_PROFILE=FILE and
+// TILT_EMU_TRACE=FILE (the timing model's profile and Chrome trace),
+// TILT_EMU_TIMING=FILE (`name = value` overrides of the model's costs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -248,6 +250,21 @@ std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
                 " is not a positive number of seconds");
     mesh->state->device->setWatchdogSeconds(seconds);
   }
+  // The timing model: the arch's costs, with a file's overrides.
+  std::string timingPath = getEnv("TILT_EMU_TIMING");
+  if (!timingPath.empty()) {
+    std::ifstream file(timingPath);
+    std::stringstream text;
+    text << file.rdbuf();
+    if (!file)
+      hostError("TILT_EMU_TIMING=" + timingPath + ": cannot read the file");
+    tilt::emu::TimingParams params = mesh->state->device->getTiming();
+    std::string error;
+    if (!tilt::emu::applyTimingOverrides(text.str(), params, error))
+      hostError("TILT_EMU_TIMING=" + timingPath + ":" + error);
+    mesh->state->device->setTiming(params);
+  }
+  mesh->state->device->setKeepTrace(!getEnv("TILT_EMU_TRACE").empty());
   mesh->queue = std::make_unique<MeshCommandQueue>(mesh.get());
   return mesh;
 }
@@ -440,6 +457,9 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
                 kernel.compute && kernel.computeConfig.fp32_dest_acc_en;
             instance.dstFullSync =
                 kernel.compute && kernel.computeConfig.dst_full_sync_en;
+            // MathFidelity's values are the phase counts, LoFi (0) one.
+            instance.fidelityPhases = std::max(
+                1u, uint32_t(kernel.computeConfig.math_fidelity));
             if (kernel.compute) {
               const auto &modes = kernel.computeConfig.unpack_to_dest_mode;
               for (size_t cb = 0; cb < modes.size() && cb < 32; ++cb)
@@ -458,6 +478,23 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
       file.close();
       if (!file)
         hostError("cannot write the counters to " + countersPath);
+    }
+    // The timing model's profile and trace (docs/timing-model.md).
+    auto writeFile = [](const std::string &path, const std::string &text,
+                        const char *what) {
+      std::ofstream file(path);
+      file << text;
+      file.close();
+      if (!file)
+        hostError(std::string("cannot write the ") + what + " to " + path);
+    };
+    if (report.ok && report.timing.valid) {
+      std::string profilePath = getEnv("TILT_EMU_PROFILE");
+      if (!profilePath.empty())
+        writeFile(profilePath, report.timing.formatJson(), "profile");
+      std::string tracePath = getEnv("TILT_EMU_TRACE");
+      if (!tracePath.empty())
+        writeFile(tracePath, report.timing.formatTrace(), "trace");
     }
     if (!report.ok) {
       std::fprintf(stderr, "tilt emulator: error: %s\n%s",

@@ -85,7 +85,7 @@ namespace {
 /// The bytes a NoC address points at, checked to lie in DRAM or in the L1
 /// of a core.
 uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
-                 const char *function, bool &isDram) {
+                 const char *function, bool &isDram, uint32_t &target) {
   DeviceImpl &device = *context.device;
   uint32_t low = uint32_t(address);
   if (address & kDramFlag) {
@@ -97,6 +97,7 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
                         std::to_string(bank) + " address " +
                         std::to_string(low) + " (+" + std::to_string(size) +
                         " bytes) is not in an allocated buffer");
+    target = encodeDramTarget(bank);
     return device.dramBanks[bank].data() + low;
   }
   if (address & kCoreFlag) {
@@ -111,6 +112,7 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
       fail(context, std::string(function) +
                         ": the address is outside the L1 of core (" +
                         std::to_string(x) + ", " + std::to_string(y) + ")");
+    target = encodeCoreTarget(x, y);
     return core->l1 + (low - base);
   }
   if (address & kL1BankFlag)
@@ -127,7 +129,9 @@ void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
                     uint32_t size, uint8_t) {
   KernelContext &context = enterKernel();
   bool isDram = false;
-  uint8_t *source = resolve(context, src_noc_addr, size, "noc_async_read", isDram);
+  uint32_t target = 0;
+  uint8_t *source =
+      resolve(context, src_noc_addr, size, "noc_async_read", isDram, target);
   uint32_t offset = context.device->toL1Offset(context, dst_local_l1_addr,
                                                size, "noc_async_read");
   std::memcpy(context.core->l1 + offset, source, size);
@@ -135,6 +139,9 @@ void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
   ++context.counters.nocReads;
   if (isDram)
     context.counters.dramBytesRead += size;
+  recordBusy(context, Stream::Unpack, Work::NocIssue,
+             context.device->timing.nocIssueCycles);
+  recordNoc(context, EventKind::NocRead, size, target);
 }
 
 void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
@@ -143,23 +150,51 @@ void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
   uint32_t offset = context.device->toL1Offset(context, src_local_l1_addr,
                                                size, "noc_async_write");
   bool isDram = false;
-  uint8_t *dest = resolve(context, dst_noc_addr, size, "noc_async_write", isDram);
+  uint32_t target = 0;
+  uint8_t *dest =
+      resolve(context, dst_noc_addr, size, "noc_async_write", isDram, target);
   std::memcpy(dest, context.core->l1 + offset, size);
   context.pendingWrites.emplace_back(offset, offset + size);
   ++context.counters.nocWrites;
   if (isDram)
     context.counters.dramBytesWritten += size;
+  recordBusy(context, Stream::Unpack, Work::NocIssue,
+             context.device->timing.nocIssueCycles);
+  recordNoc(context, EventKind::NocWrite, size, target);
 }
 
-void noc_async_read_barrier(uint8_t) { enterKernel().pendingReads.clear(); }
-void noc_async_write_barrier(uint8_t) { enterKernel().pendingWrites.clear(); }
-void noc_async_writes_flushed(uint8_t) { enterKernel().pendingWrites.clear(); }
+void noc_async_read_barrier(uint8_t) {
+  KernelContext &context = enterKernel();
+  context.pendingReads.clear();
+  recordNoc(context, EventKind::ReadBarrier, 0, 0);
+}
+
+void noc_async_write_barrier(uint8_t) {
+  KernelContext &context = enterKernel();
+  context.pendingWrites.clear();
+  recordNoc(context, EventKind::WriteBarrier, 0, 0);
+}
+
+void noc_async_writes_flushed(uint8_t) {
+  KernelContext &context = enterKernel();
+  context.pendingWrites.clear();
+  recordNoc(context, EventKind::WritesFlushed, 0, 0);
+}
 
 //===----------------------------------------------------------------------===//
 // Circular buffers
 //===----------------------------------------------------------------------===//
 
 namespace {
+
+/// Records a CB call for the timing model: its own work, then the queue
+/// operation (in a compute kernel, the unpacker waits and pops, the packer
+/// reserves and pushes).
+void recordCBCall(KernelContext &context, Stream stream, EventKind kind,
+                  int32_t cb, uint32_t pages) {
+  recordBusy(context, stream, Work::Api, context.device->timing.cbApiCycles);
+  recordQueue(context, stream, kind, uint32_t(cb), pages);
+}
 
 void checkBlock(KernelContext &context, CircularBuffer &cb, int32_t pages,
                 uint32_t position, const char *function) {
@@ -201,6 +236,7 @@ void cb_reserve_back(int32_t cb_id, int32_t num_pages) {
                    context.instance->name + " " + getCBText(cb_id), &cb,
                    [&cb, pages] { return cb.free() >= pages; });
   cb.reserved = std::max(cb.reserved, pages);
+  recordCBCall(context, Stream::Pack, EventKind::Reserve, cb_id, pages);
 }
 
 void cb_push_back(int32_t cb_id, int32_t num_pages) {
@@ -227,6 +263,8 @@ void cb_push_back(int32_t cb_id, int32_t num_pages) {
   cb.packCursor = 0;
   cb.received += uint32_t(num_pages);
   context.core->changed.notify_all();
+  recordCBCall(context, Stream::Pack, EventKind::Push, cb_id,
+               uint32_t(num_pages));
 }
 
 void cb_wait_front(int32_t cb_id, int32_t num_pages) {
@@ -243,6 +281,7 @@ void cb_wait_front(int32_t cb_id, int32_t num_pages) {
                    context.instance->name + " " + getCBText(cb_id), &cb,
                    [&cb, pages] { return cb.available() >= pages; });
   cb.waited = std::max(cb.waited, pages);
+  recordCBCall(context, Stream::Unpack, EventKind::Wait, cb_id, pages);
 }
 
 void cb_pop_front(int32_t cb_id, int32_t num_pages) {
@@ -269,6 +308,8 @@ void cb_pop_front(int32_t cb_id, int32_t num_pages) {
   cb.waited = cb.waited > uint32_t(num_pages) ? cb.waited - uint32_t(num_pages)
                                               : 0;
   context.core->changed.notify_all();
+  recordCBCall(context, Stream::Unpack, EventKind::Pop, cb_id,
+               uint32_t(num_pages));
 }
 
 bool cb_pages_reservable_at_back(int32_t cb_id, int32_t num_pages) {

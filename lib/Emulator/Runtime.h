@@ -8,6 +8,7 @@
 #ifndef TILT_LIB_EMULATOR_RUNTIME_H
 #define TILT_LIB_EMULATOR_RUNTIME_H
 
+#include "Timeline.h"
 #include "tilt/Emulator/Emulator.h"
 
 #include <atomic>
@@ -123,6 +124,13 @@ struct KernelContext {
   std::atomic<int64_t> lastProgress{0};
   /// "core (x, y) name", for reports written from a signal handler.
   std::string label;
+  /// The timing model's log (Timeline.h): one stream for a data-movement
+  /// kernel, the unpacker's, math engine's and packer's for a compute one.
+  bool isCompute = false;
+  std::array<std::vector<TimedEvent>, 3> timeLog;
+  /// The line of the kernel's source making the current API call (0 when
+  /// the call does not say).
+  uint32_t line = 0;
 };
 
 /// Now, in the steady-clock nanoseconds of KernelContext::lastProgress.
@@ -167,6 +175,9 @@ public:
   std::string error;
   /// Seconds without progress before the watchdog reports.
   double watchdogSeconds = 120;
+  /// The timing model's costs, and whether a run keeps its trace.
+  TimingParams timing;
+  bool keepTrace = false;
 
   /// Records `message` if it is the first error.
   void recordError(const std::string &message);

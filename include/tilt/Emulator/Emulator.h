@@ -22,6 +22,8 @@
 #ifndef TILT_EMULATOR_EMULATOR_H
 #define TILT_EMULATOR_EMULATOR_H
 
+#include "tilt/Emulator/Timing.h"
+
 #include <array>
 #include <chrono>
 #include <condition_variable>
@@ -165,6 +167,9 @@ struct KernelInstance {
   bool fp32DestAcc = false;
   /// ComputeConfig::dst_full_sync_en: the whole DST per acquire (else half).
   bool dstFullSync = false;
+  /// ComputeConfig::math_fidelity as the number of multiplier phases
+  /// (LoFi 1, HiFi2 2, HiFi3 3, HiFi4 4).
+  uint32_t fidelityPhases = 4;
   /// CBs whose ComputeConfig::unpack_to_dest_mode is UnpackToDestFp32, one
   /// bit each: copy_tile unpacks them straight into DST at full fp32.
   uint32_t unpackToDestFp32 = 0;
@@ -178,6 +183,8 @@ struct RunReport {
   std::string error;
   double seconds = 0;
   std::map<std::pair<uint32_t, uint32_t>, CoreCounters> cores;
+  /// The timing model's prediction (valid when the run succeeded).
+  TimingReport timing;
 
   CoreCounters total() const;
   /// A table of the counters per core and in total.
@@ -225,6 +232,11 @@ public:
   /// Seconds without progress before the watchdog reports a kernel
   /// (default 120; TILT_EMU_TIMEOUT in host programs).
   void setWatchdogSeconds(double seconds);
+  /// The timing model's costs (by default the arch's, getDefaultTiming).
+  void setTiming(const TimingParams &params);
+  const TimingParams &getTiming() const;
+  /// Whether runs keep the slices and transfers of a trace.
+  void setKeepTrace(bool keep);
 
 private:
   std::unique_ptr<DeviceImpl> impl;

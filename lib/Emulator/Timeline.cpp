@@ -1,0 +1,504 @@
+//===- Timeline.cpp - Replaying kernel logs in simulated time -------------===//
+//
+// The timing model's simulation (docs/timing-model.md). Each stream (a
+// data-movement kernel, or one of a compute kernel's unpacker, math engine
+// and packer) has a clock. A stream runs its log until it must wait for
+// another: a CB or internal queue operation whose page has not been pushed
+// or popped yet parks it on the queue, and the push or pop that satisfies it
+// puts it back with the time the page moved. Shared resources (a core's
+// NoC ports, the DRAM banks) serve requests first come, first served, and
+// requests are handled in the order of their issue times: a stream whose
+// next event is a transfer goes back to the queue of streams unless no
+// other stream is earlier. So the timeline depends only on the logs, never
+// on how the host scheduled the emulator's threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Timeline.h"
+#include "Runtime.h"
+
+#include <algorithm>
+#include <cmath>
+#include <queue>
+
+using namespace tilt;
+using namespace tilt::emu;
+
+const char *emu::getWorkName(Work work) {
+  switch (work) {
+  case Work::Matmul: return "matmul";
+  case Work::Eltwise: return "eltwise";
+  case Work::Sfpu: return "sfpu";
+  case Work::Copy: return "copy";
+  case Work::Reduce: return "reduce";
+  case Work::Transpose: return "transpose";
+  case Work::Unpack: return "unpack";
+  case Work::Pack: return "pack";
+  case Work::Init: return "init";
+  case Work::Reconfigure: return "reconfigure";
+  case Work::Api: return "api";
+  case Work::NocIssue: return "noc issue";
+  case Work::Count: break;
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Recording
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::vector<TimedEvent> &getLog(KernelContext &context, Stream stream) {
+  return context.timeLog[context.isCompute ? unsigned(stream) : 0];
+}
+
+} // namespace
+
+void emu::recordBusy(KernelContext &context, Stream stream, Work work,
+                     double cycles) {
+  if (!(cycles > 0))
+    return;
+  uint32_t fixed = uint32_t(std::min(cycles * 16.0, 4.0e9));
+  std::vector<TimedEvent> &log = getLog(context, stream);
+  // Consecutive work of one kind at one line is one event.
+  if (!log.empty()) {
+    TimedEvent &last = log.back();
+    if (last.kind == EventKind::Busy && last.work == work &&
+        last.line == context.line && uint64_t(last.a) + fixed < 4.0e9) {
+      last.a += fixed;
+      return;
+    }
+  }
+  log.push_back({EventKind::Busy, uint8_t(stream), work, 0, context.line,
+                 fixed, 0});
+}
+
+void emu::recordQueue(KernelContext &context, Stream stream, EventKind kind,
+                      uint32_t queue, uint32_t pages) {
+  getLog(context, stream).push_back(
+      {kind, uint8_t(stream), Work::Api, 0, context.line, queue, pages});
+}
+
+void emu::recordNoc(KernelContext &context, EventKind kind, uint32_t bytes,
+                    uint32_t target) {
+  getLog(context, Stream::Unpack)
+      .push_back({kind, 0, Work::NocIssue, 0, context.line, bytes, target});
+}
+
+double emu::getUnpackCycles(const TimingParams &params, DataFormat format) {
+  return params.unpackOverheadCycles +
+         getTileBytes(format) / params.unpackBytesPerCycle;
+}
+
+double emu::getPackCycles(const TimingParams &params, DataFormat format) {
+  return params.packOverheadCycles +
+         getTileBytes(format) / params.packBytesPerCycle;
+}
+
+//===----------------------------------------------------------------------===//
+// Simulation
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct Queue {
+  uint32_t capacity = 0;
+  uint64_t pushed = 0, popped = 0;
+  /// When each page in the ring was pushed and popped (index: page
+  /// sequence number modulo the capacity).
+  std::vector<double> pushTime, popTime;
+  std::vector<uint32_t> waiters;
+};
+
+struct CoreState {
+  std::vector<Queue> queues = std::vector<Queue>(kNumQueues);
+  double portIn = 0, portOut = 0; ///< when the NoC ports are next free
+};
+
+struct Transfer {
+  double done = 0, flushed = 0;
+};
+
+struct SimStream {
+  uint32_t thread = 0;
+  CoreState *core = nullptr;
+  KernelContext *context = nullptr;
+  const std::vector<TimedEvent> *events = nullptr;
+  size_t next = 0;
+  double clock = 0;
+  std::vector<Transfer> reads, writes;
+  bool finished = false;
+};
+
+class Simulator {
+public:
+  Simulator(DeviceImpl &device, const std::vector<KernelContext *> &contexts,
+            bool trace)
+      : device(device), params(device.timing), trace(trace),
+        banks(device.arch.dramBanks, 0.0) {
+    report.arch = device.arch.name;
+    report.clockGHz = params.clockGHz;
+    report.gridCores = device.arch.gridColumns * device.arch.gridRows;
+    for (KernelContext *context : contexts)
+      addKernel(*context);
+  }
+
+  TimingReport run();
+
+private:
+  void addKernel(KernelContext &context);
+  CoreState &getCore(const Core &core);
+  /// Runs `stream` until it waits, ends, or reaches a transfer that an
+  /// earlier stream must go before.
+  void advance(SimStream &stream);
+  /// False when the event cannot complete yet (the stream is parked).
+  bool execute(SimStream &stream, const TimedEvent &event);
+  bool executeQueue(SimStream &stream, const TimedEvent &event);
+  void executeTransfer(SimStream &stream, const TimedEvent &event);
+  void waitFor(SimStream &stream, double time, const std::string &what,
+               uint32_t line);
+  void wake(Queue &queue);
+  std::string describeQueue(const TimedEvent &event, bool compute) const;
+
+  DeviceImpl &device;
+  const TimingParams &params;
+  bool trace;
+  std::map<const Core *, CoreState> cores;
+  std::vector<double> banks; ///< when each DRAM bank is next free
+  std::vector<SimStream> streams;
+  using Entry = std::pair<double, uint32_t>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
+  TimingReport report;
+};
+
+CoreState &Simulator::getCore(const Core &core) {
+  auto [it, inserted] = cores.try_emplace(&core);
+  if (inserted)
+    for (uint32_t index = 0; index < 32; ++index) {
+      const CircularBuffer &cb = core.cbs[index];
+      Queue &queue = it->second.queues[index];
+      queue.capacity = cb.configured ? cb.config.numPages : 0;
+    }
+  return it->second;
+}
+
+void Simulator::addKernel(KernelContext &context) {
+  CoreState &core = getCore(*context.core);
+  report.dramBytesRead += context.counters.dramBytesRead;
+  report.dramBytesWritten += context.counters.dramBytesWritten;
+  report.matmulTiles += context.counters.tileOps[size_t(TileOp::Matmul)];
+  unsigned count = context.isCompute ? 3 : 1;
+  if (context.isCompute) {
+    core.queues[kSourceQueue].capacity = 2;
+    core.queues[kDstQueue].capacity = context.instance->dstFullSync ? 1 : 2;
+  }
+  static const char *const engines[] = {".unpack", ".math", ".pack"};
+  for (unsigned s = 0; s < count; ++s) {
+    ThreadTiming thread;
+    thread.column = context.core->column;
+    thread.row = context.core->row;
+    thread.kernel = context.instance->name;
+    thread.thread =
+        context.instance->name + (context.isCompute ? engines[s] : "");
+    SimStream stream;
+    stream.thread = uint32_t(report.threads.size());
+    stream.core = &core;
+    stream.context = &context;
+    stream.events = &context.timeLog[s];
+    report.threads.push_back(std::move(thread));
+    streams.push_back(std::move(stream));
+  }
+}
+
+std::string Simulator::describeQueue(const TimedEvent &event,
+                                     bool compute) const {
+  switch (event.a) {
+  case kSourceQueue:
+    return event.kind == EventKind::Reserve ? "source registers (math)"
+                                            : "source registers (unpack)";
+  case kDstQueue:
+    return event.kind == EventKind::Reserve ? "tile_regs_acquire"
+                                            : "tile_regs_wait";
+  default:
+    break;
+  }
+  (void)compute;
+  const char *function = event.kind == EventKind::Reserve ? "cb_reserve_back"
+                         : event.kind == EventKind::Wait  ? "cb_wait_front"
+                         : event.kind == EventKind::Push  ? "cb_push_back"
+                                                          : "cb_pop_front";
+  return std::string(function) + "(" + getCBText(event.a) + ")";
+}
+
+void Simulator::waitFor(SimStream &stream, double time,
+                        const std::string &what, uint32_t line) {
+  if (!(time > stream.clock))
+    return;
+  double cycles = time - stream.clock;
+  ThreadTiming &thread = report.threads[stream.thread];
+  thread.blockedCycles[what] += cycles;
+  report.lines[{thread.kernel, line}].blockedCycles += cycles;
+  if (trace)
+    report.slices.push_back(
+        {stream.thread, stream.clock, time, "wait " + what, line});
+  stream.clock = time;
+}
+
+void Simulator::wake(Queue &queue) {
+  for (uint32_t id : queue.waiters)
+    ready.push({streams[id].clock, id});
+  queue.waiters.clear();
+}
+
+bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
+  Queue &queue = stream.core->queues[event.a];
+  uint32_t pages = event.b;
+  uint32_t capacity = queue.capacity;
+  if (!capacity || pages > capacity)
+    return true; // the run checked the protocol; nothing to time
+  double handshake = event.a >= kSourceQueue ? params.dstHandshakeCycles
+                                             : params.cbHandshakeCycles;
+  auto index = [capacity](uint64_t page) { return size_t(page % capacity); };
+  if (queue.pushTime.empty()) {
+    queue.pushTime.assign(capacity, 0.0);
+    queue.popTime.assign(capacity, 0.0);
+  }
+  switch (event.kind) {
+  case EventKind::Reserve: {
+    if (queue.pushed + pages > queue.popped + capacity) {
+      uint64_t needed = queue.pushed + pages - capacity; // pops needed
+      if (queue.popped < needed) {
+        queue.waiters.push_back(uint32_t(&stream - streams.data()));
+        return false;
+      }
+      waitFor(stream, queue.popTime[index(needed - 1)],
+              describeQueue(event, stream.context->isCompute), event.line);
+    }
+    return true;
+  }
+  case EventKind::Wait: {
+    uint64_t needed = queue.popped + pages; // pushes needed
+    if (queue.pushed < needed) {
+      queue.waiters.push_back(uint32_t(&stream - streams.data()));
+      return false;
+    }
+    waitFor(stream, queue.pushTime[index(needed - 1)],
+            describeQueue(event, stream.context->isCompute), event.line);
+    return true;
+  }
+  case EventKind::Push:
+    for (uint32_t i = 0; i < pages; ++i)
+      queue.pushTime[index(queue.pushed + i)] = stream.clock + handshake;
+    queue.pushed += pages;
+    wake(queue);
+    return true;
+  case EventKind::Pop:
+    for (uint32_t i = 0; i < pages; ++i)
+      queue.popTime[index(queue.popped + i)] = stream.clock + handshake;
+    queue.popped += pages;
+    wake(queue);
+    return true;
+  default:
+    return true;
+  }
+}
+
+void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
+  bool write = event.kind == EventKind::NocWrite;
+  std::vector<Transfer> &inFlight = write ? stream.writes : stream.reads;
+  uint32_t limit =
+      uint32_t(write ? params.maxWritesInFlight : params.maxReadsInFlight);
+  // Requests in flight are limited: wait for the earliest to end.
+  auto byDone = [](const Transfer &x, const Transfer &y) {
+    return x.done < y.done;
+  };
+  inFlight.erase(std::remove_if(inFlight.begin(), inFlight.end(),
+                                [&](const Transfer &transfer) {
+                                  return transfer.done <= stream.clock;
+                                }),
+                 inFlight.end());
+  if (limit && inFlight.size() >= limit) {
+    auto earliest = std::min_element(inFlight.begin(), inFlight.end(), byDone);
+    waitFor(stream, earliest->done,
+            write ? "NoC writes in flight" : "NoC reads in flight",
+            event.line);
+    inFlight.erase(earliest);
+  }
+  double issue = stream.clock;
+  double bytes = event.a;
+  double onLink = bytes / params.nocBytesPerCycle;
+  const Core &self = *stream.context->core;
+  Transfer transfer;
+  TraceTransfer record;
+  record.thread = stream.thread;
+  record.issue = issue;
+  record.bytes = event.a;
+  record.write = write;
+  double start = issue;
+  double end = 0, serviceEnd = 0;
+  if (event.b & 0x80000000u) {
+    uint32_t bank = event.b & 0x7fffffffu;
+    double &bankFree = banks[bank % banks.size()];
+    double bankStart = std::max(issue, bankFree);
+    bankFree = bankStart + bytes / params.dramBankBytesPerCycle;
+    serviceEnd = bankFree;
+    record.bank = int32_t(bank);
+    double latency = params.nocBaseLatencyCycles + params.dramLatencyCycles;
+    double &port = write ? stream.core->portOut : stream.core->portIn;
+    start = std::max(issue, port);
+    port = start + onLink;
+    end = std::max(port, serviceEnd) + latency;
+    transfer.flushed = write ? port : end;
+    start = bankStart;
+  } else {
+    uint32_t column = event.b >> 16, row = event.b & 0xffff;
+    record.column = column;
+    record.row = row;
+    const Core *other = device.getCore(column, row);
+    CoreState *remote = other ? &getCore(*other) : stream.core;
+    double hops = std::abs(int(column) - int(self.column)) +
+                  std::abs(int(row) - int(self.row));
+    double latency = params.nocBaseLatencyCycles + hops * params.nocHopCycles;
+    // A read takes the remote core's outbound port and this one's
+    // inbound; a write the other way round.
+    double &from = write ? stream.core->portOut : remote->portOut;
+    double &to = write ? remote->portIn : stream.core->portIn;
+    double fromStart = std::max(issue, from);
+    from = fromStart + onLink;
+    double toStart = std::max(issue, to);
+    to = toStart + onLink;
+    end = std::max(from, to) + latency;
+    transfer.flushed = write ? from : end;
+    start = std::min(fromStart, toStart);
+  }
+  transfer.done = end;
+  inFlight.push_back(transfer);
+  if (trace) {
+    record.start = start;
+    record.serviceEnd = serviceEnd;
+    record.end = end;
+    report.transfers.push_back(record);
+  }
+}
+
+bool Simulator::execute(SimStream &stream, const TimedEvent &event) {
+  ThreadTiming &thread = report.threads[stream.thread];
+  switch (event.kind) {
+  case EventKind::Busy: {
+    double cycles = event.a / 16.0;
+    if (trace) {
+      const char *name = getWorkName(event.work);
+      TraceSlice *last = report.slices.empty() ? nullptr : &report.slices.back();
+      if (last && last->thread == stream.thread && last->line == event.line &&
+          last->end == stream.clock && last->name == name)
+        last->end += cycles;
+      else
+        report.slices.push_back(
+            {stream.thread, stream.clock, stream.clock + cycles, name,
+             event.line});
+    }
+    stream.clock += cycles;
+    thread.busyCycles += cycles;
+    thread.workCycles[getWorkName(event.work)] += cycles;
+    LineTiming &line = report.lines[{thread.kernel, event.line}];
+    line.busyCycles += cycles;
+    line.busyByThread[thread.thread] += cycles;
+    return true;
+  }
+  case EventKind::Reserve:
+  case EventKind::Push:
+  case EventKind::Wait:
+  case EventKind::Pop:
+    return executeQueue(stream, event);
+  case EventKind::NocRead:
+  case EventKind::NocWrite:
+    executeTransfer(stream, event);
+    return true;
+  case EventKind::ReadBarrier:
+  case EventKind::WriteBarrier:
+  case EventKind::WritesFlushed: {
+    bool reads = event.kind == EventKind::ReadBarrier;
+    std::vector<Transfer> &inFlight = reads ? stream.reads : stream.writes;
+    double until = stream.clock;
+    for (const Transfer &transfer : inFlight)
+      until = std::max(until, event.kind == EventKind::WritesFlushed
+                                  ? transfer.flushed
+                                  : transfer.done);
+    waitFor(stream, until,
+            reads ? "noc_async_read_barrier"
+            : event.kind == EventKind::WriteBarrier
+                ? "noc_async_write_barrier"
+                : "noc_async_writes_flushed",
+            event.line);
+    if (event.kind != EventKind::WritesFlushed)
+      inFlight.clear();
+    return true;
+  }
+  }
+  return true;
+}
+
+void Simulator::advance(SimStream &stream) {
+  const std::vector<TimedEvent> &events = *stream.events;
+  uint32_t id = uint32_t(&stream - streams.data());
+  while (stream.next < events.size()) {
+    const TimedEvent &event = events[stream.next];
+    bool transfer = event.kind == EventKind::NocRead ||
+                    event.kind == EventKind::NocWrite;
+    if (transfer && !ready.empty() && ready.top().first < stream.clock) {
+      ready.push({stream.clock, id});
+      return;
+    }
+    if (!execute(stream, event))
+      return;
+    ++stream.next;
+  }
+  stream.finished = true;
+  report.threads[stream.thread].endCycles = stream.clock;
+}
+
+TimingReport Simulator::run() {
+  for (uint32_t id = 0; id < streams.size(); ++id)
+    ready.push({0.0, id});
+  while (!ready.empty()) {
+    uint32_t id = ready.top().second;
+    ready.pop();
+    if (!streams[id].finished)
+      advance(streams[id]);
+  }
+  report.valid = true;
+  for (const SimStream &stream : streams) {
+    // A stream left parked means the logs disagree with the run, which
+    // checked the protocol: no prediction rather than a wrong one.
+    if (!stream.finished)
+      report.valid = false;
+    report.cycles = std::max(report.cycles, stream.clock);
+  }
+  // The roofline: math work spread over the board, DRAM bytes at the
+  // chip's bandwidth.
+  double math = 0;
+  for (const ThreadTiming &thread : report.threads)
+    if (thread.thread.size() > 5 &&
+        thread.thread.compare(thread.thread.size() - 5, 5, ".math") == 0)
+      for (const auto &[work, cycles] : thread.workCycles)
+        if (work != "init" && work != "reconfigure" && work != "api")
+          math += cycles;
+  report.computeBoundCycles = report.gridCores ? math / report.gridCores : 0;
+  double dramBandwidth = params.dramBankBytesPerCycle * banks.size();
+  report.memoryBoundCycles =
+      dramBandwidth > 0
+          ? double(report.dramBytesRead + report.dramBytesWritten) /
+                dramBandwidth
+          : 0;
+  return std::move(report);
+}
+
+} // namespace
+
+TimingReport emu::simulateTimeline(DeviceImpl &device,
+                                   const std::vector<KernelContext *> &contexts,
+                                   bool trace) {
+  Simulator simulator(device, contexts, trace);
+  return simulator.run();
+}

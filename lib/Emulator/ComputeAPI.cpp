@@ -374,8 +374,9 @@ void tilt_emu::setL1Accumulation(uint32_t enable) {
 // DST
 //===----------------------------------------------------------------------===//
 
-void tile_regs_acquire() {
+void tile_regs_acquire(tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   if (context.dst != DstState::Released)
     fail(context, "tile_regs_acquire while DST is held (no tile_regs_release "
                   "since the last acquire)");
@@ -388,16 +389,18 @@ void tile_regs_acquire() {
              context.device->timing.dstHandshakeCycles);
 }
 
-void tile_regs_commit() {
+void tile_regs_commit(tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   if (context.dst != DstState::Acquired)
     fail(context, "tile_regs_commit without tile_regs_acquire");
   context.dst = DstState::Committed;
   recordQueue(context, Stream::Math, EventKind::Push, kDstQueue, 1);
 }
 
-void tile_regs_wait() {
+void tile_regs_wait(tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   if (context.dst != DstState::Committed)
     fail(context, "tile_regs_wait without tile_regs_commit");
   context.dst = DstState::Waited;
@@ -406,8 +409,9 @@ void tile_regs_wait() {
              context.device->timing.dstHandshakeCycles);
 }
 
-void tile_regs_release() {
+void tile_regs_release(tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   if (context.dst != DstState::Waited)
     fail(context, "tile_regs_release without tile_regs_wait");
   context.dst = DstState::Released;

@@ -51,6 +51,8 @@ uint32_t tilt_emu::getRuntimeArg(int index) {
   return args[size_t(index)];
 }
 
+void tilt_emu::at(Here here) { currentKernel().line = here.line; }
+
 uint64_t tilt_emu::interleavedNocAddress(uint32_t base, uint32_t pageSize,
                                          uint32_t id, uint32_t offset,
                                          bool dram) {
@@ -126,8 +128,9 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
 } // namespace
 
 void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
-                    uint32_t size, uint8_t) {
+                    uint32_t size, uint8_t, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   bool isDram = false;
   uint32_t target = 0;
   uint8_t *source =
@@ -145,8 +148,9 @@ void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
 }
 
 void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
-                     uint32_t size, uint8_t) {
+                     uint32_t size, uint8_t, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   uint32_t offset = context.device->toL1Offset(context, src_local_l1_addr,
                                                size, "noc_async_write");
   bool isDram = false;
@@ -163,20 +167,23 @@ void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
   recordNoc(context, EventKind::NocWrite, size, target);
 }
 
-void noc_async_read_barrier(uint8_t) {
+void noc_async_read_barrier(uint8_t, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   context.pendingReads.clear();
   recordNoc(context, EventKind::ReadBarrier, 0, 0);
 }
 
-void noc_async_write_barrier(uint8_t) {
+void noc_async_write_barrier(uint8_t, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   context.pendingWrites.clear();
   recordNoc(context, EventKind::WriteBarrier, 0, 0);
 }
 
-void noc_async_writes_flushed(uint8_t) {
+void noc_async_writes_flushed(uint8_t, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   context.pendingWrites.clear();
   recordNoc(context, EventKind::WritesFlushed, 0, 0);
 }
@@ -222,8 +229,9 @@ void checkBlock(KernelContext &context, CircularBuffer &cb, int32_t pages,
 
 } // namespace
 
-void cb_reserve_back(int32_t cb_id, int32_t num_pages) {
+void cb_reserve_back(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_reserve_back");
@@ -239,8 +247,9 @@ void cb_reserve_back(int32_t cb_id, int32_t num_pages) {
   recordCBCall(context, Stream::Pack, EventKind::Reserve, cb_id, pages);
 }
 
-void cb_push_back(int32_t cb_id, int32_t num_pages) {
+void cb_push_back(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_push_back");
@@ -267,8 +276,9 @@ void cb_push_back(int32_t cb_id, int32_t num_pages) {
                uint32_t(num_pages));
 }
 
-void cb_wait_front(int32_t cb_id, int32_t num_pages) {
+void cb_wait_front(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_wait_front");
@@ -284,8 +294,9 @@ void cb_wait_front(int32_t cb_id, int32_t num_pages) {
   recordCBCall(context, Stream::Unpack, EventKind::Wait, cb_id, pages);
 }
 
-void cb_pop_front(int32_t cb_id, int32_t num_pages) {
+void cb_pop_front(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
+  context.line = here.line;
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_pop_front");

@@ -339,10 +339,13 @@ TEST(BcastSfpuTest, UnarySfpuOpsComputeInF32) {
 }
 
 TEST(BcastSfpuTest, BinopWithScalarSharesOneInit) {
-  auto binop = [](void (*op)(uint32_t, uint32_t), float scalar) {
+  // The emulated API functions take the calling line as a last parameter
+  // (tilt_emu::Here), which a call through a pointer passes itself.
+  auto binop = [](void (*op)(uint32_t, uint32_t, tilt_emu::Here),
+                  float scalar) {
     return runSfpu(1.5f, 0, [op, scalar] {
       binop_with_scalar_tile_init();
-      op(0, toBits(scalar));
+      op(0, toBits(scalar), tilt_emu::Here(__LINE__));
     });
   };
   EXPECT_EQ(binop(add_unary_tile, 2.25f), 3.75f);

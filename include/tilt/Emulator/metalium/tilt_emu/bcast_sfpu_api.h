@@ -48,12 +48,14 @@ void copyDestValues(uint32_t idst, uint32_t odst);
 //===----------------------------------------------------------------------===//
 
 template <EltwiseBinaryType op, BroadcastType dim>
-void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb) {
+void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::bcastInit("init_bcast", op, dim, icb0, icb1, int32_t(ocb));
 }
 
 #define TILT_EMU_BCAST_INIT(name, op, dim)                                     \
-  inline void name(uint32_t icb0, uint32_t icb1) {                             \
+  inline void name(uint32_t icb0, uint32_t icb1, TILT_HERE) {                  \
+    ::tilt_emu::at(here);                                                      \
     tilt_emu::bcastInit(#name, op, BroadcastType::dim, icb0, icb1,             \
                         tilt_emu::kKeep);                                      \
   }
@@ -99,12 +101,15 @@ TILT_EMU_BCAST(sub, ELWSUB)
 TILT_EMU_BCAST(mul, ELWMUL)
 #undef TILT_EMU_BCAST
 
-template <BroadcastType dim> void unary_bcast_init(uint32_t icb, uint32_t ocb) {
+template <BroadcastType dim>
+void unary_bcast_init(uint32_t icb, uint32_t ocb, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::unaryBcastInit(dim, icb, ocb);
 }
 template <BroadcastType dim>
-void unary_bcast(uint32_t icb, uint32_t in_tile_index,
-                 uint32_t dst_tile_index) {
+void unary_bcast(uint32_t icb, uint32_t in_tile_index, uint32_t dst_tile_index,
+                 TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::unaryBcast(dim, icb, in_tile_index, dst_tile_index);
 }
 
@@ -113,45 +118,58 @@ void unary_bcast(uint32_t icb, uint32_t in_tile_index,
 //===----------------------------------------------------------------------===//
 
 #define TILT_EMU_SFPU_INIT(name)                                               \
-  inline void name() { tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, #name); }
+  inline void name(TILT_HERE) {                                                \
+    ::tilt_emu::at(here);                                                      \
+    tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, #name);                     \
+  }
 // compute_kernel_api.h: exp2 and silu templates take is_fp32_dest_acc_en,
 // log_with_base fast_and_approx; the emulator computes accurately always.
-template <bool = false> void exp2_tile_init() {
+template <bool = false> void exp2_tile_init(TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "exp2_tile_init");
 }
-template <bool = false> void exp2_tile(uint32_t idst) {
+template <bool = false> void exp2_tile(uint32_t idst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::Exp2, idst, 0);
 }
 TILT_EMU_SFPU_INIT(silu_tile_init)
-template <bool = false> void silu_tile(uint32_t idst) {
+template <bool = false> void silu_tile(uint32_t idst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::Silu, idst, 0);
 }
-template <bool = false, bool = false> void log_with_base_tile_init() {
+template <bool = false, bool = false> void log_with_base_tile_init(TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "log_with_base_tile_init");
 }
 template <bool = false, bool = false, bool = false>
-void log_with_base_tile(uint32_t idst, uint32_t base_scale) {
+void log_with_base_tile(uint32_t idst, uint32_t base_scale, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::LogWithBase, idst, base_scale);
 }
 TILT_EMU_SFPU_INIT(unary_max_tile_init)
-inline void unary_max_tile(uint32_t idst, uint32_t param0) {
+inline void unary_max_tile(uint32_t idst, uint32_t param0, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::Max, idst, param0);
 }
 TILT_EMU_SFPU_INIT(unary_min_tile_init)
-inline void unary_min_tile(uint32_t idst, uint32_t param0) {
+inline void unary_min_tile(uint32_t idst, uint32_t param0, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::Min, idst, param0);
 }
 // erf_erfc.h: fast_and_approx defaults to true there.
-template <bool fast_and_approx = true> void erf_tile_init() {
+template <bool fast_and_approx = true> void erf_tile_init(TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "erf_tile_init");
 }
-template <bool fast_and_approx = true> void erf_tile(uint32_t idst) {
+template <bool fast_and_approx = true> void erf_tile(uint32_t idst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::Erf, idst, 0);
 }
 // eltwise_unary/binop_with_scalar.h: one init for the five.
 TILT_EMU_SFPU_INIT(binop_with_scalar_tile_init)
 #define TILT_EMU_BINOP_SCALAR(name, op)                                        \
-  inline void name(uint32_t idst, uint32_t param1) {                           \
+  inline void name(uint32_t idst, uint32_t param1, TILT_HERE) {                \
+    ::tilt_emu::at(here);                                                      \
     tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::op, idst, param1);            \
   }
 TILT_EMU_BINOP_SCALAR(add_unary_tile, Add)
@@ -166,26 +184,31 @@ TILT_EMU_BINOP_SCALAR(rsub_unary_tile, Rsub)
 //===----------------------------------------------------------------------===//
 
 // eltwise_binary_sfpu.h (template is_fp32_dest_acc_en), binary_max_min.h.
-template <bool = false> void div_binary_tile_init() {
+template <bool = false> void div_binary_tile_init(TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "div_binary_tile_init");
 }
 template <bool = false>
-void div_binary_tile(uint32_t idst0, uint32_t idst1, uint32_t odst) {
+void div_binary_tile(uint32_t idst0, uint32_t idst1, uint32_t odst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuPair(tilt_emu::SfpuPairOp::Div, idst0, idst1, odst);
 }
 TILT_EMU_SFPU_INIT(binary_max_tile_init)
 inline void binary_max_tile(uint32_t idst0, uint32_t idst1, uint32_t odst,
-                            VectorMode = VectorMode::RC) {
+                            VectorMode = VectorMode::RC, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuPair(tilt_emu::SfpuPairOp::Max, idst0, idst1, odst);
 }
 TILT_EMU_SFPU_INIT(binary_min_tile_init)
 inline void binary_min_tile(uint32_t idst0, uint32_t idst1, uint32_t odst,
-                            VectorMode = VectorMode::RC) {
+                            VectorMode = VectorMode::RC, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuPair(tilt_emu::SfpuPairOp::Min, idst0, idst1, odst);
 }
 // copy_dest_values.h: source first (idst_in, idst_out).
 TILT_EMU_SFPU_INIT(copy_dest_values_init)
-inline void copy_dest_values(uint32_t idst_in, uint32_t idst_out) {
+inline void copy_dest_values(uint32_t idst_in, uint32_t idst_out, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::copyDestValues(idst_in, idst_out);
 }
 #undef TILT_EMU_SFPU_INIT

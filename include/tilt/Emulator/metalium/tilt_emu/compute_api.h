@@ -82,7 +82,9 @@ void recordInit(InitUnit unit, const char *name);
 // configuration. Regular: SrcA from icb0, SrcB from icb1; Reverse (matmul):
 // SrcA from icb1, SrcB from icb0.
 template <SrcOrder order = SrcOrder::Regular>
-void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1, uint32_t ocb) {
+void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1, uint32_t ocb,
+                               TILT_HERE) {
+  ::tilt_emu::at(here);
   if (order == SrcOrder::Reverse)
     tilt_emu::configureFormats("compute_kernel_hw_startup<SrcOrder::Reverse>",
                                int32_t(icb1), int32_t(icb0), int32_t(ocb));
@@ -90,23 +92,28 @@ void compute_kernel_hw_startup(uint32_t icb0, uint32_t icb1, uint32_t ocb) {
     tilt_emu::configureFormats("compute_kernel_hw_startup", int32_t(icb0),
                                int32_t(icb1), int32_t(ocb));
 }
-inline void compute_kernel_hw_startup(uint32_t icb0, uint32_t ocb) {
+inline void compute_kernel_hw_startup(uint32_t icb0, uint32_t ocb, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::configureFormats("compute_kernel_hw_startup", int32_t(icb0),
                              int32_t(icb0), int32_t(ocb));
 }
 // eltwise_binary.h / eltwise_unary.h: the full hardware configuration of
 // the older init style.
-inline void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb) {
+inline void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb,
+                                  TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::configureFormats("binary_op_init_common", int32_t(icb0),
                              int32_t(icb1), int32_t(ocb));
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "binary_op_init_common");
 }
-inline void unary_op_init_common(uint32_t icb, uint32_t ocb) {
+inline void unary_op_init_common(uint32_t icb, uint32_t ocb, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::configureFormats("unary_op_init_common", int32_t(icb),
                              int32_t(icb), int32_t(ocb));
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "unary_op_init_common");
 }
-inline void init_sfpu(uint32_t icb, uint32_t ocb) {
+inline void init_sfpu(uint32_t icb, uint32_t ocb, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::configureFormats("init_sfpu", int32_t(icb), int32_t(icb),
                              int32_t(ocb));
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "init_sfpu");
@@ -115,7 +122,8 @@ inline void init_sfpu(uint32_t icb, uint32_t ocb) {
 // reconfig_data_format.h. The SrcOrder says which of the two CBs goes to
 // SrcA, as for compute_kernel_hw_startup.
 template <SrcOrder order = SrcOrder::Regular>
-void reconfig_data_format(uint32_t icb0_new, uint32_t icb1_new) {
+void reconfig_data_format(uint32_t icb0_new, uint32_t icb1_new, TILT_HERE) {
+  ::tilt_emu::at(here);
   bool reverse = order == SrcOrder::Reverse;
   tilt_emu::configureFormats("reconfig_data_format",
                              int32_t(reverse ? icb1_new : icb0_new),
@@ -124,39 +132,50 @@ void reconfig_data_format(uint32_t icb0_new, uint32_t icb1_new) {
 }
 template <SrcOrder order = SrcOrder::Regular>
 void reconfig_data_format(uint32_t icb0_old, uint32_t icb0_new,
-                          uint32_t icb1_old, uint32_t icb1_new) {
+                          uint32_t icb1_old, uint32_t icb1_new, TILT_HERE) {
+  ::tilt_emu::at(here);
   bool reverse = order == SrcOrder::Reverse;
   tilt_emu::reconfigureIfDifferent("reconfig_data_format", reverse ? 'B' : 'A',
                                    icb0_old, icb0_new);
   tilt_emu::reconfigureIfDifferent("reconfig_data_format", reverse ? 'A' : 'B',
                                    icb1_old, icb1_new);
 }
-inline void reconfig_data_format_srca(uint32_t srca_new) {
+inline void reconfig_data_format_srca(uint32_t srca_new, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::configureFormats("reconfig_data_format_srca", int32_t(srca_new),
                              tilt_emu::kKeep, tilt_emu::kKeep);
 }
-inline void reconfig_data_format_srca(uint32_t srca_old, uint32_t srca_new) {
+inline void reconfig_data_format_srca(uint32_t srca_old, uint32_t srca_new,
+                                      TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::reconfigureIfDifferent("reconfig_data_format_srca", 'A', srca_old,
                                    srca_new);
 }
-inline void reconfig_data_format_srcb(uint32_t srcb_new) {
+inline void reconfig_data_format_srcb(uint32_t srcb_new, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::configureFormats("reconfig_data_format_srcb", tilt_emu::kKeep,
                              int32_t(srcb_new), tilt_emu::kKeep);
 }
-inline void reconfig_data_format_srcb(uint32_t srcb_old, uint32_t srcb_new) {
+inline void reconfig_data_format_srcb(uint32_t srcb_old, uint32_t srcb_new,
+                                      TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::reconfigureIfDifferent("reconfig_data_format_srcb", 'B', srcb_old,
                                    srcb_new);
 }
 // pack.h.
-inline void pack_reconfig_data_format(uint32_t new_ocb) {
+inline void pack_reconfig_data_format(uint32_t new_ocb, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::configureFormats("pack_reconfig_data_format", tilt_emu::kKeep,
                              tilt_emu::kKeep, int32_t(new_ocb));
 }
-inline void pack_reconfig_data_format(uint32_t old_ocb, uint32_t new_ocb) {
+inline void pack_reconfig_data_format(uint32_t old_ocb, uint32_t new_ocb,
+                                      TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::reconfigureIfDifferent("pack_reconfig_data_format", 'P', old_ocb,
                                    new_ocb);
 }
-inline void pack_reconfig_l1_acc(uint32_t l1_acc_en) {
+inline void pack_reconfig_l1_acc(uint32_t l1_acc_en, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::setL1Accumulation(l1_acc_en);
 }
 
@@ -164,36 +183,50 @@ inline void pack_reconfig_l1_acc(uint32_t l1_acc_en) {
 // DST
 //===----------------------------------------------------------------------===//
 
-void tile_regs_acquire();
-void tile_regs_commit();
-void tile_regs_wait();
-void tile_regs_release();
-inline void acquire_dst() { tile_regs_acquire(); tile_regs_wait(); }
-inline void release_dst() { tile_regs_commit(); tile_regs_release(); }
+void tile_regs_acquire(TILT_HERE);
+void tile_regs_commit(TILT_HERE);
+void tile_regs_wait(TILT_HERE);
+void tile_regs_release(TILT_HERE);
+inline void acquire_dst(TILT_HERE) {
+  ::tilt_emu::at(here);
+  tile_regs_acquire(here);
+  tile_regs_wait(here);
+}
+inline void release_dst(TILT_HERE) {
+  ::tilt_emu::at(here);
+  tile_regs_commit(here);
+  tile_regs_release(here);
+}
 
 //===----------------------------------------------------------------------===//
 // Matmul: DST[idst] += A @ B, in0 unpacked to SrcB and in1 to SrcA
 //===----------------------------------------------------------------------===//
 
 // matmul_init is a short init: it leaves the data formats as they are.
-inline void matmul_init(uint32_t in0, uint32_t in1, uint32_t transpose = 0) {
+inline void matmul_init(uint32_t in0, uint32_t in1, uint32_t transpose = 0,
+                        TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::matmulInit(in0, in1, transpose);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "matmul_init");
 }
 inline void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id,
                          uint32_t in0_tile_index, uint32_t in1_tile_index,
-                         uint32_t idst) {
+                         uint32_t idst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::matmul(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst);
 }
-inline void matmul_block_init(uint32_t in0, uint32_t in1, uint32_t transpose = 0,
-                              uint32_t = 1, uint32_t = 1, uint32_t = 1) {
+inline void matmul_block_init(uint32_t in0, uint32_t in1,
+                              uint32_t transpose = 0, uint32_t = 1,
+                              uint32_t = 1, uint32_t = 1, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::matmulInit(in0, in1, transpose);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "matmul_block_init");
 }
 inline void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id,
                          uint32_t in0_tile_index, uint32_t in1_tile_index,
                          uint32_t idst, uint32_t transpose, uint32_t ct_dim,
-                         uint32_t rt_dim, uint32_t kt_dim) {
+                         uint32_t rt_dim, uint32_t kt_dim, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
   for (uint32_t r = 0; r < rt_dim; ++r)
     for (uint32_t c = 0; c < ct_dim; ++c)
@@ -205,38 +238,46 @@ inline void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id,
 // FPU eltwise binary: DST[idst] = A op B, icb0 unpacked to SrcA, icb1 to SrcB
 //===----------------------------------------------------------------------===//
 
-inline void add_tiles_init(uint32_t, uint32_t, bool = false) {
+inline void add_tiles_init(uint32_t, uint32_t, bool = false, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "add_tiles_init");
 }
-inline void sub_tiles_init(uint32_t, uint32_t, bool = false) {
+inline void sub_tiles_init(uint32_t, uint32_t, bool = false, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "sub_tiles_init");
 }
-inline void mul_tiles_init(uint32_t, uint32_t) {
+inline void mul_tiles_init(uint32_t, uint32_t, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "mul_tiles_init");
 }
 inline void add_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
-                      uint32_t itile1, uint32_t idst) {
+                      uint32_t itile1, uint32_t idst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::binaryTiles(ELWADD, icb0, icb1, itile0, itile1, idst);
 }
 inline void sub_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
-                      uint32_t itile1, uint32_t idst) {
+                      uint32_t itile1, uint32_t idst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::binaryTiles(ELWSUB, icb0, icb1, itile0, itile1, idst);
 }
 inline void mul_tiles(uint32_t icb0, uint32_t icb1, uint32_t itile0,
-                      uint32_t itile1, uint32_t idst) {
+                      uint32_t itile1, uint32_t idst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::binaryTiles(ELWMUL, icb0, icb1, itile0, itile1, idst);
 }
 // DEST_TO_SRCA: DST moves to SrcA and the CB tile is unpacked to SrcB;
 // DEST_TO_SRCB the other way round.
 template <EltwiseBinaryType type = ELWADD,
           EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
-void binary_dest_reuse_tiles_init(uint32_t) {
+void binary_dest_reuse_tiles_init(uint32_t, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "binary_dest_reuse_tiles_init");
 }
 template <EltwiseBinaryType type = ELWADD,
           EltwiseBinaryReuseDestType reuse = EltwiseBinaryReuseDestType::NONE>
 void binary_dest_reuse_tiles(uint32_t in_cb_id, uint32_t in_tile_index,
-                             uint32_t dst_tile_index) {
+                             uint32_t dst_tile_index, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::destReuse(type, reuse, in_cb_id, in_tile_index, dst_tile_index);
 }
 
@@ -244,22 +285,28 @@ void binary_dest_reuse_tiles(uint32_t in_cb_id, uint32_t in_tile_index,
 // SFPU binary: DST[odst] = DST[idst0] op DST[idst1]
 //===----------------------------------------------------------------------===//
 
-inline void add_binary_tile_init() {
+inline void add_binary_tile_init(TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "add_binary_tile_init");
 }
-inline void sub_binary_tile_init() {
+inline void sub_binary_tile_init(TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "sub_binary_tile_init");
 }
-inline void mul_binary_tile_init() {
+inline void mul_binary_tile_init(TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "mul_binary_tile_init");
 }
-inline void add_binary_tile(uint32_t a, uint32_t b, uint32_t out) {
+inline void add_binary_tile(uint32_t a, uint32_t b, uint32_t out, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuBinary(ELWADD, a, b, out);
 }
-inline void sub_binary_tile(uint32_t a, uint32_t b, uint32_t out) {
+inline void sub_binary_tile(uint32_t a, uint32_t b, uint32_t out, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuBinary(ELWSUB, a, b, out);
 }
-inline void mul_binary_tile(uint32_t a, uint32_t b, uint32_t out) {
+inline void mul_binary_tile(uint32_t a, uint32_t b, uint32_t out, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::sfpuBinary(ELWMUL, a, b, out);
 }
 
@@ -270,25 +317,32 @@ inline void mul_binary_tile(uint32_t a, uint32_t b, uint32_t out) {
 // tile_move_copy.h: copy_tile_init and copy_tile_to_dst_init_short do not
 // reconfigure the unpacker's data formats; the _with_dt form reconfigures
 // SrcA from old_cbid's format to new_cbid's when they differ.
-inline void copy_tile_init(uint32_t) {
+inline void copy_tile_init(uint32_t, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "copy_tile_init");
 }
-inline void copy_tile_to_dst_init_short(uint32_t, uint32_t = 0, uint32_t = 0) {
+inline void copy_tile_to_dst_init_short(uint32_t, uint32_t = 0, uint32_t = 0,
+                                        TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "copy_tile_to_dst_init_short");
 }
 inline void copy_tile_to_dst_init_short_with_dt(uint32_t old_cbid,
-                                                uint32_t new_cbid,
-                                                uint32_t = 0) {
+                                                uint32_t new_cbid, uint32_t = 0,
+                                                TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::reconfigureIfDifferent("copy_tile_to_dst_init_short_with_dt", 'A',
                                    old_cbid, new_cbid);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "copy_tile_to_dst_init_short_with_dt");
 }
 inline void copy_tile(uint32_t in_cb_id, uint32_t in_tile_index,
-                      uint32_t dst_tile_index) {
+                      uint32_t dst_tile_index, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::copy(in_cb_id, in_tile_index, dst_tile_index);
 }
 template <bool out_of_order_output = false>
-void pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t output_tile_index = 0) {
+void pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t output_tile_index = 0,
+               TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::pack(ifrom_dst, icb, out_of_order_output, output_tile_index);
 }
 
@@ -317,9 +371,16 @@ TILT_EMU_UNARY(negative, Negative)
 TILT_EMU_UNARY(square, Square)
 #undef TILT_EMU_UNARY
 
-inline void fill_tile_init() { tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "fill_tile_init"); }
-inline void fill_tile(uint32_t idst, float value) { tilt_emu::fill(idst, value); }
-inline void fill_tile_bitcast(uint32_t idst, uint32_t bits) {
+inline void fill_tile_init(TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "fill_tile_init");
+}
+inline void fill_tile(uint32_t idst, float value, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::fill(idst, value);
+}
+inline void fill_tile_bitcast(uint32_t idst, uint32_t bits, TILT_HERE) {
+  ::tilt_emu::at(here);
   float value;
   std::memcpy(&value, &bits, 4);
   tilt_emu::fill(idst, value);
@@ -331,15 +392,19 @@ inline void fill_tile_bitcast(uint32_t idst, uint32_t bits) {
 
 // transpose_wh.h: the full init configures SrcA (and SrcB) from icb and the
 // packer from ocb; the short init leaves the formats.
-inline void transpose_wh_init(uint32_t icb, uint32_t ocb) {
+inline void transpose_wh_init(uint32_t icb, uint32_t ocb, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::configureFormats("transpose_wh_init", int32_t(icb), int32_t(icb),
                              int32_t(ocb));
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "transpose_wh_init");
 }
-inline void transpose_wh_init_short(uint32_t) {
+inline void transpose_wh_init_short(uint32_t, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "transpose_wh_init_short");
 }
-inline void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst) {
+inline void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst,
+                              TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::transpose(icb, itile, idst);
 }
 

@@ -38,9 +38,21 @@ template <uint32_t Index> constexpr uint32_t getCompileTimeArg() {
   return kCompileTimeArgs[Index + 1];
 }
 uint32_t getRuntimeArg(int index);
+/// The line of a kernel's source that calls an API function. Every emulated
+/// API function that costs time takes one as its last, defaulted parameter
+/// (TILT_HERE: `__builtin_LINE()` at the call), and the timing model's
+/// profile attributes cycles to it. The constructor is explicit, so that no
+/// argument of a call is ever taken for it.
+struct Here {
+  explicit constexpr Here(uint32_t line) : line(line) {}
+  uint32_t line;
+};
+/// Records `here` as the calling line of the kernel's next API work.
+void at(Here here);
 uint64_t interleavedNocAddress(uint32_t base, uint32_t pageSize, uint32_t id,
                                uint32_t offset, bool dram);
 } // namespace tilt_emu
+#define TILT_HERE ::tilt_emu::Here here = ::tilt_emu::Here(__builtin_LINE())
 #define get_compile_time_arg_val(index) (::tilt_emu::getCompileTimeArg<index>())
 
 template <typename T> T get_arg_val(int index) {
@@ -52,10 +64,10 @@ template <typename T> T get_arg_val(int index) {
 }
 
 // Circular buffers (data movement and compute).
-void cb_reserve_back(int32_t cb_id, int32_t num_pages);
-void cb_push_back(int32_t cb_id, int32_t num_pages);
-void cb_wait_front(int32_t cb_id, int32_t num_pages);
-void cb_pop_front(int32_t cb_id, int32_t num_pages);
+void cb_reserve_back(int32_t cb_id, int32_t num_pages, TILT_HERE);
+void cb_push_back(int32_t cb_id, int32_t num_pages, TILT_HERE);
+void cb_wait_front(int32_t cb_id, int32_t num_pages, TILT_HERE);
+void cb_pop_front(int32_t cb_id, int32_t num_pages, TILT_HERE);
 bool cb_pages_reservable_at_back(int32_t cb_id, int32_t num_pages);
 bool cb_pages_available_at_front(int32_t cb_id, int32_t num_pages);
 uint32_t get_write_ptr(uint32_t cb_id);

@@ -14,14 +14,19 @@
 #include "tilt_emu/compute_api.h"
 
 template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
-void reduce_init(uint32_t, uint32_t, uint32_t) {
+void reduce_init(uint32_t, uint32_t, uint32_t, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::reduceInit(reduce_type, reduce_dim);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "reduce_init");
 }
 template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
 void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile,
-                 uint32_t itile_scaler, uint32_t idst) {
+                 uint32_t itile_scaler, uint32_t idst, TILT_HERE) {
+  ::tilt_emu::at(here);
   tilt_emu::reduce(reduce_type, reduce_dim, icb, icb_scaler, itile,
                    itile_scaler, idst);
 }
-inline void reduce_uninit(uint32_t = 0) { tilt_emu::reduceUninit(); }
+inline void reduce_uninit(uint32_t = 0, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::reduceUninit();
+}

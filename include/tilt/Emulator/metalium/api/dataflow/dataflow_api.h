@@ -17,12 +17,12 @@ uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr,
                       uint8_t noc = noc_index);
 uint64_t get_noc_addr(uint32_t addr, uint8_t noc = noc_index);
 void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
-                    uint32_t size, uint8_t noc = noc_index);
+                    uint32_t size, uint8_t noc = noc_index, TILT_HERE);
 void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
-                     uint32_t size, uint8_t noc = noc_index);
-void noc_async_read_barrier(uint8_t noc = noc_index);
-void noc_async_write_barrier(uint8_t noc = noc_index);
-void noc_async_writes_flushed(uint8_t noc = noc_index);
+                     uint32_t size, uint8_t noc = noc_index, TILT_HERE);
+void noc_async_read_barrier(uint8_t noc = noc_index, TILT_HERE);
+void noc_async_write_barrier(uint8_t noc = noc_index, TILT_HERE);
+void noc_async_writes_flushed(uint8_t noc = noc_index, TILT_HERE);
 
 // Interleaved address generators (the pre-TensorAccessor examples).
 template <bool DRAM> struct InterleavedAddrGen {
@@ -107,27 +107,33 @@ uint32_t pageSizeOf(const TensorAccessorImpl<Args> &accessor) {
 template <typename AddrGen>
 void noc_async_read_page(uint32_t id, const AddrGen &generator,
                          uint32_t dst_local_l1_addr, uint32_t offset = 0,
-                         uint8_t noc = noc_index) {
+                         uint8_t noc = noc_index, TILT_HERE) {
+  ::tilt_emu::at(here);
   noc_async_read(generator.get_noc_addr(id, offset, noc), dst_local_l1_addr,
-                 tilt_emu::pageSizeOf(generator), noc);
+                 tilt_emu::pageSizeOf(generator), noc, here);
 }
 template <typename AddrGen>
 void noc_async_write_page(uint32_t id, const AddrGen &generator,
                           uint32_t src_local_l1_addr, uint32_t size = 0,
-                          uint32_t offset = 0, uint8_t noc = noc_index) {
+                          uint32_t offset = 0, uint8_t noc = noc_index,
+                          TILT_HERE) {
+  ::tilt_emu::at(here);
   noc_async_write(src_local_l1_addr, generator.get_noc_addr(id, offset, noc),
-                  size ? size : tilt_emu::pageSizeOf(generator), noc);
+                  size ? size : tilt_emu::pageSizeOf(generator), noc, here);
 }
 template <typename AddrGen>
 void noc_async_read_tile(uint32_t id, const AddrGen &generator,
                          uint32_t dst_local_l1_addr, uint32_t offset = 0,
-                         uint8_t noc = noc_index) {
-  noc_async_read_page(id, generator, dst_local_l1_addr, offset, noc);
+                         uint8_t noc = noc_index, TILT_HERE) {
+  ::tilt_emu::at(here);
+  noc_async_read_page(id, generator, dst_local_l1_addr, offset, noc, here);
 }
 template <typename AddrGen>
 void noc_async_write_tile(uint32_t id, const AddrGen &generator,
-                          uint32_t src_local_l1_addr, uint8_t noc = noc_index) {
-  noc_async_write_page(id, generator, src_local_l1_addr, 0, 0, noc);
+                          uint32_t src_local_l1_addr, uint8_t noc = noc_index,
+                          TILT_HERE) {
+  ::tilt_emu::at(here);
+  noc_async_write_page(id, generator, src_local_l1_addr, 0, 0, noc, here);
 }
 
 #endif // TILT_EMU_DATAFLOW_API_H

@@ -341,14 +341,16 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     uint32_t bank = event.b & 0x7fffffffu;
     double &bankFree = banks[bank % banks.size()];
     double bankStart = std::max(issue, bankFree);
-    bankFree = bankStart + bytes / params.dramBankBytesPerCycle;
+    bankFree = bankStart + bytes / (params.dramBankBytesPerCycle *
+                                    params.dramEfficiency);
     serviceEnd = bankFree;
     record.bank = int32_t(bank);
-    double latency = params.nocBaseLatencyCycles + params.dramLatencyCycles;
+    // The core's port streams DRAM data at its DRAM rate at most.
     double &port = write ? stream.core->portOut : stream.core->portIn;
     start = std::max(issue, port);
-    port = start + onLink;
-    end = std::max(port, serviceEnd) + latency;
+    port = start + bytes / std::min(params.nocBytesPerCycle,
+                                    params.dramCoreBytesPerCycle);
+    end = std::max(port, serviceEnd) + params.dramLatencyCycles;
     transfer.flushed = write ? port : end;
     start = bankStart;
   } else {

@@ -54,7 +54,9 @@ const ParamEntry kParams[] = {
     TILT_PARAM(nocHopCycles),
     TILT_PARAM(nocBaseLatencyCycles),
     TILT_PARAM(dramLatencyCycles),
+    TILT_PARAM(dramCoreBytesPerCycle),
     TILT_PARAM(dramBankBytesPerCycle),
+    TILT_PARAM(dramEfficiency),
     TILT_PARAM(maxReadsInFlight),
     TILT_PARAM(maxWritesInFlight),
 #undef TILT_PARAM
@@ -69,12 +71,18 @@ TimingParams makeBlackhole() {
   TimingParams params;
   params.clockGHz = 1.35;
   params.nocBytesPerCycle = 64;
-  // 8 banks sharing 512 GB/s at 1.35 GHz.
+  params.nocIssueCycles = 36;
+  params.nocBaseLatencyCycles = 330;
+  params.dramLatencyCycles = 440;
+  params.dramCoreBytesPerCycle = 33;
+  // 8 banks sharing 512 GB/s at 1.35 GHz; 500 GB/s achieved.
   params.dramBankBytesPerCycle = 512.0 / 1.35 / 8;
+  params.dramEfficiency = 0.97;
   return params;
 }
 
 TimingParams makeGrayskull() {
+  // Wormhole's engine; the clock and DRAM of the e150.
   TimingParams params;
   params.clockGHz = 1.2;
   // 8 banks sharing 118.4 GB/s at 1.2 GHz.
@@ -132,10 +140,12 @@ bool emu::applyTimingOverrides(const std::string &text, TimingParams &params,
     char *end = nullptr;
     double parsed = std::strtod(value.c_str(), &end);
     if (value.empty() || *end || !std::isfinite(parsed) || parsed < 0 ||
-        (parsed == 0 && (name == "clockGHz" ||
-                         name.find("BytesPerCycle") != std::string::npos))) {
+        (parsed == 0 && (name == "clockGHz" || name == "dramEfficiency" ||
+                         name.find("BytesPerCycle") != std::string::npos)) ||
+        (name == "dramEfficiency" && parsed > 1)) {
       error = where + "`" + value + "` is not a valid value for `" + name +
-              "` (a finite number, positive for clocks and bandwidths)";
+              "` (a finite number, not negative; positive for clocks and "
+              "bandwidths; dramEfficiency in (0, 1])";
       return false;
     }
     params.*(entry->member) = parsed;

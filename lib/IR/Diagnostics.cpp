@@ -205,26 +205,6 @@ void ScopedDiagnosticHandler::setHandler(DiagnosticEngine::HandlerTy handler) {
 // SourceMgrDiagnosticHandler
 //===----------------------------------------------------------------------===//
 
-/// The first file:line:col location inside `loc`, if any.
-static std::optional<Location> findFileLoc(Location loc) {
-  switch (loc.getKind()) {
-  case Location::Kind::FileLineCol:
-    return loc;
-  case Location::Kind::Name:
-    return findFileLoc(loc.getNameChild());
-  case Location::Kind::CallSite:
-    return findFileLoc(loc.getCallee());
-  case Location::Kind::Fused:
-    for (Location nested : loc.getFusedLocations())
-      if (auto found = findFileLoc(nested))
-        return found;
-    return std::nullopt;
-  case Location::Kind::Unknown:
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
-
 SourceMgrDiagnosticHandler::SourceMgrDiagnosticHandler(
     llvm::SourceMgr &sourceMgr, Context *context, llvm::raw_ostream &os)
     : ScopedDiagnosticHandler(context), sourceMgr(sourceMgr), os(os) {
@@ -237,7 +217,7 @@ SourceMgrDiagnosticHandler::SourceMgrDiagnosticHandler(
 const char *
 SourceMgrDiagnosticHandler::findLocationPointer(Location loc,
                                                 unsigned &bufferID) {
-  std::optional<Location> fileLoc = findFileLoc(loc);
+  std::optional<Location> fileLoc = loc.findFileLineCol();
   if (!fileLoc)
     return nullptr;
   llvm::StringRef filename = fileLoc->getFilename();
@@ -283,7 +263,7 @@ void SourceMgrDiagnosticHandler::emitDiagnostic(Location loc,
                            getDiagKind(severity), message);
     return;
   }
-  if (std::optional<Location> fileLoc = findFileLoc(loc))
+  if (std::optional<Location> fileLoc = loc.findFileLineCol())
     os << fileLoc->getFilename() << ":" << fileLoc->getLine() << ":"
        << fileLoc->getColumn() << ": ";
   else
@@ -450,7 +430,7 @@ SourceMgrDiagnosticVerifierHandler::~SourceMgrDiagnosticVerifierHandler() =
 void SourceMgrDiagnosticVerifierHandler::process(Diagnostic &diag) {
   auto processOne = [&](Location loc, llvm::StringRef message,
                         DiagnosticSeverity severity) {
-    std::optional<Location> fileLoc = findFileLoc(loc);
+    std::optional<Location> fileLoc = loc.findFileLineCol();
     auto matchIn = [&](std::vector<ExpectedDiag> &expectations,
                        unsigned line) {
       for (ExpectedDiag &expected : expectations) {

@@ -185,3 +185,22 @@ void Location::dump() const {
 Location Location::getName(Context *context, llvm::StringRef name) {
   return getName(context, name, Location());
 }
+
+std::optional<Location> Location::findFileLineCol() const {
+  switch (getKind()) {
+  case Kind::FileLineCol:
+    return *this;
+  case Kind::Name:
+    return getNameChild().findFileLineCol();
+  case Kind::CallSite:
+    return getCallee().findFileLineCol();
+  case Kind::Fused:
+    for (Location nested : getFusedLocations())
+      if (auto found = nested.findFileLineCol())
+        return found;
+    return std::nullopt;
+  case Kind::Unknown:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}

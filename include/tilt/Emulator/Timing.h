@@ -30,28 +30,35 @@ struct TimingParams {
   double clockGHz = 1.0;
   // Compute engine, per 32x32 tile.
   double matmulCyclesPerPhase = 16; ///< x fidelity phases (LoFi 1, HiFi4 4)
-  double eltwiseCycles = 16;        ///< FPU add / sub (one phase)
-  double eltwiseMulCyclesPerPhase = 16; ///< FPU mul, x fidelity phases
-  double reduceCyclesPerPhase = 16;     ///< reduce_tile, x fidelity phases
-  double copyCycles = 16;               ///< datacopy through SrcA
-  double transposeCycles = 32;
-  double sfpuSimpleCycles = 32;  ///< relu, abs, add, mul, fill, max, ...
-  double sfpuComplexCycles = 128; ///< exp, log, recip, sqrt, tanh, gelu, ...
-  double unpackBytesPerCycle = 64; ///< unpacker, from L1 into SrcA/SrcB
-  double packBytesPerCycle = 64;   ///< packer, from DST into L1
+  double eltwiseCycles = 8;         ///< FPU add / sub
+  double eltwiseMulCyclesPerPhase = 8; ///< FPU mul, x fidelity phases
+  double reduceCyclesPerPhase = 4;     ///< reduce_tile, x fidelity phases
+  double copyCycles = 8;               ///< datacopy from SrcA to DST
+  double transposeCycles = 16;
+  double sfpuSimpleCycles = 128;  ///< relu, abs, add, mul, fill, max, ...
+  double sfpuComplexCycles = 400; ///< exp, log, recip, sqrt, tanh, gelu, ...
+  /// One unpacker, from L1 into SrcA or SrcB (the two run in parallel).
+  double unpackBytesPerCycle = 64;
+  double packBytesPerCycle = 64; ///< the four packers together
   double unpackOverheadCycles = 8, packOverheadCycles = 8;
-  double initCycles = 40;     ///< an op init, on each engine it configures
-  double reconfigCycles = 20; ///< a data-format reconfiguration
-  double dstHandshakeCycles = 4;
+  double initCycles = 100;    ///< an op init, on each engine it configures
+  double reconfigCycles = 70; ///< a data-format reconfiguration
+  double dstHandshakeCycles = 10;
   double cbApiCycles = 10;       ///< a CB call's own work
   double cbHandshakeCycles = 20; ///< a push seen by the other kernel
   // NoC and DRAM.
-  double nocBytesPerCycle = 32;  ///< one core's NoC port, per direction
-  double nocIssueCycles = 20;    ///< a processor issuing one transfer
-  double nocHopCycles = 9;       ///< per router hop
-  double nocBaseLatencyCycles = 60;
-  double dramLatencyCycles = 400; ///< request to first byte, beyond the NoC
+  double nocBytesPerCycle = 32; ///< one core's NoC port, per direction
+  double nocIssueCycles = 20;   ///< a processor issuing one transfer
+  double nocHopCycles = 9;      ///< per router hop
+  /// A transfer between cores: first byte, beyond the hops.
+  double nocBaseLatencyCycles = 250;
+  /// A DRAM transfer: request to first byte (NoC included).
+  double dramLatencyCycles = 370;
+  /// What one core streams from or to DRAM at most.
+  double dramCoreBytesPerCycle = 22;
+  /// One bank's peak (the roofline's), and the fraction of it achieved.
   double dramBankBytesPerCycle = 24;
+  double dramEfficiency = 0.92;
   double maxReadsInFlight = 16, maxWritesInFlight = 16; ///< per core
 };
 

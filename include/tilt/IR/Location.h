@@ -15,6 +15,8 @@
 
 #include "tilt/IR/Attributes.h"
 
+#include <optional>
+
 namespace tilt {
 
 namespace detail {
@@ -42,6 +44,9 @@ public:
   llvm::StringRef getFilename() const;
   unsigned getLine() const;
   unsigned getColumn() const;
+  /// The first file:line:col location in this one (itself, a name's child,
+  /// a call site's callee, a fused location's first that has one).
+  std::optional<Location> findFileLineCol() const;
 
   // "name" or "name"(child)
   static Location getName(Context *context, llvm::StringRef name);

@@ -12,6 +12,8 @@
 
 #include "Emitters.h"
 
+#include <algorithm>
+
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
@@ -19,7 +21,8 @@
 using namespace tilt;
 using namespace tilt::metalium;
 
-LogicalResult metalium::formatCpp(Operation *anchor, GeneratedFile &file) {
+LogicalResult metalium::formatCpp(Operation *anchor, GeneratedFile &file,
+                                  const SourceMarks &marks) {
   clang::format::FormatStyle style = clang::format::getLLVMStyle();
   std::vector<clang::tooling::Range> ranges{
       clang::tooling::Range(0, file.text.size())};
@@ -33,6 +36,32 @@ LogicalResult metalium::formatCpp(Operation *anchor, GeneratedFile &file) {
     anchor->emitError() << "internal error: formatting " << file.name
                         << " failed: " << llvm::toString(formatted.takeError());
     return failure();
+  }
+  // Formatting changes only white space, so each mark's offset moves to
+  // the same code in the formatted text. Several ops can start on one
+  // line (an op that writes nothing marks where the next one starts): the
+  // last one, which wrote the line's code, names it.
+  std::vector<std::pair<size_t, Location>> shifted;
+  for (const auto &[offset, loc] : marks)
+    shifted.emplace_back(replacements.getShiftedCodePosition(unsigned(offset)),
+                         loc);
+  std::stable_sort(shifted.begin(), shifted.end(),
+                   [](const auto &x, const auto &y) { return x.first < y.first; });
+  file.sourceLines.clear();
+  unsigned line = 1;
+  size_t scanned = 0;
+  for (const auto &[offset, loc] : shifted) {
+    // Skip the white space before the code: the mark's line is the code's.
+    size_t at = offset;
+    while (at < formatted->size() && ((*formatted)[at] == ' ' ||
+                                      (*formatted)[at] == '\n'))
+      ++at;
+    for (; scanned < at && scanned < formatted->size(); ++scanned)
+      line += (*formatted)[scanned] == '\n';
+    if (!file.sourceLines.empty() && file.sourceLines.back().first == line)
+      file.sourceLines.back().second = loc;
+    else
+      file.sourceLines.emplace_back(line, loc);
   }
   file.text = std::move(*formatted);
   return success();

@@ -55,15 +55,25 @@ void writeComment(llvm::raw_ostream &os, llvm::StringRef text);
 void writeOriginComment(llvm::raw_ostream &os, tt::ProgramOp program,
                         const EmitOptions &options);
 
-/// Lays out the C++ in `file` as `clang-format --style=LLVM` would. A failure
-/// is an internal error, reported at `anchor`.
-LogicalResult formatCpp(Operation *anchor, GeneratedFile &file);
+/// Offsets into an emitted text, before formatting, where the code of an op
+/// at a location starts.
+using SourceMarks = std::vector<std::pair<size_t, Location>>;
+
+/// Lays out the C++ in `file` as `clang-format --style=LLVM` would, and
+/// turns `marks` (offsets into the unformatted text) into the file's
+/// sourceLines. A failure is an internal error, reported at `anchor`.
+LogicalResult formatCpp(Operation *anchor, GeneratedFile &file,
+                        const SourceMarks &marks = {});
 
 LogicalResult emitKernel(tt::KernelOp kernel, tt::ProgramOp program,
-                         const EmitOptions &options, std::string &text);
+                         const EmitOptions &options, std::string &text,
+                         SourceMarks &marks);
 LogicalResult emitHost(tt::ProgramOp program, const EmitOptions &options,
                        std::string &text);
+/// plan.json; `kernels` are the program's generated kernels, whose source
+/// lines it maps to the tile program.
 LogicalResult emitPlan(tt::ProgramOp program, const EmitOptions &options,
+                       llvm::ArrayRef<GeneratedFile> kernels,
                        std::string &text);
 
 } // namespace metalium

@@ -66,6 +66,9 @@ public:
       scope.reserveIdentifiersIn(text);
   }
 
+  /// Where each op's code starts in the body, and its location.
+  SourceMarks marks;
+
   LogicalResult emit(std::string &body, std::set<std::string> &headers,
                      std::set<std::string> &helpers) {
     this->headers = &headers;
@@ -179,6 +182,7 @@ private:
   }
 
   LogicalResult emitOp(Operation *op) {
+    marks.emplace_back(size_t(out->tell()), op->getLoc());
     llvm::StringRef name = op->getName().getStringRef();
     if (name == "scf.yield")
       return success(); // Handled by the parent.
@@ -513,7 +517,7 @@ private:
 
 LogicalResult metalium::emitKernel(tt::KernelOp kernel, tt::ProgramOp program,
                                    const EmitOptions &options,
-                                   std::string &text) {
+                                   std::string &text, SourceMarks &marks) {
   std::string body;
   std::set<std::string> headers, helpers;
   KernelEmitter emitter(kernel);
@@ -585,7 +589,12 @@ LogicalResult metalium::emitKernel(tt::KernelOp kernel, tt::ProgramOp program,
   os << "\n";
   for (const std::string &helper : helpers)
     os << helper << "\n";
-  os << conventions.entry << " {\n" << body << "}\n";
+  os << conventions.entry << " {\n";
+  size_t bodyStart = size_t(os.tell());
+  os << body << "}\n";
   os.flush();
+  marks.clear();
+  for (const auto &[offset, loc] : emitter.marks)
+    marks.emplace_back(bodyStart + offset, loc);
   return success();
 }

@@ -80,8 +80,9 @@ LogicalResult metalium::emitProgram(tt::ProgramOp program,
                         "program main.cpp";
       return failure();
     }
-    if (failed(emitKernel(kernel, program, options, file.text)) ||
-        failed(formatCpp(&op, file)))
+    SourceMarks marks;
+    if (failed(emitKernel(kernel, program, options, file.text, marks)) ||
+        failed(formatCpp(&op, file, marks)))
       return failure();
     result.push_back(std::move(file));
   }
@@ -91,7 +92,7 @@ LogicalResult metalium::emitProgram(tt::ProgramOp program,
     return failure();
   result.push_back(std::move(host));
   GeneratedFile plan{"plan.json", ""};
-  if (failed(emitPlan(program, options, plan.text)))
+  if (failed(emitPlan(program, options, result, plan.text)))
     return failure();
   result.push_back(std::move(plan));
   files = std::move(result);

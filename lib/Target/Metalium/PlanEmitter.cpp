@@ -37,6 +37,7 @@ std::string typeName(Type type) {
 
 LogicalResult metalium::emitPlan(tt::ProgramOp program,
                                  const EmitOptions &options,
+                                 llvm::ArrayRef<GeneratedFile> kernelFiles,
                                  std::string &text) {
   llvm::json::Object plan;
   plan["schema"] = "tilt-plan/1";
@@ -206,6 +207,24 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
   } else {
     plan["cost"] = nullptr;
   }
+
+  // Which op of the source each kernel line was written for:
+  // [line, file, source line, column], the lines without a location left
+  // out. Profiles (tilt-run --profile, or tt-metal's device profiler, which
+  // reports kernel source lines) go back to the tile program through it.
+  llvm::json::Object sourceMap;
+  for (const GeneratedFile &kernel : kernelFiles) {
+    llvm::json::Array lines;
+    for (const auto &[line, loc] : kernel.sourceLines)
+      if (std::optional<Location> file = loc.findFileLineCol())
+        lines.push_back(llvm::json::Array{int64_t(line),
+                                          file->getFilename().str(),
+                                          int64_t(file->getLine()),
+                                          int64_t(file->getColumn())});
+    if (!lines.empty())
+      sourceMap[kernel.name] = std::move(lines);
+  }
+  plan["source_map"] = std::move(sourceMap);
 
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(plan))) << "\n";

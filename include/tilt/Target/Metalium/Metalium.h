@@ -33,6 +33,10 @@ struct EmitOptions {
 struct GeneratedFile {
   std::string name;
   std::string text;
+  /// For a kernel: the location of the op each line of `text` was written
+  /// for, as (1-based line, location), in line order. A profile of the
+  /// kernel attributes its lines' cycles to the tile program through them.
+  std::vector<std::pair<unsigned, Location>> sourceLines;
 };
 
 /// The API version the emitter writes for, e.g. "tt-metal 2026-08".

@@ -260,8 +260,10 @@ std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
       hostError("TILT_EMU_TIMING=" + timingPath + ": cannot read the file");
     tilt::emu::TimingParams params = mesh->state->device->getTiming();
     std::string error;
-    if (!tilt::emu::applyTimingOverrides(text.str(), params, error))
-      hostError("TILT_EMU_TIMING=" + timingPath + ":" + error);
+    unsigned line = 0;
+    if (!tilt::emu::applyTimingOverrides(text.str(), params, line, error))
+      hostError("TILT_EMU_TIMING=" + timingPath + ":" + std::to_string(line) +
+                ": " + error);
     mesh->state->device->setTiming(params);
   }
   mesh->state->device->setKeepTrace(!getEnv("TILT_EMU_TRACE").empty());

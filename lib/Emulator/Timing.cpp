@@ -114,7 +114,7 @@ const TimingParams *emu::getDefaultTiming(const std::string &arch) {
 }
 
 bool emu::applyTimingOverrides(const std::string &text, TimingParams &params,
-                               std::string &error) {
+                               unsigned &errorLine, std::string &error) {
   std::istringstream lines(text);
   std::string line;
   for (unsigned number = 1; std::getline(lines, line); ++number) {
@@ -122,9 +122,9 @@ bool emu::applyTimingOverrides(const std::string &text, TimingParams &params,
     if (line.empty())
       continue;
     size_t equals = line.find('=');
-    std::string where = std::to_string(number) + ": ";
+    errorLine = number;
     if (equals == std::string::npos) {
-      error = where + "expected `name = value`, got `" + line + "`";
+      error = "expected `name = value`, got `" + line + "`";
       return false;
     }
     std::string name = trim(line.substr(0, equals));
@@ -134,7 +134,7 @@ bool emu::applyTimingOverrides(const std::string &text, TimingParams &params,
       if (name == candidate.name)
         entry = &candidate;
     if (!entry) {
-      error = where + "no timing parameter is named `" + name + "`";
+      error = "no timing parameter is named `" + name + "`";
       return false;
     }
     char *end = nullptr;
@@ -143,7 +143,7 @@ bool emu::applyTimingOverrides(const std::string &text, TimingParams &params,
         (parsed == 0 && (name == "clockGHz" || name == "dramEfficiency" ||
                          name.find("BytesPerCycle") != std::string::npos)) ||
         (name == "dramEfficiency" && parsed > 1)) {
-      error = where + "`" + value + "` is not a valid value for `" + name +
+      error = "`" + value + "` is not a valid value for `" + name +
               "` (a finite number, not negative; positive for clocks and "
               "bandwidths; dramEfficiency in (0, 1])";
       return false;

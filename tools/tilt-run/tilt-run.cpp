@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Profile.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/CB/CB.h"
@@ -19,6 +20,7 @@
 #include "tilt/Dialect/TT/Passes.h"
 #include "tilt/Dialect/TT/TT.h"
 #include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/Emulator/Timing.h"
 #include "tilt/IR/Attributes.h"
 #include "tilt/IR/BuiltinOps.h"
 #include "tilt/IR/Verifier.h"
@@ -130,6 +132,31 @@ cl::opt<std::string> timeoutOption(
              "watchdog, TILT_EMU_TIMEOUT) and stop the host program after "
              "SECONDS + 30 of wall time (default: no bound)"),
     cl::value_desc("SECONDS"), cl::cat(category));
+cl::opt<bool> profileOption(
+    "profile",
+    cl::desc("Print the timing model's prediction: device time, throughput, "
+             "the roofline, where each kernel thread spends its time, the "
+             "bottleneck and the cost of generated and source lines "
+             "(docs/timing-model.md)"),
+    cl::cat(category));
+cl::opt<bool> profileCoresOption(
+    "profile-cores",
+    cl::desc("With --profile, list every core's kernel threads too"),
+    cl::cat(category));
+cl::opt<unsigned> profileLinesOption(
+    "profile-lines",
+    cl::desc("With --profile, how many generated lines to list (default 8)"),
+    cl::init(8), cl::cat(category));
+cl::opt<std::string> traceOption(
+    "trace",
+    cl::desc("Write the predicted timeline to FILE in the Chrome trace event "
+             "format (Perfetto, chrome://tracing)"),
+    cl::value_desc("FILE"), cl::cat(category));
+cl::opt<std::string> timingOption(
+    "timing",
+    cl::desc("Override the timing model's costs with FILE's `name = value` "
+             "lines (docs/timing-model.md lists the names)"),
+    cl::value_desc("FILE"), cl::cat(category));
 cl::opt<bool> skipVerify(
     "skip-tt-verify",
     cl::desc("Testing only: run a tt input without tt-verify, so that the "
@@ -527,6 +554,71 @@ std::vector<interp::CoreBlocks> getCoreBlocks(tt::ProgramOp program) {
   return ranges;
 }
 
+/// Prints the report of the profile the host program wrote and adds the
+/// prediction to the work directory's plan.json.
+bool reportProfile(llvm::StringRef profilePath, llvm::StringRef workDir,
+                   const run::SourceOps &ops) {
+  auto profile = llvm::json::parse(readText(profilePath));
+  if (!profile || !profile->getAsObject()) {
+    if (!profile)
+      llvm::consumeError(profile.takeError());
+    llvm::errs() << "error: the emulator wrote no timing profile to '"
+                 << profilePath << "'\n";
+    return false;
+  }
+  std::string planPath = (workDir + "/plan.json").str();
+  auto plan = llvm::json::parse(readText(planPath));
+  if (!plan)
+    llvm::consumeError(plan.takeError());
+  llvm::json::Object *planObject = plan ? plan->getAsObject() : nullptr;
+  run::ProfileOptions options;
+  options.workDir = workDir.str();
+  options.topLines = profileLinesOption;
+  options.perCore = profileCoresOption;
+  run::ProfileSummary summary;
+  std::string error;
+  if (!run::printProfile(llvm::outs(), *profile->getAsObject(), planObject,
+                         ops, options, summary, error)) {
+    llvm::errs() << "error: " << error << "\n";
+    return false;
+  }
+  if (planObject) {
+    (*planObject)["predicted"] = llvm::json::Object{
+        {"arch", run::stringOf(profile->getAsObject()->getString("arch"))},
+        {"device_seconds", summary.seconds},
+        {"compute_bound_seconds", summary.computeBoundSeconds},
+        {"memory_bound_seconds", summary.memoryBoundSeconds},
+        {"efficiency", summary.efficiency},
+        {"bottleneck", summary.bottleneck}};
+    std::error_code code;
+    llvm::raw_fd_ostream os(planPath, code);
+    if (!code)
+      os << llvm::formatv("{0:2}", llvm::json::Value(std::move(*plan)))
+         << "\n";
+  }
+  return true;
+}
+
+/// Checks a --timing file before the run, so that a bad line is reported
+/// where it is.
+bool checkTimingFile(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    llvm::errs() << "error: cannot open the timing file '" << path
+                 << "': " << buffer.getError().message() << "\n";
+    return false;
+  }
+  emu::TimingParams params;
+  unsigned line = 0;
+  std::string error;
+  if (!emu::applyTimingOverrides((*buffer)->getBuffer().str(), params, line,
+                                 error)) {
+    llvm::errs() << path << ":" << line << ":1: error: " << error << "\n";
+    return false;
+  }
+  return true;
+}
+
 int runTool() {
   DialectRegistry registry;
   registry.insert<func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
@@ -545,6 +637,8 @@ int runTool() {
                  << kMaxTimeout << ", got '" << timeoutOption << "'\n";
     return 1;
   }
+  if (!timingOption.empty() && !checkTimingFile(timingOption))
+    return 1;
   auto file = llvm::MemoryBuffer::getFile(inputFile);
   if (!file) {
     llvm::errs() << "error: cannot open '" << inputFile
@@ -563,6 +657,13 @@ int runTool() {
       parseSourceFileForTool(sourceMgr, &context, true, config);
   if (!reference || failed(verify(reference.get())))
     return 1;
+  // The source's ops by location, to name them in the profile.
+  run::SourceOps sourceOps;
+  reference.get()->walk([&](Operation *op) {
+    if (std::optional<Location> loc = op->getLoc().findFileLineCol())
+      sourceOps.try_emplace({loc->getLine(), loc->getColumn()},
+                            op->getName().getStringRef().str());
+  });
   OwningOpRef lowered =
       parseSourceFileForTool(sourceMgr, &context, true, config);
   if (!lowered)
@@ -895,6 +996,9 @@ int runTool() {
         !text.startswith("TILT_EMU_COUNTERS=") &&
         !text.startswith("TILT_EMU_INCLUDE=") &&
         !text.startswith("TILT_EMU_TIMEOUT=") &&
+        !text.startswith("TILT_EMU_PROFILE=") &&
+        !text.startswith("TILT_EMU_TRACE=") &&
+        !text.startswith("TILT_EMU_TIMING=") &&
         !text.startswith("TILT_CACHE_DIR="))
       environment.push_back(text.str());
   }
@@ -906,6 +1010,13 @@ int runTool() {
   if (!program.getBoard().empty())
     environment.push_back("TILT_EMU_BOARD=" + program.getBoard().str());
   environment.push_back("TILT_EMU_COUNTERS=" + countersPath);
+  std::string profilePath = (workDir + "/profile.json").str();
+  llvm::sys::fs::remove(profilePath);
+  environment.push_back("TILT_EMU_PROFILE=" + profilePath);
+  if (!traceOption.empty())
+    environment.push_back("TILT_EMU_TRACE=" + traceOption);
+  if (!timingOption.empty())
+    environment.push_back("TILT_EMU_TIMING=" + timingOption);
   environment.push_back("TILT_CACHE_DIR=" + getCacheDir());
   // Without --timeout the emulator's own default applies.
   if (timeout)
@@ -945,6 +1056,8 @@ int runTool() {
                     "compare with)\n";
     printCounters(readText(countersPath));
     printL1Use(program);
+    if (profileOption && !reportProfile(profilePath, workDir, sourceOps))
+      return 1;
     return 0;
   }
   progress(5, steps, "interpreting the tile program for the reference");
@@ -1014,6 +1127,8 @@ int runTool() {
   }
   printCounters(readText(countersPath));
   printL1Use(program);
+  if (profileOption && !reportProfile(profilePath, workDir, sourceOps))
+    return 1;
   llvm::outs() << (allOk ? "OK: the device results match the reference\n"
                          : "MISMATCH: the device results differ from the "
                            "reference\n");

@@ -67,9 +67,10 @@ struct TimingParams {
 const TimingParams *getDefaultTiming(const std::string &arch);
 
 /// Applies `name = value` lines (# comments) of `text` to `params`; returns
-/// false with `error` naming the line of an unknown name or a bad value.
+/// false with `error` and its 1-based `errorLine` for an unknown name or a
+/// bad value.
 bool applyTimingOverrides(const std::string &text, TimingParams &params,
-                          std::string &error);
+                          unsigned &errorLine, std::string &error);
 
 /// Every parameter as (name, value), in declaration order.
 std::vector<std::pair<std::string, double>>

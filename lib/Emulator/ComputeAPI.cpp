@@ -43,11 +43,17 @@ void timeFpuOp(KernelContext &context, Work work,
                std::initializer_list<uint32_t> cbs, double mathCycles,
                bool perPhase) {
   const TimingParams &timing = context.device->timing;
-  // SrcA's and SrcB's unpackers work in parallel: the larger tile counts.
-  double unpack = 0;
-  for (uint32_t cb : cbs)
-    unpack = std::max(unpack, getUnpackCycles(
-                                  timing, context.core->cbs[cb % 32].config.format));
+  // SrcA's and SrcB's unpackers work in parallel, within their joint
+  // bandwidth.
+  double largest = 0, total = 0;
+  for (uint32_t cb : cbs) {
+    double bytes = getTileBytes(context.core->cbs[cb % 32].config.format);
+    largest = std::max(largest, bytes);
+    total += bytes;
+  }
+  double unpack = timing.unpackOverheadCycles +
+                  std::max(largest / timing.unpackBytesPerCycle,
+                           total / timing.unpackTotalBytesPerCycle);
   recordQueue(context, Stream::Unpack, EventKind::Reserve, kSourceQueue, 1);
   recordBusy(context, Stream::Unpack, Work::Unpack, unpack);
   recordQueue(context, Stream::Unpack, EventKind::Push, kSourceQueue, 1);

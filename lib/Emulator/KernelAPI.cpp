@@ -110,6 +110,13 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
       fail(context, std::string(function) + ": core (" + std::to_string(x) +
                         ", " + std::to_string(y) + ") is outside the grid");
     uint32_t base = device.l1Address(*core, 0);
+    // Every core has the same L1 layout, so a kernel names another core's
+    // buffer by its own address of it (get_noc_addr(x, y, get_write_ptr(cb)));
+    // the emulator's L1 addresses differ per core, so that one is moved.
+    uint32_t own = device.l1Address(*context.core, 0);
+    if ((low < base || low - base >= device.arch.l1Bytes) && low >= own &&
+        low - own < device.arch.l1Bytes)
+      low = base + (low - own);
     if (low < base || uint64_t(low - base) + size > device.arch.l1Bytes)
       fail(context, std::string(function) +
                         ": the address is outside the L1 of core (" +

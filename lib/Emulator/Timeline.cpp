@@ -86,11 +86,6 @@ void emu::recordNoc(KernelContext &context, EventKind kind, uint32_t bytes,
       .push_back({kind, 0, Work::NocIssue, 0, context.line, bytes, target});
 }
 
-double emu::getUnpackCycles(const TimingParams &params, DataFormat format) {
-  return params.unpackOverheadCycles +
-         getTileBytes(format) / params.unpackBytesPerCycle;
-}
-
 double emu::getPackCycles(const TimingParams &params, DataFormat format) {
   return params.packOverheadCycles +
          getTileBytes(format) / params.packBytesPerCycle;

@@ -90,8 +90,7 @@ void recordQueue(KernelContext &context, Stream stream, EventKind kind,
 /// Records a NoC transfer or barrier of a data-movement kernel.
 void recordNoc(KernelContext &context, EventKind kind, uint32_t bytes,
                uint32_t target);
-/// The cost of unpacking or packing one tile of `format`.
-double getUnpackCycles(const TimingParams &params, DataFormat format);
+/// The cost of packing one tile of `format`.
 double getPackCycles(const TimingParams &params, DataFormat format);
 
 /// Replays the logs of `contexts` (all the kernels of a finished run) and

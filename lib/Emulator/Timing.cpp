@@ -41,6 +41,7 @@ const ParamEntry kParams[] = {
     TILT_PARAM(sfpuSimpleCycles),
     TILT_PARAM(sfpuComplexCycles),
     TILT_PARAM(unpackBytesPerCycle),
+    TILT_PARAM(unpackTotalBytesPerCycle),
     TILT_PARAM(packBytesPerCycle),
     TILT_PARAM(unpackOverheadCycles),
     TILT_PARAM(packOverheadCycles),

@@ -37,8 +37,9 @@ struct TimingParams {
   double transposeCycles = 16;
   double sfpuSimpleCycles = 128;  ///< relu, abs, add, mul, fill, max, ...
   double sfpuComplexCycles = 400; ///< exp, log, recip, sqrt, tanh, gelu, ...
-  /// One unpacker, from L1 into SrcA or SrcB (the two run in parallel).
-  double unpackBytesPerCycle = 64;
+  /// One unpacker, from L1 into SrcA or SrcB (the two run in parallel),
+  /// and the two together.
+  double unpackBytesPerCycle = 64, unpackTotalBytesPerCycle = 80;
   double packBytesPerCycle = 64; ///< the four packers together
   double unpackOverheadCycles = 8, packOverheadCycles = 8;
   double initCycles = 100;    ///< an op init, on each engine it configures

@@ -155,6 +155,16 @@ private:
                uint32_t line);
   void wake(Queue &queue);
   std::string describeQueue(const TimedEvent &event, bool compute) const;
+  /// Whether the trace takes another record (false once it is full).
+  bool keepTracing() {
+    if (!trace)
+      return false;
+    if (report.slices.size() + report.transfers.size() <
+        TimingReport::kMaxTraceRecords)
+      return true;
+    report.traceTruncated = true;
+    return false;
+  }
 
   DeviceImpl &device;
   const TimingParams &params;
@@ -234,7 +244,7 @@ void Simulator::waitFor(SimStream &stream, double time,
   ThreadTiming &thread = report.threads[stream.thread];
   thread.blockedCycles[what] += cycles;
   report.lines[{thread.kernel, line}].blockedCycles += cycles;
-  if (trace)
+  if (keepTracing())
     report.slices.push_back(
         {stream.thread, stream.clock, time, "wait " + what, line});
   stream.clock = time;
@@ -371,7 +381,7 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
   }
   transfer.done = end;
   inFlight.push_back(transfer);
-  if (trace) {
+  if (keepTracing()) {
     record.start = start;
     record.serviceEnd = serviceEnd;
     record.end = end;
@@ -384,7 +394,7 @@ bool Simulator::execute(SimStream &stream, const TimedEvent &event) {
   switch (event.kind) {
   case EventKind::Busy: {
     double cycles = event.a / 16.0;
-    if (trace) {
+    if (keepTracing()) {
       const char *name = getWorkName(event.work);
       TraceSlice *last = report.slices.empty() ? nullptr : &report.slices.back();
       if (last && last->thread == stream.thread && last->line == event.line &&

@@ -257,7 +257,10 @@ std::string TimingReport::formatTrace() const {
   std::ostringstream os;
   os << "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"arch\": "
      << quote(arch) << ", \"note\": \"predicted by Tilt's timing model, not "
-     << "measured\"},\n\"traceEvents\": [";
+     << "measured" << (traceTruncated ? "; truncated: the trace holds the "
+                                        "first records only"
+                                      : "")
+     << "\"},\n\"traceEvents\": [";
   bool first = true;
   auto begin = [&] {
     os << (first ? "\n" : ",\n");

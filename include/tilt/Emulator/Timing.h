@@ -136,9 +136,12 @@ struct TimingReport {
   std::vector<ThreadTiming> threads;
   /// By (kernel name, line of its source).
   std::map<std::pair<std::string, uint32_t>, LineTiming> lines;
-  /// Filled only when a trace is asked for.
+  /// Filled only when a trace is asked for, up to kMaxTraceRecords in all
+  /// (then `traceTruncated`, and the trace says so).
   std::vector<TraceSlice> slices;
   std::vector<TraceTransfer> transfers;
+  bool traceTruncated = false;
+  static constexpr size_t kMaxTraceRecords = 4000000;
 
   double seconds() const { return cycles / (clockGHz * 1e9); }
   /// The roofline bound in cycles: the larger of the two bounds.

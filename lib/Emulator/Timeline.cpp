@@ -154,7 +154,7 @@ private:
   void waitFor(SimStream &stream, double time, const std::string &what,
                uint32_t line);
   void wake(Queue &queue);
-  std::string describeQueue(const TimedEvent &event, bool compute) const;
+  std::string describeQueue(const TimedEvent &event) const;
   /// Whether the trace takes another record (false once it is full).
   bool keepTracing() {
     if (!trace)
@@ -216,8 +216,7 @@ void Simulator::addKernel(KernelContext &context) {
   }
 }
 
-std::string Simulator::describeQueue(const TimedEvent &event,
-                                     bool compute) const {
+std::string Simulator::describeQueue(const TimedEvent &event) const {
   switch (event.a) {
   case kSourceQueue:
     return event.kind == EventKind::Reserve ? "source registers (math)"
@@ -228,7 +227,6 @@ std::string Simulator::describeQueue(const TimedEvent &event,
   default:
     break;
   }
-  (void)compute;
   const char *function = event.kind == EventKind::Reserve ? "cb_reserve_back"
                          : event.kind == EventKind::Wait  ? "cb_wait_front"
                          : event.kind == EventKind::Push  ? "cb_push_back"
@@ -278,7 +276,7 @@ bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
         return false;
       }
       waitFor(stream, queue.popTime[index(needed - 1)],
-              describeQueue(event, stream.context->isCompute), event.line);
+              describeQueue(event), event.line);
     }
     return true;
   }
@@ -289,7 +287,7 @@ bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
       return false;
     }
     waitFor(stream, queue.pushTime[index(needed - 1)],
-            describeQueue(event, stream.context->isCompute), event.line);
+            describeQueue(event), event.line);
     return true;
   }
   case EventKind::Push:

@@ -26,19 +26,32 @@ using namespace tilt::emu;
 
 const char *emu::getWorkName(Work work) {
   switch (work) {
-  case Work::Matmul: return "matmul";
-  case Work::Eltwise: return "eltwise";
-  case Work::Sfpu: return "sfpu";
-  case Work::Copy: return "copy";
-  case Work::Reduce: return "reduce";
-  case Work::Transpose: return "transpose";
-  case Work::Unpack: return "unpack";
-  case Work::Pack: return "pack";
-  case Work::Init: return "init";
-  case Work::Reconfigure: return "reconfigure";
-  case Work::Api: return "api";
-  case Work::NocIssue: return "noc issue";
-  case Work::Count: break;
+  case Work::Matmul:
+    return "matmul";
+  case Work::Eltwise:
+    return "eltwise";
+  case Work::Sfpu:
+    return "sfpu";
+  case Work::Copy:
+    return "copy";
+  case Work::Reduce:
+    return "reduce";
+  case Work::Transpose:
+    return "transpose";
+  case Work::Unpack:
+    return "unpack";
+  case Work::Pack:
+    return "pack";
+  case Work::Init:
+    return "init";
+  case Work::Reconfigure:
+    return "reconfigure";
+  case Work::Api:
+    return "api";
+  case Work::NocIssue:
+    return "noc issue";
+  case Work::Count:
+    break;
   }
   return "?";
 }
@@ -70,14 +83,15 @@ void emu::recordBusy(KernelContext &context, Stream stream, Work work,
       return;
     }
   }
-  log.push_back({EventKind::Busy, uint8_t(stream), work, 0, context.line,
-                 fixed, 0});
+  log.push_back(
+      {EventKind::Busy, uint8_t(stream), work, 0, context.line, fixed, 0});
 }
 
 void emu::recordQueue(KernelContext &context, Stream stream, EventKind kind,
                       uint32_t queue, uint32_t pages) {
-  getLog(context, stream).push_back(
-      {kind, uint8_t(stream), Work::Api, 0, context.line, queue, pages});
+  getLog(context, stream)
+      .push_back(
+          {kind, uint8_t(stream), Work::Api, 0, context.line, queue, pages});
 }
 
 void emu::recordNoc(KernelContext &context, EventKind kind, uint32_t bytes,
@@ -234,8 +248,8 @@ std::string Simulator::describeQueue(const TimedEvent &event) const {
   return std::string(function) + "(" + getCBText(event.a) + ")";
 }
 
-void Simulator::waitFor(SimStream &stream, double time,
-                        const std::string &what, uint32_t line) {
+void Simulator::waitFor(SimStream &stream, double time, const std::string &what,
+                        uint32_t line) {
   if (!(time > stream.clock))
     return;
   double cycles = time - stream.clock;
@@ -275,8 +289,8 @@ bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
         queue.waiters.push_back(uint32_t(&stream - streams.data()));
         return false;
       }
-      waitFor(stream, queue.popTime[index(needed - 1)],
-              describeQueue(event), event.line);
+      waitFor(stream, queue.popTime[index(needed - 1)], describeQueue(event),
+              event.line);
     }
     return true;
   }
@@ -286,8 +300,8 @@ bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
       queue.waiters.push_back(uint32_t(&stream - streams.data()));
       return false;
     }
-    waitFor(stream, queue.pushTime[index(needed - 1)],
-            describeQueue(event), event.line);
+    waitFor(stream, queue.pushTime[index(needed - 1)], describeQueue(event),
+            event.line);
     return true;
   }
   case EventKind::Push:
@@ -324,8 +338,7 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
   if (limit && inFlight.size() >= limit) {
     auto earliest = std::min_element(inFlight.begin(), inFlight.end(), byDone);
     waitFor(stream, earliest->done,
-            write ? "NoC writes in flight" : "NoC reads in flight",
-            event.line);
+            write ? "NoC writes in flight" : "NoC reads in flight", event.line);
     inFlight.erase(earliest);
   }
   double issue = stream.clock;
@@ -344,8 +357,8 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     uint32_t bank = event.b & 0x7fffffffu;
     double &bankFree = banks[bank % banks.size()];
     double bankStart = std::max(issue, bankFree);
-    bankFree = bankStart + bytes / (params.dramBankBytesPerCycle *
-                                    params.dramEfficiency);
+    bankFree = bankStart +
+               bytes / (params.dramBankBytesPerCycle * params.dramEfficiency);
     serviceEnd = bankFree;
     record.bank = int32_t(bank);
     // The core's port streams DRAM data at its DRAM rate at most.
@@ -394,14 +407,14 @@ bool Simulator::execute(SimStream &stream, const TimedEvent &event) {
     double cycles = event.a / 16.0;
     if (keepTracing()) {
       const char *name = getWorkName(event.work);
-      TraceSlice *last = report.slices.empty() ? nullptr : &report.slices.back();
+      TraceSlice *last =
+          report.slices.empty() ? nullptr : &report.slices.back();
       if (last && last->thread == stream.thread && last->line == event.line &&
           last->end == stream.clock && last->name == name)
         last->end += cycles;
       else
-        report.slices.push_back(
-            {stream.thread, stream.clock, stream.clock + cycles, name,
-             event.line});
+        report.slices.push_back({stream.thread, stream.clock,
+                                 stream.clock + cycles, name, event.line});
     }
     stream.clock += cycles;
     thread.busyCycles += cycles;
@@ -449,8 +462,8 @@ void Simulator::advance(SimStream &stream) {
   uint32_t id = uint32_t(&stream - streams.data());
   while (stream.next < events.size()) {
     const TimedEvent &event = events[stream.next];
-    bool transfer = event.kind == EventKind::NocRead ||
-                    event.kind == EventKind::NocWrite;
+    bool transfer =
+        event.kind == EventKind::NocRead || event.kind == EventKind::NocWrite;
     if (transfer && !ready.empty() && ready.top().first < stream.clock) {
       ready.push({stream.clock, id});
       return;

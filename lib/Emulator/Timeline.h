@@ -49,14 +49,14 @@ enum class Work : uint8_t {
 const char *getWorkName(Work work);
 
 enum class EventKind : uint8_t {
-  Busy,        ///< a: cycles x 16 (fixed point), work: what
-  Reserve,     ///< a: queue, b: pages
-  Push,        ///< a: queue, b: pages
-  Wait,        ///< a: queue, b: pages
-  Pop,         ///< a: queue, b: pages
-  NocRead,     ///< a: bytes, b: target (see encodeTarget)
-  NocWrite,    ///< a: bytes, b: target
-  ReadBarrier, ///< all reads done
+  Busy,          ///< a: cycles x 16 (fixed point), work: what
+  Reserve,       ///< a: queue, b: pages
+  Push,          ///< a: queue, b: pages
+  Wait,          ///< a: queue, b: pages
+  Pop,           ///< a: queue, b: pages
+  NocRead,       ///< a: bytes, b: target (see encodeTarget)
+  NocWrite,      ///< a: bytes, b: target
+  ReadBarrier,   ///< all reads done
   WriteBarrier,  ///< all writes acknowledged
   WritesFlushed, ///< all writes have left L1
 };

@@ -30,7 +30,8 @@ struct ParamEntry {
 
 // Every parameter by the name overrides use: the member's name.
 const ParamEntry kParams[] = {
-#define TILT_PARAM(name) {#name, &TimingParams::name}
+#define TILT_PARAM(name)                                                       \
+  { #name, &TimingParams::name }
     TILT_PARAM(clockGHz),
     TILT_PARAM(matmulCyclesPerPhase),
     TILT_PARAM(eltwiseCycles),
@@ -212,7 +213,8 @@ void writeMap(std::ostream &os, const std::map<std::string, double> &map) {
 
 std::string TimingReport::formatJson() const {
   std::ostringstream os;
-  os << "{\"arch\": " << quote(arch) << ", \"clock_ghz\": " << showNumber(clockGHz)
+  os << "{\"arch\": " << quote(arch)
+     << ", \"clock_ghz\": " << showNumber(clockGHz)
      << ", \"cycles\": " << showCycles(cycles)
      << ", \"seconds\": " << showNumber(seconds())
      << ", \"grid_cores\": " << gridCores
@@ -257,9 +259,10 @@ std::string TimingReport::formatTrace() const {
   std::ostringstream os;
   os << "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"arch\": "
      << quote(arch) << ", \"note\": \"predicted by Tilt's timing model, not "
-     << "measured" << (traceTruncated ? "; truncated: the trace holds the "
-                                        "first records only"
-                                      : "")
+     << "measured"
+     << (traceTruncated ? "; truncated: the trace holds the "
+                          "first records only"
+                        : "")
      << "\"},\n\"traceEvents\": [";
   bool first = true;
   auto begin = [&] {
@@ -282,13 +285,13 @@ std::string TimingReport::formatTrace() const {
          << ", \"tid\": 0, \"args\": {\"name\": \"core (" << thread.column
          << ", " << thread.row << ")\"}}";
       begin();
-      os << "{\"name\": \"process_sort_index\", \"ph\": \"M\", \"pid\": "
-         << pid << ", \"tid\": 0, \"args\": {\"sort_index\": " << pid << "}}";
+      os << "{\"name\": \"process_sort_index\", \"ph\": \"M\", \"pid\": " << pid
+         << ", \"tid\": 0, \"args\": {\"sort_index\": " << pid << "}}";
     }
     begin();
     os << "{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": " << pid
-       << ", \"tid\": " << i + 1 << ", \"args\": {\"name\": "
-       << quote(thread.thread) << "}}";
+       << ", \"tid\": " << i + 1
+       << ", \"args\": {\"name\": " << quote(thread.thread) << "}}";
   }
   std::map<int32_t, bool> namedBanks;
   for (const TraceTransfer &transfer : transfers)
@@ -309,8 +312,9 @@ std::string TimingReport::formatTrace() const {
     bool wait = slice.name.compare(0, 5, "wait ") == 0;
     begin();
     os << "{\"name\": " << quote(slice.name) << ", \"cat\": \""
-       << (wait ? "wait" : "work") << "\", \"ph\": \"X\", \"ts\": "
-       << ts(slice.start) << ", \"dur\": " << ts(slice.end - slice.start)
+       << (wait ? "wait" : "work")
+       << "\", \"ph\": \"X\", \"ts\": " << ts(slice.start)
+       << ", \"dur\": " << ts(slice.end - slice.start)
        << ", \"pid\": " << pidOf(thread) << ", \"tid\": " << slice.thread + 1
        << ", \"args\": {\"kernel\": " << quote(thread.kernel)
        << ", \"line\": " << slice.line << "}}";
@@ -330,18 +334,17 @@ std::string TimingReport::formatTrace() const {
     if (transfer.bank >= 0) {
       begin();
       os << "{\"name\": " << quote(name) << ", \"cat\": \"dram\", \"ph\": "
-         << "\"X\", \"ts\": " << ts(transfer.start) << ", \"dur\": "
-         << ts(transfer.serviceEnd - transfer.start)
+         << "\"X\", \"ts\": " << ts(transfer.start)
+         << ", \"dur\": " << ts(transfer.serviceEnd - transfer.start)
          << ", \"pid\": 0, \"tid\": " << transfer.bank + 1
-         << ", \"args\": {\"core\": \"(" << thread.column << ", "
-         << thread.row << ")\", \"done\": " << ts(transfer.end) << "}}";
+         << ", \"args\": {\"core\": \"(" << thread.column << ", " << thread.row
+         << ")\", \"done\": " << ts(transfer.end) << "}}";
       // The flow starts inside the issue slice (which ends at the issue
       // time) and ends inside the bank's slice.
       begin();
       os << "{\"name\": " << quote(name) << ", \"cat\": \"noc\", \"ph\": "
-         << "\"s\", \"id\": " << id << ", \"ts\": "
-         << ts(transfer.issue - 0.5) << ", \"pid\": " << pid
-         << ", \"tid\": " << tid << "}";
+         << "\"s\", \"id\": " << id << ", \"ts\": " << ts(transfer.issue - 0.5)
+         << ", \"pid\": " << pid << ", \"tid\": " << tid << "}";
       begin();
       os << "{\"name\": " << quote(name) << ", \"cat\": \"noc\", \"ph\": "
          << "\"f\", \"bp\": \"e\", \"id\": " << id << ", \"ts\": "

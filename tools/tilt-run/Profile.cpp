@@ -61,8 +61,7 @@ std::string percent(double fraction) {
 /// The sentence naming what limits the program (docs/timing-model.md): the
 /// largest of every thread kind's busy share and the data-movement
 /// threads' waits on the NoC.
-std::string findBottleneck(const std::vector<ThreadGroup> &groups,
-                           bool dram) {
+std::string findBottleneck(const std::vector<ThreadGroup> &groups, bool dram) {
   double best = -1;
   const ThreadGroup *where = nullptr;
   std::string reason; // empty: busy
@@ -95,17 +94,16 @@ std::string findBottleneck(const std::vector<ThreadGroup> &groups,
       sentence = "unpack-bound: the unpacker is busy " + percent(best) +
                  " of the time";
     else if (name.endswith(".pack"))
-      sentence = "pack-bound: the packer is busy " + percent(best) +
-                 " of the time";
+      sentence =
+          "pack-bound: the packer is busy " + percent(best) + " of the time";
     else
       sentence = "issue-bound: the " + where->name + " is busy " +
                  percent(best) + " of the time issuing transfers and CB calls";
   } else {
     llvm::StringRef what = reason;
     std::string kind = dram ? "DRAM-bound" : "NoC-bound";
-    std::string waits = what == "noc_async_read_barrier" ? "read barriers"
-                        : what == "noc_async_write_barrier"
-                            ? "write barriers"
+    std::string waits = what == "noc_async_read_barrier"    ? "read barriers"
+                        : what == "noc_async_write_barrier" ? "write barriers"
                         : what == "noc_async_writes_flushed"
                             ? "writes to be flushed"
                             : "the NoC requests in flight";
@@ -132,8 +130,7 @@ std::string quoteLine(const std::string &file, unsigned line) {
 
 } // namespace
 
-bool run::printProfile(llvm::raw_ostream &os,
-                       const llvm::json::Object &profile,
+bool run::printProfile(llvm::raw_ostream &os, const llvm::json::Object &profile,
                        const llvm::json::Object *plan, const SourceOps &ops,
                        const ProfileOptions &options, ProfileSummary &summary,
                        std::string &error) {
@@ -163,10 +160,12 @@ bool run::printProfile(llvm::raw_ostream &os,
     if (!thread)
       continue;
     std::string name = stringOf(thread->getString("thread"));
-    auto found = std::find_if(groups.begin(), groups.end(),
-                              [&](const ThreadGroup &g) { return g.name == name; });
+    auto found =
+        std::find_if(groups.begin(), groups.end(),
+                     [&](const ThreadGroup &g) { return g.name == name; });
     if (found == groups.end()) {
-      groups.push_back(ThreadGroup{name});
+      groups.emplace_back();
+      groups.back().name = name;
       found = groups.end() - 1;
     }
     double busy = getNumber(*thread, "busy") / cycles;
@@ -236,7 +235,8 @@ bool run::printProfile(llvm::raw_ostream &os,
   if (options.perCore)
     for (const llvm::json::Value &value : *threads) {
       const llvm::json::Object *thread = value.getAsObject();
-      const llvm::json::Array *core = thread ? thread->getArray("core") : nullptr;
+      const llvm::json::Array *core =
+          thread ? thread->getArray("core") : nullptr;
       if (!core || core->size() != 2)
         continue;
       double busy = getNumber(*thread, "busy");
@@ -255,7 +255,8 @@ bool run::printProfile(llvm::raw_ostream &os,
   std::map<std::string, std::map<unsigned, std::pair<std::string, unsigned>>>
       sourceMap; // file -> kernel line -> (source file, source line)
   std::map<std::pair<std::string, unsigned>, unsigned> sourceColumns;
-  if (const llvm::json::Object *map = plan ? plan->getObject("source_map") : nullptr)
+  if (const llvm::json::Object *map =
+          plan ? plan->getObject("source_map") : nullptr)
     for (const auto &entry : *map)
       if (const llvm::json::Array *rows = entry.second.getAsArray())
         for (const llvm::json::Value &row : *rows) {
@@ -291,10 +292,11 @@ bool run::printProfile(llvm::raw_ostream &os,
     movementTotal += cost.busy - cost.compute;
     costs.push_back(cost);
   }
-  std::sort(costs.begin(), costs.end(), [](const LineCost &x, const LineCost &y) {
-    return x.busy > y.busy;
-  });
-  auto sourceOf = [&](const LineCost &cost) -> std::pair<std::string, unsigned> {
+  std::sort(
+      costs.begin(), costs.end(),
+      [](const LineCost &x, const LineCost &y) { return x.busy > y.busy; });
+  auto sourceOf =
+      [&](const LineCost &cost) -> std::pair<std::string, unsigned> {
     auto file = sourceMap.find(cost.kernel + ".cpp");
     if (file == sourceMap.end())
       return {"", 0};
@@ -321,7 +323,8 @@ bool run::printProfile(llvm::raw_ostream &os,
     if (code.size() > 44)
       code = code.substr(0, 41) + "...";
     auto [source, sourceLine] = sourceOf(cost);
-    os << llvm::format("    %-14s %-44s %s", (file + ":" + std::to_string(cost.line)).c_str(),
+    os << llvm::format("    %-14s %-44s %s",
+                       (file + ":" + std::to_string(cost.line)).c_str(),
                        code.c_str(), share(cost).c_str());
     if (sourceLine)
       os << "  <- " << llvm::sys::path::filename(source) << ":" << sourceLine;
@@ -357,7 +360,8 @@ bool run::printProfile(llvm::raw_ostream &os,
            std::to_string(where.second))
               .str()
               .c_str(),
-          name.c_str(), percent(cost.compute / std::max(computeTotal, 1.0)).c_str(),
+          name.c_str(),
+          percent(cost.compute / std::max(computeTotal, 1.0)).c_str(),
           percent((cost.busy - cost.compute) / std::max(movementTotal, 1.0))
               .c_str());
     }

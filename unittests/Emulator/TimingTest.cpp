@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilt/Emulator/Emulator.h"
 #include "api/compute/matmul.h"
 #include "api/compute/pack.h"
 #include "api/compute/reg_api.h"
 #include "api/dataflow/dataflow_api.h"
+#include "tilt/Emulator/Emulator.h"
 
 #include "gtest/gtest.h"
 
@@ -52,8 +52,8 @@ RunReport streamFromDram(uint32_t tilesPerCore, uint32_t batch,
                          uint32_t columns = 8, uint32_t rows = 8) {
   Device device(*getBoardInfo("n150"));
   uint32_t cores = columns * rows;
-  uint32_t address = device.allocateDram(uint64_t(cores) * tilesPerCore * kTile,
-                                         kTile);
+  uint32_t address =
+      device.allocateDram(uint64_t(cores) * tilesPerCore * kTile, kTile);
   std::vector<KernelInstance> kernels;
   for (uint32_t row = 0; row < rows; ++row)
     for (uint32_t column = 0; column < columns; ++column) {
@@ -167,8 +167,8 @@ TEST(TimingTest, DramStreamingOverTheGridLandsInItsBand) {
 TEST(TimingTest, ABarrierPerTileIsLatencyBound) {
   RunReport batched = streamFromDram(128, 32, 1, 1);
   ASSERT_TRUE(batched.ok) << batched.error;
-  double batchedRate = double(batched.timing.dramBytesRead) /
-                       batched.timing.cycles;
+  double batchedRate =
+      double(batched.timing.dramBytesRead) / batched.timing.cycles;
   EXPECT_GT(batchedRate, 0.8 * 22);
   EXPECT_LE(batchedRate, 22);
   RunReport report = streamFromDram(128, 1, 1, 1);
@@ -235,16 +235,16 @@ TEST(TimingTest, AWaitEndsAtThePush) {
   uint32_t address = device.allocateDram(kTile, kTile);
   configure(device, 0, 0, 0, 1);
   std::vector<KernelInstance> kernels;
-  kernels.push_back(kernel(
-      "reader", 0, 0,
-      [] {
-        cb_reserve_back(0, 1);
-        InterleavedAddrGen<true> tiles{get_arg_val<uint32_t>(0), kTile};
-        noc_async_read(tiles.get_noc_addr(0), get_write_ptr(0), kTile);
-        noc_async_read_barrier();
-        cb_push_back(0, 1);
-      },
-      {address}));
+  kernels.push_back(
+      kernel("reader", 0, 0,
+             [] {
+               cb_reserve_back(0, 1);
+               InterleavedAddrGen<true> tiles{get_arg_val<uint32_t>(0), kTile};
+               noc_async_read(tiles.get_noc_addr(0), get_write_ptr(0), kTile);
+               noc_async_read_barrier();
+               cb_push_back(0, 1);
+             },
+             {address}));
   kernels.push_back(kernel("writer", 0, 0, [] {
     cb_wait_front(0, 1);
     cb_pop_front(0, 1);
@@ -278,13 +278,13 @@ TEST(TimingTest, OverridesNameTheirLine) {
                                     line, error));
   EXPECT_EQ(line, 2u);
   EXPECT_EQ(error, "no timing parameter is named `warpSpeed`");
-  EXPECT_FALSE(applyTimingOverrides("nocBytesPerCycle = 0\n", params, line,
-                                    error));
+  EXPECT_FALSE(
+      applyTimingOverrides("nocBytesPerCycle = 0\n", params, line, error));
   EXPECT_EQ(line, 1u);
-  EXPECT_FALSE(applyTimingOverrides("dramEfficiency = 1.5\n", params, line,
-                                    error));
-  EXPECT_FALSE(applyTimingOverrides("maxReadsInFlight 4\n", params, line,
-                                    error));
+  EXPECT_FALSE(
+      applyTimingOverrides("dramEfficiency = 1.5\n", params, line, error));
+  EXPECT_FALSE(
+      applyTimingOverrides("maxReadsInFlight 4\n", params, line, error));
   EXPECT_NE(error.find("name = value"), std::string::npos);
   // Every parameter can be overridden by the name listTimingParams gives.
   for (const auto &[name, value] : listTimingParams(params))

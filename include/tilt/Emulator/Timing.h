@@ -29,8 +29,8 @@ namespace emu {
 struct TimingParams {
   double clockGHz = 1.0;
   // Compute engine, per 32x32 tile.
-  double matmulCyclesPerPhase = 16; ///< x fidelity phases (LoFi 1, HiFi4 4)
-  double eltwiseCycles = 8;         ///< FPU add / sub
+  double matmulCyclesPerPhase = 16;    ///< x fidelity phases (LoFi 1, HiFi4 4)
+  double eltwiseCycles = 8;            ///< FPU add / sub
   double eltwiseMulCyclesPerPhase = 8; ///< FPU mul, x fidelity phases
   double reduceCyclesPerPhase = 4;     ///< reduce_tile, x fidelity phases
   double copyCycles = 8;               ///< datacopy from SrcA to DST

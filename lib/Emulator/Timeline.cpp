@@ -283,7 +283,9 @@ bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
   }
   switch (event.kind) {
   case EventKind::Reserve: {
-    if (queue.pushed + pages > queue.popped + capacity) {
+    // The pops that free `pages` slots must have happened, in the popping
+    // thread's time, even when the replay handled them already.
+    if (queue.pushed + pages > capacity) {
       uint64_t needed = queue.pushed + pages - capacity; // pops needed
       if (queue.popped < needed) {
         queue.waiters.push_back(uint32_t(&stream - streams.data()));

@@ -190,7 +190,9 @@ TEST(TimingTest, ABarrierPerTileIsLatencyBound) {
 // fidelity phase (LoFi 1, HiFi2 2, HiFi4 4). The math engine's work is
 // exactly that; the loop's time per tile is the math engine's where it is
 // the slowest stage (HiFi2, HiFi4), the unpacker's two bf16 tiles (4 KiB
-// at 80 B/cycle, 51 + 8 cycles) at LoFi.
+// at 80 B/cycle, 51 + 8 cycles) at LoFi, plus the handshakes the two-deep
+// source registers do not hide: at most 15 % more, as tt-metal issue
+// #55760 measures (34.5-36.9 cycles per HiFi2 tile against the ideal 32).
 TEST(TimingTest, MatmulCyclesFollowTheFidelity) {
   const uint32_t count = 1000;
   for (uint32_t phases : {1u, 2u, 4u}) {
@@ -205,7 +207,7 @@ TEST(TimingTest, MatmulCyclesFollowTheFidelity) {
     double perTile = report.timing.cycles / count;
     double expected = std::max(16.0 * phases, 8 + 4096 / 80.0);
     EXPECT_GE(perTile, expected) << phases;
-    EXPECT_LE(perTile, expected * 1.1) << phases;
+    EXPECT_LE(perTile, expected * 1.15) << phases;
   }
 }
 

@@ -473,15 +473,6 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
           }
     }
     tilt::emu::RunReport report = device.run(std::move(instances));
-    std::string countersPath = getEnv("TILT_EMU_COUNTERS");
-    if (!countersPath.empty()) {
-      std::ofstream file(countersPath);
-      file << report.formatJson();
-      file.close();
-      if (!file)
-        hostError("cannot write the counters to " + countersPath);
-    }
-    // The timing model's profile and trace (docs/timing-model.md).
     auto writeFile = [](const std::string &path, const std::string &text,
                         const char *what) {
       std::ofstream file(path);
@@ -490,6 +481,10 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
       if (!file)
         hostError(std::string("cannot write the ") + what + " to " + path);
     };
+    std::string countersPath = getEnv("TILT_EMU_COUNTERS");
+    if (!countersPath.empty())
+      writeFile(countersPath, report.formatJson(), "counters");
+    // The timing model's profile and trace (docs/timing-model.md).
     if (report.ok && report.timing.valid) {
       std::string profilePath = getEnv("TILT_EMU_PROFILE");
       if (!profilePath.empty())

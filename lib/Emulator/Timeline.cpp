@@ -18,8 +18,10 @@
 #include "Runtime.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <queue>
+#include <unordered_map>
 
 using namespace tilt;
 using namespace tilt::emu;
@@ -129,8 +131,15 @@ struct Transfer {
   double done = 0, flushed = 0;
 };
 
+/// Busy and blocked cycles at one kernel line.
+struct LineCycles {
+  double busy = 0, blocked = 0;
+};
+
 struct SimStream {
   uint32_t thread = 0;
+  /// A compute kernel's math engine (its work makes the compute bound).
+  bool math = false;
   CoreState *core = nullptr;
   KernelContext *context = nullptr;
   const std::vector<TimedEvent> *events = nullptr;
@@ -138,6 +147,10 @@ struct SimStream {
   double clock = 0;
   std::vector<Transfer> reads, writes;
   bool finished = false;
+  /// Kept per stream while replaying and moved into the report at the end,
+  /// so that the replay's hot path builds no strings.
+  std::array<double, size_t(Work::Count)> work{};
+  std::unordered_map<uint32_t, LineCycles> lines;
 };
 
 class Simulator {
@@ -165,8 +178,13 @@ private:
   bool execute(SimStream &stream, const TimedEvent &event);
   bool executeQueue(SimStream &stream, const TimedEvent &event);
   void executeTransfer(SimStream &stream, const TimedEvent &event);
-  void waitFor(SimStream &stream, double time, const std::string &what,
-               uint32_t line);
+  /// Moves `stream` to `time` if that is later, counting the wait under
+  /// the name `describe()` gives (built only when there is a wait).
+  template <typename Describe>
+  void waitFor(SimStream &stream, double time, uint32_t line,
+               Describe describe);
+  /// Moves what the streams kept into the report.
+  void fold();
   void wake(Queue &queue);
   std::string describeQueue(const TimedEvent &event) const;
   /// Whether the trace takes another record (false once it is full).
@@ -222,6 +240,7 @@ void Simulator::addKernel(KernelContext &context) {
         context.instance->name + (context.isCompute ? engines[s] : "");
     SimStream stream;
     stream.thread = uint32_t(report.threads.size());
+    stream.math = context.isCompute && s == unsigned(Stream::Math);
     stream.core = &core;
     stream.context = &context;
     stream.events = &context.timeLog[s];
@@ -248,14 +267,15 @@ std::string Simulator::describeQueue(const TimedEvent &event) const {
   return std::string(function) + "(" + getCBText(event.a) + ")";
 }
 
-void Simulator::waitFor(SimStream &stream, double time, const std::string &what,
-                        uint32_t line) {
+template <typename Describe>
+void Simulator::waitFor(SimStream &stream, double time, uint32_t line,
+                        Describe describe) {
   if (!(time > stream.clock))
     return;
   double cycles = time - stream.clock;
-  ThreadTiming &thread = report.threads[stream.thread];
-  thread.blockedCycles[what] += cycles;
-  report.lines[{thread.kernel, line}].blockedCycles += cycles;
+  std::string what = describe();
+  report.threads[stream.thread].blockedCycles[what] += cycles;
+  stream.lines[line].blocked += cycles;
   if (keepTracing())
     report.slices.push_back(
         {stream.thread, stream.clock, time, "wait " + what, line});
@@ -281,46 +301,34 @@ bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
     queue.pushTime.assign(capacity, 0.0);
     queue.popTime.assign(capacity, 0.0);
   }
-  switch (event.kind) {
-  case EventKind::Reserve: {
-    // The pops that free `pages` slots must have happened, in the popping
-    // thread's time, even when the replay handled them already.
-    if (queue.pushed + pages > capacity) {
-      uint64_t needed = queue.pushed + pages - capacity; // pops needed
-      if (queue.popped < needed) {
-        queue.waiters.push_back(uint32_t(&stream - streams.data()));
-        return false;
-      }
-      waitFor(stream, queue.popTime[index(needed - 1)], describeQueue(event),
-              event.line);
-    }
-    return true;
-  }
-  case EventKind::Wait: {
-    uint64_t needed = queue.popped + pages; // pushes needed
-    if (queue.pushed < needed) {
-      queue.waiters.push_back(uint32_t(&stream - streams.data()));
-      return false;
-    }
-    waitFor(stream, queue.pushTime[index(needed - 1)], describeQueue(event),
-            event.line);
-    return true;
-  }
-  case EventKind::Push:
+  // The producer's side counts pushes, the consumer's pops; a reserve waits
+  // for the other side's pops, a wait for its pushes.
+  bool producer =
+      event.kind == EventKind::Reserve || event.kind == EventKind::Push;
+  uint64_t &mine = producer ? queue.pushed : queue.popped;
+  uint64_t theirs = producer ? queue.popped : queue.pushed;
+  if (event.kind == EventKind::Push || event.kind == EventKind::Pop) {
+    std::vector<double> &times = producer ? queue.pushTime : queue.popTime;
     for (uint32_t i = 0; i < pages; ++i)
-      queue.pushTime[index(queue.pushed + i)] = stream.clock + handshake;
-    queue.pushed += pages;
+      times[index(mine + i)] = stream.clock + handshake;
+    mine += pages;
     wake(queue);
     return true;
-  case EventKind::Pop:
-    for (uint32_t i = 0; i < pages; ++i)
-      queue.popTime[index(queue.popped + i)] = stream.clock + handshake;
-    queue.popped += pages;
-    wake(queue);
-    return true;
-  default:
-    return true;
   }
+  // The other side's page count this needs: a reserve needs the pops that
+  // free `pages` slots, a wait the pushes that fill them.
+  uint64_t free = producer ? capacity : 0;
+  if (mine + pages <= free)
+    return true;
+  uint64_t needed = mine + pages - free;
+  if (theirs < needed) {
+    queue.waiters.push_back(uint32_t(&stream - streams.data()));
+    return false;
+  }
+  const std::vector<double> &times = producer ? queue.popTime : queue.pushTime;
+  waitFor(stream, times[index(needed - 1)], event.line,
+          [&] { return describeQueue(event); });
+  return true;
 }
 
 void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
@@ -339,8 +347,9 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
                  inFlight.end());
   if (limit && inFlight.size() >= limit) {
     auto earliest = std::min_element(inFlight.begin(), inFlight.end(), byDone);
-    waitFor(stream, earliest->done,
-            write ? "NoC writes in flight" : "NoC reads in flight", event.line);
+    waitFor(stream, earliest->done, event.line, [write] {
+      return write ? "NoC writes in flight" : "NoC reads in flight";
+    });
     inFlight.erase(earliest);
   }
   double issue = stream.clock;
@@ -353,7 +362,6 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
   record.issue = issue;
   record.bytes = event.a;
   record.write = write;
-  double start = issue;
   double end = 0, serviceEnd = 0;
   if (event.b & 0x80000000u) {
     uint32_t bank = event.b & 0x7fffffffu;
@@ -365,12 +373,12 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     record.bank = int32_t(bank);
     // The core's port streams DRAM data at its DRAM rate at most.
     double &port = write ? stream.core->portOut : stream.core->portIn;
-    start = std::max(issue, port);
-    port = start + bytes / std::min(params.nocBytesPerCycle,
-                                    params.dramCoreBytesPerCycle);
+    port =
+        std::max(issue, port) +
+        bytes / std::min(params.nocBytesPerCycle, params.dramCoreBytesPerCycle);
     end = std::max(port, serviceEnd) + params.dramLatencyCycles;
     transfer.flushed = write ? port : end;
-    start = bankStart;
+    record.start = bankStart;
   } else {
     uint32_t column = event.b >> 16, row = event.b & 0xffff;
     record.column = column;
@@ -390,12 +398,11 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     to = toStart + onLink;
     end = std::max(from, to) + latency;
     transfer.flushed = write ? from : end;
-    start = std::min(fromStart, toStart);
+    record.start = std::min(fromStart, toStart);
   }
   transfer.done = end;
   inFlight.push_back(transfer);
   if (keepTracing()) {
-    record.start = start;
     record.serviceEnd = serviceEnd;
     record.end = end;
     report.transfers.push_back(record);
@@ -420,10 +427,8 @@ bool Simulator::execute(SimStream &stream, const TimedEvent &event) {
     }
     stream.clock += cycles;
     thread.busyCycles += cycles;
-    thread.workCycles[getWorkName(event.work)] += cycles;
-    LineTiming &line = report.lines[{thread.kernel, event.line}];
-    line.busyCycles += cycles;
-    line.busyByThread[thread.thread] += cycles;
+    stream.work[size_t(event.work)] += cycles;
+    stream.lines[event.line].busy += cycles;
     return true;
   }
   case EventKind::Reserve:
@@ -445,12 +450,12 @@ bool Simulator::execute(SimStream &stream, const TimedEvent &event) {
       until = std::max(until, event.kind == EventKind::WritesFlushed
                                   ? transfer.flushed
                                   : transfer.done);
-    waitFor(stream, until,
-            reads ? "noc_async_read_barrier"
-            : event.kind == EventKind::WriteBarrier
-                ? "noc_async_write_barrier"
-                : "noc_async_writes_flushed",
-            event.line);
+    waitFor(stream, until, event.line, [&] {
+      return reads ? "noc_async_read_barrier"
+             : event.kind == EventKind::WriteBarrier
+                 ? "noc_async_write_barrier"
+                 : "noc_async_writes_flushed";
+    });
     if (event.kind != EventKind::WritesFlushed)
       inFlight.clear();
     return true;
@@ -478,6 +483,22 @@ void Simulator::advance(SimStream &stream) {
   report.threads[stream.thread].endCycles = stream.clock;
 }
 
+void Simulator::fold() {
+  for (SimStream &stream : streams) {
+    ThreadTiming &thread = report.threads[stream.thread];
+    for (size_t work = 0; work < size_t(Work::Count); ++work)
+      if (stream.work[work] > 0)
+        thread.workCycles[getWorkName(Work(work))] = stream.work[work];
+    for (const auto &[number, cycles] : stream.lines) {
+      LineTiming &line = report.lines[{thread.kernel, number}];
+      line.busyCycles += cycles.busy;
+      line.blockedCycles += cycles.blocked;
+      if (cycles.busy > 0)
+        line.busyByThread[thread.thread] += cycles.busy;
+    }
+  }
+}
+
 TimingReport Simulator::run() {
   for (uint32_t id = 0; id < streams.size(); ++id)
     ready.push({0.0, id});
@@ -488,22 +509,21 @@ TimingReport Simulator::run() {
       advance(streams[id]);
   }
   report.valid = true;
+  // The roofline's compute side: the tile ops' math work (not inits,
+  // reconfigurations or handshakes).
+  double math = 0;
   for (const SimStream &stream : streams) {
     // A stream left parked means the logs disagree with the run, which
     // checked the protocol: no prediction rather than a wrong one.
     if (!stream.finished)
       report.valid = false;
     report.cycles = std::max(report.cycles, stream.clock);
+    if (stream.math)
+      for (Work work : {Work::Matmul, Work::Eltwise, Work::Sfpu, Work::Copy,
+                        Work::Reduce, Work::Transpose})
+        math += stream.work[size_t(work)];
   }
-  // The roofline: math work spread over the board, DRAM bytes at the
-  // chip's bandwidth.
-  double math = 0;
-  for (const ThreadTiming &thread : report.threads)
-    if (thread.thread.size() > 5 &&
-        thread.thread.compare(thread.thread.size() - 5, 5, ".math") == 0)
-      for (const auto &[work, cycles] : thread.workCycles)
-        if (work != "init" && work != "reconfigure" && work != "api")
-          math += cycles;
+  fold();
   report.computeBoundCycles = report.gridCores ? math / report.gridCores : 0;
   double dramBandwidth = params.dramBankBytesPerCycle * banks.size();
   report.memoryBoundCycles =

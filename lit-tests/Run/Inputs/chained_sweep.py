@@ -16,10 +16,11 @@ not a multiple of the block counts the padding's zeros until padding is
 the identity of reductions, so every row length here is a whole block
 (row counts need not be: each row is independent).
 """
-import concurrent.futures
 import os
 import subprocess
 import sys
+
+from sweep_report import run_cases
 
 
 def ceildiv(a, b):
@@ -451,16 +452,7 @@ def main():
               "OK: the device results match" in result.stdout)
         return name, ok, " ".join(command) + "\n" + result.stdout + result.stderr
 
-    failures = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        for name, ok, output in pool.map(run, cases):
-            print(("ok   " if ok else "FAIL ") + name)
-            if not ok:
-                failures += 1
-                print(output)
-    print(f"{len(cases) - failures} of {len(cases)} chained programs ran and "
-          f"matched the reference")
-    return 1 if failures else 0
+    return run_cases(cases, run, "chained programs")
 
 
 if __name__ == "__main__":

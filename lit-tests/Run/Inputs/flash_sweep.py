@@ -8,11 +8,12 @@ usage: flash_sweep.py TILT_RUN EXAMPLES_DIR WORK_DIR [--case NAME] [--list]
   Each program is kept in WORK_DIR/<name>.tilt (a reproducer:
   tilt-run WORK_DIR/<name>.tilt --grid G --arch A --seed S).
 """
-import concurrent.futures
 import importlib.util
 import os
 import subprocess
 import sys
+
+from sweep_report import run_cases
 
 
 def load_generator(examples):
@@ -101,16 +102,7 @@ def main():
             checked = " (and the attention reference)"
         return name + checked, ok, output
 
-    failures = 0
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        for name, ok, output in pool.map(run, cases):
-            print(("ok   " if ok else "FAIL ") + name)
-            if not ok:
-                failures += 1
-                print(output)
-    print(f"{len(cases) - failures} of {len(cases)} FlashAttention programs "
-          "ran and matched the reference")
-    return 1 if failures else 0
+    return run_cases(cases, run, "FlashAttention programs")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 #include "tilt/IR/Context.h"
 #include "tilt/IR/Region.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace tilt;
 using namespace tilt::tt;
@@ -121,8 +122,8 @@ const BoardInfo *tt::getDefaultBoard(llvm::StringRef arch) {
 TTDialect::TTDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<TTDialect>()) {
   context->getOrLoadDialect<cb::CBDialect>();
-  addOperations<ProgramOp, BufferOp, ScalarOp, CBConfigOp, KernelOp,
-                RuntimeArgsOp>();
+  addOperations<ProgramOp, BufferOp, ScalarOp, CBConfigOp, SemaphoreOp,
+                KernelOp, RuntimeArgsOp>();
 #define TILT_TT_INTRINSIC(ClassName, OpName, ...) addOperations<ClassName>();
 #include "tilt/Dialect/TT/TTIntrinsics.def"
 #undef TILT_TT_INTRINSIC
@@ -169,9 +170,11 @@ LogicalResult parseIntList(AsmParser &parser,
 }
 
 /// `[a, @b, ...]`: integers, or `@symbol` for a tt.buffer (its address in
-/// runtime arguments, its TensorAccessorArgs in compile-time arguments).
+/// runtime arguments, its TensorAccessorArgs in compile-time arguments);
+/// with `nocCoordinates`, also `noc_x(C)` and `noc_y(R)`.
 LogicalResult parseArgList(AsmParser &parser,
-                           llvm::SmallVectorImpl<Attribute> &values) {
+                           llvm::SmallVectorImpl<Attribute> &values,
+                           bool nocCoordinates = false) {
   if (failed(parser.parseLSquare()))
     return failure();
   if (parser.parseOptionalRSquare())
@@ -181,6 +184,22 @@ LogicalResult parseArgList(AsmParser &parser,
     if (succeeded(parser.parseOptionalSymbolName(buffer))) {
       values.push_back(FlatSymbolRefAttr::get(buffer));
       continue;
+    }
+    if (nocCoordinates) {
+      std::optional<NocCoordinate::Axis> axis;
+      if (parser.parseOptionalKeyword("noc_x"))
+        axis = NocCoordinate::Axis::X;
+      else if (parser.parseOptionalKeyword("noc_y"))
+        axis = NocCoordinate::Axis::Y;
+      if (axis) {
+        int64_t index;
+        if (failed(parser.parseLParen()) ||
+            failed(parser.parseInteger(index)) || failed(parser.parseRParen()))
+          return failure();
+        values.push_back(
+            getNocCoordinateAttr(parser.getContext(), {*axis, index}));
+        continue;
+      }
     }
     int64_t value;
     if (failed(parser.parseInteger(value)))
@@ -257,6 +276,22 @@ LogicalResult parseBody(OpAsmParser &parser, OperationState &state) {
 }
 
 } // namespace
+
+Attribute tt::getNocCoordinateAttr(Context *context,
+                                   NocCoordinate coordinate) {
+  return DenseArrayAttr::getI64(
+      context, {static_cast<int64_t>(coordinate.axis), coordinate.index});
+}
+
+std::optional<NocCoordinate> tt::getNocCoordinate(Attribute value) {
+  auto array = value.dyn_cast_or_null<DenseArrayAttr>();
+  if (!array)
+    return std::nullopt;
+  llvm::ArrayRef<int64_t> pair = array.getIntValues();
+  if (pair.size() != 2 || (pair[0] != 0 && pair[0] != 1))
+    return std::nullopt;
+  return NocCoordinate{static_cast<NocCoordinate::Axis>(pair[0]), pair[1]};
+}
 
 //===----------------------------------------------------------------------===//
 // ProgramOp
@@ -378,6 +413,51 @@ LogicalResult ProgramOp::verify() {
       diag.attachNote(it->second->getLoc()) << "first configured here";
       return failure();
     }
+  }
+  return verifySemaphoreIds();
+}
+
+LogicalResult ProgramOp::verifySemaphoreIds() {
+  // The ids CreateSemaphore hands out, in the order the host creates the
+  // semaphores: the lowest id free on every core of the range, at most
+  // NUM_SEMAPHORES per core (get_semaphore_id in tt_metal/impl/program/
+  // program.cpp). Kernels name semaphores by id, so the declared id must be
+  // that one.
+  llvm::ArrayRef<int64_t> grid = getGrid();
+  int64_t columns = grid[0], rows = grid[1];
+  std::vector<uint32_t> used(size_t(columns * rows), 0);
+  for (Operation &op : getOperation()->getRegion(0).front()) {
+    auto semaphore = SemaphoreOp::dynCast(&op);
+    if (!semaphore)
+      continue;
+    std::array<int64_t, 4> range = semaphore.getCoreRange();
+    if (range[0] < 0 || range[1] < 0 || range[0] > range[2] ||
+        range[1] > range[3] || range[2] >= columns || range[3] >= rows)
+      continue; // The semaphore's own verifier reports it.
+    uint32_t taken = 0;
+    for (int64_t row = range[1]; row <= range[3]; ++row)
+      for (int64_t column = range[0]; column <= range[2]; ++column) {
+        uint32_t onCore = used[size_t(row * columns + column)];
+        if (llvm::countPopulation(onCore) == kMaxSemaphoresPerCore)
+          return semaphore.emitOpError()
+                 << "core [" << column << ", " << row << "] already holds "
+                 << kMaxSemaphoresPerCore
+                 << " semaphores, as many as tt-metal allows "
+                    "(NUM_SEMAPHORES)";
+        taken |= onCore;
+      }
+    int64_t allocated = llvm::countTrailingOnes(taken);
+    if (semaphore.getId() != allocated)
+      return semaphore.emitOpError()
+             << "declares semaphore " << semaphore.getId()
+             << ", but CreateSemaphore gives cores [" << range[0] << ", "
+             << range[1] << "] to [" << range[2] << ", " << range[3]
+             << "] semaphore " << allocated
+             << " (the lowest id free on every core of the range; declare "
+                "semaphores in the order of their ids)";
+    for (int64_t row = range[1]; row <= range[3]; ++row)
+      for (int64_t column = range[0]; column <= range[2]; ++column)
+        used[size_t(row * columns + column)] |= uint32_t(1) << allocated;
   }
   return success();
 }
@@ -587,6 +667,108 @@ LogicalResult CBConfigOp::verify() {
   auto type = op->getInherentAttr("cb_type").dyn_cast_or_null<TypeAttr>();
   if (!type || !type.getValue().isa<cb::CBType>())
     return emitOpError() << "requires a !cb.cb type";
+  llvm::ArrayRef<int64_t> first = getIntArray(op, "first_core");
+  llvm::ArrayRef<int64_t> last = getIntArray(op, "last_core");
+  if (first.size() != 2 || last.size() != 2)
+    return emitOpError() << "cores are [column, row] pairs";
+  ProgramOp program = getEnclosingProgram(op);
+  llvm::ArrayRef<int64_t> grid =
+      program ? program.getGrid() : llvm::ArrayRef<int64_t>();
+  for (int d = 0; d < 2; ++d) {
+    if (first[d] < 0 || first[d] > last[d])
+      return emitOpError() << "the core range [" << first[0] << ", " << first[1]
+                           << "] to [" << last[0] << ", " << last[1]
+                           << "] is empty or negative";
+    if (grid.size() == 2 && last[d] >= grid[d])
+      return emitOpError() << "the core range ends at [" << last[0] << ", "
+                           << last[1] << "], outside the program's " << grid[0]
+                           << "x" << grid[1] << " grid";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SemaphoreOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> SemaphoreOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"first_core", "id", "initial_value",
+                                    "last_core"};
+  return names;
+}
+
+void SemaphoreOp::build(OpBuilder &builder, OperationState &state, int64_t id,
+                        llvm::ArrayRef<int64_t> first,
+                        llvm::ArrayRef<int64_t> last, int64_t initialValue) {
+  Context *context = builder.getContext();
+  state.addAttribute("id", getI64Attr(context, id));
+  state.addAttribute("first_core", DenseArrayAttr::getI64(context, first));
+  state.addAttribute("last_core", DenseArrayAttr::getI64(context, last));
+  state.addAttribute("initial_value", getI64Attr(context, initialValue));
+}
+
+int64_t SemaphoreOp::getId() { return getIntProp(getOperation(), "id", -1); }
+
+int64_t SemaphoreOp::getInitialValue() {
+  return getIntProp(getOperation(), "initial_value", 0);
+}
+
+std::array<int64_t, 4> SemaphoreOp::getCoreRange() {
+  llvm::ArrayRef<int64_t> first = getIntArray(getOperation(), "first_core");
+  llvm::ArrayRef<int64_t> last = getIntArray(getOperation(), "last_core");
+  if (first.size() != 2 || last.size() != 2)
+    return {0, 0, -1, -1};
+  return {first[0], first[1], last[0], last[1]};
+}
+
+bool SemaphoreOp::isOn(int64_t column, int64_t row) {
+  std::array<int64_t, 4> range = getCoreRange();
+  return column >= range[0] && column <= range[2] && row >= range[1] &&
+         row <= range[3];
+}
+
+LogicalResult SemaphoreOp::parse(OpAsmParser &parser, OperationState &state) {
+  Context *context = parser.getContext();
+  int64_t id, initialValue;
+  llvm::SmallVector<int64_t, 2> first, last;
+  if (failed(parser.parseInteger(id)) ||
+      failed(parser.parseKeyword("cores")) ||
+      failed(parseIntList(parser, first)) ||
+      failed(parser.parseKeyword("to")) || failed(parseIntList(parser, last)) ||
+      failed(parser.parseKeyword("init")) ||
+      failed(parser.parseInteger(initialValue)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  state.addAttribute("id", getI64Attr(context, id));
+  state.addAttribute("first_core", DenseArrayAttr::getI64(context, first));
+  state.addAttribute("last_core", DenseArrayAttr::getI64(context, last));
+  state.addAttribute("initial_value", getI64Attr(context, initialValue));
+  return success();
+}
+
+void SemaphoreOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ' << std::to_string(getId()) << " cores ";
+  printIntList(printer, getIntArray(op, "first_core"));
+  printer << " to ";
+  printIntList(printer, getIntArray(op, "last_core"));
+  printer << " init " << std::to_string(getInitialValue());
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+}
+
+LogicalResult SemaphoreOp::verify() {
+  Operation *op = getOperation();
+  for (llvm::StringRef name : {"id", "initial_value"})
+    if (!op->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>())
+      return emitOpError() << "requires an integer '" << name << "'";
+  int64_t id = getId();
+  if (id < 0 || id >= kMaxSemaphoresPerCore)
+    return emitOpError() << "semaphore id " << id << " is not in 0.."
+                         << kMaxSemaphoresPerCore - 1;
+  int64_t initialValue = getInitialValue();
+  if (initialValue < 0 || initialValue > int64_t(UINT32_MAX))
+    return emitOpError() << "initial value " << initialValue
+                         << " does not fit a 32-bit semaphore";
   llvm::ArrayRef<int64_t> first = getIntArray(op, "first_core");
   llvm::ArrayRef<int64_t> last = getIntArray(op, "last_core");
   if (first.size() != 2 || last.size() != 2)
@@ -1028,7 +1210,8 @@ LogicalResult RuntimeArgsOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<Attribute, 8> values;
   if (failed(parser.parseSymbolName(kernel)) ||
       failed(parser.parseKeyword("core")) ||
-      failed(parseIntList(parser, core)) || failed(parseArgList(parser, values)))
+      failed(parseIntList(parser, core)) ||
+      failed(parseArgList(parser, values, /*nocCoordinates=*/true)))
     return failure();
   if (failed(parser.parseOptionalAttrDict(state.attributes)))
     return failure();
@@ -1052,6 +1235,10 @@ void RuntimeArgsOp::print(OpAsmPrinter &printer) {
           printer.printSymbolName(symbol.getValue());
         else if (auto integer = value.dyn_cast<IntegerAttr>())
           printer << std::to_string(integer.getInt());
+        else if (std::optional<NocCoordinate> coordinate =
+                     getNocCoordinate(value))
+          printer << coordinate->getKeyword() << '('
+                  << std::to_string(coordinate->index) << ')';
         else
           printer.printAttribute(value);
       },
@@ -1085,10 +1272,22 @@ LogicalResult RuntimeArgsOp::verify() {
   for (Attribute value : getValues()) {
     if (value.isa<IntegerAttr>())
       continue;
+    if (std::optional<NocCoordinate> coordinate = getNocCoordinate(value)) {
+      bool isX = coordinate->axis == NocCoordinate::Axis::X;
+      int64_t extent = grid.size() == 2 ? grid[isX ? 0 : 1] : 0;
+      if (coordinate->index < 0 || coordinate->index >= extent)
+        return emitOpError()
+               << coordinate->getKeyword() << "(" << coordinate->index
+               << ") names logical " << (isX ? "column " : "row ")
+               << coordinate->index << ", outside the program's " << grid[0]
+               << "x" << grid[1] << " grid";
+      continue;
+    }
     auto buffer = value.dyn_cast<FlatSymbolRefAttr>();
     if (!buffer)
       return emitOpError() << "runtime argument values are integers, "
-                              "@buffer addresses or @scalar bits";
+                              "@buffer addresses, @scalar bits, noc_x(C) or "
+                              "noc_y(R)";
     if (!findBuffer(program, buffer.getValue()) &&
         !findScalar(program, buffer.getValue()))
       return emitOpError() << "no tt.buffer or tt.scalar @"
@@ -1354,6 +1553,39 @@ LogicalResult tt::detail::verifyIntrinsic(const IntrinsicInfo &info,
              << "runtime argument " << index << " is not declared: kernel @"
              << getSymName(kernel.getOperation()) << " has "
              << kernel.getNumRuntimeArgs() << " (rt_args)";
+  }
+  if (name == "tt.get_semaphore") {
+    // Every core the kernel runs on must hold the semaphore: get_semaphore
+    // is an L1 address, and a semaphore that CreateSemaphore did not place
+    // there is whatever that word holds.
+    int64_t id = getIntProp(op, "id", -1);
+    if (id < 0 || id >= kMaxSemaphoresPerCore)
+      return op->emitOpError() << "semaphore id " << id << " is not in 0.."
+                               << kMaxSemaphoresPerCore - 1;
+    llvm::SmallVector<SemaphoreOp, 4> declared;
+    if (program)
+      for (Operation &child : *program.getBody())
+        if (auto semaphore = SemaphoreOp::dynCast(&child))
+          if (semaphore.getId() == id)
+            declared.push_back(semaphore);
+    // Within the grid: the kernel's verifier reports ranges outside it.
+    llvm::ArrayRef<int64_t> grid =
+        program ? program.getGrid() : llvm::ArrayRef<int64_t>();
+    int64_t columns = grid.size() == 2 ? grid[0] : 0;
+    int64_t rows = grid.size() == 2 ? grid[1] : 0;
+    for (const std::array<int64_t, 4> &range : kernel.getCoreRanges())
+      for (int64_t row = std::max<int64_t>(range[1], 0);
+           row <= std::min(range[3], rows - 1); ++row)
+        for (int64_t column = std::max<int64_t>(range[0], 0);
+             column <= std::min(range[2], columns - 1); ++column)
+          if (llvm::none_of(declared, [&](SemaphoreOp semaphore) {
+                return semaphore.isOn(column, row);
+              }))
+            return op->emitOpError()
+                   << "semaphore " << id << " is not declared on core ["
+                   << column << ", " << row << "], where kernel @"
+                   << getSymName(kernel.getOperation())
+                   << " runs (tt.semaphore)";
   }
   if (name == "tt.get_compile_time_arg_val") {
     int64_t index = getIntProp(op, "index", -1);

@@ -14,6 +14,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace tilt;
 using namespace tilt::metalium;
 
@@ -308,7 +310,7 @@ constexpr llvm::StringLiteral kHostMainNames =
     "tiles tt tt_metal distributed Program CreateProgram CreateCircularBuffer "
     "CoreRange CoreRangeSet CoreCoord CircularBufferConfig ComputeConfig "
     "MathFidelity DataMovementConfig DataMovementProcessor NOC KernelHandle "
-    "CreateKernel SetRuntimeArgs BufferType bfloat16";
+    "CreateKernel SetRuntimeArgs BufferType bfloat16 CreateSemaphore";
 
 struct HostBuffer {
   /// The tt.buffer symbol: the name of its --in/--out option.
@@ -574,6 +576,31 @@ using namespace tt::tt_metal;
        << type.getPageSize() << "));\n";
   }
 
+  // Semaphores, in the order of their ids: CreateSemaphore hands out the
+  // lowest id free on every core of the range, and the kernels name the
+  // semaphore by the id the IR declares, so the host stops if they differ.
+  bool firstSemaphore = true;
+  for (Operation &op : *program.getBody()) {
+    auto semaphore = tt::SemaphoreOp::dynCast(&op);
+    if (!semaphore)
+      continue;
+    if (firstSemaphore)
+      os << "\n  // Semaphores: the kernels expect these ids.\n";
+    firstSemaphore = false;
+    std::array<int64_t, 4> range = semaphore.getCoreRange();
+    std::string var = scope.fresh("semaphore_" + std::to_string(semaphore.getId()));
+    os << "  const uint32_t " << var << " = CreateSemaphore(\n      program, "
+       << "CoreRange(CoreCoord(" << range[0] << ", " << range[1]
+       << "), CoreCoord(" << range[2] << ", " << range[3] << ")), "
+       << uint32_t(semaphore.getInitialValue()) << "u);\n";
+    os << "  if (" << var << " != " << semaphore.getId() << "u) {\n"
+       << "    std::fprintf(stderr, \"error: CreateSemaphore gave cores ["
+       << range[0] << ", " << range[1] << "] to [" << range[2] << ", "
+       << range[3] << "] semaphore %u; the kernels use semaphore "
+       << semaphore.getId() << "\\n\",\n                 " << var
+       << ");\n    return 1;\n  }\n";
+  }
+
   // Kernels.
   os << "\n  // Kernels.\n";
   for (Operation &op : *program.getBody()) {
@@ -677,6 +704,31 @@ using namespace tt::tt_metal;
     os << "  if (!scalarBits<" << scalar.hostType << ">(args, \""
        << scalar.name << "\", " << scalar.bitsVar << "))\n    return 2;\n";
   }
+  // The NoC coordinates of the logical columns and rows that kernels are
+  // given (noc_x(C), noc_y(R)): known on the device only, since harvesting
+  // decides which physical cores the logical grid maps to.
+  std::map<std::pair<int64_t, int64_t>, std::string> nocVars;
+  for (Operation &op : *program.getBody())
+    if (auto args = tt::RuntimeArgsOp::dynCast(&op))
+      for (Attribute value : args.getValues()) {
+        std::optional<tt::NocCoordinate> coordinate =
+            tt::getNocCoordinate(value);
+        if (!coordinate)
+          continue;
+        bool isX = coordinate->axis == tt::NocCoordinate::Axis::X;
+        auto key = std::make_pair(int64_t(coordinate->axis), coordinate->index);
+        if (nocVars.count(key))
+          continue;
+        std::string var = scope.fresh(
+            (coordinate->getKeyword() + "_" + llvm::Twine(coordinate->index))
+                .str());
+        nocVars[key] = var;
+        os << "  const uint32_t " << var
+           << " = mesh_device->worker_core_from_logical_core(CoreCoord("
+           << (isX ? coordinate->index : 0) << ", "
+           << (isX ? 0 : coordinate->index) << "))." << (isX ? "x" : "y")
+           << ";\n";
+      }
   for (Operation &op : *program.getBody()) {
     auto args = tt::RuntimeArgsOp::dynCast(&op);
     if (!args)
@@ -691,6 +743,8 @@ using namespace tt::tt_metal;
         os << addrVars[symbol.getValue()];
       else if (auto integer = values[i].dyn_cast_or_null<IntegerAttr>())
         os << uint32_t(integer.getValue().getZExtValue()) << "u";
+      else if (auto coordinate = tt::getNocCoordinate(values[i]))
+        os << nocVars[{int64_t(coordinate->axis), coordinate->index}];
     }
     os << "});\n";
   }

@@ -1,8 +1,9 @@
 //===- PlanEmitter.cpp - plan.json of a tt.program ------------------------===//
 //
 // The machine-readable summary of a program (docs/plan.schema.json):
-// target, grid, buffers, CBs, kernels, per-core runtime arguments and the
-// static cost that tt-verify recorded on the program (`tt.cost`).
+// target, grid, buffers, CBs, semaphores, kernels, per-core runtime
+// arguments and the static cost that tt-verify recorded on the program
+// (`tt.cost`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,7 +49,7 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
                                       {"api", getTargetDescription().str()}};
   plan["grid"] = toArray(program.getGrid());
 
-  llvm::json::Array buffers, scalars, cbs, kernels, runtimeArgs;
+  llvm::json::Array buffers, scalars, cbs, semaphores, kernels, runtimeArgs;
   llvm::StringSet<> scalarNames;
   for (Operation &op : *program.getBody())
     if (tt::ScalarOp::dynCast(&op))
@@ -118,6 +119,13 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
           {"bytes", *bytes}});
       continue;
     }
+    if (auto semaphore = tt::SemaphoreOp::dynCast(&op)) {
+      semaphores.push_back(llvm::json::Object{
+          {"id", semaphore.getId()},
+          {"cores", toArray(semaphore.getCoreRange())},
+          {"initial_value", semaphore.getInitialValue()}});
+      continue;
+    }
     if (auto kernel = tt::KernelOp::dynCast(&op)) {
       llvm::json::Object entry;
       llvm::StringRef name = getSymbolName(&op);
@@ -167,6 +175,9 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
                symbol.getValue().str()}});
         else if (auto integer = value.dyn_cast_or_null<IntegerAttr>())
           values.push_back(integer.getInt());
+        else if (auto coordinate = tt::getNocCoordinate(value))
+          values.push_back(llvm::json::Object{
+              {coordinate->getKeyword(), coordinate->index}});
       }
       runtimeArgs.push_back(llvm::json::Object{
           {"kernel", args.getKernel().str()},
@@ -177,6 +188,7 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
   plan["buffers"] = std::move(buffers);
   plan["scalars"] = std::move(scalars);
   plan["circular_buffers"] = std::move(cbs);
+  plan["semaphores"] = std::move(semaphores);
   plan["kernels"] = std::move(kernels);
   plan["runtime_args"] = std::move(runtimeArgs);
 

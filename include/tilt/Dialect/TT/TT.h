@@ -1,7 +1,7 @@
 //===- TT.h - The tt dialect: Tenstorrent programs --------------*- C++ -*-===//
 //
-// Program structure (tt.program, tt.buffer, tt.cb_config, tt.kernel,
-// tt.runtime_args) and device ops, one per Metalium call. See
+// Program structure (tt.program, tt.buffer, tt.cb_config, tt.semaphore,
+// tt.kernel, tt.runtime_args) and device ops, one per Metalium call. See
 // docs/dialects/tt.md.
 //
 // The intrinsics are listed in TTIntrinsics.def; they share one syntax and
@@ -114,6 +114,10 @@ public:
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
+
+private:
+  /// Each tt.semaphore declares the id CreateSemaphore will return for it.
+  LogicalResult verifySemaphoreIds();
 };
 
 /// `tt.buffer @a size 2097152 page_size 2048 : bf16`: a DRAM-interleaved
@@ -183,6 +187,39 @@ public:
   LogicalResult verify();
 };
 
+/// tt-metal's NUM_SEMAPHORES (tt_metal/impl/buffers/semaphore.hpp): the
+/// semaphores one core can hold.
+constexpr int64_t kMaxSemaphoresPerCore = 16;
+
+/// `tt.semaphore 0 cores [0, 0] to [3, 0] init 0`: semaphore `id` on a
+/// rectangle of cores with its initial value (CreateSemaphore). The id is
+/// the one tt-metal allocates (the lowest id free on every core of the
+/// range), so semaphores are declared in the order of their ids; the
+/// program's verifier checks it and the host program checks it again.
+class SemaphoreOp
+    : public Op<SemaphoreOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::HasParent<ProgramOp>::Impl> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tt.semaphore"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  /// Semaphore `id` on cores [first] to [last] ([column, row] each), starting
+  /// at `initialValue`.
+  static void build(OpBuilder &builder, OperationState &state, int64_t id,
+                    llvm::ArrayRef<int64_t> first, llvm::ArrayRef<int64_t> last,
+                    int64_t initialValue);
+  int64_t getId();
+  int64_t getInitialValue();
+  /// [first column, first row, last column, last row].
+  std::array<int64_t, 4> getCoreRange();
+  bool isOn(int64_t column, int64_t row);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
 /// `tt.kernel @reader reader cores [0, 0] to [7, 7] processor riscv_1 noc 0
 /// rt_args ["a", "n"] ct_args [1] {...}` or
 /// `tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc ... {...}`:
@@ -230,10 +267,29 @@ public:
   LogicalResult verify();
 };
 
-/// `tt.runtime_args @reader core [0, 0] [@a, 0, 4]`: the values of a
-/// kernel's runtime arguments on one core (SetRuntimeArgs): integers, or
+/// A runtime argument that the host knows only on the device: the NoC x
+/// coordinate of a logical core column (`noc_x(C)`) or the NoC y
+/// coordinate of a logical row (`noc_y(R)`), what kernels pass to
+/// get_noc_addr and get_noc_multicast_addr. Stored as the DenseArrayAttr
+/// [axis, index], axis 0 for x and 1 for y.
+struct NocCoordinate {
+  enum class Axis : int64_t { X = 0, Y = 1 };
+  Axis axis;
+  int64_t index;
+  llvm::StringRef getKeyword() const {
+    return axis == Axis::X ? "noc_x" : "noc_y";
+  }
+};
+/// The attribute of `coordinate` in tt.runtime_args.
+Attribute getNocCoordinateAttr(Context *context, NocCoordinate coordinate);
+/// The NoC coordinate a runtime-argument value stands for, or none.
+std::optional<NocCoordinate> getNocCoordinate(Attribute value);
+
+/// `tt.runtime_args @reader core [0, 0] [@a, 0, 4, noc_x(1)]`: the values
+/// of a kernel's runtime arguments on one core (SetRuntimeArgs): integers,
 /// `@buf` for the DRAM address of a tt.buffer or the f32 bits of a
-/// tt.scalar (known when the host runs).
+/// tt.scalar (known when the host runs), or `noc_x(C)` / `noc_y(R)` (see
+/// NocCoordinate).
 class RuntimeArgsOp
     : public Op<RuntimeArgsOp, OpTrait::ZeroOperands, OpTrait::ZeroResults,
                 OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
@@ -246,7 +302,8 @@ public:
   static void build(OpBuilder &builder, OperationState &state,
                     llvm::StringRef kernel, llvm::ArrayRef<int64_t> core,
                     llvm::ArrayRef<int64_t> values);
-  /// Values are IntegerAttr or FlatSymbolRefAttr (a buffer's address).
+  /// Values are IntegerAttr, FlatSymbolRefAttr (a buffer's address or a
+  /// scalar's bits) or getNocCoordinateAttr.
   static void build(OpBuilder &builder, OperationState &state,
                     llvm::StringRef kernel, llvm::ArrayRef<int64_t> core,
                     llvm::ArrayRef<Attribute> values);

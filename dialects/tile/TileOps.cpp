@@ -20,7 +20,7 @@ TileDialect::TileDialect(Context *context)
   context->getOrLoadDialect<math::MathDialect>();
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
                 ParallelOp, YieldOp, IndexOp, ReduceOp, BlockRangeOp,
-                BaseAddressOp, ScalarBitsOp>();
+                CoreArgOp, BaseAddressOp, ScalarBitsOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -890,6 +890,65 @@ void BlockRangeOp::getAsmResultNames(
     llvm::function_ref<void(Value, llvm::StringRef)> setName) {
   setName(getOperation()->getResult(0), "start");
   setName(getOperation()->getResult(1), "count");
+}
+
+//===----------------------------------------------------------------------===//
+// CoreArgOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> CoreArgOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"name"};
+  return names;
+}
+
+void CoreArgOp::build(OpBuilder &builder, OperationState &state,
+                      llvm::StringRef name) {
+  state.addAttribute("name", StringAttr::get(builder.getContext(), name));
+  state.addTypes({builder.getI32Type()});
+}
+
+LogicalResult CoreArgOp::parse(OpAsmParser &parser, OperationState &state) {
+  std::string name;
+  if (failed(parser.parseString(&name)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  state.addAttribute("name", StringAttr::get(parser.getContext(), name));
+  state.addTypes({IntegerType::get(parser.getContext(), 32)});
+  return success();
+}
+
+void CoreArgOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printString(getName());
+  printer.printOptionalAttrDict(getOperation()->getAttrDictionary().getValue());
+}
+
+llvm::StringRef CoreArgOp::getName() {
+  if (auto name =
+          getOperation()->getInherentAttr("name").dyn_cast_or_null<StringAttr>())
+    return name.getValue();
+  return "";
+}
+
+LogicalResult CoreArgOp::verify() {
+  Operation *op = getOperation();
+  if (getName().empty())
+    return emitOpError() << "needs a name";
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (KernelOp::dynCast(parent)) {
+      auto partition =
+          parent->getAttr(kPartitionAttrName).dyn_cast_or_null<DictionaryAttr>();
+      auto args = partition ? partition.get(kCoreArgsAttrName)
+                                  .dyn_cast_or_null<DictionaryAttr>()
+                            : DictionaryAttr();
+      if (!args || !args.get(getName()))
+        return emitOpError() << "names '" << getName()
+                             << "', which the kernel's partition does not "
+                                "give (core_args)";
+      return success();
+    }
+  return emitOpError() << "must be inside a tile.kernel";
 }
 
 //===----------------------------------------------------------------------===//

@@ -98,6 +98,11 @@ cl::opt<bool> noFuseOption(
     cl::desc("Lower without tile-fuse-elementwise (every intermediate buffer "
              "goes through L1)"),
     cl::cat(category));
+cl::opt<bool> noCoarsenOption(
+    "no-coarsen",
+    cl::desc("Lower without tile-coarsen (a core runs its blocks one by one, "
+             "reading the strips of each)"),
+    cl::cat(category));
 cl::opt<std::string>
     functionOption("func",
                    cl::desc("The function to run (default: the only one)"),
@@ -713,6 +718,8 @@ int runTool() {
       pipeline += std::string(name) + "=" + value->getValue() + " ";
   if (noFuseOption)
     pipeline += "fuse=false ";
+  if (noCoarsenOption)
+    pipeline += "coarsen=false ";
   pipeline += "math-fidelity=" + fidelityOption + "}";
   progress(1, steps,
            isTT ? "verifying the tt program" : "lowering: " + pipeline);
@@ -730,6 +737,7 @@ int runTool() {
       }
       options.mathFidelity = fidelityOption;
       options.fuse = !noFuseOption;
+      options.coarsen = !noCoarsenOption;
       if (failed(buildTileToTTPipeline(pm, options, &error))) {
         llvm::errs() << "error: " << error << "\n";
         return 1;

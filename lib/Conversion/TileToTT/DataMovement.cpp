@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IndexMask.h"
+#include "Multicast.h"
 #include "ReducePadding.h"
 #include "Utils.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
@@ -61,6 +62,8 @@ struct KernelState {
   /// (tensor, role) -> its accessor in that role's kernel.
   llvm::DenseMap<std::pair<Value, llvm::StringRef>, Value> accessors;
   llvm::DenseMap<llvm::StringRef, int64_t> numAccessors;
+  /// Copies shared by multicast so far (two semaphores each).
+  int64_t numMulticasts = 0;
 };
 
 struct LoweringState {
@@ -335,6 +338,33 @@ public:
                 : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(),
                       role)
                       ->getResult(0);
+    // A block other cores read at the same step too: the first core of the
+    // group reads it and multicasts it (Multicast.h).
+    std::optional<MulticastPlan> plan;
+    if (reading)
+      plan = planMulticast(kernel, copy);
+    scf::IfOp multicast;
+    std::string prefix;
+    int64_t semaphores = 0;
+    if (plan) {
+      prefix = "cb" + std::to_string(getCBIndex(cb)) + "_mcast";
+      semaphores = 2 * kernelState.numMulticasts++;
+      addMulticastArgs(kernel, *plan, prefix, role);
+      Value sender =
+          rewriter.create<tile::CoreArgOp>(loc, prefix + "_sender")
+              .getOperation()
+              ->getResult(0);
+      Value isSender = rewriter
+                           .create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne,
+                                                  sender,
+                                                  createI32(rewriter, loc, 0))
+                           .getOperation()
+                           ->getResult(0);
+      multicast = rewriter.create<scf::IfOp>(loc, TypeRange{}, isSender,
+                                             /*withElse=*/true);
+      rewriter.setInsertionPoint(
+          multicast.getOperation()->getRegion(0).front().getTerminator());
+    }
     auto rowLoop = rewriter.create<scf::ForOp>(
         loc, zero, createIndex(rewriter, loc, rows), one);
     rewriter.setInsertionPointToStart(rowLoop.getBody());
@@ -407,6 +437,11 @@ public:
     rewriter.setInsertionPointAfter(rowLoop.getOperation());
     if (reading) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
+      if (plan) {
+        emitMulticast(rewriter, loc, multicast, prefix, semaphores, l1Base,
+                      tiles * pageSize, role);
+        rewriter.setInsertionPointAfter(multicast.getOperation());
+      }
       tag(rewriter.create<cb::PushBackOp>(loc, cb, tiles).getOperation(), role);
     } else {
       tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
@@ -429,6 +464,104 @@ public:
   }
 
 private:
+  /// The rest of a multicast copy's protocol, as tt-metal's in0 sender and
+  /// receiver kernels run it (reader_bmm_tile_layout_in0_sender_padding.cpp,
+  /// reader_bmm_tile_layout_in0_receiver.cpp): the sender (in the `then` of
+  /// `multicast`, after its reads) waits until every receiver has reserved
+  /// the pages (its `ready` semaphore counts them), resets the count,
+  /// writes the block to the same L1 address of every receiver and then
+  /// sets their `valid` semaphore to 1 through the same NoC (so it arrives
+  /// after the data), and waits until the writes have left its L1 (its
+  /// pages are refilled later). A receiver (the `else`) clears its `valid`,
+  /// tells the sender it is ready and waits for `valid`.
+  static void emitMulticast(PatternRewriter &rewriter, Location loc,
+                            scf::IfOp multicast, const std::string &prefix,
+                            int64_t semaphores, Value l1Base, int64_t bytes,
+                            llvm::StringRef role) {
+    auto arg = [&](const char *suffix) {
+      return rewriter.create<tile::CoreArgOp>(loc, prefix + "_" + suffix)
+          .getOperation()
+          ->getResult(0);
+    };
+    auto device = [&](Operation *created) { return tag(created, role); };
+    auto semaphore = [&](int64_t id) {
+      return device(rewriter
+                        .create<tt::GetSemaphoreOp>(
+                            loc, ValueRange{},
+                            llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>>{
+                                {"id", id}})
+                        .getOperation())
+          ->getResult(0);
+    };
+    // Before the branch: both sides use them.
+    Value ready, valid;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(multicast.getOperation());
+      ready = semaphore(semaphores);
+      valid = semaphore(semaphores + 1);
+    }
+    Value zero = createI32(rewriter, loc, 0), one = createI32(rewriter, loc, 1);
+    Value receivers = arg("receivers");
+    Value hasReceivers =
+        rewriter
+            .create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, receivers,
+                                   zero)
+            .getOperation()
+            ->getResult(0);
+    auto send = rewriter.create<scf::IfOp>(loc, TypeRange{}, hasReceivers,
+                                           /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(
+          send.getOperation()->getRegion(0).front().getTerminator());
+      device(rewriter
+                 .create<tt::NocSemaphoreWaitOp>(loc,
+                                                 ValueRange{ready, receivers})
+                 .getOperation());
+      device(rewriter.create<tt::NocSemaphoreSetOp>(loc, ValueRange{ready, zero})
+                 .getOperation());
+      Value x0 = arg("x0"), y0 = arg("y0"), x1 = arg("x1"), y1 = arg("y1");
+      auto rectangle = [&](Value address) {
+        return device(rewriter
+                          .create<tt::GetNocMulticastAddrOp>(
+                              loc, ValueRange{x0, y0, x1, y1, address})
+                          .getOperation())
+            ->getResult(0);
+      };
+      device(rewriter
+                 .create<tt::NocAsyncWriteMulticastOp>(
+                     loc, ValueRange{l1Base, rectangle(l1Base),
+                                     createI32(rewriter, loc, bytes),
+                                     receivers})
+                 .getOperation());
+      device(rewriter.create<tt::NocSemaphoreSetOp>(loc, ValueRange{valid, one})
+                 .getOperation());
+      device(rewriter
+                 .create<tt::NocSemaphoreSetMulticastOp>(
+                     loc, ValueRange{valid, rectangle(valid), receivers})
+                 .getOperation());
+      device(rewriter.create<tt::NocAsyncWritesFlushedOp>(loc).getOperation());
+    }
+    rewriter.setInsertionPoint(
+        multicast.getOperation()->getRegion(1).front().getTerminator());
+    zero = createI32(rewriter, loc, 0);
+    one = createI32(rewriter, loc, 1);
+    device(rewriter.create<tt::NocSemaphoreSetOp>(loc, ValueRange{valid, zero})
+               .getOperation());
+    Value senderReady =
+        device(rewriter
+                   .create<tt::GetNocAddrOp>(
+                       loc, ValueRange{arg("sender_x"), arg("sender_y"), ready})
+                   .getOperation())
+            ->getResult(0);
+    device(rewriter
+               .create<tt::NocSemaphoreIncOp>(loc, ValueRange{senderReady, one})
+               .getOperation());
+    device(rewriter.create<tt::NocSemaphoreWaitOp>(loc, ValueRange{valid, one})
+               .getOperation());
+  }
+
   /// The copy's offsets split into leading and tiled ones, with the tensor's
   /// padded tile grid.
   static TileAddressing getAddressing(tile::CopyOp copy,

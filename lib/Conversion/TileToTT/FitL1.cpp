@@ -95,7 +95,9 @@ void tiletott::fitL1(tile::KernelOp kernel) {
     total -= candidate.saving;
     taken.push_back(candidate);
   }
-  if (taken.empty())
+  // tile-coarsen chose the block for a core that runs it once, counting
+  // the output's pages once: nothing the user chose changed.
+  if (taken.empty() || (op->getAttr(kCoarsenedAttrName) && total <= usable))
     return;
   InFlightDiagnostic diag =
       op->emitWarning() << "the circular buffers of a core need " << before

@@ -21,9 +21,13 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   // Check every option before adding anything: a bad value must not be
   // replaced by a default.
   std::string message;
+  auto coarsen = createTileCoarsenPass();
   auto partition = createTilePartitionPass();
   auto split = createTTSplitKernelsPass();
-  if (failed(partition->setOption("grid", options.grid, message)) ||
+  if (failed(coarsen->setOption("grid", options.grid, message)) ||
+      failed(coarsen->setOption("arch", options.arch, message)) ||
+      failed(coarsen->setOption("board", options.board, message)) ||
+      failed(partition->setOption("grid", options.grid, message)) ||
       failed(partition->setOption("arch", options.arch, message)) ||
       failed(partition->setOption("board", options.board, message)) ||
       failed(split->setOption("math-fidelity", options.mathFidelity,
@@ -41,6 +45,8 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   add(tile::createTileLegalizePass());
   if (options.fuse)
     add(createTileFuseElementwisePass());
+  if (options.coarsen)
+    add(std::move(coarsen));
   add(std::move(partition));
   add(createTileLowerDataMovementPass());
   add(createTileLowerComputePass());
@@ -49,6 +55,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   OpPassManager &kernels = pm.nest("tt.program").nest("tt.kernel");
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
+  add(createTTHoistInitsPass());
   add(tt::createTTReconfigureFormatsPass());
   add(tt::createTTVerifyPass());
   return success();
@@ -77,6 +84,10 @@ public:
                   "Fold elementwise chains so their intermediates stay in "
                   "DST (tile-fuse-elementwise; default true)",
                   &options.fuse);
+    declareOption("coarsen",
+                  "Merge the blocks a core runs side by side into one "
+                  "larger block (tile-coarsen; default true)",
+                  &options.coarsen);
     declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
                   &options.mathFidelity, tiletott::isValidFidelity,
                   tiletott::kFidelityExpected);
@@ -84,9 +95,10 @@ public:
   llvm::StringRef getArgument() const override { return "tile-to-tt"; }
   llvm::StringRef getDescription() const override {
     return "The whole lowering from tile programs to tt programs: "
-           "tile-legalize, tile-fuse-elementwise, tile-partition, "
+           "tile-legalize, tile-fuse-elementwise, tile-coarsen, tile-partition, "
            "tile-lower-data-movement, "
-           "tile-lower-compute, tt-split-kernels, tt-reconfigure-formats, "
+           "tile-lower-compute, tt-split-kernels, tt-hoist-inits, "
+           "tt-reconfigure-formats, "
            "tt-verify";
   }
   std::unique_ptr<Pass> clone() const override {
@@ -108,9 +120,11 @@ void tilt::registerTileToTTPasses() {
   tile::registerTilePasses();
   tt::registerTTPasses();
   registerPass([] { return createTileFuseElementwisePass(); });
+  registerPass([] { return createTileCoarsenPass(); });
   registerPass([] { return createTilePartitionPass(); });
   registerPass([] { return createTileLowerDataMovementPass(); });
   registerPass([] { return createTileLowerComputePass(); });
   registerPass([] { return createTTSplitKernelsPass(); });
+  registerPass([] { return createTTHoistInitsPass(); });
   registerPass([] { return std::make_unique<TileToTTPipeline>(); });
 }

@@ -48,6 +48,18 @@ namespace {
 /// The name of the buffer of function argument `argument`: its name
 /// location if that is a C identifier (it names host variables and options)
 /// and not taken, else `argN`; a suffix makes it unique among `taken`.
+/// A runtime argument value from a tile.core_arg value: an integer, or a
+/// NoC coordinate (`array<i64: 0, c>` / `array<i64: 1, r>`) as tt.runtime_args
+/// writes it.
+Attribute getCoreArgValue(Context *context, Attribute value) {
+  if (auto pair = value.dyn_cast<DenseArrayAttr>())
+    if (pair.getIntValues().size() == 2)
+      return tt::getNocCoordinateAttr(
+          context, {tt::NocCoordinate::Axis(pair.getIntValues()[0]),
+                    pair.getIntValues()[1]});
+  return value;
+}
+
 std::string getBufferName(BlockArgument argument, llvm::StringSet<> &taken) {
   std::string name = "arg" + std::to_string(argument.getArgNumber());
   Location loc = argument.getLoc();
@@ -70,6 +82,8 @@ struct Partition {
   std::string arch, board;
   int64_t columns = 0, rows = 0;
   llvm::SmallVector<int64_t, 128> ranges;
+  /// tile.core_arg values: name -> one value per core (row-major).
+  DictionaryAttr coreArgs;
 
   static std::optional<Partition> get(Operation *kernel) {
     auto dict = kernel->getAttr(tile::kPartitionAttrName)
@@ -89,6 +103,8 @@ struct Partition {
     partition.rows = cores.getIntValues()[1];
     partition.ranges.assign(ranges.getIntValues().begin(),
                             ranges.getIntValues().end());
+    partition.coreArgs =
+        dict.get(tile::kCoreArgsAttrName).dyn_cast_or_null<DictionaryAttr>();
     if (int64_t(partition.ranges.size()) !=
         2 * partition.columns * partition.rows)
       return std::nullopt;
@@ -191,7 +207,7 @@ private:
     kernelOp->walk([&](Operation *op) {
       if (!leftover && op != kernelOp &&
           op->getName().getDialectNamespace() == "tile" &&
-          !tile::BlockRangeOp::dynCast(op) &&
+          !tile::BlockRangeOp::dynCast(op) && !tile::CoreArgOp::dynCast(op) &&
           !tile::ScalarBitsOp::dynCast(op) &&
           !tile::BaseAddressOp::dynCast(op) && !tile::AllocOp::dynCast(op))
         leftover = op;
@@ -297,6 +313,20 @@ private:
           llvm::ArrayRef<int64_t>{box[2], box[3]},
           alloc.getOperation()->getResult(0).getType());
 
+    // The semaphores of multicast copies (tile-lower-data-movement numbers
+    // them from 0), on the same cores, starting at 0.
+    int64_t semaphores = 0;
+    kernel.getOperation()->walk([&](Operation *inner) {
+      if (tt::GetSemaphoreOp::dynCast(inner))
+        if (auto id = inner->getInherentAttr("id").dyn_cast_or_null<IntegerAttr>())
+          semaphores = std::max(semaphores, id.getInt() + 1);
+    });
+    for (int64_t id = 0; id < semaphores; ++id)
+      builder.create<tt::SemaphoreOp>(loc, id,
+                                      llvm::ArrayRef<int64_t>{box[0], box[1]},
+                                      llvm::ArrayRef<int64_t>{box[2], box[3]},
+                                      /*initialValue=*/0);
+
     // The kernels.
     for (llvm::StringRef role : {"reader", "compute", "writer"}) {
       FailureOr<Operation *> created =
@@ -324,6 +354,11 @@ private:
             else if (arg == "count")
               values.push_back(
                   builder.getI64IntegerAttr(partition->ranges[2 * core + 1]));
+            else if (Attribute perCore = partition->coreArgs
+                                             ? partition->coreArgs.get(arg)
+                                             : Attribute())
+              values.push_back(getCoreArgValue(
+                  context, perCore.cast<ArrayAttr>().getValue()[core]));
             else
               // A buffer's address or a scalar's bits: the same on every
               // core, known when the host runs.
@@ -376,11 +411,13 @@ private:
     llvm::DenseMap<Operation *, std::string> argNames;
     // Buffer addresses come first, in the order of the kernel's arguments.
     llvm::StringMap<unsigned> addressRanks;
+    // Per-core values (tile.core_arg) come last, by name.
+    llvm::StringMap<unsigned> coreArgRanks;
     llvm::SmallVector<Operation *, 8> replaced;
     op->walk([&](Operation *inner) {
       if (tile::BlockRangeOp::dynCast(inner) ||
           tile::BaseAddressOp::dynCast(inner) ||
-          tile::ScalarBitsOp::dynCast(inner))
+          tile::ScalarBitsOp::dynCast(inner) || tile::CoreArgOp::dynCast(inner))
         replaced.push_back(inner);
     });
     for (Operation *inner : replaced) {
@@ -396,7 +433,11 @@ private:
         argNames[arg] = name;
         return arg->getResult(0);
       };
-      if (tile::BlockRangeOp::dynCast(inner)) {
+      if (auto coreArg = tile::CoreArgOp::dynCast(inner)) {
+        std::string argName = coreArg.getName().str();
+        coreArgRanks[argName] = 0;
+        inner->getResult(0).replaceAllUsesWith(getArg(argName));
+      } else if (tile::BlockRangeOp::dynCast(inner)) {
         for (unsigned i = 0; i < 2; ++i) {
           Value value = getArg(i == 0 ? "start" : "count");
           Value index = builder
@@ -487,11 +528,13 @@ private:
         return std::make_pair(1u, 0u);
       if (argName == "count")
         return std::make_pair(2u, 0u);
+      if (coreArgRanks.count(argName))
+        return std::make_pair(3u, 0u);
       return std::make_pair(0u, addressRanks.lookup(argName));
     };
     std::sort(order.begin(), order.end(),
               [&](const std::string &a, const std::string &b) {
-                return rank(a) < rank(b);
+                return std::make_pair(rank(a), a) < std::make_pair(rank(b), b);
               });
     for (auto &[arg, argName] : argNames) {
       int64_t index = std::find(order.begin(), order.end(), argName) -

@@ -243,6 +243,8 @@ inline Value findAttachedCB(Operation *op, llvm::StringRef attrName) {
 
 /// The discardable attribute on a cb.alloc whose data movement streams
 /// two blocks (double buffering) and works with one: the pages of one.
+/// The factors tile-coarsen merged a kernel's blocks by, [fx, fy].
+constexpr llvm::StringLiteral kCoarsenedAttrName = "tile.coarsened";
 constexpr llvm::StringLiteral kSingleBlockPagesAttrName =
     "tile.single_block_pages";
 

@@ -44,10 +44,13 @@ struct TileToTTOptions {
   /// intermediates stay in DST); without it every intermediate buffer
   /// makes a round trip through L1.
   bool fuse = true;
+  /// Whether tile-coarsen runs (merges the blocks a core runs side by side
+  /// into one larger block, so that each core reads its strips once).
+  bool coarsen = true;
   /// Where a compiler that embeds Tilt adds passes of its own: called after
   /// each pass of the pipeline is added to the (module-level) pass manager,
   /// with that pass's argument (`tile-legalize`, `tile-fuse-elementwise`,
-  /// `tile-partition`,
+  /// `tile-coarsen`, `tile-partition`,
   /// `tile-lower-data-movement`, `tile-lower-compute`, `tt-split-kernels`,
   /// `tt-verify`); what it adds runs right after that pass.
   std::function<void(llvm::StringRef after, OpPassManager &pm)> extend;
@@ -55,12 +58,16 @@ struct TileToTTOptions {
 
 /// tile-fuse-elementwise.
 std::unique_ptr<Pass> createTileFuseElementwisePass();
+/// tile-coarsen{grid=8x8 arch=wormhole_b0 board=n150}.
+std::unique_ptr<Pass> createTileCoarsenPass();
 /// tile-partition{grid=8x8 arch=wormhole_b0 board=n150}.
 std::unique_ptr<Pass> createTilePartitionPass();
 /// tile-lower-data-movement.
 std::unique_ptr<Pass> createTileLowerDataMovementPass();
 /// tile-lower-compute.
 std::unique_ptr<Pass> createTileLowerComputePass();
+/// tt-hoist-inits.
+std::unique_ptr<Pass> createTTHoistInitsPass();
 /// tt-split-kernels{math-fidelity=HiFi4}.
 std::unique_ptr<Pass> createTTSplitKernelsPass();
 

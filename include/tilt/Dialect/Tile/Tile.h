@@ -358,6 +358,33 @@ public:
   void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)>);
 };
 
+/// `%v = tile.core_arg "name"`: an i32 whose value differs per core, given
+/// in the kernel's partition (`core_args = {name = [v0, v1, ...]}`, one value
+/// per core in row-major order: an integer, or `array<i64: 0, c>` /
+/// `array<i64: 1, r>` for the NoC x coordinate of logical column c / the
+/// NoC y coordinate of logical row r); a runtime argument of that name once
+/// split. The lowering uses it for what differs between the cores of a
+/// multicast group (the sender's flag, the NoC coordinates of its range).
+class CoreArgOp
+    : public Op<CoreArgOp, OpTrait::ZeroOperands, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.core_arg"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef name);
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  /// The argument's name.
+  llvm::StringRef getName();
+};
+
+/// The name of a partition's per-core argument values (tile.core_arg).
+constexpr llvm::StringLiteral kCoreArgsAttrName = "core_args";
+
 /// `%addr = tile.base_address %a : !tile.tensor<...>`: the DRAM address
 /// (i32) of a global tensor's buffer (a runtime argument once split).
 class BaseAddressOp

@@ -39,6 +39,38 @@ for grid in grids:
     cases.append((100, 50, 70, (32, 32, 32), grid, False, False))
     cases.append((1024, 1024, 1024, (128, 128, 64), grid, False, False))
 
+
+def coarsening(gx, gy, grid, bm, bn, bk, k, bf16_out):
+    """tile-coarsen's factors (lib/Conversion/TileToTT/Coarsen.cpp): the
+    blocks of a core merged when they divide over the grid, halved until
+    the buffers fit Wormhole's usable L1."""
+    cx, cy = (int(v) for v in grid.split("x"))
+    fx = gx // cx if gx % cx == 0 else 1
+    fy = gy // cy if gy % cy == 0 else 1
+
+    def largest_divisor(extent, limit):
+        for f in range(min(extent, limit), 1, -1):
+            if extent % f == 0:
+                return f
+        return 1
+
+    chain = (pad(k) // bk) > 1
+
+    def fits(x, y):
+        once = (gx // x) * (gy // y) <= cx * cy
+        shared = 2 * (bm * y * bk * 2 + bk * bn * x * 2)
+        output = bm * y * bn * x * (6 if bf16_out else 4) * (1 if once else 2)
+        scratch = 0 if chain else 2 * bm * y * bn * x * 4
+        return shared + output + scratch <= 1468006
+
+    while not fits(fx, fy) and (fx > 1 or fy > 1):
+        if fx >= fy:
+            fx = largest_divisor(gx, fx // 2)
+        else:
+            fy = largest_divisor(gy, fy // 2)
+    return fx, fy
+
+
 # Imported for its `cases` by tilt-run's sweep (lit-tests/Run).
 if __name__ == "__main__":
   tilt_opt, generator = sys.argv[1], sys.argv[2]
@@ -63,9 +95,12 @@ if __name__ == "__main__":
           reads = re.search(r"(\d+) dram-tile-reads", result.stderr)
           writes = re.search(r"(\d+) dram-tile-writes", result.stderr)
           mt, nt, kt = pad(m) // 32, pad(n) // 32, pad(k) // 32
-          blocks_m, blocks_n = pad(m) // bm, pad(n) // bn
-          # Each output block reads its A row block and B column block once.
-          expected_reads = blocks_m * blocks_n * (bm // 32 + bn // 32) * kt
+          fx, fy = coarsening(pad(n) // bn, pad(m) // bm, grid, bm, bn, bk, k, bf16_out)
+          cbm, cbn = bm * fy, bn * fx
+          blocks_m, blocks_n = pad(m) // cbm, pad(n) // cbn
+          # Each output block (after tile-coarsen) reads its A row block and
+          # B column block once.
+          expected_reads = blocks_m * blocks_n * (cbm // 32 + cbn // 32) * kt
           expected_writes = mt * nt
           if not reads or int(reads.group(1)) != expected_reads:
               problems.append(f"DRAM tile reads {reads and reads.group(1)}, "

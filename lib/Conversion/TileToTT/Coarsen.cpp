@@ -1,0 +1,533 @@
+//===- Coarsen.cpp - tile-coarsen: one larger block per core --------------===//
+//
+// A kernel whose grid has more blocks than the target has cores runs
+// several blocks per core. When those blocks are GEMM-like (each block's
+// output depends only on its own rows and columns: copies, gemm, clear,
+// fill, elementwise), the blocks a core would run side by side are merged
+// into one block fx times wider and fy times taller: the core then reads
+// each row strip of A and column strip of B once for all of them instead
+// of once per block, which is what lets the DRAM traffic approach its
+// minimum (tt-metal's matmuls give each core a per_core_M x per_core_N
+// block of C for the same reason:
+// ttnn/cpp/ttnn/operations/matmul/device/matmul_op_multi_core_reuse_mcast_2d_program_factory.cpp).
+//
+// The rewrite is a substitution: every use of %bx becomes %bx' * fx and
+// every use of %by becomes %by' * fy, the grid shrinks to [gx / fx, gy /
+// fy], and every buffer dimension that spans block columns (rows) grows
+// fx (fy) times. It is exact when:
+//
+//  - fx divides gx and fy divides gy (the merged blocks cover exactly the
+//    old ones);
+//  - every use of a block index reaches only copy offsets, as
+//    `%b * E (+ c)` with E the extent of the copied buffer dimension and c
+//    independent of the block indices (so the merged block starts where
+//    its first old block did and covers the others);
+//  - every buffer dimension is consistently a column, row or neither
+//    dimension across copies, gemms (M of A and C, N of B and C, K of A
+//    and B, which must be neither) and elementwise ops (iteration
+//    dimensions and the inputs they index);
+//  - nothing in the body depends on a block's extent or position in
+//    another way: no reductions, no element indices (tile.index), no
+//    branches, no loop bounds computed from the block indices.
+//
+// The factors make the merged grid fit the core grid when L1 allows (the
+// buffers' bytes within the usable L1: shared ones double-buffered, and
+// the others too unless each core runs one block);
+// otherwise they are halved until it does. A kernel that does not qualify
+// is left as it is. `tile-coarsen` records the factors on the kernel
+// (`tile.coarsened = array<i64: fx, fy>`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+#include "tilt/Conversion/TileToTT/TileToTT.h"
+#include "tilt/Dialect/Math/Math.h"
+#include "tilt/Dialect/TT/Passes.h"
+#include "tilt/Rewrite/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// What a buffer dimension spans: block columns (bx), block rows (by) or
+/// neither.
+enum class Span : uint8_t { Unknown, Columns, Rows, Neither, Conflict };
+
+Span merge(Span a, Span b) {
+  if (a == Span::Unknown)
+    return b;
+  if (b == Span::Unknown || a == b)
+    return a;
+  return Span::Conflict;
+}
+
+/// One buffer dimension: (buffer, dim).
+using DimKey = std::pair<void *, unsigned>;
+
+/// The analysis of one kernel: the span of every buffer dimension, or the
+/// reason the kernel cannot be coarsened.
+class SpanAnalysis {
+public:
+  SpanAnalysis(tile::KernelOp kernel) : kernel(kernel) {
+    bx = kernel.getBlockIndex(0);
+    by = kernel.getBlockIndex(1);
+  }
+
+  /// Analyses the body; false (with `reason`) when it does not qualify.
+  bool run() {
+    if (!checkBlockIndexUses())
+      return false;
+    bool ok = true;
+    kernel.getOperation()->walk([&](Operation *op) {
+      if (ok && op != kernel.getOperation())
+        ok = visit(op);
+    });
+    if (!ok)
+      return false;
+    // Resolve the classes.
+    for (auto it = dims.begin(); it != dims.end(); ++it) {
+      if (!it->isLeader())
+        continue;
+      Span span = Span::Unknown;
+      for (auto member = dims.member_begin(it); member != dims.member_end();
+           ++member) {
+        auto found = seeds.find(*member);
+        if (found != seeds.end())
+          span = merge(span, found->second);
+      }
+      if (span == Span::Conflict)
+        return fail("a buffer dimension spans both block rows and columns, "
+                    "or both and neither");
+      for (auto member = dims.member_begin(it); member != dims.member_end();
+           ++member)
+        resolved[*member] = span;
+    }
+    return true;
+  }
+
+  /// The span of `buffer`'s dimension `dim` once run() succeeded.
+  Span getSpan(Value buffer, unsigned dim) const {
+    auto found = resolved.find(key(buffer, dim));
+    return found == resolved.end() ? Span::Unknown : found->second;
+  }
+
+  std::string reason;
+
+private:
+  static DimKey key(Value buffer, unsigned dim) {
+    return {buffer.getAsOpaquePointer(), dim};
+  }
+  bool fail(const std::string &why) {
+    reason = why;
+    return false;
+  }
+  void unify(Value a, unsigned da, Value b, unsigned db) {
+    dims.unionSets(key(a, da), key(b, db));
+  }
+  void seed(Value buffer, unsigned dim, Span span) {
+    DimKey k = key(buffer, dim);
+    dims.insert(k);
+    seeds[k] = merge(seeds.lookup(k), span);
+  }
+
+  /// Which block indices `value` depends on (bit 0: bx, bit 1: by), through
+  /// the integer arithmetic that computes it.
+  unsigned dependence(Value value) {
+    if (value == bx)
+      return 1;
+    if (value == by)
+      return 2;
+    auto found = dependenceCache.find(value.getAsOpaquePointer());
+    if (found != dependenceCache.end())
+      return found->second;
+    unsigned bits = 0;
+    if (Operation *def = value.getDefiningOp())
+      for (Value operand : def->getOperands())
+        bits |= dependence(operand);
+    dependenceCache[value.getAsOpaquePointer()] = bits;
+    return bits;
+  }
+
+  /// Whether `offset` is `index * extent + c`, c free of block indices.
+  bool isBlockStart(Value offset, Value index, int64_t extent) {
+    if (dependence(offset) == 0)
+      return false;
+    Operation *def = offset.getDefiningOp();
+    if (!def)
+      return false;
+    llvm::StringRef name = def->getName().getStringRef();
+    if (name == "arith.muli") {
+      for (unsigned i = 0; i < 2; ++i) {
+        std::optional<int64_t> constant =
+            getConstantInt(def->getOperand(1 - i));
+        if (def->getOperand(i) == index && constant && *constant == extent)
+          return true;
+      }
+      return false;
+    }
+    if (name == "arith.addi")
+      for (unsigned i = 0; i < 2; ++i)
+        if (dependence(def->getOperand(1 - i)) == 0 &&
+            isBlockStart(def->getOperand(i), index, extent))
+          return true;
+    return false;
+  }
+
+  /// Every use of bx and by is index arithmetic that ends in copy offsets.
+  bool checkBlockIndexUses() {
+    llvm::SmallVector<Value, 16> worklist = {bx, by};
+    llvm::DenseSet<void *> seen;
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (!seen.insert(value.getAsOpaquePointer()).second)
+        continue;
+      for (OpOperand &use : value.getUses()) {
+        Operation *user = use.getOwner();
+        llvm::StringRef name = user->getName().getStringRef();
+        if (name == "arith.muli" || name == "arith.addi") {
+          worklist.push_back(user->getResult(0));
+          continue;
+        }
+        if (auto copy = tile::CopyOp::dynCast(user))
+          if (use.getOperandNumber() >= 2)
+            continue;
+        return fail("a block index is used by '" + name.str() +
+                    "', not only in copy offsets");
+      }
+    }
+    return true;
+  }
+
+  bool visitCopy(tile::CopyOp copy) {
+    Value source = copy.getSource(), dest = copy.getDest();
+    bool fromTensor = source.getType().isa<tile::TensorType>();
+    bool toTensor = dest.getType().isa<tile::TensorType>();
+    if (!fromTensor && !toTensor) {
+      auto type = dest.getType().cast<tile::BufType>();
+      for (unsigned d = 0; d < type.getRank(); ++d)
+        unify(source, d, dest, d);
+      return true;
+    }
+    Value buffer = fromTensor ? dest : source;
+    auto bufType = buffer.getType().cast<tile::BufType>();
+    auto offsets = copy.getOffsets();
+    unsigned rank = bufType.getRank();
+    if (offsets.size() < rank)
+      return fail("a copy with fewer offsets than buffer dimensions");
+    unsigned first = offsets.size() - rank;
+    for (unsigned t = 0; t < first; ++t)
+      if (dependence(offsets[t]) != 0)
+        return fail("a leading tensor offset depends on a block index");
+    for (unsigned d = 0; d < rank; ++d) {
+      Value offset = offsets[first + d];
+      int64_t extent = bufType.getShape()[d];
+      switch (dependence(offset)) {
+      case 0:
+        seed(buffer, d, Span::Neither);
+        break;
+      case 1:
+        if (!isBlockStart(offset, bx, extent))
+          return fail("a copy offset is not %bx times the buffer's extent");
+        seed(buffer, d, Span::Columns);
+        break;
+      case 2:
+        if (!isBlockStart(offset, by, extent))
+          return fail("a copy offset is not %by times the buffer's extent");
+        seed(buffer, d, Span::Rows);
+        break;
+      default:
+        return fail("a copy offset depends on both block indices");
+      }
+    }
+    return true;
+  }
+
+  bool visitGemm(tile::GemmOp gemm) {
+    Operation *op = gemm.getOperation();
+    Value a = op->getOperand(0), b = op->getOperand(1), c = op->getOperand(2);
+    unsigned am = gemm.getTransposeA() ? 1 : 0, ak = 1 - am;
+    unsigned bn = gemm.getTransposeB() ? 0 : 1, bk = 1 - bn;
+    unify(a, am, c, 0);
+    unify(b, bn, c, 1);
+    unify(a, ak, b, bk);
+    seed(a, ak, Span::Neither);
+    return true;
+  }
+
+  bool visitParallel(tile::ParallelOp parallel) {
+    Operation *op = parallel.getOperation();
+    auto outputs = parallel.getOutputs();
+    if (outputs.empty())
+      return true;
+    Value first = outputs[0];
+    unsigned rank = first.getType().cast<tile::BufType>().getRank();
+    for (Value output : outputs)
+      for (unsigned d = 0; d < rank; ++d)
+        unify(first, d, output, d);
+    auto inputs = parallel.getInputs();
+    for (unsigned i = 0; i < inputs.size(); ++i) {
+      if (!inputs[i].getType().isa<tile::BufType>())
+        continue;
+      llvm::SmallVector<int64_t, 4> indexing = parallel.getInputDims(i);
+      for (unsigned d = 0; d < indexing.size(); ++d)
+        unify(inputs[i], d, first, unsigned(indexing[d]));
+    }
+    bool ok = true;
+    op->walk([&](Operation *inner) {
+      if (tile::IndexOp::dynCast(inner))
+        ok = false;
+    });
+    return ok || fail("an elementwise body uses element indices");
+  }
+
+  bool visit(Operation *op) {
+    llvm::StringRef name = op->getName().getStringRef();
+    if (auto copy = tile::CopyOp::dynCast(op))
+      return visitCopy(copy);
+    if (auto gemm = tile::GemmOp::dynCast(op))
+      return visitGemm(gemm);
+    if (auto parallel = tile::ParallelOp::dynCast(op))
+      return visitParallel(parallel);
+    if (tile::AllocOp::dynCast(op) || tile::ClearOp::dynCast(op) ||
+        tile::FillOp::dynCast(op) || tile::YieldOp::dynCast(op) ||
+        tile::ScalarBitsOp::dynCast(op))
+      return true;
+    if (tile::PipelinedOp::dynCast(op) || scf::ForOp::dynCast(op)) {
+      for (unsigned i = 0; i < 3; ++i)
+        if (dependence(op->getOperand(i)) != 0)
+          return fail("a loop bound depends on a block index");
+      return true;
+    }
+    if (name == "scf.yield")
+      return true;
+    // Arithmetic and math are fine inside elementwise bodies and on
+    // indices; anything else may depend on a block's extent.
+    if (name.startswith("arith.") || name.startswith("math."))
+      return true;
+    return fail("'" + name.str() + "' may depend on a block's extent");
+  }
+
+  tile::KernelOp kernel;
+  Value bx, by;
+  llvm::EquivalenceClasses<DimKey> dims;
+  llvm::DenseMap<DimKey, Span> seeds, resolved;
+  llvm::DenseMap<void *, unsigned> dependenceCache;
+};
+
+int64_t getBytes(tile::BufType type, int64_t fx, int64_t fy,
+                 llvm::function_ref<Span(unsigned)> spanOf) {
+  int64_t elements = 1;
+  for (unsigned d = 0; d < type.getRank(); ++d) {
+    Span span = spanOf(d);
+    elements *= type.getShape()[d] * (span == Span::Columns ? fx
+                                      : span == Span::Rows  ? fy
+                                                            : 1);
+  }
+  return elements * std::max<int64_t>(
+                        1, type.getElementType().getIntOrFloatBitWidth() / 8);
+}
+
+/// The largest factor f <= limit that divides `extent`.
+int64_t largestDivisor(int64_t extent, int64_t limit) {
+  for (int64_t f = std::min(extent, limit); f > 1; --f)
+    if (extent % f == 0)
+      return f;
+  return 1;
+}
+
+/// Whether `op` is directly in a loop of more than one trip (constant
+/// bounds).
+bool isKLoopBody(Operation *op) {
+  Operation *loop = op->getParentOp();
+  if (!loop || (!tile::PipelinedOp::dynCast(loop) && !scf::ForOp::dynCast(loop)))
+    return false;
+  std::optional<int64_t> lb = getConstantInt(loop->getOperand(0));
+  std::optional<int64_t> ub = getConstantInt(loop->getOperand(1));
+  std::optional<int64_t> step = getConstantInt(loop->getOperand(2));
+  return lb && ub && step && *step > 0 && *ub - *lb > *step;
+}
+
+class CoarsenKernel : public OpRewritePattern<tile::KernelOp> {
+public:
+  CoarsenKernel(Context *context, const Target &target)
+      : OpRewritePattern(context), target(target) {}
+
+  LogicalResult matchAndRewrite(tile::KernelOp kernel,
+                                PatternRewriter &rewriter) const override {
+    Operation *op = kernel.getOperation();
+    if (op->getAttr(kCoarsenedAttrName) ||
+        op->getAttr(tile::kPartitionAttrName))
+      return rewriter.notifyMatchFailure(op, "already coarsened");
+    llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+    if (grid.size() != 2)
+      return rewriter.notifyMatchFailure(op, "not a 2-d grid");
+    int64_t gx = grid[0], gy = grid[1];
+    int64_t fx = gx % target.columns == 0 ? gx / target.columns : 1;
+    int64_t fy = gy % target.rows == 0 ? gy / target.rows : 1;
+    if (fx == 1 && fy == 1)
+      return rewriter.notifyMatchFailure(op, "one block per core or fewer");
+    SpanAnalysis analysis(kernel);
+    if (!analysis.run())
+      return rewriter.notifyMatchFailure(op, analysis.reason);
+
+    Context *context = op->getContext();
+    // Shrink the factors until the buffers fit L1.
+    llvm::SmallVector<Operation *, 8> allocs;
+    op->walk([&](Operation *inner) {
+      if (tile::AllocOp::dynCast(inner))
+        allocs.push_back(inner);
+    });
+    int64_t usable = tt::getUsableL1Bytes(target.arch);
+    int64_t cores = target.columns * target.rows;
+    // Shared buffers stream through two blocks of pages; an output block
+    // too, unless the core runs a single block (then the second block of
+    // its pages would never be used, and tile-lower-compute drops it).
+    auto fits = [&](int64_t x, int64_t y) {
+      bool once = (gx / x) * (gy / y) <= cores;
+      int64_t bytes = 0;
+      for (Operation *alloc : allocs) {
+        Value buffer = alloc->getResult(0);
+        auto type = buffer.getType().cast<tile::BufType>();
+        int64_t size = getBytes(type, x, y, [&](unsigned d) {
+          return analysis.getSpan(buffer, d);
+        });
+        bool shared = type.getMemorySpace() == tile::MemorySpace::Shared;
+        bytes += shared || !once ? 2 * size : size;
+      }
+      // A gemm outside a loop of several K steps does not accumulate in
+      // its output's pages: its result is a new version of the
+      // accumulator, in a double-buffered CB of its own
+      // (tile-lower-compute's chains, ComputeGemm.cpp).
+      op->walk([&](Operation *inner) {
+        if (!tile::GemmOp::dynCast(inner) || isKLoopBody(inner))
+          return;
+        Value acc = inner->getOperand(2);
+        bytes += 2 * getBytes(acc.getType().cast<tile::BufType>(), x, y,
+                              [&](unsigned d) {
+                                return analysis.getSpan(acc, d);
+                              });
+      });
+      // A block written to a tensor of another type is converted in an
+      // output CB of its own.
+      op->walk([&](Operation *inner) {
+        auto copy = tile::CopyOp::dynCast(inner);
+        if (!copy)
+          return;
+        auto tensor = copy.getDest().getType().dyn_cast<tile::TensorType>();
+        auto type = copy.getSource().getType().dyn_cast<tile::BufType>();
+        if (!tensor || !type || tensor.getElementType() == type.getElementType())
+          return;
+        Value buffer = copy.getSource();
+        auto converted = tile::BufType::get(context, type.getShape(),
+                                            tensor.getElementType(),
+                                            type.getMemorySpace());
+        bytes += (once ? 1 : 2) * getBytes(converted, x, y, [&](unsigned d) {
+                   return analysis.getSpan(buffer, d);
+                 });
+      });
+      return bytes <= usable;
+    };
+    while (!fits(fx, fy) && (fx > 1 || fy > 1)) {
+      if (fx >= fy)
+        fx = largestDivisor(gx, fx / 2);
+      else
+        fy = largestDivisor(gy, fy / 2);
+    }
+    if (fx == 1 && fy == 1)
+      return rewriter.notifyMatchFailure(op, "a larger block does not fit L1");
+
+    rewriter.modifyOpInPlace(op, [&] {
+      for (Operation *alloc : allocs) {
+        Value buffer = alloc->getResult(0);
+        auto type = buffer.getType().cast<tile::BufType>();
+        llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
+                                            type.getShape().end());
+        for (unsigned d = 0; d < shape.size(); ++d) {
+          Span span = analysis.getSpan(buffer, d);
+          shape[d] *= span == Span::Columns ? fx : span == Span::Rows ? fy : 1;
+        }
+        buffer.setType(tile::BufType::get(context, shape,
+                                          type.getElementType(),
+                                          type.getMemorySpace()));
+      }
+      op->setInherentAttr("grid",
+                          DenseArrayAttr::getI64(context, {gx / fx, gy / fy}));
+      op->setAttr(kCoarsenedAttrName, DenseArrayAttr::getI64(context, {fx, fy}));
+    });
+    // bx -> bx' * fx, by -> by' * fy.
+    Block *body = kernel.getBody();
+    rewriter.setInsertionPointToStart(body);
+    Location loc = op->getLoc();
+    int64_t factors[2] = {fx, fy};
+    for (unsigned dim = 0; dim < 2; ++dim) {
+      if (factors[dim] == 1)
+        continue;
+      Value index = kernel.getBlockIndex(dim);
+      Value scaled = createBinary<arith::MulIOp>(
+          rewriter, loc, index, createIndex(rewriter, loc, factors[dim]));
+      index.replaceAllUsesExcept(scaled, scaled.getDefiningOp());
+    }
+    return success();
+  }
+
+private:
+  Target target;
+};
+
+class TileCoarsenPass : public Pass {
+public:
+  TileCoarsenPass() {
+    declareOption("grid",
+                  "The target core grid, <columns>x<rows> (default: the "
+                  "board's compute grid)",
+                  &grid, isValidGrid, kGridExpected);
+    declareOption("arch",
+                  "wormhole_b0, grayskull or blackhole (default: the board's)",
+                  &arch, isValidArch, kArchExpected);
+    declareOption("board",
+                  "n150, n300, galaxy, p100, p150 or e150 (default: the "
+                  "arch's usual board, n150)",
+                  &board, isValidBoard, kBoardExpected);
+  }
+  llvm::StringRef getArgument() const override { return "tile-coarsen"; }
+  llvm::StringRef getName() const override { return "TileCoarsen"; }
+  llvm::StringRef getDescription() const override {
+    return "Merge the blocks a core would run side by side into one larger "
+           "block, so that each core reads its A and B strips once";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    auto pass = std::make_unique<TileCoarsenPass>();
+    pass->copyOptionValuesFrom(*this);
+    return pass;
+  }
+  LogicalResult initialize(Context *context) override {
+    loadLoweringDialects(context);
+    std::string error;
+    std::optional<Target> resolved = resolveTarget(grid, arch, board, error);
+    if (!resolved)
+      return emitError(context, Location()) << "tile-coarsen: " << error;
+    target = *resolved;
+    return success();
+  }
+  void runOnOperation() override {
+    RewritePatternSet patterns(getContext());
+    patterns.add<CoarsenKernel>(target);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    numKernels += walkAndApplyPatterns(getOperation(), frozen);
+  }
+
+private:
+  std::string grid, arch, board;
+  Target target;
+  Statistic numKernels{this, "num-kernels", "Kernels coarsened"};
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilt::createTileCoarsenPass() {
+  return std::make_unique<TileCoarsenPass>();
+}

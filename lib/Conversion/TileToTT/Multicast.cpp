@@ -1,0 +1,231 @@
+//===- Multicast.cpp - Sharing a copy's block between cores ---------------===//
+//
+// A copy from DRAM inside the persistent loop of a partitioned kernel with
+// a 2-d grid reads a block whose place depends on the block coordinates
+// (%bx = id mod gx, %by = id / gx). When it depends on %by only, every core
+// that runs the same block row at the same step needs the same pages: the
+// cores of one row of the grid share it when, at every step, they run
+// blocks of the same row (and the same number of steps). The core in the
+// row's first column reads the block and multicasts it to the row's other
+// active cores; down the columns for a block that depends on %bx only.
+// Row-major assignment makes the active cores of a row a run from its first
+// column (idle cores are the last ones), so the receivers are one
+// rectangle.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Multicast.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// The persistent loop of `op`'s kernel: the scf.for from tile.block_range.
+scf::ForOp getPersistentLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto loop = scf::ForOp::dynCast(parent))
+      if (Operation *def = loop.getLowerBound().getDefiningOp())
+        if (tile::BlockRangeOp::dynCast(def))
+          return loop;
+  return scf::ForOp(nullptr);
+}
+
+/// Which block coordinates `value` depends on: bit 0 %bx (id mod gx), bit 1
+/// %by (id / gx), both for the id itself.
+class BlockDependence {
+public:
+  BlockDependence(Value id, int64_t gx) : id(id), gx(gx) {}
+
+  unsigned get(Value value, unsigned depth = 0) {
+    if (value == id)
+      return 3;
+    if (depth > 64)
+      return 3;
+    auto found = cache.find(value.getAsOpaquePointer());
+    if (found != cache.end())
+      return found->second;
+    unsigned bits = 0;
+    if (Operation *def = value.getDefiningOp()) {
+      bool byGx = def->getNumOperands() == 2 && def->getOperand(0) == id &&
+                  getConstantInt(def->getOperand(1)) == gx;
+      if (byGx && arith::RemUIOp::dynCast(def))
+        bits = 1;
+      else if (byGx && arith::DivUIOp::dynCast(def))
+        bits = 2;
+      else
+        for (Value operand : def->getOperands())
+          bits |= get(operand, depth + 1);
+    } else if (auto argument = value.dyn_cast<BlockArgument>()) {
+      // A loop's induction variable depends on what its bounds do.
+      Operation *owner = argument.getOwner()->getParentOp();
+      if (owner && owner->getNumOperands() >= 3 &&
+          (scf::ForOp::dynCast(owner) || tile::PipelinedOp::dynCast(owner)))
+        for (unsigned i = 0; i < 3; ++i)
+          bits |= get(owner->getOperand(i), depth + 1);
+    }
+    cache[value.getAsOpaquePointer()] = bits;
+    return bits;
+  }
+
+private:
+  Value id;
+  int64_t gx;
+  llvm::DenseMap<void *, unsigned> cache;
+};
+
+} // namespace
+
+int64_t tiletott::getRoleNoc(llvm::StringRef role) {
+  return role == "reader" ? 1 : 0;
+}
+
+std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
+                                                     tile::CopyOp copy) {
+  Operation *op = copy.getOperation();
+  llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+  auto partition = kernel.getOperation()
+                       ->getAttr(tile::kPartitionAttrName)
+                       .dyn_cast_or_null<DictionaryAttr>();
+  if (grid.size() != 2 || !partition)
+    return std::nullopt;
+  auto cores = partition.get("cores").dyn_cast_or_null<DenseArrayAttr>();
+  auto rangesAttr = partition.get("ranges").dyn_cast_or_null<DenseArrayAttr>();
+  if (!cores || !rangesAttr || cores.getIntValues().size() != 2)
+    return std::nullopt;
+  int64_t columns = cores.getIntValues()[0], rows = cores.getIntValues()[1];
+  llvm::ArrayRef<int64_t> ranges = rangesAttr.getIntValues();
+  if (int64_t(ranges.size()) != 2 * columns * rows)
+    return std::nullopt;
+  scf::ForOp persistent = getPersistentLoop(op);
+  if (!persistent)
+    return std::nullopt;
+
+  // The block's place: bx only, by only, or neither / both (no sharing).
+  int64_t gx = grid[0];
+  BlockDependence dependence(persistent.getInductionVar(), gx);
+  unsigned bits = 0;
+  for (Value offset : copy.getOffsets())
+    bits |= dependence.get(offset);
+  // Every core of a group must run the copy the same number of times:
+  // nothing between the copy and the persistent loop may depend on the
+  // block, and no branch may skip it.
+  for (Operation *parent = op->getParentOp();
+       parent != persistent.getOperation(); parent = parent->getParentOp()) {
+    if (!scf::ForOp::dynCast(parent) && !tile::PipelinedOp::dynCast(parent))
+      return std::nullopt;
+    for (unsigned i = 0; i < 3; ++i)
+      if (dependence.get(parent->getOperand(i)) != 0)
+        return std::nullopt;
+  }
+  if (bits != 1 && bits != 2)
+    return std::nullopt;
+
+  MulticastPlan plan;
+  plan.alongRows = bits == 2;
+  plan.cores.resize(columns * rows);
+  // The key of a block at step t: its row (shared along rows) or column.
+  auto key = [&](int64_t core, int64_t step) {
+    int64_t id = ranges[2 * core] + step;
+    return plan.alongRows ? id / gx : id % gx;
+  };
+  bool shared = false;
+  int64_t groups = plan.alongRows ? rows : columns;
+  int64_t length = plan.alongRows ? columns : rows;
+  for (int64_t g = 0; g < groups; ++g) {
+    auto coreAt = [&](int64_t i) {
+      return plan.alongRows ? g * columns + i : i * columns + g;
+    };
+    int64_t active = 0;
+    while (active < length && ranges[2 * coreAt(active) + 1] > 0)
+      ++active;
+    for (int64_t i = active; i < length; ++i)
+      if (ranges[2 * coreAt(i) + 1] > 0)
+        return std::nullopt;
+    if (active == 0)
+      continue;
+    int64_t first = coreAt(0);
+    int64_t count = ranges[2 * first + 1];
+    for (int64_t i = 1; i < active; ++i) {
+      int64_t core = coreAt(i);
+      if (ranges[2 * core + 1] != count)
+        return std::nullopt;
+      for (int64_t step = 0; step < count; ++step)
+        if (key(core, step) != key(first, step))
+          return std::nullopt;
+    }
+    shared |= active > 1;
+    for (int64_t i = 0; i < active; ++i) {
+      MulticastPlan::Core &core = plan.cores[coreAt(i)];
+      core.active = true;
+      core.sender = i == 0;
+      int64_t firstX = first % columns, firstY = first / columns;
+      if (core.sender) {
+        core.receivers = active - 1;
+        core.x0 = plan.alongRows ? 1 : firstX;
+        core.y0 = plan.alongRows ? firstY : 1;
+        core.x1 = plan.alongRows ? active - 1 : firstX;
+        core.y1 = plan.alongRows ? firstY : active - 1;
+      } else {
+        core.senderX = firstX;
+        core.senderY = firstY;
+      }
+    }
+  }
+  if (!shared)
+    return std::nullopt;
+  return plan;
+}
+
+void tiletott::addMulticastArgs(tile::KernelOp kernel,
+                                const MulticastPlan &plan,
+                                llvm::StringRef prefix, llvm::StringRef role) {
+  Operation *op = kernel.getOperation();
+  Context *context = op->getContext();
+  auto partition =
+      op->getAttr(tile::kPartitionAttrName).cast<DictionaryAttr>();
+  NamedAttrList entries(partition);
+  NamedAttrList args;
+  if (auto old = partition.get(tile::kCoreArgsAttrName)
+                     .dyn_cast_or_null<DictionaryAttr>())
+    args = NamedAttrList(old);
+  auto integer = [&](int64_t value) {
+    return IntegerAttr::get(IntegerType::get(context, 64), value);
+  };
+  // A NoC coordinate: array<i64: axis, logical index>.
+  auto noc = [&](int64_t axis, int64_t index) {
+    return DenseArrayAttr::getI64(context, {axis, index});
+  };
+  bool swap = getRoleNoc(role) == 1;
+  llvm::SmallVector<Attribute, 64> sender, receivers, x0, y0, x1, y1, sx, sy;
+  for (const MulticastPlan::Core &core : plan.cores) {
+    sender.push_back(integer(core.sender ? 1 : 0));
+    receivers.push_back(integer(core.receivers));
+    bool range = core.sender && core.receivers > 0;
+    int64_t startX = swap ? core.x1 : core.x0, startY = swap ? core.y1 : core.y0;
+    int64_t endX = swap ? core.x0 : core.x1, endY = swap ? core.y0 : core.y1;
+    x0.push_back(range ? Attribute(noc(0, startX)) : integer(0));
+    y0.push_back(range ? Attribute(noc(1, startY)) : integer(0));
+    x1.push_back(range ? Attribute(noc(0, endX)) : integer(0));
+    y1.push_back(range ? Attribute(noc(1, endY)) : integer(0));
+    bool receiving = core.active && !core.sender;
+    sx.push_back(receiving ? Attribute(noc(0, core.senderX)) : integer(0));
+    sy.push_back(receiving ? Attribute(noc(1, core.senderY)) : integer(0));
+  }
+  auto set = [&](llvm::StringRef suffix,
+                 llvm::ArrayRef<Attribute> values) {
+    args.set((prefix + "_" + suffix).str(), ArrayAttr::get(context, values));
+  };
+  set("sender", sender);
+  set("receivers", receivers);
+  set("x0", x0);
+  set("y0", y0);
+  set("x1", x1);
+  set("y1", y1);
+  set("sender_x", sx);
+  set("sender_y", sy);
+  entries.set(tile::kCoreArgsAttrName, args.getDictionary(context));
+  op->setAttr(tile::kPartitionAttrName, entries.getDictionary(context));
+}

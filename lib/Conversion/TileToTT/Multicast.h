@@ -1,0 +1,60 @@
+//===- Multicast.h - Sharing a copy's block between cores -------*- C++ -*-===//
+//
+// When the cores of one row of the grid read the same block at every step
+// (A's row strip in a GEMM: its offsets depend on the block row only), one
+// core reads it from DRAM and multicasts it to the others; likewise down a
+// column (B's column strip). tile-lower-data-movement asks for a plan per
+// copy from DRAM and emits the sender / receiver protocol of tt-metal's
+// multicast matmul
+// (ttnn/cpp/ttnn/operations/matmul/device/kernels/dataflow/reader_bmm_tile_layout_in0_sender_padding.cpp
+// and reader_bmm_tile_layout_in0_receiver.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_LIB_CONVERSION_TILETOTT_MULTICAST_H
+#define TILT_LIB_CONVERSION_TILETOTT_MULTICAST_H
+
+#include "Utils.h"
+
+namespace tilt {
+namespace tiletott {
+
+/// Who sends and who receives a copy's block: per core (row-major over the
+/// partition's grid) whether it is the sender of its group, how many cores
+/// it sends to and the rectangle of those cores (logical coordinates,
+/// inclusive), or for a receiver its sender's logical coordinates.
+struct MulticastPlan {
+  /// Shared along rows (the block depends on the block row only) or along
+  /// columns.
+  bool alongRows = true;
+  struct Core {
+    bool active = false, sender = false;
+    int64_t receivers = 0;
+    /// The receivers' rectangle (sender) / the sender (receiver).
+    int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    int64_t senderX = 0, senderY = 0;
+  };
+  llvm::SmallVector<Core, 64> cores;
+};
+
+/// The plan for `copy` (a copy from DRAM in a partitioned kernel with a
+/// 2-d grid), when the cores of every row (or every column) of the grid
+/// run the same number of blocks and read the same block at each of them,
+/// and at least one group has more than one core; none otherwise.
+std::optional<MulticastPlan> planMulticast(tile::KernelOp kernel,
+                                           tile::CopyOp copy);
+
+/// Adds the per-core values of `plan` to the kernel's partition under
+/// `prefix` (`<prefix>_sender`, `_receivers`, `_x0`, `_y0`, `_x1`, `_y1`,
+/// `_sender_x`, `_sender_y`); the rectangle's corners are in the order the
+/// NoC of `role`'s kernel multicasts in (start and end swapped on NoC 1).
+void addMulticastArgs(tile::KernelOp kernel, const MulticastPlan &plan,
+                      llvm::StringRef prefix, llvm::StringRef role);
+
+/// The NoC a kernel of `role` uses (the reader NoC 1, the writer NoC 0, as
+/// tt-split-kernels configures them).
+int64_t getRoleNoc(llvm::StringRef role);
+
+} // namespace tiletott
+} // namespace tilt
+
+#endif // TILT_LIB_CONVERSION_TILETOTT_MULTICAST_H

@@ -25,9 +25,9 @@ void kernel_main() {
     cb_wait_front(cb_in0, 4);
     cb_wait_front(cb_in1, 4);
     cb_reserve_back(cb_out0, 4);
+    add_tiles_init(cb_in0, cb_in1);
     for (uint32_t j = 0; j < 4; ++j) {
       tile_regs_acquire();
-      add_tiles_init(cb_in0, cb_in1);
       add_tiles(cb_in0, cb_in1, j, j, 0);
       tile_regs_commit();
       tile_regs_wait();

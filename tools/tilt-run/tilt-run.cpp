@@ -103,6 +103,11 @@ cl::opt<bool> noCoarsenOption(
     cl::desc("Lower without tile-coarsen (a core runs its blocks one by one, "
              "reading the strips of each)"),
     cl::cat(category));
+cl::opt<bool> noMulticastOption(
+    "no-multicast",
+    cl::desc("Lower without multicast (every core reads the blocks it uses "
+             "from DRAM itself)"),
+    cl::cat(category));
 cl::opt<std::string>
     functionOption("func",
                    cl::desc("The function to run (default: the only one)"),
@@ -720,6 +725,8 @@ int runTool() {
     pipeline += "fuse=false ";
   if (noCoarsenOption)
     pipeline += "coarsen=false ";
+  if (noMulticastOption)
+    pipeline += "multicast=false ";
   pipeline += "math-fidelity=" + fidelityOption + "}";
   progress(1, steps,
            isTT ? "verifying the tt program" : "lowering: " + pipeline);
@@ -738,6 +745,8 @@ int runTool() {
       options.mathFidelity = fidelityOption;
       options.fuse = !noFuseOption;
       options.coarsen = !noCoarsenOption;
+      if (noMulticastOption)
+        options.multicast = false;
       if (failed(buildTileToTTPipeline(pm, options, &error))) {
         llvm::errs() << "error: " << error << "\n";
         return 1;

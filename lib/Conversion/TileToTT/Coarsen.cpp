@@ -1,7 +1,8 @@
 //===- Coarsen.cpp - tile-coarsen: one larger block per core --------------===//
 //
 // A kernel whose grid has more blocks than the target has cores runs
-// several blocks per core. When those blocks are GEMM-like (each block's
+// several blocks per core. When those blocks hold a gemm (whose merged
+// blocks share what they read) and are GEMM-like (each block's
 // output depends only on its own rows and columns: copies, gemm, clear,
 // fill, elementwise), the blocks a core would run side by side are merged
 // into one block fx times wider and fy times taller: the core then reads
@@ -370,6 +371,15 @@ public:
     int64_t fy = gy % target.rows == 0 ? gy / target.rows : 1;
     if (fx == 1 && fy == 1)
       return rewriter.notifyMatchFailure(op, "one block per core or fewer");
+    // Only a gemm reuses what a merged block reads (A's rows for every
+    // column, B's columns for every row); elementwise blocks would just
+    // take more L1 and overlap less.
+    bool hasGemm = false;
+    op->walk([&](Operation *inner) {
+      hasGemm |= bool(tile::GemmOp::dynCast(inner));
+    });
+    if (!hasGemm)
+      return rewriter.notifyMatchFailure(op, "no gemm: nothing to reuse");
     SpanAnalysis analysis(kernel);
     if (!analysis.run())
       return rewriter.notifyMatchFailure(op, analysis.reason);

@@ -69,6 +69,8 @@ struct KernelState {
 struct LoweringState {
   llvm::DenseMap<Operation *, KernelState> kernels;
   bool failed = false;
+  /// Whether blocks that rows or columns of cores share are multicast.
+  bool multicast = true;
 };
 
 /// Whether `value` is a multiple of 32 by construction (constants, products
@@ -341,7 +343,7 @@ public:
     // A block other cores read at the same step too: the first core of the
     // group reads it and multicasts it (Multicast.h).
     std::optional<MulticastPlan> plan;
-    if (reading)
+    if (reading && state.multicast)
       plan = planMulticast(kernel, copy);
     scf::IfOp multicast;
     std::string prefix;
@@ -713,6 +715,13 @@ public:
 
 class TileLowerDataMovementPass : public Pass {
 public:
+  TileLowerDataMovementPass() {
+    declareOption("multicast",
+                  "Read a block that a row or column of cores shares on one "
+                  "core and multicast it to the others (default false until "
+                  "the emulator runs multicast)",
+                  &multicast);
+  }
   llvm::StringRef getArgument() const override {
     return "tile-lower-data-movement";
   }
@@ -722,7 +731,9 @@ public:
            "writer NoC sequences and circular-buffer protocol";
   }
   std::unique_ptr<Pass> clone() const override {
-    return std::make_unique<TileLowerDataMovementPass>();
+    auto pass = std::make_unique<TileLowerDataMovementPass>();
+    pass->copyOptionValuesFrom(*this);
+    return pass;
   }
   LogicalResult initialize(Context *context) override {
     loadLoweringDialects(context);
@@ -750,6 +761,7 @@ public:
       return signalPassFailure();
     LoweringState state;
     RewritePatternSet patterns(getContext());
+    state.multicast = multicast;
     patterns.add<CopyLowering>(state);
     patterns.add<PipelinedLowering>();
     FrozenRewritePatternSet frozen(std::move(patterns));
@@ -779,6 +791,7 @@ public:
   }
 
 private:
+  bool multicast = false;
   Statistic numRewrites{this, "num-rewrites", "Copies and loops lowered"};
 };
 

@@ -24,12 +24,15 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   auto coarsen = createTileCoarsenPass();
   auto partition = createTilePartitionPass();
   auto split = createTTSplitKernelsPass();
+  auto dataMovement = createTileLowerDataMovementPass();
   if (failed(coarsen->setOption("grid", options.grid, message)) ||
       failed(coarsen->setOption("arch", options.arch, message)) ||
       failed(coarsen->setOption("board", options.board, message)) ||
       failed(partition->setOption("grid", options.grid, message)) ||
       failed(partition->setOption("arch", options.arch, message)) ||
       failed(partition->setOption("board", options.board, message)) ||
+      failed(dataMovement->setOption(
+          "multicast", options.multicast ? "true" : "false", message)) ||
       failed(split->setOption("math-fidelity", options.mathFidelity,
                               message))) {
     if (error)
@@ -48,7 +51,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   if (options.coarsen)
     add(std::move(coarsen));
   add(std::move(partition));
-  add(createTileLowerDataMovementPass());
+  add(std::move(dataMovement));
   add(createTileLowerComputePass());
   add(std::move(split));
   // Folds the one-trip loops and repeated index arithmetic of the slices.
@@ -84,6 +87,10 @@ public:
                   "Fold elementwise chains so their intermediates stay in "
                   "DST (tile-fuse-elementwise; default true)",
                   &options.fuse);
+    declareOption("multicast",
+                  "Multicast the blocks that rows or columns of cores share "
+                  "(default false until the emulator runs multicast)",
+                  &options.multicast);
     declareOption("coarsen",
                   "Merge the blocks a core runs side by side into one "
                   "larger block (tile-coarsen; default true)",

@@ -67,8 +67,14 @@ func.func @reduction(%X: !tile.tensor<128x128xf32>, %Y: !tile.tensor<128x4xf32>)
     %r = tile.alloc : !tile.buf<32xf32, fragment>
     %row = arith.muli %by, %c32 : index
     %col = arith.muli %bx, %c32 : index
-    tile.copy %x[%row, %col], %x_s : !tile.tensor<128x128xf32>, !tile.buf<32x32xf32, shared>
-    tile.reduce sum %x_s -> %r dim 1 : !tile.buf<32x32xf32, shared>, !tile.buf<32xf32, fragment>
+    %c0 = arith.constant 0 : index
+    %w_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %acc = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.clear %acc : !tile.buf<32x32xf32, fragment>
+    tile.copy %x[%row, %c0], %x_s : !tile.tensor<128x128xf32>, !tile.buf<32x32xf32, shared>
+    tile.copy %x[%c0, %col], %w_s : !tile.tensor<128x128xf32>, !tile.buf<32x32xf32, shared>
+    tile.gemm %x_s, %w_s, %acc : !tile.buf<32x32xf32, shared>, !tile.buf<32x32xf32, shared>, !tile.buf<32x32xf32, fragment>
+    tile.reduce sum %acc -> %r dim 1 : !tile.buf<32x32xf32, fragment>, !tile.buf<32xf32, fragment>
   }
   return
 }
@@ -86,9 +92,14 @@ func.func @loop_bound(%A: !tile.tensor<128x128xbf16>) {
     %c32 = arith.constant 32 : index
     %a_s = tile.alloc : !tile.buf<32x32xbf16, shared>
     %row = arith.muli %by, %c32 : index
+    %b_s = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %acc = tile.alloc : !tile.buf<32x32xf32, fragment>
+    %col = arith.muli %bx, %c32 : index
     scf.for %k = %c0 to %bx step %c1 {
       %kk = arith.muli %k, %c32 : index
       tile.copy %a[%row, %kk], %a_s : !tile.tensor<128x128xbf16>, !tile.buf<32x32xbf16, shared>
+      tile.copy %a[%kk, %col], %b_s : !tile.tensor<128x128xbf16>, !tile.buf<32x32xbf16, shared>
+      tile.gemm %a_s, %b_s, %acc : !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xf32, fragment>
     }
   }
   return
@@ -107,6 +118,24 @@ func.func @uneven(%A: !tile.tensor<96x96xbf16>) {
     %row = arith.muli %by, %c32 : index
     %col = arith.muli %bx, %c32 : index
     tile.copy %a[%row, %col], %a_s : !tile.tensor<96x96xbf16>, !tile.buf<32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// Elementwise blocks share nothing when merged: left alone.
+// CHECK-LABEL: func.func @elementwise
+// CHECK: tile.kernel grid [4, 4]
+// CHECK-NOT: tile.coarsened
+func.func @elementwise(%A: !tile.tensor<128x128xbf16>) {
+  tile.kernel grid [4, 4] blocks(%bx, %by) args(%a = %A : !tile.tensor<128x128xbf16>) {
+    %c32 = arith.constant 32 : index
+    %a_s = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.copy %a[%row, %col], %a_s : !tile.tensor<128x128xbf16>, !tile.buf<32x32xbf16, shared>
+    tile.copy %a_s, %a[%row, %col] : !tile.buf<32x32xbf16, shared>, !tile.tensor<128x128xbf16>
   }
   return
 }

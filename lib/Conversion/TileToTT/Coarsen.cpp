@@ -441,7 +441,38 @@ public:
       });
       return bytes <= usable;
     };
-    while (!fits(fx, fy) && (fx > 1 || fy > 1)) {
+    // A merged block may overhang the tensor (its tail reads zeros), but
+    // not be larger than it (the copy verifier's rule).
+    constexpr int64_t kTile = 32;
+    auto inside = [&](int64_t x, int64_t y) {
+      bool ok = true;
+      op->walk([&](Operation *inner) {
+        auto copy = tile::CopyOp::dynCast(inner);
+        if (!copy)
+          return;
+        bool fromTensor = copy.getSource().getType().isa<tile::TensorType>();
+        Value tensor = fromTensor ? copy.getSource() : copy.getDest();
+        Value buffer = fromTensor ? copy.getDest() : copy.getSource();
+        auto tensorType = tensor.getType().dyn_cast<tile::TensorType>();
+        auto type = buffer.getType().dyn_cast<tile::BufType>();
+        if (!tensorType || !type)
+          return;
+        unsigned first = tensorType.getRank() - type.getRank();
+        for (unsigned d = 0; d < type.getRank(); ++d) {
+          Span span = analysis.getSpan(buffer, d);
+          int64_t factor = span == Span::Columns ? x
+                           : span == Span::Rows  ? y
+                                                 : 1;
+          int64_t extent = tensorType.getShape()[first + d];
+          int64_t padded = (extent + kTile - 1) / kTile *
+                           kTile;
+          if (type.getShape()[d] * factor > padded)
+            ok = false;
+        }
+      });
+      return ok;
+    };
+    while ((!fits(fx, fy) || !inside(fx, fy)) && (fx > 1 || fy > 1)) {
       if (fx >= fy)
         fx = largestDivisor(gx, fx / 2);
       else

@@ -63,7 +63,11 @@ def coarsening(gx, gy, grid, bm, bn, bk, k, bf16_out):
         scratch = 0 if chain else 2 * bm * y * bn * x * 4
         return shared + output + scratch <= 1468006
 
-    while not fits(fx, fy) and (fx > 1 or fy > 1):
+    def inside(x, y):
+        # A merged block is never larger than the tensor.
+        return bm * y <= gy * bm and bn * x <= gx * bn
+
+    while not (fits(fx, fy) and inside(fx, fy)) and (fx > 1 or fy > 1):
         if fx >= fy:
             fx = largest_divisor(gx, fx // 2)
         else:

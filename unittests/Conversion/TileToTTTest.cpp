@@ -72,13 +72,16 @@ tt::ProgramOp findProgram(Operation *module) {
   return found;
 }
 
-/// kGemm lowered with the default options on `grid`; null (and a test
-/// failure) if parsing or lowering fails.
-OwningOpRef lowerGemm(Context &context, llvm::StringRef grid) {
+/// kGemm lowered with the default options on `grid` (without tile-coarsen
+/// when `coarsen` is false); null (and a test failure) if parsing or
+/// lowering fails.
+OwningOpRef lowerGemm(Context &context, llvm::StringRef grid,
+                      bool coarsen = true) {
   OwningOpRef module = parse(context, kGemm);
   PassManager pm(&context);
   TileToTTOptions options;
   options.grid = grid.str();
+  options.coarsen = coarsen;
   if (!module || failed(buildTileToTTPipeline(pm, options)) ||
       failed(pm.run(module.get()))) {
     ADD_FAILURE() << "kGemm does not lower on " << grid.str();
@@ -187,20 +190,32 @@ TEST(TileToTTTest, EmitsMetaliumFilesThroughTheCppApi) {
     EXPECT_EQ(again[i].text, files[i].text) << files[i].name;
 }
 
-TEST(TileToTTTest, OneCoreRunsEveryBlock) {
-  auto context = makeLoweringContext();
-  OwningOpRef module = lowerGemm(*context, "1x1");
-  ASSERT_TRUE(module);
+/// The block count of every tt.runtime_args of `module` (start 0).
+void expectOneCoreRuns(OwningOpRef &module, int64_t blocks) {
   tt::ProgramOp program = findProgram(module.get());
   ASSERT_TRUE(program);
   for (Operation &op : *program.getBody())
     if (auto args = tt::RuntimeArgsOp::dynCast(&op)) {
       llvm::ArrayRef<Attribute> values = args.getValues();
       ASSERT_GE(values.size(), 2u);
-      // start 0, count 4.
       EXPECT_EQ(values[values.size() - 2].cast<IntegerAttr>().getInt(), 0);
-      EXPECT_EQ(values.back().cast<IntegerAttr>().getInt(), 4);
+      EXPECT_EQ(values.back().cast<IntegerAttr>().getInt(), blocks);
     }
+}
+
+TEST(TileToTTTest, OneCoreRunsEveryBlock) {
+  auto context = makeLoweringContext();
+  OwningOpRef module = lowerGemm(*context, "1x1", /*coarsen=*/false);
+  ASSERT_TRUE(module);
+  expectOneCoreRuns(module, 4);
+}
+
+TEST(TileToTTTest, CoarseningMergesTheBlocksOfACore) {
+  // kGemm's 2x2 blocks fit one core's L1 as one block.
+  auto context = makeLoweringContext();
+  OwningOpRef module = lowerGemm(*context, "1x1");
+  ASSERT_TRUE(module);
+  expectOneCoreRuns(module, 1);
 }
 
 TEST(TileToTTTest, RejectsBadOptions) {

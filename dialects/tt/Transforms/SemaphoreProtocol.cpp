@@ -44,8 +44,8 @@ std::string getCoreName(int64_t column, int64_t row) {
 
 std::string getRectName(const CoreRect &cores) {
   return "[" + std::to_string(cores[0]) + ", " + std::to_string(cores[1]) +
-         "] to [" + std::to_string(cores[2]) + ", " +
-         std::to_string(cores[3]) + "]";
+         "] to [" + std::to_string(cores[2]) + ", " + std::to_string(cores[3]) +
+         "]";
 }
 
 llvm::StringRef getKernelName(KernelOp kernel) {
@@ -167,7 +167,8 @@ void SemaphoreLedger::recordWait(int64_t column, int64_t row, KernelOp kernel,
   writes[{column, row, id}].waited = true;
   if (value && known && (atLeast ? *known >= *value : *known == *value))
     return; // The kernel's own sets leave the value there.
-  PendingWaits &waits = pending[{column, row, id, kernel.getOperation()}];
+  size_t position = size_t(llvm::find(kernels, kernel) - kernels.begin());
+  PendingWaits &waits = pending[{column, row, id, position}];
   if (!waits.first)
     waits.first = op;
   ++waits.count;
@@ -214,7 +215,8 @@ void SemaphoreLedger::recordRemoteSet(int64_t column, int64_t row, int64_t id,
 void SemaphoreLedger::recordMulticast(int64_t column, int64_t row,
                                       KernelOp kernel, Operation *op,
                                       CoreRect cores, int64_t id, int64_t cb) {
-  multicasts.insert(Multicast{op, kernel, column, row, cores, id, cb});
+  if (multicastsSeen.insert({op, column, row, cores, id, cb}).second)
+    multicasts.push_back(Multicast{op, kernel, column, row, cores, id, cb});
 }
 
 void SemaphoreLedger::recordPush(int64_t column, int64_t row, int64_t index) {
@@ -222,9 +224,8 @@ void SemaphoreLedger::recordPush(int64_t column, int64_t row, int64_t index) {
 }
 
 bool SemaphoreLedger::runsKernel(int64_t column, int64_t row) const {
-  return llvm::any_of(kernels, [&](KernelOp kernel) {
-    return kernel.runsOn(column, row);
-  });
+  return llvm::any_of(
+      kernels, [&](KernelOp kernel) { return kernel.runsOn(column, row); });
 }
 
 LogicalResult SemaphoreLedger::check() {
@@ -242,8 +243,9 @@ LogicalResult SemaphoreLedger::checkWaits() {
     ++waiters[{column, row, id}];
   }
   for (const auto &[key, waits] : pending) {
-    auto [column, row, id, kernelOp] = key;
-    KernelOp kernel(kernelOp);
+    auto [column, row, id, position] = key;
+    KernelOp kernel = kernels[position];
+    Operation *kernelOp = kernel.getOperation();
     std::string suffix = getKernelSuffix(kernel, column, row);
     const SemaphoreWrites &entry = writes[{column, row, id}];
     bool incremented = entry.firstIncrement != nullptr;
@@ -252,8 +254,8 @@ LogicalResult SemaphoreLedger::checkWaits() {
                      [&](Operation *setter) { return setter != kernelOp; });
     if (!incremented && entry.remoteSets == 0 && !setByOtherKernel) {
       waits.first->emitError()
-          << "waits on semaphore " << id
-          << ", which no core sets or increments" << suffix;
+          << "waits on semaphore " << id << ", which no core sets or increments"
+          << suffix;
       return failure();
     }
     // Another kernel of the core writes it: the order of the two kernels
@@ -264,8 +266,7 @@ LogicalResult SemaphoreLedger::checkWaits() {
     // Only sets reach it: one of them must write a value the waits accept.
     if (!incremented && !entry.setValueUnknown) {
       for (const std::optional<int64_t> &value : waits.values) {
-        if (!value ||
-            llvm::any_of(entry.setValues, [&](int64_t written) {
+        if (!value || llvm::any_of(entry.setValues, [&](int64_t written) {
               return written == *value || (waits.atLeast && written > *value);
             }))
           continue;
@@ -321,9 +322,8 @@ LogicalResult SemaphoreLedger::checkMulticasts() {
           continue;
         std::string target = getCoreName(column, row);
         if (!runsKernel(column, row)) {
-          multicast.op->emitError()
-              << "multicasts to " << target << ", which runs no kernel"
-              << suffix;
+          multicast.op->emitError() << "multicasts to " << target
+                                    << ", which runs no kernel" << suffix;
           return failure();
         }
         if (multicast.cb < 0) {
@@ -340,8 +340,8 @@ LogicalResult SemaphoreLedger::checkMulticasts() {
         if (range == cbRanges.end() || !contains(range->second, column, row)) {
           multicast.op->emitError()
               << "multicasts into circular buffer " << multicast.cb
-              << ", which " << target
-              << " does not configure (tt.cb_config)" << suffix;
+              << ", which " << target << " does not configure (tt.cb_config)"
+              << suffix;
           return failure();
         }
         if (!pushes.count({column, row, multicast.cb})) {
@@ -367,22 +367,22 @@ KernelNocState::KernelNocState(SemaphoreLedger &ledger, KernelOp kernel,
     : ledger(ledger), kernel(kernel), column(column), row(row) {
   // The host's default, as HostEmitter writes DataMovementConfig.
   noc = 0;
-  if (auto attr = kernel->getInherentAttr("noc").dyn_cast_or_null<IntegerAttr>())
+  if (auto attr =
+          kernel->getInherentAttr("noc").dyn_cast_or_null<IntegerAttr>())
     noc = attr.getInt();
 }
 
 bool KernelNocState::handles(llvm::StringRef name) {
-  static const llvm::StringRef kNames[] = {
-      "tt.get_semaphore",
-      "tt.get_noc_addr",
-      "tt.get_noc_multicast_addr",
-      "tt.noc_semaphore_set",
-      "tt.noc_semaphore_wait",
-      "tt.noc_semaphore_wait_min",
-      "tt.noc_semaphore_inc",
-      "tt.noc_semaphore_set_remote",
-      "tt.noc_semaphore_set_multicast",
-      "tt.noc_async_write_multicast"};
+  static const llvm::StringRef kNames[] = {"tt.get_semaphore",
+                                           "tt.get_noc_addr",
+                                           "tt.get_noc_multicast_addr",
+                                           "tt.noc_semaphore_set",
+                                           "tt.noc_semaphore_wait",
+                                           "tt.noc_semaphore_wait_min",
+                                           "tt.noc_semaphore_inc",
+                                           "tt.noc_semaphore_set_remote",
+                                           "tt.noc_semaphore_set_multicast",
+                                           "tt.noc_async_write_multicast"};
   return llvm::is_contained(kNames, name);
 }
 
@@ -405,9 +405,10 @@ std::optional<int64_t> KernelNocState::getKnownValue(int64_t id) {
   return initial;
 }
 
-bool KernelNocState::run(
-    Operation *op, llvm::function_ref<std::optional<int64_t>(Value)> get,
-    llvm::function_ref<void(Value, int64_t)> set, std::string &message) {
+bool KernelNocState::run(Operation *op,
+                         llvm::function_ref<std::optional<int64_t>(Value)> get,
+                         llvm::function_ref<void(Value, int64_t)> set,
+                         std::string &message) {
   llvm::StringRef name = op->getName().getStringRef();
   if (name == "tt.get_semaphore") {
     if (auto id = op->getInherentAttr("id").dyn_cast_or_null<IntegerAttr>())
@@ -456,12 +457,12 @@ bool KernelNocState::run(
     int64_t targetColumn = destination.cores[0];
     int64_t targetRow = destination.cores[1];
     if (!ledger.getInitialValue(targetColumn, targetRow, id)) {
-      message = (llvm::Twine(increments ? "increments" : "sets") +
-                 " semaphore " + llvm::Twine(id) + " of " +
-                 getCoreName(targetColumn, targetRow) +
-                 ", which declares no semaphore " + llvm::Twine(id) +
-                 " (tt.semaphore)")
-                    .str();
+      message =
+          (llvm::Twine(increments ? "increments" : "sets") + " semaphore " +
+           llvm::Twine(id) + " of " + getCoreName(targetColumn, targetRow) +
+           ", which declares no semaphore " + llvm::Twine(id) +
+           " (tt.semaphore)")
+              .str();
       return false;
     }
     if (increments) {
@@ -495,11 +496,11 @@ bool KernelNocState::runGetNocAddr(
     auto expected = isX ? DecodedValue::Kind::NocX : DecodedValue::Kind::NocY;
     auto other = isX ? DecodedValue::Kind::NocY : DecodedValue::Kind::NocX;
     if (decoded.kind == other) {
-      message = ("takes noc_" + llvm::Twine(isX ? "y" : "x") + "(" +
-                 llvm::Twine(decoded.index) + ") as operand #" +
-                 llvm::Twine(i) + ", a NoC " + (isX ? "x" : "y") +
-                 " coordinate")
-                    .str();
+      message =
+          ("takes noc_" + llvm::Twine(isX ? "y" : "x") + "(" +
+           llvm::Twine(decoded.index) + ") as operand #" + llvm::Twine(i) +
+           ", a NoC " + (isX ? "x" : "y") + " coordinate")
+              .str();
       return false;
     }
     // A physical coordinate given as an integer: tt-verify cannot map it to
@@ -507,16 +508,15 @@ bool KernelNocState::runGetNocAddr(
     if (decoded.kind != expected)
       return true;
     int64_t extent = isX ? ledger.getColumns() : ledger.getRows();
-    if (decoded.index < 0 || decoded.index >= extent)
-      {
-        message = ("names logical " + llvm::Twine(isX ? "column " : "row ") +
-                   llvm::Twine(decoded.index) + " (operand #" +
-                   llvm::Twine(i) + "), outside the program's " +
-                   llvm::Twine(ledger.getColumns()) + "x" +
-                   llvm::Twine(ledger.getRows()) + " grid")
-                      .str();
-        return false;
-      }
+    if (decoded.index < 0 || decoded.index >= extent) {
+      message =
+          ("names logical " + llvm::Twine(isX ? "column " : "row ") +
+           llvm::Twine(decoded.index) + " (operand #" + llvm::Twine(i) +
+           "), outside the program's " + llvm::Twine(ledger.getColumns()) +
+           "x" + llvm::Twine(ledger.getRows()) + " grid")
+              .str();
+      return false;
+    }
     coordinates[i] = decoded.index;
   }
   NocTarget target;
@@ -529,10 +529,10 @@ bool KernelNocState::runGetNocAddr(
     return true;
   }
   // The corners' order follows the NoC's direction (see the file header).
-  bool startFirst = coordinates[0] <= coordinates[2] &&
-                    coordinates[1] <= coordinates[3];
-  bool endFirst = coordinates[0] >= coordinates[2] &&
-                  coordinates[1] >= coordinates[3];
+  bool startFirst =
+      coordinates[0] <= coordinates[2] && coordinates[1] <= coordinates[3];
+  bool endFirst =
+      coordinates[0] >= coordinates[2] && coordinates[1] >= coordinates[3];
   std::string corners = "[" + std::to_string(coordinates[0]) + ", " +
                         std::to_string(coordinates[1]) + "] and [" +
                         std::to_string(coordinates[2]) + ", " +
@@ -620,8 +620,7 @@ bool KernelNocState::runMulticast(
   }
   int64_t id = decoded.index;
   std::optional<int64_t> source = getLocalSemaphore(get(op->getOperand(0)));
-  std::optional<int64_t> value =
-      source ? getKnownValue(*source) : std::nullopt;
+  std::optional<int64_t> value = source ? getKnownValue(*source) : std::nullopt;
   for (int64_t targetRow = cores[1]; targetRow <= cores[3]; ++targetRow)
     for (int64_t targetColumn = cores[0]; targetColumn <= cores[2];
          ++targetColumn) {

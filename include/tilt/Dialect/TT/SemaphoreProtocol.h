@@ -29,6 +29,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace tilt {
 namespace tt {
@@ -89,8 +90,7 @@ public:
                   int64_t id, std::optional<int64_t> value, bool atLeast,
                   std::optional<int64_t> known);
   /// A noc_semaphore_set of `kernel` on its own core.
-  void recordLocalSet(int64_t column, int64_t row, KernelOp kernel,
-                      int64_t id);
+  void recordLocalSet(int64_t column, int64_t row, KernelOp kernel, int64_t id);
   /// A noc_semaphore_inc of semaphore `id` of a core by `amount`.
   void recordIncrement(int64_t column, int64_t row, int64_t id, Operation *op,
                        std::optional<int64_t> amount);
@@ -143,11 +143,6 @@ private:
     int64_t column, row;
     CoreRect cores;
     int64_t id, cb;
-    bool operator<(const Multicast &other) const {
-      return std::make_tuple(op, column, row, cores, id, cb) <
-             std::make_tuple(other.op, other.column, other.row, other.cores,
-                             other.id, other.cb);
-    }
   };
 
   LogicalResult checkWaits();
@@ -161,10 +156,17 @@ private:
   /// Each CB's core range and bytes.
   std::map<int64_t, CoreRect> cbRanges;
   std::map<int64_t, int64_t> cbBytes;
-  std::map<std::tuple<int64_t, int64_t, int64_t, Operation *>, PendingWaits>
+  /// Keyed by core, semaphore and the waiting kernel's position in the
+  /// program (so that errors come in the same order on every run).
+  std::map<std::tuple<int64_t, int64_t, int64_t, size_t>, PendingWaits>
       pending;
   std::map<SemaphoreKey, SemaphoreWrites> writes;
-  std::set<Multicast> multicasts;
+  /// Each multicast of an op from a core to a rectangle, once, in the order
+  /// the cores ran.
+  std::vector<Multicast> multicasts;
+  std::set<std::tuple<Operation *, int64_t, int64_t, CoreRect, int64_t,
+                      int64_t>>
+      multicastsSeen;
   std::set<SemaphoreKey> pushes;
 };
 
@@ -182,8 +184,7 @@ public:
   /// Runs `op`: `get` evaluates an operand, `set` binds a result. False,
   /// with `message` set, on a violation.
   bool run(Operation *op, llvm::function_ref<std::optional<int64_t>(Value)> get,
-           llvm::function_ref<void(Value, int64_t)> set,
-           std::string &message);
+           llvm::function_ref<void(Value, int64_t)> set, std::string &message);
 
 private:
   /// Where a !tt.noc_addr value points: a core, or a rectangle of cores

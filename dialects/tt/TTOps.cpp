@@ -432,7 +432,8 @@ LogicalResult ProgramOp::verifySemaphoreIds() {
       continue;
     std::array<int64_t, 4> range = semaphore.getCoreRange();
     if (range[0] < 0 || range[1] < 0 || range[0] > range[2] ||
-        range[1] > range[3] || range[2] >= columns || range[3] >= rows)
+        range[1] > range[3] || range[2] >= columns || range[3] >= rows ||
+        semaphore.getId() < 0 || semaphore.getId() >= kMaxSemaphoresPerCore)
       continue; // The semaphore's own verifier reports it.
     uint32_t taken = 0;
     for (int64_t row = range[1]; row <= range[3]; ++row)

@@ -1,12 +1,14 @@
 //===- TTTest.cpp - Building a tt program through the C++ API -------------===//
 //
-// An eltwise-add program built op by op, as the lowering will build them.
+// An eltwise-add program built op by op, as the lowering will build them;
+// semaphores and NoC coordinates as the multicast GEMM builds them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Dialect/TT/TT.h"
 #include "../IR/TestUtils.h"
 #include "tilt/Dialect/CB/CB.h"
+#include "tilt/Dialect/TT/SemaphoreProtocol.h"
 #include "tilt/IR/Verifier.h"
 
 using namespace tilt;
@@ -127,6 +129,83 @@ TEST(TTTest, BuildsAProgramAndChecksPlacement) {
   }
   misplaced->erase();
   EXPECT_TRUE(succeeded(verify(module.getOperation())));
+  module.getOperation()->erase();
+}
+
+TEST(TTTest, BuildsSemaphoresAndNocCoordinates) {
+  DialectRegistry registry;
+  registry.insert<arith::ArithDialect, cb::CBDialect, tt::TTDialect>();
+  Context context(registry);
+  context.loadAllAvailableDialects();
+
+  auto module = ModuleOp::create(Location(), &context);
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto program = builder.create<tt::ProgramOp>(
+      Location(), "mcast", llvm::ArrayRef<int64_t>{4, 1}, "wormhole_b0");
+  builder.setInsertionPointToEnd(program.getBody());
+  auto semaphore = builder.create<tt::SemaphoreOp>(
+      Location(), 0, llvm::ArrayRef<int64_t>{0, 0},
+      llvm::ArrayRef<int64_t>{3, 0}, 0);
+  EXPECT_EQ(semaphore.getId(), 0);
+  EXPECT_TRUE(semaphore.isOn(3, 0));
+  EXPECT_FALSE(semaphore.isOn(0, 1));
+  auto reader = builder.create<tt::KernelOp>(
+      Location(), "reader", "reader", llvm::ArrayRef<llvm::StringRef>{"x"});
+  Attribute x =
+      tt::getNocCoordinateAttr(&context, {tt::NocCoordinate::Axis::X, 3});
+  builder.create<tt::RuntimeArgsOp>(Location(), "reader",
+                                    llvm::ArrayRef<int64_t>{0, 0},
+                                    llvm::ArrayRef<Attribute>{x});
+  builder.setInsertionPointToEnd(reader.getBody());
+  builder.create<tt::GetSemaphoreOp>(Location(), ValueRange{}, Ints{{"id", 0}});
+
+  ASSERT_TRUE(succeeded(verify(module.getOperation())));
+  std::string text = print(module.getOperation());
+  for (const char *expected :
+       {"tt.semaphore 0 cores [0, 0] to [3, 0] init 0",
+        "%0 = tt.get_semaphore id(0)",
+        "tt.runtime_args @reader core [0, 0] [noc_x(3)]"})
+    EXPECT_NE(text.find(expected), std::string::npos)
+        << expected << " not in:\n"
+        << text;
+  std::optional<tt::NocCoordinate> decoded = tt::getNocCoordinate(x);
+  ASSERT_TRUE(decoded.has_value());
+  EXPECT_EQ(decoded->axis, tt::NocCoordinate::Axis::X);
+  EXPECT_EQ(decoded->index, 3);
+  EXPECT_FALSE(tt::getNocCoordinate(builder.getI64IntegerAttr(3)));
+
+  // tt-verify's abstract values map back to what they stand for.
+  tt::DecodedValue column =
+      tt::decodeValue(tt::getNocCoordinateValue(*decoded));
+  EXPECT_EQ(column.kind, tt::DecodedValue::Kind::NocX);
+  EXPECT_EQ(column.index, 3);
+  tt::DecodedValue row = tt::decodeValue(
+      tt::getNocCoordinateValue({tt::NocCoordinate::Axis::Y, 0}) - 1);
+  EXPECT_EQ(row.kind, tt::DecodedValue::Kind::NocY);
+  EXPECT_EQ(row.index, -1);
+  tt::DecodedValue flag = tt::decodeValue(tt::getSemaphoreAddress(5));
+  EXPECT_EQ(flag.kind, tt::DecodedValue::Kind::Semaphore);
+  EXPECT_EQ(flag.index, 5);
+  tt::DecodedValue page = tt::decodeValue(tt::getCBAddress(16, 4096));
+  EXPECT_EQ(page.kind, tt::DecodedValue::Kind::CB);
+  EXPECT_EQ(page.index, 16);
+  EXPECT_EQ(page.offset, 4096);
+  EXPECT_EQ(tt::decodeValue(4096).kind, tt::DecodedValue::Kind::Unknown);
+
+  // A second semaphore on the same cores must be declared as id 1.
+  builder.setInsertionPointToEnd(program.getBody());
+  builder.create<tt::SemaphoreOp>(Location(), 2, llvm::ArrayRef<int64_t>{0, 0},
+                                  llvm::ArrayRef<int64_t>{3, 0}, 1);
+  {
+    DiagnosticCollector diagnostics(context);
+    EXPECT_TRUE(failed(verify(module.getOperation())));
+    ASSERT_EQ(diagnostics.messages.size(), 1u);
+    EXPECT_NE(diagnostics.messages[0].find(
+                  "declares semaphore 2, but CreateSemaphore gives cores "
+                  "[0, 0] to [3, 0] semaphore 1"),
+              std::string::npos)
+        << diagnostics.messages[0];
+  }
   module.getOperation()->erase();
 }
 

@@ -24,7 +24,22 @@
 //  - data formats: every tile a compute kernel unpacks or packs goes through
 //    a register configured for its CB's format on every path
 //    (FormatState.h), and CBs unpacked straight to DST are f32 and only
-//    copied.
+//    copied;
+//  - semaphores and multicast (SemaphoreProtocol.h): NoC addresses decode
+//    to cores (noc_x(C) and noc_y(R) runtime values, get_semaphore, CB
+//    pointers are abstract values that map back), so each core's waits,
+//    local sets, remote increments and sets, and multicasts of semaphores
+//    and data are recorded with the cores they reach. A multicast rectangle
+//    lies inside the grid, is given in the corner order of the kernel's NoC
+//    (start first on NoC 0, end first on NoC 1) and holds num_dests cores
+//    besides the sender; a semaphore a core increments, sets or multicasts
+//    to is declared on the target core. Once every core has run: a wait
+//    has a writer (another core, or another kernel of its core), the values
+//    set are the values waited for, a kernel waiting for increments gets as
+//    many as it waits for in all (the sender of a multicast waits for V and
+//    V receivers each increment once per round), and every core a multicast
+//    reaches runs a kernel that waits on the semaphore or pushes the CB the
+//    data lands in;
 //
 // and, statically, the L1 bytes of the CBs of each core against the
 // architecture's usable L1.
@@ -36,6 +51,7 @@
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Dialect/TT/FormatState.h"
 #include "tilt/Dialect/TT/Passes.h"
+#include "tilt/Dialect/TT/SemaphoreProtocol.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include <limits>
@@ -96,8 +112,10 @@ public:
   /// data rather than control (a scalar's bits), which nothing may branch
   /// or loop on.
   Interpreter(KernelOp kernel, llvm::ArrayRef<std::optional<int64_t>> args,
-              const llvm::DenseMap<int64_t, cb::CBType> &cbs, int64_t budget)
-      : kernel(kernel), args(args), cbs(cbs), budget(budget) {
+              const llvm::DenseMap<int64_t, cb::CBType> &cbs, int64_t budget,
+              KernelNocState &nocState)
+      : kernel(kernel), args(args), cbs(cbs), budget(budget),
+        nocState(nocState) {
     collectAccessorArgs();
   }
 
@@ -170,7 +188,7 @@ private:
   bool runOp(Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
     if (auto loop = scf::ForOp::dynCast(op)) {
-      int64_t lb, ub, step;
+      int64_t lb = 0, ub = 0, step = 0;
       if (!need(op, loop.getLowerBound(), lb) ||
           !need(op, loop.getUpperBound(), ub) || !need(op, loop.getStep(), step))
         return false;
@@ -228,6 +246,15 @@ private:
       int64_t index = getInt(op, "index");
       if (ct && index >= 0 && index < int64_t(ct->size()))
         values[op->getResult(0)] = (*ct)[index];
+      return true;
+    }
+    if (KernelNocState::handles(name)) {
+      std::string message;
+      if (!nocState.run(
+              op, [&](Value value) { return get(value); },
+              [&](Value value, int64_t result) { values[value] = result; },
+              message))
+        return fail(op, message);
       return true;
     }
     if (name.startswith("tt."))
@@ -334,6 +361,17 @@ private:
     int64_t capacity = config->second.getPages();
     int64_t pages = getInt(op, "pages", 0);
     CBUse &use = uses[index];
+    // The pointers advance a page per page pushed or popped and wrap at the
+    // end of the buffer; abstract addresses, so that a multicast from one
+    // maps back to the CB (SemaphoreProtocol.h).
+    if (name == "cb.get_write_ptr" || name == "cb.get_read_ptr") {
+      if (capacity > 0 && op->getNumResults() == 1)
+        values[op->getResult(0)] = getCBAddress(
+            index, ((name == "cb.get_write_ptr" ? use.pushed : use.popped) %
+                    capacity) *
+                       config->second.getPageSize());
+      return true;
+    }
     llvm::Twine cbName = "circular buffer " + llvm::Twine(index);
     if (name == "cb.reserve_back" || name == "cb.wait_front") {
       if (pages > capacity)
@@ -584,6 +622,7 @@ private:
   llvm::ArrayRef<std::optional<int64_t>> args;
   const llvm::DenseMap<int64_t, cb::CBType> &cbs;
   int64_t budget;
+  KernelNocState &nocState;
   llvm::DenseMap<Value, int64_t> values;
   Dst dst = Dst::Idle;
   /// The kernel's compile-time words, and where each `@buffer`'s start.
@@ -771,6 +810,8 @@ private:
         ok = false;
 
     // Per core: runtime arguments, then each kernel's run.
+    SemaphoreLedger ledger(program);
+    bool followedEveryKernel = true;
     int64_t bytesRead = 0, bytesWritten = 0, tileReads = 0, tileWrites = 0;
     llvm::SmallVector<int64_t, 64> tileOpsPerCore;
     for (int64_t row = 0; row < rows && ok; ++row)
@@ -793,6 +834,8 @@ private:
             for (Attribute value : runtime.getValues()) {
               if (auto integer = value.dyn_cast<IntegerAttr>())
                 args.push_back(integer.getInt());
+              else if (auto coordinate = getNocCoordinate(value))
+                args.push_back(getNocCoordinateValue(*coordinate));
               else if (isScalarSymbol(program, value))
                 args.push_back(std::nullopt); // Data: a scalar's f32 bits.
               else
@@ -808,9 +851,11 @@ private:
             ok = false;
             break;
           }
-          Interpreter interpreter(kernel, args, cbs, maxSteps);
+          KernelNocState nocState(ledger, kernel, column, row);
+          Interpreter interpreter(kernel, args, cbs, maxSteps, nocState);
           if (!interpreter.run()) {
             if (interpreter.outOfBudget) {
+              followedEveryKernel = false;
               kernel->emitWarning()
                   << "tt-verify stopped following kernel @" << name
                   << " on core [" << column << ", " << row << "] after "
@@ -824,8 +869,11 @@ private:
             ok = false;
             break;
           }
-          for (auto &[index, use] : interpreter.uses)
+          for (auto &[index, use] : interpreter.uses) {
             perCB[index].push_back({kernel, use});
+            if (use.pushed > 0)
+              ledger.recordPush(column, row, index);
+          }
           numTileReads += interpreter.tileReads;
           numTileWrites += interpreter.tileWrites;
           tileReads += interpreter.tileReads;
@@ -844,6 +892,10 @@ private:
     if (!ok)
       return failure();
 
+    // What needs every core's run: the semaphore protocol and multicasts
+    // (not when a kernel was given up on: its writes are missing).
+    if (followedEveryKernel && failed(ledger.check()))
+      return failure();
 
     // What the run measured, for the plan's cost estimate.
     Context *context = program->getContext();

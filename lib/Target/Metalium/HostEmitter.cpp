@@ -671,7 +671,15 @@ using namespace tt::tt_metal;
       os << "  " << config << ".noc = NOC::NOC_" << noc << ";\n";
     }
     os << compileArgs;
-    os << "  KernelHandle " << handle << " = CreateKernel(\n      program, "
+    // A kernel without runtime arguments needs no handle (an unused
+    // variable would be a warning).
+    bool hasRuntimeArgs =
+        llvm::any_of(*program.getBody(), [&](Operation &other) {
+          auto args = tt::RuntimeArgsOp::dynCast(&other);
+          return args && args.getKernel() == name;
+        });
+    os << "  " << (hasRuntimeArgs ? "KernelHandle " + handle + " = " : "")
+       << "CreateKernel(\n      program, "
        << "kernel_dir + \"/" << name << ".cpp\",\n      CoreRangeSet(std::"
        << "vector<CoreRange>{";
     auto ranges = kernel.getCoreRanges();

@@ -505,10 +505,15 @@ private:
         return ref.drop_back(5).str() + "_accessor";
       return "accessor";
     }
-    if (opName == "get_noc_addr" || opName == "get_noc_multicast_addr")
+    if (opName == "get_noc_addr")
       return "noc_addr";
-    if (opName == "get_semaphore")
+    if (opName == "get_noc_multicast_addr")
+      return "mcast_addr";
+    if (opName == "get_semaphore") {
+      if (auto id = op->getInherentAttr("id").dyn_cast_or_null<IntegerAttr>())
+        return "semaphore" + std::to_string(id.getInt()) + "_addr";
       return "semaphore_addr";
+    }
     return "v";
   }
 };

@@ -463,3 +463,136 @@ tt.program @p grid [1, 1] arch wormhole_b0 {
     "tt.log_with_base_tile"() <{dst = 0 : i64}> : () -> ()
   }
 }
+
+// -----
+
+// CreateSemaphore gives each range the lowest id free on all its cores:
+// semaphores are declared in that order.
+tt.program @p grid [2, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.semaphore' op declares semaphore 1, but CreateSemaphore gives cores [0, 0] to [1, 0] semaphore 0 (the lowest id free on every core of the range; declare semaphores in the order of their ids)}}
+  tt.semaphore 1 cores [0, 0] to [1, 0] init 0
+}
+
+// -----
+
+// Disjoint ranges take the same id; a range over both takes the next one.
+tt.program @p grid [2, 1] arch wormhole_b0 {
+  tt.semaphore 0 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 0 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 1 cores [1, 0] to [1, 0] init 0
+  // expected-error@+1 {{'tt.semaphore' op declares semaphore 1, but CreateSemaphore gives cores [0, 0] to [1, 0] semaphore 2 (the lowest id free on every core of the range; declare semaphores in the order of their ids)}}
+  tt.semaphore 1 cores [0, 0] to [1, 0] init 0
+}
+
+// -----
+
+// At most 16 semaphores per core (tt-metal's NUM_SEMAPHORES).
+tt.program @p grid [2, 1] arch wormhole_b0 {
+  tt.semaphore 0 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 1 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 2 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 3 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 4 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 5 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 6 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 7 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 8 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 9 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 10 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 11 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 12 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 13 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 14 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 15 cores [0, 0] to [0, 0] init 0
+  // expected-error@+1 {{'tt.semaphore' op core [0, 0] already holds 16 semaphores, as many as tt-metal allows (NUM_SEMAPHORES)}}
+  tt.semaphore 0 cores [0, 0] to [1, 0] init 0
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.semaphore' op semaphore id 16 is not in 0..15}}
+  tt.semaphore 16 cores [0, 0] to [0, 0] init 0
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.semaphore' op initial value 4294967296 does not fit a 32-bit semaphore}}
+  tt.semaphore 0 cores [0, 0] to [0, 0] init 4294967296
+}
+
+// -----
+
+tt.program @p grid [2, 2] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.semaphore' op the core range ends at [2, 0], outside the program's 2x2 grid}}
+  tt.semaphore 0 cores [0, 0] to [2, 0] init 0
+}
+
+// -----
+
+tt.program @p grid [2, 2] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.semaphore' op the core range [1, 0] to [0, 0] is empty or negative}}
+  tt.semaphore 0 cores [1, 0] to [0, 0] init 0
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.semaphore' op cores are [column, row] pairs}}
+  "tt.semaphore"() <{first_core = array<i64: 0>, id = 0 : i64, initial_value = 0 : i64, last_core = array<i64: 0, 0>}> : () -> ()
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  // expected-error@+1 {{'tt.semaphore' op requires an integer 'initial_value'}}
+  "tt.semaphore"() <{first_core = array<i64: 0, 0>, id = 0 : i64, last_core = array<i64: 0, 0>}> : () -> ()
+}
+
+// -----
+
+// get_semaphore names a semaphore of every core the kernel runs on.
+tt.program @p grid [2, 1] arch wormhole_b0 {
+  tt.semaphore 0 cores [0, 0] to [0, 0] init 0
+  tt.kernel @reader reader noc 0 {
+    // expected-error@+1 {{'tt.get_semaphore' op semaphore 0 is not declared on core [1, 0], where kernel @reader runs (tt.semaphore)}}
+    %sem = tt.get_semaphore id(0)
+  }
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @reader reader noc 0 {
+    // expected-error@+1 {{'tt.get_semaphore' op semaphore id 16 is not in 0..15}}
+    %sem = tt.get_semaphore id(16)
+  }
+}
+
+// -----
+
+tt.program @p grid [2, 3] arch wormhole_b0 {
+  tt.kernel @reader reader noc 0 rt_args ["x"] {
+  }
+  // expected-error@+1 {{'tt.runtime_args' op noc_x(2) names logical column 2, outside the program's 2x3 grid}}
+  tt.runtime_args @reader core [0, 0] [noc_x(2)]
+}
+
+// -----
+
+tt.program @p grid [2, 3] arch wormhole_b0 {
+  tt.kernel @reader reader noc 0 rt_args ["y"] {
+  }
+  // expected-error@+1 {{'tt.runtime_args' op noc_y(3) names logical row 3, outside the program's 2x3 grid}}
+  tt.runtime_args @reader core [0, 0] [noc_y(3)]
+}
+
+// -----
+
+tt.program @p grid [1, 1] arch wormhole_b0 {
+  tt.kernel @reader reader noc 0 rt_args ["v"] {
+  }
+  // expected-error@+1 {{'tt.runtime_args' op runtime argument values are integers, @buffer addresses, @scalar bits, noc_x(C) or noc_y(R)}}
+  "tt.runtime_args"() <{core = array<i64: 0, 0>, kernel = @reader, values = ["v"]}> : () -> ()
+}

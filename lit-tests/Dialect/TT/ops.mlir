@@ -9,11 +9,23 @@
 // CHECK-LABEL: tt.program @eltwise_add grid [2, 1] arch wormhole_b0 board n150 {
 // CHECK-NEXT: tt.buffer @a size 131072 page_size 2048 : bf16
 // CHECK: tt.cb_config 0 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+// CHECK: tt.semaphore 0 cores [0, 0] to [1, 0] init 0
+// CHECK-NEXT: tt.semaphore 1 cores [1, 0] to [1, 0] init 7
 // CHECK: tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [@a, @b, 7] {
 // CHECK-NEXT: %0 = tt.get_arg_val index(0)
 // CHECK: %[[ACC:.*]] = tt.tensor_accessor %0, %c2048_i32 ct_offset(0)
 // CHECK: tt.noc_async_read_tile %{{.*}}, %[[ACC]], %{{.*}}
 // CHECK: tt.noc_async_read_barrier
+// CHECK: %[[SEM:.*]] = tt.get_semaphore id(0)
+// CHECK-NEXT: tt.noc_semaphore_set %[[SEM]], %{{.*}}
+// CHECK-NEXT: tt.noc_semaphore_wait %[[SEM]], %{{.*}}
+// CHECK-NEXT: tt.noc_semaphore_wait_min %[[SEM]], %{{.*}}
+// CHECK-NEXT: tt.noc_semaphore_inc %{{.*}}, %{{.*}}
+// CHECK-NEXT: tt.noc_semaphore_set_remote %[[SEM]], %{{.*}}
+// CHECK-NEXT: %[[MCAST:.*]] = tt.get_noc_multicast_addr %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}
+// CHECK-NEXT: tt.noc_async_write_multicast %{{.*}}, %[[MCAST]], %{{.*}}, %{{.*}}
+// CHECK-NEXT: tt.noc_async_writes_flushed
+// CHECK-NEXT: tt.noc_semaphore_set_multicast %[[SEM]], %[[MCAST]], %{{.*}}
 // CHECK: tt.kernel @compute compute math_fidelity HiFi4 fp32_dest_acc rt_args ["count"] {
 // CHECK: tt.compute_kernel_hw_startup cb(0, 1, 16) order(regular)
 // CHECK-NEXT: tt.compute_kernel_hw_startup cb(0, 1, 16) order(reverse)
@@ -30,9 +42,12 @@
 // CHECK: tt.pack_tile cb(16) dst(0)
 // CHECK-NEXT: tt.pack_tile_at %{{.*}} cb(16) dst(1)
 // CHECK: tt.runtime_args @reader core [0, 0] [@a, @b, 0, 32]
+// CHECK-NEXT: tt.runtime_args @reader core [1, 0] [@a, @b, noc_x(1), noc_y(0)]
 
 // GENERIC: "tt.program"() <{arch = "wormhole_b0", board = "n150", grid = array<i64: 2, 1>, sym_name = "eltwise_add"}>
+// GENERIC: "tt.semaphore"() <{first_core = array<i64: 0, 0>, id = 0 : i64, initial_value = 0 : i64, last_core = array<i64: 1, 0>}> : () -> ()
 // GENERIC: "tt.add_tiles"(%{{.*}}, %{{.*}}) <{dst = 0 : i64, in0 = 0 : i64, in1 = 1 : i64}> : (i32, i32) -> ()
+// GENERIC: "tt.runtime_args"() <{core = array<i64: 1, 0>, kernel = @reader, values = [@a, @b, array<i64: 0, 1>, array<i64: 1, 0>]}> : () -> ()
 
 tt.program @eltwise_add grid [2, 1] arch wormhole_b0 board n150 {
   tt.buffer @a size 131072 page_size 2048 : bf16
@@ -41,6 +56,8 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 board n150 {
   tt.cb_config 0 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
   tt.cb_config 1 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
   tt.cb_config 16 cores [0, 0] to [1, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
+  tt.semaphore 0 cores [0, 0] to [1, 0] init 0
+  tt.semaphore 1 cores [1, 0] to [1, 0] init 7
 
   tt.kernel @reader reader cores [0, 0] to [0, 0], [1, 0] to [1, 0] processor riscv_1 noc 1 rt_args ["a_addr", "b_addr", "start", "count"] ct_args [@a, @b, 7] {
     %a_addr = tt.get_arg_val index(0)
@@ -66,9 +83,13 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 board n150 {
     %sem = tt.get_semaphore id(0)
     tt.noc_semaphore_set %sem, %x
     tt.noc_semaphore_wait %sem, %x
+    tt.noc_semaphore_wait_min %sem, %x
     tt.noc_semaphore_inc %addr, %x
+    tt.noc_semaphore_set_remote %sem, %addr
     %mcast = tt.get_noc_multicast_addr %x, %x, %x, %x, %l1
     tt.noc_async_write_multicast %l1, %mcast, %page, %x
+    tt.noc_async_writes_flushed
+    tt.noc_semaphore_set_multicast %sem, %mcast, %x
     %ct = tt.get_compile_time_arg_val index(1)
   }
 
@@ -147,5 +168,6 @@ tt.program @eltwise_add grid [2, 1] arch wormhole_b0 board n150 {
   }
 
   tt.runtime_args @reader core [0, 0] [@a, @b, 0, 32]
+  tt.runtime_args @reader core [1, 0] [@a, @b, noc_x(1), noc_y(0)]
   tt.runtime_args @compute core [1, 0] [32]
 }

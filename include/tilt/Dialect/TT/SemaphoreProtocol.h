@@ -59,6 +59,7 @@ struct DecodedValue {
   /// Bytes into the CB.
   int64_t offset = 0;
 };
+/// What an abstract value stands for (Kind::Unknown for a plain integer).
 DecodedValue decodeValue(int64_t value);
 
 //===----------------------------------------------------------------------===//

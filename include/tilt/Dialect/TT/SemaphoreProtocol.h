@@ -149,7 +149,6 @@ private:
   LogicalResult checkMulticasts();
   bool runsKernel(int64_t column, int64_t row) const;
 
-  ProgramOp program;
   int64_t columns = 0, rows = 0;
   llvm::SmallVector<SemaphoreOp, 4> semaphores;
   llvm::SmallVector<KernelOp, 4> kernels;
@@ -158,14 +157,13 @@ private:
   std::map<int64_t, int64_t> cbBytes;
   /// Keyed by core, semaphore and the waiting kernel's position in the
   /// program (so that errors come in the same order on every run).
-  std::map<std::tuple<int64_t, int64_t, int64_t, size_t>, PendingWaits>
-      pending;
+  std::map<std::tuple<int64_t, int64_t, int64_t, size_t>, PendingWaits> pending;
   std::map<SemaphoreKey, SemaphoreWrites> writes;
   /// Each multicast of an op from a core to a rectangle, once, in the order
   /// the cores ran.
   std::vector<Multicast> multicasts;
-  std::set<std::tuple<Operation *, int64_t, int64_t, CoreRect, int64_t,
-                      int64_t>>
+  std::set<
+      std::tuple<Operation *, int64_t, int64_t, CoreRect, int64_t, int64_t>>
       multicastsSeen;
   std::set<SemaphoreKey> pushes;
 };

@@ -59,6 +59,9 @@ struct DecodedValue {
   /// Bytes into the CB.
   int64_t offset = 0;
 };
+/// What `value` stands for: a NoC coordinate (also one a kernel moved off
+/// the grid, to be reported), a semaphore, a CB page, or Unknown for any
+/// other integer.
 DecodedValue decodeValue(int64_t value);
 
 //===----------------------------------------------------------------------===//

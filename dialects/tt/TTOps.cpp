@@ -448,6 +448,12 @@ LogicalResult ProgramOp::verifySemaphoreIds() {
         taken |= onCore;
       }
     int64_t allocated = llvm::countTrailingOnes(taken);
+    if (allocated >= kMaxSemaphoresPerCore)
+      return semaphore.emitOpError()
+             << "no semaphore id is free on every core of [" << range[0] << ", "
+             << range[1] << "] to [" << range[2] << ", " << range[3]
+             << "]: each of 0.." << kMaxSemaphoresPerCore - 1
+             << " is taken on one of them, and CreateSemaphore fails";
     if (semaphore.getId() != allocated)
       return semaphore.emitOpError()
              << "declares semaphore " << semaphore.getId()
@@ -1276,7 +1282,8 @@ LogicalResult RuntimeArgsOp::verify() {
     if (std::optional<NocCoordinate> coordinate = getNocCoordinate(value)) {
       bool isX = coordinate->axis == NocCoordinate::Axis::X;
       int64_t extent = grid.size() == 2 ? grid[isX ? 0 : 1] : 0;
-      if (coordinate->index < 0 || coordinate->index >= extent)
+      if (grid.size() == 2 &&
+          (coordinate->index < 0 || coordinate->index >= extent))
         return emitOpError()
                << coordinate->getKeyword() << "(" << coordinate->index
                << ") names logical " << (isX ? "column " : "row ")

@@ -125,7 +125,7 @@ DecodedValue tt::decodeValue(int64_t value) {
 // SemaphoreLedger
 //===----------------------------------------------------------------------===//
 
-SemaphoreLedger::SemaphoreLedger(ProgramOp program) : program(program) {
+SemaphoreLedger::SemaphoreLedger(ProgramOp program) {
   llvm::ArrayRef<int64_t> grid = program.getGrid();
   if (grid.size() == 2) {
     columns = grid[0];

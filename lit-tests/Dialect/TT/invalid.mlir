@@ -596,3 +596,70 @@ tt.program @p grid [1, 1] arch wormhole_b0 {
   // expected-error@+1 {{'tt.runtime_args' op runtime argument values are integers, @buffer addresses, @scalar bits, noc_x(C) or noc_y(R)}}
   "tt.runtime_args"() <{core = array<i64: 0, 0>, kernel = @reader, values = ["v"]}> : () -> ()
 }
+
+// -----
+
+// Each id is taken on one core of the range, none on all: CreateSemaphore
+// finds no id for it. Core [1, 0] lacks 14 and core [0, 0] lacks 15.
+tt.program @p grid [4, 1] arch wormhole_b0 {
+  tt.semaphore 0 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 1 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 2 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 3 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 4 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 5 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 6 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 7 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 8 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 9 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 10 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 11 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 12 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 13 cores [1, 0] to [1, 0] init 0
+  tt.semaphore 0 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 1 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 2 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 3 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 4 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 5 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 6 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 7 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 8 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 9 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 10 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 11 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 12 cores [2, 0] to [2, 0] init 0
+  tt.semaphore 0 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 1 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 2 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 3 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 4 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 5 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 6 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 7 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 8 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 9 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 10 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 11 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 12 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 13 cores [3, 0] to [3, 0] init 0
+  tt.semaphore 14 cores [2, 0] to [3, 0] init 0
+  tt.semaphore 15 cores [1, 0] to [2, 0] init 0
+  tt.semaphore 0 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 1 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 2 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 3 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 4 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 5 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 6 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 7 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 8 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 9 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 10 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 11 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 12 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 13 cores [0, 0] to [0, 0] init 0
+  tt.semaphore 14 cores [0, 0] to [0, 0] init 0
+  // expected-error@+1 {{'tt.semaphore' op no semaphore id is free on every core of [0, 0] to [1, 0]: each of 0..15 is taken on one of them, and CreateSemaphore fails}}
+  tt.semaphore 15 cores [0, 0] to [1, 0] init 0
+}

@@ -782,3 +782,77 @@ tt.program @unicast grid [2, 1] arch wormhole_b0 {
   }
   tt.runtime_args @sender core [0, 0] [noc_x(1), noc_y(0)]
 }
+
+// -----
+
+// noc_semaphore_inc and noc_semaphore_set_remote take the address of one
+// core.
+// expected-error@+1 {{pass 'tt-verify' (TTVerify) failed on 'tt.program'}}
+tt.program @inc_multicast grid [2, 1] arch wormhole_b0 {
+  tt.semaphore 0 cores [0, 0] to [1, 0] init 0
+  tt.kernel @reader reader cores [0, 0] to [0, 0] noc 0 rt_args ["x", "y"] {
+    %one = arith.constant 1 : i32
+    %x = tt.get_arg_val index(0)
+    %y = tt.get_arg_val index(1)
+    %sem = tt.get_semaphore id(0)
+    %all = tt.get_noc_multicast_addr %x, %y, %x, %y, %sem
+    // expected-error@+1 {{noc_semaphore_inc takes the address of one core (get_noc_addr), not a multicast address (kernel @reader on core [0, 0])}}
+    tt.noc_semaphore_inc %all, %one
+  }
+  tt.runtime_args @reader core [0, 0] [noc_x(1), noc_y(0)]
+}
+
+// -----
+
+// A remote set into a core that does not declare the semaphore.
+// expected-error@+1 {{pass 'tt-verify' (TTVerify) failed on 'tt.program'}}
+tt.program @undeclared_set grid [2, 1] arch wormhole_b0 {
+  tt.semaphore 0 cores [0, 0] to [0, 0] init 0
+  tt.kernel @reader reader cores [0, 0] to [0, 0] noc 0 rt_args ["x", "y"] {
+    %x = tt.get_arg_val index(0)
+    %y = tt.get_arg_val index(1)
+    %sem = tt.get_semaphore id(0)
+    %remote = tt.get_noc_addr %x, %y, %sem
+    // expected-error@+1 {{sets semaphore 0 of core [1, 0], which declares no semaphore 0 (tt.semaphore) (kernel @reader on core [0, 0])}}
+    tt.noc_semaphore_set_remote %sem, %remote
+  }
+  tt.runtime_args @reader core [0, 0] [noc_x(1), noc_y(0)]
+}
+
+// -----
+
+// noc_semaphore_set_multicast writes a semaphore on the destinations.
+// expected-error@+1 {{pass 'tt-verify' (TTVerify) failed on 'tt.program'}}
+tt.program @not_a_semaphore grid [2, 1] arch wormhole_b0 {
+  tt.semaphore 0 cores [0, 0] to [1, 0] init 0
+  tt.kernel @reader reader cores [0, 0] to [0, 0] noc 0 rt_args ["x", "y"] {
+    %one = arith.constant 1 : i32
+    %somewhere = arith.constant 4096 : i32
+    %x = tt.get_arg_val index(0)
+    %y = tt.get_arg_val index(1)
+    %sem = tt.get_semaphore id(0)
+    %all = tt.get_noc_multicast_addr %x, %y, %x, %y, %somewhere
+    // expected-error@+1 {{sets an L1 address that is no semaphore (get_semaphore) on the cores it multicasts to (kernel @reader on core [0, 0])}}
+    tt.noc_semaphore_set_multicast %sem, %all, %one
+  }
+  tt.runtime_args @reader core [0, 0] [noc_x(1), noc_y(0)]
+}
+
+// -----
+
+// A rectangle that holds the sender: num_dests counts the others.
+// expected-error@+1 {{pass 'tt-verify' (TTVerify) failed on 'tt.program'}}
+tt.program @sender_inside grid [2, 1] arch wormhole_b0 {
+  tt.semaphore 0 cores [0, 0] to [1, 0] init 0
+  tt.kernel @reader reader cores [0, 0] to [0, 0] noc 0 rt_args ["x0", "x1", "y"] {
+    %two = arith.constant 2 : i32
+    %x0 = tt.get_arg_val index(0)
+    %x1 = tt.get_arg_val index(1)
+    %y = tt.get_arg_val index(2)
+    %sem = tt.get_semaphore id(0)
+    %all = tt.get_noc_multicast_addr %x0, %y, %x1, %y, %sem
+    // expected-error@+1 {{num_dests is 2, but cores [0, 0] to [1, 0] hold 1 destination besides the sender (kernel @reader on core [0, 0])}}
+    tt.noc_semaphore_set_multicast %sem, %all, %two
+  }
+  tt.runtime_args @reader core [0, 0] [noc_x(0), noc_x(1), noc_y(0)]
+}

@@ -59,7 +59,9 @@ struct DecodedValue {
   /// Bytes into the CB.
   int64_t offset = 0;
 };
-/// What an abstract value stands for (Kind::Unknown for a plain integer).
+/// What `value` stands for: a NoC coordinate (also one a kernel moved off
+/// the grid, to be reported), a semaphore, a CB page, or Unknown for any
+/// other integer.
 DecodedValue decodeValue(int64_t value);
 
 //===----------------------------------------------------------------------===//
@@ -150,7 +152,6 @@ private:
   LogicalResult checkMulticasts();
   bool runsKernel(int64_t column, int64_t row) const;
 
-  ProgramOp program;
   int64_t columns = 0, rows = 0;
   llvm::SmallVector<SemaphoreOp, 4> semaphores;
   llvm::SmallVector<KernelOp, 4> kernels;
@@ -159,14 +160,13 @@ private:
   std::map<int64_t, int64_t> cbBytes;
   /// Keyed by core, semaphore and the waiting kernel's position in the
   /// program (so that errors come in the same order on every run).
-  std::map<std::tuple<int64_t, int64_t, int64_t, size_t>, PendingWaits>
-      pending;
+  std::map<std::tuple<int64_t, int64_t, int64_t, size_t>, PendingWaits> pending;
   std::map<SemaphoreKey, SemaphoreWrites> writes;
   /// Each multicast of an op from a core to a rectangle, once, in the order
   /// the cores ran.
   std::vector<Multicast> multicasts;
-  std::set<std::tuple<Operation *, int64_t, int64_t, CoreRect, int64_t,
-                      int64_t>>
+  std::set<
+      std::tuple<Operation *, int64_t, int64_t, CoreRect, int64_t, int64_t>>
       multicastsSeen;
   std::set<SemaphoreKey> pushes;
 };

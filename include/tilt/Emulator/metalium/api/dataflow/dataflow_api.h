@@ -13,6 +13,8 @@
 
 #include "tilt_emu/kernel_api.h"
 
+#include <type_traits>
+
 // The NoC of the running kernel (DataMovementConfig::noc). tt-metal's
 // tt_metal/hw/inc/internal/dataflow/dataflow_api_common.h: under
 // KERNEL_BUILD, `constexpr uint8_t noc_index = NOC_INDEX;`, which the JIT
@@ -147,7 +149,10 @@ TensorAccessor(const TensorAccessorArgs<C, R> &, size_t bank_base_address,
       uint32_t(bank_base_address), page_size);
 }
 
-template <typename AddrGen>
+// An address generator, not a coordinate: get_noc_addr(1, 0, addr) names a
+// core (tt-metal constrains this overload to address generators too).
+template <typename AddrGen,
+          typename = std::enable_if_t<!std::is_arithmetic_v<AddrGen>>>
 uint64_t get_noc_addr(uint32_t id, const AddrGen &generator,
                       uint32_t offset = 0, uint8_t noc = noc_index) {
   return generator.get_noc_addr(id, offset, noc);

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Timeline.h"
+#include "Noc.h"
 #include "Runtime.h"
 
 #include <algorithm>
@@ -423,8 +424,13 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     record.row = row;
     const Core *other = device.getCore(column, row);
     CoreState *remote = other ? &getCore(*other) : stream.core;
-    double hops = std::abs(int(column) - int(self.column)) +
-                  std::abs(int(row) - int(self.row));
+    // The data's path on the transfer's NoC: from this core for a write,
+    // back from the other core for a read (Noc.h).
+    LogicalCore here{self.column, self.row}, there{column, row};
+    double hops = other ? countUnicastHops(device.arch, write ? here : there,
+                                           write ? there : here,
+                                           event.reserved)
+                        : 0;
     double latency = params.nocBaseLatencyCycles + hops * params.nocHopCycles;
     // A read takes the remote core's outbound port and this one's
     // inbound; a write the other way round.

@@ -139,6 +139,9 @@ double readOneTile(bool fromDram) {
         noc_async_read_barrier();
       },
       {address}));
+  // A reader on NoC 1 (ReaderDataMovementConfig), whose data flows
+  // leftwards: one link from the right-hand neighbour.
+  kernels.back().noc = 1;
   RunReport report = device.run(std::move(kernels));
   EXPECT_TRUE(report.ok) << report.error;
   EXPECT_TRUE(report.timing.valid);

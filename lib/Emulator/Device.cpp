@@ -741,9 +741,8 @@ std::string RunReport::formatTable() const {
   CoreCounters sum = total();
   row("total", sum);
   if (sum.multicastWrites || sum.semaphoreOps || sum.nocLinks)
-    os << "noc: multicast writes " << sum.multicastWrites
-       << ", semaphore ops " << sum.semaphoreOps << ", links crossed "
-       << sum.nocLinks << "\n";
+    os << "noc: multicast writes " << sum.multicastWrites << ", semaphore ops "
+       << sum.semaphoreOps << ", links crossed " << sum.nocLinks << "\n";
   os << "tile ops:";
   for (size_t i = 0; i < sum.tileOps.size(); ++i)
     if (sum.tileOps[i])

@@ -36,17 +36,10 @@ bool overlaps(const std::vector<KernelContext::PendingRead> &reads,
 /// flush covers and that it does not know to have arrived.
 bool hasUnflushedWrite(const KernelContext &context, uint32_t begin,
                        uint32_t end) {
-  for (const PendingWrite &write : context.pendingWrites) {
-    if (write.flushed || write.end <= begin || end <= write.begin)
-      continue;
-    bool arrived = false;
-    for (uint32_t destination : write.destinations)
-      arrived |= context.clock.knowsArrival(write.record.writer,
-                                            write.record.channel, destination,
-                                            write.record.sequence);
-    if (!arrived)
+  for (const PendingWrite &write : context.pendingWrites)
+    if (write.begin < end && begin < write.end &&
+        !hasLeftSource(context, write))
       return true;
-  }
   return false;
 }
 
@@ -170,9 +163,9 @@ void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
   if (isDram)
     context.counters.dramBytesRead += size;
   else
-    context.counters.nocLinks += countUnicastHops(
-        context.device->arch, {remote->column, remote->row},
-        {context.core->column, context.core->row}, noc);
+    context.counters.nocLinks +=
+        countUnicastHops(context.device->arch, {remote->column, remote->row},
+                         {context.core->column, context.core->row}, noc);
   recordBusy(context, Stream::Unpack, Work::NocIssue,
              context.device->timing.nocIssueCycles);
   recordNoc(context, EventKind::NocRead, size, target, noc);
@@ -184,8 +177,8 @@ void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
   context.line = here.line;
   noc &= 1;
   DeviceImpl &device = *context.device;
-  uint32_t offset = device.toL1Offset(context, src_local_l1_addr, size,
-                                      "noc_async_write");
+  uint32_t offset =
+      device.toL1Offset(context, src_local_l1_addr, size, "noc_async_write");
   bool isDram = false;
   uint32_t target = 0, destOffset = 0;
   Core *remote = nullptr;
@@ -207,9 +200,9 @@ void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
   if (isDram)
     context.counters.dramBytesWritten += size;
   else
-    context.counters.nocLinks += countUnicastHops(
-        device.arch, {context.core->column, context.core->row},
-        {remote->column, remote->row}, noc);
+    context.counters.nocLinks +=
+        countUnicastHops(device.arch, {context.core->column, context.core->row},
+                         {remote->column, remote->row}, noc);
   recordBusy(context, Stream::Unpack, Work::NocIssue,
              device.timing.nocIssueCycles);
   recordNoc(context, EventKind::NocWrite, size, target, noc);

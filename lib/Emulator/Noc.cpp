@@ -83,8 +83,8 @@ uint32_t distance(uint32_t from, uint32_t to, uint32_t size) {
 
 } // namespace
 
-void emu::getWorkerNocCoord(const ArchInfo &arch, uint32_t column,
-                            uint32_t row, uint32_t &x, uint32_t &y) {
+void emu::getWorkerNocCoord(const ArchInfo &arch, uint32_t column, uint32_t row,
+                            uint32_t &x, uint32_t &y) {
   const NocGeometry &geometry = getGeometry(arch.name);
   if (geometry.offset) {
     x = geometry.originX + column;
@@ -128,7 +128,8 @@ std::string emu::describeNocCoord(const ArchInfo &arch, uint32_t x,
   }
   if (x >= geometry.width || y >= geometry.height)
     return "no tile";
-  int column = indexOf(geometry.physicalX, x), row = indexOf(geometry.physicalY, y);
+  int column = indexOf(geometry.physicalX, x),
+      row = indexOf(geometry.physicalY, y);
   if (column >= 0 && row >= 0) {
     if (geometry.offset)
       return "the NoC 0 (physical) coordinate of a Tensix core; translated "

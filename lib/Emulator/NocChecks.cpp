@@ -64,22 +64,9 @@ std::string describeWrite(const DeviceImpl &device, const WriteRecord &write) {
 }
 
 std::string pageRange(uint32_t first, uint32_t last) {
-  return first == last ? "page " + std::to_string(first)
-                       : "pages " + std::to_string(first) + ".." +
-                             std::to_string(last);
-}
-
-/// Whether `observer` may treat the source of `write` as free: flushed, or
-/// known to have arrived at one of its destinations (a packet that arrived
-/// somewhere has left its source).
-bool hasLeft(const KernelContext &observer, const PendingWrite &write) {
-  if (write.flushed)
-    return true;
-  for (uint32_t destination : write.destinations)
-    if (observer.clock.knowsArrival(write.record.writer, write.record.channel,
-                                    destination, write.record.sequence))
-      return true;
-  return false;
+  return first == last
+             ? "page " + std::to_string(first)
+             : "pages " + std::to_string(first) + ".." + std::to_string(last);
 }
 
 /// Drops the caller's pending writes it knows to have left their sources.
@@ -87,7 +74,7 @@ void pruneWrites(KernelContext &context) {
   auto &writes = context.pendingWrites;
   writes.erase(std::remove_if(writes.begin(), writes.end(),
                               [&](const PendingWrite &write) {
-                                return hasLeft(context, write);
+                                return hasLeftSource(context, write);
                               }),
                writes.end());
 }
@@ -150,8 +137,7 @@ uint32_t emu::getRemoteOffset(KernelContext &context, Core &target,
     address = base + (address - own);
   if (address < base || uint64_t(address - base) + size > device.arch.l1Bytes)
     fail(context, std::string(function) +
-                      ": the address is outside the L1 of " +
-                      coreName(target));
+                      ": the address is outside the L1 of " + coreName(target));
   return address - base;
 }
 
@@ -159,11 +145,21 @@ uint32_t emu::getRemoteOffset(KernelContext &context, Core &target,
 // Writes
 //===----------------------------------------------------------------------===//
 
-WriteRecord emu::issueWrite(KernelContext &context, uint8_t noc,
-                            bool multicast, uint32_t rectangle,
-                            const char *function, uint32_t begin,
-                            uint32_t end, std::vector<uint32_t> destinations,
-                            bool linked) {
+bool emu::hasLeftSource(const KernelContext &observer,
+                        const PendingWrite &write) {
+  if (write.flushed)
+    return true;
+  for (uint32_t destination : write.destinations)
+    if (observer.clock.knowsArrival(write.record.writer, write.record.channel,
+                                    destination, write.record.sequence))
+      return true;
+  return false;
+}
+
+WriteRecord emu::issueWrite(KernelContext &context, uint8_t noc, bool multicast,
+                            uint32_t rectangle, const char *function,
+                            uint32_t begin, uint32_t end,
+                            std::vector<uint32_t> destinations, bool linked) {
   checkLink(context, noc, multicast, rectangle, linked, function);
   WriteRecord record;
   record.writer = context.index;
@@ -187,7 +183,7 @@ WriteRecord emu::issueWrite(KernelContext &context, uint8_t noc,
 }
 
 uint64_t emu::issueAtomic(KernelContext &context, uint8_t noc,
-                         const char *function) {
+                          const char *function) {
   checkLink(context, noc, false, 0, false, function);
   return ++context.channelSequence[getChannel(noc, false)];
 }
@@ -199,12 +195,14 @@ void emu::landWrite(KernelContext &context, Core &target, uint32_t offset,
   uint32_t semaphores = device.getSemaphoreOffset(0);
   if (offset < semaphores + kNumSemaphores * kSemaphoreStride &&
       semaphores < end)
-    fail(context, std::string(write.function) + " writes into the semaphores "
-                  "of " + coreName(target) +
-                  ": semaphores take noc_semaphore_set_remote, "
-                  "noc_semaphore_set_multicast and noc_semaphore_inc (the "
-                  "emulator follows their writes; a data write there would "
-                  "go unseen by waits)");
+    fail(context, std::string(write.function) +
+                      " writes into the semaphores "
+                      "of " +
+                      coreName(target) +
+                      ": semaphores take noc_semaphore_set_remote, "
+                      "noc_semaphore_set_multicast and noc_semaphore_inc (the "
+                      "emulator follows their writes; a data write there would "
+                      "go unseen by waits)");
   for (CircularBuffer &cb : target.cbs) {
     if (!cb.configured)
       continue;
@@ -249,12 +247,13 @@ void emu::checkSourceFree(KernelContext &context, uint32_t begin, uint32_t end,
                           const std::string &what) {
   for (KernelContext *kernel : context.core->kernels)
     for (const PendingWrite &write : kernel->pendingWrites) {
-      if (write.end <= begin || end <= write.begin || hasLeft(context, write))
+      if (write.end <= begin || end <= write.begin ||
+          hasLeftSource(context, write))
         continue;
       fail(context,
-           what + " overwrites L1 " + hex(write.begin) + ".." +
-               hex(write.end) + " of " + coreName(*context.core) +
-               " while " + describeWrite(*context.device, write.record) +
+           what + " overwrites L1 " + hex(write.begin) + ".." + hex(write.end) +
+               " of " + coreName(*context.core) + " while " +
+               describeWrite(*context.device, write.record) +
                " may still be reading it: the source of a NoC write may "
                "change only after noc_async_writes_flushed or "
                "noc_async_write_barrier, or once the kernel knows the write "
@@ -306,8 +305,7 @@ void emu::syncReserve(KernelContext &context, CircularBuffer &cb,
   }
 }
 
-void emu::syncPush(KernelContext &context, CircularBuffer &cb,
-                   uint32_t pages) {
+void emu::syncPush(KernelContext &context, CircularBuffer &cb, uint32_t pages) {
   DeviceImpl &device = *context.device;
   SharedClock clock = device.trackSync ? snapshotClock(context) : nullptr;
   for (uint32_t page = cb.writePage; page < cb.writePage + pages; ++page) {
@@ -334,8 +332,7 @@ void emu::syncPush(KernelContext &context, CircularBuffer &cb,
   }
 }
 
-void emu::syncWait(KernelContext &context, CircularBuffer &cb,
-                   uint32_t pages) {
+void emu::syncWait(KernelContext &context, CircularBuffer &cb, uint32_t pages) {
   if (!context.device->trackSync)
     return;
   for (uint32_t page = cb.readPage; page < cb.readPage + pages; ++page)

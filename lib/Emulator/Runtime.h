@@ -380,9 +380,8 @@ Core &getNocCore(KernelContext &context, uint32_t x, uint32_t y,
 /// core's buffer by its own address of it (get_noc_addr(x, y,
 /// get_write_ptr(cb))); the emulator's L1 addresses differ per core, so
 /// such an address is moved to `target`.
-uint32_t getRemoteOffset(KernelContext &context, Core &target,
-                         uint32_t address, uint32_t size,
-                         const char *function);
+uint32_t getRemoteOffset(KernelContext &context, Core &target, uint32_t address,
+                         uint32_t size, const char *function);
 
 /// Starts a write of `context` from [begin, end) of its L1 on `noc` to the
 /// `destinations` (core indexes; none for DRAM): numbers it on its
@@ -390,15 +389,14 @@ uint32_t getRemoteOffset(KernelContext &context, Core &target,
 /// multicast's successor. `rectangle` is a multicast's corners (0 for a
 /// unicast write).
 WriteRecord issueWrite(KernelContext &context, uint8_t noc, bool multicast,
-                       uint32_t rectangle, const char *function,
-                       uint32_t begin, uint32_t end,
-                       std::vector<uint32_t> destinations, bool linked);
+                       uint32_t rectangle, const char *function, uint32_t begin,
+                       uint32_t end, std::vector<uint32_t> destinations,
+                       bool linked);
 
 /// Numbers a noc_semaphore_inc of `context` on `noc` on its channel (an
 /// atomic has no source to keep) and checks a linked multicast's
 /// successor.
-uint64_t issueAtomic(KernelContext &context, uint8_t noc,
-                     const char *function);
+uint64_t issueAtomic(KernelContext &context, uint8_t noc, const char *function);
 
 /// Checks and records `write` landing in [offset, offset + size) of
 /// `target`'s L1: CB pages it touches must be reserved by their producer,
@@ -413,6 +411,11 @@ void landWrite(KernelContext &context, Core &target, uint32_t offset,
 /// caller to have arrived; `what` names the overwriting call.
 void checkSourceFree(KernelContext &context, uint32_t begin, uint32_t end,
                      const std::string &what);
+
+/// Whether `observer` may treat the source of `write` as free: flushed, or
+/// known to `observer` to have arrived at one of its destinations (a
+/// packet that arrived somewhere has left its source).
+bool hasLeftSource(const KernelContext &observer, const PendingWrite &write);
 
 /// The clock a semaphore write of `context` on `channel` (its `sequence`)
 /// carries to `destinations`: the writer's, plus the arrival of its

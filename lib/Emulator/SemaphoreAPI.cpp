@@ -114,8 +114,8 @@ struct Multicast {
   MulticastRoute route;
 };
 
-Multicast decodeMulticast(KernelContext &context, uint64_t address,
-                          uint8_t noc, uint32_t numDests, bool loopback,
+Multicast decodeMulticast(KernelContext &context, uint64_t address, uint8_t noc,
+                          uint32_t numDests, bool loopback,
                           const char *function) {
   DeviceImpl &device = *context.device;
   if (!(address & kMulticastFlag))
@@ -136,7 +136,8 @@ Multicast decodeMulticast(KernelContext &context, uint64_t address,
   if (!forward)
     fail(context,
          std::string(function) + " on NoC " + std::to_string(noc) + ": " +
-             rectangle + " runs against the NoC's direction: on NoC 0 the "
+             rectangle +
+             " runs against the NoC's direction: on NoC 0 the "
              "start is the top-left corner (x_start <= x_end, y_start <= "
              "y_end), on NoC 1 the bottom-right one (x_start >= x_end, "
              "y_start >= y_end), as tt-metal's mcast matmul swaps start and "
@@ -193,14 +194,14 @@ Multicast decodeMulticast(KernelContext &context, uint64_t address,
   std::vector<LogicalCore> logical;
   for (Core *core : multicast.cores)
     logical.push_back(logicalOf(*core));
-  multicast.route = routeMulticast(device.arch, logicalOf(*context.core),
-                                   start, end, logical, noc);
+  multicast.route = routeMulticast(device.arch, logicalOf(*context.core), start,
+                                   end, logical, noc);
   return multicast;
 }
 
 /// The core a unicast semaphore address names, and the word's offset.
-Core &getRemoteWord(KernelContext &context, uint64_t address,
-                    uint32_t &offset, const char *function) {
+Core &getRemoteWord(KernelContext &context, uint64_t address, uint32_t &offset,
+                    const char *function) {
   if (address & kMulticastFlag)
     fail(context, std::string(function) +
                       ": a multicast address takes noc_semaphore_set_"
@@ -209,7 +210,8 @@ Core &getRemoteWord(KernelContext &context, uint64_t address,
     fail(context, std::string(function) +
                       ": semaphores are in the L1 of a core; the address "
                       "is not a core's (get_noc_addr(x, y, addr) makes one)");
-  uint32_t x = uint32_t(address >> 48) & 0xff, y = uint32_t(address >> 40) & 0xff;
+  uint32_t x = uint32_t(address >> 48) & 0xff,
+           y = uint32_t(address >> 40) & 0xff;
   Core &core = getNocCore(context, x, y, function);
   offset = getRemoteOffset(context, core, uint32_t(address), 4, function);
   checkWord(context, core, offset, function);
@@ -279,9 +281,9 @@ void setMulticast(KernelContext &context, uint32_t source, uint64_t target,
   context.counters.nocLinks += multicast.route.links;
   recordBusy(context, Stream::Unpack, Work::NocIssue,
              device.timing.nocIssueCycles);
-  recordSync(context, EventKind::SyncWrite,
-             {event, 4, channel, false, multicast.destinations,
-              multicast.route.hops});
+  recordSync(
+      context, EventKind::SyncWrite,
+      {event, 4, channel, false, multicast.destinations, multicast.route.hops});
 }
 
 void writeMulticast(KernelContext &context, uint32_t source, uint64_t target,
@@ -406,9 +408,8 @@ void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc_id,
              {event, 4, channel, true, {target.index}, hops});
 }
 
-void noc_semaphore_set_remote(uint32_t src_local_l1_addr,
-                              uint64_t dst_noc_addr, uint8_t noc,
-                              tilt_emu::Here here) {
+void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
+                              uint8_t noc, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
   context.line = here.line;
   DeviceImpl &device = *context.device;

@@ -47,11 +47,10 @@ void SyncClock::setReserves(uint32_t kernel, uint32_t count) {
 void SyncClock::learnArrival(uint32_t writer, uint8_t channel, uint32_t core,
                              uint64_t sequence) {
   uint64_t k = key(writer, channel, core);
-  auto it = std::lower_bound(
-      arrivals.begin(), arrivals.end(), k,
-      [](const std::pair<uint64_t, uint64_t> &entry, uint64_t value) {
-        return entry.first < value;
-      });
+  auto it =
+      std::lower_bound(arrivals.begin(), arrivals.end(), k,
+                       [](const std::pair<uint64_t, uint64_t> &entry,
+                          uint64_t value) { return entry.first < value; });
   if (it != arrivals.end() && it->first == k) {
     it->second = std::max(it->second, sequence);
     return;
@@ -63,11 +62,10 @@ bool SyncClock::knowsArrival(uint32_t writer, uint8_t channel, uint32_t core,
                              uint64_t sequence) const {
   for (uint32_t target : {core, kAllCores}) {
     uint64_t k = key(writer, channel, target);
-    auto it = std::lower_bound(
-        arrivals.begin(), arrivals.end(), k,
-        [](const std::pair<uint64_t, uint64_t> &entry, uint64_t value) {
-          return entry.first < value;
-        });
+    auto it =
+        std::lower_bound(arrivals.begin(), arrivals.end(), k,
+                         [](const std::pair<uint64_t, uint64_t> &entry,
+                            uint64_t value) { return entry.first < value; });
     if (it != arrivals.end() && it->first == k && it->second >= sequence)
       return true;
   }

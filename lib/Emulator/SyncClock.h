@@ -82,19 +82,19 @@ using SharedClock = std::shared_ptr<const SyncClock>;
 /// A NoC write, as the pages it lands in and the sources it reads from
 /// remember it.
 struct WriteRecord {
-  uint32_t writer = 0;  ///< the writing kernel (KernelContext::index)
-  uint8_t channel = 0;  ///< getChannel of its NoC and virtual channel
-  uint64_t sequence = 0; ///< its number among the writer's on the channel
+  uint32_t writer = 0;       ///< the writing kernel (KernelContext::index)
+  uint8_t channel = 0;       ///< getChannel of its NoC and virtual channel
+  uint64_t sequence = 0;     ///< its number among the writer's on the channel
   const char *function = ""; ///< e.g. "noc_async_write_multicast"
-  uint32_t line = 0;    ///< the calling line of the writer's source
+  uint32_t line = 0;         ///< the calling line of the writer's source
 };
 
 /// A write into a semaphore word since its last set, which a wait that
 /// observes the value synchronises with.
 struct SemaphoreWrite {
   SharedClock clock;
-  uint64_t event = 0;       ///< the timing model's id of the write
-  uint32_t valueAfter = 0;  ///< the word's value once it landed
+  uint64_t event = 0;      ///< the timing model's id of the write
+  uint32_t valueAfter = 0; ///< the word's value once it landed
 };
 
 /// The history of one semaphore word (any 4-byte L1 word that semaphore

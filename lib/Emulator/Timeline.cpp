@@ -428,8 +428,7 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     // back from the other core for a read (Noc.h).
     LogicalCore here{self.column, self.row}, there{column, row};
     double hops = other ? countUnicastHops(device.arch, write ? here : there,
-                                           write ? there : here,
-                                           event.reserved)
+                                           write ? there : here, event.reserved)
                         : 0;
     double latency = params.nocBaseLatencyCycles + hops * params.nocHopCycles;
     // A read takes the remote core's outbound port and this one's
@@ -445,11 +444,10 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     record.start = std::min(fromStart, toStart);
     if (write && other) {
       // Later writes of this channel to that core arrive after it.
-      double &last = stream.channelArrival[uint32_t(
-                                               getChannel(event.reserved, false))
-                                               << 16 |
-                                           (row * device.arch.gridColumns +
-                                            column)];
+      double &last =
+          stream.channelArrival[uint32_t(getChannel(event.reserved, false))
+                                    << 16 |
+                                (row * device.arch.gridColumns + column)];
       end = std::max(end, last);
       last = end;
     }
@@ -475,7 +473,8 @@ void Simulator::arrive(uint64_t event, uint32_t core, double time) {
 
 void Simulator::executeSyncWrite(SimStream &stream, const TimedEvent &event) {
   const SyncEvent &sync = stream.context->syncEvents[event.a];
-  std::vector<Transfer> &inFlight = sync.atomic ? stream.atomics : stream.writes;
+  std::vector<Transfer> &inFlight =
+      sync.atomic ? stream.atomics : stream.writes;
   makeRoom(stream, inFlight, params.maxWritesInFlight, event.line, true);
   // The sender's port serves the data once, however many destinations;
   // each destination's port takes it, and it arrives after the latency of

@@ -111,8 +111,7 @@ void recordNoc(KernelContext &context, EventKind kind, uint32_t bytes,
 void recordSync(KernelContext &context, EventKind kind, SyncEvent event);
 /// Records a satisfied semaphore wait that synchronised with the writes
 /// `sources` (nextSyncEvent ids).
-void recordSemaphoreWait(KernelContext &context,
-                         std::vector<uint64_t> sources);
+void recordSemaphoreWait(KernelContext &context, std::vector<uint64_t> sources);
 /// The cost of packing one tile of `format`.
 double getPackCycles(const TimingParams &params, DataFormat format);
 

@@ -44,15 +44,15 @@ std::pair<uint32_t, uint32_t> nocOf(const Device &device, uint32_t column,
   return {x, y};
 }
 
-void createSemaphore(Device &device, uint32_t column, uint32_t row,
-                     uint32_t id, uint32_t value = 0) {
+void createSemaphore(Device &device, uint32_t column, uint32_t row, uint32_t id,
+                     uint32_t value = 0) {
   std::string error;
   ASSERT_TRUE(device.configureSemaphore(column, row, id, value, error))
       << error;
 }
 
-void configureCB(Device &device, uint32_t column, uint32_t row,
-                 uint32_t index, uint32_t pages) {
+void configureCB(Device &device, uint32_t column, uint32_t row, uint32_t index,
+                 uint32_t pages) {
   std::string error;
   ASSERT_TRUE(device.configureCB(
       column, row, {index, tilt::emu::DataFormat::Float16_b, kPage, pages},
@@ -106,6 +106,7 @@ TEST(SemaphoreTest, SetIncrementAndWait) {
   createSemaphore(device, 1, 0, 0);
   createSemaphore(device, 1, 0, 1, 7);
   auto [x, y] = nocOf(device, 1, 0);
+  auto home = nocOf(device, 0, 0);
   uint32_t seen = 0, initial = 0;
   std::vector<KernelInstance> kernels;
   kernels.push_back(kernel("incrementer", 0, 0, [x = x, y = y] {
@@ -116,7 +117,7 @@ TEST(SemaphoreTest, SetIncrementAndWait) {
     noc_semaphore_wait(pointerTo(get_semaphore(0)), 5);
     noc_async_atomic_barrier();
   }));
-  kernels.push_back(kernel("waiter", 1, 0, [&seen, &initial] {
+  kernels.push_back(kernel("waiter", 1, 0, [&seen, &initial, home] {
     volatile uint32_t *mine = pointerTo(get_semaphore(0));
     initial = *pointerTo(get_semaphore(1));
     noc_semaphore_wait_min(mine, 2);
@@ -124,9 +125,9 @@ TEST(SemaphoreTest, SetIncrementAndWait) {
     seen = *mine;
     // Answers: a local value sent to the other core.
     noc_semaphore_set(mine, 5);
-    uint32_t x = 18, y = 18;
-    noc_semaphore_set_remote(get_semaphore(0),
-                             get_noc_addr(x, y, get_semaphore(0)));
+    noc_semaphore_set_remote(
+        get_semaphore(0),
+        get_noc_addr(home.first, home.second, get_semaphore(0)));
     noc_async_write_barrier();
   }));
   RunReport report = device.run(std::move(kernels));
@@ -182,8 +183,8 @@ TEST(SemaphoreTest, LogicalCoordinatesDoNotNameACore) {
 }
 
 /// Core (0, 0) multicasts a page of raw L1 and then a semaphore to cores
-/// (1..3, 0); each receiver waits for the semaphore and reads the page.
-/// `corners` gives the rectangle's start and end by logical core.
+/// (1..3, 0) on `noc`; each receiver waits for the semaphore and reads the
+/// page. `reversed` starts the rectangle at its right end.
 RunReport multicastRaw(Device &device, uint8_t noc, bool reversed,
                        uint32_t numDests, std::vector<uint32_t> *seen) {
   for (uint32_t column = 0; column < 4; ++column) {
@@ -202,8 +203,8 @@ RunReport multicastRaw(Device &device, uint8_t noc, bool reversed,
         uint32_t *data = reinterpret_cast<uint32_t *>(uintptr_t(scratch));
         for (uint32_t i = 0; i < kPage / 4; ++i)
           data[i] = 1000 + i;
-        uint64_t rectangle = get_noc_multicast_addr(
-            first.first, first.second, last.first, last.second, 0);
+        uint64_t rectangle = get_noc_multicast_addr(first.first, first.second,
+                                                    last.first, last.second, 0);
         noc_async_write_multicast(scratch, rectangle | scratch, kPage,
                                   numDests);
         uint32_t flag = get_semaphore(0);

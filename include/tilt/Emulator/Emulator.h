@@ -245,9 +245,9 @@ public:
                          uint32_t &y) const;
 
   /// Runs `kernels` concurrently until all end or the first error; the CB
-  /// and semaphore configuration is cleared afterwards. A kernel that makes no progress
-  /// for the watchdog's time (blocked in one wait, or making no API call)
-  /// stops the run with a report of every kernel; one that never reaches
+  /// and semaphore configuration is cleared afterwards. A kernel that makes no
+  /// progress for the watchdog's time (blocked in one wait, or making no API
+  /// call) stops the run with a report of every kernel; one that never reaches
   /// an API call again, or that crashes (a signal in its thread), ends the
   /// process with the report and exit status 3, since its thread cannot be
   /// stopped.

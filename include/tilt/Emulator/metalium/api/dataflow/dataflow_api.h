@@ -51,13 +51,12 @@ void noc_semaphore_set(volatile tt_l1_ptr uint32_t *sem_addr, uint32_t val,
                        TILT_HERE);
 void noc_semaphore_wait(volatile tt_l1_ptr uint32_t *sem_addr, uint32_t val,
                         TILT_HERE);
-void noc_semaphore_wait_min(volatile tt_l1_ptr uint32_t *sem_addr,
-                            uint32_t val, TILT_HERE);
-void noc_semaphore_inc(uint64_t addr, uint32_t incr,
-                       uint8_t noc_id = noc_index, TILT_HERE);
-void noc_semaphore_set_remote(uint32_t src_local_l1_addr,
-                              uint64_t dst_noc_addr, uint8_t noc = noc_index,
-                              TILT_HERE);
+void noc_semaphore_wait_min(volatile tt_l1_ptr uint32_t *sem_addr, uint32_t val,
+                            TILT_HERE);
+void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc_id = noc_index,
+                       TILT_HERE);
+void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
+                              uint8_t noc = noc_index, TILT_HERE);
 void noc_semaphore_set_multicast(uint32_t src_local_l1_addr,
                                  uint64_t dst_noc_addr_multicast,
                                  uint32_t num_dests, bool linked = false,
@@ -82,8 +81,7 @@ void noc_async_write_multicast_loopback_src(uint32_t src_local_l1_addr,
                                             uint64_t dst_noc_addr_multicast,
                                             uint32_t size, uint32_t num_dests,
                                             bool linked = false,
-                                            uint8_t noc = noc_index,
-                                            TILT_HERE);
+                                            uint8_t noc = noc_index, TILT_HERE);
 
 // Interleaved address generators (the pre-TensorAccessor examples).
 template <bool DRAM> struct InterleavedAddrGen {

@@ -428,6 +428,71 @@ TEST(SemaphoreTest, TheIn0ProtocolWithoutTheSendersWaitFails) {
   }
 }
 
+/// How the writer on core (0, 0) fills the page core (1, 0) reserved, and
+/// tells it.
+enum class Signal { WriteThenIncrement, MulticastThenIncrement,
+                    MulticastBarrierIncrement };
+
+/// Core (1, 0) reserves a page of CB 0 and increments core (0, 0)'s
+/// semaphore 0; core (0, 0) waits for it, writes the page and increments
+/// core (1, 0)'s semaphore 0, which core (1, 0) waits for before the push.
+RunReport runHandshake(Signal signal) {
+  Device device = makeDevice();
+  for (uint32_t column : {0u, 1u}) {
+    configureCB(device, column, 0, 0, 1);
+    createSemaphore(device, column, 0, 0);
+  }
+  auto writer = nocOf(device, 0, 0), receiver = nocOf(device, 1, 0);
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("writer", 0, 0, [=] {
+    noc_semaphore_wait(pointerTo(get_semaphore(0)), 1);
+    uint32_t page = get_write_ptr(0);
+    if (signal == Signal::WriteThenIncrement) {
+      noc_async_write(page, get_noc_addr(receiver.first, receiver.second, page),
+                      kPage);
+    } else {
+      noc_async_write_multicast(
+          page,
+          get_noc_multicast_addr(receiver.first, receiver.second,
+                                 receiver.first, receiver.second, page),
+          kPage, 1);
+      if (signal == Signal::MulticastBarrierIncrement)
+        noc_async_write_barrier();
+    }
+    noc_semaphore_inc(
+        get_noc_addr(receiver.first, receiver.second, get_semaphore(0)), 1);
+    noc_async_write_barrier();
+    noc_async_atomic_barrier();
+  }));
+  kernels.push_back(kernel("receiver", 1, 0, [=] {
+    cb_reserve_back(0, 1);
+    noc_semaphore_inc(get_noc_addr(writer.first, writer.second,
+                                   get_semaphore(0)),
+                      1);
+    noc_semaphore_wait(pointerTo(get_semaphore(0)), 1);
+    cb_push_back(0, 1);
+    cb_wait_front(0, 1);
+    cb_pop_front(0, 1);
+  }));
+  return device.run(std::move(kernels));
+}
+
+TEST(SemaphoreTest, AnIncrementOrdersTheWritesOfItsChannel) {
+  // A unicast write and noc_semaphore_inc share NOC_UNICAST_WRITE_VC: the
+  // increment's arrival proves the write's.
+  RunReport report = runHandshake(Signal::WriteThenIncrement);
+  EXPECT_TRUE(report.ok) << report.error;
+  // A multicast travels on NOC_MULTICAST_WRITE_VC: the increment proves
+  // nothing about it...
+  report = runHandshake(Signal::MulticastThenIncrement);
+  EXPECT_ERROR(report, "cb_push_back(cb 0, 1) publishes page 0, written by "
+                       "core (0, 0) writer's noc_async_write_multicast");
+  EXPECT_ERROR(report, "nothing orders that write's arrival before the push");
+  // ...unless a write barrier came between.
+  report = runHandshake(Signal::MulticastBarrierIncrement);
+  EXPECT_TRUE(report.ok) << report.error;
+}
+
 //===----------------------------------------------------------------------===//
 // Timing
 //===----------------------------------------------------------------------===//

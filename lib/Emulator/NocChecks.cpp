@@ -195,14 +195,13 @@ void emu::landWrite(KernelContext &context, Core &target, uint32_t offset,
   uint32_t semaphores = device.getSemaphoreOffset(0);
   if (offset < semaphores + kNumSemaphores * kSemaphoreStride &&
       semaphores < end)
-    fail(context, std::string(write.function) +
-                      " writes into the semaphores "
-                      "of " +
-                      coreName(target) +
-                      ": semaphores take noc_semaphore_set_remote, "
-                      "noc_semaphore_set_multicast and noc_semaphore_inc (the "
-                      "emulator follows their writes; a data write there would "
-                      "go unseen by waits)");
+    fail(context,
+         std::string(write.function) + " writes into the semaphores of " +
+             coreName(target) +
+             ": semaphores take noc_semaphore_set_remote, "
+             "noc_semaphore_set_multicast and noc_semaphore_inc (the emulator "
+             "follows their writes; a data write there would go unseen by "
+             "waits)");
   for (CircularBuffer &cb : target.cbs) {
     if (!cb.configured)
       continue;
@@ -295,10 +294,12 @@ void emu::syncReserve(KernelContext &context, CircularBuffer &cb,
                       std::to_string(reserved) + ")");
   ++context.reserveCount;
   context.clock.setReserves(context.index, context.reserveCount);
+  const SyncClock *last = nullptr;
   for (uint32_t page = first; page < first + count; ++page) {
     PageSync &sync = cb.pages[page];
-    if (context.device->trackSync && sync.popped)
+    if (context.device->trackSync && sync.popped && sync.popped.get() != last)
       context.clock.join(*sync.popped);
+    last = sync.popped.get();
     sync.reserver = context.index;
     sync.reserveCount = context.reserveCount;
     sync.writes.clear();
@@ -335,9 +336,14 @@ void emu::syncPush(KernelContext &context, CircularBuffer &cb, uint32_t pages) {
 void emu::syncWait(KernelContext &context, CircularBuffer &cb, uint32_t pages) {
   if (!context.device->trackSync)
     return;
-  for (uint32_t page = cb.readPage; page < cb.readPage + pages; ++page)
-    if (const SharedClock &pushed = cb.pages[page].pushed)
+  // The pages of one push share a clock: join each clock once.
+  const SyncClock *last = nullptr;
+  for (uint32_t page = cb.readPage; page < cb.readPage + pages; ++page) {
+    const SyncClock *pushed = cb.pages[page].pushed.get();
+    if (pushed && pushed != last)
       context.clock.join(*pushed);
+    last = pushed;
+  }
 }
 
 void emu::syncPop(KernelContext &context, CircularBuffer &cb, uint32_t pages) {

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Noc.h"
 #include "Runtime.h"
 #include "tt-metalium/tilize_utils.hpp"
 
@@ -240,6 +241,7 @@ DeviceImpl::DeviceImpl(const ArchInfo &arch) : arch(arch) {
       auto core = std::make_unique<Core>();
       core->column = column;
       core->row = row;
+      core->index = uint32_t(cores.size());
       core->l1 = l1Region + (size_t(row) * arch.gridColumns + column) *
                                 arch.l1Bytes;
       core->l1Used = arch.l1ReservedBytes;
@@ -260,6 +262,20 @@ Core *DeviceImpl::getCore(uint32_t column, uint32_t row) {
 
 uint32_t DeviceImpl::l1Address(Core &core, uint32_t offset) const {
   return uint32_t(reinterpret_cast<uintptr_t>(core.l1) + offset);
+}
+
+uint32_t DeviceImpl::getSemaphoreOffset(uint32_t id) const {
+  uint32_t base =
+      (arch.l1ReservedBytes - kNumSemaphores * kSemaphoreStride) & ~15u;
+  return base + id * kSemaphoreStride;
+}
+
+int DeviceImpl::getSemaphoreAt(uint32_t offset) const {
+  uint32_t base = getSemaphoreOffset(0);
+  if (offset < base || offset >= base + kNumSemaphores * kSemaphoreStride ||
+      (offset - base) % kSemaphoreStride)
+    return -1;
+  return int((offset - base) / kSemaphoreStride);
 }
 
 uint32_t DeviceImpl::toL1Offset(KernelContext &context, uint32_t address,
@@ -320,6 +336,8 @@ std::string DeviceImpl::describeBlocked() {
          << context->blockedOn;
       if (context->blockedCB)
         os << "; " << describeCB(*context->core, *context->blockedCB);
+      if (context->blockedDetail)
+        os << "; " << context->blockedDetail();
     }
   return os.str();
 }
@@ -329,7 +347,8 @@ void DeviceImpl::waitUntil(KernelContext &context,
                            const std::string &what,
                            const std::string &counterKey,
                            const CircularBuffer *cb,
-                           const std::function<bool()> &condition) {
+                           const std::function<bool()> &condition,
+                           std::function<std::string()> detail) {
   if (failed)
     throw KernelStopped();
   if (condition())
@@ -338,10 +357,12 @@ void DeviceImpl::waitUntil(KernelContext &context,
   context.blocked = true;
   context.blockedOn = what;
   context.blockedCB = cb;
+  context.blockedDetail = std::move(detail);
   context.canContinue = condition;
   auto unblock = [&] {
     context.blocked = false;
     context.canContinue = nullptr;
+    context.blockedDetail = nullptr;
     context.lastProgress.store(getProgressClock(), std::memory_order_relaxed);
     context.counters.blockedSeconds[counterKey] +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -503,7 +524,44 @@ bool Device::configureCB(uint32_t column, uint32_t row, const CBConfig &config,
   cb.configured = true;
   cb.config = config;
   cb.offset = offset;
+  cb.pages.resize(config.numPages);
   core->l1Used = uint32_t(offset + bytes);
+  return true;
+}
+
+bool Device::configureSemaphore(uint32_t column, uint32_t row, uint32_t id,
+                                uint32_t initialValue, std::string &error) {
+  Core *core = impl->getCore(column, row);
+  std::string name =
+      "core (" + std::to_string(column) + ", " + std::to_string(row) + ")";
+  if (!core) {
+    error = name + " is outside the " + impl->arch.name + " grid";
+    return false;
+  }
+  if (id >= kNumSemaphores) {
+    error = "semaphore " + std::to_string(id) + " is beyond the " +
+            std::to_string(kNumSemaphores) + " of a core";
+    return false;
+  }
+  if (core->semaphores >> id & 1u) {
+    error = "semaphore " + std::to_string(id) + " exists on " + name;
+    return false;
+  }
+  core->semaphores |= 1u << id;
+  core->semaphoreInitial[id] = initialValue;
+  return true;
+}
+
+bool Device::hasSemaphore(uint32_t column, uint32_t row, uint32_t id) const {
+  Core *core = impl->getCore(column, row);
+  return core && id < kNumSemaphores && (core->semaphores >> id & 1u);
+}
+
+bool Device::getWorkerNocCoord(uint32_t column, uint32_t row, uint32_t &x,
+                               uint32_t &y) const {
+  if (!impl->getCore(column, row))
+    return false;
+  emu::getWorkerNocCoord(impl->arch, column, row, x, y);
   return true;
 }
 
@@ -530,6 +588,8 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     context->device = &device;
     context->core = core;
     context->instance = &instance;
+    context->index = uint32_t(contexts.size());
+    context->noc = instance.noc & 1u;
     context->isCompute = instance.role == "compute";
     initComputeEngine(*context, instance);
     context->label = device.where(*context);
@@ -539,10 +599,25 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
   {
     std::lock_guard<std::mutex> lock(device.mutex);
     device.contexts.clear();
-    for (auto &context : contexts)
+    for (auto &context : contexts) {
       device.contexts.push_back(context.get());
+      context->core->kernels.push_back(context.get());
+    }
     device.live = unsigned(contexts.size());
     device.failed = false;
+    // Semaphores start at their initial values (tt-metal writes them with
+    // the program's kernel config); with any semaphore, kernels of
+    // different cores can synchronise, and the run tracks it.
+    device.trackSync = false;
+    for (auto &core : device.cores) {
+      core->semaphoreWords.clear();
+      for (uint32_t id = 0; id < kNumSemaphores; ++id)
+        if (core->semaphores >> id & 1u) {
+          device.trackSync = true;
+          uint32_t value = core->semaphoreInitial[id];
+          std::memcpy(core->l1 + device.getSemaphoreOffset(id), &value, 4);
+        }
+    }
     std::lock_guard<std::mutex> errorLock(device.errorMutex);
     device.error.clear();
   }
@@ -599,6 +674,9 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     for (CircularBuffer &cb : core->cbs)
       cb = CircularBuffer();
     core->l1Used = device.arch.l1ReservedBytes;
+    core->semaphores = 0;
+    core->semaphoreWords.clear();
+    core->kernels.clear();
   }
   device.contexts.clear();
   return report;
@@ -613,6 +691,9 @@ void CoreCounters::add(const CoreCounters &other) {
   dramBytesWritten += other.dramBytesWritten;
   nocReads += other.nocReads;
   nocWrites += other.nocWrites;
+  multicastWrites += other.multicastWrites;
+  semaphoreOps += other.semaphoreOps;
+  nocLinks += other.nocLinks;
   for (size_t i = 0; i < tileOps.size(); ++i)
     tileOps[i] += other.tileOps[i];
   for (const auto &[key, seconds] : other.blockedSeconds)
@@ -659,6 +740,9 @@ std::string RunReport::formatTable() const {
           counters);
   CoreCounters sum = total();
   row("total", sum);
+  if (sum.multicastWrites || sum.semaphoreOps || sum.nocLinks)
+    os << "noc: multicast writes " << sum.multicastWrites << ", semaphore ops "
+       << sum.semaphoreOps << ", links crossed " << sum.nocLinks << "\n";
   os << "tile ops:";
   for (size_t i = 0; i < sum.tileOps.size(); ++i)
     if (sum.tileOps[i])
@@ -678,7 +762,10 @@ std::string RunReport::formatJson() const {
     os << "{\"dram_bytes_read\": " << c.dramBytesRead
        << ", \"dram_bytes_written\": " << c.dramBytesWritten
        << ", \"noc_reads\": " << c.nocReads
-       << ", \"noc_writes\": " << c.nocWrites << ", \"tile_ops\": {";
+       << ", \"noc_writes\": " << c.nocWrites
+       << ", \"noc_multicast_writes\": " << c.multicastWrites
+       << ", \"semaphore_ops\": " << c.semaphoreOps
+       << ", \"noc_links\": " << c.nocLinks << ", \"tile_ops\": {";
     bool first = true;
     for (size_t i = 0; i < c.tileOps.size(); ++i) {
       os << (first ? "" : ", ") << "\"" << getTileOpName(TileOp(i))

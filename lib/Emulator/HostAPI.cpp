@@ -124,6 +124,20 @@ struct CBRecord {
   CircularBufferConfig config;
 };
 
+struct SemaphoreRecord {
+  std::vector<CoreRange> cores;
+  uint32_t id = 0, initialValue = 0;
+};
+
+/// Calls `visit(x, y)` for every core of `ranges`.
+template <typename Visit>
+void forEachCore(const std::vector<CoreRange> &ranges, const Visit &visit) {
+  for (const CoreRange &range : ranges)
+    for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
+      for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x)
+        visit(x, y);
+}
+
 std::vector<CoreRange> toRanges(const CoreSpec &spec) {
   if (auto *coord = std::get_if<CoreCoord>(&spec))
     return {CoreRange(*coord)};
@@ -141,6 +155,7 @@ class ProgramImpl {
 public:
   std::vector<KernelRecord> kernels;
   std::vector<CBRecord> cbs;
+  std::vector<SemaphoreRecord> semaphores;
   std::map<std::pair<KernelHandle, std::pair<size_t, size_t>>,
            std::vector<uint32_t>>
       runtimeArgs;
@@ -204,6 +219,50 @@ void SetRuntimeArgs(const Program &program, KernelHandle kernel,
                     std::initializer_list<uint32_t> runtime_args) {
   SetRuntimeArgs(program, kernel, core_spec,
                  std::vector<uint32_t>(runtime_args));
+}
+
+uint32_t CreateSemaphore(Program &program,
+                         const std::variant<CoreRange, CoreRangeSet> &core_spec,
+                         uint32_t initial_value) {
+  constexpr uint32_t kNumSemaphores = 16;
+  std::vector<CoreRange> ranges;
+  if (auto *range = std::get_if<CoreRange>(&core_spec))
+    ranges.push_back(*range);
+  else
+    ranges = std::get<CoreRangeSet>(core_spec).ranges();
+  if (ranges.empty())
+    hostError("CreateSemaphore: an empty core range set");
+  // The ids in use on each core.
+  std::map<std::pair<size_t, size_t>, uint32_t> used;
+  for (const SemaphoreRecord &semaphore : program.impl().semaphores)
+    forEachCore(semaphore.cores, [&](size_t x, size_t y) {
+      used[{x, y}] |= 1u << semaphore.id;
+    });
+  // tt-metal: per range the lowest id free on all of its cores; the
+  // semaphore takes the largest of them.
+  uint32_t id = 0;
+  for (const CoreRange &range : ranges) {
+    if (range.end_coord.x < range.start_coord.x ||
+        range.end_coord.y < range.start_coord.y)
+      hostError("CreateSemaphore: the range's end precedes its start");
+    uint32_t taken = 0;
+    forEachCore({range}, [&](size_t x, size_t y) { taken |= used[{x, y}]; });
+    uint32_t lowest = 0;
+    while (lowest < kNumSemaphores && (taken >> lowest & 1u))
+      ++lowest;
+    if (lowest == kNumSemaphores)
+      hostError("CreateSemaphore: a core of the range has all " +
+                std::to_string(kNumSemaphores) + " semaphores in use");
+    id = std::max(id, lowest);
+  }
+  forEachCore(ranges, [&](size_t x, size_t y) {
+    if (used[{x, y}] >> id & 1u)
+      hostError("CreateSemaphore: semaphore " + std::to_string(id) +
+                " is taken on core (" + std::to_string(x) + ", " +
+                std::to_string(y) + ")");
+  });
+  program.impl().semaphores.push_back({ranges, id, initial_value});
+  return id;
 }
 
 namespace distributed {
@@ -280,6 +339,20 @@ CoreCoord MeshDevice::compute_with_storage_grid_size() const {
   return CoreCoord(arch.gridColumns, arch.gridRows);
 }
 
+CoreCoord
+MeshDevice::worker_core_from_logical_core(const CoreCoord &logical_core) const {
+  uint32_t x = 0, y = 0;
+  if (logical_core.x > 0xffff || logical_core.y > 0xffff ||
+      !state->device->getWorkerNocCoord(uint32_t(logical_core.x),
+                                        uint32_t(logical_core.y), x, y))
+    hostError("worker_core_from_logical_core: logical core (" +
+              std::to_string(logical_core.x) + ", " +
+              std::to_string(logical_core.y) + ") is outside the " +
+              std::to_string(compute_with_storage_grid_size().x) + "x" +
+              std::to_string(compute_with_storage_grid_size().y) + " grid");
+  return CoreCoord(x, y);
+}
+
 bool MeshDevice::close() { return true; }
 
 std::shared_ptr<MeshBuffer>
@@ -341,6 +414,8 @@ void buildKernel(KernelRecord &kernel, const std::string &includeDir,
                                        : kernel.dataMovement.defines;
   for (const auto &[name, value] : defines)
     flags += " -D" + name + "=" + value;
+  if (!kernel.compute)
+    flags += " -DNOC_INDEX=" + std::to_string(int(kernel.dataMovement.noc) & 1);
   if (kernel.compute)
     flags += " -DMATH_FIDELITY=" +
              std::to_string(int(kernel.computeConfig.math_fidelity)) +
@@ -440,6 +515,15 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
             }
       }
 
+    // Semaphores.
+    for (const SemaphoreRecord &semaphore : impl.semaphores)
+      forEachCore(semaphore.cores, [&](size_t x, size_t y) {
+        std::string error;
+        if (!device.configureSemaphore(uint32_t(x), uint32_t(y), semaphore.id,
+                                       semaphore.initialValue, error))
+          hostError("CreateSemaphore: " + error);
+      });
+
     // One instance per kernel and core.
     std::vector<tilt::emu::KernelInstance> instances;
     for (size_t handle = 0; handle < impl.kernels.size(); ++handle) {
@@ -452,6 +536,8 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
             instance.role = kernel.compute ? "compute" : "data_movement";
             instance.column = uint32_t(x);
             instance.row = uint32_t(y);
+            instance.noc =
+                kernel.compute ? 0 : uint8_t(kernel.dataMovement.noc) & 1;
             auto args = impl.runtimeArgs.find({KernelHandle(handle), {x, y}});
             if (args != impl.runtimeArgs.end())
               instance.runtimeArgs = args->second;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Noc.h"
 #include "Runtime.h"
 #include "tilt_emu/kernel_api.h"
 
@@ -23,17 +24,24 @@ namespace {
   context.device->fail(context, message);
 }
 
-bool overlaps(const std::vector<std::pair<uint32_t, uint32_t>> &ranges,
+bool overlaps(const std::vector<KernelContext::PendingRead> &reads,
               uint32_t begin, uint32_t end) {
-  for (const auto &[first, last] : ranges)
-    if (first < end && begin < last)
+  for (const KernelContext::PendingRead &read : reads)
+    if (read.begin < end && begin < read.end)
       return true;
   return false;
 }
 
-constexpr uint64_t kDramFlag = 1ull << 63;
-constexpr uint64_t kCoreFlag = 1ull << 62;
-constexpr uint64_t kL1BankFlag = 1ull << 61;
+/// Whether the caller has a write from [begin, end) that no barrier or
+/// flush covers and that it does not know to have arrived.
+bool hasUnflushedWrite(const KernelContext &context, uint32_t begin,
+                       uint32_t end) {
+  for (const PendingWrite &write : context.pendingWrites)
+    if (write.begin < end && begin < write.end &&
+        !hasLeftSource(context, write))
+      return true;
+  return false;
+}
 
 } // namespace
 
@@ -52,6 +60,8 @@ uint32_t tilt_emu::getRuntimeArg(int index) {
 }
 
 void tilt_emu::at(Here here) { currentKernel().line = here.line; }
+
+uint8_t tilt_emu::getNocIndex() { return currentKernel().noc; }
 
 uint64_t tilt_emu::interleavedNocAddress(uint32_t base, uint32_t pageSize,
                                          uint32_t id, uint32_t offset,
@@ -79,15 +89,19 @@ uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr,
 
 uint64_t get_noc_addr(uint32_t addr, uint8_t noc) {
   KernelContext &context = enterKernel();
-  return get_noc_addr(context.core->column, context.core->row, addr, noc);
+  uint32_t x, y;
+  getWorkerNocCoord(context.device->arch, context.core->column,
+                    context.core->row, x, y);
+  return get_noc_addr(x, y, addr, noc);
 }
 
 namespace {
 
 /// The bytes a NoC address points at, checked to lie in DRAM or in the L1
-/// of a core.
+/// of a core (then `core` and `offset` say where).
 uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
-                 const char *function, bool &isDram, uint32_t &target) {
+                 const char *function, bool &isDram, uint32_t &target,
+                 Core *&core, uint32_t &offset) {
   DeviceImpl &device = *context.device;
   uint32_t low = uint32_t(address);
   if (address & kDramFlag) {
@@ -100,29 +114,21 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
                         std::to_string(low) + " (+" + std::to_string(size) +
                         " bytes) is not in an allocated buffer");
     target = encodeDramTarget(bank);
+    core = nullptr;
     return device.dramBanks[bank].data() + low;
   }
+  if (address & kMulticastFlag)
+    fail(context, std::string(function) +
+                      ": a multicast address (get_noc_multicast_addr) takes "
+                      "noc_async_write_multicast or noc_semaphore_set_"
+                      "multicast");
   if (address & kCoreFlag) {
     isDram = false;
     uint32_t x = uint32_t(address >> 48) & 0xff, y = uint32_t(address >> 40) & 0xff;
-    Core *core = device.getCore(x, y);
-    if (!core)
-      fail(context, std::string(function) + ": core (" + std::to_string(x) +
-                        ", " + std::to_string(y) + ") is outside the grid");
-    uint32_t base = device.l1Address(*core, 0);
-    // Every core has the same L1 layout, so a kernel names another core's
-    // buffer by its own address of it (get_noc_addr(x, y, get_write_ptr(cb)));
-    // the emulator's L1 addresses differ per core, so that one is moved.
-    uint32_t own = device.l1Address(*context.core, 0);
-    if ((low < base || low - base >= device.arch.l1Bytes) && low >= own &&
-        low - own < device.arch.l1Bytes)
-      low = base + (low - own);
-    if (low < base || uint64_t(low - base) + size > device.arch.l1Bytes)
-      fail(context, std::string(function) +
-                        ": the address is outside the L1 of core (" +
-                        std::to_string(x) + ", " + std::to_string(y) + ")");
-    target = encodeCoreTarget(x, y);
-    return core->l1 + (low - base);
+    core = &getNocCore(context, x, y, function);
+    offset = getRemoteOffset(context, *core, low, size, function);
+    target = encodeCoreTarget(core->column, core->row);
+    return core->l1 + offset;
   }
   if (address & kL1BankFlag)
     fail(context, std::string(function) +
@@ -135,64 +141,124 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
 } // namespace
 
 void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
-                    uint32_t size, uint8_t, tilt_emu::Here here) {
+                    uint32_t size, uint8_t noc, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
   context.line = here.line;
+  noc &= 1;
   bool isDram = false;
-  uint32_t target = 0;
-  uint8_t *source =
-      resolve(context, src_noc_addr, size, "noc_async_read", isDram, target);
+  uint32_t target = 0, sourceOffset = 0;
+  Core *remote = nullptr;
+  uint8_t *source = resolve(context, src_noc_addr, size, "noc_async_read",
+                            isDram, target, remote, sourceOffset);
   uint32_t offset = context.device->toL1Offset(context, dst_local_l1_addr,
                                                size, "noc_async_read");
+  {
+    // The destination must not be the source of a write in flight.
+    std::lock_guard<std::mutex> lock(context.device->mutex);
+    checkSourceFree(context, offset, offset + size, "noc_async_read");
+  }
   std::memcpy(context.core->l1 + offset, source, size);
-  context.pendingReads.emplace_back(offset, offset + size);
+  context.pendingReads.push_back({offset, offset + size, noc});
   ++context.counters.nocReads;
   if (isDram)
     context.counters.dramBytesRead += size;
+  else
+    context.counters.nocLinks +=
+        countUnicastHops(context.device->arch, {remote->column, remote->row},
+                         {context.core->column, context.core->row}, noc);
   recordBusy(context, Stream::Unpack, Work::NocIssue,
              context.device->timing.nocIssueCycles);
-  recordNoc(context, EventKind::NocRead, size, target);
+  recordNoc(context, EventKind::NocRead, size, target, noc);
 }
 
 void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
-                     uint32_t size, uint8_t, tilt_emu::Here here) {
+                     uint32_t size, uint8_t noc, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
   context.line = here.line;
-  uint32_t offset = context.device->toL1Offset(context, src_local_l1_addr,
-                                               size, "noc_async_write");
+  noc &= 1;
+  DeviceImpl &device = *context.device;
+  uint32_t offset =
+      device.toL1Offset(context, src_local_l1_addr, size, "noc_async_write");
   bool isDram = false;
-  uint32_t target = 0;
-  uint8_t *dest =
-      resolve(context, dst_noc_addr, size, "noc_async_write", isDram, target);
-  std::memcpy(dest, context.core->l1 + offset, size);
-  context.pendingWrites.emplace_back(offset, offset + size);
+  uint32_t target = 0, destOffset = 0;
+  Core *remote = nullptr;
+  uint8_t *dest = resolve(context, dst_noc_addr, size, "noc_async_write",
+                          isDram, target, remote, destOffset);
+  {
+    std::lock_guard<std::mutex> lock(device.mutex);
+    std::vector<uint32_t> destinations;
+    if (remote)
+      destinations.push_back(remote->index);
+    WriteRecord write =
+        issueWrite(context, noc, false, 0, "noc_async_write", offset,
+                   offset + size, std::move(destinations), false);
+    if (remote)
+      landWrite(context, *remote, destOffset, size, write);
+  }
+  std::memmove(dest, context.core->l1 + offset, size);
   ++context.counters.nocWrites;
   if (isDram)
     context.counters.dramBytesWritten += size;
+  else
+    context.counters.nocLinks +=
+        countUnicastHops(device.arch, {context.core->column, context.core->row},
+                         {remote->column, remote->row}, noc);
   recordBusy(context, Stream::Unpack, Work::NocIssue,
-             context.device->timing.nocIssueCycles);
-  recordNoc(context, EventKind::NocWrite, size, target);
+             device.timing.nocIssueCycles);
+  recordNoc(context, EventKind::NocWrite, size, target, noc);
 }
 
-void noc_async_read_barrier(uint8_t, tilt_emu::Here here) {
+// Barriers wait for the transactions of their own NoC only (tt-metal
+// dataflow_api.h: `noc_async_read_barrier(uint8_t noc = noc_index)` polls
+// that NoC's counters).
+void noc_async_read_barrier(uint8_t noc, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
   context.line = here.line;
-  context.pendingReads.clear();
-  recordNoc(context, EventKind::ReadBarrier, 0, 0);
+  noc &= 1;
+  auto &reads = context.pendingReads;
+  reads.erase(std::remove_if(reads.begin(), reads.end(),
+                             [noc](const KernelContext::PendingRead &read) {
+                               return read.noc == noc;
+                             }),
+              reads.end());
+  recordNoc(context, EventKind::ReadBarrier, 0, 0, noc);
 }
 
-void noc_async_write_barrier(uint8_t, tilt_emu::Here here) {
+void noc_async_write_barrier(uint8_t noc, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
   context.line = here.line;
-  context.pendingWrites.clear();
-  recordNoc(context, EventKind::WriteBarrier, 0, 0);
+  noc &= 1;
+  {
+    // Every write of this NoC was acknowledged: they all arrived.
+    std::lock_guard<std::mutex> lock(context.device->mutex);
+    auto &writes = context.pendingWrites;
+    writes.erase(std::remove_if(writes.begin(), writes.end(),
+                                [noc](const PendingWrite &write) {
+                                  return write.noc == noc;
+                                }),
+                 writes.end());
+    context.unflushedWrites[noc] = 0;
+    for (bool multicast : {false, true}) {
+      uint8_t channel = getChannel(noc, multicast);
+      context.clock.learnArrival(context.index, channel, kAllCores,
+                                 context.channelSequence[channel]);
+    }
+  }
+  recordNoc(context, EventKind::WriteBarrier, 0, 0, noc);
 }
 
-void noc_async_writes_flushed(uint8_t, tilt_emu::Here here) {
+void noc_async_writes_flushed(uint8_t noc, tilt_emu::Here here) {
   KernelContext &context = enterKernel();
   context.line = here.line;
-  context.pendingWrites.clear();
-  recordNoc(context, EventKind::WritesFlushed, 0, 0);
+  noc &= 1;
+  {
+    // The writes have left their sources; they need not have arrived.
+    std::lock_guard<std::mutex> lock(context.device->mutex);
+    for (PendingWrite &write : context.pendingWrites)
+      write.flushed |= write.noc == noc;
+    context.unflushedWrites[noc] = 0;
+  }
+  recordNoc(context, EventKind::WritesFlushed, 0, 0, noc);
 }
 
 //===----------------------------------------------------------------------===//
@@ -250,6 +316,7 @@ void cb_reserve_back(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
                        std::to_string(pages) + ")",
                    context.instance->name + " " + getCBText(cb_id), &cb,
                    [&cb, pages] { return cb.free() >= pages; });
+  syncReserve(context, cb, cb.reserved, pages);
   cb.reserved = std::max(cb.reserved, pages);
   recordCBCall(context, Stream::Pack, EventKind::Reserve, cb_id, pages);
 }
@@ -274,6 +341,7 @@ void cb_push_back(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
                              ") publishes pages whose NoC reads have not "
                              "completed (no noc_async_read_barrier before "
                              "the push)");
+  syncPush(context, cb, uint32_t(num_pages));
   cb.writePage = (cb.writePage + uint32_t(num_pages)) % cb.config.numPages;
   cb.reserved -= uint32_t(num_pages);
   cb.packCursor = 0;
@@ -297,6 +365,7 @@ void cb_wait_front(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
                        std::to_string(pages) + ")",
                    context.instance->name + " " + getCBText(cb_id), &cb,
                    [&cb, pages] { return cb.available() >= pages; });
+  syncWait(context, cb, pages);
   cb.waited = std::max(cb.waited, pages);
   recordCBCall(context, Stream::Unpack, EventKind::Wait, cb_id, pages);
 }
@@ -315,12 +384,13 @@ void cb_pop_front(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   checkBlock(context, cb, num_pages, cb.readPage, "cb_pop_front");
   uint32_t begin = cb.offset + cb.readPage * cb.config.pageSize;
   uint32_t end = begin + uint32_t(num_pages) * cb.config.pageSize;
-  if (overlaps(context.pendingWrites, begin, end))
+  if (hasUnflushedWrite(context, begin, end))
     device.fail(context, "cb_pop_front(" + getCBText(cb_id) + ", " +
                              std::to_string(num_pages) +
                              ") frees pages whose NoC writes have not been "
                              "flushed (no noc_async_write_barrier before the "
                              "pop)");
+  syncPop(context, cb, uint32_t(num_pages));
   cb.readPage = (cb.readPage + uint32_t(num_pages)) % cb.config.numPages;
   cb.acked += uint32_t(num_pages);
   cb.waited = cb.waited > uint32_t(num_pages) ? cb.waited - uint32_t(num_pages)
@@ -390,9 +460,13 @@ void emu::finishKernel(KernelContext &context) {
                                getCBText(int32_t(index)) +
                                " waited for and not popped");
   }
-  if (!context.pendingWrites.empty())
+  if (context.unflushedWrites[0] || context.unflushedWrites[1])
     device.fail(context, "the kernel ends with NoC writes not covered by "
                          "noc_async_write_barrier");
+  if (context.linkOpen)
+    device.fail(context, "the kernel ends with a linked multicast (line " +
+                             std::to_string(context.linkLine) +
+                             ") that no multicast to the same cores closes");
   if (!context.pendingReads.empty())
     device.fail(context, "the kernel ends with NoC reads not covered by "
                          "noc_async_read_barrier");

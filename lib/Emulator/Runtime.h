@@ -8,6 +8,7 @@
 #ifndef TILT_LIB_EMULATOR_RUNTIME_H
 #define TILT_LIB_EMULATOR_RUNTIME_H
 
+#include "SyncClock.h"
 #include "Timeline.h"
 #include "tilt/Emulator/Emulator.h"
 
@@ -15,6 +16,7 @@
 #include <csignal>
 #include <cstring>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace tilt {
@@ -42,18 +44,56 @@ struct CircularBuffer {
   uint32_t reserved = 0, packCursor = 0;
   // Consumer: the largest wait since the last pop.
   uint32_t waited = 0;
+  /// Per page: who reserved it, the NoC writes that landed in it since,
+  /// the clocks of its last push and pop (SyncClock.h).
+  std::vector<PageSync> pages;
 
   uint32_t available() const { return uint32_t(received - acked); }
   uint32_t free() const { return config.numPages - available(); }
 };
 
+/// Semaphores per core (tt-metal tt_metal/impl/buffers/semaphore.hpp:
+/// NUM_SEMAPHORES = 16), one per L1 alignment unit (semaphore.cpp
+/// Semaphore::offset(): the L1 alignment times the id; dataflow_api.h
+/// get_semaphore: sem_l1_base + semaphore_id * L1_ALIGNMENT).
+constexpr uint32_t kNumSemaphores = 16, kSemaphoreStride = 16;
+
+struct KernelContext;
+
 struct Core {
   uint32_t column = 0, row = 0;
+  uint32_t index = 0; ///< row-major, DeviceImpl::cores
   uint8_t *l1 = nullptr;
   uint32_t l1Used = 0; ///< next free byte for CBs
   std::array<CircularBuffer, 32> cbs;
+  /// Semaphores the host created here (bit i: id i) and their values at
+  /// the start of a run.
+  uint32_t semaphores = 0;
+  std::array<uint32_t, kNumSemaphores> semaphoreInitial{};
+  /// The history of every L1 word semaphore calls touched, by L1 offset.
+  std::unordered_map<uint32_t, SemaphoreWord> semaphoreWords;
+  /// The kernels running here (during a run).
+  std::vector<KernelContext *> kernels;
   CoreCounters counters;
   std::condition_variable changed;
+};
+
+/// A NoC write of a kernel whose source in its L1 may still be read: until
+/// a barrier (or noc_async_writes_flushed) or until the kernel knows that
+/// the write arrived somewhere (SyncClock), the source must not change.
+struct PendingWrite {
+  uint32_t begin = 0, end = 0; ///< L1 offsets of the source
+  uint8_t noc = 0;
+  bool flushed = false;
+  WriteRecord record;
+  std::vector<uint32_t> destinations; ///< core indexes
+};
+
+/// A noc_semaphore_inc not yet covered by noc_async_atomic_barrier.
+struct PendingAtomic {
+  uint8_t noc = 0;
+  uint32_t destination = 0;
+  uint64_t sequence = 0;
 };
 
 enum class DstState { Released, Acquired, Committed, Waited };
@@ -101,10 +141,38 @@ struct KernelContext {
   bool blocked = false;
   std::string blockedOn;
   const CircularBuffer *blockedCB = nullptr;
+  /// More about the wait for reports (a semaphore's value), or null.
+  std::function<std::string()> blockedDetail;
   std::function<bool()> canContinue;
-  // NoC transfers issued and not yet covered by a barrier: [begin, end) of
-  // L1 byte offsets.
-  std::vector<std::pair<uint32_t, uint32_t>> pendingReads, pendingWrites;
+  /// This kernel's position in DeviceImpl::contexts, and its NoC
+  /// (DataMovementConfig::noc).
+  uint32_t index = 0;
+  uint8_t noc = 0;
+  /// NoC reads issued and not yet covered by a barrier: [begin, end) of
+  /// L1 byte offsets, and the NoC.
+  struct PendingRead {
+    uint32_t begin, end;
+    uint8_t noc;
+  };
+  std::vector<PendingRead> pendingReads;
+  /// NoC writes whose source may still be read.
+  std::vector<PendingWrite> pendingWrites;
+  /// Writes per NoC not covered by a write barrier or a flush.
+  std::array<uint32_t, 2> unflushedWrites{};
+  std::vector<PendingAtomic> pendingAtomics;
+  /// What this kernel knows to have happened before (SyncClock.h), its
+  /// CB reserves so far, and its writes so far per channel.
+  SyncClock clock;
+  uint32_t reserveCount = 0;
+  std::array<uint64_t, kNumChannels> channelSequence{};
+  /// A linked multicast (linked = true) waits for the next multicast to
+  /// the same cores on its NoC: the NoC and the rectangle.
+  bool linkOpen = false;
+  uint8_t linkNoc = 0;
+  uint32_t linkRectangle = 0, linkLine = 0;
+  /// Per semaphore word (core index << 32 | L1 offset): the generation and
+  /// the count of its writes this kernel has synchronised with.
+  std::unordered_map<uint64_t, std::pair<uint64_t, size_t>> observedWords;
   // Compute state.
   DstState dst = DstState::Released;
   uint32_t dstCapacity = 8;
@@ -128,6 +196,12 @@ struct KernelContext {
   /// kernel, the unpacker's, math engine's and packer's for a compute one.
   bool isCompute = false;
   std::array<std::vector<TimedEvent>, 3> timeLog;
+  /// The semaphore writes and multicasts of the log (SyncEvent), the
+  /// writes each semaphore wait synchronised with, and the count of this
+  /// kernel's events that waits may name.
+  std::vector<SyncEvent> syncEvents;
+  std::vector<std::vector<uint64_t>> waitSources;
+  uint32_t syncEventCount = 0;
   /// The line of the kernel's source making the current API call (0 when
   /// the call does not say).
   uint32_t line = 0;
@@ -175,6 +249,9 @@ public:
   std::string error;
   /// Seconds without progress before the watchdog reports.
   double watchdogSeconds = 120;
+  /// Whether the run's kernels can synchronise across cores (the host
+  /// created semaphores): CB pushes and pops then carry SyncClocks too.
+  bool trackSync = false;
   /// The timing model's costs, and whether a run keeps its trace.
   TimingParams timing;
   bool keepTrace = false;
@@ -188,15 +265,23 @@ public:
   uint32_t toL1Offset(KernelContext &context, uint32_t address, uint32_t size,
                       const char *what);
   uint32_t l1Address(Core &core, uint32_t offset) const;
+  /// The L1 offset of semaphore `id` (the same on every core): the top of
+  /// the reserved bottom of L1, below the CBs, as tt-metal keeps its
+  /// semaphores in the kernel config region below the unreserved L1.
+  uint32_t getSemaphoreOffset(uint32_t id) const;
+  /// The semaphore whose word is at L1 `offset`, or -1.
+  int getSemaphoreAt(uint32_t offset) const;
 
   /// Records the first error, stops every kernel and throws in the caller.
   [[noreturn]] void fail(KernelContext &context, const std::string &message);
   /// Blocks the caller until `condition` holds (under `lock`); detects a
   /// deadlock when every live kernel is blocked with nothing to unblock it.
+  /// Reports name `what`, the CB `cb` and what `detail` says.
   void waitUntil(KernelContext &context, std::unique_lock<std::mutex> &lock,
                  const std::string &what, const std::string &counterKey,
                  const CircularBuffer *cb,
-                 const std::function<bool()> &condition);
+                 const std::function<bool()> &condition,
+                 std::function<std::string()> detail = nullptr);
   void notifyAll();
   std::string describeBlocked();
   std::string describeCB(const Core &core, const CircularBuffer &cb) const;
@@ -271,6 +356,95 @@ private:
 /// The CB `index` of the calling kernel's core, checked to be configured.
 CircularBuffer &getCB(KernelContext &context, int32_t index,
                       const char *function);
+
+//===----------------------------------------------------------------------===//
+// NoC writes between cores (NocChecks.cpp), all under DeviceImpl::mutex
+//===----------------------------------------------------------------------===//
+
+/// NoC addresses: a DRAM bank, a core, an L1-interleaved buffer or a
+/// multicast rectangle in the high bits, the L1 or bank address in the low
+/// 32 (so that `get_noc_multicast_addr(..., 0) | addr` works as on the
+/// device).
+constexpr uint64_t kDramFlag = 1ull << 63;
+constexpr uint64_t kCoreFlag = 1ull << 62;
+constexpr uint64_t kL1BankFlag = 1ull << 61;
+constexpr uint64_t kMulticastFlag = 1ull << 60;
+
+/// The worker at NoC coordinate (x, y); stops the run when there is none
+/// there, with what is there and the NoC coordinate of logical (x, y).
+Core &getNocCore(KernelContext &context, uint32_t x, uint32_t y,
+                 const char *function);
+
+/// The offset in `target`'s L1 of the kernel-visible [address, address +
+/// size). Every core has the same L1 layout, so a kernel names another
+/// core's buffer by its own address of it (get_noc_addr(x, y,
+/// get_write_ptr(cb))); the emulator's L1 addresses differ per core, so
+/// such an address is moved to `target`.
+uint32_t getRemoteOffset(KernelContext &context, Core &target, uint32_t address,
+                         uint32_t size, const char *function);
+
+/// Starts a write of `context` from [begin, end) of its L1 on `noc` to the
+/// `destinations` (core indexes; none for DRAM): numbers it on its
+/// channel, remembers its source until flushed and checks a linked
+/// multicast's successor. `rectangle` is a multicast's corners (0 for a
+/// unicast write).
+WriteRecord issueWrite(KernelContext &context, uint8_t noc, bool multicast,
+                       uint32_t rectangle, const char *function, uint32_t begin,
+                       uint32_t end, std::vector<uint32_t> destinations,
+                       bool linked);
+
+/// Numbers a noc_semaphore_inc of `context` on `noc` on its channel (an
+/// atomic has no source to keep) and checks a linked multicast's
+/// successor.
+uint64_t issueAtomic(KernelContext &context, uint8_t noc, const char *function);
+
+/// Checks and records `write` landing in [offset, offset + size) of
+/// `target`'s L1: CB pages it touches must be reserved by their producer,
+/// whose reserve must have happened before the write (SyncClock); the
+/// pages remember it until their push. Semaphore words may only be
+/// written by the semaphore calls.
+void landWrite(KernelContext &context, Core &target, uint32_t offset,
+               uint32_t size, const WriteRecord &write);
+
+/// Stops the run if [begin, end) of the caller's core's L1 is the source of
+/// a NoC write (of any kernel of the core) not flushed and not known to the
+/// caller to have arrived; `what` names the overwriting call.
+void checkSourceFree(KernelContext &context, uint32_t begin, uint32_t end,
+                     const std::string &what);
+
+/// Whether `observer` may treat the source of `write` as free: flushed, or
+/// known to `observer` to have arrived at one of its destinations (a
+/// packet that arrived somewhere has left its source).
+bool hasLeftSource(const KernelContext &observer, const PendingWrite &write);
+
+/// The clock a semaphore write of `context` on `channel` (its `sequence`)
+/// carries to `destinations`: the writer's, plus the arrival of its
+/// earlier writes on the channel there (the NoC keeps their order).
+SharedClock makeMessageClock(KernelContext &context, uint8_t channel,
+                             uint64_t sequence,
+                             const std::vector<uint32_t> &destinations);
+
+/// The caller's clock, shared (for a CB push or pop, a local set).
+SharedClock snapshotClock(KernelContext &context);
+
+/// The next id of a semaphore write or set of `context` that waits may
+/// name in the timing model's log.
+uint64_t nextSyncEvent(KernelContext &context);
+
+/// The CB protocol's part in the synchronisation (NocChecks.cpp), called
+/// by cb_reserve_back, cb_push_back, cb_wait_front and cb_pop_front once
+/// the call can proceed, before the CB's counters move.
+void syncReserve(KernelContext &context, CircularBuffer &cb,
+                 uint32_t reservedBefore, uint32_t reserved);
+void syncPush(KernelContext &context, CircularBuffer &cb, uint32_t pages);
+void syncWait(KernelContext &context, CircularBuffer &cb, uint32_t pages);
+void syncPop(KernelContext &context, CircularBuffer &cb, uint32_t pages);
+
+/// Joins the writes a satisfied semaphore wait on the word at L1 `offset`
+/// of the caller's core observed (`holds` tells which values satisfy it)
+/// into the caller's clock, and records the wait for the timing model.
+void observeSemaphore(KernelContext &context, uint32_t offset,
+                      const std::function<bool(uint32_t)> &holds);
 
 } // namespace emu
 } // namespace tilt

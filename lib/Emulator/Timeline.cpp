@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Timeline.h"
+#include "Noc.h"
 #include "Runtime.h"
 
 #include <algorithm>
@@ -97,9 +98,24 @@ void emu::recordQueue(KernelContext &context, Stream stream, EventKind kind,
 }
 
 void emu::recordNoc(KernelContext &context, EventKind kind, uint32_t bytes,
-                    uint32_t target) {
+                    uint32_t target, uint8_t noc) {
   getLog(context, Stream::Unpack)
-      .push_back({kind, 0, Work::NocIssue, 0, context.line, bytes, target});
+      .push_back({kind, 0, Work::NocIssue, noc, context.line, bytes, target});
+}
+
+void emu::recordSync(KernelContext &context, EventKind kind, SyncEvent event) {
+  context.syncEvents.push_back(std::move(event));
+  getLog(context, Stream::Unpack)
+      .push_back({kind, 0, Work::NocIssue, 0, context.line,
+                  uint32_t(context.syncEvents.size() - 1), 0});
+}
+
+void emu::recordSemaphoreWait(KernelContext &context,
+                              std::vector<uint64_t> sources) {
+  context.waitSources.push_back(std::move(sources));
+  getLog(context, Stream::Unpack)
+      .push_back({EventKind::SemaphoreWait, 0, Work::Api, 0, context.line,
+                  uint32_t(context.waitSources.size() - 1), 0});
 }
 
 double emu::getPackCycles(const TimingParams &params, DataFormat format) {
@@ -145,7 +161,11 @@ struct SimStream {
   const std::vector<TimedEvent> *events = nullptr;
   size_t next = 0;
   double clock = 0;
-  std::vector<Transfer> reads, writes;
+  std::vector<Transfer> reads, writes, atomics;
+  /// When this stream's last write on each channel (getChannel) reached
+  /// each core: by channel << 16 | core index. Writes of one channel arrive
+  /// in order (SyncClock.h).
+  std::unordered_map<uint32_t, double> channelArrival;
   bool finished = false;
   /// Kept per stream while replaying and moved into the report at the end,
   /// so that the replay's hot path builds no strings.
@@ -178,6 +198,16 @@ private:
   bool execute(SimStream &stream, const TimedEvent &event);
   bool executeQueue(SimStream &stream, const TimedEvent &event);
   void executeTransfer(SimStream &stream, const TimedEvent &event);
+  /// Waits for room among `inFlight` (at most `limit` requests).
+  void makeRoom(SimStream &stream, std::vector<Transfer> &inFlight,
+                double limit, uint32_t line, bool write);
+  /// A semaphore write or multicast: its arrival at each destination.
+  void executeSyncWrite(SimStream &stream, const TimedEvent &event);
+  /// False while a write the wait observed has not been replayed yet.
+  bool executeSemaphoreWait(SimStream &stream, const TimedEvent &event);
+  /// Records that sync event `event` reached core `core` at `time`, and
+  /// wakes the waits parked on it.
+  void arrive(uint64_t event, uint32_t core, double time);
   /// Moves `stream` to `time` if that is later, counting the wait under
   /// the name `describe()` gives (built only when there is a wait).
   template <typename Describe>
@@ -204,6 +234,10 @@ private:
   std::map<const Core *, CoreState> cores;
   std::vector<double> banks; ///< when each DRAM bank is next free
   std::vector<SimStream> streams;
+  /// When each sync event reached each core (event << 14 | core index),
+  /// and the streams parked on an event not replayed yet.
+  std::unordered_map<uint64_t, double> arrivals;
+  std::unordered_map<uint64_t, std::vector<uint32_t>> syncWaiters;
   using Entry = std::pair<double, uint32_t>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
   TimingReport report;
@@ -331,11 +365,8 @@ bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
   return true;
 }
 
-void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
-  bool write = event.kind == EventKind::NocWrite;
-  std::vector<Transfer> &inFlight = write ? stream.writes : stream.reads;
-  uint32_t limit =
-      uint32_t(write ? params.maxWritesInFlight : params.maxReadsInFlight);
+void Simulator::makeRoom(SimStream &stream, std::vector<Transfer> &inFlight,
+                         double limit, uint32_t line, bool write) {
   // Requests in flight are limited: wait for the earliest to end.
   auto byDone = [](const Transfer &x, const Transfer &y) {
     return x.done < y.done;
@@ -345,13 +376,21 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
                                   return transfer.done <= stream.clock;
                                 }),
                  inFlight.end());
-  if (limit && inFlight.size() >= limit) {
+  if (uint32_t(limit) && inFlight.size() >= uint32_t(limit)) {
     auto earliest = std::min_element(inFlight.begin(), inFlight.end(), byDone);
-    waitFor(stream, earliest->done, event.line, [write] {
+    waitFor(stream, earliest->done, line, [write] {
       return write ? "NoC writes in flight" : "NoC reads in flight";
     });
     inFlight.erase(earliest);
   }
+}
+
+void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
+  bool write = event.kind == EventKind::NocWrite;
+  std::vector<Transfer> &inFlight = write ? stream.writes : stream.reads;
+  makeRoom(stream, inFlight,
+           write ? params.maxWritesInFlight : params.maxReadsInFlight,
+           event.line, write);
   double issue = stream.clock;
   double bytes = event.a;
   double onLink = bytes / params.nocBytesPerCycle;
@@ -385,8 +424,12 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     record.row = row;
     const Core *other = device.getCore(column, row);
     CoreState *remote = other ? &getCore(*other) : stream.core;
-    double hops = std::abs(int(column) - int(self.column)) +
-                  std::abs(int(row) - int(self.row));
+    // The data's path on the transfer's NoC: from this core for a write,
+    // back from the other core for a read (Noc.h).
+    LogicalCore here{self.column, self.row}, there{column, row};
+    double hops = other ? countUnicastHops(device.arch, write ? here : there,
+                                           write ? there : here, event.reserved)
+                        : 0;
     double latency = params.nocBaseLatencyCycles + hops * params.nocHopCycles;
     // A read takes the remote core's outbound port and this one's
     // inbound; a write the other way round.
@@ -399,6 +442,15 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     end = std::max(from, to) + latency;
     transfer.flushed = write ? from : end;
     record.start = std::min(fromStart, toStart);
+    if (write && other) {
+      // Later writes of this channel to that core arrive after it.
+      double &last =
+          stream.channelArrival[uint32_t(getChannel(event.reserved, false))
+                                    << 16 |
+                                (row * device.arch.gridColumns + column)];
+      end = std::max(end, last);
+      last = end;
+    }
   }
   transfer.done = end;
   inFlight.push_back(transfer);
@@ -407,6 +459,78 @@ void Simulator::executeTransfer(SimStream &stream, const TimedEvent &event) {
     record.end = end;
     report.transfers.push_back(record);
   }
+}
+
+void Simulator::arrive(uint64_t event, uint32_t core, double time) {
+  arrivals[event << 14 | core] = time;
+  auto waiting = syncWaiters.find(event);
+  if (waiting == syncWaiters.end())
+    return;
+  for (uint32_t id : waiting->second)
+    ready.push({streams[id].clock, id});
+  syncWaiters.erase(waiting);
+}
+
+void Simulator::executeSyncWrite(SimStream &stream, const TimedEvent &event) {
+  const SyncEvent &sync = stream.context->syncEvents[event.a];
+  std::vector<Transfer> &inFlight =
+      sync.atomic ? stream.atomics : stream.writes;
+  makeRoom(stream, inFlight, params.maxWritesInFlight, event.line, true);
+  // The sender's port serves the data once, however many destinations;
+  // each destination's port takes it, and it arrives after the latency of
+  // its path through the multicast tree, never before the same channel's
+  // earlier writes there.
+  double issue = stream.clock;
+  double onLink = sync.bytes / params.nocBytesPerCycle;
+  double from = std::max(issue, stream.core->portOut) + onLink;
+  stream.core->portOut = from;
+  Transfer transfer;
+  transfer.flushed = from;
+  transfer.done = from;
+  for (size_t i = 0; i < sync.destinations.size(); ++i) {
+    uint32_t index = sync.destinations[i];
+    CoreState &remote = getCore(*device.cores[index]);
+    double to = std::max(issue, remote.portIn) + onLink;
+    remote.portIn = to;
+    double arrival = std::max(from, to) + params.nocBaseLatencyCycles +
+                     sync.hops[i] * params.nocHopCycles;
+    double &last = stream.channelArrival[uint32_t(sync.channel) << 16 | index];
+    arrival = std::max(arrival, last);
+    last = arrival;
+    transfer.done = std::max(transfer.done, arrival);
+    if (sync.event)
+      arrive(sync.event, index, arrival);
+  }
+  inFlight.push_back(transfer);
+  if (keepTracing() && !sync.destinations.empty()) {
+    const Core &first = *device.cores[sync.destinations.front()];
+    TraceTransfer record;
+    record.thread = stream.thread;
+    record.issue = record.start = issue;
+    record.end = transfer.done;
+    record.bytes = sync.bytes;
+    record.write = true;
+    record.column = first.column;
+    record.row = first.row;
+    report.transfers.push_back(record);
+  }
+}
+
+bool Simulator::executeSemaphoreWait(SimStream &stream,
+                                     const TimedEvent &event) {
+  const std::vector<uint64_t> &sources = stream.context->waitSources[event.a];
+  uint32_t core = stream.context->core->index;
+  double until = stream.clock;
+  for (uint64_t source : sources) {
+    auto arrival = arrivals.find(source << 14 | core);
+    if (arrival == arrivals.end()) {
+      syncWaiters[source].push_back(uint32_t(&stream - streams.data()));
+      return false;
+    }
+    until = std::max(until, arrival->second);
+  }
+  waitFor(stream, until, event.line, [] { return "noc_semaphore_wait"; });
+  return true;
 }
 
 bool Simulator::execute(SimStream &stream, const TimedEvent &event) {
@@ -460,6 +584,25 @@ bool Simulator::execute(SimStream &stream, const TimedEvent &event) {
       inFlight.clear();
     return true;
   }
+  case EventKind::SemaphoreSet: {
+    const SyncEvent &sync = stream.context->syncEvents[event.a];
+    arrive(sync.event, stream.context->core->index, stream.clock);
+    return true;
+  }
+  case EventKind::SyncWrite:
+    executeSyncWrite(stream, event);
+    return true;
+  case EventKind::SemaphoreWait:
+    return executeSemaphoreWait(stream, event);
+  case EventKind::AtomicBarrier: {
+    double until = stream.clock;
+    for (const Transfer &transfer : stream.atomics)
+      until = std::max(until, transfer.done);
+    waitFor(stream, until, event.line,
+            [] { return "noc_async_atomic_barrier"; });
+    stream.atomics.clear();
+    return true;
+  }
   }
   return true;
 }
@@ -469,8 +612,9 @@ void Simulator::advance(SimStream &stream) {
   uint32_t id = uint32_t(&stream - streams.data());
   while (stream.next < events.size()) {
     const TimedEvent &event = events[stream.next];
-    bool transfer =
-        event.kind == EventKind::NocRead || event.kind == EventKind::NocWrite;
+    bool transfer = event.kind == EventKind::NocRead ||
+                    event.kind == EventKind::NocWrite ||
+                    event.kind == EventKind::SyncWrite;
     if (transfer && !ready.empty() && ready.top().first < stream.clock) {
       ready.push({stream.clock, id});
       return;

@@ -59,6 +59,22 @@ enum class EventKind : uint8_t {
   ReadBarrier,   ///< all reads done
   WriteBarrier,  ///< all writes acknowledged
   WritesFlushed, ///< all writes have left L1
+  SemaphoreSet,  ///< a: SyncEvent index (a local noc_semaphore_set)
+  SyncWrite,     ///< a: SyncEvent index (a semaphore write or a multicast)
+  SemaphoreWait, ///< a: index into KernelContext::waitSources
+  AtomicBarrier, ///< all noc_semaphore_inc acknowledged
+};
+
+/// A semaphore write, a local set or a multicast, as the replay needs it:
+/// where it goes and how far, so that each destination's arrival time is
+/// known to the waits that name `event`.
+struct SyncEvent {
+  uint64_t event = 0; ///< nextSyncEvent id (0: no wait names it)
+  uint32_t bytes = 0;
+  uint8_t channel = 0; ///< getChannel: a NoC's writes in order
+  bool atomic = false; ///< noc_semaphore_inc (noc_async_atomic_barrier)
+  std::vector<uint32_t> destinations; ///< core indexes
+  std::vector<uint32_t> hops;         ///< links to each destination
 };
 
 /// Queues of a core beyond its 32 CBs: a compute kernel's source-register
@@ -87,9 +103,15 @@ void recordBusy(KernelContext &context, Stream stream, Work work,
 /// Records a queue operation (Reserve, Push, Wait, Pop) on `stream`.
 void recordQueue(KernelContext &context, Stream stream, EventKind kind,
                  uint32_t queue, uint32_t pages);
-/// Records a NoC transfer or barrier of a data-movement kernel.
+/// Records a NoC transfer or barrier of a data-movement kernel on `noc`.
 void recordNoc(KernelContext &context, EventKind kind, uint32_t bytes,
-               uint32_t target);
+               uint32_t target, uint8_t noc = 0);
+/// Records a semaphore set, semaphore write or multicast (SemaphoreSet or
+/// SyncWrite).
+void recordSync(KernelContext &context, EventKind kind, SyncEvent event);
+/// Records a satisfied semaphore wait that synchronised with the writes
+/// `sources` (nextSyncEvent ids).
+void recordSemaphoreWait(KernelContext &context, std::vector<uint64_t> sources);
 /// The cost of packing one tile of `format`.
 double getPackCycles(const TimingParams &params, DataFormat format);
 

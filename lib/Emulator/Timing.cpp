@@ -61,6 +61,7 @@ const ParamEntry kParams[] = {
     TILT_PARAM(dramEfficiency),
     TILT_PARAM(maxReadsInFlight),
     TILT_PARAM(maxWritesInFlight),
+    TILT_PARAM(semaphoreCycles),
 #undef TILT_PARAM
 };
 

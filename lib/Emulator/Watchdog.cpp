@@ -164,6 +164,8 @@ std::string Watchdog::describeKernels(int64_t now) {
          << context->blockedOn;
       if (context->blockedCB)
         os << "; " << device.describeCB(*context->core, *context->blockedCB);
+      if (context->blockedDetail)
+        os << "; " << context->blockedDetail();
     } else {
       os << " is running; its last API call was " << seconds << " s ago";
     }

@@ -111,6 +111,8 @@ TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
   llvm::SmallVector<int64_t, 4> cbs;
   std::vector<std::string> roles;
   unsigned buffers = 0, runtimeArgs = 0;
+  // Where each kernel's "count" runtime argument is.
+  llvm::StringMap<size_t> countIndex;
   for (Operation &op : *program.getBody()) {
     if (auto buffer = tt::BufferOp::dynCast(&op)) {
       ++buffers;
@@ -119,6 +121,11 @@ TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
       cbs.push_back(config.getIndex());
     } else if (auto kernel = tt::KernelOp::dynCast(&op)) {
       roles.push_back(kernel.getRole().str());
+      if (auto names =
+              op.getInherentAttr("rt_args").dyn_cast_or_null<ArrayAttr>())
+        for (size_t i = 0; i < names.size(); ++i)
+          if (names.getValue()[i].cast<StringAttr>().getValue() == "count")
+            countIndex[op.getInherentAttr("sym_name").cast<StringAttr>().getValue()] = i;
       if (kernel.isCompute()) {
         // f32 accumulation: 4 DST tiles, the fidelity asked for.
         EXPECT_EQ(kernel.getDstCapacity(), 4);
@@ -129,8 +136,11 @@ TEST(TileToTTTest, LowersAGemmThroughTheCppApi) {
       }
     } else if (auto args = tt::RuntimeArgsOp::dynCast(&op)) {
       ++runtimeArgs;
-      // One block per core: count is the last value.
-      EXPECT_EQ(args.getValues().back().cast<IntegerAttr>().getInt(), 1);
+      // One block per core.
+      auto found = countIndex.find(args.getKernel());
+      ASSERT_NE(found, countIndex.end());
+      EXPECT_EQ(args.getValues()[found->second].cast<IntegerAttr>().getInt(),
+                1);
     }
   }
   EXPECT_EQ(buffers, 3u);

@@ -123,19 +123,25 @@ double readOneTile(bool fromDram) {
   uint32_t address = device.allocateDram(kTile, kTile);
   configure(device, 0, 0, 0, 1);
   configure(device, 1, 0, 0, 1);
+  // Kernels name core (1, 0) by its NoC coordinates.
+  uint32_t x = 0, y = 0;
+  device.getWorkerNocCoord(1, 0, x, y);
   std::vector<KernelInstance> kernels;
   kernels.push_back(kernel(
       "reader", 0, 0,
-      [fromDram] {
+      [fromDram, x, y] {
         uint32_t target = get_write_ptr(0);
         uint64_t source =
             fromDram ? InterleavedAddrGen<true>{get_arg_val<uint32_t>(0), kTile}
                            .get_noc_addr(0)
-                     : get_noc_addr(1u, 0u, get_write_ptr(0));
+                     : get_noc_addr(x, y, get_write_ptr(0));
         noc_async_read(source, target, kTile);
         noc_async_read_barrier();
       },
       {address}));
+  // A reader on NoC 1 (ReaderDataMovementConfig), whose data flows
+  // leftwards: one link from the right-hand neighbour.
+  kernels.back().noc = 1;
   RunReport report = device.run(std::move(kernels));
   EXPECT_TRUE(report.ok) << report.error;
   EXPECT_TRUE(report.timing.valid);

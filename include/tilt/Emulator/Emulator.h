@@ -149,6 +149,14 @@ const char *getTileOpName(TileOp op);
 struct CoreCounters {
   uint64_t dramBytesRead = 0, dramBytesWritten = 0;
   uint64_t nocReads = 0, nocWrites = 0;
+  /// noc_async_write_multicast calls (data multicasts; nocWrites counts
+  /// unicast writes).
+  uint64_t multicastWrites = 0;
+  /// Semaphore calls: sets (local, remote, multicast), increments, waits.
+  uint64_t semaphoreOps = 0;
+  /// NoC links crossed by transfers between cores: a unicast transfer's
+  /// hops, a multicast's whole tree (one transfer per link used).
+  uint64_t nocLinks = 0;
   std::array<uint64_t, size_t(TileOp::Count)> tileOps{};
   /// Seconds each kernel spent blocked, by "<kernel> cb<index>".
   std::map<std::string, double> blockedSeconds;
@@ -163,6 +171,9 @@ struct KernelInstance {
   std::string role; ///< "reader", "writer", "compute" (or "data_movement")
   uint32_t column = 0, row = 0;
   std::vector<uint32_t> runtimeArgs;
+  /// DataMovementConfig::noc: the NoC a data-movement kernel's calls use
+  /// by default (`noc_index`).
+  uint8_t noc = 0;
   /// ComputeConfig::fp32_dest_acc_en: a 32-bit DST (else 16-bit).
   bool fp32DestAcc = false;
   /// ComputeConfig::dst_full_sync_en: the whole DST per acquire (else half).
@@ -220,10 +231,23 @@ public:
   bool configureCB(uint32_t column, uint32_t row, const CBConfig &config,
                    std::string &error);
 
+  /// Creates semaphore `id` (below 16) with `initialValue` on core (column,
+  /// row) for the next run. Returns false with `error` set when the core is
+  /// outside the grid or the id is taken there.
+  bool configureSemaphore(uint32_t column, uint32_t row, uint32_t id,
+                          uint32_t initialValue, std::string &error);
+  /// Whether semaphore `id` exists on core (column, row) for the next run.
+  bool hasSemaphore(uint32_t column, uint32_t row, uint32_t id) const;
+
+  /// The NoC coordinate kernels use for logical core (column, row)
+  /// (tt-metal's worker_core_from_logical_core); false outside the grid.
+  bool getWorkerNocCoord(uint32_t column, uint32_t row, uint32_t &x,
+                         uint32_t &y) const;
+
   /// Runs `kernels` concurrently until all end or the first error; the CB
-  /// configuration is cleared afterwards. A kernel that makes no progress
-  /// for the watchdog's time (blocked in one wait, or making no API call)
-  /// stops the run with a report of every kernel; one that never reaches
+  /// and semaphore configuration is cleared afterwards. A kernel that makes no
+  /// progress for the watchdog's time (blocked in one wait, or making no API
+  /// call) stops the run with a report of every kernel; one that never reaches
   /// an API call again, or that crashes (a signal in its thread), ends the
   /// process with the report and exit status 3, since its thread cannot be
   /// stopped.

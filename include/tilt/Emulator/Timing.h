@@ -61,6 +61,9 @@ struct TimingParams {
   double dramBankBytesPerCycle = 24;
   double dramEfficiency = 0.92;
   double maxReadsInFlight = 16, maxWritesInFlight = 16; ///< per core
+  /// A local semaphore access (noc_semaphore_set, a satisfied wait's
+  /// read): an L1 store or load of the data-movement processor.
+  double semaphoreCycles = 4;
 };
 
 /// The model's parameters for architecture `arch` (wormhole_b0, blackhole,

@@ -718,8 +718,7 @@ public:
   TileLowerDataMovementPass() {
     declareOption("multicast",
                   "Read a block that a row or column of cores shares on one "
-                  "core and multicast it to the others (default false until "
-                  "the emulator runs multicast)",
+                  "core and multicast it to the others (default true)",
                   &multicast);
   }
   llvm::StringRef getArgument() const override {
@@ -791,7 +790,7 @@ public:
   }
 
 private:
-  bool multicast = false;
+  bool multicast = true;
   Statistic numRewrites{this, "num-rewrites", "Copies and loops lowered"};
 };
 

@@ -89,7 +89,7 @@ public:
                   &options.fuse);
     declareOption("multicast",
                   "Multicast the blocks that rows or columns of cores share "
-                  "(default false until the emulator runs multicast)",
+                  "(default true)",
                   &options.multicast);
     declareOption("coarsen",
                   "Merge the blocks a core runs side by side into one "

@@ -48,9 +48,8 @@ struct TileToTTOptions {
   /// into one larger block, so that each core reads its strips once).
   bool coarsen = true;
   /// Whether a block that a row or column of cores reads at the same step
-  /// is read by one of them and multicast to the others. Off by default
-  /// until the emulator runs semaphores and multicast.
-  bool multicast = false;
+  /// is read by one of them and multicast to the others.
+  bool multicast = true;
   /// Where a compiler that embeds Tilt adds passes of its own: called after
   /// each pass of the pipeline is added to the (module-level) pass manager,
   /// with that pass's argument (`tile-legalize`, `tile-fuse-elementwise`,

@@ -84,7 +84,14 @@ if __name__ == "__main__":
               "--block", f"{bm}x{bn}x{bk}", "--out-type",
               "bf16" if bf16_out else "f32"] + (["--transpose-b"] if transpose_b else [])
       source = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+      # Without multicast every core reads its own blocks: exactly what
+      # the blocking needs. With it (the default), shared blocks are read
+      # once per row or column of cores: never more.
       result = subprocess.run(
+          [tilt_opt, f"--tile-to-tt=grid={grid} multicast=false",
+           "--mlir-pass-statistics", "-"],
+          input=source, capture_output=True, text=True)
+      shared = subprocess.run(
           [tilt_opt, f"--tile-to-tt=grid={grid}", "--mlir-pass-statistics", "-"],
           input=source, capture_output=True, text=True)
       name = f"{m}x{n}x{k} blocks {bm}x{bn}x{bk} grid {grid}" + (
@@ -109,6 +116,13 @@ if __name__ == "__main__":
           if not reads or int(reads.group(1)) != expected_reads:
               problems.append(f"DRAM tile reads {reads and reads.group(1)}, "
                               f"expected {expected_reads}")
+          shared_reads = re.search(r"(\d+) dram-tile-reads", shared.stderr)
+          if shared.returncode != 0:
+              problems.append("with multicast, tilt-opt failed:\n" + shared.stderr)
+          elif not shared_reads or int(shared_reads.group(1)) > expected_reads:
+              problems.append(f"with multicast, DRAM tile reads "
+                              f"{shared_reads and shared_reads.group(1)}, more "
+                              f"than {expected_reads}")
           if not writes or int(writes.group(1)) != expected_writes:
               problems.append(f"DRAM tile writes {writes and writes.group(1)}, "
                               f"expected {expected_writes}")

@@ -49,6 +49,8 @@ struct Here {
 };
 /// Records `here` as the calling line of the kernel's next API work.
 void at(Here here);
+/// The NoC of the running kernel (DataMovementConfig::noc).
+uint8_t getNocIndex();
 uint64_t interleavedNocAddress(uint32_t base, uint32_t pageSize, uint32_t id,
                                uint32_t offset, bool dram);
 } // namespace tilt_emu

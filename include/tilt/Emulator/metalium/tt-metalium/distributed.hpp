@@ -33,6 +33,10 @@ public:
   MeshCommandQueue &mesh_command_queue(std::size_t id = 0);
   MeshShape shape() const { return MeshShape{}; }
   CoreCoord compute_with_storage_grid_size() const;
+  /// The NoC coordinate kernels use for a logical core (the translated
+  /// coordinate: Wormhole (18 + x, 18 + y), Blackhole and Grayskull the
+  /// NoC 0 position of the worker).
+  CoreCoord worker_core_from_logical_core(const CoreCoord &logical_core) const;
   bool close();
   MeshDeviceImpl &impl() { return *state; }
 

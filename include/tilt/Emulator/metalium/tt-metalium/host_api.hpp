@@ -1,8 +1,8 @@
 //===- host_api.hpp - The Metalium host API, emulated -----------*- C++ -*-===//
 //
 // The host API subset generated host programs and the official examples
-// use: programs, kernels, circular buffers, runtime arguments and core
-// coordinates, with Metalium's names. Definitions in lib/Emulator/
+// use: programs, kernels, circular buffers, semaphores, runtime arguments
+// and core coordinates, with Metalium's names. Definitions in lib/Emulator/
 // HostAPI.cpp; kernels are compiled when a workload is enqueued, like the
 // real runtime's JIT build (docs/emulator.md).
 //
@@ -124,6 +124,14 @@ void SetRuntimeArgs(const Program &program, KernelHandle kernel,
 void SetRuntimeArgs(const Program &program, KernelHandle kernel,
                     const CoreSpec &core_spec,
                     std::initializer_list<uint32_t> runtime_args);
+/// Creates a semaphore with `initial_value` on every core of `core_spec`
+/// and returns its id, which kernels pass to get_semaphore: the lowest id
+/// free on the cores of each range (the largest over the ranges), at most
+/// 16 per core (tt-metal tt_metal/tt_metal.cpp CreateSemaphore,
+/// tt_metal/impl/buffers/semaphore.hpp NUM_SEMAPHORES).
+uint32_t CreateSemaphore(Program &program,
+                         const std::variant<CoreRange, CoreRangeSet> &core_spec,
+                         uint32_t initial_value);
 
 } // namespace tt_metal
 } // namespace tt

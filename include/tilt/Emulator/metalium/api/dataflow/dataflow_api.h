@@ -1,9 +1,11 @@
 //===- dataflow_api.h - Metalium data-movement API, emulated ----*- C++ -*-===//
 //
 // The data-movement subset of the Metalium API: NoC reads and writes, address
-// generators and TensorAccessor over interleaved buffers, barriers. NoC
-// addresses encode a DRAM bank or a core and an address; transfers are
-// copies that the emulator checks (bounds, barriers before a push or pop).
+// generators and TensorAccessor over interleaved buffers, barriers,
+// semaphores and multicast. NoC addresses encode a DRAM bank, a core (by its
+// NoC coordinates) or a rectangle of cores, and an address; transfers are
+// copies that the emulator checks (bounds, barriers before a push or pop,
+// the order of writes into other cores' CBs: docs/emulator.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_EMU_DATAFLOW_API_H
@@ -11,7 +13,24 @@
 
 #include "tilt_emu/kernel_api.h"
 
-constexpr uint8_t noc_index = 0;
+#include <type_traits>
+
+// The NoC of the running kernel (DataMovementConfig::noc). tt-metal's
+// tt_metal/hw/inc/internal/dataflow/dataflow_api_common.h: under
+// KERNEL_BUILD, `constexpr uint8_t noc_index = NOC_INDEX;`, which the JIT
+// build defines per kernel; the emulator's build does the same. Kernels
+// compiled into a program without it (the emulator's unit tests) read the
+// running kernel's NoC at each use.
+#ifdef NOC_INDEX
+constexpr uint8_t noc_index = NOC_INDEX;
+#else
+namespace tilt_emu {
+struct NocIndex {
+  operator uint8_t() const { return getNocIndex(); }
+};
+} // namespace tilt_emu
+constexpr tilt_emu::NocIndex noc_index{};
+#endif
 
 uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr,
                       uint8_t noc = noc_index);
@@ -23,6 +42,46 @@ void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
 void noc_async_read_barrier(uint8_t noc = noc_index, TILT_HERE);
 void noc_async_write_barrier(uint8_t noc = noc_index, TILT_HERE);
 void noc_async_writes_flushed(uint8_t noc = noc_index, TILT_HERE);
+void noc_async_atomic_barrier(uint8_t noc_idx = noc_index, TILT_HERE);
+
+// Semaphores: words in a reserved region of every core's L1 that the host
+// creates with CreateSemaphore (the same address on every core).
+uint32_t get_semaphore(uint32_t semaphore_id);
+void noc_semaphore_set(volatile tt_l1_ptr uint32_t *sem_addr, uint32_t val,
+                       TILT_HERE);
+void noc_semaphore_wait(volatile tt_l1_ptr uint32_t *sem_addr, uint32_t val,
+                        TILT_HERE);
+void noc_semaphore_wait_min(volatile tt_l1_ptr uint32_t *sem_addr, uint32_t val,
+                            TILT_HERE);
+void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc_id = noc_index,
+                       TILT_HERE);
+void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
+                              uint8_t noc = noc_index, TILT_HERE);
+void noc_semaphore_set_multicast(uint32_t src_local_l1_addr,
+                                 uint64_t dst_noc_addr_multicast,
+                                 uint32_t num_dests, bool linked = false,
+                                 uint8_t noc = noc_index, TILT_HERE);
+void noc_semaphore_set_multicast_loopback_src(uint32_t src_local_l1_addr,
+                                              uint64_t dst_noc_addr_multicast,
+                                              uint32_t num_dests,
+                                              bool linked = false,
+                                              uint8_t noc = noc_index,
+                                              TILT_HERE);
+
+// Multicast: a rectangle of cores by NoC coordinates, start and end in the
+// NoC's direction (on NoC 1 the start is the bottom-right corner).
+uint64_t get_noc_multicast_addr(uint32_t noc_x_start, uint32_t noc_y_start,
+                                uint32_t noc_x_end, uint32_t noc_y_end,
+                                uint32_t addr, uint8_t noc = noc_index);
+void noc_async_write_multicast(uint32_t src_local_l1_addr,
+                               uint64_t dst_noc_addr_multicast, uint32_t size,
+                               uint32_t num_dests, bool linked = false,
+                               uint8_t noc = noc_index, TILT_HERE);
+void noc_async_write_multicast_loopback_src(uint32_t src_local_l1_addr,
+                                            uint64_t dst_noc_addr_multicast,
+                                            uint32_t size, uint32_t num_dests,
+                                            bool linked = false,
+                                            uint8_t noc = noc_index, TILT_HERE);
 
 // Interleaved address generators (the pre-TensorAccessor examples).
 template <bool DRAM> struct InterleavedAddrGen {
@@ -88,7 +147,10 @@ TensorAccessor(const TensorAccessorArgs<C, R> &, size_t bank_base_address,
       uint32_t(bank_base_address), page_size);
 }
 
-template <typename AddrGen>
+// An address generator, not a coordinate: get_noc_addr(1, 0, addr) names a
+// core (tt-metal constrains this overload to address generators too).
+template <typename AddrGen,
+          typename = std::enable_if_t<!std::is_arithmetic_v<AddrGen>>>
 uint64_t get_noc_addr(uint32_t id, const AddrGen &generator,
                       uint32_t offset = 0, uint8_t noc = noc_index) {
   return generator.get_noc_addr(id, offset, noc);

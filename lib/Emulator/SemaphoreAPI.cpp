@@ -218,10 +218,20 @@ Core &getRemoteWord(KernelContext &context, uint64_t address, uint32_t &offset,
   return core;
 }
 
-std::vector<uint32_t> hopsOf(KernelContext &context, const Core &target,
-                             uint8_t noc) {
-  return {countUnicastHops(context.device->arch, logicalOf(*context.core),
-                           logicalOf(target), noc)};
+/// Counts and times a semaphore word written on one other core (an
+/// increment when `atomic`, else a set): the links of its path, the issue
+/// cost, and the write's arrival for the replay.
+void recordRemoteWord(KernelContext &context, const Core &target, uint8_t noc,
+                      uint64_t event, uint8_t channel, bool atomic) {
+  std::vector<uint32_t> hops = {
+      countUnicastHops(context.device->arch, logicalOf(*context.core),
+                       logicalOf(target), noc)};
+  ++context.counters.semaphoreOps;
+  context.counters.nocLinks += hops[0];
+  recordBusy(context, Stream::Unpack, Work::NocIssue,
+             context.device->timing.nocIssueCycles);
+  recordSync(context, EventKind::SyncWrite,
+             {event, 4, channel, atomic, {target.index}, hops});
 }
 
 void semaphoreWait(KernelContext &context, const volatile uint32_t *pointer,
@@ -399,13 +409,7 @@ void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc_id,
     target.changed.notify_all();
     context.pendingAtomics.push_back({noc, target.index, sequence});
   }
-  std::vector<uint32_t> hops = hopsOf(context, target, noc);
-  ++context.counters.semaphoreOps;
-  context.counters.nocLinks += hops[0];
-  recordBusy(context, Stream::Unpack, Work::NocIssue,
-             device.timing.nocIssueCycles);
-  recordSync(context, EventKind::SyncWrite,
-             {event, 4, channel, true, {target.index}, hops});
+  recordRemoteWord(context, target, noc, event, channel, /*atomic=*/true);
 }
 
 void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
@@ -430,13 +434,7 @@ void noc_semaphore_set_remote(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
             makeMessageClock(context, channel, write.sequence, {target.index}),
             event);
   }
-  std::vector<uint32_t> hops = hopsOf(context, target, noc);
-  ++context.counters.semaphoreOps;
-  context.counters.nocLinks += hops[0];
-  recordBusy(context, Stream::Unpack, Work::NocIssue,
-             device.timing.nocIssueCycles);
-  recordSync(context, EventKind::SyncWrite,
-             {event, 4, channel, false, {target.index}, hops});
+  recordRemoteWord(context, target, noc, event, channel, /*atomic=*/false);
 }
 
 void noc_semaphore_set_multicast(uint32_t src_local_l1_addr,

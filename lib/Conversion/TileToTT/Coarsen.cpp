@@ -519,21 +519,8 @@ private:
   Target target;
 };
 
-class TileCoarsenPass : public Pass {
+class TileCoarsenPass : public TargetPass {
 public:
-  TileCoarsenPass() {
-    declareOption("grid",
-                  "The target core grid, <columns>x<rows> (default: the "
-                  "board's compute grid)",
-                  &grid, isValidGrid, kGridExpected);
-    declareOption("arch",
-                  "wormhole_b0, grayskull or blackhole (default: the board's)",
-                  &arch, isValidArch, kArchExpected);
-    declareOption("board",
-                  "n150, n300, galaxy, p100, p150 or e150 (default: the "
-                  "arch's usual board, n150)",
-                  &board, isValidBoard, kBoardExpected);
-  }
   llvm::StringRef getArgument() const override { return "tile-coarsen"; }
   llvm::StringRef getName() const override { return "TileCoarsen"; }
   llvm::StringRef getDescription() const override {
@@ -545,15 +532,6 @@ public:
     pass->copyOptionValuesFrom(*this);
     return pass;
   }
-  LogicalResult initialize(Context *context) override {
-    loadLoweringDialects(context);
-    std::string error;
-    std::optional<Target> resolved = resolveTarget(grid, arch, board, error);
-    if (!resolved)
-      return emitError(context, Location()) << "tile-coarsen: " << error;
-    target = *resolved;
-    return success();
-  }
   void runOnOperation() override {
     RewritePatternSet patterns(getContext());
     patterns.add<CoarsenKernel>(target);
@@ -562,8 +540,6 @@ public:
   }
 
 private:
-  std::string grid, arch, board;
-  Target target;
   Statistic numKernels{this, "num-kernels", "Kernels coarsened"};
 };
 

@@ -191,12 +191,13 @@ void tiletott::addMulticastArgs(tile::KernelOp kernel,
   if (auto old = partition.get(tile::kCoreArgsAttrName)
                      .dyn_cast_or_null<DictionaryAttr>())
     args = NamedAttrList(old);
-  auto integer = [&](int64_t value) {
+  auto integer = [&](int64_t value) -> Attribute {
     return IntegerAttr::get(IntegerType::get(context, 64), value);
   };
-  // A NoC coordinate: array<i64: axis, logical index>.
+  // A NoC coordinate, in tt.runtime_args's form.
   auto noc = [&](int64_t axis, int64_t index) {
-    return DenseArrayAttr::getI64(context, {axis, index});
+    return tt::getNocCoordinateAttr(
+        context, {tt::NocCoordinate::Axis(axis), index});
   };
   bool swap = getRoleNoc(role) == 1;
   llvm::SmallVector<Attribute, 64> sender, receivers, x0, y0, x1, y1, sx, sy;
@@ -206,13 +207,13 @@ void tiletott::addMulticastArgs(tile::KernelOp kernel,
     bool range = core.sender && core.receivers > 0;
     int64_t startX = swap ? core.x1 : core.x0, startY = swap ? core.y1 : core.y0;
     int64_t endX = swap ? core.x0 : core.x1, endY = swap ? core.y0 : core.y1;
-    x0.push_back(range ? Attribute(noc(0, startX)) : integer(0));
-    y0.push_back(range ? Attribute(noc(1, startY)) : integer(0));
-    x1.push_back(range ? Attribute(noc(0, endX)) : integer(0));
-    y1.push_back(range ? Attribute(noc(1, endY)) : integer(0));
+    x0.push_back(range ? noc(0, startX) : integer(0));
+    y0.push_back(range ? noc(1, startY) : integer(0));
+    x1.push_back(range ? noc(0, endX) : integer(0));
+    y1.push_back(range ? noc(1, endY) : integer(0));
     bool receiving = core.active && !core.sender;
-    sx.push_back(receiving ? Attribute(noc(0, core.senderX)) : integer(0));
-    sy.push_back(receiving ? Attribute(noc(1, core.senderY)) : integer(0));
+    sx.push_back(receiving ? noc(0, core.senderX) : integer(0));
+    sy.push_back(receiving ? noc(1, core.senderY) : integer(0));
   }
   auto set = [&](llvm::StringRef suffix,
                  llvm::ArrayRef<Attribute> values) {

@@ -108,21 +108,8 @@ private:
   Target target;
 };
 
-class TilePartitionPass : public Pass {
+class TilePartitionPass : public TargetPass {
 public:
-  TilePartitionPass() {
-    declareOption("grid",
-                  "The target core grid, <columns>x<rows> (default: the "
-                  "board's compute grid)",
-                  &grid, isValidGrid, kGridExpected);
-    declareOption("arch",
-                  "wormhole_b0, grayskull or blackhole (default: the board's)",
-                  &arch, isValidArch, kArchExpected);
-    declareOption("board",
-                  "n150, n300, galaxy, p100, p150 or e150 (default: the "
-                  "arch's usual board, n150)",
-                  &board, isValidBoard, kBoardExpected);
-  }
   llvm::StringRef getArgument() const override { return "tile-partition"; }
   llvm::StringRef getName() const override { return "TilePartition"; }
   llvm::StringRef getDescription() const override {
@@ -135,16 +122,6 @@ public:
     return pass;
   }
 
-  LogicalResult initialize(Context *context) override {
-    loadLoweringDialects(context);
-    std::string error;
-    std::optional<Target> resolved = resolveTarget(grid, arch, board, error);
-    if (!resolved)
-      return emitError(context, Location()) << "tile-partition: " << error;
-    target = *resolved;
-    return success();
-  }
-
   void runOnOperation() override {
     RewritePatternSet patterns(getContext());
     patterns.add<PartitionKernel>(target);
@@ -153,8 +130,6 @@ public:
   }
 
 private:
-  std::string grid, arch, board;
-  Target target;
   Statistic numKernels{this, "num-kernels", "Kernels partitioned"};
 };
 

@@ -48,18 +48,6 @@ namespace {
 /// The name of the buffer of function argument `argument`: its name
 /// location if that is a C identifier (it names host variables and options)
 /// and not taken, else `argN`; a suffix makes it unique among `taken`.
-/// A runtime argument value from a tile.core_arg value: an integer, or a
-/// NoC coordinate (`array<i64: 0, c>` / `array<i64: 1, r>`) as tt.runtime_args
-/// writes it.
-Attribute getCoreArgValue(Context *context, Attribute value) {
-  if (auto pair = value.dyn_cast<DenseArrayAttr>())
-    if (pair.getIntValues().size() == 2)
-      return tt::getNocCoordinateAttr(
-          context, {tt::NocCoordinate::Axis(pair.getIntValues()[0]),
-                    pair.getIntValues()[1]});
-  return value;
-}
-
 std::string getBufferName(BlockArgument argument, llvm::StringSet<> &taken) {
   std::string name = "arg" + std::to_string(argument.getArgNumber());
   Location loc = argument.getLoc();
@@ -357,8 +345,8 @@ private:
             else if (Attribute perCore = partition->coreArgs
                                              ? partition->coreArgs.get(arg)
                                              : Attribute())
-              values.push_back(getCoreArgValue(
-                  context, perCore.cast<ArrayAttr>().getValue()[core]));
+              // An integer or a tt NocCoordinate, as tt.runtime_args takes.
+              values.push_back(perCore.cast<ArrayAttr>().getValue()[core]);
             else
               // A buffer's address or a scalar's bits: the same on every
               // core, known when the host runs.

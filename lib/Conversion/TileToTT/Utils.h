@@ -9,6 +9,7 @@
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/IR/Builders.h"
 #include "tilt/IR/Matchers.h"
+#include "tilt/Pass/Pass.h"
 #include "llvm/ADT/SmallSet.h"
 
 namespace tilt {
@@ -138,6 +139,40 @@ inline void loadLoweringDialects(Context *context) {
   context->getOrLoadDialect<tile::TileDialect>();
   context->getOrLoadDialect<scf::SCFDialect>();
 }
+
+/// A pass with the target options `grid`, `arch` and `board`, resolved
+/// into `target` when it initializes (tile-coarsen, tile-partition); an
+/// error names the pass.
+class TargetPass : public Pass {
+public:
+  TargetPass() {
+    declareOption("grid",
+                  "The target core grid, <columns>x<rows> (default: the "
+                  "board's compute grid)",
+                  &grid, isValidGrid, kGridExpected);
+    declareOption("arch",
+                  "wormhole_b0, grayskull or blackhole (default: the board's)",
+                  &arch, isValidArch, kArchExpected);
+    declareOption("board",
+                  "n150, n300, galaxy, p100, p150 or e150 (default: the "
+                  "arch's usual board, n150)",
+                  &board, isValidBoard, kBoardExpected);
+  }
+  LogicalResult initialize(Context *context) override {
+    loadLoweringDialects(context);
+    std::string error;
+    std::optional<Target> resolved = resolveTarget(grid, arch, board, error);
+    if (!resolved)
+      return emitError(context, Location())
+             << getArgument() << ": " << error;
+    target = *resolved;
+    return success();
+  }
+
+protected:
+  std::string grid, arch, board;
+  Target target;
+};
 
 /// The value of an integer or index constant.
 inline std::optional<int64_t> getConstantInt(Value value) {

@@ -19,6 +19,7 @@
 
 #include "tilt/Dialect/TT/SemaphoreProtocol.h"
 #include "tilt/Dialect/CB/CB.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace tilt;
 using namespace tilt::tt;
@@ -92,8 +93,13 @@ DecodedValue tt::decodeValue(int64_t value) {
   constexpr int64_t half = int64_t(1) << (kRegionBits - 1);
   if (value < half)
     return decoded;
-  int64_t region = (value + half) >> kRegionBits;
-  int64_t offset = value - getRegionBase(region);
+  // Rounded without overflow: any 64-bit value a kernel computed decodes.
+  int64_t region = value >> kRegionBits;
+  int64_t offset = value & ((int64_t(1) << kRegionBits) - 1);
+  if (offset >= half) {
+    ++region;
+    offset -= int64_t(1) << kRegionBits;
+  }
   switch (region) {
   case kNocXRegion:
   case kNocYRegion:
@@ -138,8 +144,12 @@ SemaphoreLedger::SemaphoreLedger(ProgramOp program) {
       kernels.push_back(kernel);
     else if (auto config = CBConfigOp::dynCast(&child)) {
       cbRanges[config.getIndex()] = config.getCoreRange();
+      // Checked: a hand-written CB type can be of any size; one whose size
+      // does not fit in 64 bits holds any write, so it gets no entry.
       if (cb::CBType type = config.getCBType())
-        cbBytes[config.getIndex()] = type.getPages() * type.getPageSize();
+        if (llvm::Optional<int64_t> bytes =
+                llvm::checkedMul(type.getPages(), type.getPageSize()))
+          cbBytes[config.getIndex()] = *bytes;
     }
   }
 }
@@ -602,9 +612,12 @@ bool KernelNocState::runMulticast(
     }
     std::optional<int64_t> size = get(op->getOperand(2));
     std::optional<int64_t> bytes = ledger.getCBBytes(decoded.index);
-    if (size && bytes && decoded.offset + *size > *bytes) {
+    llvm::Optional<int64_t> end =
+        size ? llvm::checkedAdd(decoded.offset, *size) : llvm::None;
+    if (size && bytes && (!end || *end > *bytes)) {
       message = ("writes bytes " + llvm::Twine(decoded.offset) + " to " +
-                 llvm::Twine(decoded.offset + *size) + " of circular buffer " +
+                 (end ? llvm::Twine(*end) : llvm::Twine("beyond 2^63")) +
+                 " of circular buffer " +
                  llvm::Twine(decoded.index) + ", which holds " +
                  llvm::Twine(*bytes) + " bytes")
                     .str();

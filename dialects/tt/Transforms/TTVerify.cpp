@@ -285,19 +285,26 @@ private:
         name == "arith.extui" || name == "arith.trunci")
       result = a();
     else if (operands.size() == 2) {
+      // A result that does not fit in 64 bits stays unknown: the kernel's
+      // integers are at most 64 bits wide, and the check must not wrap.
+      bool divisible =
+          b() != 0 && !(a() == std::numeric_limits<int64_t>::min() && b() == -1);
+      auto known = [](llvm::Optional<int64_t> value) {
+        return value ? std::optional<int64_t>(*value) : std::nullopt;
+      };
       if (name == "arith.addi")
-        result = a() + b();
+        result = known(llvm::checkedAdd(a(), b()));
       else if (name == "arith.subi")
-        result = a() - b();
+        result = known(llvm::checkedSub(a(), b()));
       else if (name == "arith.muli")
-        result = a() * b();
-      else if ((name == "arith.divui" || name == "arith.divsi") && b() != 0)
+        result = known(llvm::checkedMul(a(), b()));
+      else if ((name == "arith.divui" || name == "arith.divsi") && divisible)
         result = a() / b();
-      else if (name == "arith.ceildivsi" && b() != 0)
+      else if (name == "arith.ceildivsi" && divisible)
         result = arith::ceilDivSigned(a(), b());
-      else if (name == "arith.floordivsi" && b() != 0)
+      else if (name == "arith.floordivsi" && divisible)
         result = arith::floorDivSigned(a(), b());
-      else if ((name == "arith.remui" || name == "arith.remsi") && b() != 0)
+      else if ((name == "arith.remui" || name == "arith.remsi") && divisible)
         result = a() % b();
       else if (name == "arith.minsi" || name == "arith.minui")
         result = std::min(a(), b());

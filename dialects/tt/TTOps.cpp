@@ -86,11 +86,14 @@ llvm::ArrayRef<BoardInfo> tt::getBoards() {
   // tt-metal's core descriptors (tt_metal/core_descriptors/
   // wormhole_b0_80_arch.yaml: nebula_x1 8x8, nebula_x2 8x7, galaxy 8x10;
   // blackhole_140_arch.yaml: 11x10 with two harvested columns, which every
-  // p100 and, since firmware 19.5.0, every p150 has). docs/pipeline.md.
+  // p100 and, since firmware 19.5.0, every p150 has; p150_unharvested is a
+  // p150 on earlier firmware: 13x10, the 14th column running dispatch).
+  // docs/pipeline.md.
   static const BoardInfo kBoards[] = {
       {"n150", "wormhole_b0", 8, 8},  {"n300", "wormhole_b0", 8, 7},
       {"galaxy", "wormhole_b0", 8, 10}, {"p100", "blackhole", 11, 10},
-      {"p150", "blackhole", 11, 10},  {"e150", "grayskull", 12, 9},
+      {"p150", "blackhole", 11, 10},  {"p150_unharvested", "blackhole", 13, 10},
+      {"e150", "grayskull", 12, 9},
   };
   return kBoards;
 }

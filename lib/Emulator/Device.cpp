@@ -56,7 +56,9 @@ const ArchInfo *emu::getBoardInfo(const std::string &name) {
     const Board boards[] = {
         {"n150", "wormhole_b0", 8, 8},  {"n300", "wormhole_b0", 8, 7},
         {"galaxy", "wormhole_b0", 8, 10}, {"p100", "blackhole", 11, 10},
-        {"p150", "blackhole", 11, 10},  {"e150", "grayskull", 12, 9},
+        {"p150", "blackhole", 11, 10},
+        {"p150_unharvested", "blackhole", 13, 10},
+        {"e150", "grayskull", 12, 9},
     };
     std::vector<ArchInfo> infos;
     for (const Board &board : boards) {

@@ -289,7 +289,7 @@ std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
   const tilt::emu::ArchInfo *arch = tilt::emu::getBoardInfo(boardName);
   if (!arch)
     hostError("TILT_EMU_BOARD=" + boardName +
-              " is not a board (n150, n300, galaxy, p100, p150, e150)");
+              " is not a board (n150, n300, galaxy, p100, p150, p150_unharvested, e150)");
   if (arch->name != archName)
     hostError("TILT_EMU_BOARD=" + boardName + " is a " + arch->name +
               " board, but TILT_EMU_ARCH=" + archName);

@@ -87,7 +87,7 @@ cl::opt<std::string>
                cl::cat(category));
 cl::opt<std::string>
     boardOption("board",
-                cl::desc("n150, n300, galaxy, p100, p150, e150 (default: the "
+                cl::desc("n150, n300, galaxy, p100, p150, p150_unharvested, e150 (default: the "
                          "arch's usual board, n150)"),
                 cl::cat(category));
 cl::opt<std::string> fidelityOption("math-fidelity",

@@ -113,12 +113,12 @@ struct ArchInfo {
 /// The architecture named `name` (grayskull, wormhole_b0, blackhole), or
 /// null; its grid is the die's whole Tensix array.
 const ArchInfo *getArchInfo(const std::string &name);
-/// The board named `name` (n150, n300, galaxy, p100, p150, e150), or null:
+/// The board named `name` (n150, n300, galaxy, p100, p150, p150_unharvested, e150), or null:
 /// its chip's architecture with the compute grid a program gets on it (the
 /// tt dialect's tt::getBoards; the emulator does not link LLVM, so the
 /// table is repeated there).
 const ArchInfo *getBoardInfo(const std::string &name);
-/// The board a user of `arch` gets by default: n150, p150 or e150.
+/// The board a user of `arch` gets by default: n150, p150, p150_unharvested or e150.
 std::string getDefaultBoard(const std::string &arch);
 
 /// A circular buffer configured on a core.

@@ -352,10 +352,45 @@ bool isKLoopBody(Operation *op) {
   return lb && ub && step && *step > 0 && *ub - *lb > *step;
 }
 
+/// The product of the constant trip counts of the loops between `op` and
+/// the kernel (a loop whose bounds are not constant counts once).
+int64_t getTrips(Operation *op, Operation *kernel) {
+  int64_t trips = 1;
+  for (Operation *loop = op->getParentOp(); loop && loop != kernel;
+       loop = loop->getParentOp()) {
+    if (!tile::PipelinedOp::dynCast(loop) && !scf::ForOp::dynCast(loop))
+      continue;
+    std::optional<int64_t> lb = getConstantInt(loop->getOperand(0));
+    std::optional<int64_t> ub = getConstantInt(loop->getOperand(1));
+    std::optional<int64_t> step = getConstantInt(loop->getOperand(2));
+    if (lb && ub && step && *step > 0 && *ub > *lb)
+      trips *= (*ub - *lb + *step - 1) / *step;
+  }
+  return trips;
+}
+
+/// The DRAM bytes per cycle of `arch` at the roofline (docs/timing-model.md:
+/// Wormhole 288 GB/s at 1 GHz, Blackhole 512 GB/s at 1.35 GHz, Grayskull
+/// 118.4 GB/s at 1.2 GHz) and what one core streams at most.
+std::pair<double, double> getDramBytesPerCycle(llvm::StringRef arch) {
+  if (arch == "blackhole")
+    return {512.0 / 1.35, 33};
+  if (arch == "grayskull")
+    return {118.4 / 1.2, 22};
+  return {288, 22};
+}
+
+/// One way to run a kernel: the cores [0, 0] to [columns - 1, rows - 1]
+/// of the target grid, blocks merged fx x fy times.
+struct GridChoice {
+  int64_t columns = 0, rows = 0, fx = 1, fy = 1;
+  double cycles = 0;
+};
+
 class CoarsenKernel : public OpRewritePattern<tile::KernelOp> {
 public:
-  CoarsenKernel(Context *context, const Target &target)
-      : OpRewritePattern(context), target(target) {}
+  CoarsenKernel(Context *context, const Target &target, bool chooseGrid)
+      : OpRewritePattern(context), target(target), chooseGrid(chooseGrid) {}
 
   LogicalResult matchAndRewrite(tile::KernelOp kernel,
                                 PatternRewriter &rewriter) const override {
@@ -367,9 +402,7 @@ public:
     if (grid.size() != 2)
       return rewriter.notifyMatchFailure(op, "not a 2-d grid");
     int64_t gx = grid[0], gy = grid[1];
-    int64_t fx = gx % target.columns == 0 ? gx / target.columns : 1;
-    int64_t fy = gy % target.rows == 0 ? gy / target.rows : 1;
-    if (fx == 1 && fy == 1)
+    if (!chooseGrid && gx % target.columns != 0 && gy % target.rows != 0)
       return rewriter.notifyMatchFailure(op, "one block per core or fewer");
     // Only a gemm reuses what a merged block reads (A's rows for every
     // column, B's columns for every row); elementwise blocks would just
@@ -384,15 +417,71 @@ public:
     if (!analysis.run())
       return rewriter.notifyMatchFailure(op, analysis.reason);
 
+    GridChoice full = plan(kernel, analysis, target.columns, target.rows);
+    GridChoice choice = full;
+    if (chooseGrid) {
+      // The sub-grids on which every core runs the same number of whole
+      // blocks; the whole grid stays the choice unless one is predicted
+      // faster.
+      for (int64_t columns = 1; columns <= target.columns; ++columns)
+        for (int64_t rows = 1; rows <= target.rows; ++rows) {
+          if (gx % columns != 0 || gy % rows != 0)
+            continue;
+          GridChoice candidate = plan(kernel, analysis, columns, rows);
+          if (candidate.cycles < choice.cycles * (1 - 1e-9))
+            choice = candidate;
+        }
+    }
+    bool subgrid =
+        choice.columns != target.columns || choice.rows != target.rows;
+    if (choice.fx == 1 && choice.fy == 1 && !subgrid)
+      return rewriter.notifyMatchFailure(
+          op, "one block per core, or a larger block does not fit L1");
+    if (subgrid) {
+      int64_t merged = choice.fx * choice.fy;
+      int64_t perCore = (gx / choice.fx) * (gy / choice.fy) /
+                        (choice.columns * choice.rows);
+      op->emitRemark()
+          << "tile-coarsen: runs on cores [0, 0] to [" << choice.columns - 1
+          << ", " << choice.rows - 1 << "], " << choice.columns << "x"
+          << choice.rows << " of the " << target.columns << "x"
+          << target.rows << " grid, " << perCore << " block"
+          << (perCore == 1 ? "" : "s") << " per core"
+          << (merged == 1 ? std::string()
+                          : " of " + std::to_string(merged) + " merged")
+          << ": an estimated " << int64_t(choice.cycles)
+          << " cycles against " << int64_t(full.cycles)
+          << " on the whole grid (a grid option decides instead)";
+    }
+    apply(kernel, analysis, rewriter, choice);
+    return success();
+  }
+
+private:
+  /// The merge factors on a `columns` x `rows` sub-grid (the largest that
+  /// fit L1 and the tensors) and the predicted cycles.
+  GridChoice plan(tile::KernelOp kernel, SpanAnalysis &analysis,
+                  int64_t columns, int64_t rows) const {
+    Operation *op = kernel.getOperation();
     Context *context = op->getContext();
-    // Shrink the factors until the buffers fit L1.
+    int64_t gx = kernel.getGrid()[0], gy = kernel.getGrid()[1];
+    GridChoice choice;
+    choice.columns = columns;
+    choice.rows = rows;
+    int64_t fx = gx % columns == 0 ? gx / columns : 1;
+    int64_t fy = gy % rows == 0 ? gy / rows : 1;
     llvm::SmallVector<Operation *, 8> allocs;
     op->walk([&](Operation *inner) {
       if (tile::AllocOp::dynCast(inner))
         allocs.push_back(inner);
     });
     int64_t usable = tt::getUsableL1Bytes(target.arch);
-    int64_t cores = target.columns * target.rows;
+    int64_t cores = columns * rows;
+    auto spanOf = [&](Value buffer) {
+      return [&analysis, buffer](unsigned d) {
+        return analysis.getSpan(buffer, d);
+      };
+    };
     // Shared buffers stream through two blocks of pages; an output block
     // too, unless the core runs a single block (then the second block of
     // its pages would never be used, and tile-lower-compute drops it).
@@ -402,9 +491,7 @@ public:
       for (Operation *alloc : allocs) {
         Value buffer = alloc->getResult(0);
         auto type = buffer.getType().cast<tile::BufType>();
-        int64_t size = getBytes(type, x, y, [&](unsigned d) {
-          return analysis.getSpan(buffer, d);
-        });
+        int64_t size = getBytes(type, x, y, spanOf(buffer));
         bool shared = type.getMemorySpace() == tile::MemorySpace::Shared;
         bytes += shared || !once ? 2 * size : size;
       }
@@ -417,9 +504,7 @@ public:
           return;
         Value acc = inner->getOperand(2);
         bytes += 2 * getBytes(acc.getType().cast<tile::BufType>(), x, y,
-                              [&](unsigned d) {
-                                return analysis.getSpan(acc, d);
-                              });
+                              spanOf(acc));
       });
       // A block written to a tensor of another type is converted in an
       // output CB of its own.
@@ -435,9 +520,7 @@ public:
         auto converted = tile::BufType::get(context, type.getShape(),
                                             tensor.getElementType(),
                                             type.getMemorySpace());
-        bytes += (once ? 1 : 2) * getBytes(converted, x, y, [&](unsigned d) {
-                   return analysis.getSpan(buffer, d);
-                 });
+        bytes += (once ? 1 : 2) * getBytes(converted, x, y, spanOf(buffer));
       });
       return bytes <= usable;
     };
@@ -446,17 +529,9 @@ public:
     constexpr int64_t kTile = 32;
     auto inside = [&](int64_t x, int64_t y) {
       bool ok = true;
-      op->walk([&](Operation *inner) {
-        auto copy = tile::CopyOp::dynCast(inner);
-        if (!copy)
-          return;
-        bool fromTensor = copy.getSource().getType().isa<tile::TensorType>();
-        Value tensor = fromTensor ? copy.getSource() : copy.getDest();
-        Value buffer = fromTensor ? copy.getDest() : copy.getSource();
-        auto tensorType = tensor.getType().dyn_cast<tile::TensorType>();
-        auto type = buffer.getType().dyn_cast<tile::BufType>();
-        if (!tensorType || !type)
-          return;
+      forEachTensorCopy(op, [&](Value tensor, Value buffer, Operation *) {
+        auto tensorType = tensor.getType().cast<tile::TensorType>();
+        auto type = buffer.getType().cast<tile::BufType>();
         unsigned first = tensorType.getRank() - type.getRank();
         for (unsigned d = 0; d < type.getRank(); ++d) {
           Span span = analysis.getSpan(buffer, d);
@@ -464,8 +539,7 @@ public:
                            : span == Span::Rows  ? y
                                                  : 1;
           int64_t extent = tensorType.getShape()[first + d];
-          int64_t padded = (extent + kTile - 1) / kTile *
-                           kTile;
+          int64_t padded = (extent + kTile - 1) / kTile * kTile;
           if (type.getShape()[d] * factor > padded)
             ok = false;
         }
@@ -478,9 +552,117 @@ public:
       else
         fy = largestDivisor(gy, fy / 2);
     }
-    if (fx == 1 && fy == 1)
-      return rewriter.notifyMatchFailure(op, "a larger block does not fit L1");
+    choice.fx = fx;
+    choice.fy = fy;
+    choice.cycles = estimate(kernel, analysis, choice);
+    return choice;
+  }
 
+  /// The cycles a choice takes by a roofline estimate, the largest of: the
+  /// busiest core's matmul tiles (64 cycles each: HiFi4's four phases of
+  /// 16, or at a lower fidelity the unpack of two bf16 tiles, which
+  /// matmul_tiles then waits for); the DRAM reads at the board's bandwidth
+  /// and at one core's stream; the multicast handshakes, one per shared
+  /// copy and step. A copy whose block follows only the block row (column)
+  /// is read once per grid row (column) when each core runs one block: the
+  /// multicast of docs/pipeline.md.
+  double estimate(tile::KernelOp kernel, SpanAnalysis &analysis,
+                  const GridChoice &choice) const {
+    Operation *op = kernel.getOperation();
+    int64_t gx = kernel.getGrid()[0] / choice.fx;
+    int64_t gy = kernel.getGrid()[1] / choice.fy;
+    int64_t blocks = gx * gy;
+    int64_t cores = choice.columns * choice.rows;
+    int64_t perCore = (blocks + cores - 1) / cores;
+    bool multicast = blocks == cores;
+    double tiles = 0;
+    op->walk([&](Operation *inner) {
+      auto gemm = tile::GemmOp::dynCast(inner);
+      if (!gemm)
+        return;
+      auto a = inner->getOperand(0).getType().cast<tile::BufType>();
+      auto c = inner->getOperand(2).getType().cast<tile::BufType>();
+      auto spans = [&](Value buffer, tile::BufType type) {
+        double n = 1;
+        for (unsigned d = 0; d < type.getRank(); ++d) {
+          Span span = analysis.getSpan(buffer, d);
+          n *= double(type.getShape()[d]) *
+               (span == Span::Columns ? choice.fx
+                : span == Span::Rows  ? choice.fy
+                                      : 1) /
+               32;
+        }
+        return n;
+      };
+      // M x N output tiles (C), times the K tiles (A's last dimension).
+      tiles += spans(inner->getOperand(2), c) *
+               double(a.getShape()[a.getRank() - 1]) / 32 *
+               double(getTrips(inner, op));
+    });
+    double compute = double(perCore) * tiles * 64;
+    double total = 0, busiest = 0, handshakes = 0;
+    forEachTensorCopy(op, [&](Value tensor, Value buffer, Operation *copy) {
+      if (copy->getOperand(0) != tensor)
+        return; // a write
+      auto type = buffer.getType().cast<tile::BufType>();
+      bool rows = false, columns = false;
+      for (unsigned d = 0; d < type.getRank(); ++d) {
+        Span span = analysis.getSpan(buffer, d);
+        rows |= span == Span::Rows;
+        columns |= span == Span::Columns;
+      }
+      double bytes = double(getBytes(type, choice.fx, choice.fy,
+                                     [&](unsigned d) {
+                                       return analysis.getSpan(buffer, d);
+                                     })) *
+                     double(getTrips(copy, op));
+      double readers = double(blocks);
+      if (multicast && rows != columns) {
+        readers = double(rows ? choice.rows : choice.columns);
+        handshakes += double(getTrips(copy, op));
+      }
+      total += bytes * readers;
+      busiest += bytes * double(perCore);
+    });
+    auto [board, core] = getDramBytesPerCycle(target.arch);
+    // A multicast step is a semaphore round trip between cores before its
+    // data moves: about two NoC latencies (docs/timing-model.md: 250
+    // cycles each), which double buffering overlaps with compute but not
+    // with the reader's next step.
+    constexpr double kHandshakeCycles = 500;
+    return std::max({compute, total / board, busiest / core,
+                     handshakes * kHandshakeCycles});
+  }
+
+  /// Calls `fn(tensor, buffer, copy)` for each copy between a tensor and
+  /// a buffer in `op`.
+  static void forEachTensorCopy(
+      Operation *op, llvm::function_ref<void(Value, Value, Operation *)> fn) {
+    op->walk([&](Operation *inner) {
+      auto copy = tile::CopyOp::dynCast(inner);
+      if (!copy)
+        return;
+      bool fromTensor = copy.getSource().getType().isa<tile::TensorType>();
+      Value tensor = fromTensor ? copy.getSource() : copy.getDest();
+      Value buffer = fromTensor ? copy.getDest() : copy.getSource();
+      if (tensor.getType().isa<tile::TensorType>() &&
+          buffer.getType().isa<tile::BufType>())
+        fn(tensor, buffer, inner);
+    });
+  }
+
+  /// Merges the blocks and records the choice.
+  void apply(tile::KernelOp kernel, SpanAnalysis &analysis,
+             PatternRewriter &rewriter, const GridChoice &choice) const {
+    Operation *op = kernel.getOperation();
+    Context *context = op->getContext();
+    int64_t gx = kernel.getGrid()[0], gy = kernel.getGrid()[1];
+    int64_t fx = choice.fx, fy = choice.fy;
+    llvm::SmallVector<Operation *, 8> allocs;
+    op->walk([&](Operation *inner) {
+      if (tile::AllocOp::dynCast(inner))
+        allocs.push_back(inner);
+    });
     rewriter.modifyOpInPlace(op, [&] {
       for (Operation *alloc : allocs) {
         Value buffer = alloc->getResult(0);
@@ -498,6 +680,9 @@ public:
       op->setInherentAttr("grid",
                           DenseArrayAttr::getI64(context, {gx / fx, gy / fy}));
       op->setAttr(kCoarsenedAttrName, DenseArrayAttr::getI64(context, {fx, fy}));
+      if (choice.columns != target.columns || choice.rows != target.rows)
+        op->setAttr(kCoresAttrName, DenseArrayAttr::getI64(
+                                        context, {choice.columns, choice.rows}));
     });
     // bx -> bx' * fx, by -> by' * fy.
     Block *body = kernel.getBody();
@@ -512,11 +697,10 @@ public:
           rewriter, loc, index, createIndex(rewriter, loc, factors[dim]));
       index.replaceAllUsesExcept(scaled, scaled.getDefiningOp());
     }
-    return success();
   }
 
-private:
   Target target;
+  bool chooseGrid;
 };
 
 class TileCoarsenPass : public TargetPass {
@@ -534,7 +718,7 @@ public:
   }
   void runOnOperation() override {
     RewritePatternSet patterns(getContext());
-    patterns.add<CoarsenKernel>(target);
+    patterns.add<CoarsenKernel>(target, grid.empty());
     FrozenRewritePatternSet frozen(std::move(patterns));
     numKernels += walkAndApplyPatterns(getOperation(), frozen);
   }

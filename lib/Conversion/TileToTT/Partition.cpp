@@ -29,6 +29,19 @@ using namespace tilt::tiletott;
 
 namespace {
 
+/// The sub-grid `kernel` records (tile.cores), if it is one of `target`'s.
+std::optional<std::pair<int64_t, int64_t>> getSubgrid(Operation *kernel,
+                                                      const Target &target) {
+  auto chosen = kernel->getAttr(kCoresAttrName).dyn_cast_or_null<DenseArrayAttr>();
+  if (!chosen || chosen.getIntValues().size() != 2)
+    return std::nullopt;
+  int64_t columns = chosen.getIntValues()[0], rows = chosen.getIntValues()[1];
+  if (columns < 1 || rows < 1 || columns > target.columns ||
+      rows > target.rows)
+    return std::nullopt;
+  return std::make_pair(columns, rows);
+}
+
 class PartitionKernel : public OpRewritePattern<tile::KernelOp> {
 public:
   PartitionKernel(Context *context, const Target &target)
@@ -51,17 +64,28 @@ public:
     if (!checkedBlocks)
       return rewriter.notifyMatchFailure(op, "the grid's block count overflows");
     int64_t blocks = *checkedBlocks;
-    int64_t cores = target.columns * target.rows;
+    // The cores that run blocks: the whole grid, or the sub-grid
+    // tile-coarsen chose (cores [0, 0] to [columns - 1, rows - 1]).
+    int64_t columns = target.columns, rows = target.rows;
+    if (std::optional<std::pair<int64_t, int64_t>> sub =
+            getSubgrid(op, target)) {
+      columns = sub->first;
+      rows = sub->second;
+    }
+    int64_t cores = columns * rows;
 
-    // The static assignment.
+    // The static assignment, row-major over the cores that run blocks.
     llvm::SmallVector<int64_t, 128> ranges;
     int64_t perCore = blocks / cores, extra = blocks % cores;
-    for (int64_t i = 0; i < cores; ++i) {
-      int64_t count = perCore + (i < extra ? 1 : 0);
-      int64_t start = i * perCore + std::min(i, extra);
-      ranges.push_back(count ? start : 0);
-      ranges.push_back(count);
-    }
+    for (int64_t y = 0; y < target.rows; ++y)
+      for (int64_t x = 0; x < target.columns; ++x) {
+        int64_t i = y * columns + x;
+        bool runs = x < columns && y < rows;
+        int64_t count = runs ? perCore + (i < extra ? 1 : 0) : 0;
+        int64_t start = i * perCore + std::min(i, extra);
+        ranges.push_back(count ? start : 0);
+        ranges.push_back(count);
+      }
     NamedAttrList partition;
     partition.set("arch", StringAttr::get(context, target.arch));
     partition.set("board", StringAttr::get(context, target.board));
@@ -123,6 +147,19 @@ public:
   }
 
   void runOnOperation() override {
+    // A sub-grid written by hand must be one of the target's.
+    bool valid = true;
+    getOperation()->walk([&](Operation *op) {
+      Attribute cores = op->getAttr(kCoresAttrName);
+      if (!cores || !tile::KernelOp::dynCast(op) || getSubgrid(op, target))
+        return;
+      op->emitError() << "tile-partition: '" << kCoresAttrName
+                      << "' must be array<i64: columns, rows> within the "
+                      << target.columns << "x" << target.rows << " grid";
+      valid = false;
+    });
+    if (!valid)
+      return signalPassFailure();
     RewritePatternSet patterns(getContext());
     patterns.add<PartitionKernel>(target);
     FrozenRewritePatternSet frozen(std::move(patterns));

@@ -79,7 +79,7 @@ public:
                   &options.arch, tiletott::isValidArch,
                   tiletott::kArchExpected);
     declareOption("board",
-                  "n150, n300, galaxy, p100, p150 or e150 (default: the "
+                  "n150, n300, galaxy, p100, p150, p150_unharvested or e150 (default: the "
                   "arch's usual board, n150)",
                   &options.board, tiletott::isValidBoard,
                   tiletott::kBoardExpected);

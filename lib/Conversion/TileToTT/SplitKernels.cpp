@@ -98,12 +98,6 @@ struct Partition {
       return std::nullopt;
     return partition;
   }
-  int64_t getNumActive() const {
-    int64_t active = 0;
-    for (size_t i = 1; i < ranges.size(); i += 2)
-      active += ranges[i] > 0;
-    return active;
-  }
 };
 
 class TTSplitKernelsPass : public Pass {
@@ -276,17 +270,34 @@ private:
       bufferNames[kernel.getArgument(i)] = bufferName;
     }
 
-    // Circular buffers on the bounding box of the active cores.
-    int64_t active = partition->getNumActive();
+    // Circular buffers on the bounding box of the active cores; the
+    // kernels on rectangles that cover exactly the active cores (a
+    // row-major prefix of the grid takes two, a sub-grid one).
     int64_t columns = partition->columns;
-    std::array<int64_t, 4> box = {0, 0, std::min(active, columns) - 1,
-                                  (active - 1) / columns};
+    std::array<int64_t, 4> box = {columns, partition->rows, -1, -1};
     llvm::SmallVector<std::array<int64_t, 4>, 2> coreRanges;
-    if (active / columns > 0)
-      coreRanges.push_back({0, 0, columns - 1, active / columns - 1});
-    if (active % columns)
-      coreRanges.push_back(
-          {0, active / columns, active % columns - 1, active / columns});
+    for (int64_t y = 0; y < partition->rows; ++y)
+      for (int64_t x = 0; x < columns;) {
+        if (partition->ranges[2 * (y * columns + x) + 1] == 0) {
+          ++x;
+          continue;
+        }
+        int64_t end = x;
+        while (end + 1 < columns &&
+               partition->ranges[2 * (y * columns + end + 1) + 1] > 0)
+          ++end;
+        box = {std::min(box[0], x), std::min(box[1], y),
+               std::max(box[2], end), std::max(box[3], y)};
+        // The run continues a rectangle that ended on the row above.
+        auto above = llvm::find_if(coreRanges, [&](const auto &range) {
+          return range[0] == x && range[2] == end && range[3] == y - 1;
+        });
+        if (above != coreRanges.end())
+          (*above)[3] = y;
+        else
+          coreRanges.push_back({x, y, end, y});
+        x = end + 1;
+      }
     llvm::SmallVector<cb::AllocOp, 8> allocs;
     for (Operation &child : *kernel.getBody())
       if (auto alloc = cb::AllocOp::dynCast(&child))

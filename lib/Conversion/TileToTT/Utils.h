@@ -127,7 +127,7 @@ constexpr llvm::StringLiteral kGridExpected =
 constexpr llvm::StringLiteral kArchExpected =
     "one of wormhole_b0, grayskull, blackhole";
 constexpr llvm::StringLiteral kBoardExpected =
-    "one of n150, n300, galaxy, p100, p150, e150";
+    "one of n150, n300, galaxy, p100, p150, p150_unharvested, e150";
 constexpr llvm::StringLiteral kFidelityExpected =
     "one of LoFi, HiFi2, HiFi3, HiFi4";
 
@@ -154,7 +154,7 @@ public:
                   "wormhole_b0, grayskull or blackhole (default: the board's)",
                   &arch, isValidArch, kArchExpected);
     declareOption("board",
-                  "n150, n300, galaxy, p100, p150 or e150 (default: the "
+                  "n150, n300, galaxy, p100, p150, p150_unharvested or e150 (default: the "
                   "arch's usual board, n150)",
                   &board, isValidBoard, kBoardExpected);
   }
@@ -276,10 +276,14 @@ inline Value findAttachedCB(Operation *op, llvm::StringRef attrName) {
   return Value();
 }
 
-/// The discardable attribute on a cb.alloc whose data movement streams
-/// two blocks (double buffering) and works with one: the pages of one.
 /// The factors tile-coarsen merged a kernel's blocks by, [fx, fy].
 constexpr llvm::StringLiteral kCoarsenedAttrName = "tile.coarsened";
+/// The sub-grid tile-coarsen chose for a kernel when no grid was given
+/// (`array<i64: columns, rows>`, cores [0, 0] to [columns - 1, rows - 1]);
+/// tile-partition spreads the blocks over those cores only.
+constexpr llvm::StringLiteral kCoresAttrName = "tile.cores";
+/// The discardable attribute on a cb.alloc whose data movement streams
+/// two blocks (double buffering) and works with one: the pages of one.
 constexpr llvm::StringLiteral kSingleBlockPagesAttrName =
     "tile.single_block_pages";
 

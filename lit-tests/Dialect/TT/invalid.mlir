@@ -406,7 +406,7 @@ tt.program @p grid [1, 1] arch wormhole_b0 board p150 {
 
 // -----
 
-// expected-error@+1 {{'tt.program' op unknown board 'n200' (expected n150, n300, galaxy, p100, p150, e150)}}
+// expected-error@+1 {{'tt.program' op unknown board 'n200' (expected n150, n300, galaxy, p100, p150, p150_unharvested, e150)}}
 tt.program @p grid [1, 1] arch wormhole_b0 board n200 {
 }
 

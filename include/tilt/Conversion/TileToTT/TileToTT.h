@@ -34,9 +34,9 @@ struct TileToTTOptions {
   std::string grid;
   /// wormhole_b0, grayskull or blackhole; empty: the board's.
   std::string arch;
-  /// The board the program runs on (n150, n300, galaxy, p100, p150, e150),
+  /// The board the program runs on (n150, n300, galaxy, p100, p150, p150_unharvested, e150),
   /// whose compute grid bounds the grid; empty: the arch's usual board
-  /// (n150, p150, e150), n150 without an arch.
+  /// (n150, p150, p150_unharvested, e150), n150 without an arch.
   std::string board;
   /// LoFi, HiFi2, HiFi3 or HiFi4.
   std::string mathFidelity = "HiFi4";

@@ -63,14 +63,14 @@ struct BoardInfo {
   llvm::StringRef name, arch;
   int64_t columns, rows;
 };
-/// Every board Tilt knows: n150, n300, galaxy (Wormhole), p100, p150
-/// (Blackhole), e150 (Grayskull).
+/// Every board Tilt knows: n150, n300, galaxy (Wormhole), p100, p150,
+/// p150_unharvested (Blackhole), e150 (Grayskull).
 llvm::ArrayRef<BoardInfo> getBoards();
 /// The board called `name`, or null.
 const BoardInfo *getBoard(llvm::StringRef name);
 /// "n150, n300, ...", for messages.
 std::string getBoardNames();
-/// The board a user of `arch` gets by default (n150, p150, e150), or null.
+/// The board a user of `arch` gets by default (n150, p150, p150_unharvested, e150), or null.
 const BoardInfo *getDefaultBoard(llvm::StringRef arch);
 
 /// Compile-time words of TensorAccessorArgs for an interleaved DRAM buffer

@@ -40,6 +40,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Multicast.h"
 #include "Utils.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/Math/Math.h"
@@ -617,7 +618,10 @@ private:
                                      })) *
                      double(getTrips(copy, op));
       double readers = double(blocks);
-      if (multicast && rows != columns) {
+      // Grayskull multicasts no column across its DRAM row (Multicast.h).
+      bool crossesDram = target.arch == "grayskull" && columns &&
+                         choice.rows > kGrayskullRowsAboveDram;
+      if (multicast && rows != columns && !crossesDram) {
         readers = double(rows ? choice.rows : choice.columns);
         handshakes += double(getTrips(copy, op));
       }

@@ -36,6 +36,10 @@ struct MulticastPlan {
   llvm::SmallVector<Core, 64> cores;
 };
 
+/// Grayskull's worker rows above its DRAM, ARC and PCIe row (NoC y = 6):
+/// a multicast down a column may not cross it.
+constexpr int64_t kGrayskullRowsAboveDram = 5;
+
 /// The plan for `copy` (a copy from DRAM in a partitioned kernel with a
 /// 2-d grid), when the cores of every row (or every column) of the grid
 /// run the same number of blocks and read the same block at each of them,

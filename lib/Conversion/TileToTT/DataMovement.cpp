@@ -221,7 +221,17 @@ public:
     int64_t tiles = rows * columns;
     int64_t pageSize = layout->pageSize;
     bool reading = bool(sourceTensor);
-    llvm::StringRef role = reading ? "reader" : "writer";
+    // A block other cores read at the same step too: the first core of the
+    // group reads it and multicasts it (Multicast.h). As in tt-metal's
+    // multicast matmul, a block shared down a column (B) is read and
+    // multicast by the writer kernel on NoC 0, beside the reader's A on
+    // NoC 1, so that the two handshakes overlap
+    // (reader_bmm_tile_layout_in1_sender_writer_padding.cpp).
+    std::optional<MulticastPlan> plan;
+    if (reading && state.multicast)
+      plan = planMulticast(kernel, copy);
+    llvm::StringRef role =
+        reading && !(plan && !plan->alongRows) ? "reader" : "writer";
 
     // The circular buffer.
     int64_t stages = 2;
@@ -340,11 +350,6 @@ public:
                 : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(),
                       role)
                       ->getResult(0);
-    // A block other cores read at the same step too: the first core of the
-    // group reads it and multicasts it (Multicast.h).
-    std::optional<MulticastPlan> plan;
-    if (reading && state.multicast)
-      plan = planMulticast(kernel, copy);
     scf::IfOp multicast;
     std::string prefix;
     int64_t semaphores = 0;

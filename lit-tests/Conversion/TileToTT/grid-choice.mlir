@@ -27,8 +27,8 @@
 // LOWERED: tt.cb_config 0 cores [0, 0] to [7, 7]
 // LOWERED: tt.semaphore 0 cores [0, 0] to [7, 7] init 0
 // LOWERED: tt.kernel @reader reader cores [0, 0] to [7, 7] processor riscv_1 noc 1 rt_args [{{.*}}"cb0_mcast_receivers"
-// LOWERED: tt.runtime_args @reader core [0, 0] [@arg0, @arg1, 0, 1, 7, 1,
-// LOWERED: tt.runtime_args @reader core [7, 7] [@arg0, @arg1, 63, 1,
+// LOWERED: tt.runtime_args @reader core [0, 0] [@arg0, 0, 1, 7, 1,
+// LOWERED: tt.runtime_args @reader core [7, 7] [@arg0, 63, 1,
 // LOWERED-NOT: tt.runtime_args @reader core [8,
 // LOWERED: tt.kernel @compute compute cores [0, 0] to [7, 7]
 

@@ -17,6 +17,18 @@
 //   SubILHSSubConstantLHS  subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
 //   SubISubILHSRHSLHS      subi(subi(x, y), x)   -> subi(0, y)
 //   IndexCastOfIndexCast   index_cast(index_cast(x : T)) : T -> x
+//                          (index_castui likewise)
+//
+// and MLIR's folds and patterns of the integer and bit casts:
+//
+//   ExtSIOfExtSI           extsi(extsi(x))  -> extsi(x)
+//   ExtUIOfExtUI           extui(extui(x))  -> extui(x)
+//   ExtSIOfExtUI           extsi(extui(x))  -> extui(x)
+//   TruncIOfExt            trunci(ext(x : T)) : T -> x; to a type wider
+//                          than T -> ext(x) (the same extension); narrower
+//                          -> trunci(x)
+//   TruncIOfTruncI         trunci(trunci(x)) -> trunci(x) (the outer flags)
+//   BitcastOfBitcast       bitcast(bitcast(x : T)) : T -> x, else bitcast(x)
 //
 // As in MLIR, a reassociated op (SubISubILHSRHSLHS included) keeps the
 // overflow flags both ops had; the AddIMulNegativeOne ones get none. Constants
@@ -221,14 +233,77 @@ void arith::detail::populateBinaryCanonicalizationPatterns(
 }
 
 namespace {
-LogicalResult indexCastOfIndexCast(IndexCastOp op, PatternRewriter &rewriter) {
-  auto inner = op->getOperand(0).getDefiningOp<IndexCastOp>();
+/// cast(cast(x : T)) : T -> x for two casts of kind CastT.
+template <typename CastT>
+LogicalResult castRoundTrip(CastT op, PatternRewriter &rewriter) {
+  auto inner = op->getOperand(0).template getDefiningOp<CastT>();
   if (!inner)
-    return rewriter.notifyMatchFailure(op, "operand is not an index_cast");
+    return rewriter.notifyMatchFailure(op, "operand is not the same cast");
   Value source = inner->getOperand(0);
   if (source.getType() != op->getResult(0).getType())
     return rewriter.notifyMatchFailure(op, "the casts do not round-trip");
   rewriter.replaceOp(op, ValueRange(source));
+  return success();
+}
+
+/// outer(inner(x)) -> NewT(x) when `op`'s operand comes from InnerT.
+template <typename InnerT, typename NewT>
+LogicalResult castOfCast(Operation *op, PatternRewriter &rewriter) {
+  auto inner = op->getOperand(0).getDefiningOp<InnerT>();
+  if (!inner)
+    return rewriter.notifyMatchFailure(op, "operand is not the inner cast");
+  rewriter.replaceOpWithNewOp<NewT>(op, op->getResult(0).getType(),
+                                    inner->getOperand(0));
+  return success();
+}
+
+LogicalResult extSIOfExtSI(ExtSIOp op, PatternRewriter &rewriter) {
+  return castOfCast<ExtSIOp, ExtSIOp>(op, rewriter);
+}
+LogicalResult extUIOfExtUI(ExtUIOp op, PatternRewriter &rewriter) {
+  return castOfCast<ExtUIOp, ExtUIOp>(op, rewriter);
+}
+LogicalResult extSIOfExtUI(ExtSIOp op, PatternRewriter &rewriter) {
+  return castOfCast<ExtUIOp, ExtUIOp>(op, rewriter);
+}
+
+LogicalResult truncIOfExt(TruncIOp op, PatternRewriter &rewriter) {
+  Operation *inner = op->getOperand(0).getDefiningOp();
+  bool isSigned = inner && ExtSIOp::dynCast(inner);
+  if (!inner || (!isSigned && !ExtUIOp::dynCast(inner)))
+    return rewriter.notifyMatchFailure(op, "operand is not an extension");
+  Value source = inner->getOperand(0);
+  Type resultType = op->getResult(0).getType();
+  unsigned from = source.getType().getIntOrFloatBitWidth();
+  unsigned to = resultType.getIntOrFloatBitWidth();
+  if (from == to)
+    rewriter.replaceOp(op, ValueRange(source));
+  else if (from < to && isSigned)
+    rewriter.replaceOpWithNewOp<ExtSIOp>(op, resultType, source);
+  else if (from < to)
+    rewriter.replaceOpWithNewOp<ExtUIOp>(op, resultType, source);
+  else
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, source); });
+  return success();
+}
+
+LogicalResult truncIOfTruncI(TruncIOp op, PatternRewriter &rewriter) {
+  auto inner = op->getOperand(0).getDefiningOp<TruncIOp>();
+  if (!inner)
+    return rewriter.notifyMatchFailure(op, "operand is not a trunci");
+  rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, inner->getOperand(0)); });
+  return success();
+}
+
+LogicalResult bitcastOfBitcast(BitcastOp op, PatternRewriter &rewriter) {
+  auto inner = op->getOperand(0).getDefiningOp<BitcastOp>();
+  if (!inner)
+    return rewriter.notifyMatchFailure(op, "operand is not a bitcast");
+  Value source = inner->getOperand(0);
+  if (source.getType() == op->getResult(0).getType())
+    rewriter.replaceOp(op, ValueRange(source));
+  else
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, source); });
   return success();
 }
 } // namespace
@@ -236,5 +311,17 @@ LogicalResult indexCastOfIndexCast(IndexCastOp op, PatternRewriter &rewriter) {
 void arith::detail::populateCastCanonicalizationPatterns(
     llvm::StringRef name, RewritePatternSet &patterns, Context *context) {
   if (name == IndexCastOp::getOperationName())
-    patterns.add(indexCastOfIndexCast, 1, "IndexCastOfIndexCast");
+    patterns.add(castRoundTrip<IndexCastOp>, 1, "IndexCastOfIndexCast");
+  else if (name == IndexCastUIOp::getOperationName())
+    patterns.add(castRoundTrip<IndexCastUIOp>, 1, "IndexCastUIOfIndexCastUI");
+  else if (name == ExtSIOp::getOperationName()) {
+    patterns.add(extSIOfExtSI, 1, "ExtSIOfExtSI");
+    patterns.add(extSIOfExtUI, 1, "ExtSIOfExtUI");
+  } else if (name == ExtUIOp::getOperationName())
+    patterns.add(extUIOfExtUI, 1, "ExtUIOfExtUI");
+  else if (name == TruncIOp::getOperationName()) {
+    patterns.add(truncIOfExt, 1, "TruncIOfExt");
+    patterns.add(truncIOfTruncI, 1, "TruncIOfTruncI");
+  } else if (name == BitcastOp::getOperationName())
+    patterns.add(bitcastOfBitcast, 1, "BitcastOfBitcast");
 }

@@ -19,7 +19,8 @@ ArithDialect::ArithDialect(Context *context)
                 AndIOp, OrIOp, XOrIOp, ShLIOp, ShRSIOp, ShRUIOp, AddFOp, SubFOp,
                 MulFOp, DivFOp, MaximumFOp, MinimumFOp, NegFOp, ConstantOp,
                 CmpIOp, CmpFOp, SelectOp, IndexCastOp, ExtFOp, TruncFOp,
-                SIToFPOp, FPToSIOp>();
+                SIToFPOp, FPToSIOp, IndexCastUIOp, UIToFPOp, FPToUIOp, ExtSIOp,
+                ExtUIOp, TruncIOp, BitcastOp>();
 }
 
 //===----------------------------------------------------------------------===//

@@ -302,13 +302,40 @@ OpFoldResult SelectOp::fold(llvm::ArrayRef<Attribute> operands) {
 OpFoldResult arith::detail::foldCastOp(Operation *op, CastKind kind,
                                        llvm::ArrayRef<Attribute> operands) {
   Type resultType = op->getResult(0).getType();
-  if (kind == CastKind::IndexCast) {
+  auto widthOf = [](Type type) {
+    return type.isIndex() ? IndexType::kInternalStorageBitWidth
+                          : type.getIntOrFloatBitWidth();
+  };
+  // index_castui and the integer extensions and truncation: sign or zero
+  // extension of the constant, as MLIR folds them.
+  if (kind == CastKind::IndexCast || kind == CastKind::IndexCastUI ||
+      kind == CastKind::ExtSI || kind == CastKind::ExtUI ||
+      kind == CastKind::TruncI) {
     std::optional<llvm::APInt> value = getConstantInt(operands[0]);
     if (!value)
       return OpFoldResult();
-    unsigned width = resultType.isIndex() ? IndexType::kInternalStorageBitWidth
-                                          : resultType.getIntOrFloatBitWidth();
-    return IntegerAttr::get(resultType, value->sextOrTrunc(width));
+    // An index constant is stored at 64 bits; index_castui reads it as the
+    // unsigned value of that width.
+    unsigned width = widthOf(resultType);
+    bool isSigned = kind == CastKind::IndexCast || kind == CastKind::ExtSI;
+    return IntegerAttr::get(resultType, isSigned ? value->sextOrTrunc(width)
+                                                 : value->zextOrTrunc(width));
+  }
+  if (kind == CastKind::BitCast) {
+    Type sourceType = op->getOperand(0).getType();
+    llvm::APInt bits;
+    if (std::optional<llvm::APInt> value = getConstantInt(operands[0]))
+      bits = *value;
+    else if (std::optional<llvm::APFloat> value = getConstantFloat(operands[0]))
+      bits = value->bitcastToAPInt();
+    else
+      return OpFoldResult();
+    if (bits.getBitWidth() != widthOf(sourceType))
+      return OpFoldResult();
+    if (auto floatType = resultType.dyn_cast<FloatType>())
+      return FloatAttr::get(resultType,
+                            llvm::APFloat(floatType.getFloatSemantics(), bits));
+    return IntegerAttr::get(resultType, bits);
   }
   if (kind == CastKind::ExtF) {
     std::optional<llvm::APFloat> value = getConstantFloat(operands[0]);
@@ -319,21 +346,21 @@ OpFoldResult arith::detail::foldCastOp(Operation *op, CastKind kind,
                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
     return FloatAttr::get(resultType, *value);
   }
-  if (kind == CastKind::SIToFP) {
+  if (kind == CastKind::SIToFP || kind == CastKind::UIToFP) {
     std::optional<llvm::APInt> value = getConstantInt(operands[0]);
     if (!value)
       return OpFoldResult();
     llvm::APFloat result(resultType.cast<FloatType>().getFloatSemantics());
-    result.convertFromAPInt(*value, /*IsSigned=*/true,
+    result.convertFromAPInt(*value, /*IsSigned=*/kind == CastKind::SIToFP,
                             llvm::APFloat::rmNearestTiesToEven);
     return FloatAttr::get(resultType, result);
   }
-  if (kind == CastKind::FPToSI) {
+  if (kind == CastKind::FPToSI || kind == CastKind::FPToUI) {
     std::optional<llvm::APFloat> value = getConstantFloat(operands[0]);
     if (!value)
       return OpFoldResult();
     llvm::APSInt result(resultType.getIntOrFloatBitWidth(),
-                        /*isUnsigned=*/false);
+                        /*isUnsigned=*/kind == CastKind::FPToUI);
     bool isExact = false;
     auto status =
         value->convertToInteger(result, llvm::APFloat::rmTowardZero, &isExact);

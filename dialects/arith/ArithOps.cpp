@@ -529,12 +529,30 @@ LogicalResult SelectOp::verify() {
 // Casts
 //===----------------------------------------------------------------------===//
 
+llvm::ArrayRef<llvm::StringRef>
+arith::detail::getCastAttributeNames(CastKind kind) {
+  return kind == CastKind::TruncI ? getBinaryAttributeNames(BinaryKind::IntOverflow)
+                                  : llvm::ArrayRef<llvm::StringRef>();
+}
+
+void arith::detail::getCastDefaultProperties(
+    Context *context, CastKind kind,
+    llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &props) {
+  if (kind == CastKind::TruncI)
+    getBinaryDefaultProperties(context, BinaryKind::IntOverflow, props);
+}
+
 LogicalResult arith::detail::parseCastOp(OpAsmParser &parser,
-                                         OperationState &state) {
+                                         OperationState &state, CastKind kind) {
   OpAsmParser::UnresolvedOperand operand;
   Type sourceType, resultType;
-  if (failed(parser.parseOperand(operand)) ||
-      failed(parser.parseOptionalAttrDict(state.attributes)) ||
+  if (failed(parser.parseOperand(operand)))
+    return failure();
+  // trunci's flags come after the operand: `arith.trunci %x overflow<nsw>`.
+  if (kind == CastKind::TruncI &&
+      failed(parseFlagsInto(parser, state, "overflowFlags", "overflow")))
+    return failure();
+  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
       failed(parser.parseColonType(sourceType)) ||
       failed(parser.parseKeyword("to")) ||
       failed(parser.parseType(resultType)) ||
@@ -547,10 +565,15 @@ LogicalResult arith::detail::parseCastOp(OpAsmParser &parser,
 void arith::detail::printCastOp(Operation *op, OpAsmPrinter &printer) {
   printer << ' ';
   printer.printOperand(op->getOperand(0));
+  bool isTruncI = op->getName().getStringRef() == TruncIOp::getOperationName();
+  if (isTruncI)
+    printFlags(op, printer, "overflowFlags", "overflow");
   // Properties a cast may carry (fastmath, roundingmode) are kept in the
   // attribute dictionary of the custom form.
-  llvm::SmallVector<NamedAttribute, 4> attrs(op->getPropertiesDict().begin(),
-                                             op->getPropertiesDict().end());
+  llvm::SmallVector<NamedAttribute, 4> attrs;
+  for (NamedAttribute attr : op->getPropertiesDict())
+    if (!isTruncI || attr.getName().getValue() != "overflowFlags")
+      attrs.push_back(attr);
   attrs.append(op->getAttrDictionary().begin(), op->getAttrDictionary().end());
   printer.printOptionalAttrDict(attrs);
   printer << " : ";
@@ -563,11 +586,42 @@ LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
   Type in = op->getOperand(0).getType();
   Type out = op->getResult(0).getType();
   bool compatible = false;
+  auto isFixedInteger = [](Type t) { return t.isSignlessInteger(); };
+  constexpr llvm::StringLiteral fixedInteger =
+      "signless-fixed-width-integer-like";
   switch (kind) {
   case CastKind::IndexCast:
+  case CastKind::IndexCastUI:
     compatible = (in.isIndex() && out.isSignlessInteger()) ||
                  (in.isSignlessInteger() && out.isIndex());
     break;
+  case CastKind::ExtSI:
+  case CastKind::ExtUI:
+  case CastKind::TruncI:
+    if (failed(checkOperand(op, 0, isFixedInteger, fixedInteger)) ||
+        failed(checkResult(op, 0, isFixedInteger, fixedInteger)))
+      return failure();
+    if (kind == CastKind::TruncI &&
+        failed(checkFlagProperty(op, "overflowFlags", /*isFastMath=*/false)))
+      return failure();
+    compatible = kind == CastKind::TruncI
+                     ? in.getIntOrFloatBitWidth() > out.getIntOrFloatBitWidth()
+                     : in.getIntOrFloatBitWidth() < out.getIntOrFloatBitWidth();
+    break;
+  case CastKind::BitCast: {
+    auto isScalar = [](Type t) {
+      return t.isSignlessInteger() || t.isa<FloatType>();
+    };
+    // MLIR's constraint also admits memrefs, which Tilt has not.
+    constexpr llvm::StringLiteral what =
+        "signless-integer-or-float-like or memref of signless-integer or "
+        "float";
+    if (failed(checkOperand(op, 0, isScalar, what)) ||
+        failed(checkResult(op, 0, isScalar, what)))
+      return failure();
+    compatible = in.getIntOrFloatBitWidth() == out.getIntOrFloatBitWidth();
+    break;
+  }
   case CastKind::ExtF:
     compatible = in.isa<FloatType>() && out.isa<FloatType>() &&
                  in.getIntOrFloatBitWidth() < out.getIntOrFloatBitWidth();
@@ -577,6 +631,7 @@ LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
                  in.getIntOrFloatBitWidth() > out.getIntOrFloatBitWidth();
     break;
   case CastKind::SIToFP:
+  case CastKind::UIToFP:
     if (!in.isSignlessInteger())
       return checkOperand(
           op, 0, [](Type t) { return t.isSignlessInteger(); },
@@ -584,6 +639,7 @@ LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
     compatible = out.isa<FloatType>();
     break;
   case CastKind::FPToSI:
+  case CastKind::FPToUI:
     if (!in.isa<FloatType>())
       return checkOperand(op, 0, isFloatLike, "floating-point-like");
     compatible = out.isSignlessInteger();

@@ -195,3 +195,91 @@ func.func @f(%a: i32) {
   %0 = arith.select %a, %a : i32
   return
 }
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.extsi' op operand type 'i32' and result type 'i16' are cast incompatible}}
+  %0 = arith.extsi %a : i32 to i16
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.extui' op operand type 'i32' and result type 'i32' are cast incompatible}}
+  %0 = arith.extui %a : i32 to i32
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.trunci' op operand type 'i32' and result type 'i64' are cast incompatible}}
+  %0 = arith.trunci %a : i32 to i64
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.extsi' op result #0 must be signless-fixed-width-integer-like, but got 'index'}}
+  %0 = arith.extsi %a : i32 to index
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  // expected-error@+1 {{'arith.extui' op operand #0 must be signless-fixed-width-integer-like, but got 'f32'}}
+  %0 = arith.extui %x : f32 to i64
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.trunci' op attribute 'overflowFlags' must be #arith.overflow<...>, but got 3 : i64}}
+  %0 = "arith.trunci"(%a) <{overflowFlags = 3}> : (i32) -> i8
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  // expected-error@+1 {{'arith.uitofp' op operand #0 must be signless-fixed-width-integer-like, but got 'f32'}}
+  %0 = arith.uitofp %x : f32 to f32
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.fptoui' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = arith.fptoui %a : i32 to i32
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.index_castui' op operand type 'i32' and result type 'i64' are cast incompatible}}
+  %0 = arith.index_castui %a : i32 to i64
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.bitcast' op operand type 'i32' and result type 'f16' are cast incompatible}}
+  %0 = arith.bitcast %a : i32 to f16
+  return
+}
+
+// -----
+
+func.func @f(%i: index) {
+  // expected-error@+1 {{'arith.bitcast' op operand #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'index'}}
+  %0 = arith.bitcast %i : index to i64
+  return
+}

@@ -135,8 +135,26 @@ void getBinaryDefaultProperties(
     llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &props);
 
 /// How a cast relates its operand and result types.
-enum class CastKind { IndexCast, ExtF, TruncF, SIToFP, FPToSI };
-LogicalResult parseCastOp(OpAsmParser &parser, OperationState &state);
+enum class CastKind {
+  IndexCast,
+  IndexCastUI,
+  ExtF,
+  TruncF,
+  SIToFP,
+  UIToFP,
+  FPToSI,
+  FPToUI,
+  ExtSI,
+  ExtUI,
+  TruncI,
+  BitCast
+};
+llvm::ArrayRef<llvm::StringRef> getCastAttributeNames(CastKind kind);
+void getCastDefaultProperties(
+    Context *context, CastKind kind,
+    llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &props);
+LogicalResult parseCastOp(OpAsmParser &parser, OperationState &state,
+                          CastKind kind);
 void printCastOp(Operation *op, OpAsmPrinter &printer);
 LogicalResult verifyCastOp(Operation *op, CastKind kind);
 OpFoldResult foldCastOp(Operation *op, CastKind kind,
@@ -337,13 +355,22 @@ class CastOpBase
 public:
   using Base::Base;
   static constexpr bool kHasCustomAssembly = true;
+  /// trunci's `overflowFlags`; the other casts have no properties.
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames() {
+    return detail::getCastAttributeNames(Kind);
+  }
+  static void getDefaultProperties(
+      Context *context,
+      llvm::SmallVectorImpl<std::pair<llvm::StringRef, Attribute>> &props) {
+    detail::getCastDefaultProperties(context, Kind, props);
+  }
   static void build(OpBuilder &builder, OperationState &state, Type resultType,
                     Value operand) {
     state.addOperands(operand);
     state.addTypes(resultType);
   }
   static LogicalResult parse(OpAsmParser &parser, OperationState &state) {
-    return detail::parseCastOp(parser, state);
+    return detail::parseCastOp(parser, state, Kind);
   }
   void print(OpAsmPrinter &printer) {
     detail::printCastOp(this->getOperation(), printer);
@@ -372,6 +399,13 @@ TILT_ARITH_CAST_OP(ExtFOp, "extf", ExtF)
 TILT_ARITH_CAST_OP(TruncFOp, "truncf", TruncF)
 TILT_ARITH_CAST_OP(SIToFPOp, "sitofp", SIToFP)
 TILT_ARITH_CAST_OP(FPToSIOp, "fptosi", FPToSI)
+TILT_ARITH_CAST_OP(IndexCastUIOp, "index_castui", IndexCastUI)
+TILT_ARITH_CAST_OP(UIToFPOp, "uitofp", UIToFP)
+TILT_ARITH_CAST_OP(FPToUIOp, "fptoui", FPToUI)
+TILT_ARITH_CAST_OP(ExtSIOp, "extsi", ExtSI)
+TILT_ARITH_CAST_OP(ExtUIOp, "extui", ExtUI)
+TILT_ARITH_CAST_OP(TruncIOp, "trunci", TruncI)
+TILT_ARITH_CAST_OP(BitcastOp, "bitcast", BitCast)
 #undef TILT_ARITH_CAST_OP
 
 } // namespace arith

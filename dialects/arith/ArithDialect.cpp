@@ -20,7 +20,8 @@ ArithDialect::ArithDialect(Context *context)
                 MulFOp, DivFOp, MaximumFOp, MinimumFOp, NegFOp, ConstantOp,
                 CmpIOp, CmpFOp, SelectOp, IndexCastOp, ExtFOp, TruncFOp,
                 SIToFPOp, FPToSIOp, IndexCastUIOp, UIToFPOp, FPToUIOp, ExtSIOp,
-                ExtUIOp, TruncIOp, BitcastOp>();
+                ExtUIOp, TruncIOp, BitcastOp, MaxNumFOp, MinNumFOp, RemFOp,
+                CeilDivUIOp>();
 }
 
 //===----------------------------------------------------------------------===//

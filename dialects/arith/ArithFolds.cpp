@@ -106,6 +106,13 @@ static OpFoldResult foldIntegerOp(llvm::StringRef name, Type type,
       return v.lhs;
     if (both && !v.b->isZero())
       return constant(v.a->udiv(*v.b));
+  } else if (name == "ceildivui") {
+    if (v.bIs(1))
+      return v.lhs;
+    if (both && !v.b->isZero()) {
+      llvm::APInt quotient = v.a->udiv(*v.b);
+      return constant(v.a->urem(*v.b).isZero() ? quotient : quotient + 1);
+    }
   } else if (name == "divsi" || name == "ceildivsi" || name == "floordivsi") {
     if (v.bIs(1))
       return v.lhs;
@@ -197,7 +204,15 @@ static OpFoldResult foldFloatOp(llvm::StringRef name, Type type, Value lhs,
     return lhs;
   if ((name == "mulf" || name == "divf") && is(b, 1.0))
     return lhs;
-  if ((name == "maximumf" || name == "minimumf") && lhs == rhs)
+  bool isMax = name == "maximumf" || name == "maxnumf";
+  bool isMin = name == "minimumf" || name == "minnumf";
+  if ((isMax || isMin) && lhs == rhs)
+    return lhs;
+  // maximumf(x, -inf) and minimumf(x, +inf) are x (NaN included, which
+  // they propagate); MLIR 22 leaves maxnumf and minnumf with infinities.
+  if (b && b->isInfinity() &&
+      ((name == "maximumf" && b->isNegative()) ||
+       (name == "minimumf" && !b->isNegative())))
     return lhs;
   if (!a || !b)
     return OpFoldResult();
@@ -215,6 +230,12 @@ static OpFoldResult foldFloatOp(llvm::StringRef name, Type type, Value lhs,
     result = llvm::maximum(*a, *b);
   else if (name == "minimumf")
     result = llvm::minimum(*a, *b);
+  else if (name == "maxnumf")
+    result = llvm::maxnum(*a, *b);
+  else if (name == "minnumf")
+    result = llvm::minnum(*a, *b);
+  else if (name == "remf")
+    result.mod(*b);
   else
     return OpFoldResult();
   return FloatAttr::get(type, result);

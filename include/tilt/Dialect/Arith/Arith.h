@@ -244,6 +244,10 @@ TILT_ARITH_BINARY_OP(MulFOp, "mulf", Float, OpTrait::IsCommutative)
 TILT_ARITH_BINARY_OP(DivFOp, "divf", Float)
 TILT_ARITH_BINARY_OP(MaximumFOp, "maximumf", Float, OpTrait::IsCommutative)
 TILT_ARITH_BINARY_OP(MinimumFOp, "minimumf", Float, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(MaxNumFOp, "maxnumf", Float, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(MinNumFOp, "minnumf", Float, OpTrait::IsCommutative)
+TILT_ARITH_BINARY_OP(RemFOp, "remf", Float)
+TILT_ARITH_BINARY_OP(CeilDivUIOp, "ceildivui", Int)
 #undef TILT_ARITH_BINARY_OP
 
 /// `arith.negf %x (fastmath<...>)? : f32`.

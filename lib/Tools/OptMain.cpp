@@ -425,8 +425,13 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
   return handler.verify();
 }
 
-/// Splits `buffer` at lines holding `marker`; each piece keeps its line
-/// numbers (earlier lines become empty) so diagnostics point at the file.
+/// Splits `buffer` where `marker` occurs, as mlir-opt does
+/// (mlir/lib/Support/ToolUtilities.cpp): anywhere in a line, the next piece
+/// starting right after the marker. An occurrence of the marker without its
+/// last two characters that is not followed by them, or that ends the file,
+/// is a near miss: a warning, and no split. Each piece keeps the file's line
+/// and column numbers (it is parsed after as many newlines and spaces as
+/// precede it) so diagnostics point at the file.
 LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
                               llvm::raw_ostream &os, const OptOptions &options,
                               const DialectRegistry &registry,
@@ -437,37 +442,71 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
   llvm::StringRef marker = getSplitMarker(options);
   llvm::StringRef text = buffer->getBuffer();
   llvm::StringRef name = buffer->getBufferIdentifier();
-  // Find marker lines.
+  constexpr size_t kCheckLength = 2;
+  llvm::StringRef prefix = marker.size() > kCheckLength
+                               ? marker.drop_back(kCheckLength)
+                               : marker;
+  llvm::StringRef suffix = marker.substr(prefix.size());
+
+  // The pieces, and the near misses to warn about.
   llvm::SmallVector<llvm::StringRef, 8> pieces;
-  size_t pieceStart = 0, pos = 0;
-  while (pos <= text.size()) {
-    size_t lineEnd = text.find('\n', pos);
-    if (lineEnd == llvm::StringRef::npos)
-      lineEnd = text.size();
-    llvm::StringRef line = text.slice(pos, lineEnd);
-    if (line.trim() == marker) {
-      pieces.push_back(text.slice(pieceStart, pos));
-      pieceStart = lineEnd + 1 > text.size() ? text.size() : lineEnd + 1;
+  llvm::SmallVector<const char *, 2> nearMisses;
+  size_t pieceStart = 0, searchFrom = 0;
+  while (true) {
+    size_t found = text.find(prefix, searchFrom);
+    if (found == llvm::StringRef::npos)
+      break;
+    size_t after = found + prefix.size();
+    llvm::StringRef rest = text.substr(after);
+    // mlir-opt splits the text at the prefix and looks at what follows up
+    // to the next occurrence: the suffix and at least one more character.
+    size_t next = rest.find(prefix);
+    llvm::StringRef following =
+        next == llvm::StringRef::npos ? rest : rest.take_front(next);
+    if (following.startswith(suffix) && following.size() > suffix.size()) {
+      pieces.push_back(text.slice(pieceStart, found));
+      pieceStart = after + suffix.size();
+    } else {
+      nearMisses.push_back(text.data() + after);
     }
-    pos = lineEnd + 1;
+    searchFrom = after;
   }
   pieces.push_back(text.substr(pieceStart));
 
+  if (!nearMisses.empty()) {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(text, name,
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    for (const char *nearMiss : nearMisses)
+      sourceMgr.PrintMessage(llvm::errs(), llvm::SMLoc::getFromPointer(nearMiss),
+                             llvm::SourceMgr::DK_Warning,
+                             "near miss with file split marker");
+  }
+
   // Each piece is parsed from a buffer holding one newline per line of the
-  // file before it, then the piece, so that locations and diagnostics name
-  // the file's lines. The newlines are shared rather than built per piece
+  // file before it and one space per column before it on its first line,
+  // then the piece. The newlines are shared rather than built per piece
   // (which was quadratic in the number of pieces): one run as long as the
-  // file has lines, then room for the largest piece; each piece is copied
-  // after the run and its buffer starts inside the run.
+  // file has lines, then room for the widest first column and the largest
+  // piece; each piece is copied after its spaces and its buffer starts
+  // inside the run.
   size_t totalLines = text.count('\n');
-  size_t largestPiece = 0;
-  for (llvm::StringRef piece : pieces)
+  size_t largestPiece = 0, widestColumn = 0;
+  for (llvm::StringRef piece : pieces) {
     largestPiece = std::max(largestPiece, piece.size());
+    size_t lineStart = text.rfind('\n', piece.data() - text.data());
+    size_t offset = piece.data() - text.data();
+    widestColumn = std::max(
+        widestColumn, lineStart == llvm::StringRef::npos ? offset
+                                                         : offset - lineStart - 1);
+  }
   std::unique_ptr<llvm::WritableMemoryBuffer> scratch =
       llvm::WritableMemoryBuffer::getNewUninitMemBuffer(
-          totalLines + largestPiece + 1, name);
-  char *pieceCopy = scratch->getBufferStart() + totalLines;
-  std::memset(scratch->getBufferStart(), '\n', totalLines);
+          totalLines + widestColumn + largestPiece + 1, name);
+  char *run = scratch->getBufferStart();
+  std::memset(run, '\n', totalLines);
 
   bool hadFailure = false;
   size_t linesBefore = 0;
@@ -476,10 +515,18 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
     llvm::StringRef piece = pieces[i];
     linesBefore += std::count(counted, piece.data(), '\n');
     counted = piece.data();
+    size_t offset = piece.data() - text.data();
+    size_t lineStart = offset == 0 ? llvm::StringRef::npos
+                                   : text.rfind('\n', offset - 1);
+    size_t column =
+        lineStart == llvm::StringRef::npos ? offset : offset - lineStart - 1;
+    char *pieceCopy = run + totalLines + column;
+    std::memset(run + totalLines, ' ', column);
     std::memcpy(pieceCopy, piece.data(), piece.size());
     pieceCopy[piece.size()] = '\0';
     auto pieceBuffer = llvm::MemoryBuffer::getMemBuffer(
-        llvm::StringRef(pieceCopy - linesBefore, linesBefore + piece.size()),
+        llvm::StringRef(run + totalLines - linesBefore,
+                        linesBefore + column + piece.size()),
         name, /*RequiresNullTerminator=*/false);
     if (failed(processBuffer(os, std::move(pieceBuffer), options, registry,
                              pipeline, timing)))

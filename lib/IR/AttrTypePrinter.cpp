@@ -294,6 +294,10 @@ void detail::printAttribute(Attribute attr, llvm::raw_ostream &os,
   }
   if (auto strAttr = attr.dyn_cast<StringAttr>()) {
     printQuotedString(strAttr.getValue(), os);
+    if (Type type = strAttr.getType(); type && !elideType) {
+      os << " : ";
+      printType(type, os);
+    }
     return;
   }
   if (auto arrayAttr = attr.dyn_cast<ArrayAttr>()) {

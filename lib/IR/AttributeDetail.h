@@ -9,18 +9,26 @@
 namespace tilt {
 namespace detail {
 
+/// A string and its optional type (`"foo" : i32`; null when untyped).
 struct StringAttrStorage : public AttributeStorage {
-  using KeyTy = llvm::StringRef;
-  static unsigned hashKey(const KeyTy &key) { return llvm::hash_value(key); }
-  bool operator==(const KeyTy &key) const { return value == key; }
+  using KeyTy = std::pair<llvm::StringRef, Type>;
+  static unsigned hashKey(const KeyTy &key) {
+    return key.second ? unsigned(llvm::hash_combine(key.first, key.second))
+                      : unsigned(llvm::hash_value(key.first));
+  }
+  bool operator==(const KeyTy &key) const {
+    return value == key.first && type == key.second;
+  }
   static StringAttrStorage *construct(StorageAllocator &allocator,
                                       const KeyTy &key) {
     auto *storage =
         new (allocator.allocate<StringAttrStorage>()) StringAttrStorage();
-    storage->value = allocator.copyInto(key);
+    storage->value = allocator.copyInto(key.first);
+    storage->type = key.second;
     return storage;
   }
   llvm::StringRef value;
+  Type type;
 };
 
 struct IntegerAttrStorage : public AttributeStorage {

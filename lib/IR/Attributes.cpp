@@ -37,9 +37,17 @@ bool NamedAttribute::operator<(const NamedAttribute &other) const {
 StringAttr StringAttr::get(Context *context, llvm::StringRef value) {
   if (value.empty())
     return StringAttr(context->getImpl().emptyString);
-  return StringAttr(getUniqued<StringAttrStorage>(context, getTypeID(), value));
+  return StringAttr(getUniqued<StringAttrStorage>(
+      context, getTypeID(), StringAttrStorage::KeyTy(value, Type())));
+}
+StringAttr StringAttr::get(llvm::StringRef value, Type type) {
+  if (type.isa<NoneType>())
+    return get(type.getContext(), value);
+  return StringAttr(getUniqued<StringAttrStorage>(
+      type.getContext(), getTypeID(), StringAttrStorage::KeyTy(value, type)));
 }
 llvm::StringRef StringAttr::getValue() const { return getImpl()->value; }
+Type StringAttr::getType() const { return getImpl()->type; }
 
 //===----------------------------------------------------------------------===//
 // IntegerAttr, BoolAttr

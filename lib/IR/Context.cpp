@@ -75,7 +75,8 @@ Context::Context() : impl(std::make_unique<ContextImpl>()) {
       DictionaryAttr::getTypeID(), this, nullptr,
       llvm::ArrayRef<NamedAttribute>());
   state.emptyString = state.uniquer.get<StringAttrStorage>(
-      StringAttr::getTypeID(), this, nullptr, llvm::StringRef());
+      StringAttr::getTypeID(), this, nullptr,
+      StringAttrStorage::KeyTy(llvm::StringRef(), Type()));
 
   getOrLoadDialect<BuiltinDialect>();
 }

@@ -181,7 +181,14 @@ Attribute Parser::parseAttribute(Type type) {
   case Token::string: {
     std::string value = tok.getStringValue();
     consumeToken();
-    return StringAttr::get(context, value);
+    // As in MLIR, a string takes an optional trailing `: type` unless the
+    // caller gives the type.
+    if (!type && getToken().is(Token::colon)) {
+      consumeToken();
+      if (!(type = parseType()))
+        return Attribute();
+    }
+    return type ? StringAttr::get(value, type) : StringAttr::get(context, value);
   }
   case Token::at_identifier:
     return parseSymbolRefAttr();

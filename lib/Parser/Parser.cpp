@@ -97,17 +97,36 @@ InFlightDiagnostic Parser::emitError(llvm::SMLoc loc,
 }
 
 InFlightDiagnostic Parser::emitWrongTokenError(const llvm::Twine &message) {
-  llvm::SMLoc loc = getToken().getLoc();
-  // At the end of the input, point just past the last real token (MLIR
-  // does the same), so the message sits at the end of the file.
-  if (getToken().is(Token::eof)) {
-    const char *end = state.buffer.end();
-    while (end != state.buffer.begin() &&
-           (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
-      --end;
-    loc = llvm::SMLoc::getFromPointer(end);
+  // As MLIR does (Parser::emitWrongTokenError): the error sits right after
+  // the last token before the unexpected one, skipping the blanks, blank
+  // lines and `//` comments between them, so that `expected ...` points
+  // where the missing text belongs. With nothing before, it sits at the
+  // token.
+  // A lexer error is reported at the bad token, in place of the message.
+  if (getToken().is(Token::error))
+    return emitError(getToken().getLoc(), message);
+  const char *tokenStart = getToken().getLoc().getPointer();
+  if (getToken().is(Token::eof))
+    tokenStart = state.buffer.end();
+  llvm::StringRef before(state.buffer.begin(),
+                         tokenStart - state.buffer.begin());
+  while (true) {
+    before = before.rtrim(" \t");
+    if (before.empty())
+      return emitError(getToken().getLoc(), message);
+    if (before.back() != '\n' && before.back() != '\r')
+      return emitError(llvm::SMLoc::getFromPointer(before.end()), message);
+    before = before.drop_back();
+    // The previous line's `//` comment, if any, is skipped too (a `//` in
+    // a string literal is taken for one, as in MLIR).
+    llvm::StringRef line = before;
+    size_t lineStart = line.find_last_of("\n\r");
+    if (lineStart != llvm::StringRef::npos)
+      line = line.drop_front(lineStart);
+    size_t comment = line.find("//");
+    if (comment != llvm::StringRef::npos)
+      before = before.drop_back(line.size() - comment);
   }
-  return emitError(loc, message);
 }
 
 LogicalResult Parser::parseToken(Token::Kind kind, const llvm::Twine &message) {

@@ -118,7 +118,12 @@ class StringAttr : public Attribute::AttrBase<StringAttr, Attribute,
 public:
   using Base::Base;
   static StringAttr get(Context *context, llvm::StringRef value);
+  /// A typed string, `"foo" : i32` (untyped for a none type); `type` must
+  /// not be null.
+  static StringAttr get(llvm::StringRef value, Type type);
   llvm::StringRef getValue() const;
+  /// The string's type, or null for an untyped string (the usual case).
+  Type getType() const;
   llvm::StringRef strref() const { return getValue(); }
   size_t size() const { return getValue().size(); }
   bool empty() const { return getValue().empty(); }

@@ -15,3 +15,9 @@
 // Opaque dialect attributes keep their body as written; the pretty form is
 // used when the body is simple enough, as in MLIR.
 "foo.opaque"() {a = #foo.bar, b = #foo.baz<[1, 2] -> {x}>, c = #foo<a.b>, d = #foo<"str">} : () -> ()
+
+// Typed strings keep their type (a none type is no type); i0 is a type.
+"foo.typed_strings"() {a = "x" : i32, b = ["s" : i8, "t"], c = {k = "v" : tensor<2xf32>}, d = "n" : none} : () -> ()
+func.func @zero_width(%a: i0) -> i0 {
+  return %a : i0
+}

@@ -246,25 +246,15 @@ LogicalResult castRoundTrip(CastT op, PatternRewriter &rewriter) {
   return success();
 }
 
-/// outer(inner(x)) -> NewT(x) when `op`'s operand comes from InnerT.
-template <typename InnerT, typename NewT>
-LogicalResult castOfCast(Operation *op, PatternRewriter &rewriter) {
-  auto inner = op->getOperand(0).getDefiningOp<InnerT>();
+/// OuterT(InnerT(x)) -> NewT(x).
+template <typename OuterT, typename InnerT, typename NewT>
+LogicalResult castOfCast(OuterT op, PatternRewriter &rewriter) {
+  auto inner = op->getOperand(0).template getDefiningOp<InnerT>();
   if (!inner)
     return rewriter.notifyMatchFailure(op, "operand is not the inner cast");
   rewriter.replaceOpWithNewOp<NewT>(op, op->getResult(0).getType(),
                                     inner->getOperand(0));
   return success();
-}
-
-LogicalResult extSIOfExtSI(ExtSIOp op, PatternRewriter &rewriter) {
-  return castOfCast<ExtSIOp, ExtSIOp>(op, rewriter);
-}
-LogicalResult extUIOfExtUI(ExtUIOp op, PatternRewriter &rewriter) {
-  return castOfCast<ExtUIOp, ExtUIOp>(op, rewriter);
-}
-LogicalResult extSIOfExtUI(ExtSIOp op, PatternRewriter &rewriter) {
-  return castOfCast<ExtUIOp, ExtUIOp>(op, rewriter);
 }
 
 LogicalResult truncIOfExt(TruncIOp op, PatternRewriter &rewriter) {
@@ -315,10 +305,10 @@ void arith::detail::populateCastCanonicalizationPatterns(
   else if (name == IndexCastUIOp::getOperationName())
     patterns.add(castRoundTrip<IndexCastUIOp>, 1, "IndexCastUIOfIndexCastUI");
   else if (name == ExtSIOp::getOperationName()) {
-    patterns.add(extSIOfExtSI, 1, "ExtSIOfExtSI");
-    patterns.add(extSIOfExtUI, 1, "ExtSIOfExtUI");
+    patterns.add(castOfCast<ExtSIOp, ExtSIOp, ExtSIOp>, 1, "ExtSIOfExtSI");
+    patterns.add(castOfCast<ExtSIOp, ExtUIOp, ExtUIOp>, 1, "ExtSIOfExtUI");
   } else if (name == ExtUIOp::getOperationName())
-    patterns.add(extUIOfExtUI, 1, "ExtUIOfExtUI");
+    patterns.add(castOfCast<ExtUIOp, ExtUIOp, ExtUIOp>, 1, "ExtUIOfExtUI");
   else if (name == TruncIOp::getOperationName()) {
     patterns.add(truncIOfExt, 1, "TruncIOfExt");
     patterns.add(truncIOfTruncI, 1, "TruncIOfTruncI");

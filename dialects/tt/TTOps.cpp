@@ -668,6 +668,30 @@ void CBConfigOp::print(OpAsmPrinter &printer) {
     printer.printType(type.getValue());
 }
 
+/// Checks `op`'s `first_core` / `last_core` rectangle (tt.cb_config,
+/// tt.semaphore): [column, row] pairs, non-empty, within the program's grid.
+static LogicalResult verifyCoreRange(Operation *op) {
+  llvm::ArrayRef<int64_t> first = getIntArray(op, "first_core");
+  llvm::ArrayRef<int64_t> last = getIntArray(op, "last_core");
+  if (first.size() != 2 || last.size() != 2)
+    return op->emitOpError() << "cores are [column, row] pairs";
+  ProgramOp program = getEnclosingProgram(op);
+  llvm::ArrayRef<int64_t> grid =
+      program ? program.getGrid() : llvm::ArrayRef<int64_t>();
+  for (int d = 0; d < 2; ++d) {
+    if (first[d] < 0 || first[d] > last[d])
+      return op->emitOpError()
+             << "the core range [" << first[0] << ", " << first[1] << "] to ["
+             << last[0] << ", " << last[1] << "] is empty or negative";
+    if (grid.size() == 2 && last[d] >= grid[d])
+      return op->emitOpError()
+             << "the core range ends at [" << last[0] << ", " << last[1]
+             << "], outside the program's " << grid[0] << "x" << grid[1]
+             << " grid";
+  }
+  return success();
+}
+
 LogicalResult CBConfigOp::verify() {
   Operation *op = getOperation();
   int64_t index = getIndex();
@@ -677,24 +701,7 @@ LogicalResult CBConfigOp::verify() {
   auto type = op->getInherentAttr("cb_type").dyn_cast_or_null<TypeAttr>();
   if (!type || !type.getValue().isa<cb::CBType>())
     return emitOpError() << "requires a !cb.cb type";
-  llvm::ArrayRef<int64_t> first = getIntArray(op, "first_core");
-  llvm::ArrayRef<int64_t> last = getIntArray(op, "last_core");
-  if (first.size() != 2 || last.size() != 2)
-    return emitOpError() << "cores are [column, row] pairs";
-  ProgramOp program = getEnclosingProgram(op);
-  llvm::ArrayRef<int64_t> grid =
-      program ? program.getGrid() : llvm::ArrayRef<int64_t>();
-  for (int d = 0; d < 2; ++d) {
-    if (first[d] < 0 || first[d] > last[d])
-      return emitOpError() << "the core range [" << first[0] << ", " << first[1]
-                           << "] to [" << last[0] << ", " << last[1]
-                           << "] is empty or negative";
-    if (grid.size() == 2 && last[d] >= grid[d])
-      return emitOpError() << "the core range ends at [" << last[0] << ", "
-                           << last[1] << "], outside the program's " << grid[0]
-                           << "x" << grid[1] << " grid";
-  }
-  return success();
+  return verifyCoreRange(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -779,24 +786,7 @@ LogicalResult SemaphoreOp::verify() {
   if (initialValue < 0 || initialValue > int64_t(UINT32_MAX))
     return emitOpError() << "initial value " << initialValue
                          << " does not fit a 32-bit semaphore";
-  llvm::ArrayRef<int64_t> first = getIntArray(op, "first_core");
-  llvm::ArrayRef<int64_t> last = getIntArray(op, "last_core");
-  if (first.size() != 2 || last.size() != 2)
-    return emitOpError() << "cores are [column, row] pairs";
-  ProgramOp program = getEnclosingProgram(op);
-  llvm::ArrayRef<int64_t> grid =
-      program ? program.getGrid() : llvm::ArrayRef<int64_t>();
-  for (int d = 0; d < 2; ++d) {
-    if (first[d] < 0 || first[d] > last[d])
-      return emitOpError() << "the core range [" << first[0] << ", " << first[1]
-                           << "] to [" << last[0] << ", " << last[1]
-                           << "] is empty or negative";
-    if (grid.size() == 2 && last[d] >= grid[d])
-      return emitOpError() << "the core range ends at [" << last[0] << ", "
-                           << last[1] << "], outside the program's " << grid[0]
-                           << "x" << grid[1] << " grid";
-  }
-  return success();
+  return verifyCoreRange(op);
 }
 
 //===----------------------------------------------------------------------===//

@@ -114,6 +114,23 @@ bool emu::findWorker(const ArchInfo &arch, uint32_t x, uint32_t y,
   return true;
 }
 
+bool emu::isSkippedByMulticast(const ArchInfo &arch, uint32_t x,
+                               uint32_t y) {
+  // Blackhole's middle columns (x = 8: ARC, security and L2CPU tiles;
+  // x = 9: DRAM) split its Tensix columns 1-7 and 10-16; a multicast
+  // rectangle across them reaches the Tensix tiles only, as tt-metal's
+  // matmuls on a 13-column grid rely on (tt-umd #1714: its simulator's
+  // multicast, a series of unicasts, skips x = 8 and 9 for this). The
+  // other architectures translate their workers to contiguous coordinates
+  // (Wormhole) or have no such gap (Grayskull's columns).
+  const NocGeometry &geometry = getGeometry(arch.name);
+  if (geometry.offset || geometry.physicalX.empty() ||
+      indexOf(geometry.physicalY, y) < 0 ||
+      indexOf(geometry.physicalX, x) >= 0)
+    return false;
+  return x > geometry.physicalX.front() && x < geometry.physicalX.back();
+}
+
 std::string emu::describeNocCoord(const ArchInfo &arch, uint32_t x,
                                   uint32_t y) {
   const NocGeometry &geometry = getGeometry(arch.name);

@@ -60,6 +60,11 @@ bool findWorker(const ArchInfo &arch, uint32_t x, uint32_t y,
 /// for reports ("an Ethernet tile", "outside the NoC", ...).
 std::string describeNocCoord(const ArchInfo &arch, uint32_t x, uint32_t y);
 
+/// Whether a multicast rectangle passes over NoC (`x`, `y`) without
+/// writing there: a non-Tensix column between two Tensix columns of a
+/// worker row (Blackhole's x = 8 and 9).
+bool isSkippedByMulticast(const ArchInfo &arch, uint32_t x, uint32_t y);
+
 /// The links a unicast packet crosses from `from` to `to` on `noc`.
 uint32_t countUnicastHops(const ArchInfo &arch, LogicalCore from,
                           LogicalCore to, uint8_t noc);

@@ -148,13 +148,7 @@ Multicast decodeMulticast(KernelContext &context, uint64_t address, uint8_t noc,
   bool hasSender = false;
   for (uint32_t y = std::min(ys, ye); y <= std::max(ys, ye); ++y)
     for (uint32_t x = std::min(xs, xe); x <= std::max(xs, xe); ++x) {
-      // Blackhole's middle columns (x = 8: ARC, security and L2CPU tiles;
-      // x = 9: DRAM) split its Tensix columns 1-7 and 10-16; a multicast
-      // rectangle across them reaches the Tensix tiles only, as tt-metal's
-      // matmuls on a 13-column grid rely on (tt-umd #1714: its simulator's
-      // multicast, a series of unicasts, skips x = 8 and 9 for this).
-      if (device.arch.name == "blackhole" && (x == 8 || x == 9) &&
-          y >= 2 && y <= 11)
+      if (isSkippedByMulticast(device.arch, x, y))
         continue;
       LogicalCore logical;
       if (!findWorker(device.arch, x, y, logical))

@@ -492,15 +492,19 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
   // file has lines, then room for the widest first column and the largest
   // piece; each piece is copied after its spaces and its buffer starts
   // inside the run.
+  // The column a piece starts at: the characters since the newline before
+  // it.
+  auto columnOf = [&](llvm::StringRef piece) -> size_t {
+    size_t offset = piece.data() - text.data();
+    size_t newline =
+        offset == 0 ? llvm::StringRef::npos : text.rfind('\n', offset - 1);
+    return newline == llvm::StringRef::npos ? offset : offset - newline - 1;
+  };
   size_t totalLines = text.count('\n');
   size_t largestPiece = 0, widestColumn = 0;
   for (llvm::StringRef piece : pieces) {
     largestPiece = std::max(largestPiece, piece.size());
-    size_t lineStart = text.rfind('\n', piece.data() - text.data());
-    size_t offset = piece.data() - text.data();
-    widestColumn = std::max(
-        widestColumn, lineStart == llvm::StringRef::npos ? offset
-                                                         : offset - lineStart - 1);
+    widestColumn = std::max(widestColumn, columnOf(piece));
   }
   std::unique_ptr<llvm::WritableMemoryBuffer> scratch =
       llvm::WritableMemoryBuffer::getNewUninitMemBuffer(
@@ -515,11 +519,7 @@ LogicalResult splitAndProcess(std::unique_ptr<llvm::MemoryBuffer> buffer,
     llvm::StringRef piece = pieces[i];
     linesBefore += std::count(counted, piece.data(), '\n');
     counted = piece.data();
-    size_t offset = piece.data() - text.data();
-    size_t lineStart = offset == 0 ? llvm::StringRef::npos
-                                   : text.rfind('\n', offset - 1);
-    size_t column =
-        lineStart == llvm::StringRef::npos ? offset : offset - lineStart - 1;
+    size_t column = columnOf(piece);
     char *pieceCopy = run + totalLines + column;
     std::memset(run + totalLines, ' ', column);
     std::memcpy(pieceCopy, piece.data(), piece.size());

@@ -320,15 +320,16 @@ private:
   llvm::DenseMap<void *, unsigned> dependenceCache;
 };
 
+/// How many times a dimension of `span` grows when blocks merge fx x fy.
+int64_t getFactor(Span span, int64_t fx, int64_t fy) {
+  return span == Span::Columns ? fx : span == Span::Rows ? fy : 1;
+}
+
 int64_t getBytes(tile::BufType type, int64_t fx, int64_t fy,
                  llvm::function_ref<Span(unsigned)> spanOf) {
   int64_t elements = 1;
-  for (unsigned d = 0; d < type.getRank(); ++d) {
-    Span span = spanOf(d);
-    elements *= type.getShape()[d] * (span == Span::Columns ? fx
-                                      : span == Span::Rows  ? fy
-                                                            : 1);
-  }
+  for (unsigned d = 0; d < type.getRank(); ++d)
+    elements *= type.getShape()[d] * getFactor(spanOf(d), fx, fy);
   return elements * std::max<int64_t>(
                         1, type.getElementType().getIntOrFloatBitWidth() / 8);
 }
@@ -418,7 +419,15 @@ public:
     if (!analysis.run())
       return rewriter.notifyMatchFailure(op, analysis.reason);
 
-    GridChoice full = plan(kernel, analysis, target.columns, target.rows);
+    // The buffers whose shapes merging scales, found once for every
+    // candidate.
+    llvm::SmallVector<Operation *, 8> allocs;
+    op->walk([&](Operation *inner) {
+      if (tile::AllocOp::dynCast(inner))
+        allocs.push_back(inner);
+    });
+    GridChoice full =
+        plan(kernel, analysis, allocs, target.columns, target.rows);
     GridChoice choice = full;
     if (chooseGrid) {
       // The sub-grids on which every core runs the same number of whole
@@ -428,7 +437,8 @@ public:
         for (int64_t rows = 1; rows <= target.rows; ++rows) {
           if (gx % columns != 0 || gy % rows != 0)
             continue;
-          GridChoice candidate = plan(kernel, analysis, columns, rows);
+          GridChoice candidate =
+              plan(kernel, analysis, allocs, columns, rows);
           if (candidate.cycles < choice.cycles * (1 - 1e-9))
             choice = candidate;
         }
@@ -454,7 +464,7 @@ public:
           << " cycles against " << int64_t(full.cycles)
           << " on the whole grid (a grid option decides instead)";
     }
-    apply(kernel, analysis, rewriter, choice);
+    apply(kernel, analysis, allocs, rewriter, choice);
     return success();
   }
 
@@ -462,7 +472,8 @@ private:
   /// The merge factors on a `columns` x `rows` sub-grid (the largest that
   /// fit L1 and the tensors) and the predicted cycles.
   GridChoice plan(tile::KernelOp kernel, SpanAnalysis &analysis,
-                  int64_t columns, int64_t rows) const {
+                  llvm::ArrayRef<Operation *> allocs, int64_t columns,
+                  int64_t rows) const {
     Operation *op = kernel.getOperation();
     Context *context = op->getContext();
     int64_t gx = kernel.getGrid()[0], gy = kernel.getGrid()[1];
@@ -471,11 +482,6 @@ private:
     choice.rows = rows;
     int64_t fx = gx % columns == 0 ? gx / columns : 1;
     int64_t fy = gy % rows == 0 ? gy / rows : 1;
-    llvm::SmallVector<Operation *, 8> allocs;
-    op->walk([&](Operation *inner) {
-      if (tile::AllocOp::dynCast(inner))
-        allocs.push_back(inner);
-    });
     int64_t usable = tt::getUsableL1Bytes(target.arch);
     int64_t cores = columns * rows;
     auto spanOf = [&](Value buffer) {
@@ -535,10 +541,7 @@ private:
         auto type = buffer.getType().cast<tile::BufType>();
         unsigned first = tensorType.getRank() - type.getRank();
         for (unsigned d = 0; d < type.getRank(); ++d) {
-          Span span = analysis.getSpan(buffer, d);
-          int64_t factor = span == Span::Columns ? x
-                           : span == Span::Rows  ? y
-                                                 : 1;
+          int64_t factor = getFactor(analysis.getSpan(buffer, d), x, y);
           int64_t extent = tensorType.getShape()[first + d];
           int64_t padded = (extent + kTile - 1) / kTile * kTile;
           if (type.getShape()[d] * factor > padded)
@@ -585,14 +588,11 @@ private:
       auto c = inner->getOperand(2).getType().cast<tile::BufType>();
       auto spans = [&](Value buffer, tile::BufType type) {
         double n = 1;
-        for (unsigned d = 0; d < type.getRank(); ++d) {
-          Span span = analysis.getSpan(buffer, d);
+        for (unsigned d = 0; d < type.getRank(); ++d)
           n *= double(type.getShape()[d]) *
-               (span == Span::Columns ? choice.fx
-                : span == Span::Rows  ? choice.fy
-                                      : 1) /
+               double(getFactor(analysis.getSpan(buffer, d), choice.fx,
+                                choice.fy)) /
                32;
-        }
         return n;
       };
       // M x N output tiles (C), times the K tiles (A's last dimension).
@@ -618,10 +618,9 @@ private:
                                      })) *
                      double(getTrips(copy, op));
       double readers = double(blocks);
-      // Grayskull multicasts no column across its DRAM row (Multicast.h).
-      bool crossesDram = target.arch == "grayskull" && columns &&
-                         choice.rows > kGrayskullRowsAboveDram;
-      if (multicast && rows != columns && !crossesDram) {
+      bool columnAllowed =
+          !columns || canMulticastColumn(target.arch, choice.rows);
+      if (multicast && rows != columns && columnAllowed) {
         readers = double(rows ? choice.rows : choice.columns);
         handshakes += double(getTrips(copy, op));
       }
@@ -657,26 +656,20 @@ private:
 
   /// Merges the blocks and records the choice.
   void apply(tile::KernelOp kernel, SpanAnalysis &analysis,
-             PatternRewriter &rewriter, const GridChoice &choice) const {
+             llvm::ArrayRef<Operation *> allocs, PatternRewriter &rewriter,
+             const GridChoice &choice) const {
     Operation *op = kernel.getOperation();
     Context *context = op->getContext();
     int64_t gx = kernel.getGrid()[0], gy = kernel.getGrid()[1];
     int64_t fx = choice.fx, fy = choice.fy;
-    llvm::SmallVector<Operation *, 8> allocs;
-    op->walk([&](Operation *inner) {
-      if (tile::AllocOp::dynCast(inner))
-        allocs.push_back(inner);
-    });
     rewriter.modifyOpInPlace(op, [&] {
       for (Operation *alloc : allocs) {
         Value buffer = alloc->getResult(0);
         auto type = buffer.getType().cast<tile::BufType>();
         llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
                                             type.getShape().end());
-        for (unsigned d = 0; d < shape.size(); ++d) {
-          Span span = analysis.getSpan(buffer, d);
-          shape[d] *= span == Span::Columns ? fx : span == Span::Rows ? fy : 1;
-        }
+        for (unsigned d = 0; d < shape.size(); ++d)
+          shape[d] *= getFactor(analysis.getSpan(buffer, d), fx, fy);
         buffer.setType(tile::BufType::get(context, shape,
                                           type.getElementType(),
                                           type.getMemorySpace()));

@@ -125,17 +125,15 @@ std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
 
   MulticastPlan plan;
   plan.alongRows = bits == 2;
-  // Grayskull has no coordinate translation: its DRAM, ARC and PCIe row
-  // (NoC y = 6) lies between worker rows 4 and 5, and a rectangle may
-  // only cover Tensix workers (dataflow_api.h, noc_async_write_multicast).
-  // A column of more than five cores is read by each core instead.
+  // The rows that run blocks, which a column's multicast spans.
+  int64_t activeRows = 0;
+  for (int64_t core = 0; core < columns * rows; ++core)
+    if (ranges[2 * core + 1] > 0)
+      activeRows = core / columns + 1;
   auto arch = partition.get("arch").dyn_cast_or_null<StringAttr>();
-  if (arch && arch.getValue() == "grayskull" && !plan.alongRows &&
-      rows > kGrayskullRowsAboveDram) {
-    for (int64_t core = 0; core < columns * rows; ++core)
-      if (core / columns >= kGrayskullRowsAboveDram && ranges[2 * core + 1] > 0)
-        return std::nullopt;
-  }
+  if (arch && !plan.alongRows &&
+      !canMulticastColumn(arch.getValue(), activeRows))
+    return std::nullopt;
   plan.cores.resize(columns * rows);
   // The key of a block at step t: its row (shared along rows) or column.
   auto key = [&](int64_t core, int64_t step) {

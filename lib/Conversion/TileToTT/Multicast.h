@@ -36,9 +36,15 @@ struct MulticastPlan {
   llvm::SmallVector<Core, 64> cores;
 };
 
-/// Grayskull's worker rows above its DRAM, ARC and PCIe row (NoC y = 6):
-/// a multicast down a column may not cross it.
-constexpr int64_t kGrayskullRowsAboveDram = 5;
+/// Whether `arch` can multicast down a column of cores that spans logical
+/// rows 0 to `rows` - 1. Grayskull has no coordinate translation: its DRAM,
+/// ARC and PCIe row (NoC y = 6) lies between worker rows 4 and 5, and a
+/// rectangle may only cover Tensix workers (dataflow_api.h,
+/// noc_async_write_multicast), so a column of more than five cores is read
+/// by each core instead.
+inline bool canMulticastColumn(llvm::StringRef arch, int64_t rows) {
+  return arch != "grayskull" || rows <= 5;
+}
 
 /// The plan for `copy` (a copy from DRAM in a partitioned kernel with a
 /// 2-d grid), when the cores of every row (or every column) of the grid

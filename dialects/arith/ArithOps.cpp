@@ -41,7 +41,7 @@ static LogicalResult checkOperand(Operation *op, unsigned index,
   if (predicate(type))
     return success();
   return op->emitOpError() << "operand #" << index << " must be " << what
-                           << ", but got '" << type << "'";
+                           << ", but got " << type;
 }
 static LogicalResult checkResult(Operation *op, unsigned index,
                                  bool (*predicate)(Type),
@@ -50,7 +50,7 @@ static LogicalResult checkResult(Operation *op, unsigned index,
   if (predicate(type))
     return success();
   return op->emitOpError() << "result #" << index << " must be " << what
-                           << ", but got '" << type << "'";
+                           << ", but got " << type;
 }
 
 /// Checks that a flag property holds a flag attribute of the right kind.
@@ -647,6 +647,6 @@ LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
   }
   if (compatible)
     return success();
-  return op->emitOpError() << "operand type '" << in << "' and result type '"
-                           << out << "' are cast incompatible";
+  return op->emitOpError() << "operand type " << in << " and result type "
+                           << out << " are cast incompatible";
 }

@@ -7,14 +7,26 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Dialect/Func/Func.h"
+#include "tilt/IR/Matchers.h"
 #include "tilt/IR/SymbolTable.h"
+#include "tilt/Rewrite/PatternMatch.h"
 
 using namespace tilt;
 using namespace tilt::func;
 
 FuncDialect::FuncDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<FuncDialect>()) {
-  addOperations<FuncOp, ReturnOp, CallOp>();
+  addOperations<FuncOp, ReturnOp, CallOp, ConstantOp, CallIndirectOp>();
+}
+
+Operation *FuncDialect::materializeConstant(OpBuilder &builder,
+                                            Attribute value, Type type,
+                                            Location loc) {
+  auto symbol = value.dyn_cast_or_null<FlatSymbolRefAttr>();
+  if (!symbol || !type.isa<FunctionType>())
+    return nullptr;
+  return builder.create<ConstantOp>(loc, symbol.getValue(), type)
+      .getOperation();
 }
 
 //===----------------------------------------------------------------------===//
@@ -114,19 +126,26 @@ LogicalResult FuncOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<OpAsmParser::Argument, 4> arguments;
   llvm::SmallVector<Type, 4> argTypes;
   llvm::SmallVector<Attribute, 4> argAttrs;
-  llvm::SMLoc signatureLoc = parser.getCurrentLocation();
   bool named = false, unnamed = false;
+  // As MLIR: the first argument decides whether all are named.
   auto parseArgument = [&]() -> LogicalResult {
     OpAsmParser::Argument argument;
+    llvm::SMLoc argumentLoc = parser.getCurrentLocation();
     OptionalParseResult isNamed =
-        parser.parseOptionalArgument(argument, /*allowType=*/true,
-                                     /*allowAttrs=*/true);
+        unnamed ? OptionalParseResult(std::nullopt)
+                : parser.parseOptionalArgument(argument, /*allowType=*/true,
+                                               /*allowAttrs=*/true);
+    if (named && !isNamed.has_value())
+      return parser.emitError(argumentLoc) << "expected SSA identifier";
     if (isNamed.has_value()) {
       if (failed(*isNamed))
         return failure();
       named = true;
     } else {
       unnamed = true;
+      if (parser.getCurrentLocation().getPointer()[0] == '%')
+        return parser.emitError(argumentLoc)
+               << "expected type instead of SSA identifier";
       if (failed(parser.parseType(argument.type)))
         return failure();
       NamedAttrList attrs;
@@ -138,10 +157,6 @@ LogicalResult FuncOp::parse(OpAsmParser &parser, OperationState &state) {
       if (failed(parser.parseOptionalLocationSpecifier(loc)))
         return failure();
     }
-    if (named && unnamed)
-      return parser.emitError(signatureLoc)
-             << "expected consistent use of named arguments in the function "
-                "signature";
     argTypes.push_back(argument.type);
     argAttrs.push_back(argument.attrs
                            ? Attribute(argument.attrs)
@@ -167,13 +182,11 @@ LogicalResult FuncOp::parse(OpAsmParser &parser, OperationState &state) {
 
   Region *body = state.addRegion();
   llvm::SMLoc bodyLoc = parser.getCurrentLocation();
-  if (unnamed) {
-    // A declaration: a body would need named arguments.
-    if (parser.parseOptionalLBrace())
-      return parser.emitError(bodyLoc)
-             << "expected named arguments for a function with a body";
-    return success();
-  }
+  // With bare types, a body declares its entry block itself (MLIR's older
+  // form `func.func @f(i32) { ^bb0(%a: i32): ... }`); the verifier checks
+  // the block's arguments against the signature.
+  if (unnamed)
+    arguments.clear();
   OptionalParseResult hasBody = parser.parseOptionalRegion(*body, arguments);
   if (hasBody.has_value()) {
     if (failed(*hasBody))
@@ -242,10 +255,42 @@ void FuncOp::print(OpAsmPrinter &printer) {
   }
 }
 
+LogicalResult FuncOp::verifyInvariantsImpl() {
+  Operation *op = getOperation();
+  Attribute type = op->getInherentAttr("function_type");
+  if (!type)
+    return emitOpError() << "requires attribute 'function_type'";
+  Attribute name = op->getInherentAttr("sym_name");
+  if (!name)
+    return emitOpError() << "requires attribute 'sym_name'";
+  // MLIR rejects these when it converts the properties, as it parses.
+  for (llvm::StringRef property : {"sym_name", "sym_visibility"}) {
+    Attribute value = op->getInherentAttr(property);
+    if (value && !value.isa<StringAttr>())
+      return op->emitError()
+             << "invalid properties " << Attribute(op->getPropertiesDict())
+             << " for op func.func: Invalid attribute `" << property
+             << "` in property conversion: " << value;
+  }
+  auto typeAttr = type.dyn_cast<TypeAttr>();
+  if (!typeAttr || !typeAttr.getValue().isa<FunctionType>())
+    return emitOpError() << "attribute 'function_type' failed to satisfy "
+                            "constraint: type attribute of function type";
+  for (llvm::StringRef property : {"arg_attrs", "res_attrs"}) {
+    Attribute value = op->getInherentAttr(property);
+    auto array = value.dyn_cast_or_null<ArrayAttr>();
+    if (value && (!array || !llvm::all_of(array, [](Attribute element) {
+                    return element.isa<DictionaryAttr>();
+                  })))
+      return emitOpError() << "attribute '" << property
+                           << "' failed to satisfy constraint: Array of "
+                              "dictionary attributes";
+  }
+  return success();
+}
+
 LogicalResult FuncOp::verify() {
   Operation *op = getOperation();
-  if (!op->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>())
-    return emitOpError() << "requires attribute 'sym_name'";
   // As MLIR's SymbolOpInterface: a symbol lives directly in a symbol table
   // (so a func.func nested in a func.func is rejected).
   Operation *parent = op->getParentOp();
@@ -267,14 +312,16 @@ LogicalResult FuncOp::verify() {
     Attribute attr = op->getInherentAttr(name);
     if (!attr)
       continue;
-    auto array = attr.dyn_cast<ArrayAttr>();
-    unsigned expected =
-        name == "arg_attrs" ? type.getNumInputs() : type.getNumResults();
-    if (!array || array.size() != expected ||
-        !llvm::all_of(array,
-                      [](Attribute a) { return a.isa<DictionaryAttr>(); }))
-      return emitOpError() << "expects '" << name << "' to be an array of "
-                           << uint64_t(expected) << " dictionaries";
+    auto array = attr.cast<ArrayAttr>();
+    bool isArgs = name == "arg_attrs";
+    unsigned expected = isArgs ? type.getNumInputs() : type.getNumResults();
+    if (array.size() != expected)
+      return emitOpError() << "expects " << (isArgs ? "argument" : "result")
+                           << " attribute array to have the same number of "
+                              "elements as the number of function "
+                           << (isArgs ? "arguments" : "results") << ", got "
+                           << uint64_t(array.size()) << ", but expected "
+                           << uint64_t(expected);
     // As MLIR's function_interface_impl: argument and result attributes
     // belong to a dialect, so their names carry a `dialect.` prefix.
     for (Attribute dict : array)
@@ -340,10 +387,10 @@ LogicalResult ReturnOp::verify() {
                          << type.getNumResults();
   for (unsigned i = 0, e = type.getNumResults(); i < e; ++i)
     if (op->getOperand(i).getType() != type.getResult(i))
-      return emitError() << "type of return operand " << i << " ('"
+      return emitError() << "type of return operand " << i << " ("
                          << op->getOperand(i).getType()
-                         << "') doesn't match function result type ('"
-                         << type.getResult(i) << "')"
+                         << ") doesn't match function result type ("
+                         << type.getResult(i) << ")"
                          << " in function @" << function.getSymName();
   return success();
 }
@@ -385,13 +432,15 @@ LogicalResult CallOp::parse(OpAsmParser &parser, OperationState &state) {
   if (failed(parser.parseAttribute(callee)))
     return failure();
   if (!callee.isa<FlatSymbolRefAttr>())
-    return parser.emitError(calleeLoc) << "expected a symbol reference '@name' "
-                                          "as the callee";
+    return parser.emitError(calleeLoc) << "invalid kind of attribute specified";
   state.properties.set("callee", callee);
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
+  if (failed(parser.parseLParen()))
+    return failure();
   llvm::SMLoc operandsLoc = parser.getCurrentLocation();
   llvm::SmallVector<Type, 4> inputs, results;
-  if (failed(parser.parseOperandList(operands, AsmParser::Delimiter::Paren)) ||
+  if (failed(parser.parseOperandList(operands)) ||
+      failed(parser.parseRParen()) ||
       failed(parser.parseOptionalAttrDict(state.attributes)) ||
       failed(parser.parseColon()) || failed(parser.parseLParen()))
     return failure();
@@ -399,8 +448,14 @@ LogicalResult CallOp::parse(OpAsmParser &parser, OperationState &state) {
     if (failed(parser.parseTypeList(inputs)) || failed(parser.parseRParen()))
       return failure();
   }
-  if (failed(parser.parseArrowTypeList(results)) ||
-      failed(parser.resolveOperands(operands, inputs, operandsLoc,
+  if (failed(parser.parseArrowTypeList(results)))
+    return failure();
+  if (operands.size() != inputs.size())
+    return parser.emitError(operandsLoc)
+           << "number of operands and types do not match: got "
+           << uint64_t(operands.size()) << " operands and "
+           << uint64_t(inputs.size()) << " types";
+  if (failed(parser.resolveOperands(operands, inputs, operandsLoc,
                                     state.operands)))
     return failure();
   state.addTypes(results);
@@ -445,8 +500,202 @@ LogicalResult CallOp::verify() {
                            << " for operand number " << i;
   if (type.getNumResults() != op->getNumResults())
     return emitOpError() << "incorrect number of results for callee";
+  auto printTypes = [](Diagnostic &diag, auto types) {
+    llvm::interleave(
+        types, [&](Type type) { diag << type; }, [&] { diag << ", "; });
+  };
   for (unsigned i = 0, e = type.getNumResults(); i < e; ++i)
-    if (op->getResult(i).getType() != type.getResult(i))
-      return emitOpError() << "result type mismatch at index " << i;
+    if (op->getResult(i).getType() != type.getResult(i)) {
+      InFlightDiagnostic diag = emitOpError()
+                                << "result type mismatch at index " << i;
+      printTypes(diag.attachNote() << "      op result types: ",
+                 op->getResultTypes());
+      printTypes(diag.attachNote() << "function result types: ",
+                 type.getResults());
+      return diag;
+    }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> ConstantOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"value"};
+  return names;
+}
+
+void ConstantOp::build(OpBuilder &builder, OperationState &state,
+                       llvm::StringRef symbol, Type type) {
+  state.addAttribute("value", builder.getSymbolRefAttr(symbol));
+  state.addTypes(type);
+}
+
+FlatSymbolRefAttr ConstantOp::getValue() {
+  Attribute attr = getOperation()->getInherentAttr("value");
+  if (!attr || !attr.isa<FlatSymbolRefAttr>())
+    return FlatSymbolRefAttr();
+  return FlatSymbolRefAttr(attr.cast<SymbolRefAttr>());
+}
+
+// As MLIR's assembly format `attr-dict $value : type(results)`.
+LogicalResult ConstantOp::parse(OpAsmParser &parser, OperationState &state) {
+  if (failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  llvm::SMLoc valueLoc = parser.getCurrentLocation();
+  Attribute value;
+  if (failed(parser.parseAttribute(value)))
+    return failure();
+  if (!value.isa<FlatSymbolRefAttr>())
+    return parser.emitError(valueLoc) << "invalid kind of attribute specified";
+  state.properties.set("value", value);
+  Type type;
+  if (failed(parser.parseColonType(type)))
+    return failure();
+  state.addTypes(type);
+  return success();
+}
+
+void ConstantOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << ' ';
+  printer.printAttribute(op->getInherentAttr("value"));
+  printer << " : ";
+  printer.printType(op->getResult(0).getType());
+}
+
+LogicalResult ConstantOp::verify() {
+  Operation *op = getOperation();
+  FlatSymbolRefAttr symbol = getValue();
+  if (!symbol)
+    return emitOpError() << "attribute 'value' failed to satisfy constraint: "
+                            "flat symbol reference attribute";
+  // MLIR checks the reference as a symbol use: the function must exist and
+  // have the result's type.
+  FuncOp function = FuncOp::dynCast(
+      SymbolTable::lookupNearestSymbolFrom(op, symbol));
+  if (!function)
+    return emitOpError() << "reference to undefined function '"
+                         << symbol.getValue() << "'";
+  if (Type(function.getFunctionType()) != op->getResult(0).getType())
+    return emitOpError() << "reference to function with mismatched type";
+  return success();
+}
+
+void ConstantOp::getAsmResultNames(
+    llvm::function_ref<void(Value, llvm::StringRef)> setName) {
+  setName(getOperation()->getResult(0), "f");
+}
+
+//===----------------------------------------------------------------------===//
+// CallIndirectOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> CallIndirectOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"arg_attrs", "res_attrs"};
+  return names;
+}
+
+void CallIndirectOp::build(OpBuilder &builder, OperationState &state,
+                           Value callee, ValueRange operands) {
+  state.addOperands(callee);
+  state.addOperands(operands);
+  if (auto type = callee.getType().dyn_cast<FunctionType>())
+    state.addTypes(type.getResults());
+}
+
+// As MLIR's assembly format
+// `$callee ( $callee_operands ) attr-dict : type($callee)`.
+LogicalResult CallIndirectOp::parse(OpAsmParser &parser,
+                                    OperationState &state) {
+  OpAsmParser::UnresolvedOperand callee;
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
+  if (failed(parser.parseOperand(callee)) || failed(parser.parseLParen()))
+    return failure();
+  llvm::SMLoc operandsLoc = parser.getCurrentLocation();
+  if (failed(parser.parseOperandList(operands)) ||
+      failed(parser.parseRParen()) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColon()))
+    return failure();
+  llvm::SMLoc typeLoc = parser.getCurrentLocation();
+  Type type;
+  if (failed(parser.parseType(type)))
+    return failure();
+  auto functionType = type.dyn_cast<FunctionType>();
+  if (!functionType)
+    return parser.emitError(typeLoc)
+           << "invalid kind of type specified: expected builtin.function, "
+              "but found "
+           << type;
+  if (operands.size() != functionType.getNumInputs())
+    return parser.emitError(operandsLoc)
+           << "number of operands and types do not match: got "
+           << uint64_t(operands.size()) << " operands and "
+           << uint64_t(functionType.getNumInputs()) << " types";
+  if (failed(parser.resolveOperand(callee, type, state.operands)) ||
+      failed(parser.resolveOperands(operands, functionType.getInputs(),
+                                    operandsLoc, state.operands)))
+    return failure();
+  state.addTypes(functionType.getResults());
+  return success();
+}
+
+void CallIndirectOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printOperand(getCallee());
+  printer << '(';
+  printer.printOperands(op->getOperands().drop_front());
+  printer << ')';
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(getCallee().getType());
+}
+
+LogicalResult CallIndirectOp::verify() {
+  Operation *op = getOperation();
+  Type calleeType = getCallee().getType();
+  auto type = calleeType.dyn_cast<FunctionType>();
+  if (!type)
+    return emitOpError() << "operand #0 must be function type, but got "
+                         << calleeType;
+  if (!llvm::equal(type.getInputs(), op->getOperands().drop_front().getTypes()))
+    return emitOpError() << "failed to verify that callee input types match "
+                            "argument types";
+  if (!llvm::equal(type.getResults(), op->getResultTypes()))
+    return emitOpError() << "failed to verify that callee result types match "
+                            "result types";
+  return success();
+}
+
+namespace {
+
+/// `func.call_indirect` of a constant function is a direct `func.call`
+/// (MLIR's SimplifyIndirectCallWithKnownCallee; attributes are not kept).
+struct IndirectCallOfConstant : public OpRewritePattern<CallIndirectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(CallIndirectOp op,
+                                PatternRewriter &rewriter) const override {
+    auto callee =
+        getConstantValue(op.getCallee()).dyn_cast_or_null<FlatSymbolRefAttr>();
+    if (!callee)
+      return failure();
+    Operation *operation = op.getOperation();
+    llvm::SmallVector<Type, 4> results(operation->getResultTypes());
+    auto call = rewriter.create<CallOp>(operation->getLoc(), callee.getValue(),
+                                        results,
+                                        operation->getOperands().drop_front());
+    rewriter.replaceOp(operation, call.getOperation()->getResults());
+    return success();
+  }
+};
+
+} // namespace
+
+void CallIndirectOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                                 Context *context) {
+  patterns.add<IndirectCallOfConstant>();
 }

@@ -171,8 +171,8 @@ LogicalResult ForOp::verify() {
   Type ivType = getLowerBound().getType();
   if (!ivType.isSignlessIntOrIndex())
     return emitOpError() << "operand #0 must be signless integer or index, but "
-                            "got '"
-                         << ivType << "'";
+                            "got "
+                         << ivType;
   if (getUpperBound().getType() != ivType || getStep().getType() != ivType)
     return emitOpError() << "failed to verify that all of {lowerBound, "
                             "upperBound, step} have same type";
@@ -297,8 +297,8 @@ LogicalResult IfOp::verify() {
   Operation *op = getOperation();
   if (!op->getOperand(0).getType().isSignlessInteger(1))
     return emitOpError() << "operand #0 must be 1-bit signless integer, but "
-                            "got '"
-                         << op->getOperand(0).getType() << "'";
+                            "got "
+                         << op->getOperand(0).getType();
   if (op->getNumResults() != 0 && getElseRegion().empty())
     return emitOpError() << "must have an else block if defining values";
   return success();

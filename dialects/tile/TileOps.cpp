@@ -576,7 +576,7 @@ LogicalResult GemmOp::verify() {
   Type cElement = c->getElementType();
   if (cElement != a->getElementType() && !cElement.isF32())
     return emitOpError() << "C must hold " << a->getElementType()
-                         << " or f32 (the accumulation type), got " << cElement;
+                         << " or 'f32' (the accumulation type), got " << cElement;
   return success();
 }
 

@@ -51,9 +51,12 @@ Diagnostic &Diagnostic::operator<<(uint64_t value) {
   message += std::to_string(value);
   return *this;
 }
+// As MLIR's DiagnosticArgument: a type is quoted, an attribute is not.
 Diagnostic &Diagnostic::operator<<(Type type) {
   llvm::raw_string_ostream os(message);
+  os << '\'';
   type.print(os);
+  os << '\'';
   return *this;
 }
 Diagnostic &Diagnostic::operator<<(Attribute attr) {

@@ -147,8 +147,8 @@ public:
   LogicalResult parseSymbolName(StringAttr &name) override {
     if (succeeded(parseOptionalSymbolName(name)))
       return success();
-    return parser.emitWrongTokenError(
-        "expected valid '@'-identifier for symbol name");
+    return emitError(getCurrentLocation(),
+                     "expected valid '@'-identifier for symbol name");
   }
   LogicalResult parseOptionalSymbolName(StringAttr &name) override {
     if (parser.getToken().isNot(Token::at_identifier))

@@ -29,6 +29,8 @@ using UnresolvedOperand = OpAsmParser::UnresolvedOperand;
 /// a group of results (`%x:2`) has its count in groupSizes.
 struct ValueEntry {
   detail::ValueImpl *value = nullptr;
+  /// Where the name is defined (the `%name` token, as MLIR's notes show).
+  llvm::SMLoc loc;
 };
 
 /// A use of a name before its definition.
@@ -169,6 +171,14 @@ public:
                     const OpInfo *info)
       : AsmParserImpl<OpAsmParser>(parser, nameLoc), opParser(parser),
         info(info) {}
+
+  /// As MLIR's custom-op parser: errors that the op's parser reports name
+  /// the op (`custom op 'func.call' ...`); token errors do not.
+  InFlightDiagnostic emitError(llvm::SMLoc loc,
+                               const llvm::Twine &message) override {
+    return opParser.emitError(loc, "custom op '" + info->name + "' " +
+                                       message);
+  }
 
   LogicalResult parseOperand(UnresolvedOperand &result) override {
     return opParser.parseSSAUse(result);
@@ -353,9 +363,9 @@ Value OperationParser::resolveSSAUse(const UnresolvedOperand &use, Type type) {
       return value;
     InFlightDiagnostic diag = emitError(use.location);
     diag << "use of value '" << use.name
-         << "' expects different type than prior uses: '" << type << "' vs '"
-         << value.getType() << "'";
-    diag.attachNote(value.getLoc()) << "prior use here";
+         << "' expects different type than prior uses: " << type << " vs "
+         << value.getType();
+    diag.attachNote(getEncodedSourceLocation(entry->loc)) << "prior use here";
     return Value();
   }
   IsolatedNameScope &scope = *isolatedScopes.back();
@@ -367,8 +377,8 @@ Value OperationParser::resolveSSAUse(const UnresolvedOperand &use, Type type) {
       return forwardValue;
     InFlightDiagnostic diag = emitError(use.location);
     diag << "use of value '" << use.name
-         << "' expects different type than prior uses: '" << type << "' vs '"
-         << forwardValue.getType() << "'";
+         << "' expects different type than prior uses: " << type << " vs "
+         << forwardValue.getType();
     diag.attachNote(getEncodedSourceLocation(it->second.loc))
         << "prior use here";
     return Value();
@@ -389,10 +399,12 @@ LogicalResult OperationParser::addDefinition(llvm::StringRef name,
   if (entry.value) {
     InFlightDiagnostic diag = emitError(loc);
     diag << "redefinition of SSA value '" << name << "'";
-    diag.attachNote(Value(entry.value).getLoc()) << "previously defined here";
+    diag.attachNote(getEncodedSourceLocation(entry.loc))
+        << "previously defined here";
     return failure();
   }
   entry.value = first;
+  entry.loc = loc;
   if (count != 1)
     scope.groupSizes[first] = count;
   if (isolatedScopes.back()->regionDefinitions.size() > 1)
@@ -407,11 +419,10 @@ LogicalResult OperationParser::addDefinition(llvm::StringRef name,
     Value value = getResultInGroup(entry, i);
     if (forwardValue.getType() != value.getType()) {
       InFlightDiagnostic diag = emitError(loc);
-      diag << "definition of SSA value '" << name << "#" << i << "' has type '"
-           << value.getType() << "'";
+      diag << "definition of SSA value '" << name << "#" << i << "' has type "
+           << value.getType();
       diag.attachNote(getEncodedSourceLocation(it->second.loc))
-          << "previously used here with type '" << forwardValue.getType()
-          << "'";
+          << "previously used here with type " << forwardValue.getType();
       return failure();
     }
     forwardValue.replaceAllUsesWith(value);

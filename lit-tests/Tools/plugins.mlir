@@ -31,7 +31,7 @@ func.func @unit(%x: bf16) -> bf16 {
 
 // The plugin's verifier runs like any dialect's.
 func.func @not_a_float(%x: i32) -> i32 {
-  // expected-error@+1 {{'sample.scale' op scales floating-point values, not i32}}
+  // expected-error@+1 {{'sample.scale' op scales floating-point values, not 'i32'}}
   %a = sample.scale %x by 2.0 : i32
   return %a : i32
 }

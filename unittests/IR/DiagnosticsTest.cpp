@@ -42,7 +42,7 @@ TEST(DiagnosticsTest, StreamingAndNotes) {
     diag.attachNote() << "a note";
   }
   ASSERT_EQ(collector.messages.size(), 1u);
-  EXPECT_EQ(collector.messages[0], "type i32 and 42 and \"s\"");
+  EXPECT_EQ(collector.messages[0], "type 'i32' and 42 and \"s\"");
   ASSERT_EQ(collector.notes.size(), 1u);
   EXPECT_EQ(collector.notes[0], "a note");
   // An in-flight diagnostic converts to failure.

@@ -349,6 +349,15 @@ struct HasCanonicalizer<
              std::declval<RewritePatternSet &>(), std::declval<Context *>()))>>
     : std::true_type {};
 
+/// Ops may define `LogicalResult verifyInvariantsImpl()`: the checks MLIR's
+/// ODS generates for properties and operands, run before the traits'.
+template <typename OpT, typename = void>
+struct HasInvariantsImpl : std::false_type {};
+template <typename OpT>
+struct HasInvariantsImpl<
+    OpT, std::void_t<decltype(std::declval<OpT &>().verifyInvariantsImpl())>>
+    : std::true_type {};
+
 /// Branch ops define `std::pair<unsigned, unsigned>
 /// getSuccessorOperands(unsigned index)`: the operands forwarded to the
 /// arguments of successor `index`, as (first operand, count).
@@ -386,6 +395,9 @@ public:
   explicit OpModel(Dialect *dialect);
 
   LogicalResult verifyInvariants(Operation *op) const override {
+    if constexpr (detail::HasInvariantsImpl<ConcreteOp>::value)
+      if (failed(ConcreteOp(op).verifyInvariantsImpl()))
+        return failure();
     if (failed(ConcreteOp::verifyTraits(op)))
       return failure();
     return ConcreteOp(op).verify();

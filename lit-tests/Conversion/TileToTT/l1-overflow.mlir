@@ -14,13 +14,13 @@ func.func @softmax(%X: !tile.tensor<32x16384xf32>, %Y: !tile.tensor<32x16384xf32
     %m = tile.alloc : !tile.buf<32xf32, fragment>
     %e = tile.alloc : !tile.buf<32x16384xf32, fragment>
     // expected-error@+3 {{the circular buffers of core [0, 0] need 6297600 bytes of L1; wormhole_b0 has 1468006 usable (use fewer stages or smaller blocks)}}
-    // expected-note@+2 {{c_0: 512 pages of 4096 bytes (f32) = 2097152 bytes}}
+    // expected-note@+2 {{c_0: 512 pages of 4096 bytes ('f32') = 2097152 bytes}}
     // expected-note@+1 {{c_0: one block of 512 pages instead of two (2097152 bytes less)}}
     tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x16384xf32>, !tile.buf<32x16384xf32, shared>
-    // expected-note@+2 {{c_24: 1 pages of 2048 bytes (bf16) = 2048 bytes}}
-    // expected-note@+1 {{c_25: 1 pages of 4096 bytes (f32) = 4096 bytes}}
+    // expected-note@+2 {{c_24: 1 pages of 2048 bytes ('bf16') = 2048 bytes}}
+    // expected-note@+1 {{c_25: 1 pages of 4096 bytes ('f32') = 4096 bytes}}
     tile.reduce max %x_s -> %m dim 1 : !tile.buf<32x16384xf32, shared>, !tile.buf<32xf32, fragment>
-    // expected-note@+1 {{c_26: 512 pages of 4096 bytes (f32) = 2097152 bytes}}
+    // expected-note@+1 {{c_26: 512 pages of 4096 bytes ('f32') = 2097152 bytes}}
     tile.parallel ins(%x_s, %m[d0] : !tile.buf<32x16384xf32, shared>, !tile.buf<32xf32, fragment>)
                   outs(%e : !tile.buf<32x16384xf32, fragment>) {
     ^bb0(%v: f32, %mv: f32):
@@ -34,7 +34,7 @@ func.func @softmax(%X: !tile.tensor<32x16384xf32>, %Y: !tile.tensor<32x16384xf32
       %r = math.sqrt %v : f32
       tile.yield %r : f32
     }
-    // expected-note@+2 {{c_16: 512 pages of 4096 bytes (f32) = 2097152 bytes}}
+    // expected-note@+2 {{c_16: 512 pages of 4096 bytes ('f32') = 2097152 bytes}}
     // expected-note@+1 {{c_16: one block of 512 pages instead of two (2097152 bytes less)}}
     tile.copy %e, %y[%c0, %c0] : !tile.buf<32x16384xf32, fragment>, !tile.tensor<32x16384xf32>
   }

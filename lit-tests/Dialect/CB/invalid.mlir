@@ -37,7 +37,7 @@ func.func @pop_too_many() {
 // -----
 
 func.func @push_operand(%x: i32) {
-  // expected-error@+1 {{'cb.push_back' op operand must be a !cb.cb, got i32}}
+  // expected-error@+1 {{'cb.push_back' op operand must be a !cb.cb, got 'i32'}}
   "cb.push_back"(%x) <{pages = 1 : i64}> : (i32) -> ()
   return
 }
@@ -53,7 +53,7 @@ func.func @pointer_result() {
 
 // -----
 
-// expected-error@+1 {{data format must be bf16, f16, f32 or i32, got f64}}
+// expected-error@+1 {{data format must be bf16, f16, f32 or i32, got 'f64'}}
 func.func @format(%x: !cb.cb<f64, page_size = 2048, pages = 2>) {
   return
 }

@@ -27,3 +27,28 @@ func.func private @returns_fn() -> (() -> ())
 func.func nested @nested_vis() {
   return
 }
+
+// The older form: bare argument types, and an entry block that names them.
+// CHECK-LABEL: func.func @entry_block(%arg0: i32, %arg1: f32) -> i32 {
+// CHECK-NEXT: return %arg0 : i32
+func.func @entry_block(i32, f32) -> i32 {
+^bb0(%a: i32, %b: f32):
+  return %a : i32
+}
+
+// Function values: results are named %f, %f_0, ...
+// CHECK-LABEL: func.func @function_values(%arg0: i32) -> i32 {
+// CHECK-NEXT: %f = constant @entry_block : (i32, f32) -> i32
+// CHECK-NEXT: %f_0 = constant {test.tag} @vis : () -> ()
+// CHECK-NEXT: %[[C:.*]] = arith.constant
+// CHECK-NEXT: %[[R:.*]] = call_indirect %f(%arg0, %[[C]]) : (i32, f32) -> i32
+// CHECK-NEXT: call_indirect %f_0() {test.call} : () -> ()
+// CHECK-NEXT: return %[[R]] : i32
+func.func @function_values(%a: i32) -> i32 {
+  %f = func.constant @entry_block : (i32, f32) -> i32
+  %g = constant {test.tag} @vis : () -> ()
+  %c = arith.constant 1.0 : f32
+  %r = func.call_indirect %f(%a, %c) : (i32, f32) -> i32
+  call_indirect %g() {test.call} : () -> ()
+  return %r : i32
+}

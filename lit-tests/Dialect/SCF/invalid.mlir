@@ -37,7 +37,7 @@ func.func @f(%n: index, %k: i32) {
 func.func @f(%n: index, %k: i32) {
   %r = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (i32) {
     %f = "test.f"() : () -> f32
-    // expected-error@+1 {{'scf.yield' op type of operand #0 (f32) does not match result #0 of the parent 'scf.for' (i32)}}
+    // expected-error@+1 {{'scf.yield' op type of operand #0 ('f32') does not match result #0 of the parent 'scf.for' ('i32')}}
     scf.yield %f : f32
   }
   return

@@ -199,7 +199,7 @@ tt.program @p grid [1, 1] arch wormhole_b0 {
 tt.program @p grid [1, 1] arch wormhole_b0 {
   tt.kernel @reader reader noc 0 {
     %x = arith.constant 0 : i32
-    // expected-error@+1 {{'tt.noc_async_read_tile' op operand #1 must be !tt.accessor, got i32}}
+    // expected-error@+1 {{'tt.noc_async_read_tile' op operand #1 must be '!tt.accessor', got 'i32'}}
     "tt.noc_async_read_tile"(%x, %x, %x) : (i32, i32, i32) -> ()
   }
 }

@@ -14,11 +14,11 @@ tt.program @partials_after_bf16_startup grid [1, 1] arch wormhole_b0 {
   tt.cb_config 24 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 4096, pages = 2>
   tt.kernel @compute compute fp32_dest_acc {
     %c0 = arith.constant 0 : i32
-    // expected-note@+1 {{SrcA is configured for bf16 here}}
+    // expected-note@+1 {{SrcA is configured for 'bf16' here}}
     tt.compute_kernel_hw_startup cb(0, 1, 16) order(reverse)
     tt.tile_regs_acquire
     tt.copy_tile_init cb(24)
-    // expected-error@+1 {{unpacks circular buffer 24 (f32) through SrcA, but SrcA may be configured for another format here}}
+    // expected-error@+1 {{unpacks circular buffer 24 ('f32') through SrcA, but SrcA may be configured for another format here}}
     tt.copy_tile %c0 cb(24) dst(0)
   }
 }
@@ -32,12 +32,12 @@ tt.program @pack_wrong_format grid [1, 1] arch wormhole_b0 {
   tt.cb_config 16 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
   tt.cb_config 24 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 4096, pages = 2>
   tt.kernel @compute compute {
-    // expected-note@+1 {{the packer is configured for bf16 here}}
+    // expected-note@+1 {{the packer is configured for 'bf16' here}}
     tt.compute_kernel_hw_startup cb(0, 0, 16) order(regular)
     tt.tile_regs_acquire
     tt.tile_regs_commit
     tt.tile_regs_wait
-    // expected-error@+1 {{packs into circular buffer 24 (f32), but the packer may be configured for another format here}}
+    // expected-error@+1 {{packs into circular buffer 24 ('f32'), but the packer may be configured for another format here}}
     tt.pack_tile cb(24) dst(0)
   }
 }
@@ -53,13 +53,13 @@ tt.program @matmul_regular_order grid [1, 1] arch wormhole_b0 {
   tt.cb_config 16 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 4096, pages = 2>
   tt.kernel @compute compute fp32_dest_acc {
     %c0 = arith.constant 0 : i32
-    // expected-note@+2 {{SrcA is configured for bf16 here}}
-    // expected-note@+1 {{SrcB is configured for f32 here}}
+    // expected-note@+2 {{SrcA is configured for 'bf16' here}}
+    // expected-note@+1 {{SrcB is configured for 'f32' here}}
     tt.compute_kernel_hw_startup cb(0, 1, 16) order(regular)
     tt.tile_regs_acquire
     tt.matmul_init cb(0, 1) transpose(0)
-    // expected-error@+2 {{unpacks circular buffer 0 (bf16) through SrcB, but SrcB may be configured for another format here}}
-    // expected-error@+1 {{unpacks circular buffer 1 (f32) through SrcA, but SrcA may be configured for another format here}}
+    // expected-error@+2 {{unpacks circular buffer 0 ('bf16') through SrcB, but SrcB may be configured for another format here}}
+    // expected-error@+1 {{unpacks circular buffer 1 ('f32') through SrcA, but SrcA may be configured for another format here}}
     tt.matmul_tiles %c0, %c0 cb(0, 1) dst(0)
   }
 }
@@ -82,9 +82,9 @@ tt.program @loop_back_edge grid [1, 1] arch wormhole_b0 {
     scf.for %i = %i0 to %i4 step %i1 {
       tt.tile_regs_acquire
       tt.copy_tile_init cb(0)
-      // expected-error@+1 {{unpacks circular buffer 0 (bf16) through SrcA, but SrcA may be configured for another format here}}
+      // expected-error@+1 {{unpacks circular buffer 0 ('bf16') through SrcA, but SrcA may be configured for another format here}}
       tt.copy_tile %c0 cb(0) dst(0)
-      // expected-note@+1 {{SrcA is configured for f32 here}}
+      // expected-note@+1 {{SrcA is configured for 'f32' here}}
       tt.reconfig_data_format_srca cb(24)
       tt.copy_tile_init cb(24)
       tt.copy_tile %c0 cb(24) dst(1)
@@ -107,14 +107,14 @@ tt.program @one_branch grid [1, 1] arch wormhole_b0 {
     %c0 = arith.constant 0 : i32
     %flag = tt.get_arg_val index(0)
     %cond = arith.cmpi ne, %flag, %c0 : i32
-    // expected-note@+1 {{SrcA is configured for bf16 here}}
+    // expected-note@+1 {{SrcA is configured for 'bf16' here}}
     tt.compute_kernel_hw_startup cb(0, 0, 16) order(regular)
     scf.if %cond {
       tt.reconfig_data_format_srca cb(24)
     }
     tt.tile_regs_acquire
     tt.copy_tile_init cb(24)
-    // expected-error@+1 {{unpacks circular buffer 24 (f32) through SrcA, but SrcA may be configured for another format here}}
+    // expected-error@+1 {{unpacks circular buffer 24 ('f32') through SrcA, but SrcA may be configured for another format here}}
     tt.copy_tile %c0 cb(24) dst(0)
   }
 }
@@ -130,7 +130,7 @@ tt.program @no_startup grid [1, 1] arch wormhole_b0 {
     %c0 = arith.constant 0 : i32
     tt.tile_regs_acquire
     tt.copy_tile_init cb(0)
-    // expected-error@+1 {{unpacks circular buffer 0 (bf16) through SrcA, but SrcA may be configured for another format here}}
+    // expected-error@+1 {{unpacks circular buffer 0 ('bf16') through SrcA, but SrcA may be configured for another format here}}
     tt.copy_tile %c0 cb(0) dst(0)
   }
 }
@@ -143,7 +143,7 @@ tt.program @unpack_to_dest_misuse grid [1, 1] arch wormhole_b0 {
   tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
   tt.cb_config 16 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 4096, pages = 2>
   tt.cb_config 24 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 4096, pages = 2>
-  // expected-error@+1 {{circular buffer 0 holds bf16; only f32 CBs can be unpacked straight to DST (unpack_to_dest_fp32)}}
+  // expected-error@+1 {{circular buffer 0 holds 'bf16'; only f32 CBs can be unpacked straight to DST (unpack_to_dest_fp32)}}
   tt.kernel @compute compute fp32_dest_acc unpack_to_dest_fp32 [0, 24] {
     %c0 = arith.constant 0 : i32
     tt.compute_kernel_hw_startup cb(24, 24, 16) order(regular)

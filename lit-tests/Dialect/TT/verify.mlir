@@ -211,11 +211,11 @@ tt.program @missing_args grid [2, 1] arch wormhole_b0 {
 // The CBs of a core must fit its L1.
 // expected-error@+1 {{pass 'tt-verify' (TTVerify) failed on 'tt.program'}}
 tt.program @l1_overflow grid [1, 1] arch grayskull {
-  // expected-note@+1 {{c_0: 128 pages of 4096 bytes (f32) = 524288 bytes}}
+  // expected-note@+1 {{c_0: 128 pages of 4096 bytes ('f32') = 524288 bytes}}
   tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 4096, pages = 128>
   // The error is at the largest CB; a note names each.
   // expected-error@+2 {{the circular buffers of core [0, 0] need 1048577 bytes of L1; grayskull has 1048576 usable (use fewer stages or smaller blocks)}}
-  // expected-note@+1 {{c_1: 1 pages of 524289 bytes (f32) = 524289 bytes}}
+  // expected-note@+1 {{c_1: 1 pages of 524289 bytes ('f32') = 524289 bytes}}
   tt.cb_config 1 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 524289, pages = 1>
 }
 

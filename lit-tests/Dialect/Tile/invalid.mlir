@@ -20,7 +20,7 @@ func.func @grid_rank() {
 // -----
 
 func.func @kernel_operand(%x: i32) {
-  // expected-error@+1 {{'tile.kernel' op operand #0 must be a !tile.tensor or an f32, bf16 or f16 scalar, got i32}}
+  // expected-error@+1 {{'tile.kernel' op operand #0 must be a !tile.tensor or an f32, bf16 or f16 scalar, got 'i32'}}
   tile.kernel grid [1] blocks(%bx) args(%a = %x : i32) {
   }
   return
@@ -30,7 +30,7 @@ func.func @kernel_operand(%x: i32) {
 
 // A scalar operand is f32, bf16 or f16: not f64 (no tile format), not index.
 func.func @kernel_operand_f64(%A: !tile.tensor<64xf32>, %x: f64) {
-  // expected-error@+1 {{'tile.kernel' op operand #1 must be a !tile.tensor or an f32, bf16 or f16 scalar, got f64}}
+  // expected-error@+1 {{'tile.kernel' op operand #1 must be a !tile.tensor or an f32, bf16 or f16 scalar, got 'f64'}}
   tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64xf32>, %s = %x : f64) {
   }
   return
@@ -51,7 +51,7 @@ func.func @kernel_scalar_arg_type(%x: f32) {
 
 func.func @scalar_bits_type(%x: !tile.tensor<64xf32>) {
   tile.kernel grid [1] blocks(%bx) args(%a = %x : !tile.tensor<64xf32>) {
-    // expected-error@+1 {{'tile.scalar_bits' op operand must be an f32, bf16 or f16 scalar, got index}}
+    // expected-error@+1 {{'tile.scalar_bits' op operand must be an f32, bf16 or f16 scalar, got 'index'}}
     %bits = tile.scalar_bits %bx : index
   }
   return
@@ -94,7 +94,7 @@ func.func @buffer_outside_its_kernel() {
 
 func.func @alloc_type() {
   tile.kernel grid [1] blocks(%bx) args() {
-    // expected-error@+1 {{'tile.alloc' op result must be a !tile.buf, got f32}}
+    // expected-error@+1 {{'tile.alloc' op result must be a !tile.buf, got 'f32'}}
     %0 = tile.alloc : f32
   }
   return
@@ -148,7 +148,7 @@ func.func @gemm_element_types() {
     %a = tile.alloc : !tile.buf<32x32xbf16, shared>
     %b = tile.alloc : !tile.buf<32x32xf16, shared>
     %c = tile.alloc : !tile.buf<32x32xf32, fragment>
-    // expected-error@+1 {{'tile.gemm' op A and B element types differ: bf16 and f16}}
+    // expected-error@+1 {{'tile.gemm' op A and B element types differ: 'bf16' and 'f16'}}
     tile.gemm %a, %b, %c : !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xf16, shared>, !tile.buf<32x32xf32, fragment>
   }
   return
@@ -160,7 +160,7 @@ func.func @gemm_accumulator_type() {
   tile.kernel grid [1] blocks(%bx) args() {
     %a = tile.alloc : !tile.buf<32x32xbf16, shared>
     %c = tile.alloc : !tile.buf<32x32xf16, fragment>
-    // expected-error@+1 {{'tile.gemm' op C must hold bf16 or f32 (the accumulation type), got f16}}
+    // expected-error@+1 {{'tile.gemm' op C must hold 'bf16' or 'f32' (the accumulation type), got 'f16'}}
     tile.gemm %a, %a, %c : !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, !tile.buf<32x32xf16, fragment>
   }
   return
@@ -184,7 +184,7 @@ func.func @gemm_operand_kind(%x: f32) {
   tile.kernel grid [1] blocks(%bx) args() {
     %a = tile.alloc : !tile.buf<32x32xbf16, shared>
     %t = arith.constant 0.0 : f32
-    // expected-error@+1 {{'tile.gemm' op C must be a !tile.buf, got f32}}
+    // expected-error@+1 {{'tile.gemm' op C must be a !tile.buf, got 'f32'}}
     "tile.gemm"(%a, %a, %t) : (!tile.buf<32x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, f32) -> ()
   }
   return
@@ -270,7 +270,7 @@ func.func @copy_leading_past_the_end(%A: !tile.tensor<2x4x128x64xbf16>) {
 func.func @copy_element_types(%A: !tile.tensor<64x64xi32>) {
   tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xi32>) {
     %buf = tile.alloc : !tile.buf<32x32xf32, shared>
-    // expected-error@+1 {{'tile.copy' op element types do not match: i32 and f32}}
+    // expected-error@+1 {{'tile.copy' op element types do not match: 'i32' and 'f32'}}
     tile.copy %a[%bx, %bx], %buf : !tile.tensor<64x64xi32>, !tile.buf<32x32xf32, shared>
   }
   return
@@ -315,7 +315,7 @@ func.func @fill_type() {
   tile.kernel grid [1] blocks(%bx) args() {
     %x = tile.alloc : !tile.buf<32xbf16, shared>
     %v = arith.constant 1.0 : f32
-    // expected-error@+1 {{'tile.fill' op the value (f32) must have the buffer's element type (bf16)}}
+    // expected-error@+1 {{'tile.fill' op the value ('f32') must have the buffer's element type ('bf16')}}
     tile.fill %x, %v : !tile.buf<32xbf16, shared>, f32
   }
   return
@@ -326,7 +326,7 @@ func.func @fill_type() {
 func.func @clear_operand(%x: f32) {
   tile.kernel grid [1] blocks(%bx) args() {
     %v = arith.constant 1.0 : f32
-    // expected-error@+1 {{'tile.clear' op the cleared value must be a !tile.buf, got f32}}
+    // expected-error@+1 {{'tile.clear' op the cleared value must be a !tile.buf, got 'f32'}}
     tile.clear %v : f32
   }
   return
@@ -364,7 +364,7 @@ func.func @parallel_shapes() {
 func.func @parallel_body_arguments() {
   tile.kernel grid [1] blocks(%bx) args() {
     %x = tile.alloc : !tile.buf<64xf32, shared>
-    // expected-error@+1 {{'tile.parallel' op body argument #0 must be f32 (the element type of input #0), got bf16}}
+    // expected-error@+1 {{'tile.parallel' op body argument #0 must be 'f32' (the element type of input #0), got 'bf16'}}
     tile.parallel ins(%x : !tile.buf<64xf32, shared>) outs(%x : !tile.buf<64xf32, shared>) {
     ^bb0(%v: bf16):
       %w = arith.constant 0.0 : f32
@@ -382,7 +382,7 @@ func.func @parallel_yield() {
     %y = tile.alloc : !tile.buf<64xbf16, shared>
     tile.parallel ins(%x : !tile.buf<64xf32, shared>) outs(%y : !tile.buf<64xbf16, shared>) {
     ^bb0(%v: f32):
-      // expected-error@+1 {{'tile.yield' op value #0 is f32 but output #0 holds bf16}}
+      // expected-error@+1 {{'tile.yield' op value #0 is 'f32' but output #0 holds 'bf16'}}
       tile.yield %v : f32
     }
   }
@@ -441,7 +441,7 @@ func.func @reduce_kind() {
 
 // -----
 
-// expected-error@+1 {{!tile.buf element type must be bf16, f16, f32 or i32, got f64}}
+// expected-error@+1 {{!tile.buf element type must be bf16, f16, f32 or i32, got 'f64'}}
 func.func @bad_element(%x: !tile.buf<32xf64, shared>) {
   return
 }
@@ -505,7 +505,7 @@ func.func @copy_kinds() {
   tile.kernel grid [1] blocks(%bx) args() {
     %x = tile.alloc : !tile.buf<4xf32, shared>
     %v = arith.constant 0.0 : f32
-    // expected-error@+1 {{'tile.copy' op copies between !tile.tensor and !tile.buf values, got !tile.buf<4xf32, shared> and f32}}
+    // expected-error@+1 {{'tile.copy' op copies between !tile.tensor and !tile.buf values, got '!tile.buf<4xf32, shared>' and 'f32'}}
     "tile.copy"(%x, %v) : (!tile.buf<4xf32, shared>, f32) -> ()
   }
   return
@@ -551,7 +551,7 @@ func.func @gemm_flags() {
 func.func @fill_operand() {
   tile.kernel grid [1] blocks(%bx) args() {
     %v = arith.constant 0.0 : f32
-    // expected-error@+1 {{'tile.fill' op the filled value must be a !tile.buf, got f32}}
+    // expected-error@+1 {{'tile.fill' op the filled value must be a !tile.buf, got 'f32'}}
     "tile.fill"(%v, %v) : (f32, f32) -> ()
   }
   return
@@ -613,7 +613,7 @@ func.func @parallel_segments() {
 func.func @parallel_operand_kind() {
   tile.kernel grid [1] blocks(%bx) args() {
     %v = arith.constant 0.0 : f32
-    // expected-error@+1 {{'tile.parallel' op every operand must be a !tile.buf, got f32}}
+    // expected-error@+1 {{'tile.parallel' op every operand must be a !tile.buf, got 'f32'}}
     "tile.parallel"(%v) <{operandSegmentSizes = array<i32: 0, 1>}> ({
       "tile.yield"(%v) : (f32) -> ()
     }) : (f32) -> ()
@@ -641,7 +641,7 @@ func.func @reduce_types() {
   tile.kernel grid [1] blocks(%bx) args() {
     %x = tile.alloc : !tile.buf<4x4xf32, shared>
     %y = tile.alloc : !tile.buf<4xbf16, fragment>
-    // expected-error@+1 {{'tile.reduce' op the destination must hold f32, got bf16}}
+    // expected-error@+1 {{'tile.reduce' op the destination must hold 'f32', got 'bf16'}}
     tile.reduce max %x -> %y dim 0 : !tile.buf<4x4xf32, shared>, !tile.buf<4xbf16, fragment>
   }
   return

@@ -156,7 +156,7 @@ func.func @index_type() {
   tile.kernel grid [1] blocks(%bx) args() {
     %a = tile.alloc : !tile.buf<32xf32, shared>
     tile.parallel outs(%a : !tile.buf<32xf32, shared>) {
-      // expected-error@+1 {{'tile.index' op result must be index, got i32}}
+      // expected-error@+1 {{'tile.index' op result must be index, got 'i32'}}
       %i = tile.index 0 : i32
       %z = arith.constant 0.0 : f32
       tile.yield %z : f32

@@ -1,8 +1,8 @@
 //===- Func.h - The func dialect subset -------------------------*- C++ -*-===//
 //
-// func.func, func.return and func.call: an exact subset of MLIR's func
-// dialect (same properties: sym_name, function_type, sym_visibility,
-// arg_attrs, res_attrs; same custom syntax).
+// MLIR's func dialect: func.func, func.return, func.call, func.constant and
+// func.call_indirect (same properties: sym_name, function_type,
+// sym_visibility, arg_attrs, res_attrs, value; same custom syntax).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_DIALECT_FUNC_FUNC_H
@@ -15,11 +15,14 @@
 namespace tilt {
 namespace func {
 
-/// The func dialect: functions, calls and returns (MLIR's subset).
+/// The func dialect: functions, calls, returns and function values.
 class FuncDialect : public Dialect {
 public:
   explicit FuncDialect(Context *context);
   static llvm::StringRef getDialectNamespace() { return "func"; }
+  /// Builds a func.constant for a symbol reference of a function type.
+  Operation *materializeConstant(OpBuilder &builder, Attribute value, Type type,
+                                Location loc) override;
 };
 
 /// A function: a symbol with a FunctionType and a body region (empty for a
@@ -46,6 +49,8 @@ public:
 
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
+  /// The property checks, before the Symbol trait's (as MLIR's ODS).
+  LogicalResult verifyInvariantsImpl();
   LogicalResult verify();
 };
 
@@ -84,6 +89,51 @@ public:
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
+};
+
+/// `%f = func.constant @f : (i32) -> i32`: the function `@f` as a value.
+class ConstantOp
+    : public Op<ConstantOp, OpTrait::ZeroOperands, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors,
+                OpTrait::ConstantLike, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "func.constant"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    llvm::StringRef symbol, Type type);
+  /// The referenced function (null when the property is missing or wrong).
+  FlatSymbolRefAttr getValue();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  /// Names the result `%f`, as MLIR does.
+  void
+  getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)> setName);
+  /// A constant folds to its symbol reference.
+  OpFoldResult fold(llvm::ArrayRef<Attribute>) { return getValue(); }
+};
+
+/// `%r = func.call_indirect %f(%a) : (i32) -> i32`: calls a function value.
+class CallIndirectOp
+    : public Op<CallIndirectOp, OpTrait::AtLeastNOperands<1>::Impl,
+                OpTrait::VariadicResults, OpTrait::ZeroRegions,
+                OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "func.call_indirect"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value callee,
+                    ValueRange operands);
+  Value getCallee() { return getOperation()->getOperand(0); }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  /// A call of a func.constant becomes a direct func.call.
+  static void getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                          Context *context);
 };
 
 } // namespace func

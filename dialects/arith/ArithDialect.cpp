@@ -131,13 +131,19 @@ static std::optional<unsigned> parseFlagList(AsmParser &parser,
         flags |= flag.bits;
         return success();
       }
+    // MLIR's enum parser names the C++ enum. (MLIR then adds a second
+    // error, "failed to parse Arith_FastMathAttr parameter ..."; Tilt's
+    // parser reports only the first error of a parse.)
     std::string expected = "none";
-    if (hasFast)
-      expected += ", fast";
     for (const FlagName &flag : names)
       expected += ", " + flag.name.str();
+    if (hasFast)
+      expected += ", fast";
     return parser.emitError(loc)
-           << "expected " << enumName << " to be one of: " << expected;
+           << "expected "
+           << (hasFast ? "::mlir::arith::FastMathFlags"
+                       : "::mlir::arith::IntegerOverflowFlags")
+           << " to be one of: " << expected;
   };
   if (failed(parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater,
                                             parseFlag)))
@@ -150,8 +156,8 @@ Attribute ArithDialect::parseAttribute(AsmParser &parser, Type type) const {
   llvm::StringRef kind;
   if (failed(parser.parseOptionalKeyword(&kind)) ||
       (kind != "overflow" && kind != "fastmath")) {
-    parser.emitError(loc) << "unknown arith attribute; expected 'overflow' or "
-                             "'fastmath'";
+    parser.emitError(loc) << "unknown attribute `" << kind
+                          << "` in dialect `arith`";
     return Attribute();
   }
   bool isFastMath = kind == "fastmath";
@@ -187,8 +193,12 @@ namespace arith {
 namespace detail {
 /// Parses the flags of a custom form, e.g. `overflow<nsw>`.
 std::optional<unsigned> parseOptionalFlags(OpAsmParser &parser,
-                                           llvm::StringRef keyword) {
-  if (!parser.parseOptionalKeyword(keyword))
+                                           llvm::StringRef keyword,
+                                           bool *present) {
+  bool found = parser.parseOptionalKeyword(keyword);
+  if (present)
+    *present = found;
+  if (!found)
     return 0u;
   if (keyword == "fastmath")
     return parseFlagList(parser, fastMathNames, true, "fastmath flags");

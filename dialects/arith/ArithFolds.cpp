@@ -12,6 +12,7 @@
 
 using namespace tilt;
 using namespace tilt::arith;
+using arith::detail::CastKind;
 
 Operation *ArithDialect::materializeConstant(OpBuilder &builder,
                                              Attribute value, Type type,
@@ -33,6 +34,52 @@ static std::optional<llvm::APFloat> getConstantFloat(Attribute attr) {
   if (auto floatAttr = attr.dyn_cast_or_null<FloatAttr>())
     return floatAttr.getValue();
   return std::nullopt;
+}
+
+/// Folds an op that works element by element, as MLIR's constFold helpers
+/// do on tensors. `scalarFold` sees scalar attributes of the element types:
+/// splat operands fold once into a splat result, other dense constants
+/// element by element (each element must fold to a constant).
+static OpFoldResult foldElementwise(
+    Operation *op, llvm::ArrayRef<Attribute> operands,
+    llvm::function_ref<OpFoldResult(llvm::ArrayRef<Attribute>)> scalarFold) {
+  auto resultType = op->getResult(0).getType().dyn_cast<RankedTensorType>();
+  if (!resultType)
+    return scalarFold(operands);
+  llvm::SmallVector<Attribute, 3> scalars;
+  llvm::SmallVector<DenseElementsAttr, 3> dense;
+  bool elementwise = false;
+  for (Attribute operand : operands) {
+    auto elements = operand.dyn_cast_or_null<DenseElementsAttr>();
+    dense.push_back(elements);
+    scalars.push_back(elements && elements.isSplat() ? elements.getSplatValue()
+                                                     : Attribute());
+    elementwise |= elements && !elements.isSplat();
+  }
+  if (!elementwise) {
+    OpFoldResult folded = scalarFold(scalars);
+    Attribute attr = folded.getAttribute();
+    if (!attr)
+      return folded;
+    if (!resultType.hasStaticShape() || attr.isa<DenseElementsAttr>())
+      return OpFoldResult();
+    return DenseElementsAttr::get(resultType, {attr});
+  }
+  if (!resultType.hasStaticShape() ||
+      llvm::any_of(dense, [](DenseElementsAttr d) { return !d; }))
+    return OpFoldResult();
+  int64_t count = resultType.getNumElements();
+  llvm::SmallVector<Attribute, 16> elements;
+  elements.reserve(count);
+  for (int64_t i = 0; i < count; ++i) {
+    for (size_t k = 0; k < dense.size(); ++k)
+      scalars[k] = dense[k].getElement(i);
+    Attribute element = scalarFold(scalars).getAttribute();
+    if (!element || element.isa<DenseElementsAttr>())
+      return OpFoldResult();
+    elements.push_back(element);
+  }
+  return DenseElementsAttr::get(resultType, elements);
 }
 
 namespace {
@@ -244,13 +291,15 @@ static OpFoldResult foldFloatOp(llvm::StringRef name, Type type, Value lhs,
 OpFoldResult arith::detail::foldBinaryOp(Operation *op,
                                          llvm::ArrayRef<Attribute> operands) {
   llvm::StringRef name = op->getName().getStringRef().drop_front(6); // arith.
-  Type type = op->getResult(0).getType();
-  if (type.isa<FloatType>())
-    return foldFloatOp(name, type, op->getOperand(0), op->getOperand(1),
-                       operands);
-  IntOperands values{op->getOperand(0), op->getOperand(1),
-                     getConstantInt(operands[0]), getConstantInt(operands[1])};
-  return foldIntegerOp(name, type, values, operands);
+  Type type = getElementTypeOrSelf(op->getResult(0).getType());
+  return foldElementwise(op, operands, [&](llvm::ArrayRef<Attribute> scalars) {
+    if (type.isa<FloatType>())
+      return foldFloatOp(name, type, op->getOperand(0), op->getOperand(1),
+                         scalars);
+    IntOperands values{op->getOperand(0), op->getOperand(1),
+                       getConstantInt(scalars[0]), getConstantInt(scalars[1])};
+    return foldIntegerOp(name, type, values, scalars);
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -286,6 +335,13 @@ static bool evaluateCmpI(CmpIPredicate predicate, const llvm::APInt &a,
 }
 
 OpFoldResult CmpIOp::fold(llvm::ArrayRef<Attribute> operands) {
+  return foldElementwise(getOperation(), operands,
+                         [&](llvm::ArrayRef<Attribute> scalars) {
+                           return foldScalar(scalars);
+                         });
+}
+
+OpFoldResult CmpIOp::foldScalar(llvm::ArrayRef<Attribute> operands) {
   Operation *op = getOperation();
   CmpIPredicate predicate = getPredicate();
   Context *context = getContext();
@@ -305,6 +361,13 @@ OpFoldResult CmpIOp::fold(llvm::ArrayRef<Attribute> operands) {
 }
 
 OpFoldResult SelectOp::fold(llvm::ArrayRef<Attribute> operands) {
+  return foldElementwise(getOperation(), operands,
+                         [&](llvm::ArrayRef<Attribute> scalars) {
+                           return foldScalar(scalars);
+                         });
+}
+
+OpFoldResult SelectOp::foldScalar(llvm::ArrayRef<Attribute> operands) {
   Operation *op = getOperation();
   Value trueValue = op->getOperand(1), falseValue = op->getOperand(2);
   if (trueValue == falseValue)
@@ -314,15 +377,29 @@ OpFoldResult SelectOp::fold(llvm::ArrayRef<Attribute> operands) {
   // select(%c, true, false) is %c for i1.
   std::optional<llvm::APInt> t = getConstantInt(operands[1]);
   std::optional<llvm::APInt> f = getConstantInt(operands[2]);
-  if (t && f && trueValue.getType().isSignlessInteger(1) && t->isOne() &&
-      f->isZero())
+  if (t && f && trueValue.getType() == op->getOperand(0).getType() &&
+      t->isOne() && f->isZero())
     return op->getOperand(0);
   return OpFoldResult();
 }
 
+static OpFoldResult foldScalarCast(Operation *op, arith::detail::CastKind kind,
+                                   llvm::ArrayRef<Attribute> operands);
+
 OpFoldResult arith::detail::foldCastOp(Operation *op, CastKind kind,
                                        llvm::ArrayRef<Attribute> operands) {
-  Type resultType = op->getResult(0).getType();
+  if (kind == CastKind::ExtF || kind == CastKind::TruncF)
+    if (OpFoldResult folded = foldFloatCastChain(op, kind))
+      return folded;
+  return foldElementwise(op, operands, [&](llvm::ArrayRef<Attribute> scalars) {
+    return foldScalarCast(op, kind, scalars);
+  });
+}
+
+/// Folds a cast of scalar constants (the element types of tensor casts).
+static OpFoldResult foldScalarCast(Operation *op, arith::detail::CastKind kind,
+                                   llvm::ArrayRef<Attribute> operands) {
+  Type resultType = getElementTypeOrSelf(op->getResult(0).getType());
   auto widthOf = [](Type type) {
     return type.isIndex() ? IndexType::kInternalStorageBitWidth
                           : type.getIntOrFloatBitWidth();
@@ -343,7 +420,7 @@ OpFoldResult arith::detail::foldCastOp(Operation *op, CastKind kind,
                                                  : value->zextOrTrunc(width));
   }
   if (kind == CastKind::BitCast) {
-    Type sourceType = op->getOperand(0).getType();
+    Type sourceType = getElementTypeOrSelf(op->getOperand(0).getType());
     llvm::APInt bits;
     if (std::optional<llvm::APInt> value = getConstantInt(operands[0]))
       bits = *value;
@@ -358,13 +435,21 @@ OpFoldResult arith::detail::foldCastOp(Operation *op, CastKind kind,
                             llvm::APFloat(floatType.getFloatSemantics(), bits));
     return IntegerAttr::get(resultType, bits);
   }
-  if (kind == CastKind::ExtF) {
+  if (kind == CastKind::ExtF || kind == CastKind::TruncF) {
+    // MLIR folds a float conversion only when it is exact, whatever the
+    // rounding mode (convertFloatValue in ArithOps.cpp).
     std::optional<llvm::APFloat> value = getConstantFloat(operands[0]);
     if (!value)
       return OpFoldResult();
     bool losesInfo = false;
-    value->convert(resultType.cast<FloatType>().getFloatSemantics(),
-                   llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    llvm::APFloat::opStatus status =
+        value->convert(resultType.cast<FloatType>().getFloatSemantics(),
+                       kind == CastKind::TruncF
+                           ? arith::detail::getRoundingMode(op)
+                           : llvm::APFloat::rmNearestTiesToEven,
+                       &losesInfo);
+    if (losesInfo || status != llvm::APFloat::opOK)
+      return OpFoldResult();
     return FloatAttr::get(resultType, *value);
   }
   if (kind == CastKind::SIToFP || kind == CastKind::UIToFP) {
@@ -390,15 +475,56 @@ OpFoldResult arith::detail::foldCastOp(Operation *op, CastKind kind,
       return OpFoldResult();
     return IntegerAttr::get(resultType, result);
   }
-  // truncf may lose precision; MLIR's rules there are subtle: not folded.
+  return OpFoldResult();
+}
+
+/// Whether `op` carries the `contract` fast-math flag.
+static bool hasContract(Operation *op) {
+  std::optional<unsigned> flags = getFastMathFlags(op->getInherentAttr("fastmath"));
+  return flags && (*flags & FastMathContract);
+}
+
+OpFoldResult arith::detail::foldFloatCastChain(Operation *op, CastKind kind) {
+  Value source = op->getOperand(0);
+  Operation *inner = source.getDefiningOp();
+  Type resultType = op->getResult(0).getType();
+  if (kind == CastKind::TruncF && inner &&
+      inner->getName().getStringRef() == ExtFOp::getOperationName()) {
+    // truncf(extf(a)) is truncf(a) when a is wider, and a when of the type.
+    Value original = inner->getOperand(0);
+    Type originalType = getElementTypeOrSelf(original.getType());
+    Type elementType = getElementTypeOrSelf(resultType);
+    if (originalType.getIntOrFloatBitWidth() >
+        elementType.getIntOrFloatBitWidth()) {
+      op->setOperand(0, original);
+      return op->getResult(0);
+    }
+    if (originalType == elementType)
+      return original;
+  }
+  // extf(truncf(a)) is a when both may contract.
+  if (kind == CastKind::ExtF && inner &&
+      inner->getName().getStringRef() == TruncFOp::getOperationName() &&
+      inner->getOperand(0).getType() == resultType && hasContract(op) &&
+      hasContract(inner))
+    return inner->getOperand(0);
   return OpFoldResult();
 }
 
 OpFoldResult NegFOp::fold(llvm::ArrayRef<Attribute> operands) {
-  if (std::optional<llvm::APFloat> value = getConstantFloat(operands[0])) {
-    value->changeSign();
-    return FloatAttr::get(getOperation()->getResult(0).getType(), *value);
-  }
+  OpFoldResult folded = foldElementwise(
+      getOperation(), operands,
+      [&](llvm::ArrayRef<Attribute> scalars) -> OpFoldResult {
+        std::optional<llvm::APFloat> value = getConstantFloat(scalars[0]);
+        if (!value)
+          return OpFoldResult();
+        value->changeSign();
+        return FloatAttr::get(
+            getElementTypeOrSelf(getOperation()->getResult(0).getType()),
+            *value);
+      });
+  if (folded)
+    return folded;
   // negf(negf(x)) is x.
   if (auto inner = getOperation()->getOperand(0).getDefiningOp<NegFOp>())
     return inner->getOperand(0);

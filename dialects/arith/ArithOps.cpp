@@ -15,7 +15,8 @@ namespace tilt {
 namespace arith {
 namespace detail {
 std::optional<unsigned> parseOptionalFlags(OpAsmParser &parser,
-                                           llvm::StringRef keyword);
+                                           llvm::StringRef keyword,
+                                           bool *present = nullptr);
 std::optional<uint64_t> lookupPredicate(llvm::StringRef keyword, bool isFloat);
 } // namespace detail
 } // namespace arith
@@ -27,11 +28,20 @@ using namespace tilt::arith::detail;
 // Type constraints
 //===----------------------------------------------------------------------===//
 
+// "-like" admits the type itself or a ranked tensor of it, as MLIR's
+// constraints do (MLIR also admits vectors, which Tilt has not).
 static bool isSignlessIntegerLike(Type type) {
-  return type.isSignlessIntOrIndex();
+  return getElementTypeOrSelf(type).isSignlessIntOrIndex();
 }
-static bool isFloatLike(Type type) { return type.isa<FloatType>(); }
-static bool isBoolLike(Type type) { return type.isSignlessInteger(1); }
+static bool isFloatLike(Type type) {
+  return getElementTypeOrSelf(type).isa<FloatType>();
+}
+static bool isBoolLike(Type type) {
+  return getElementTypeOrSelf(type).isSignlessInteger(1);
+}
+static bool isFixedIntegerLike(Type type) {
+  return getElementTypeOrSelf(type).isSignlessInteger();
+}
 
 /// `'op' op operand #i must be <what>, but got '<type>'`.
 static LogicalResult checkOperand(Operation *op, unsigned index,
@@ -62,10 +72,7 @@ static LogicalResult checkFlagProperty(Operation *op, llvm::StringRef name,
   std::optional<unsigned> flags =
       isFastMath ? getFastMathFlags(attr) : getOverflowFlags(attr);
   if (!flags)
-    return op->emitOpError()
-           << "attribute '" << name << "' must be "
-           << (isFastMath ? "#arith.fastmath<...>" : "#arith.overflow<...>")
-           << ", but got " << attr;
+    return emitInvalidPropertyError(op, name);
   return success();
 }
 
@@ -165,6 +172,9 @@ void arith::detail::printBinaryOp(Operation *op, OpAsmPrinter &printer,
 }
 
 LogicalResult arith::detail::verifyBinaryOp(Operation *op, BinaryKind kind) {
+  // Counts are the traits' to report.
+  if (op->getNumOperands() != 2 || op->getNumResults() != 1)
+    return success();
   bool (*predicate)(Type) =
       kind == BinaryKind::Float ? isFloatLike : isSignlessIntegerLike;
   llvm::StringRef what = kind == BinaryKind::Float ? "floating-point-like"
@@ -269,11 +279,13 @@ LogicalResult ConstantOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SMLoc valueLoc = parser.getCurrentLocation();
   if (failed(parser.parseAttribute(value)))
     return failure();
+  // As MLIR: any typed attribute parses (a string has type none); the
+  // verifier then says which values a constant may have.
   Type type = value.getType();
+  if (!type && value.isa<StringAttr>())
+    type = NoneType::get(parser.getContext());
   if (!type)
-    return parser.emitError(valueLoc)
-           << "expected a typed attribute (integer, float or dense) as the "
-              "constant value";
+    return parser.emitError(valueLoc) << "invalid kind of attribute specified";
   state.addAttribute("value", value);
   state.addTypes(type);
   return success();
@@ -292,12 +304,20 @@ LogicalResult ConstantOp::verify() {
   if (!value)
     return emitOpError() << "requires attribute 'value'";
   Type type = op->getResult(0).getType();
-  if (value.getType() != type)
+  // An untyped string has type none, as in MLIR.
+  Type valueType = value.getType();
+  if (!valueType && value.isa<StringAttr>())
+    valueType = NoneType::get(getContext());
+  if (valueType != type)
     return emitOpError()
            << "failed to verify that all of {value, result} have same type";
+  // MLIR's order: signedness of an integer result, then the value's kind.
+  if (auto intType = type.dyn_cast<IntegerType>())
+    if (!intType.isSignless())
+      return emitOpError() << "integer return type must be signless";
   if (!isBuildableWith(value, type))
-    return emitOpError() << "value must be an integer, index, float or "
-                            "dense elements constant";
+    return emitOpError()
+           << "value must be an integer, float, or elements attribute";
   return success();
 }
 
@@ -345,7 +365,7 @@ static void buildCompare(OpBuilder &builder, OperationState &state,
                          uint64_t predicate, Value lhs, Value rhs) {
   state.addOperands({lhs, rhs});
   state.addAttribute("predicate", builder.getI64IntegerAttr(predicate));
-  state.addTypes(builder.getI1Type());
+  state.addTypes(getTypeWithSameShape(lhs.getType(), builder.getI1Type()));
 }
 void CmpIOp::build(OpBuilder &builder, OperationState &state,
                    CmpIPredicate predicate, Value lhs, Value rhs) {
@@ -393,7 +413,7 @@ static LogicalResult parseCompare(OpAsmParser &parser, OperationState &state,
   state.properties.set(
       "predicate",
       IntegerAttr::get(IntegerType::get(context, 64), int64_t(*predicate)));
-  state.addTypes(IntegerType::get(context, 1));
+  state.addTypes(getTypeWithSameShape(type, IntegerType::get(context, 1)));
   return success();
 }
 
@@ -423,9 +443,7 @@ static LogicalResult verifyCompare(Operation *op, bool isFloat) {
   uint64_t limit = isFloat ? 15 : 9;
   if (!predicate || !predicate.getType().isSignlessInteger(64) ||
       predicate.getUInt() > limit)
-    return op->emitOpError() << "attribute 'predicate' must be an i64 "
-                                "integer naming a predicate (0 to "
-                             << limit << "), but got " << attr;
+    return emitInvalidPropertyError(op, "predicate");
   bool (*operandPredicate)(Type) =
       isFloat ? isFloatLike : isSignlessIntegerLike;
   llvm::StringRef what =
@@ -435,6 +453,15 @@ static LogicalResult verifyCompare(Operation *op, bool isFloat) {
       return failure();
   if (failed(checkResult(op, 0, isBoolLike, "bool-like")))
     return failure();
+  if (op->getOperand(0).getType() != op->getOperand(1).getType())
+    return op->emitOpError() << "failed to verify that all of {lhs, rhs} "
+                                "have same type";
+  Context *context = op->getContext();
+  if (op->getResult(0).getType() !=
+      getTypeWithSameShape(op->getOperand(0).getType(),
+                           IntegerType::get(context, 1)))
+    return op->emitOpError() << "failed to verify that result type has i1 "
+                                "element type and same shape as operands";
   if (isFloat && failed(checkFlagProperty(op, "fastmath", true)))
     return failure();
   return success();
@@ -522,6 +549,14 @@ LogicalResult SelectOp::verify() {
       op->getOperand(2).getType() != resultType)
     return emitOpError() << "failed to verify that all of {true_value, "
                             "false_value, result} have same type";
+  // A tensor condition selects element by element (MLIR lets a tensor
+  // condition pick between two scalars too).
+  auto conditionTensor = op->getOperand(0).getType().dyn_cast<RankedTensorType>();
+  auto resultTensor = resultType.dyn_cast<RankedTensorType>();
+  if (conditionTensor && resultTensor &&
+      conditionTensor.getShape() != resultTensor.getShape())
+    return emitOpError() << "failed to verify that condition is signless i1 "
+                            "or has matching shape";
   return success();
 }
 
@@ -531,8 +566,44 @@ LogicalResult SelectOp::verify() {
 
 llvm::ArrayRef<llvm::StringRef>
 arith::detail::getCastAttributeNames(CastKind kind) {
-  return kind == CastKind::TruncI ? getBinaryAttributeNames(BinaryKind::IntOverflow)
-                                  : llvm::ArrayRef<llvm::StringRef>();
+  static llvm::StringRef extf[] = {"fastmath"};
+  static llvm::StringRef truncf[] = {"fastmath", "roundingmode"};
+  switch (kind) {
+  case CastKind::TruncI:
+    return getBinaryAttributeNames(BinaryKind::IntOverflow);
+  case CastKind::ExtF:
+    return extf;
+  case CastKind::TruncF:
+    return truncf;
+  default:
+    return {};
+  }
+}
+
+/// truncf's rounding modes, by their value in MLIR's RoundingMode enum.
+static const char *const kRoundingModes[] = {
+    "to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away"};
+constexpr unsigned kNumRoundingModes = 5;
+
+/// The rounding mode of a truncf (to_nearest_even when absent or invalid).
+static llvm::APFloat::roundingMode getTruncFRounding(Operation *op) {
+  auto mode = op->getInherentAttr("roundingmode").dyn_cast_or_null<IntegerAttr>();
+  switch (mode ? mode.getValue().getZExtValue() : 0) {
+  case 1:
+    return llvm::APFloat::rmTowardNegative;
+  case 2:
+    return llvm::APFloat::rmTowardPositive;
+  case 3:
+    return llvm::APFloat::rmTowardZero;
+  case 4:
+    return llvm::APFloat::rmNearestTiesToAway;
+  default:
+    return llvm::APFloat::rmNearestTiesToEven;
+  }
+}
+
+llvm::APFloat::roundingMode arith::detail::getRoundingMode(Operation *op) {
+  return getTruncFRounding(op);
 }
 
 void arith::detail::getCastDefaultProperties(
@@ -552,6 +623,27 @@ LogicalResult arith::detail::parseCastOp(OpAsmParser &parser,
   if (kind == CastKind::TruncI &&
       failed(parseFlagsInto(parser, state, "overflowFlags", "overflow")))
     return failure();
+  // truncf: `%x upward fastmath<fast>`; extf: `%x fastmath<fast>`. Both
+  // properties are optional (absent, not `none`, when not written).
+  Context *context = parser.getContext();
+  if (kind == CastKind::TruncF) {
+    for (unsigned mode = 0; mode < kNumRoundingModes; ++mode)
+      if (parser.parseOptionalKeyword(kRoundingModes[mode])) {
+        state.properties.set(
+            "roundingmode",
+            IntegerAttr::get(IntegerType::get(context, 32), int64_t(mode)));
+        break;
+      }
+  }
+  if (kind == CastKind::TruncF || kind == CastKind::ExtF) {
+    bool present = false;
+    std::optional<unsigned> flags =
+        parseOptionalFlags(parser, "fastmath", &present);
+    if (!flags)
+      return failure();
+    if (present)
+      state.properties.set("fastmath", getFastMathAttr(context, *flags));
+  }
   if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
       failed(parser.parseColonType(sourceType)) ||
       failed(parser.parseKeyword("to")) ||
@@ -565,17 +657,16 @@ LogicalResult arith::detail::parseCastOp(OpAsmParser &parser,
 void arith::detail::printCastOp(Operation *op, OpAsmPrinter &printer) {
   printer << ' ';
   printer.printOperand(op->getOperand(0));
-  bool isTruncI = op->getName().getStringRef() == TruncIOp::getOperationName();
-  if (isTruncI)
+  llvm::StringRef name = op->getName().getStringRef();
+  if (name == TruncIOp::getOperationName())
     printFlags(op, printer, "overflowFlags", "overflow");
-  // Properties a cast may carry (fastmath, roundingmode) are kept in the
-  // attribute dictionary of the custom form.
-  llvm::SmallVector<NamedAttribute, 4> attrs;
-  for (NamedAttribute attr : op->getPropertiesDict())
-    if (!isTruncI || attr.getName().getValue() != "overflowFlags")
-      attrs.push_back(attr);
-  attrs.append(op->getAttrDictionary().begin(), op->getAttrDictionary().end());
-  printer.printOptionalAttrDict(attrs);
+  if (auto mode =
+          op->getInherentAttr("roundingmode").dyn_cast_or_null<IntegerAttr>())
+    if (mode.getValue().getZExtValue() < kNumRoundingModes)
+      printer << ' ' << kRoundingModes[mode.getValue().getZExtValue()];
+  if (auto flags = op->getInherentAttr("fastmath").dyn_cast_or_null<OpaqueAttr>())
+    printer << ' ' << flags.getAttrData();
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
   printer << " : ";
   printer.printType(op->getOperand(0).getType());
   printer << " to ";
@@ -583,10 +674,19 @@ void arith::detail::printCastOp(Operation *op, OpAsmPrinter &printer) {
 }
 
 LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
-  Type in = op->getOperand(0).getType();
-  Type out = op->getResult(0).getType();
+  Type inType = op->getOperand(0).getType();
+  Type outType = op->getResult(0).getType();
+  // Elementwise on tensors: the shapes must agree, the elements convert.
+  auto inTensor = inType.dyn_cast<RankedTensorType>();
+  auto outTensor = outType.dyn_cast<RankedTensorType>();
+  if (bool(inTensor) != bool(outTensor) ||
+      (inTensor && inTensor.getShape() != outTensor.getShape()))
+    return op->emitOpError() << "failed to verify that input and output have "
+                                "the same tensor dimensions";
+  Type in = getElementTypeOrSelf(inType);
+  Type out = getElementTypeOrSelf(outType);
   bool compatible = false;
-  auto isFixedInteger = [](Type t) { return t.isSignlessInteger(); };
+  auto isFixedInteger = isFixedIntegerLike;
   constexpr llvm::StringLiteral fixedInteger =
       "signless-fixed-width-integer-like";
   switch (kind) {
@@ -610,7 +710,7 @@ LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
     break;
   case CastKind::BitCast: {
     auto isScalar = [](Type t) {
-      return t.isSignlessInteger() || t.isa<FloatType>();
+      return isFixedIntegerLike(t) || isFloatLike(t);
     };
     // MLIR's constraint also admits memrefs, which Tilt has not.
     constexpr llvm::StringLiteral what =
@@ -623,19 +723,30 @@ LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
     break;
   }
   case CastKind::ExtF:
+    if (op->getInherentAttr("fastmath") &&
+        failed(checkFlagProperty(op, "fastmath", /*isFastMath=*/true)))
+      return failure();
     compatible = in.isa<FloatType>() && out.isa<FloatType>() &&
                  in.getIntOrFloatBitWidth() < out.getIntOrFloatBitWidth();
     break;
-  case CastKind::TruncF:
+  case CastKind::TruncF: {
+    if (op->getInherentAttr("fastmath") &&
+        failed(checkFlagProperty(op, "fastmath", /*isFastMath=*/true)))
+      return failure();
+    Attribute mode = op->getInherentAttr("roundingmode");
+    auto modeInt = mode.dyn_cast_or_null<IntegerAttr>();
+    if (mode && (!modeInt || !modeInt.getType().isSignlessInteger(32) ||
+                 modeInt.getValue().getZExtValue() >= kNumRoundingModes))
+      return emitInvalidPropertyError(op, "roundingmode");
     compatible = in.isa<FloatType>() && out.isa<FloatType>() &&
                  in.getIntOrFloatBitWidth() > out.getIntOrFloatBitWidth();
     break;
+  }
   case CastKind::SIToFP:
   case CastKind::UIToFP:
     if (!in.isSignlessInteger())
-      return checkOperand(
-          op, 0, [](Type t) { return t.isSignlessInteger(); },
-          "signless-fixed-width-integer-like");
+      return checkOperand(op, 0, isFixedIntegerLike,
+                          "signless-fixed-width-integer-like");
     compatible = out.isa<FloatType>();
     break;
   case CastKind::FPToSI:
@@ -647,6 +758,6 @@ LogicalResult arith::detail::verifyCastOp(Operation *op, CastKind kind) {
   }
   if (compatible)
     return success();
-  return op->emitOpError() << "operand type " << in << " and result type "
-                           << out << " are cast incompatible";
+  return op->emitOpError() << "operand type " << inType << " and result type "
+                           << outType << " are cast incompatible";
 }

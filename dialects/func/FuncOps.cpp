@@ -267,10 +267,7 @@ LogicalResult FuncOp::verifyInvariantsImpl() {
   for (llvm::StringRef property : {"sym_name", "sym_visibility"}) {
     Attribute value = op->getInherentAttr(property);
     if (value && !value.isa<StringAttr>())
-      return op->emitError()
-             << "invalid properties " << Attribute(op->getPropertiesDict())
-             << " for op func.func: Invalid attribute `" << property
-             << "` in property conversion: " << value;
+      return emitInvalidPropertyError(op, property);
   }
   auto typeAttr = type.dyn_cast<TypeAttr>();
   if (!typeAttr || !typeAttr.getValue().isa<FunctionType>())

@@ -179,6 +179,16 @@ OpTrait::impl::verifySingleBlockImplicitTerminator(Operation *op,
   return success();
 }
 
+InFlightDiagnostic tilt::emitInvalidPropertyError(Operation *op,
+                                                 llvm::StringRef name) {
+  return op->emitError() << "invalid properties "
+                         << Attribute(op->getPropertiesDict()) << " for op "
+                         << op->getName().getStringRef()
+                         << ": Invalid attribute `" << name
+                         << "` in property conversion: "
+                         << op->getInherentAttr(name);
+}
+
 LogicalResult OpTrait::impl::verifySymbol(Operation *op) {
   if (!op->getAttr(::tilt::SymbolTable::getSymbolAttrName())
            .dyn_cast_or_null<StringAttr>())

@@ -161,6 +161,19 @@ Attribute RankedTensorType::getEncoding() const { return getImpl()->encoding; }
 bool RankedTensorType::hasStaticShape() const {
   return llvm::none_of(getShape(), [](int64_t dim) { return dim == kDynamic; });
 }
+Type tilt::getElementTypeOrSelf(Type type) {
+  if (auto tensor = type.dyn_cast<RankedTensorType>())
+    return tensor.getElementType();
+  return type;
+}
+
+Type tilt::getTypeWithSameShape(Type shaped, Type elementType) {
+  if (auto tensor = shaped.dyn_cast<RankedTensorType>())
+    return RankedTensorType::get(tensor.getShape(), elementType,
+                                 tensor.getEncoding());
+  return elementType;
+}
+
 int64_t RankedTensorType::getNumElements() const {
   int64_t count = 1;
   for (int64_t dim : getShape())

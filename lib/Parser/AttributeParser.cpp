@@ -429,8 +429,8 @@ Attribute Parser::parseFloatAttr(Type type, bool isNegative) {
     return Attribute();
   auto floatType = type.dyn_cast<FloatType>();
   if (!floatType) {
-    emitError(literal.getLoc(),
-              "floating point value not valid for specified type");
+    // MLIR reports this at the token after the type.
+    emitError("floating point value not valid for specified type");
     return Attribute();
   }
   llvm::APFloat value(floatType.getFloatSemantics());

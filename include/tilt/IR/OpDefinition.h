@@ -72,6 +72,13 @@ protected:
   Operation *state;
 };
 
+/// Reports property `name` of `op` as MLIR does when a property's attribute
+/// has the wrong kind (MLIR finds it while parsing, converting properties):
+/// `invalid properties {...} for op NAME: Invalid attribute `name` in
+/// property conversion: VALUE`.
+InFlightDiagnostic emitInvalidPropertyError(Operation *op,
+                                            llvm::StringRef name);
+
 namespace OpTrait {
 
 /// The base of trait mixins: default (successful) verifiers. Traits reach

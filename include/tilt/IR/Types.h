@@ -241,6 +241,13 @@ public:
 /// A list of types viewed as an ArrayRef.
 using TypeRange = llvm::ArrayRef<Type>;
 
+/// The element type of a ranked tensor, or `type` itself.
+Type getElementTypeOrSelf(Type type);
+
+/// `elementType` in the shape of `shaped` (a ranked tensor), or
+/// `elementType` itself when `shaped` is not a tensor.
+Type getTypeWithSameShape(Type shaped, Type elementType);
+
 } // namespace tilt
 
 namespace llvm {

@@ -10,7 +10,7 @@ func.func @f(%a: f32) {
 // -----
 
 func.func @f(%a: i32, %b: f32) {
-  // expected-error@+1 {{'arith.addi' op requires the same type for all operands and results}}
+  // expected-error@+1 {{'arith.addi' op operand #1 must be signless-integer-like, but got 'f32'}}
   %0 = "arith.addi"(%a, %b) : (i32, f32) -> i32
   return
 }
@@ -42,7 +42,7 @@ func.func @f(%a: i32) {
 // -----
 
 func.func @f(%a: i32) {
-  // expected-error@+1 {{'arith.cmpi' op attribute 'predicate' must be an i64 integer naming a predicate (0 to 9), but got 12 : i64}}
+  // expected-error@+1 {{invalid properties {predicate = 12 : i64} for op arith.cmpi: Invalid attribute `predicate` in property conversion: 12 : i64}}
   %0 = "arith.cmpi"(%a, %a) <{predicate = 12 : i64}> : (i32, i32) -> i1
   return
 }
@@ -130,7 +130,7 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{'arith.constant' op value must be an integer, index, float or dense elements constant}}
+  // expected-error@+1 {{'arith.constant' op integer return type must be signless}}
   %0 = "arith.constant"() <{value = 1 : si32}> : () -> si32
   return
 }
@@ -138,7 +138,7 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{expected a typed attribute (integer, float or dense) as the constant value}}
+  // expected-error@+1 {{'arith.constant' op value must be an integer, float, or elements attribute}}
   %0 = arith.constant "s"
   return
 }
@@ -146,7 +146,8 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{floating point value not valid for specified type}}
+  // MLIR reports this at the token after the type.
+  // expected-error@+2 {{floating point value not valid for specified type}}
   %0 = arith.constant 1.0 : i32
   return
 }
@@ -154,7 +155,7 @@ func.func @f() {
 // -----
 
 func.func @f(%a: i32) {
-  // expected-error@+1 {{expected overflow flags to be one of: none, nsw, nuw}}
+  // expected-error@+1 {{custom op 'arith.addi' expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw}}
   %0 = arith.addi %a, %a overflow<foo> : i32
   return
 }
@@ -162,7 +163,7 @@ func.func @f(%a: i32) {
 // -----
 
 func.func @f(%a: f32) {
-  // expected-error@+1 {{expected fastmath flags to be one of: none, fast, reassoc, nnan, ninf, nsz, arcp, contract, afn}}
+  // expected-error@+1 {{custom op 'arith.addf' expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast}}
   %0 = arith.addf %a, %a fastmath<slow> : f32
   return
 }
@@ -170,14 +171,14 @@ func.func @f(%a: f32) {
 // -----
 
 func.func @f(%a: i32) {
-  // expected-error@+1 {{'arith.addi' op attribute 'overflowFlags' must be #arith.overflow<...>, but got 1 : i32}}
+  // expected-error@+1 {{invalid properties {overflowFlags = 1 : i32} for op arith.addi: Invalid attribute `overflowFlags` in property conversion: 1 : i32}}
   %0 = "arith.addi"(%a, %a) <{overflowFlags = 1 : i32}> : (i32, i32) -> i32
   return
 }
 
 // -----
 
-// expected-error@+1 {{unknown arith attribute; expected 'overflow' or 'fastmath'}}
+// expected-error@+1 {{unknown attribute `rounding` in dialect `arith`}}
 func.func private @g() attributes {x = #arith.rounding<up>}
 
 // -----
@@ -239,7 +240,7 @@ func.func @f(%x: f32) {
 // -----
 
 func.func @f(%a: i32) {
-  // expected-error@+1 {{'arith.trunci' op attribute 'overflowFlags' must be #arith.overflow<...>, but got 3 : i64}}
+  // expected-error@+1 {{invalid properties {overflowFlags = 3 : i64} for op arith.trunci: Invalid attribute `overflowFlags` in property conversion: 3 : i64}}
   %0 = "arith.trunci"(%a) <{overflowFlags = 3}> : (i32) -> i8
   return
 }
@@ -281,5 +282,69 @@ func.func @f(%a: i32) {
 func.func @f(%i: index) {
   // expected-error@+1 {{'arith.bitcast' op operand #0 must be signless-integer-or-float-like or memref of signless-integer or float, but got 'index'}}
   %0 = arith.bitcast %i : index to i64
+  return
+}
+
+// -----
+
+func.func @f(%c: tensor<3xi1>, %a: tensor<4xi32>) {
+  // expected-error@+1 {{'arith.select' op failed to verify that condition is signless i1 or has matching shape}}
+  %0 = arith.select %c, %a, %a : tensor<3xi1>, tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xi32>) {
+  // expected-error@+1 {{'arith.extsi' op failed to verify that input and output have the same tensor dimensions}}
+  %0 = arith.extsi %a : tensor<4xi32> to tensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xi32>) {
+  // expected-error@+1 {{'arith.extsi' op failed to verify that input and output have the same tensor dimensions}}
+  %0 = arith.extsi %a : tensor<4xi32> to i64
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xi32>) {
+  // expected-error@+1 {{'arith.cmpi' op failed to verify that result type has i1 element type and same shape as operands}}
+  %0 = "arith.cmpi"(%a, %a) {predicate = 0 : i64} : (tensor<4xi32>, tensor<4xi32>) -> i1
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xi32>, %b: tensor<3xi32>) {
+  // expected-error@+1 {{'arith.addi' op requires the same type for all operands and results}}
+  %0 = "arith.addi"(%a, %b) : (tensor<4xi32>, tensor<3xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'tensor<4xf32>'}}
+  %0 = arith.addi %a, %a : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error@+1 {{invalid properties {roundingmode = 9 : i32} for op arith.truncf: Invalid attribute `roundingmode` in property conversion: 9 : i32}}
+  %0 = "arith.truncf"(%a) <{roundingmode = 9 : i32}> : (f32) -> bf16
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{custom op 'arith.constant' invalid kind of attribute specified}}
+  %0 = arith.constant [1]
   return
 }

@@ -159,6 +159,11 @@ void printCastOp(Operation *op, OpAsmPrinter &printer);
 LogicalResult verifyCastOp(Operation *op, CastKind kind);
 OpFoldResult foldCastOp(Operation *op, CastKind kind,
                         llvm::ArrayRef<Attribute> operands);
+/// Folds truncf(extf(a)) and extf(truncf(a)) as MLIR does.
+OpFoldResult foldFloatCastChain(Operation *op, CastKind kind);
+/// The rounding of an arith.truncf (its `roundingmode`, to nearest even by
+/// default).
+llvm::APFloat::roundingMode getRoundingMode(Operation *op);
 } // namespace detail
 
 /// The base of two-operand ops with one result of the operands' type.
@@ -196,9 +201,12 @@ public:
   void print(OpAsmPrinter &printer) {
     detail::printBinaryOp(this->getOperation(), printer, Kind);
   }
-  LogicalResult verify() {
+  /// The operand and property constraints, checked before the traits' (so
+  /// that a wrong operand kind is reported before differing types).
+  LogicalResult verifyInvariantsImpl() {
     return detail::verifyBinaryOp(this->getOperation(), Kind);
   }
+  LogicalResult verify() { return success(); }
   OpFoldResult fold(llvm::ArrayRef<Attribute> operands) {
     return detail::foldBinaryOp(this->getOperation(), operands);
   }
@@ -308,6 +316,8 @@ public:
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
   OpFoldResult fold(llvm::ArrayRef<Attribute> operands);
+  /// The fold of scalar operands (or of one element of tensors).
+  OpFoldResult foldScalar(llvm::ArrayRef<Attribute> operands);
   CmpIPredicate getPredicate();
 };
 
@@ -346,6 +356,8 @@ public:
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
   OpFoldResult fold(llvm::ArrayRef<Attribute> operands);
+  /// The fold of scalar operands (or of one element of tensors).
+  OpFoldResult foldScalar(llvm::ArrayRef<Attribute> operands);
 };
 
 /// The base of `%x : T to U` casts.

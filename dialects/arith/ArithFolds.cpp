@@ -74,7 +74,13 @@ static OpFoldResult foldElementwise(
   for (int64_t i = 0; i < count; ++i) {
     for (size_t k = 0; k < dense.size(); ++k)
       scalars[k] = dense[k].getElement(i);
-    Attribute element = scalarFold(scalars).getAttribute();
+    OpFoldResult folded = scalarFold(scalars);
+    Attribute element = folded.getAttribute();
+    // An identity (the fold returned an operand): that operand's element.
+    if (Value value = folded.getValue())
+      for (unsigned k = 0; k < op->getNumOperands(); ++k)
+        if (op->getOperand(k) == value && k < scalars.size())
+          element = scalars[k];
     if (!element || element.isa<DenseElementsAttr>())
       return OpFoldResult();
     elements.push_back(element);
@@ -142,10 +148,11 @@ static OpFoldResult foldIntegerOp(llvm::StringRef name, Type type,
       return v.lhs;
     if (v.aIs(1))
       return v.rhs;
+    // As MLIR: muli(x, 0) is the zero operand itself (a Value).
     if (v.bIs(0))
-      return operands[1];
+      return v.rhs;
     if (v.aIs(0))
-      return operands[0];
+      return v.lhs;
     if (both)
       return constant(*v.a * *v.b);
   } else if (name == "divui") {
@@ -196,7 +203,7 @@ static OpFoldResult foldIntegerOp(llvm::StringRef name, Type type,
     }
   } else if (name == "andi") {
     if (v.bIs(0))
-      return operands[1];
+      return v.rhs;
     if (v.b && v.b->isAllOnes())
       return v.lhs;
     if (v.lhs == v.rhs)

@@ -92,21 +92,17 @@ private:
   llvm::DenseSet<Operation *> allowedOps;
 
   // Constants, as MLIR's OperationFolder keeps them: one op per (scope,
-  // value, type), at the start of the entry block of the scope (the region
-  // of the nearest isolated-from-above op).
+  // value, type) in the entry block of the scope (the region of the
+  // nearest isolated-from-above op). Folds materialize constants in place;
+  // each iteration's seeding de-duplicates them and moves them to the front
+  // of the entry block (insertKnownConstant), so the IR ends in MLIR's order.
   using ConstantKey = std::tuple<Region *, Attribute, Type>;
   llvm::DenseMap<ConstantKey, Operation *> constants;
   llvm::DenseMap<Operation *, ConstantKey> constantKeys;
-  /// The last hoisted constant of each scope: new ones go after it.
-  llvm::DenseMap<Region *, Operation *> lastHoisted;
   Region *getConstantScope(Operation *op);
-  /// Registers (hoisting and de-duplicating) the existing constants.
-  void registerExistingConstants();
-  /// The constant `value` of `type` for the scope of `user`, reusing or
-  /// creating it with `dialect`; null if the dialect cannot.
-  Value getOrCreateConstant(Operation *user, Dialect *dialect, Attribute value,
-                            Type type);
-  void hoistConstant(Operation *constant, Region *scope);
+  /// Registers constant `op` or replaces it by the known equal one (then
+  /// returns false: `op` is erased).
+  bool insertKnownConstant(Operation *op);
   bool changed = false;
   /// Producers of the operands of erased ops, queued after the change.
   std::vector<Operation *> pendingProducers;
@@ -191,9 +187,6 @@ void GreedyDriver::notifyOperationErased(Operation *op) {
   auto key = constantKeys.find(op);
   if (key != constantKeys.end()) {
     constants.erase(key->second);
-    Region *scope = std::get<0>(key->second);
-    if (lastHoisted.lookup(scope) == op)
-      lastHoisted.erase(scope);
     constantKeys.erase(key);
   }
   if (config.listener)
@@ -212,90 +205,50 @@ Region *GreedyDriver::getConstantScope(Operation *op) {
   return nullptr;
 }
 
-void GreedyDriver::hoistConstant(Operation *constant, Region *scope) {
-  Block &entry = scope->front();
-  Operation *after = lastHoisted.lookup(scope);
-  if (after)
-    constant->moveAfter(after);
-  else if (&entry.front() != constant)
-    constant->moveBefore(&entry, entry.begin());
-  lastHoisted[scope] = constant;
-}
-
-void GreedyDriver::registerExistingConstants() {
-  std::vector<Operation *> existing;
-  for (Region &region : root->getRegions())
-    region.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (op->hasTrait<OpTrait::ConstantLike>() && op->getNumResults() == 1)
-        existing.push_back(op);
-    });
-  for (Operation *op : existing) {
-    Region *scope = getConstantScope(op);
-    Attribute value = getConstantValue(op->getResult(0));
-    if (!scope || !value)
-      continue;
-    ConstantKey key(scope, value, op->getResult(0).getType());
-    auto [it, inserted] = constants.try_emplace(key, op);
-    if (!inserted) {
-      // A duplicate: use the first one instead.
-      replaceOp(op, ValueRange(it->second->getResult(0)));
-      continue;
+bool GreedyDriver::insertKnownConstant(Operation *op) {
+  if (!op->hasTrait<OpTrait::ConstantLike>() || op->getNumResults() != 1)
+    return true;
+  Block *block = op->getBlock();
+  Context *context = op->getContext();
+  auto isKnown = [&](Operation *other) {
+    return other && constantKeys.count(other);
+  };
+  // Known already: rehoisted to the front unless it follows a known one
+  // (MLIR then drops its location).
+  if (isKnown(op)) {
+    if (&block->front() != op && !isKnown(op->getPrevNode())) {
+      op->moveBefore(&block->front());
+      op->setLoc(Location());
     }
-    constantKeys[op] = key;
-    hoistConstant(op, scope);
+    return true;
   }
-}
-
-Value GreedyDriver::getOrCreateConstant(Operation *user, Dialect *dialect,
-                                        Attribute value, Type type) {
-  Region *scope = getConstantScope(user);
-  if (!scope || !dialect)
-    return Value();
-  ConstantKey key(scope, value, type);
-  if (Operation *existing = constants.lookup(key))
-    return existing->getResult(0);
-  OpBuilder::InsertionGuard guard(*this);
-  Block &entry = scope->front();
-  if (Operation *after = lastHoisted.lookup(scope))
-    setInsertionPointAfter(after);
-  else
-    setInsertionPointToStart(&entry);
-  Operation *constant =
-      dialect->materializeConstant(*this, value, type, user->getLoc());
-  if (!constant)
-    return Value();
-  if (constant->getNumResults() != 1 ||
-      constant->getResult(0).getType() != type) {
-    eraseOp(constant);
-    return Value();
+  Region *scope = getConstantScope(op);
+  Attribute value = getConstantValue(op->getResult(0));
+  if (!scope || !value)
+    return true;
+  ConstantKey key(scope, value, op->getResult(0).getType());
+  if (Operation *existing = constants.lookup(key)) {
+    replaceOp(op, ValueRange(existing->getResult(0)));
+    return false;
   }
-  constants[key] = constant;
-  constantKeys[constant] = key;
-  lastHoisted[scope] = constant;
-  return constant->getResult(0);
+  Block *entry = &scope->front();
+  if (block != entry ||
+      (&entry->front() != op && !isKnown(op->getPrevNode()))) {
+    if (block != entry)
+      op->setLoc(Location());
+    op->moveBefore(&entry->front());
+  }
+  (void)context;
+  constants[key] = op;
+  constantKeys[op] = key;
+  return true;
 }
 
 bool GreedyDriver::tryToFold(Operation *op) {
-  // A constant (e.g. made by a pattern) joins the scope's constants: merged
-  // into an equal one, or hoisted and registered. Either way it is not
-  // folded (it would fold to itself forever).
-  if (op->hasTrait<OpTrait::ConstantLike>()) {
-    if (constantKeys.count(op) || op->getNumResults() != 1)
-      return false;
-    Region *scope = getConstantScope(op);
-    Attribute value = getConstantValue(op->getResult(0));
-    if (!scope || !value)
-      return false;
-    ConstantKey key(scope, value, op->getResult(0).getType());
-    if (Operation *existing = constants.lookup(key)) {
-      replaceOp(op, ValueRange(existing->getResult(0)));
-      return true;
-    }
-    constants[key] = op;
-    constantKeys[op] = key;
-    hoistConstant(op, scope);
+  // Constants do not fold (they would fold to themselves forever); the
+  // next iteration's seeding merges and hoists them.
+  if (op->hasTrait<OpTrait::ConstantLike>())
     return false;
-  }
   if (!op->isRegistered())
     return false;
   llvm::SmallVector<Attribute, 4> operands;
@@ -324,19 +277,31 @@ bool GreedyDriver::tryToFold(Operation *op) {
   }
   if (folded.size() != op->getNumResults())
     return false;
-  // Constants come from the scope's (de-duplicated, hoisted) constants.
+  // As MLIR's driver: constants are materialized right before the op.
   llvm::SmallVector<Value, 2> replacements;
+  llvm::SmallVector<Operation *, 2> created;
+  OpBuilder::InsertionGuard guard(*this);
+  setInsertionPoint(op);
   for (unsigned i = 0, e = folded.size(); i < e; ++i) {
     if (Value value = folded[i].getValue()) {
       replacements.push_back(value);
       continue;
     }
-    Value constant =
-        getOrCreateConstant(op, op->getDialect(), folded[i].getAttribute(),
-                            op->getResult(i).getType());
-    if (!constant)
+    Type type = op->getResult(i).getType();
+    Dialect *dialect = op->getDialect();
+    Operation *constant =
+        dialect ? dialect->materializeConstant(*this, folded[i].getAttribute(),
+                                               type, op->getLoc())
+                : nullptr;
+    if (constant)
+      created.push_back(constant);
+    if (!constant || constant->getNumResults() != 1 ||
+        constant->getResult(0).getType() != type) {
+      for (Operation *unused : created)
+        eraseOp(unused);
       return false;
-    replacements.push_back(constant);
+    }
+    replacements.push_back(constant->getResult(0));
   }
   replaceOp(op, replacements);
   return true;
@@ -427,9 +392,6 @@ GreedyRewriteResult GreedyDriver::run() {
   GreedyRewriteResult result;
   if (config.expensiveChecks)
     applicator.setExpensiveChecksRoot(root);
-  if (config.enableFolding)
-    registerExistingConstants();
-  flushPendingProducers();
   if (config.strictness != GreedyRewriteStrictness::AnyOp)
     for (Region &region : root->getRegions())
       region.walk([&](Operation *op) { allowedOps.insert(op); });
@@ -450,6 +412,14 @@ GreedyRewriteResult GreedyDriver::run() {
             [&](Operation *op) { order.push_back(op); });
       else
         region.walk([&](Operation *op) { order.push_back(op); });
+    }
+    // Constants are merged and hoisted as they are met (MLIR's
+    // insertKnownConstant while populating the worklist).
+    if (config.enableFolding && config.cseConstants &&
+        config.strictness == GreedyRewriteStrictness::AnyOp) {
+      llvm::erase_if(order,
+                     [&](Operation *op) { return !insertKnownConstant(op); });
+      flushPendingProducers();
     }
     for (auto it = order.rbegin(), e = order.rend(); it != e; ++it)
       addToWorklist(*it);

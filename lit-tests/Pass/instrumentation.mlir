@@ -27,7 +27,7 @@
 // STATS-NEXT:   Canonicalizer
 // STATS-NEXT:     (S) 0 num-rewrites - Number of pattern rewrites
 // STATS-NEXT:     (S) 4 num-folds - Number of ops folded
-// STATS-NEXT:     (S) 1 num-dead-erased - Number of trivially dead ops erased
+// STATS-NEXT:     (S) 2 num-dead-erased - Number of trivially dead ops erased
 // STATS-NEXT:   CSE
 // STATS-NEXT:     (S) 1 num-cse'd - Number of operations CSE'd
 

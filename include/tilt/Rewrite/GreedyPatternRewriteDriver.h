@@ -44,6 +44,10 @@ struct GreedyRewriteConfig {
   /// Fold ops (OpInfo::fold) before trying patterns; constants that folds
   /// produce are created by the op's dialect (Dialect::materializeConstant).
   bool enableFolding = true;
+  /// With folding: merge equal constants of a scope and hoist them to the
+  /// front of its entry block at the start of every iteration (MLIR's
+  /// OperationFolder order).
+  bool cseConstants = true;
   /// After each iteration, erase blocks unreachable from their region's
   /// entry and drop unused arguments of blocks whose predecessors say which
   /// operands they forward (OpInfo::getSuccessorOperands).

@@ -62,11 +62,13 @@ func.func @mul_mul(%x: i32) -> i32 {
   return %1 : i32
 }
 
+// Constants made by rewrites go to the top in reverse order of creation,
+// as mlir-opt places them.
 // CHECK-LABEL: func.func @sub_cases(
-// CHECK-NEXT: %c-2_i32 = arith.constant -2 : i32
-// CHECK-NEXT: %c2_i32 = arith.constant 2 : i32
-// CHECK-NEXT: %c12_i32 = arith.constant 12 : i32
 // CHECK-NEXT: %c0_i32 = arith.constant 0 : i32
+// CHECK-NEXT: %c12_i32 = arith.constant 12 : i32
+// CHECK-NEXT: %c2_i32 = arith.constant 2 : i32
+// CHECK-NEXT: %c-2_i32 = arith.constant -2 : i32
 // CHECK-NEXT: %0 = arith.addi %arg0, %c-2_i32 : i32
 // CHECK-NEXT: %1 = arith.subi %c2_i32, %arg0 : i32
 // CHECK-NEXT: %2 = arith.subi %arg0, %c12_i32 : i32

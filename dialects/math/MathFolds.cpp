@@ -16,9 +16,8 @@
 using namespace tilt;
 using namespace tilt::math;
 
-Operation *MathDialect::materializeConstant(OpBuilder &builder,
-                                            Attribute value, Type type,
-                                            Location loc) {
+Operation *MathDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
   if (!arith::ConstantOp::isBuildableWith(value, type))
     return nullptr;
   return builder.create<arith::ConstantOp>(loc, value).getOperation();
@@ -101,9 +100,10 @@ static std::optional<llvm::APFloat> foldFloatUnary(llvm::StringRef mnemonic,
   if (mnemonic == "absf")
     return llvm::abs(a);
   if (mnemonic == "ceil" || mnemonic == "floor" || mnemonic == "roundeven") {
-    result.roundToIntegral(mnemonic == "ceil"    ? llvm::APFloat::rmTowardPositive
-                           : mnemonic == "floor" ? llvm::APFloat::rmTowardNegative
-                                                 : llvm::APFloat::rmNearestTiesToEven);
+    result.roundToIntegral(mnemonic == "ceil" ? llvm::APFloat::rmTowardPositive
+                           : mnemonic == "floor"
+                               ? llvm::APFloat::rmTowardNegative
+                               : llvm::APFloat::rmNearestTiesToEven);
     return result;
   }
   for (const LibmFunction &function : kLibmFunctions)

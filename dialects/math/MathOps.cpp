@@ -114,8 +114,8 @@ LogicalResult math::detail::parseOp(OpAsmParser &parser, OperationState &state,
       failed(parser.parseColonType(type)))
     return failure();
   llvm::SmallVector<Type, 3> operandTypes(numOperands, type);
-  if (kind == OpKind::FPowI &&
-      (failed(parser.parseComma()) || failed(parser.parseType(operandTypes[1]))))
+  if (kind == OpKind::FPowI && (failed(parser.parseComma()) ||
+                                failed(parser.parseType(operandTypes[1]))))
     return failure();
   // The result type of a classification op is inferred from the operand's,
   // which MLIR's parser therefore checks first.

@@ -67,8 +67,7 @@ void inferResultTypes(Context *context, OpKind kind,
                       llvm::ArrayRef<Value> operands,
                       llvm::SmallVectorImpl<Type> &types);
 /// Parses the custom form of an op of `kind`.
-LogicalResult parseOp(OpAsmParser &parser, OperationState &state,
-                      OpKind kind);
+LogicalResult parseOp(OpAsmParser &parser, OperationState &state, OpKind kind);
 /// Prints the custom form of an op of `kind`.
 void printOp(Operation *op, OpAsmPrinter &printer, OpKind kind);
 /// The checks of MLIR's ODS-generated verifier, in its order: the
@@ -96,15 +95,14 @@ template <OpKind Kind> struct OpInvariants {
 template <typename ConcreteOp, detail::OpKind Kind,
           template <typename> class Operands, template <typename> class Results,
           template <typename> class... TypeTraits>
-class MathOp
-    : public Op<ConcreteOp, Operands, Results, OpTrait::ZeroRegions,
-                OpTrait::ZeroSuccessors,
-                detail::OpInvariants<Kind>::template Impl, TypeTraits...,
-                OpTrait::Pure> {
-  using Base = Op<ConcreteOp, Operands, Results, OpTrait::ZeroRegions,
-                  OpTrait::ZeroSuccessors,
-                  detail::OpInvariants<Kind>::template Impl, TypeTraits...,
-                  OpTrait::Pure>;
+class MathOp : public Op<ConcreteOp, Operands, Results, OpTrait::ZeroRegions,
+                         OpTrait::ZeroSuccessors,
+                         detail::OpInvariants<Kind>::template Impl,
+                         TypeTraits..., OpTrait::Pure> {
+  using Base =
+      Op<ConcreteOp, Operands, Results, OpTrait::ZeroRegions,
+         OpTrait::ZeroSuccessors, detail::OpInvariants<Kind>::template Impl,
+         TypeTraits..., OpTrait::Pure>;
 
 public:
   using Base::Base;
@@ -132,8 +130,8 @@ public:
                     Value rhs) {
     build(builder, state, llvm::ArrayRef<Value>({lhs, rhs}));
   }
-  static void build(OpBuilder &builder, OperationState &state, Value a,
-                    Value b, Value c) {
+  static void build(OpBuilder &builder, OperationState &state, Value a, Value b,
+                    Value c) {
     build(builder, state, llvm::ArrayRef<Value>({a, b, c}));
   }
   static LogicalResult parse(OpAsmParser &parser, OperationState &state) {
@@ -154,9 +152,8 @@ public:
 };
 
 #define TILT_MATH_OP(ClassName, Mnemonic, Kind, Operands, Results, ...)        \
-  class ClassName                                                              \
-      : public MathOp<ClassName, detail::OpKind::Kind, Operands, Results,      \
-                      ##__VA_ARGS__> {                                         \
+  class ClassName : public MathOp<ClassName, detail::OpKind::Kind, Operands,   \
+                                  Results, ##__VA_ARGS__> {                    \
   public:                                                                      \
     using MathOp::MathOp;                                                      \
     static llvm::StringRef getOperationName() { return "math." Mnemonic; }     \

@@ -162,11 +162,14 @@ void math::detail::printOp(Operation *op, OpAsmPrinter &printer, OpKind kind) {
   }
   printer.printOptionalAttrDict(attrs);
   printer << " : ";
+  // The classifications, fpowi and sincos name their operand's type, the
+  // others their result's (the same, once verified).
   bool typeOfOperand = kind == OpKind::FloatClassification ||
                        kind == OpKind::FPowI || kind == OpKind::SinCos;
-  printer.printType(typeOfOperand || op->getNumResults() == 0
-                        ? operands[0].getType()
-                        : op->getResult(0).getType());
+  if (!operands.empty() && (typeOfOperand || op->getNumResults() == 0))
+    printer.printType(operands[0].getType());
+  else if (op->getNumResults() != 0)
+    printer.printType(op->getResult(0).getType());
   if (kind == OpKind::FPowI && operands.size() == 2) {
     printer << ", ";
     printer.printType(operands[1].getType());

@@ -212,23 +212,32 @@ TILT_MATH_CLASSIFICATION_OP(IsNaNOp, "isnan")
 TILT_MATH_CLASSIFICATION_OP(IsNormalOp, "isnormal")
 #undef TILT_MATH_CLASSIFICATION_OP
 
-#define TILT_MATH_FLOAT_BINARY_OP(ClassName, Mnemonic)                         \
-  TILT_MATH_OP(ClassName, Mnemonic, FloatBinary, OpTrait::NOperands<2>::Impl,  \
+// Doxygen does not expand macros: the call sites name no template.
+#define TILT_MATH_BINARY_OP(ClassName, Mnemonic, Kind)                         \
+  TILT_MATH_OP(ClassName, Mnemonic, Kind, OpTrait::NOperands<2>::Impl,         \
                OpTrait::OneResult, OpTrait::SameOperandsAndResultType)
-TILT_MATH_FLOAT_BINARY_OP(Atan2Op, "atan2")
-TILT_MATH_FLOAT_BINARY_OP(CopySignOp, "copysign")
-TILT_MATH_FLOAT_BINARY_OP(PowFOp, "powf")
-#undef TILT_MATH_FLOAT_BINARY_OP
+TILT_MATH_BINARY_OP(Atan2Op, "atan2", FloatBinary)
+TILT_MATH_BINARY_OP(CopySignOp, "copysign", FloatBinary)
+TILT_MATH_BINARY_OP(PowFOp, "powf", FloatBinary)
+TILT_MATH_BINARY_OP(IPowIOp, "ipowi", IntegerBinary)
+#undef TILT_MATH_BINARY_OP
 
-TILT_MATH_OP(IPowIOp, "ipowi", IntegerBinary, OpTrait::NOperands<2>::Impl,
-             OpTrait::OneResult, OpTrait::SameOperandsAndResultType)
-TILT_MATH_OP(FmaOp, "fma", FloatTernary, OpTrait::NOperands<3>::Impl,
-             OpTrait::OneResult, OpTrait::SameOperandsAndResultType)
-TILT_MATH_OP(ClampFOp, "clampf", ClampF, OpTrait::NOperands<3>::Impl,
-             OpTrait::OneResult, OpTrait::SameOperandsAndResultType)
-TILT_MATH_OP(FPowIOp, "fpowi", FPowI, OpTrait::NOperands<2>::Impl,
-             OpTrait::OneResult)
+#define TILT_MATH_TERNARY_OP(ClassName, Mnemonic, Kind)                        \
+  TILT_MATH_OP(ClassName, Mnemonic, Kind, OpTrait::NOperands<3>::Impl,         \
+               OpTrait::OneResult, OpTrait::SameOperandsAndResultType)
+TILT_MATH_TERNARY_OP(FmaOp, "fma", FloatTernary)
+TILT_MATH_TERNARY_OP(ClampFOp, "clampf", ClampF)
+#undef TILT_MATH_TERNARY_OP
 #undef TILT_MATH_OP
+
+/// `math.fpowi %x, %n : f32, i32`: a float to a signless integer power; the
+/// types differ, so it has no SameOperandsAndResultType.
+class FPowIOp : public MathOp<FPowIOp, detail::OpKind::FPowI,
+                              OpTrait::NOperands<2>::Impl, OpTrait::OneResult> {
+public:
+  using MathOp::MathOp;
+  static llvm::StringRef getOperationName() { return "math.fpowi"; }
+};
 
 /// `%sin, %cos = math.sincos %x : f32`: both functions of one operand.
 class SincosOp

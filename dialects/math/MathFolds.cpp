@@ -36,8 +36,8 @@ enum class Domain { All, NotNegative, OnePlusNotNegative };
 /// A function MLIR folds with libm, for f32 and f64 only.
 struct LibmFunction {
   llvm::StringLiteral mnemonic;
-  float (*single)(float);
-  double (*dual)(double);
+  float (*forF32)(float);
+  double (*forF64)(double);
   Domain domain;
 };
 } // namespace
@@ -89,21 +89,31 @@ static std::optional<llvm::APFloat> foldLibm(const LibmFunction &function,
       return std::nullopt;
   }
   if (isSingle(a))
-    return llvm::APFloat(function.single(a.convertToFloat()));
-  return llvm::APFloat(function.dual(a.convertToDouble()));
+    return llvm::APFloat(function.forF32(a.convertToFloat()));
+  return llvm::APFloat(function.forF64(a.convertToDouble()));
+}
+
+/// The rounding of the round-to-integer ops MLIR folds with APFloat.
+static std::optional<llvm::RoundingMode>
+getIntegralRounding(llvm::StringRef mnemonic) {
+  if (mnemonic == "ceil")
+    return llvm::RoundingMode::TowardPositive;
+  if (mnemonic == "floor")
+    return llvm::RoundingMode::TowardNegative;
+  if (mnemonic == "roundeven")
+    return llvm::RoundingMode::NearestTiesToEven;
+  return std::nullopt;
 }
 
 /// Folds the one-operand float ops.
 static std::optional<llvm::APFloat> foldFloatUnary(llvm::StringRef mnemonic,
                                                    const llvm::APFloat &a) {
-  llvm::APFloat result = a;
   if (mnemonic == "absf")
     return llvm::abs(a);
-  if (mnemonic == "ceil" || mnemonic == "floor" || mnemonic == "roundeven") {
-    result.roundToIntegral(mnemonic == "ceil" ? llvm::APFloat::rmTowardPositive
-                           : mnemonic == "floor"
-                               ? llvm::APFloat::rmTowardNegative
-                               : llvm::APFloat::rmNearestTiesToEven);
+  if (std::optional<llvm::RoundingMode> rounding =
+          getIntegralRounding(mnemonic)) {
+    llvm::APFloat result = a;
+    result.roundToIntegral(*rounding);
     return result;
   }
   for (const LibmFunction &function : kLibmFunctions)

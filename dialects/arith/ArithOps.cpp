@@ -236,6 +236,14 @@ void arith::detail::printUnaryFloatOp(Operation *op, OpAsmPrinter &printer) {
   printer << " : ";
   printer.printType(op->getResult(0).getType());
 }
+LogicalResult arith::detail::parseOptionalFastMath(OpAsmParser &parser,
+                                                   OperationState &state) {
+  return parseFlagsInto(parser, state, "fastmath", "fastmath");
+}
+void arith::detail::printOptionalFastMath(Operation *op,
+                                          OpAsmPrinter &printer) {
+  printFlags(op, printer, "fastmath", "fastmath");
+}
 LogicalResult arith::detail::verifyUnaryFloatOp(Operation *op) {
   if (failed(checkOperand(op, 0, isFloatLike, "floating-point-like")) ||
       failed(checkResult(op, 0, isFloatLike, "floating-point-like")))

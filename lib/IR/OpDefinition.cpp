@@ -57,10 +57,9 @@ LogicalResult OpTrait::impl::verifyOneResult(Operation *op) {
 }
 LogicalResult OpTrait::impl::verifyNResults(Operation *op,
                                             unsigned numResults) {
+  // MLIR's wording, without the count found (unlike verifyNOperands).
   if (op->getNumResults() != numResults)
-    return op->emitOpError()
-           << "expected " << numResults << " result" << plural(numResults)
-           << ", but found " << op->getNumResults();
+    return op->emitOpError() << "expected " << numResults << " results";
   return success();
 }
 LogicalResult OpTrait::impl::verifyZeroRegions(Operation *op) {

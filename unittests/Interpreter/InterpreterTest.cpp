@@ -558,3 +558,36 @@ TEST(InterpreterTest, InfinitiesWithinFiniteBoundsAreExact) {
   // A finite value keeps its rounding.
   EXPECT_GT(roundBound(exact, 1.0 / 3.0, NumberFormat::BF16).total, 0);
 }
+
+// The math ops the interpreter has no error model for (all but exp, exp2,
+// log, log2, sqrt, rsqrt, tanh, erf and absf) stop the run with an error at
+// the op, whatever their results: one float, two floats, or i1.
+TEST(InterpreterTest, UnmodelledMathOpsAreLocatedErrors) {
+  auto context = makeTileContext();
+  const std::pair<const char *, const char *> bodies[] = {
+      {"%r = math.sin %x : f32", "'math.sin'"},
+      {"%r, %q = math.sincos %x : f32", "'math.sincos'"},
+      {"%r = math.fma %x, %y, %x : f32", "'math.fma'"},
+      {"%n = math.isnan %x : f32\n      %r = arith.select %n, %x, %y : f32",
+       "'math.isnan'"},
+      {"%k = arith.constant 2 : i32\n      %r = math.fpowi %x, %k : f32, i32",
+       "'math.fpowi'"}};
+  Type f32 = FloatType::getF32(context.get());
+  for (const auto &[body, name] : bodies) {
+    OwningOpRef module = parse(
+        *context, substitute(kElementwise, {{"BODY", body}, {"T", "f32"}}));
+    ASSERT_TRUE(module) << body;
+    std::vector<HostTensor> tensors = {
+        makeRandom(*context, {64, 64}, f32, 1),
+        makeRandom(*context, {64, 64}, f32, 2),
+        HostTensor::get({64, 64}, f32, std::vector<float>(64 * 64, 0.0f))};
+    DiagnosticCollector diagnostics(*context);
+    EXPECT_TRUE(failed(
+        runFunction(findFunction(module.get()), tensors, Precision())));
+    ASSERT_EQ(diagnostics.messages.size(), 1u) << body;
+    EXPECT_NE(diagnostics.messages[0].find(
+                  std::string("the tile interpreter does not run ") + name),
+              std::string::npos)
+        << diagnostics.messages[0];
+  }
+}

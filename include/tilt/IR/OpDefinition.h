@@ -169,6 +169,15 @@ public:
   Type getType() { return getResult().getType(); }
   operator Value() { return getResult(); }
 };
+/// The op has exactly N results (`NResults<2>::Impl`).
+template <unsigned N> struct NResults {
+  template <typename C> class Impl : public TraitBase<C> {
+  public:
+    static LogicalResult verifyTrait(Operation *op) {
+      return impl::verifyNResults(op, N);
+    }
+  };
+};
 template <typename C> class VariadicResults : public TraitBase<C> {};
 template <typename C> class ZeroRegions : public TraitBase<C> {
 public:

@@ -119,6 +119,11 @@ LogicalResult verifyBinaryOp(Operation *op, BinaryKind kind);
 LogicalResult parseUnaryFloatOp(OpAsmParser &parser, OperationState &state);
 void printUnaryFloatOp(Operation *op, OpAsmPrinter &printer);
 LogicalResult verifyUnaryFloatOp(Operation *op);
+/// Parses an optional `fastmath<...>` into the `fastmath` property (none
+/// when absent); the math ops share arith's flags.
+LogicalResult parseOptionalFastMath(OpAsmParser &parser, OperationState &state);
+/// Prints ` fastmath<...>` unless the op's `fastmath` flags are none.
+void printOptionalFastMath(Operation *op, OpAsmPrinter &printer);
 /// Adds the canonicalization patterns of the binary op named `name`.
 void populateBinaryCanonicalizationPatterns(llvm::StringRef name,
                                             RewritePatternSet &patterns,

@@ -121,9 +121,7 @@ LogicalResult math::detail::parseOp(OpAsmParser &parser, OperationState &state,
   // which MLIR's parser therefore checks first.
   if (kind == OpKind::FloatClassification && !type.isa<FloatType>())
     return parser.emitError(parser.getNameLoc())
-           << "custom op '" << state.name.getStringRef()
-           << "' 'operand' must be floating-point-like, but got '" << type
-           << "'";
+           << "'operand' must be floating-point-like, but got " << type;
   for (unsigned i = 0; i < numOperands; ++i)
     if (failed(parser.resolveOperand(operands[i], operandTypes[i],
                                      state.operands)))
@@ -222,8 +220,7 @@ static LogicalResult checkType(Operation *op, llvm::StringRef what,
   if (satisfies(type, constraint))
     return success();
   return op->emitOpError() << what << " #" << index << " must be "
-                           << describe(constraint) << ", but got '" << type
-                           << "'";
+                           << describe(constraint) << ", but got " << type;
 }
 
 /// The constraint on operand `index` of an op of `kind`.

@@ -111,6 +111,31 @@ void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
                      [storage]() { return *storage; }, expected.str()});
 }
 
+void Pass::declareOption(llvm::StringRef name, llvm::StringRef description,
+                         std::vector<std::string> *storage) {
+  OptionInfo info{
+      name.str(), description.str(),
+      [storage](llvm::StringRef value) -> LogicalResult {
+        value = value.trim();
+        if (value.startswith("{") && value.endswith("}"))
+          value = value.drop_front().drop_back();
+        storage->clear();
+        llvm::SmallVector<llvm::StringRef, 4> items;
+        value.split(items, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+        for (llvm::StringRef item : items)
+          storage->push_back(item.trim().str());
+        return success();
+      },
+      [storage]() {
+        return storage->empty()
+                   ? std::string()
+                   : "{" + llvm::join(*storage, ",") + "}";
+      },
+      /*expected=*/""};
+  info.isList = true;
+  options.push_back(std::move(info));
+}
+
 void Pass::copyOptionValuesFrom(const Pass &other) {
   for (size_t i = 0; i < options.size() && i < other.options.size(); ++i)
     (void)options[i].set(other.options[i].get());
@@ -142,13 +167,14 @@ LogicalResult Pass::setOption(llvm::StringRef name, llvm::StringRef value,
 std::string Pass::getOptionsString() const {
   if (options.empty())
     return "";
-  std::string result = "{";
-  for (size_t i = 0; i < options.size(); ++i) {
-    if (i)
-      result += " ";
-    result += options[i].name + "=" + options[i].get();
+  std::string result;
+  for (const OptionInfo &option : options) {
+    std::string value = option.get();
+    if (option.isList && value.empty())
+      continue;
+    result += (result.empty() ? "{" : " ") + option.name + "=" + value;
   }
-  return result + "}";
+  return result.empty() ? "" : result + "}";
 }
 
 //===----------------------------------------------------------------------===//

@@ -67,16 +67,17 @@ TEST(PipelineParserTest, ParsesAndPrintsBack) {
       pm, error)))
       << error;
   EXPECT_EQ(pm.toString(),
-            "builtin.module(func.func(canonicalize{top-down=true "
-            "max-iterations=3 max-num-rewrites=-1 region-simplify=true "
-            "test-convergence=false},cse),symbol-dce)");
+            "builtin.module(func.func(canonicalize{max-iterations=3 "
+            "max-num-rewrites=-1 region-simplify=normal "
+            "test-convergence=false top-down=true},cse),symbol-dce)");
   // A bare list goes into the manager itself.
   OpPassManager flat("builtin.module");
   ASSERT_TRUE(succeeded(parsePassPipeline("cse,canonicalize", flat, error)));
   EXPECT_EQ(
       flat.toString(),
-      "builtin.module(cse,canonicalize{top-down=false max-iterations=10 "
-      "max-num-rewrites=-1 region-simplify=true test-convergence=false})");
+      "builtin.module(cse,canonicalize{max-iterations=10 "
+      "max-num-rewrites=-1 region-simplify=normal test-convergence=false "
+      "top-down=true})");
 }
 
 TEST(PipelineParserTest, MalformedPipelinesAreClearErrors) {

@@ -122,6 +122,10 @@ protected:
                      std::string *storage,
                      std::function<bool(llvm::StringRef)> isValid,
                      llvm::StringRef expected);
+  /// A list option: `name=a,b` or `name={a,b}`; printed as `{a,b}`, and
+  /// left out of the pass's options string when empty (as MLIR prints it).
+  void declareOption(llvm::StringRef name, llvm::StringRef description,
+                     std::vector<std::string> *storage);
   /// Copies the option values of `other` (a pass of the same class).
   void copyOptionValuesFrom(const Pass &other);
 
@@ -132,6 +136,8 @@ private:
     std::function<std::string()> get;
     /// What a valid value looks like, for the error message.
     std::string expected;
+    /// A list, left out of the options string when empty.
+    bool isList = false;
   };
   std::vector<OptionInfo> options;
   std::vector<Statistic *> statistics;

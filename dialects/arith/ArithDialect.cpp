@@ -21,7 +21,7 @@ ArithDialect::ArithDialect(Context *context)
                 CmpIOp, CmpFOp, SelectOp, IndexCastOp, ExtFOp, TruncFOp,
                 SIToFPOp, FPToSIOp, IndexCastUIOp, UIToFPOp, FPToUIOp, ExtSIOp,
                 ExtUIOp, TruncIOp, BitcastOp, MaxNumFOp, MinNumFOp, RemFOp,
-                CeilDivUIOp>();
+                CeilDivUIOp, AddUIExtendedOp, MulSIExtendedOp, MulUIExtendedOp>();
 }
 
 //===----------------------------------------------------------------------===//

@@ -348,3 +348,59 @@ func.func @f() {
   %0 = arith.constant [1]
   return
 }
+
+// -----
+
+func.func @f(%a: i32, %b: i32) {
+  // expected-error@+1 {{'arith.addui_extended' op result #1 must be bool-like, but got 'i32'}}
+  %s, %o = "arith.addui_extended"(%a, %b) : (i32, i32) -> (i32, i32)
+  return
+}
+
+// -----
+
+func.func @f(%a: i32, %b: i64) {
+  // expected-error@+1 {{'arith.addui_extended' op failed to verify that all of {lhs, rhs, sum} have same type}}
+  %s, %o = "arith.addui_extended"(%a, %b) : (i32, i64) -> (i32, i1)
+  return
+}
+
+// -----
+
+func.func @f(%a: f32, %b: f32) {
+  // expected-error@+1 {{'arith.mulsi_extended' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %s, %o = "arith.mulsi_extended"(%a, %b) : (f32, f32) -> (f32, f32)
+  return
+}
+
+// -----
+
+func.func @f(%a: i32, %b: i32) {
+  // expected-error@+1 {{'arith.mului_extended' op failed to verify that all of {lhs, rhs, low, high} have same type}}
+  %s, %o = "arith.mului_extended"(%a, %b) : (i32, i32) -> (i32, i64)
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) {
+  // expected-error@+1 {{'arith.addui_extended' op if an operand is non-scalar, then all results must be non-scalar}}
+  %s, %o = arith.addui_extended %a, %b : tensor<4xi32>, i1
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) {
+  // expected-error@+1 {{'arith.addui_extended' op all non-scalar operands/results must have the same shape and base type}}
+  %s, %o = arith.addui_extended %a, %b : tensor<4xi32>, tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error@+1 {{'arith.mulsi_extended' op expected 2 results}}
+  %s = "arith.mulsi_extended"(%a, %a) : (i32, i32) -> i32
+  return
+}

@@ -409,6 +409,87 @@ public:
   }
 };
 
+namespace detail {
+/// The two-result integer ops.
+enum class ExtendedKind { AddUI, MulSI, MulUI };
+LogicalResult parseExtendedOp(OpAsmParser &parser, OperationState &state,
+                              ExtendedKind kind);
+void printExtendedOp(Operation *op, OpAsmPrinter &printer, ExtendedKind kind);
+LogicalResult verifyExtendedOp(Operation *op, ExtendedKind kind);
+LogicalResult foldExtendedOp(Operation *op, ExtendedKind kind,
+                             llvm::ArrayRef<Attribute> operands,
+                             llvm::SmallVectorImpl<OpFoldResult> &results);
+void populateExtendedPatterns(ExtendedKind kind, RewritePatternSet &patterns);
+void getExtendedResultNames(
+    Operation *op, ExtendedKind kind,
+    llvm::function_ref<void(Value, llvm::StringRef)> setName);
+} // namespace detail
+
+/// `%sum, %overflow = arith.addui_extended %a, %b : i32, i1` and
+/// `%low, %high = arith.mulsi_extended %a, %b : i32` (and mului_extended):
+/// integer ops with a second result (the carry, or the high half).
+template <typename ConcreteOp, detail::ExtendedKind Kind>
+class ExtendedOpBase
+    : public Op<ConcreteOp, OpTrait::NOperands<2>::Impl,
+                OpTrait::NResults<2>::Impl, OpTrait::ZeroRegions,
+                OpTrait::ZeroSuccessors, OpTrait::Pure,
+                OpTrait::IsCommutative> {
+  using Base = Op<ConcreteOp, OpTrait::NOperands<2>::Impl,
+                  OpTrait::NResults<2>::Impl, OpTrait::ZeroRegions,
+                  OpTrait::ZeroSuccessors, OpTrait::Pure,
+                  OpTrait::IsCommutative>;
+
+public:
+  using Base::Base;
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value lhs,
+                    Value rhs) {
+    state.addOperands({lhs, rhs});
+    Type type = lhs.getType();
+    state.addTypes(type);
+    state.addTypes(Kind == detail::ExtendedKind::AddUI
+                       ? getTypeWithSameShape(type, builder.getI1Type())
+                       : type);
+  }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state) {
+    return detail::parseExtendedOp(parser, state, Kind);
+  }
+  void print(OpAsmPrinter &printer) {
+    detail::printExtendedOp(this->getOperation(), printer, Kind);
+  }
+  /// MLIR's operand and result constraints, before the traits'.
+  LogicalResult verifyInvariantsImpl() {
+    return detail::verifyExtendedOp(this->getOperation(), Kind);
+  }
+  LogicalResult verify() { return success(); }
+  LogicalResult fold(llvm::ArrayRef<Attribute> operands,
+                     llvm::SmallVectorImpl<OpFoldResult> &results) {
+    return detail::foldExtendedOp(this->getOperation(), Kind, operands,
+                                  results);
+  }
+  static void getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                          Context *) {
+    detail::populateExtendedPatterns(Kind, patterns);
+  }
+  /// `%sum, %overflow` or `%low, %high`, as MLIR names them.
+  void
+  getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)> setName) {
+    detail::getExtendedResultNames(this->getOperation(), Kind, setName);
+  }
+};
+
+#define TILT_ARITH_EXTENDED_OP(ClassName, OpName, Kind)                        \
+  class ClassName                                                              \
+      : public ExtendedOpBase<ClassName, detail::ExtendedKind::Kind> {         \
+  public:                                                                      \
+    using ExtendedOpBase::ExtendedOpBase;                                      \
+    static llvm::StringRef getOperationName() { return "arith." OpName; }      \
+  };
+TILT_ARITH_EXTENDED_OP(AddUIExtendedOp, "addui_extended", AddUI)
+TILT_ARITH_EXTENDED_OP(MulSIExtendedOp, "mulsi_extended", MulSI)
+TILT_ARITH_EXTENDED_OP(MulUIExtendedOp, "mului_extended", MulUI)
+#undef TILT_ARITH_EXTENDED_OP
+
 #define TILT_ARITH_CAST_OP(ClassName, OpName, Kind)                            \
   class ClassName : public CastOpBase<ClassName, detail::CastKind::Kind> {     \
   public:                                                                      \

@@ -79,7 +79,7 @@ func.func @f(%c: i32) {
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.for', 'scf.if'}}
+  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
   scf.yield
 }
 

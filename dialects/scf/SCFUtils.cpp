@@ -211,13 +211,8 @@ scf::detail::getConstantTripCount(OpFoldResult lowerBound,
                 lowerBound.getAttribute() == upperBound.getAttribute();
   if (sameBound)
     return llvm::APInt(width, 0);
-  std::optional<llvm::APInt> stepValue = getConstantBound(step);
-  if (stepValue) {
-    if (stepValue->getBitWidth() != width)
-      return std::nullopt;
-    if (stepValue->isZero() || stepValue->isNegative())
-      return llvm::APInt(width, 0);
-  }
+  // MLIR 22 looks at the bounds first: a step only matters once their
+  // difference is known.
   std::optional<llvm::APInt> lower = getConstantBound(lowerBound);
   std::optional<llvm::APInt> upper = getConstantBound(upperBound);
   llvm::APInt difference;
@@ -239,8 +234,11 @@ scf::detail::getConstantTripCount(OpFoldResult lowerBound,
   }
   if (difference.isNegative())
     return llvm::APInt(width, 0);
-  if (!stepValue)
+  std::optional<llvm::APInt> stepValue = getConstantBound(step);
+  if (!stepValue || stepValue->getBitWidth() != width)
     return std::nullopt;
+  if (stepValue->isZero() || stepValue->isNegative())
+    return llvm::APInt(width, 0);
   llvm::APInt tripCount = difference.sdiv(*stepValue);
   if (!difference.srem(*stepValue).isZero())
     tripCount += 1;

@@ -1,5 +1,5 @@
-// scf ops in their custom forms (MLIR 22's syntax; the same text as mlir-opt
-// prints: MLIRInterop/scf-control.test).
+// scf ops in their custom forms (MLIR 22's syntax; MLIRInterop/scf-control.test
+// compares the same forms with mlir-opt's).
 // RUN: tilt-opt --allow-unregistered-dialect --verify-roundtrip %s | FileCheck %s
 // RUN: tilt-opt --allow-unregistered-dialect %s | tilt-opt --allow-unregistered-dialect | FileCheck %s
 

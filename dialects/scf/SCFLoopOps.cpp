@@ -546,7 +546,9 @@ void ForallOp::print(OpAsmPrinter &printer) {
   for (unsigned i = 0; i < rank; ++i)
     printer << (i ? ", " : "") << Value(body->getArgument(i));
   auto printList = [&](llvm::StringRef name, OperandRange dynamic) {
-    printDynamicIndexList(printer, dynamic, *getStaticList(op, name));
+    printDynamicIndexList(
+        printer, dynamic,
+        getStaticList(op, name).value_or(llvm::ArrayRef<int64_t>()));
   };
   if (isNormalized()) {
     printer << ") in ";

@@ -1,22 +1,25 @@
-//===- SCFOps.cpp - The scf dialect ---------------------------------------===//
+//===- SCFOps.cpp - The scf dialect, scf.for, scf.if, scf.yield -----------===//
 //
-// Custom syntax as MLIR prints it: the loop body's terminator is implicit
+// The dialect's registration, and scf.for, scf.if and scf.yield (the other
+// ops live in SCFControlOps.cpp and SCFLoopOps.cpp). Custom syntax as MLIR
+// prints it: the loop body's terminator is implicit
 // when the loop has no results (the parser adds scf.yield), scf.if drops an
 // empty else region, and a non-index induction variable is written
 // `step %s  : i32` (with MLIR's two spaces).
 //
 //===----------------------------------------------------------------------===//
 
+#include "SCFInternal.h"
 #include "tilt/Dialect/Arith/Arith.h"
-#include "tilt/Dialect/SCF/SCF.h"
-#include "tilt/IR/Region.h"
 
 using namespace tilt;
 using namespace tilt::scf;
 
 SCFDialect::SCFDialect(Context *context)
     : Dialect(getDialectNamespace(), context, TypeID::get<SCFDialect>()) {
-  addOperations<ForOp, IfOp, YieldOp>();
+  addOperations<ConditionOp, ExecuteRegionOp, ForOp, ForallOp, IfOp,
+                IndexSwitchOp, InParallelOp, ParallelOp, ReduceOp,
+                ReduceReturnOp, WhileOp, YieldOp>();
   // A dependent dialect, as in MLIR: the canonicalization patterns create
   // arith.select, which must be a registered op wherever scf is loaded.
   context->getOrLoadDialect<arith::ArithDialect>();
@@ -24,13 +27,8 @@ SCFDialect::SCFDialect(Context *context)
 
 /// Appends an operand-less scf.yield to a block that has no terminator.
 static void ensureTerminator(Region &region, Context *context, Location loc) {
-  if (region.empty())
-    region.push_back(new Block());
-  Block &block = region.back();
-  if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>())
-    return;
-  OperationState state(loc, YieldOp::getOperationName(), context);
-  block.push_back(Operation::create(state));
+  scf::detail::ensureTerminator(region, YieldOp::getOperationName(), context,
+                                loc);
 }
 
 //===----------------------------------------------------------------------===//

@@ -76,8 +76,7 @@ LogicalResult OpTrait::impl::verifyNRegions(Operation *op,
                                             unsigned numRegions) {
   if (op->getNumRegions() != numRegions)
     return op->emitOpError()
-           << "expected " << numRegions << " region" << plural(numRegions)
-           << ", but found " << op->getNumRegions();
+           << "expected " << numRegions << " region" << plural(numRegions);
   return success();
 }
 LogicalResult OpTrait::impl::verifyZeroSuccessors(Operation *op) {
@@ -147,11 +146,18 @@ LogicalResult OpTrait::impl::verifyIsIsolatedFromAbove(Operation *isolatedOp) {
   return success();
 }
 
-LogicalResult OpTrait::impl::verifyOneBlockRegions(Operation *op) {
-  for (unsigned i = 0, e = op->getNumRegions(); i < e; ++i)
-    if (op->getRegion(i).getNumBlocks() > 1)
+LogicalResult OpTrait::impl::verifyOneBlockRegions(Operation *op,
+                                                   bool requireNonEmpty) {
+  for (unsigned i = 0, e = op->getNumRegions(); i < e; ++i) {
+    Region &region = op->getRegion(i);
+    if (region.getNumBlocks() > 1)
       return op->emitOpError()
              << "expects region #" << i << " to have 0 or 1 blocks";
+    // As MLIR's SingleBlock: a block that needs a terminator cannot be
+    // empty.
+    if (requireNonEmpty && !region.empty() && region.front().empty())
+      return op->emitOpError() << "expects a non-empty block";
+  }
   return success();
 }
 
@@ -230,10 +236,11 @@ OpTrait::impl::verifyHasParent(Operation *op,
       llvm::is_contained(parentNames, parent->getName().getStringRef()))
     return success();
   InFlightDiagnostic diag = op->emitOpError();
+  // MLIR quotes the whole list: 'scf.for, scf.if'.
   diag << "expects parent op "
        << (parentNames.size() != 1 ? "to be one of '" : "'");
   for (size_t i = 0; i < parentNames.size(); ++i)
-    diag << (i ? "', '" : "") << parentNames[i];
+    diag << (i ? ", " : "") << parentNames[i];
   diag << "'";
   return failure();
 }

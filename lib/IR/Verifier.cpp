@@ -202,8 +202,8 @@ LogicalResult Verifier::verifyBlock(Block &block, Operation &parentOp,
   if (block.empty()) {
     if (mayOmitTerminator)
       return success();
-    return parentOp.emitOpError()
-           << "empty block: expect at least a terminator";
+    // MLIR reports this at the op, without the `'name' op` prefix.
+    return parentOp.emitError() << "empty block: expect at least a terminator";
   }
 
   for (Operation &nested : block) {

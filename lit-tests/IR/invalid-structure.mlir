@@ -46,7 +46,7 @@ func.func @entry_preds() {
 
 // -----
 
-// expected-error@+1 {{'func.func' op empty block: expect at least a terminator}}
+// expected-error@+1 {{empty block: expect at least a terminator}}
 func.func @empty() {
 ^bb0:
 }

@@ -27,8 +27,7 @@ TEST(VerifierTest, MissingTerminator) {
     builder.create<func::FuncOp>(Location(), "f",
                                  builder.getFunctionType({}, {}));
   });
-  EXPECT_EQ(message,
-            "'func.func' op empty block: expect at least a terminator");
+  EXPECT_EQ(message, "empty block: expect at least a terminator");
 }
 
 TEST(VerifierTest, UseBeforeDefinition) {

@@ -105,7 +105,8 @@ LogicalResult verifyIsTerminator(Operation *op);
 LogicalResult verifySameOperandsAndResultType(Operation *op);
 LogicalResult verifySameTypeOperands(Operation *op);
 LogicalResult verifyIsIsolatedFromAbove(Operation *op);
-LogicalResult verifyOneBlockRegions(Operation *op);
+LogicalResult verifyOneBlockRegions(Operation *op,
+                                    bool requireNonEmpty = false);
 LogicalResult verifySymbol(Operation *op);
 LogicalResult verifySymbolTable(Operation *op);
 LogicalResult verifyHasParent(Operation *op,
@@ -220,11 +221,13 @@ public:
 };
 /// The op's single-block regions need no terminator.
 template <typename C> class NoTerminator : public TraitBase<C> {};
-/// Each region has at most one block.
+/// Each region has at most one block, which is not empty unless the op
+/// also has NoTerminator (MLIR's SingleBlock).
 template <typename C> class SingleBlock : public TraitBase<C> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
-    return impl::verifyOneBlockRegions(op);
+    return impl::verifyOneBlockRegions(
+        op, !C::template hasTrait<OpTrait::NoTerminator>());
   }
 };
 /// Single-block regions ending in `TerminatorOp`, which the custom form may

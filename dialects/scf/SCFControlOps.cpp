@@ -87,8 +87,8 @@ LogicalResult WhileOp::parse(OpAsmParser &parser, OperationState &state) {
   if (!functionType)
     return parser.emitError(typeLoc)
            << "invalid kind of type specified: expected builtin.function, "
-              "but found '"
-           << type << "'";
+              "but found "
+           << type;
   llvm::SmallVector<Type, 4> results(functionType.getResults().begin(),
                                      functionType.getResults().end());
   state.addTypes(results);
@@ -174,8 +174,8 @@ LogicalResult ConditionOp::verify() {
   Type type = getCondition().getType();
   if (!type.isSignlessInteger(1))
     return emitOpError() << "operand #0 must be 1-bit signless integer, but "
-                            "got '"
-                         << type << "'";
+                            "got "
+                         << type;
   return success();
 }
 
@@ -270,8 +270,7 @@ LogicalResult IndexSwitchOp::verify() {
     return emitOpError() << "expected 1 or more regions";
   Type type = op->getOperand(0).getType();
   if (!type.isIndex())
-    return emitOpError() << "operand #0 must be index, but got '" << type
-                         << "'";
+    return emitOpError() << "operand #0 must be index, but got " << type;
   Attribute casesAttr = op->getInherentAttr("cases");
   if (!casesAttr)
     return emitOpError() << "requires attribute 'cases'";
@@ -317,10 +316,10 @@ LogicalResult IndexSwitchOp::verify() {
       if (yielded == resultType)
         continue;
       InFlightDiagnostic diag = emitOpError();
-      diag << "expected result #" << i << " of each region to be '"
-           << resultType << "'";
+      diag << "expected result #" << i << " of each region to be "
+           << resultType;
       diag.attachNote(last.getLoc())
-          << name << " returns '" << yielded << "' here";
+          << name << " returns " << yielded << " here";
       return failure();
     }
     return success();

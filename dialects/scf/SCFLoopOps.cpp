@@ -30,7 +30,7 @@ static LogicalResult verifyIndexOperands(Operation *op, OperandRange range,
     if (!type.isIndex())
       return op->emitOpError()
              << "operand #" << (first + i)
-             << " must be variadic of index, but got '" << type << "'";
+             << " must be variadic of index, but got " << type;
   }
   return success();
 }
@@ -207,9 +207,9 @@ LogicalResult ParallelOp::verify() {
     Type operandType = reduce->getOperand(i).getType();
     if (resultType != operandType)
       return reduce->emitOpError()
-             << "expects type of " << i << "-th reduction operand: '"
-             << operandType << "' to be the same as the " << i
-             << "-th result type: '" << resultType << "'";
+             << "expects type of " << i << "-th reduction operand: "
+             << operandType << " to be the same as the " << i
+             << "-th result type: " << resultType;
   }
   return success();
 }
@@ -293,8 +293,8 @@ LogicalResult ReduceOp::verifyRegions() {
     if (block.getNumArguments() != 2 ||
         llvm::any_of(block.getArguments(),
                      [&](BlockArgument arg) { return arg.getType() != type; }))
-      return emitOpError() << "expected two block arguments with type '" << type
-                           << "' in the " << i << "-th reduction region";
+      return emitOpError() << "expected two block arguments with type " << type
+                           << " in the " << i << "-th reduction region";
     if (!ReduceReturnOp::classof(&block.back()))
       return emitOpError() << "reduction bodies must be terminated with an "
                               "'scf.reduce.return' op";
@@ -328,8 +328,8 @@ LogicalResult ReduceReturnOp::verify() {
   Type expected = block->getArgument(0).getType();
   Type type = getOperation()->getOperand(0).getType();
   if (type != expected)
-    return emitOpError() << "must have type '" << expected
-                         << "' (the type of the reduction inputs)";
+    return emitOpError() << "must have type " << expected
+                         << " (the type of the reduction inputs)";
   return success();
 }
 
@@ -646,8 +646,8 @@ LogicalResult ForallOp::verify() {
     if (!type.isa<RankedTensorType>())
       return emitOpError() << "operand #" << (first + i)
                            << " must be variadic of ranked tensor of any type "
-                              "values, but got '"
-                           << type << "'";
+                              "values, but got "
+                           << type;
   }
   if (failed(verifyOneBlockRegion(op, 0, "region")))
     return failure();

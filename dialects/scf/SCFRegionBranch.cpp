@@ -116,9 +116,9 @@ LogicalResult scf::detail::verifyRegionBranchEdges(Operation *op) {
         continue;
       InFlightDiagnostic diag = op->emitOpError();
       describe(diag);
-      diag << "successor operand type #" << i << " '" << operandType
-           << "' should match successor input type #" << i << " '" << inputType
-           << "'";
+      diag << "successor operand type #" << i << " " << operandType
+           << " should match successor input type #" << i << " "
+           << inputType;
       diag.attachNote(edge.point->getLoc()) << "region branch point";
       return failure();
     }

@@ -268,12 +268,28 @@ struct ForOpIterArgsFolder : public OpRewritePattern<ForOp> {
   }
 };
 
+/// An else branch that only yields nothing is dropped (MLIR's
+/// RemoveEmptyElseBranch): `scf.if %c { ... }`.
+struct RemoveEmptyElseBranch : public OpRewritePattern<IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(IfOp op,
+                                PatternRewriter &rewriter) const override {
+    Region &elseRegion = op.getElseRegion();
+    if (op.getOperation()->getNumResults() != 0 || elseRegion.empty() ||
+        !llvm::hasSingleElement(elseRegion.front()))
+      return failure();
+    rewriter.modifyOpInPlace(op.getOperation(),
+                             [&] { rewriter.eraseBlock(&elseRegion.front()); });
+    return success();
+  }
+};
+
 } // namespace
 
 void IfOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                        Context *context) {
   patterns.add<RemoveStaticCondition, RemoveUnusedResults,
-               ConvertTrivialIfToSelect>();
+               ConvertTrivialIfToSelect, RemoveEmptyElseBranch>();
 }
 
 void ForOp::getCanonicalizationPatterns(RewritePatternSet &patterns,

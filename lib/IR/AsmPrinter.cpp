@@ -343,7 +343,10 @@ public:
 
   void printTopLevel(Operation *op) {
     printFullOp(op);
-    os << '\n';
+    // As MLIR: a local-scope print is the op alone, without the newline
+    // that ends a top-level print.
+    if (!flags.shouldUseLocalScope())
+      os << '\n';
   }
   void printFullOp(Operation *op) {
     printOperation(op);

@@ -66,8 +66,8 @@ struct OptOptions {
       llvm::cl::aliasopt(printDebugInfo)};
   llvm::cl::opt<bool> printLocalScope{
       "mlir-print-local-scope",
-      llvm::cl::desc("Accepted for compatibility: Tilt always prints "
-                     "locations inline"),
+      llvm::cl::desc("Print the op as it stands, without location "
+                     "aliases and without the closing empty line"),
       llvm::cl::cat(category)};
   llvm::cl::opt<bool> allowUnregistered{
       "allow-unregistered-dialect",
@@ -408,10 +408,14 @@ LogicalResult processBuffer(llvm::raw_ostream &os,
       flags.printGenericOpForm();
     if (options.printDebugInfo)
       flags.enableDebugInfo();
+    if (options.printLocalScope)
+      flags.useLocalScope();
     op->print(os, flags);
     if (!metadata.fileMetadata.empty())
       os << "\n" << metadata.fileMetadata << "\n";
-    // mlir-opt ends its output with an empty line; so does tilt-opt.
+    // mlir-opt ends its output with an empty line (one newline only under
+    // --mlir-print-local-scope, which prints the op without the top-level
+    // newline); so does tilt-opt.
     os << "\n";
     return success();
   };

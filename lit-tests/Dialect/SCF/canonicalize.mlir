@@ -108,3 +108,18 @@ func.func @if_unused(%c: i1, %x: i32, %y: i32) -> i32 {
   return %r#1 : i32
 }
 
+
+// An else branch left with only its yield is dropped, as mlir-opt does.
+// CHECK-LABEL: func.func @empty_else(
+// CHECK-NEXT: scf.if %arg0 {
+// CHECK-NEXT: "test.op"() : () -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @empty_else(%c: i1, %a: i32) {
+  scf.if %c {
+    "test.op"() : () -> ()
+  } else {
+    %x = arith.addi %a, %a : i32
+  }
+  return
+}

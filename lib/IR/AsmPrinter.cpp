@@ -338,8 +338,11 @@ void SSANameState::printValueID(Value value, bool printResultNo,
 class OperationPrinter : public OpAsmPrinter {
 public:
   OperationPrinter(llvm::raw_ostream &os, const OpPrintingFlags &flags,
-                   SSANameState &state)
-      : os(os), flags(flags), state(state) {}
+                   SSANameState &state,
+                   const LocationAliases *aliases = nullptr,
+                   LocationAliases *collector = nullptr)
+      : os(os), flags(flags), state(state), aliases(aliases),
+        collector(collector) {}
 
   void printTopLevel(Operation *op) {
     printFullOp(op);
@@ -349,6 +352,9 @@ public:
       os << '\n';
   }
   void printFullOp(Operation *op) {
+    // MLIR's alias initializer meets an op's location before the op.
+    if (collector && flags.shouldPrintDebugInfo())
+      collector->visit(op->getLoc(), /*deferrable=*/true);
     printOperation(op);
     printTrailingLocation(op->getLoc());
   }
@@ -404,16 +410,36 @@ public:
 private:
   void printOperation(Operation *op);
   void printGenericOp(Operation *op);
-  void printTrailingLocation(Location loc) {
+  /// ` loc(...)`: an op's location as its alias when aliases are printed;
+  /// a block argument's inline, its nested locations as aliases (MLIR).
+  void printTrailingLocation(Location loc, bool isArgument = false) {
     if (!flags.shouldPrintDebugInfo())
       return;
+    if (collector) {
+      if (isArgument)
+        collector->visit(loc, /*deferrable=*/false);
+      return;
+    }
     os << ' ';
-    loc.print(os);
+    if (!aliases) {
+      loc.print(os);
+      return;
+    }
+    llvm::StringRef alias = aliases->lookup(loc);
+    os << "loc(";
+    if (!isArgument && !alias.empty())
+      os << '#' << alias;
+    else
+      aliases->printBody(loc, os);
+    os << ')';
   }
 
   llvm::raw_ostream &os;
   const OpPrintingFlags &flags;
   SSANameState &state;
+  const LocationAliases *aliases;
+  /// Set on the dry run that collects the aliases.
+  LocationAliases *collector;
   unsigned currentIndent = 0;
   llvm::SmallVector<llvm::StringRef, 4> defaultDialectStack{"builtin"};
 };
@@ -559,7 +585,7 @@ void OperationPrinter::printBlock(Block *block, bool printBlockArgs,
         printOperand(arg);
         os << ": ";
         printType(arg.getType());
-        printTrailingLocation(arg.getLoc());
+        printTrailingLocation(arg.getLoc(), /*isArgument=*/true);
       });
       os << ')';
     }
@@ -614,7 +640,7 @@ void OperationPrinter::printRegionArgument(BlockArgument arg,
     detail::printAttribute(
         DictionaryAttr::get(arg.getType().getContext(), attrs), os);
   }
-  printTrailingLocation(arg.getLoc());
+  printTrailingLocation(arg.getLoc(), /*isArgument=*/true);
 }
 
 } // namespace
@@ -669,8 +695,23 @@ void Operation::print(llvm::raw_ostream &os, const OpPrintingFlags &flags) {
     engine.eraseHandler(id);
   }
   SSANameState state(this, effective);
-  OperationPrinter printer(os, effective, state);
+  // As MLIR: a top-level print with locations names them through aliases.
+  std::optional<LocationAliases> aliases;
+  if (effective.shouldPrintDebugInfo() && !effective.shouldUseLocalScope() &&
+      !getBlock()) {
+    aliases.emplace();
+    llvm::raw_null_ostream discard;
+    OperationPrinter dryRun(discard, effective, state, nullptr, &*aliases);
+    dryRun.printTopLevel(this);
+    aliases->finalize();
+  }
+  if (aliases)
+    aliases->printDefinitions(os, /*deferred=*/false);
+  OperationPrinter printer(os, effective, state,
+                           aliases ? &*aliases : nullptr);
   printer.printTopLevel(this);
+  if (aliases)
+    aliases->printDefinitions(os, /*deferred=*/true);
 }
 
 void Operation::print(llvm::raw_ostream &os) { print(os, OpPrintingFlags()); }

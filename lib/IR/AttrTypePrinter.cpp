@@ -391,7 +391,15 @@ void detail::printAttribute(Attribute attr, llvm::raw_ostream &os,
   os << "<<UNKNOWN ATTRIBUTE>>";
 }
 
-void detail::printLocationBody(Location loc, llvm::raw_ostream &os) {
+void detail::printLocationBody(
+    Location loc, llvm::raw_ostream &os,
+    llvm::function_ref<void(Location, llvm::raw_ostream &)> printNested) {
+  auto printChild = [&](Location child) {
+    if (printNested)
+      printNested(child, os);
+    else
+      printLocationBody(child, os);
+  };
   switch (loc.getKind()) {
   case Location::Kind::Unknown:
     os << "unknown";
@@ -405,16 +413,16 @@ void detail::printLocationBody(Location loc, llvm::raw_ostream &os) {
     Location child = loc.getNameChild();
     if (!child.isUnknown()) {
       os << '(';
-      printLocationBody(child, os);
+      printChild(child);
       os << ')';
     }
     return;
   }
   case Location::Kind::CallSite:
     os << "callsite(";
-    printLocationBody(loc.getCallee(), os);
+    printChild(loc.getCallee());
     os << " at ";
-    printLocationBody(loc.getCaller(), os);
+    printChild(loc.getCaller());
     os << ')';
     return;
   case Location::Kind::Fused:
@@ -426,7 +434,7 @@ void detail::printLocationBody(Location loc, llvm::raw_ostream &os) {
     }
     os << '[';
     llvm::interleaveComma(loc.getFusedLocations(), os, [&](Location nested) {
-      printLocationBody(nested, os);
+      printChild(nested);
     });
     os << ']';
     return;

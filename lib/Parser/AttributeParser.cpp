@@ -731,6 +731,21 @@ LogicalResult Parser::parseLocation(Location &loc, std::string *deferredAlias) {
 LogicalResult Parser::parseLocationInstance(Location &loc) {
   Context *context = state.context;
   const Token &tok = getToken();
+  // A nested location may name an alias defined earlier, as in mlir-opt's
+  // `#loc6 = loc(fused[#loc2, #loc3])`.
+  if (tok.is(Token::hash_identifier)) {
+    llvm::StringRef name = tok.getSpelling().drop_front();
+    auto it = locationAliases().find(name);
+    if (it == locationAliases().end()) {
+      if (state.attributeAliases.count(name))
+        return emitError("expected location, but found '" +
+                         tok.getSpelling() + "'");
+      return emitError("undefined location alias '" + name + "'");
+    }
+    loc = it->second;
+    consumeToken();
+    return success();
+  }
   if (tok.isKeyword("unknown")) {
     consumeToken();
     loc = Location();

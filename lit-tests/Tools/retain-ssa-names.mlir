@@ -6,7 +6,7 @@
 // RUN: tilt-opt --print-debuginfo %s | FileCheck %s --check-prefix=PLAIN
 
 // CHECK-LABEL: func.func @f(
-// CHECK-SAME: %arg0: index loc("lhs"("{{.*}}retain-ssa-names.mlir":[[@LINE+9]]:14))
+// CHECK-SAME: %arg0: index loc("lhs"(#loc{{[0-9]+}}))
 // CHECK-SAME: %arg1: index loc("{{.*}}retain-ssa-names.mlir":[[@LINE+8]]:27)
 // CHECK-SAME: %arg2: index loc("given")
 // CHECK: scf.for %{{.*}} = {{.*}} {

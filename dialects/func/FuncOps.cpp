@@ -617,16 +617,10 @@ LogicalResult CallIndirectOp::parse(OpAsmParser &parser,
       failed(parser.parseOptionalAttrDict(state.attributes)) ||
       failed(parser.parseColon()))
     return failure();
-  llvm::SMLoc typeLoc = parser.getCurrentLocation();
-  Type type;
-  if (failed(parser.parseType(type)))
+  FunctionType functionType;
+  if (failed(parser.parseFunctionType(functionType)))
     return failure();
-  auto functionType = type.dyn_cast<FunctionType>();
-  if (!functionType)
-    return parser.emitError(typeLoc)
-           << "invalid kind of type specified: expected builtin.function, "
-              "but found "
-           << type;
+  Type type = functionType;
   if (operands.size() != functionType.getNumInputs())
     return parser.emitError(operandsLoc)
            << "number of operands and types do not match: got "

@@ -79,16 +79,12 @@ LogicalResult WhileOp::parse(OpAsmParser &parser, OperationState &state) {
     if (failed(parser.parseRParen()))
       return failure();
   }
-  llvm::SMLoc typeLoc = parser.getCurrentLocation();
-  Type type;
-  if (failed(parser.parseColonType(type)))
+  FunctionType functionType;
+  if (failed(parser.parseColon()))
     return failure();
-  auto functionType = type.dyn_cast<FunctionType>();
-  if (!functionType)
-    return parser.emitError(typeLoc)
-           << "invalid kind of type specified: expected builtin.function, "
-              "but found "
-           << type;
+  llvm::SMLoc typeLoc = parser.getCurrentLocation();
+  if (failed(parser.parseFunctionType(functionType)))
+    return failure();
   llvm::SmallVector<Type, 4> results(functionType.getResults().begin(),
                                      functionType.getResults().end());
   state.addTypes(results);

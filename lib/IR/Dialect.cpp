@@ -35,6 +35,19 @@ Operation *Dialect::materializeConstant(OpBuilder &builder, Attribute value,
 
 AsmParser::~AsmParser() = default;
 
+LogicalResult AsmParser::parseFunctionType(FunctionType &type) {
+  llvm::SMLoc loc = getCurrentLocation();
+  Type parsed;
+  if (failed(parseType(parsed)))
+    return failure();
+  type = parsed.dyn_cast<FunctionType>();
+  if (!type)
+    return emitError(loc) << "invalid kind of type specified: expected "
+                             "builtin.function, but found "
+                          << parsed;
+  return success();
+}
+
 LogicalResult
 OpAsmParser::resolveOperands(llvm::ArrayRef<UnresolvedOperand> operands,
                              llvm::ArrayRef<Type> types, llvm::SMLoc loc,

@@ -136,6 +136,9 @@ public:
   virtual LogicalResult parseType(Type &type) = 0;
   virtual OptionalParseResult parseOptionalType(Type &type) = 0;
   virtual LogicalResult parseColonType(Type &type) = 0;
+  /// A type that must be a function type, with MLIR's error otherwise
+  /// ("invalid kind of type specified: expected builtin.function, ...").
+  LogicalResult parseFunctionType(FunctionType &type);
   virtual LogicalResult
   parseColonTypeList(llvm::SmallVectorImpl<Type> &types) = 0;
   virtual LogicalResult parseTypeList(llvm::SmallVectorImpl<Type> &types) = 0;

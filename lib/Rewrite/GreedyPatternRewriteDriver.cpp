@@ -421,12 +421,19 @@ GreedyRewriteResult GreedyDriver::run() {
                      [&](Operation *op) { return !insertKnownConstant(op); });
       flushPendingProducers();
     }
-    for (auto it = order.rbegin(), e = order.rend(); it != e; ++it)
-      addToWorklist(*it);
     // A pattern that keeps requeueing its own output would loop forever
     // within one iteration (MLIR's driver does). Bound the rewrites of an
     // iteration by the size of the IR; running out means no fixpoint.
     uint64_t iterationBudget = std::max<uint64_t>(1000, 64 * order.size());
+    // The walk becomes the worklist, reversed so that the first op pops
+    // first (one vector, the index map sized once: no growth peaks).
+    if (config.strictness != GreedyRewriteStrictness::AnyOp)
+      llvm::erase_if(order, [&](Operation *op) { return !isAllowed(op); });
+    std::reverse(order.begin(), order.end());
+    worklist = std::move(order);
+    worklistIndex.reserve(worklist.size());
+    for (unsigned i = 0, e = worklist.size(); i < e; ++i)
+      worklistIndex[worklist[i]] = i;
     uint64_t rewritesThisIteration = 0;
 
     while (Operation *op = popWorklist()) {

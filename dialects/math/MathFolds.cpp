@@ -268,8 +268,7 @@ OpFoldResult math::detail::foldOp(Operation *op,
   bool isClassification =
       !type.isa<FloatType>() &&
       getElementTypeOrSelf(op->getOperand(0).getType()).isa<FloatType>();
-  if (isClassification &&
-      op->getResult(0).getType().isa<RankedTensorType>()) {
+  if (isClassification && op->getResult(0).getType().isa<RankedTensorType>()) {
     auto elements = operands[0].dyn_cast_or_null<DenseElementsAttr>();
     if (!elements || !elements.isSplat())
       return OpFoldResult();

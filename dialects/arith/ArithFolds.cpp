@@ -13,6 +13,7 @@
 using namespace tilt;
 using namespace tilt::arith;
 using arith::detail::CastKind;
+using arith::detail::foldElementwise;
 
 Operation *ArithDialect::materializeConstant(OpBuilder &builder,
                                              Attribute value, Type type,
@@ -36,11 +37,7 @@ static std::optional<llvm::APFloat> getConstantFloat(Attribute attr) {
   return std::nullopt;
 }
 
-/// Folds an op that works element by element, as MLIR's constFold helpers
-/// do on tensors. `scalarFold` sees scalar attributes of the element types:
-/// splat operands fold once into a splat result, other dense constants
-/// element by element (each element must fold to a constant).
-static OpFoldResult foldElementwise(
+OpFoldResult arith::detail::foldElementwise(
     Operation *op, llvm::ArrayRef<Attribute> operands,
     llvm::function_ref<OpFoldResult(llvm::ArrayRef<Attribute>)> scalarFold) {
   auto resultType = op->getResult(0).getType().dyn_cast<RankedTensorType>();

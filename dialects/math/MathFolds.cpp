@@ -1,7 +1,10 @@
 //===- MathFolds.cpp - Folding of math ops --------------------------------===//
 //
 // MLIR 22 folds math ops on constant operands only, and registers no
-// canonicalization patterns for them. The elementary functions are
+// canonicalization patterns for them. On tensors the folds go element by
+// element (arith's foldElementwise, as MLIR's constFold helpers): a splat
+// folds once, a dense constant folds when every element does; the
+// classifications fold splats only. The elementary functions are
 // computed with the host's libm in the operand's precision (expf for f32,
 // exp for f64), as MLIR does, and are not folded for f16 and bf16;
 // rounding to integers, absf, copysign and the classifications use APFloat
@@ -219,12 +222,9 @@ static std::optional<llvm::APInt> foldIPowI(const llvm::APInt &base,
 // Dispatch
 //===----------------------------------------------------------------------===//
 
-OpFoldResult math::detail::foldOp(Operation *op,
-                                  llvm::ArrayRef<Attribute> operands) {
-  if (op->getNumResults() != 1 || operands.empty())
-    return OpFoldResult();
-  llvm::StringRef mnemonic = op->getName().getStringRef().drop_front(5);
-  Type type = op->getResult(0).getType();
+/// Folds a math op on scalar constants of its element types.
+static OpFoldResult foldScalar(Operation *op, llvm::StringRef mnemonic,
+                               Type type, llvm::ArrayRef<Attribute> operands) {
   // The integer ops.
   if (auto a = operands[0].dyn_cast_or_null<IntegerAttr>()) {
     std::optional<llvm::APInt> result;
@@ -255,4 +255,26 @@ OpFoldResult math::detail::foldOp(Operation *op,
   if (!result)
     return OpFoldResult();
   return FloatAttr::get(type, *result);
+}
+
+OpFoldResult math::detail::foldOp(Operation *op,
+                                  llvm::ArrayRef<Attribute> operands) {
+  if (op->getNumResults() != 1 || operands.empty())
+    return OpFoldResult();
+  llvm::StringRef mnemonic = op->getName().getStringRef().drop_front(5);
+  Type type = getElementTypeOrSelf(op->getResult(0).getType());
+  // MLIR folds a classification of a tensor only when it is a splat
+  // (IsNaNOp::fold and the others match SplatElementsAttr alone).
+  bool isClassification =
+      !type.isa<FloatType>() &&
+      getElementTypeOrSelf(op->getOperand(0).getType()).isa<FloatType>();
+  if (isClassification && op->getResult(0).getType().isa<RankedTensorType>()) {
+    auto elements = operands[0].dyn_cast_or_null<DenseElementsAttr>();
+    if (!elements || !elements.isSplat())
+      return OpFoldResult();
+  }
+  return arith::detail::foldElementwise(
+      op, operands, [&](llvm::ArrayRef<Attribute> scalars) {
+        return foldScalar(op, mnemonic, type, scalars);
+      });
 }

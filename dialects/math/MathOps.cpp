@@ -69,13 +69,18 @@ static unsigned getNumOperands(OpKind kind) {
 void math::detail::inferResultTypes(Context *context, OpKind kind,
                                     llvm::ArrayRef<Value> operands,
                                     llvm::SmallVectorImpl<Type> &types) {
-  if (kind == OpKind::FloatClassification) {
-    types.push_back(IntegerType::get(context, 1));
+  Type i1 = IntegerType::get(context, 1);
+  if (operands.empty()) {
+    if (kind == OpKind::FloatClassification)
+      types.push_back(i1);
     return;
   }
-  if (operands.empty())
-    return;
   Type type = operands.front().getType();
+  // A classification gives i1 in the operand's shape (getI1SameShape).
+  if (kind == OpKind::FloatClassification) {
+    types.push_back(getTypeWithSameShape(type, i1));
+    return;
+  }
   types.push_back(type);
   if (kind == OpKind::SinCos)
     types.push_back(type);
@@ -119,7 +124,8 @@ LogicalResult math::detail::parseOp(OpAsmParser &parser, OperationState &state,
     return failure();
   // The result type of a classification op is inferred from the operand's,
   // which MLIR's parser therefore checks first.
-  if (kind == OpKind::FloatClassification && !type.isa<FloatType>())
+  if (kind == OpKind::FloatClassification &&
+      !getElementTypeOrSelf(type).isa<FloatType>())
     return parser.emitError(parser.getNameLoc())
            << "'operand' must be floating-point-like, but got " << type;
   for (unsigned i = 0; i < numOperands; ++i)
@@ -189,14 +195,18 @@ namespace {
 enum class Constraint { FloatLike, SignlessIntegerLike, BoolLike };
 } // namespace
 
+/// "-like" admits the type itself or a ranked tensor of it, as MLIR's
+/// constraints do (MLIR also admits vectors and unranked tensors, which
+/// Tilt has not).
 static bool satisfies(Type type, Constraint constraint) {
+  Type element = getElementTypeOrSelf(type);
   switch (constraint) {
   case Constraint::FloatLike:
-    return type.isa<FloatType>();
+    return element.isa<FloatType>();
   case Constraint::SignlessIntegerLike:
-    return type.isSignlessIntOrIndex();
+    return element.isSignlessIntOrIndex();
   case Constraint::BoolLike:
-    return type.isSignlessInteger(1);
+    return element.isSignlessInteger(1);
   }
   return false;
 }
@@ -240,6 +250,22 @@ static Constraint getResultConstraint(OpKind kind) {
   return Constraint::FloatLike;
 }
 
+/// MLIR's verifyCompatibleShape: both scalars, or tensors of one rank whose
+/// static dimensions agree (a dynamic dimension matches any).
+static bool haveCompatibleShapes(Type a, Type b) {
+  auto tensorA = a.dyn_cast<RankedTensorType>();
+  auto tensorB = b.dyn_cast<RankedTensorType>();
+  if (!tensorA || !tensorB)
+    return !tensorA && !tensorB;
+  if (tensorA.getRank() != tensorB.getRank())
+    return false;
+  for (auto [dimA, dimB] : llvm::zip(tensorA.getShape(), tensorB.getShape()))
+    if (dimA != dimB && dimA != RankedTensorType::kDynamic &&
+        dimB != RankedTensorType::kDynamic)
+      return false;
+  return true;
+}
+
 LogicalResult math::detail::verifyInvariants(Operation *op, OpKind kind) {
   if (hasFastMath(kind)) {
     // Always present: Operation::create fills in the default.
@@ -256,10 +282,24 @@ LogicalResult math::detail::verifyInvariants(Operation *op, OpKind kind) {
     if (failed(checkType(op, "result", i, op->getResult(i).getType(),
                          getResultConstraint(kind))))
       return failure();
-  if (kind == OpKind::FPowI &&
-      op->getOperand(0).getType() != op->getResult(0).getType())
-    return op->emitOpError()
-           << "failed to verify that all of {lhs, result} have same type";
+  if (kind == OpKind::FloatClassification &&
+      op->getResult(0).getType() !=
+          getTypeWithSameShape(op->getOperand(0).getType(),
+                               IntegerType::get(op->getContext(), 1)))
+    return op->emitOpError() << "failed to verify that result type has i1 "
+                                "element type and same shape as operands";
+  if (kind == OpKind::FPowI) {
+    if (op->getOperand(0).getType() != op->getResult(0).getType())
+      return op->emitOpError()
+             << "failed to verify that all of {lhs, result} have same type";
+    // MLIR's SameOperandsAndResultShape trait, verified after the ODS
+    // checks; with lhs and result of one type, the exponent is what can
+    // differ.
+    if (!haveCompatibleShapes(op->getOperand(1).getType(),
+                              op->getOperand(0).getType()))
+      return op->emitOpError()
+             << "requires the same shape for all operands and results";
+  }
   if (kind == OpKind::SinCos) {
     Type type = op->getOperand(0).getType();
     if (op->getResult(0).getType() != type ||

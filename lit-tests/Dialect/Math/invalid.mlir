@@ -280,3 +280,193 @@ func.func @sincos_mixed(%x: f32) {
   %0:2 = "math.sincos"(%x) : (f32) -> (f32, f64)
   return
 }
+
+// -----
+
+// On tensors, a float op takes tensors of floats.
+func.func @exp_int_tensor(%x: tensor<4xi32>) {
+  // expected-error@+1 {{'math.exp' op operand #0 must be floating-point-like, but got 'tensor<4xi32>'}}
+  %0 = math.exp %x : tensor<4xi32>
+  return
+}
+
+// -----
+
+// An elementwise op keeps its operand's shape.
+func.func @exp_reshape(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'math.exp' op requires the same type for all operands and results}}
+  %0 = "math.exp"(%x) : (tensor<4xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+// A tensor operand does not give a scalar.
+func.func @sqrt_to_scalar(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'math.sqrt' op requires the same type for all operands and results}}
+  %0 = "math.sqrt"(%x) : (tensor<4xf32>) -> f32
+  return
+}
+
+// -----
+
+// Integer ops take tensors of signless integers only.
+func.func @ctlz_signed_tensor(%x: tensor<4xsi32>) {
+  // expected-error@+1 {{'math.ctlz' op operand #0 must be signless-integer-like, but got 'tensor<4xsi32>'}}
+  %0 = math.ctlz %x : tensor<4xsi32>
+  return
+}
+
+// -----
+
+// ipowi: operands of one shape.
+func.func @ipowi_shapes(%x: tensor<4xi32>, %y: tensor<2xi32>) {
+  // expected-error@+1 {{'math.ipowi' op requires the same type for all operands and results}}
+  %0 = "math.ipowi"(%x, %y) : (tensor<4xi32>, tensor<2xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+// The custom form of a classification checks the tensor's element type.
+func.func @isnan_int_tensor(%x: tensor<4xi32>) {
+  // expected-error@+1 {{custom op 'math.isnan' 'operand' must be floating-point-like, but got 'tensor<4xi32>'}}
+  %0 = math.isnan %x : tensor<4xi32>
+  return
+}
+
+// -----
+
+// A classification of a tensor returns i1 elements.
+func.func @isnan_i32_tensor(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'math.isnan' op result #0 must be bool-like, but got 'tensor<4xi32>'}}
+  %0 = "math.isnan"(%x) : (tensor<4xf32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+// ... in the operand's shape.
+func.func @isinf_reshape(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'math.isinf' op failed to verify that result type has i1 element type and same shape as operands}}
+  %0 = "math.isinf"(%x) : (tensor<4xf32>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+// A classification of a tensor is not a scalar.
+func.func @isfinite_scalar(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'math.isfinite' op failed to verify that result type has i1 element type and same shape as operands}}
+  %0 = "math.isfinite"(%x) : (tensor<4xf32>) -> i1
+  return
+}
+
+// -----
+
+// ... nor the classification of a scalar a tensor.
+func.func @isnormal_to_tensor(%x: f32) {
+  // expected-error@+1 {{'math.isnormal' op failed to verify that result type has i1 element type and same shape as operands}}
+  %0 = "math.isnormal"(%x) : (f32) -> tensor<4xi1>
+  return
+}
+
+// -----
+
+// The result's shape is the operand's exactly: no dynamic dimension for a
+// static one.
+func.func @isnan_dynamic_result(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'math.isnan' op failed to verify that result type has i1 element type and same shape as operands}}
+  %0 = "math.isnan"(%x) : (tensor<4xf32>) -> tensor<?xi1>
+  return
+}
+
+// -----
+
+// ... and the operand's encoding.
+func.func @isnan_encoding(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'math.isnan' op failed to verify that result type has i1 element type and same shape as operands}}
+  %0 = "math.isnan"(%x) : (tensor<4xf32>) -> tensor<4xi1, "enc">
+  return
+}
+
+// -----
+
+// fpowi: the exponent has the base's shape.
+func.func @fpowi_shapes(%x: tensor<4xf32>, %n: tensor<2xi32>) {
+  // expected-error@+1 {{'math.fpowi' op requires the same shape for all operands and results}}
+  %0 = math.fpowi %x, %n : tensor<4xf32>, tensor<2xi32>
+  return
+}
+
+// -----
+
+// fpowi: ... and its rank.
+func.func @fpowi_rank(%x: tensor<4xf32>, %n: tensor<4x1xi32>) {
+  // expected-error@+1 {{'math.fpowi' op requires the same shape for all operands and results}}
+  %0 = math.fpowi %x, %n : tensor<4xf32>, tensor<4x1xi32>
+  return
+}
+
+// -----
+
+// fpowi: a tensor base takes no scalar exponent.
+func.func @fpowi_scalar_power(%x: tensor<4xf32>, %n: i32) {
+  // expected-error@+1 {{'math.fpowi' op requires the same shape for all operands and results}}
+  %0 = math.fpowi %x, %n : tensor<4xf32>, i32
+  return
+}
+
+// -----
+
+// fpowi: a scalar base takes no tensor exponent.
+func.func @fpowi_tensor_power(%x: f32, %n: tensor<4xi32>) {
+  // expected-error@+1 {{'math.fpowi' op requires the same shape for all operands and results}}
+  %0 = math.fpowi %x, %n : f32, tensor<4xi32>
+  return
+}
+
+// -----
+
+// fpowi: the result type is checked before the shapes.
+func.func @fpowi_result_first(%x: tensor<4xf32>, %n: tensor<2xi32>) {
+  // expected-error@+1 {{'math.fpowi' op failed to verify that all of {lhs, result} have same type}}
+  %0 = "math.fpowi"(%x, %n) : (tensor<4xf32>, tensor<2xi32>) -> tensor<4xf64>
+  return
+}
+
+// -----
+
+// fpowi: the exponent's element type is checked before the shapes.
+func.func @fpowi_float_tensor_power(%x: tensor<4xf32>, %n: tensor<2xf32>) {
+  // expected-error@+1 {{'math.fpowi' op operand #1 must be signless-integer-like, but got 'tensor<2xf32>'}}
+  %0 = "math.fpowi"(%x, %n) : (tensor<4xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// fma: the three operands have one tensor type.
+func.func @fma_shapes(%x: tensor<4xf32>, %y: tensor<2xf32>) {
+  // expected-error@+1 {{'math.fma' op requires the same type for all operands and results}}
+  %0 = "math.fma"(%x, %y, %x) : (tensor<4xf32>, tensor<2xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// clampf: the bounds have the value's tensor type.
+func.func @clampf_shapes(%x: tensor<4xf32>, %y: tensor<2xf32>) {
+  // expected-error@+1 {{'math.clampf' op requires the same type for all operands and results}}
+  %0 = "math.clampf"(%x, %y, %x) : (tensor<4xf32>, tensor<2xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// sincos: both results of the operand's tensor type.
+func.func @sincos_shapes(%x: tensor<4xf32>) {
+  // expected-error@+1 {{'math.sincos' op failed to verify that all of {operand, sin, cos} have same type}}
+  %0:2 = "math.sincos"(%x) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<2xf32>)
+  return
+}

@@ -151,3 +151,67 @@ func.func @fpowi_sincos(%x: f32, %n: i32, %b: bf16, %i: index) -> (f32, bf16) {
   %t, %u = math.sincos %b fastmath<afn> : bf16
   return %s#0, %u : f32, bf16
 }
+
+// Every op takes ranked tensors of its element kind, static or dynamic;
+// the custom form names the tensor type.
+// CHECK-LABEL: func.func @tensor_float(
+// CHECK-NEXT: %0 = math.exp %arg0 : tensor<4xf32>
+// CHECK-NEXT: %1 = math.log %0 fastmath<nnan> : tensor<4xf32>
+// CHECK-NEXT: %2 = math.rsqrt %arg1 : tensor<?x2xbf16>
+// CHECK-NEXT: %3 = math.atan2 %arg0, %1 : tensor<4xf32>
+// CHECK-NEXT: %4 = math.powf %arg1, %2 fastmath<fast> : tensor<?x2xbf16>
+// CHECK-NEXT: %5 = math.fma %arg0, %arg0, %3 : tensor<4xf32>
+// CHECK-NEXT: %6 = math.clampf %arg0 to [%0, %1] fastmath<nnan> : tensor<4xf32>
+// CHECK-NEXT: %sin, %cos = math.sincos %arg1 : tensor<?x2xbf16>
+// CHECK-NEXT: return %5, %cos : tensor<4xf32>, tensor<?x2xbf16>
+func.func @tensor_float(%x: tensor<4xf32>, %y: tensor<?x2xbf16>) -> (tensor<4xf32>, tensor<?x2xbf16>) {
+  %0 = math.exp %x : tensor<4xf32>
+  %1 = math.log %0 fastmath<nnan> : tensor<4xf32>
+  %2 = math.rsqrt %y : tensor<?x2xbf16>
+  %3 = math.atan2 %x, %1 : tensor<4xf32>
+  %4 = math.powf %y, %2 fastmath<fast> : tensor<?x2xbf16>
+  %5 = math.fma %x, %x, %3 : tensor<4xf32>
+  %6 = math.clampf %x to [%0, %1] fastmath<nnan> : tensor<4xf32>
+  %s:2 = math.sincos %y : tensor<?x2xbf16>
+  return %5, %s#1 : tensor<4xf32>, tensor<?x2xbf16>
+}
+
+// Integer ops on tensors of signless integers and index.
+// CHECK-LABEL: func.func @tensor_integer(
+// CHECK-NEXT: %0 = math.absi %arg0 : tensor<2x3xi32>
+// CHECK-NEXT: %1 = math.ctlz %arg1 : tensor<?xindex>
+// CHECK-NEXT: %2 = math.ctpop %arg2 : tensor<8xi1>
+// CHECK-NEXT: %3 = math.ipowi %arg0, %0 : tensor<2x3xi32>
+func.func @tensor_integer(%i: tensor<2x3xi32>, %n: tensor<?xindex>, %b: tensor<8xi1>) {
+  %0 = math.absi %i : tensor<2x3xi32>
+  %1 = math.ctlz %n : tensor<?xindex>
+  %2 = math.ctpop %b : tensor<8xi1>
+  %3 = math.ipowi %i, %0 : tensor<2x3xi32>
+  return
+}
+
+// A classification of a tensor is an i1 tensor of its shape and encoding.
+// CHECK-LABEL: func.func @tensor_classification(
+// CHECK-NEXT: %0 = math.isnan %arg0 : tensor<4xf32>
+// CHECK-NEXT: %1 = math.isinf %arg1 {fastmath = #arith.fastmath<ninf>} : tensor<?x3xf16>
+// CHECK-NEXT: %2 = math.isnormal %arg2 : tensor<2xf64, "enc">
+// CHECK-NEXT: return %0, %1, %2 : tensor<4xi1>, tensor<?x3xi1>, tensor<2xi1, "enc">
+func.func @tensor_classification(%x: tensor<4xf32>, %h: tensor<?x3xf16>, %d: tensor<2xf64, "enc">) -> (tensor<4xi1>, tensor<?x3xi1>, tensor<2xi1, "enc">) {
+  %0 = math.isnan %x : tensor<4xf32>
+  %1 = "math.isinf"(%h) <{fastmath = #arith.fastmath<ninf>}> : (tensor<?x3xf16>) -> tensor<?x3xi1>
+  %2 = math.isnormal %d : tensor<2xf64, "enc">
+  return %0, %1, %2 : tensor<4xi1>, tensor<?x3xi1>, tensor<2xi1, "enc">
+}
+
+// fpowi on tensors: the exponent's shape must be compatible with the
+// base's (a dynamic dimension matches any), its encoding may differ.
+// CHECK-LABEL: func.func @tensor_fpowi(
+// CHECK-NEXT: %0 = math.fpowi %arg0, %arg1 : tensor<4xf32>, tensor<4xi32>
+// CHECK-NEXT: %1 = math.fpowi %arg2, %arg1 fastmath<fast> : tensor<?xf64>, tensor<4xi32>
+// CHECK-NEXT: %2 = math.fpowi %arg0, %arg3 : tensor<4xf32>, tensor<?xindex, "enc">
+func.func @tensor_fpowi(%x: tensor<4xf32>, %n: tensor<4xi32>, %d: tensor<?xf64>, %m: tensor<?xindex, "enc">) {
+  %0 = math.fpowi %x, %n : tensor<4xf32>, tensor<4xi32>
+  %1 = math.fpowi %d, %n fastmath<fast> : tensor<?xf64>, tensor<4xi32>
+  %2 = math.fpowi %x, %m : tensor<4xf32>, tensor<?xindex, "enc">
+  return
+}

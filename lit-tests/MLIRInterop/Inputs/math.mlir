@@ -1,5 +1,6 @@
-// Every op of MLIR 22's math dialect (on scalars), with fastmath flags,
-// and the constant folds MLIR 22 makes and refuses (math.test).
+// Every op of MLIR 22's math dialect on scalars and ranked tensors, with
+// fastmath flags, and the constant folds MLIR 22 makes and refuses on
+// scalars, splats and dense tensors (math.test).
 func.func @float_unary(%a: f32, %b: f64, %c: f16, %d: bf16) -> (f32, f64, f16, bf16, f32, f64, f32, f64, f32, f16, bf16, f32, f64, f32, f64, f32, f16, f32, f64, f32, bf16, f32, f32, f32, f64, f32, f32, f32, f16, bf16) {
   %0 = math.acos %a : f32
   %1 = math.acosh %b : f64
@@ -196,4 +197,75 @@ func.func @no_fold() -> (f32, f32, f32, f32, f32, f32, f32, i32) {
   %5:2 = math.sincos %x : f32
   %6 = math.ipowi %zero, %minus : i32
   return %0, %1, %2, %3, %4, %5#0, %5#1, %6 : f32, f32, f32, f32, f32, f32, f32, i32
+}
+
+func.func @tensor_ops(%x: tensor<4xf32>, %y: tensor<?x2xbf16>, %i: tensor<4xi32>, %n: tensor<?xindex>, %e: tensor<2xf64, "enc">) -> (tensor<4xf32>, tensor<?x2xbf16>, tensor<4xi1>, tensor<2xi1, "enc">, tensor<4xf32>, tensor<4xi32>, tensor<?xindex>) {
+  %0 = math.exp %x fastmath<fast> : tensor<4xf32>
+  %1 = math.rsqrt %y : tensor<?x2xbf16>
+  %2 = math.isnan %x : tensor<4xf32>
+  %3 = math.isnormal %e {fastmath = #arith.fastmath<nnan>} : tensor<2xf64, "enc">
+  %4 = math.atan2 %x, %0 : tensor<4xf32>
+  %5 = math.fma %x, %0, %4 fastmath<contract> : tensor<4xf32>
+  %6 = math.clampf %5 to [%x, %0] : tensor<4xf32>
+  %7 = math.fpowi %6, %i : tensor<4xf32>, tensor<4xi32>
+  %8 = math.fpowi %x, %n : tensor<4xf32>, tensor<?xindex>
+  %9:2 = math.sincos %y fastmath<afn> : tensor<?x2xbf16>
+  %10 = math.ipowi %i, %i : tensor<4xi32>
+  %11 = math.ctpop %n : tensor<?xindex>
+  return %7, %9#1, %2, %3, %8, %10, %11 : tensor<4xf32>, tensor<?x2xbf16>, tensor<4xi1>, tensor<2xi1, "enc">, tensor<4xf32>, tensor<4xi32>, tensor<?xindex>
+}
+
+func.func @fold_tensor_splat() -> (tensor<4xf32>, tensor<2x2xf64>, tensor<3xbf16>, tensor<3xi32>, tensor<2xindex>, tensor<3xi1>, tensor<2xi1>) {
+  %two = arith.constant dense<2.0> : tensor<4xf32>
+  %half = arith.constant dense<0.5> : tensor<2x2xf64>
+  %b = arith.constant dense<-2.5> : tensor<3xbf16>
+  %i = arith.constant dense<100> : tensor<3xi32>
+  %n = arith.constant dense<7> : tensor<2xindex>
+  %nan = arith.constant dense<0x7FC00000> : tensor<3xf32>
+  %inf = arith.constant dense<0xFC00> : tensor<2xf16>
+  %0 = math.powf %two, %two : tensor<4xf32>
+  %1 = math.atanh %half : tensor<2x2xf64>
+  %2 = math.ceil %b : tensor<3xbf16>
+  %3 = math.cttz %i : tensor<3xi32>
+  %4 = math.ipowi %n, %n : tensor<2xindex>
+  %5 = math.isnan %nan : tensor<3xf32>
+  %6 = math.isinf %inf : tensor<2xf16>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<4xf32>, tensor<2x2xf64>, tensor<3xbf16>, tensor<3xi32>, tensor<2xindex>, tensor<3xi1>, tensor<2xi1>
+}
+
+func.func @fold_tensor_elements() -> (tensor<2x2xf32>, tensor<3xf64>, tensor<2xf32>, tensor<2xf32>, tensor<3xi8>, tensor<2xi8>, tensor<2xindex>) {
+  %a = arith.constant dense<[[1.5, -2.5], [0.0, 3.5]]> : tensor<2x2xf32>
+  %d = arith.constant dense<[4.0, 0.0, 0x7FF8000000000000]> : tensor<3xf64>
+  %x = arith.constant dense<[-1.0, 2.0]> : tensor<2xf32>
+  %three = arith.constant dense<3.0> : tensor<2xf32>
+  %base = arith.constant dense<[3, -2, 5]> : tensor<3xi8>
+  %pow = arith.constant dense<[2, 3, 4]> : tensor<3xi8>
+  %m = arith.constant dense<[-3, 3]> : tensor<2xi8>
+  %k = arith.constant dense<[1, 255]> : tensor<2xindex>
+  %0 = math.trunc %a : tensor<2x2xf32>
+  %1 = math.log2 %d : tensor<3xf64>
+  %2 = math.copysign %three, %x : tensor<2xf32>
+  %3 = math.tanh %x : tensor<2xf32>
+  %4 = math.ipowi %base, %pow : tensor<3xi8>
+  %5 = math.absi %m : tensor<2xi8>
+  %6 = math.ctlz %k : tensor<2xindex>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<2x2xf32>, tensor<3xf64>, tensor<2xf32>, tensor<2xf32>, tensor<3xi8>, tensor<2xi8>, tensor<2xindex>
+}
+
+func.func @no_fold_tensor(%arg: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xi32>, tensor<2xbf16>, tensor<2xf16>, tensor<2xi1>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %x = arith.constant dense<[-1.0, 2.0]> : tensor<2xf32>
+  %base = arith.constant dense<[0, 2]> : tensor<2xi32>
+  %minus = arith.constant dense<-1> : tensor<2xi32>
+  %bx = arith.constant dense<[0.0, 1.0]> : tensor<2xbf16>
+  %h = arith.constant dense<[0.5, 1.5]> : tensor<2xf16>
+  %0 = math.sqrt %x : tensor<2xf32>
+  %1 = math.ipowi %base, %minus : tensor<2xi32>
+  %2 = math.atan2 %bx, %bx : tensor<2xbf16>
+  %3 = math.sin %h : tensor<2xf16>
+  %4 = math.isfinite %x : tensor<2xf32>
+  %5 = math.cbrt %x : tensor<2xf32>
+  %6 = math.fpowi %x, %minus : tensor<2xf32>, tensor<2xi32>
+  %7:2 = math.sincos %x : tensor<2xf32>
+  %8 = math.powf %x, %arg : tensor<2xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7#1, %8 : tensor<2xf32>, tensor<2xi32>, tensor<2xbf16>, tensor<2xf16>, tensor<2xi1>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
 }

@@ -169,6 +169,16 @@ OpFoldResult foldFloatCastChain(Operation *op, CastKind kind);
 /// The rounding of an arith.truncf (its `roundingmode`, to nearest even by
 /// default).
 llvm::APFloat::roundingMode getRoundingMode(Operation *op);
+/// Folds an op that works element by element, as MLIR's constFold helpers
+/// do on tensors; arith and math share it. `scalarFold` sees scalar
+/// attributes of the element types. On a ranked tensor result, splat (or
+/// absent) operands fold once into a splat result; otherwise every operand
+/// must be a dense constant and every element must fold, to a constant or
+/// to an operand Value (an identity, which takes that operand's element).
+/// Scalar results go to `scalarFold` as they are.
+OpFoldResult foldElementwise(
+    Operation *op, llvm::ArrayRef<Attribute> operands,
+    llvm::function_ref<OpFoldResult(llvm::ArrayRef<Attribute>)> scalarFold);
 } // namespace detail
 
 /// The base of two-operand ops with one result of the operands' type.

@@ -1,9 +1,10 @@
 //===- Math.h - The math dialect --------------------------------*- C++ -*-===//
 //
-// MLIR 22's math dialect on scalars: the same op names, operands, `fastmath`
+// MLIR 22's math dialect: the same op names, operands, `fastmath`
 // property, custom syntax, verifier messages and folds, so that mlir-opt
 // reads what Tilt prints and both print the same text. Like Tilt's arith,
-// the ops take scalars only (MLIR also takes vectors and tensors).
+// the ops take scalars and ranked tensors of them (MLIR also takes vectors
+// and unranked tensors, which Tilt has not).
 //
 // The ops come in the families of MLIR's ODS base classes (float unary,
 // integer unary, float classification, float and integer binary, float
@@ -20,7 +21,7 @@ namespace tilt {
 namespace math {
 
 /// The math dialect: MLIR's elementary functions, rounding, bit counting
-/// and float classification (an exact subset, on scalars).
+/// and float classification, on scalars and ranked tensors.
 class MathDialect : public Dialect {
 public:
   explicit MathDialect(Context *context);
@@ -37,8 +38,8 @@ enum class OpKind {
   FloatUnary,
   /// `math.ctlz %x : i32`: one signless integer or index to its type.
   IntegerUnary,
-  /// `math.isnan %x : f32`: one float to i1; `fastmath` sits in the
-  /// attribute dictionary of the custom form.
+  /// `math.isnan %x : f32`: one float to i1 (a tensor to i1 in its
+  /// shape); `fastmath` sits in the attribute dictionary of the custom form.
   FloatClassification,
   /// `math.powf %x, %y (fastmath<...>)? : f32`.
   FloatBinary,
@@ -72,9 +73,12 @@ LogicalResult parseOp(OpAsmParser &parser, OperationState &state, OpKind kind);
 void printOp(Operation *op, OpAsmPrinter &printer, OpKind kind);
 /// The checks of MLIR's ODS-generated verifier, in its order: the
 /// `fastmath` property, the operand and result type constraints, then the
-/// type-matching predicates (fpowi, sincos). The same-type trait comes after.
+/// type-matching predicates (classifications, fpowi, sincos); last, for
+/// fpowi, the shape check of MLIR's SameOperandsAndResultShape trait. The
+/// same-type trait comes after.
 LogicalResult verifyInvariants(Operation *op, OpKind kind);
-/// Folds a math op as MLIR 22 does: constant operands only.
+/// Folds a math op as MLIR 22 does: constant operands only, tensors
+/// element by element.
 OpFoldResult foldOp(Operation *op, llvm::ArrayRef<Attribute> operands);
 
 /// A trait running verifyInvariants for `Kind`, placed where MLIR's
@@ -231,7 +235,8 @@ TILT_MATH_TERNARY_OP(ClampFOp, "clampf", ClampF)
 #undef TILT_MATH_OP
 
 /// `math.fpowi %x, %n : f32, i32`: a float to a signless integer power; the
-/// types differ, so it has no SameOperandsAndResultType.
+/// types differ, so it has no SameOperandsAndResultType, but their shapes
+/// must be compatible (MLIR's SameOperandsAndResultShape).
 class FPowIOp : public MathOp<FPowIOp, detail::OpKind::FPowI,
                               OpTrait::NOperands<2>::Impl, OpTrait::OneResult> {
 public:

@@ -36,6 +36,7 @@
 #include "tilt/Dialect/Math/Math.h"
 #include "llvm/ADT/bit.h"
 #include <cmath>
+#include <functional>
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -687,8 +688,38 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
     emitCB<cb::WaitFrontOp>(builder, loc, cb, tiles);
   }
 
-  // The trees.
+  // The trees are what the outputs use. An op outside them that is not
+  // dead (an unregistered or effectful op) would be dropped: an error.
   Operation *yield = parallel.getBody()->getTerminator();
+  {
+    llvm::SmallPtrSet<Operation *, 16> used;
+    llvm::SmallVector<Operation *, 16> stack{yield};
+    while (!stack.empty())
+      for (Value operand : stack.pop_back_val()->getOperands())
+        if (Operation *def = operand.getDefiningOp())
+          if (def->getBlock() == parallel.getBody() && used.insert(def).second)
+            stack.push_back(def);
+    std::function<bool(Operation *)> effectFree = [&](Operation *nested) {
+      if (nested->hasTrait<OpTrait::Pure>())
+        return true;
+      if (!nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return false;
+      for (Region &region : nested->getRegions())
+        for (Block &block : region)
+          for (Operation &child : block)
+            if (!effectFree(&child))
+              return false;
+      return true;
+    };
+    for (Operation &inner : *parallel.getBody())
+      if (&inner != yield && !used.count(&inner) && !masks.count(&inner) &&
+          !effectFree(&inner))
+        return lowering.error(op,
+                              "this op feeds no output of the tile.parallel "
+                              "and may have effects: the lowering would drop "
+                              "it",
+                              &inner);
+  }
   ExpressionBuilder expressions(parallel, inputs, masks);
   llvm::SmallVector<Node *, 2> roots;
   for (Value result : yield->getOperands()) {

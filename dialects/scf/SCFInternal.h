@@ -32,12 +32,6 @@ namespace detail {
 void ensureTerminator(Region &region, llvm::StringRef terminatorName,
                       Context *context, Location loc);
 
-/// Parses `(%arg = %value, ...)` into region arguments and operands.
-LogicalResult parseAssignmentList(
-    OpAsmParser &parser,
-    llvm::SmallVectorImpl<OpAsmParser::Argument> &arguments,
-    llvm::SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values);
-
 /// Prints `<prefix>(%arg = %value, ...)`, or nothing for no values.
 void printInitializationList(OpAsmPrinter &printer,
                              llvm::ArrayRef<BlockArgument> arguments,

@@ -81,18 +81,7 @@ LogicalResult ForOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> initOperands;
   llvm::SmallVector<Type, 4> resultTypes;
   if (parser.parseOptionalKeyword("iter_args")) {
-    auto parseAssignment = [&]() -> LogicalResult {
-      OpAsmParser::Argument argument;
-      OpAsmParser::UnresolvedOperand init;
-      if (failed(parser.parseArgument(argument)) ||
-          failed(parser.parseEqual()) || failed(parser.parseOperand(init)))
-        return failure();
-      regionArgs.push_back(argument);
-      initOperands.push_back(init);
-      return success();
-    };
-    if (failed(parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren,
-                                              parseAssignment)) ||
+    if (failed(parser.parseAssignmentList(regionArgs, initOperands)) ||
         failed(parser.parseArrowTypeList(resultTypes)))
       return failure();
     if (resultTypes.size() != initOperands.size())

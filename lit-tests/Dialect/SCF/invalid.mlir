@@ -192,6 +192,55 @@ func.func @f(%n: index) {
 
 // -----
 
+// scf.for: custom-form syntax errors, named after the op when its parser
+// reports them.
+func.func @f(%n: index) {
+  // expected-error@+1 {{custom op 'scf.for' expected 'to'}}
+  scf.for %i = %n %n step %n {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error@+1 {{custom op 'scf.for' expected 'step'}}
+  scf.for %i = %n to %n %n {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{custom op 'scf.for' expected '('}}
+  %r = scf.for %i = %n to %n step %n iter_args %k -> (i32) {
+    scf.yield %k : i32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{expected ',' or ')'}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %k -> (i32) {
+    scf.yield %a : i32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error@+1 {{cannot name an operation with no results}}
+  %r = scf.for %i = %n to %n step %n iter_args() -> () {
+  }
+  return
+}
+
+// -----
+
 // scf.for: one result per initial value, in the custom form as it parses.
 func.func @f(%n: index, %k: i32) {
   // expected-error@+1 {{custom op 'scf.for' mismatch in number of loop-carried values and defined values}}
@@ -639,6 +688,21 @@ func.func @f(%n: index) {
 func.func @f(%x: i32) {
   // expected-error@+1 {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
   %r = scf.while (%a = %x) : i32 {
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  return
+}
+
+// -----
+
+// scf.while: the initial values as an assignment list.
+func.func @f(%x: i32) {
+  // expected-error@+1 {{expected ',' or ')'}}
+  %r = scf.while (%a = %x : i32 {
+    %c = "foo.c"() : () -> i1
     scf.condition(%c) %a : i32
   } do {
   ^bb0(%b: i32):

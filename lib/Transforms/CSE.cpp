@@ -221,7 +221,8 @@ struct OpEquivalence : public llvm::DenseMapInfo<Operation *> {
         lhs->getNumOperands() != rhs->getNumOperands() ||
         lhs->getNumResults() != rhs->getNumResults())
       return false;
-    if (lhs->getNumRegions() != 0 || lhs->getNumSuccessors() != 0)
+    if (lhs->getNumRegions() != 0 || rhs->getNumRegions() != 0 ||
+        lhs->getNumSuccessors() != 0 || rhs->getNumSuccessors() != 0)
       return EquivalenceChecker().isEquivalent(lhs, rhs);
     // Without regions nothing is mapped: the operands must be the same
     // values, in order unless the op is commutative.

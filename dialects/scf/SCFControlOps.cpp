@@ -60,25 +60,10 @@ LogicalResult WhileOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands;
   Region *before = state.addRegion();
   Region *after = state.addRegion();
-  if (parser.parseOptionalLParen()) {
-    // The list was opened: parse `%arg = %value, ...)`.
-    auto parseOne = [&]() -> LogicalResult {
-      OpAsmParser::Argument argument;
-      OpAsmParser::UnresolvedOperand value;
-      if (failed(parser.parseArgument(argument)) ||
-          failed(parser.parseEqual()) || failed(parser.parseOperand(value)))
-        return failure();
-      regionArgs.push_back(argument);
-      operands.push_back(value);
-      return success();
-    };
-    do {
-      if (failed(parseOne()))
-        return failure();
-    } while (parser.parseOptionalComma());
-    if (failed(parser.parseRParen()))
-      return failure();
-  }
+  OptionalParseResult list =
+      parser.parseOptionalAssignmentList(regionArgs, operands);
+  if (list.has_value() && failed(*list))
+    return failure();
   FunctionType functionType;
   if (failed(parser.parseColon()))
     return failure();

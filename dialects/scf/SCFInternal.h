@@ -3,9 +3,9 @@
 // Private to the scf dialect: the pieces of custom syntax several ops share
 // (assignment lists, mixed static/dynamic index lists), the region checks
 // MLIR's generated verifiers make, the trip count of a loop dimension, and
-// the region-branch edges of scf.while, scf.index_switch and
-// scf.execute_region, from which both their verifier and MLIR 22's generic
-// region-branch cleanups (MakeRegionBranchOpSuccessorInputsDead,
+// the region-branch edges of scf.for, scf.if, scf.while, scf.index_switch
+// and scf.execute_region, from which both their verifier and MLIR 22's
+// generic region-branch cleanups (MakeRegionBranchOpSuccessorInputsDead,
 // RemoveDuplicateSuccessorInputUses, RemoveDeadRegionBranchOpSuccessorInputs)
 // work.
 //
@@ -31,12 +31,6 @@ namespace detail {
 /// ends in a terminator: the implicit terminator of the custom forms.
 void ensureTerminator(Region &region, llvm::StringRef terminatorName,
                       Context *context, Location loc);
-
-/// Parses `(%arg = %value, ...)` into region arguments and operands.
-LogicalResult parseAssignmentList(
-    OpAsmParser &parser,
-    llvm::SmallVectorImpl<OpAsmParser::Argument> &arguments,
-    llvm::SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values);
 
 /// Prints `<prefix>(%arg = %value, ...)`, or nothing for no values.
 void printInitializationList(OpAsmPrinter &printer,
@@ -111,9 +105,9 @@ struct RegionBranchEdge {
   llvm::SmallVector<Value, 4> inputs;
 };
 
-/// The edges of scf.while, scf.index_switch or scf.execute_region in the
-/// order MLIR visits them: entry edges, then those of each region's
-/// terminators. The op's terminators must already be verified.
+/// The edges of scf.for, scf.if, scf.while, scf.index_switch or
+/// scf.execute_region in the order MLIR visits them: entry edges, then those of
+/// each region's terminators. The op's terminators must already be verified.
 void getRegionBranchEdges(Operation *op,
                           llvm::SmallVectorImpl<RegionBranchEdge> &edges);
 

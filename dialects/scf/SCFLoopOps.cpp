@@ -500,7 +500,7 @@ LogicalResult ForallOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<Type, 4> resultTypes;
   llvm::SMLoc outLoc = parser.getCurrentLocation();
   if (parser.parseOptionalKeyword("shared_outs") &&
-      (failed(parseAssignmentList(parser, outArgs, outOperands)) ||
+      (failed(parser.parseAssignmentList(outArgs, outOperands)) ||
        failed(parser.parseOptionalArrowTypeList(resultTypes)) ||
        failed(parser.resolveOperands(outOperands, resultTypes, outLoc,
                                      state.operands))))

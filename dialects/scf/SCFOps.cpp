@@ -81,18 +81,7 @@ LogicalResult ForOp::parse(OpAsmParser &parser, OperationState &state) {
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> initOperands;
   llvm::SmallVector<Type, 4> resultTypes;
   if (parser.parseOptionalKeyword("iter_args")) {
-    auto parseAssignment = [&]() -> LogicalResult {
-      OpAsmParser::Argument argument;
-      OpAsmParser::UnresolvedOperand init;
-      if (failed(parser.parseArgument(argument)) ||
-          failed(parser.parseEqual()) || failed(parser.parseOperand(init)))
-        return failure();
-      regionArgs.push_back(argument);
-      initOperands.push_back(init);
-      return success();
-    };
-    if (failed(parser.parseCommaSeparatedList(AsmParser::Delimiter::Paren,
-                                              parseAssignment)) ||
+    if (failed(parser.parseAssignmentList(regionArgs, initOperands)) ||
         failed(parser.parseArrowTypeList(resultTypes)))
       return failure();
     if (resultTypes.size() != initOperands.size())
@@ -164,61 +153,104 @@ void ForOp::print(OpAsmPrinter &printer) {
   printer.printOptionalAttrDict(attrs);
 }
 
+LogicalResult ForOp::verifyInvariantsImpl() {
+  Operation *op = getOperation();
+  Attribute unsignedCmp = op->getInherentAttr("unsignedCmp");
+  if (unsignedCmp && !unsignedCmp.isa<UnitAttr>())
+    return emitInvalidPropertyError(op, "unsignedCmp");
+  return success();
+}
+
 LogicalResult ForOp::verify() {
   Operation *op = getOperation();
-  Type ivType = getLowerBound().getType();
-  if (!ivType.isSignlessIntOrIndex())
-    return emitOpError() << "operand #0 must be signless integer or index, but "
-                            "got "
-                         << ivType;
-  if (getUpperBound().getType() != ivType || getStep().getType() != ivType)
+  // MLIR's op definition: the operand kinds, AllTypesMatch on the bounds
+  // and step, then a one-block region, in this order.
+  for (unsigned i = 0; i < 3; ++i) {
+    Type type = op->getOperand(i).getType();
+    if (!type.isSignlessIntOrIndex())
+      return emitOpError() << "operand #" << i
+                           << " must be signless integer or index, but got "
+                           << type;
+  }
+  Type boundType = getLowerBound().getType();
+  if (getUpperBound().getType() != boundType ||
+      getStep().getType() != boundType)
     return emitOpError() << "failed to verify that all of {lowerBound, "
                             "upperBound, step} have same type";
-  unsigned numIterArgs = op->getNumOperands() - 3;
-  if (op->getNumResults() != numIterArgs)
+  if (failed(detail::verifyOneBlockRegion(op, 0, "region")))
+    return failure();
+  if (getInitArgs().size() != op->getNumResults())
     return emitOpError() << "mismatch in number of loop-carried values and "
                             "defined values";
-  for (unsigned i = 0; i < numIterArgs; ++i)
-    if (op->getOperand(i + 3).getType() != op->getResult(i).getType())
-      return emitOpError() << "types mismatch between " << i
-                           << "th iter operand and defined value";
+  return success();
+}
+
+/// MLIR 22's LoopLikeOpInterface verifier on scf.for: the numbers, then the
+/// types, of the initial values, the region iteration arguments, the
+/// yielded values (unless scf.yield has none, which the region-branch check
+/// reports) and the results.
+static LogicalResult verifyLoopCarriedValues(ForOp forOp) {
+  Operation *op = forOp.getOperation();
+  Block *body = forOp.getBody();
+  OperandRange inits = forOp.getInitArgs();
+  Operation *yield = &body->back();
+  // MLIR drops the induction variable from the block arguments without a
+  // check: a block without arguments has 2^64 - 1 iteration arguments.
+  uint64_t numIterArgs = uint64_t(body->getNumArguments()) - 1;
+  uint64_t numYielded = yield->getNumOperands();
+  if (inits.size() != numIterArgs)
+    return forOp.emitOpError()
+           << "different number of inits and region iter_args: "
+           << uint64_t(inits.size()) << " != " << numIterArgs;
+  if (numYielded != 0 && numIterArgs != numYielded)
+    return forOp.emitOpError()
+           << "different number of region iter_args and yielded values: "
+           << numIterArgs << " != " << numYielded;
+  if (op->getNumResults() != numIterArgs)
+    return forOp.emitOpError()
+           << "different number of loop results and region iter_args: "
+           << op->getNumResults() << " != " << numIterArgs;
+  for (unsigned i = 0; i < numIterArgs; ++i) {
+    Type initType = inits[i].getType();
+    Type argType = body->getArgument(i + 1).getType();
+    if (initType != argType)
+      return forOp.emitOpError()
+             << i << "-th init and " << i
+             << "-th region iter_arg have different type: " << initType
+             << " != " << argType;
+    if (numYielded == 0)
+      continue;
+    Type yieldedType = yield->getOperand(i).getType();
+    if (argType != yieldedType)
+      return forOp.emitOpError()
+             << i << "-th region iter_arg and " << i
+             << "-th yielded value have different type: " << argType
+             << " != " << yieldedType;
+  }
+  for (unsigned i = 0; i < numIterArgs; ++i) {
+    Type argType = body->getArgument(i + 1).getType();
+    Type resultType = op->getResult(i).getType();
+    // MLIR 22 numbers this message with a counter it only advances after
+    // the loop: it always says 0.
+    if (argType != resultType)
+      return forOp.emitOpError()
+             << "0-th region iter_arg and 0-th loop result have different "
+                "type: "
+             << argType << " != " << resultType;
+  }
   return success();
 }
 
 LogicalResult ForOp::verifyRegions() {
   Operation *op = getOperation();
-  Region &region = op->getRegion(0);
-  if (region.empty())
-    return emitOpError() << "expects a non-empty body region";
-  Block *body = &region.front();
-  unsigned numIterArgs = op->getNumOperands() - 3;
-  if (body->getNumArguments() != numIterArgs + 1)
-    return emitOpError() << "expected body to have " << (numIterArgs + 1)
-                         << " arguments (induction variable and iteration "
-                            "arguments), but it has "
-                         << body->getNumArguments();
-  if (body->getArgument(0).getType() != getLowerBound().getType())
+  if (failed(OpTrait::impl::verifySingleBlockImplicitTerminator(
+          op, YieldOp::getOperationName())) ||
+      failed(verifyLoopCarriedValues(*this)) ||
+      failed(detail::verifyRegionBranchEdges(op)))
+    return failure();
+  if (getInductionVar().getType() != getLowerBound().getType())
     return emitOpError()
            << "expected induction variable to be same type as bounds and step";
-  for (unsigned i = 0; i < numIterArgs; ++i)
-    if (body->getArgument(i + 1).getType() != op->getResult(i).getType())
-      return emitOpError() << "types mismatch between " << i
-                           << "th iter region arg and defined value";
-  Operation *terminator = body->empty() ? nullptr : &body->back();
-  if (!terminator || !YieldOp::classof(terminator))
-    return emitOpError() << "expects its body to end with 'scf.yield'";
-  if (terminator->getNumOperands() != numIterArgs)
-    return terminator->emitOpError()
-           << "number of operands (" << terminator->getNumOperands()
-           << ") does not match the number of results of the parent 'scf.for' ("
-           << numIterArgs << ")";
-  for (unsigned i = 0; i < numIterArgs; ++i)
-    if (terminator->getOperand(i).getType() != op->getResult(i).getType())
-      return terminator->emitOpError()
-             << "type of operand #" << i << " ("
-             << terminator->getOperand(i).getType()
-             << ") does not match result #" << i << " of the parent 'scf.for' ("
-             << op->getResult(i).getType() << ")";
   return success();
 }
 
@@ -293,10 +325,13 @@ void IfOp::print(OpAsmPrinter &printer) {
 
 LogicalResult IfOp::verify() {
   Operation *op = getOperation();
-  if (!op->getOperand(0).getType().isSignlessInteger(1))
+  Type conditionType = op->getOperand(0).getType();
+  if (!conditionType.isSignlessInteger(1))
     return emitOpError() << "operand #0 must be 1-bit signless integer, but "
                             "got "
-                         << op->getOperand(0).getType();
+                         << conditionType;
+  if (failed(detail::verifyOneBlockRegion(op, 0, "thenRegion")))
+    return failure();
   if (op->getNumResults() != 0 && getElseRegion().empty())
     return emitOpError() << "must have an else block if defining values";
   return success();
@@ -304,30 +339,10 @@ LogicalResult IfOp::verify() {
 
 LogicalResult IfOp::verifyRegions() {
   Operation *op = getOperation();
-  for (Region *region : {&getThenRegion(), &getElseRegion()}) {
-    if (region->empty())
-      continue;
-    Block &block = region->front();
-    if (block.getNumArguments() != 0)
-      return emitOpError() << "expects its regions to have no arguments";
-    Operation *terminator = block.empty() ? nullptr : &block.back();
-    if (!terminator || !YieldOp::classof(terminator))
-      return emitOpError() << "expects its regions to end with 'scf.yield'";
-    if (terminator->getNumOperands() != op->getNumResults())
-      return terminator->emitOpError()
-             << "number of operands (" << terminator->getNumOperands()
-             << ") does not match the number of results of the parent 'scf.if' "
-                "("
-             << op->getNumResults() << ")";
-    for (unsigned i = 0, e = op->getNumResults(); i < e; ++i)
-      if (terminator->getOperand(i).getType() != op->getResult(i).getType())
-        return terminator->emitOpError() << "type of operand #" << i << " ("
-                                         << terminator->getOperand(i).getType()
-                                         << ") does not match result #" << i
-                                         << " of the parent 'scf.if' ("
-                                         << op->getResult(i).getType() << ")";
-  }
-  return success();
+  if (failed(OpTrait::impl::verifySingleBlockImplicitTerminator(
+          op, YieldOp::getOperationName())))
+    return failure();
+  return detail::verifyRegionBranchEdges(op);
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,13 +1,15 @@
 //===- SCFRegionBranch.cpp - Control flow between scf regions -------------===//
 //
-// Tilt has no RegionBranchOpInterface; scf.while, scf.index_switch and
-// scf.execute_region describe their control flow here instead, as lists of
-// edges (which operands flow into which region arguments or results). Two
-// things are built on them, both as MLIR 22 has them for these ops:
+// Tilt has no RegionBranchOpInterface; scf.for, scf.if, scf.while,
+// scf.index_switch and scf.execute_region describe their control flow here
+// instead, as lists of edges (which operands flow into which region
+// arguments or results). Two things are built on them, as MLIR 22 has them
+// for these ops:
 //
 //   - the interface's verifier: along each edge, as many values as the
 //     target takes, of the same types;
-//   - the three generic canonicalizations MLIR 22 registers for these ops
+//   - the three generic canonicalizations MLIR 22 registers for scf.while,
+//     scf.index_switch and scf.execute_region
 //     (populateRegionBranchOpInterfaceCanonicalizationPatterns):
 //       MakeRegionBranchOpSuccessorInputsDead   an input that can only hold
 //                                               one outside value is
@@ -70,8 +72,30 @@ void scf::detail::getRegionBranchEdges(
         {yield, 0, yield->getOpOperands(), getArgumentValues(before)});
     return;
   }
-  // scf.index_switch and scf.execute_region enter their regions with no
-  // values; every scf.yield returns to the op's results.
+  if (ForOp::classof(op)) {
+    // The initial values enter the body or, for no iteration, become the
+    // results; scf.yield goes back to the body or leaves the loop.
+    Block &body = op->getRegion(0).front();
+    llvm::MutableArrayRef<OpOperand> inits = op->getOpOperands().drop_front(3);
+    llvm::SmallVector<Value, 4> iterArgs = getArgumentValues(body);
+    iterArgs.erase(iterArgs.begin());
+    edges.push_back({op, 0, inits, iterArgs});
+    edges.push_back({op, -1, inits, getResultValues(op)});
+    Operation *yield = &body.back();
+    edges.push_back({yield, 0, yield->getOpOperands(), iterArgs});
+    edges.push_back({yield, -1, yield->getOpOperands(), getResultValues(op)});
+    return;
+  }
+  // scf.if without an else region may skip to its results.
+  if (IfOp::classof(op) && op->getRegion(1).empty()) {
+    edges.push_back({op, 0, none, {}});
+    edges.push_back({op, -1, none, getResultValues(op)});
+    Operation *yield = &op->getRegion(0).front().back();
+    edges.push_back({yield, -1, yield->getOpOperands(), getResultValues(op)});
+    return;
+  }
+  // scf.if, scf.index_switch and scf.execute_region enter their regions
+  // with no values; every scf.yield returns to the op's results.
   for (Region &region : op->getRegions())
     edges.push_back({op, int(region.getRegionNumber()), none, {}});
   for (Region &region : op->getRegions())

@@ -34,23 +34,6 @@ void scf::detail::ensureTerminator(Region &region,
   block.push_back(Operation::create(state));
 }
 
-LogicalResult scf::detail::parseAssignmentList(
-    OpAsmParser &parser,
-    llvm::SmallVectorImpl<OpAsmParser::Argument> &arguments,
-    llvm::SmallVectorImpl<OpAsmParser::UnresolvedOperand> &values) {
-  return parser.parseCommaSeparatedList(
-      AsmParser::Delimiter::Paren, [&]() -> LogicalResult {
-        OpAsmParser::Argument argument;
-        OpAsmParser::UnresolvedOperand value;
-        if (failed(parser.parseArgument(argument)) ||
-            failed(parser.parseEqual()) || failed(parser.parseOperand(value)))
-          return failure();
-        arguments.push_back(argument);
-        values.push_back(value);
-        return success();
-      });
-}
-
 void scf::detail::printInitializationList(
     OpAsmPrinter &printer, llvm::ArrayRef<BlockArgument> arguments,
     ValueRange values, llvm::StringRef prefix) {

@@ -161,6 +161,18 @@ LogicalResult OpTrait::impl::verifyOneBlockRegions(Operation *op,
   return success();
 }
 
+LogicalResult OpTrait::impl::verifyNoRegionArguments(Operation *op) {
+  for (Region &region : op->getRegions()) {
+    if (region.empty() || region.front().getNumArguments() == 0)
+      continue;
+    if (op->getNumRegions() > 1)
+      return op->emitOpError() << "region #" << region.getRegionNumber()
+                               << " should have no arguments";
+    return op->emitOpError() << "region should have no arguments";
+  }
+  return success();
+}
+
 LogicalResult
 OpTrait::impl::verifySingleBlockImplicitTerminator(Operation *op,
                                                    llvm::StringRef name) {

@@ -2,100 +2,20 @@
 //
 // Two phases, as in MLIR: first every op's structure and invariants (traits,
 // the op's verify(), nested ops, then region-level checks); then, only if
-// that passed, dominance of every use in SSA-CFG regions. Dominators of a
-// multi-block region are computed with the Cooper-Harvey-Kennedy algorithm
-// over the blocks reachable from the entry.
+// that passed, dominance of every use in SSA-CFG regions, with the dominator
+// trees of IR/Dominance.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tilt/IR/Verifier.h"
 #include "tilt/IR/Dialect.h"
+#include "tilt/IR/Dominance.h"
 #include "tilt/IR/Region.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace tilt;
 
 namespace {
-
-/// Dominance between the blocks of one region.
-class RegionDominance {
-public:
-  explicit RegionDominance(Region &region) {
-    // Reverse post-order of the reachable blocks (iterative DFS).
-    llvm::SmallVector<Block *, 16> postOrder;
-    llvm::DenseMap<Block *, unsigned> visitState;
-    llvm::SmallVector<std::pair<Block *, unsigned>, 16> stack;
-    Block *entry = &region.front();
-    stack.push_back({entry, 0});
-    visitState[entry] = 1;
-    while (!stack.empty()) {
-      auto &[block, next] = stack.back();
-      llvm::SmallVector<Block *, 2> successors = block->getSuccessors();
-      if (next < successors.size()) {
-        Block *succ = successors[next++];
-        if (succ && succ->getParent() == &region &&
-            visitState.try_emplace(succ, 1).second)
-          stack.push_back({succ, 0});
-        continue;
-      }
-      postOrder.push_back(block);
-      stack.pop_back();
-    }
-    for (unsigned i = 0; i < postOrder.size(); ++i)
-      order[postOrder[i]] = i;
-    idom[entry] = entry;
-    bool changed = true;
-    while (changed) {
-      changed = false;
-      for (auto it = postOrder.rbegin(), e = postOrder.rend(); it != e; ++it) {
-        Block *block = *it;
-        if (block == entry)
-          continue;
-        Block *newIdom = nullptr;
-        for (Block *pred : block->getPredecessors()) {
-          if (!idom.count(pred))
-            continue;
-          newIdom = newIdom ? intersect(pred, newIdom) : pred;
-        }
-        if (newIdom && idom.lookup(block) != newIdom) {
-          idom[block] = newIdom;
-          changed = true;
-        }
-      }
-    }
-  }
-
-  bool isReachable(Block *block) const { return order.count(block); }
-
-  /// Whether `a` dominates `b` (both in the region).
-  bool dominates(Block *a, Block *b) const {
-    if (!isReachable(b))
-      return true;
-    if (!isReachable(a))
-      return false;
-    while (true) {
-      if (a == b)
-        return true;
-      Block *up = idom.lookup(b);
-      if (up == b)
-        return false;
-      b = up;
-    }
-  }
-
-private:
-  Block *intersect(Block *a, Block *b) {
-    while (a != b) {
-      while (order[a] < order[b])
-        a = idom[a];
-      while (order[b] < order[a])
-        b = idom[b];
-    }
-    return a;
-  }
-  llvm::DenseMap<Block *, unsigned> order;
-  llvm::DenseMap<Block *, Block *> idom;
-};
 
 class Verifier {
 public:

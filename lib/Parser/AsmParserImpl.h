@@ -53,16 +53,20 @@ public:
     return parser.consumeIf(Token::ellipsis);
   }
 
+  // As MLIR's: reported at the token found, through emitError (so a custom
+  // op's parser names the op).
   LogicalResult parseKeyword(llvm::StringRef expected,
                              const llvm::Twine &msg) override {
+    llvm::SMLoc loc = getCurrentLocation();
     if (parseOptionalKeyword(expected))
       return success();
-    return parser.emitWrongTokenError("expected '" + expected + "'" + msg);
+    return emitError(loc, "expected '" + expected + "'" + msg);
   }
   LogicalResult parseKeyword(llvm::StringRef *keyword) override {
+    llvm::SMLoc loc = getCurrentLocation();
     if (succeeded(parseOptionalKeyword(keyword)))
       return success();
-    return parser.emitWrongTokenError("expected valid keyword");
+    return emitError(loc, "expected valid keyword");
   }
   bool parseOptionalKeyword(llvm::StringRef expected) override {
     if (!parser.getToken().isKeyword(expected))

@@ -232,6 +232,25 @@ public:
       return success();
     });
   }
+  OptionalParseResult parseOptionalAssignmentList(
+      llvm::SmallVectorImpl<Argument> &arguments,
+      llvm::SmallVectorImpl<UnresolvedOperand> &values) override {
+    if (!parseOptionalLParen())
+      return std::nullopt;
+    if (parseOptionalRParen())
+      return success();
+    do {
+      Argument argument;
+      UnresolvedOperand value;
+      if (failed(parseArgument(argument, /*allowType=*/false,
+                               /*allowAttrs=*/false)) ||
+          failed(parseEqual()) || failed(parseOperand(value)))
+        return failure();
+      arguments.push_back(argument);
+      values.push_back(value);
+    } while (parseOptionalComma());
+    return opParser.parseToken(Token::r_paren, "expected ',' or ')'");
+  }
   LogicalResult parseRegion(Region &region, llvm::ArrayRef<Argument> arguments,
                             bool enableNameShadowing) override {
     bool isolated = info->hasTrait(TypeID::get<OpTrait::IsIsolatedFromAbove>());
@@ -717,6 +736,8 @@ LogicalResult OperationParser::parseOperation(Block *block) {
 
   if (results.empty())
     return success();
+  if (op->getNumResults() == 0)
+    return emitError(loc, "cannot name an operation with no results");
   if (op->getNumResults() != numExpected)
     return emitError(loc, "operation defines " +
                               llvm::Twine(op->getNumResults()) +

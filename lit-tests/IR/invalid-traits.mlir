@@ -74,7 +74,7 @@ func.func @f(%a: i32, %b: i64) {
 // -----
 
 func.func @f(%n: index) {
-  // expected-error@+1 {{'scf.for' op expects a non-empty body region}}
+  // expected-error@+1 {{'scf.for' op region #0 ('region') failed to verify constraint: region with 1 blocks}}
   "scf.for"(%n, %n, %n) ({
   }) : (index, index, index) -> ()
   return
@@ -83,7 +83,7 @@ func.func @f(%n: index) {
 // -----
 
 func.func @f(%n: index, %k: i32) {
-  // expected-error@+1 {{'scf.for' op expected body to have 2 arguments (induction variable and iteration arguments), but it has 1}}
+  // expected-error@+1 {{'scf.for' op different number of inits and region iter_args: 1 != 0}}
   %r = "scf.for"(%n, %n, %n, %k) ({
   ^bb0(%i: index):
     "scf.yield"(%k) : (i32) -> ()
@@ -94,7 +94,8 @@ func.func @f(%n: index, %k: i32) {
 // -----
 
 func.func @f(%c: i1) {
-  // expected-error@+1 {{'scf.if' op expects its regions to end with 'scf.yield'}}
+  // expected-error@+2 {{'scf.if' op expects regions to end with 'scf.yield', found 'foo.op'}}
+  // expected-note@+1 {{in custom textual format, the absence of terminator implies 'scf.yield'}}
   "scf.if"(%c) ({
     "foo.op"() : () -> ()
   }, {
@@ -105,7 +106,7 @@ func.func @f(%c: i1) {
 // -----
 
 func.func @f(%c: i1) {
-  // expected-error@+1 {{'scf.if' op expects its regions to have no arguments}}
+  // expected-error@+1 {{'scf.if' op region #0 should have no arguments}}
   "scf.if"(%c) ({
   ^bb0(%a: i32):
     "scf.yield"() : () -> ()

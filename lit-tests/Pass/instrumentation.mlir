@@ -30,6 +30,7 @@
 // STATS-NEXT:     (S) 2 num-dead-erased - Number of trivially dead ops erased
 // STATS-NEXT:   CSE
 // STATS-NEXT:     (S) 1 num-cse'd - Number of operations CSE'd
+// STATS-NEXT:     (S) 0 num-dce'd - Number of operations DCE'd
 
 func.func @f(%a: i32) -> i32 {
   %c0 = arith.constant 0 : i32

@@ -1,4 +1,5 @@
-// cse removes side-effect-free ops equivalent to a dominating one.
+// cse removes side-effect-free ops equivalent to a dominating one, and
+// unused ones.
 // RUN: tilt-opt --cse %s | FileCheck %s
 // RUN: tilt-opt --allow-unregistered-dialect --cse %s | tilt-opt --allow-unregistered-dialect --cse | FileCheck %s
 
@@ -29,10 +30,27 @@ func.func @simple(%a: i32, %c: i1) -> (i32, i32, i32) {
 // CHECK: scf.if
 // CHECK: arith.muli
 // CHECK: arith.muli
-func.func @scopes(%a: i32, %c: i1) -> i32 {
-  scf.if %c {
+func.func @scopes(%a: i32, %c: i1) -> (i32, i32) {
+  %r = scf.if %c -> (i32) {
     %0 = arith.muli %a, %a : i32
+    scf.yield %0 : i32
+  } else {
+    scf.yield %a : i32
   }
   %1 = arith.muli %a, %a : i32
-  return %1 : i32
+  return %r, %1 : i32, i32
+}
+
+// Unused ops without effects are erased (MLIR's cse counts them as
+// num-dce'd), here a constant and an scf.if whose results are unused.
+// CHECK-LABEL: func.func @dead
+// CHECK-NEXT: return %arg0
+func.func @dead(%a: i32, %c: i1) -> i32 {
+  %0 = arith.constant 7 : i32
+  %r = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    scf.yield %a : i32
+  }
+  return %a : i32
 }

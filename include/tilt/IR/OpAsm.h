@@ -231,6 +231,22 @@ public:
                     Delimiter delimiter = Delimiter::None,
                     bool allowType = false, bool allowAttrs = false) = 0;
 
+  /// Parses `(%arg = %value, ...)` if a `(` comes next (none: nothing is
+  /// consumed); a list that goes on without `,` or `)` is an error, as
+  /// MLIR's parseOptionalAssignmentList.
+  virtual OptionalParseResult parseOptionalAssignmentList(
+      llvm::SmallVectorImpl<Argument> &arguments,
+      llvm::SmallVectorImpl<UnresolvedOperand> &values) = 0;
+  /// Like parseOptionalAssignmentList, but the list must be there.
+  LogicalResult
+  parseAssignmentList(llvm::SmallVectorImpl<Argument> &arguments,
+                      llvm::SmallVectorImpl<UnresolvedOperand> &values) {
+    OptionalParseResult result = parseOptionalAssignmentList(arguments, values);
+    if (!result.has_value())
+      return emitError(getCurrentLocation(), "expected '('");
+    return *result;
+  }
+
   /// Parses `{ ... }` into `region`, whose entry block gets `arguments`.
   virtual LogicalResult parseRegion(Region &region,
                                     llvm::ArrayRef<Argument> arguments = {},

@@ -107,6 +107,7 @@ LogicalResult verifySameTypeOperands(Operation *op);
 LogicalResult verifyIsIsolatedFromAbove(Operation *op);
 LogicalResult verifyOneBlockRegions(Operation *op,
                                     bool requireNonEmpty = false);
+LogicalResult verifyNoRegionArguments(Operation *op);
 LogicalResult verifySymbol(Operation *op);
 LogicalResult verifySymbolTable(Operation *op);
 LogicalResult verifyHasParent(Operation *op,
@@ -228,6 +229,14 @@ public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifyOneBlockRegions(
         op, !C::template hasTrait<OpTrait::NoTerminator>());
+  }
+};
+/// The entry blocks of the op's regions take no arguments (MLIR's
+/// NoRegionArguments).
+template <typename C> class NoRegionArguments : public TraitBase<C> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyNoRegionArguments(op);
   }
 };
 /// Single-block regions ending in `TerminatorOp`, which the custom form may

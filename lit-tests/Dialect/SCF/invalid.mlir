@@ -1,111 +1,6 @@
 // scf verifier errors.
 // RUN: tilt-opt --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
 
-func.func @f(%n: index, %k: i32) {
-  // expected-error@+1 {{'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
-  "scf.for"(%n, %n, %k) ({
-  ^bb0(%i: index):
-    "scf.yield"() : () -> ()
-  }) : (index, index, i32) -> ()
-  return
-}
-
-// -----
-
-func.func @f(%n: index, %k: i32) {
-  // expected-error@+1 {{'scf.for' op types mismatch between 0th iter operand and defined value}}
-  %r = "scf.for"(%n, %n, %n, %k) ({
-  ^bb0(%i: index, %a: i32):
-    "scf.yield"(%a) : (i32) -> ()
-  }) : (index, index, index, i32) -> f32
-  return
-}
-
-// -----
-
-func.func @f(%n: index, %k: i32) {
-  // expected-error@+1 {{'scf.for' op expected induction variable to be same type as bounds and step}}
-  "scf.for"(%n, %n, %n) ({
-  ^bb0(%i: i32):
-    "scf.yield"() : () -> ()
-  }) : (index, index, index) -> ()
-  return
-}
-
-// -----
-
-func.func @f(%n: index, %k: i32) {
-  %r = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (i32) {
-    %f = "test.f"() : () -> f32
-    // expected-error@+1 {{'scf.yield' op type of operand #0 ('f32') does not match result #0 of the parent 'scf.for' ('i32')}}
-    scf.yield %f : f32
-  }
-  return
-}
-
-// -----
-
-func.func @f(%n: index, %k: i32) {
-  %r = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (i32) {
-    // expected-error@+1 {{'scf.yield' op number of operands (0) does not match the number of results of the parent 'scf.for' (1)}}
-    scf.yield
-  }
-  return
-}
-
-// -----
-
-func.func @f(%c: i1) {
-  // expected-error@+1 {{'scf.if' op must have an else block if defining values}}
-  %r = "scf.if"(%c) ({
-    %v = "test.v"() : () -> i32
-    "scf.yield"(%v) : (i32) -> ()
-  }, {
-  }) : (i1) -> i32
-  return
-}
-
-// -----
-
-func.func @f(%c: i32) {
-  // expected-error@+1 {{'scf.if' op operand #0 must be 1-bit signless integer, but got 'i32'}}
-  "scf.if"(%c) ({
-    "scf.yield"() : () -> ()
-  }, {
-  }) : (i32) -> ()
-  return
-}
-
-// -----
-
-func.func @f() {
-  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
-  scf.yield
-}
-
-// -----
-
-func.func @f(%n: index) {
-  // expected-error@+1 {{'scf.for' op expects its body to end with 'scf.yield'}}
-  "scf.for"(%n, %n, %n) ({
-  ^bb0(%i: index):
-    "test.other"() : () -> ()
-  }) : (index, index, index) -> ()
-  return
-}
-
-// -----
-
-func.func @f(%n: index, %k: i32) {
-  // expected-error@+1 {{mismatch in number of loop-carried values and defined values}}
-  %r = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (i32, i32) {
-    scf.yield %a : i32
-  }
-  return
-}
-
-// -----
-
 // Property kinds: MLIR reports these while converting properties, Tilt in
 // the verifier.
 func.func @f(%i: index) {
@@ -178,10 +73,636 @@ func.func @f(%n: index) {
 // MLIR-CHECKED: the cases from here on give the same diagnostics under
 // mlir-opt --verify-diagnostics (MLIRInterop/scf-control.test runs them).
 
+// scf.for: operand and region counts, checked first.
+func.func @f(%n: index) {
+  // expected-error@+1 {{'scf.for' op requires one region}}
+  "scf.for"(%n, %n) ({
+  }, {
+  }) : (index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error@+1 {{'scf.for' op expected 3 or more operands, but found 2}}
+  "scf.for"(%n, %n) ({
+  ^bb0(%i: index):
+    "scf.yield"() : () -> ()
+  }) : (index, index) -> ()
+  return
+}
+
+// -----
+
+// scf.for: one block, not empty.
+func.func @f(%n: index) {
+  // expected-error@+1 {{'scf.for' op expects region #0 to have 0 or 1 blocks}}
+  "scf.for"(%n, %n, %n) ({
+  ^bb0(%i: index):
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error@+1 {{'scf.for' op expects a non-empty block}}
+  "scf.for"(%n, %n, %n) ({
+  ^bb0(%i: i32):
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// scf.for: the unsignedCmp property is a unit attribute.
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{invalid properties {unsignedCmp = 1 : i64} for op scf.for: Invalid attribute `unsignedCmp` in property conversion: 1 : i64}}
+  "scf.for"(%n, %n, %k) <{unsignedCmp = 1}> ({
+  ^bb0(%i: index):
+    "scf.yield"() : () -> ()
+  }) : (index, index, i32) -> ()
+  return
+}
+
+// -----
+
+// scf.for: bounds and step of one integer or index type, each checked.
+func.func @f(%n: index, %s: f32) {
+  // expected-error@+1 {{'scf.for' op operand #2 must be signless integer or index, but got 'f32'}}
+  "scf.for"(%n, %n, %s) ({
+  ^bb0(%i: index):
+    "scf.yield"() : () -> ()
+  }) : (index, index, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: f32) {
+  // expected-error@+1 {{'scf.for' op operand #0 must be signless integer or index, but got 'f32'}}
+  scf.for %i = %n to %n step %n : f32 {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
+  "scf.for"(%n, %n, %k) ({
+  ^bb0(%i: index):
+    "scf.yield"() : () -> ()
+  }) : (index, index, i32) -> ()
+  return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+func.func @f(%n: index, %s: i32) {
+  // expected-error@+1 {{use of value '%s' expects different type than prior uses: 'index' vs 'i32'}}
+  scf.for %i = %n to %n step %s {
+  }
+  return
+}
+
+// -----
+
+// scf.for: a region of one block, after the type checks.
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type}}
+  "scf.for"(%n, %n, %k) ({
+  }) : (index, index, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error@+1 {{'scf.for' op region #0 ('region') failed to verify constraint: region with 1 blocks}}
+  "scf.for"(%n, %n, %n) ({
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// scf.for: custom-form syntax errors, named after the op when its parser
+// reports them.
+func.func @f(%n: index) {
+  // expected-error@+1 {{custom op 'scf.for' expected 'to'}}
+  scf.for %i = %n %n step %n {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error@+1 {{custom op 'scf.for' expected 'step'}}
+  scf.for %i = %n to %n %n {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{custom op 'scf.for' expected '('}}
+  %r = scf.for %i = %n to %n step %n iter_args %k -> (i32) {
+    scf.yield %k : i32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{expected ',' or ')'}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %k -> (i32) {
+    scf.yield %a : i32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error@+1 {{cannot name an operation with no results}}
+  %r = scf.for %i = %n to %n step %n iter_args() -> () {
+  }
+  return
+}
+
+// -----
+
+// scf.for: one result per initial value, in the custom form as it parses.
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{custom op 'scf.for' mismatch in number of loop-carried values and defined values}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (i32, i32) {
+    scf.yield %a : i32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op mismatch in number of loop-carried values and defined values}}
+  %r:2 = "scf.for"(%n, %n, %n, %k) ({
+  ^bb0(%i: index, %a: i32):
+    "scf.yield"(%a) : (i32) -> ()
+  }) : (index, index, index, i32) -> (i32, i32)
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op mismatch in number of loop-carried values and defined values}}
+  %r = "scf.for"(%n, %n, %n) ({
+  ^bb0(%i: index):
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> i32
+  return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{use of value '%k' expects different type than prior uses: 'f32' vs 'i32'}}
+  %s = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (f32) {
+    scf.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// scf.for: the body ends in scf.yield, checked after the nested ops.
+func.func @f(%n: index) {
+  // expected-error@+2 {{'scf.for' op expects regions to end with 'scf.yield', found 'test.other'}}
+  // expected-note@+1 {{in custom textual format, the absence of terminator implies 'scf.yield'}}
+  "scf.for"(%n, %n, %n) ({
+  ^bb0(%i: index):
+    "test.other"() : () -> ()
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  "scf.for"(%n, %n, %n) ({
+  ^bb0(%i: index):
+    %x = "test.v"() : () -> f32
+    // expected-error@+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
+    %y = arith.addi %x, %x : f32
+    "test.other"() : () -> ()
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// An unregistered op may be a terminator: the parser still adds scf.yield.
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+2 {{'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (i32) {
+    "test.x"() : () -> ()
+  }
+  return
+}
+
+// -----
+
+// scf.for: one block argument per initial value after the induction
+// variable (with none at all, MLIR counts 2^64 - 1 iteration arguments).
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op different number of inits and region iter_args: 1 != 0}}
+  %r = "scf.for"(%n, %n, %n, %k) ({
+  ^bb0(%i: index):
+    "scf.yield"(%k) : (i32) -> ()
+  }) : (index, index, index, i32) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  // expected-error@+1 {{'scf.for' op different number of inits and region iter_args: 0 != 18446744073709551615}}
+  "scf.for"(%n, %n, %n) ({
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// scf.for: scf.yield yields one value per iteration argument.
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op different number of region iter_args and yielded values: 1 != 2}}
+  %r = "scf.for"(%n, %n, %n, %k) ({
+  ^bb0(%i: index, %a: i32):
+    "scf.yield"(%a, %a) : (i32, i32) -> ()
+  }) : (index, index, index, i32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (i32) {
+    // expected-note@+1 {{region branch point}}
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// scf.for: initial values, iteration arguments, yielded values and results
+// of the same types.
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op 1-th init and 1-th region iter_arg have different type: 'i32' != 'f32'}}
+  %r:2 = "scf.for"(%n, %n, %n, %k, %k) ({
+  ^bb0(%i: index, %a: i32, %b: f32):
+    "scf.yield"(%a, %b) : (i32, f32) -> ()
+  }) : (index, index, index, i32, i32) -> (i32, i32)
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op 0-th region iter_arg and 0-th yielded value have different type: 'i32' != 'f32'}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %k) -> (i32) {
+    %f = "test.f"() : () -> f32
+    scf.yield %f : f32
+  }
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'i32' != 'f32'}}
+  %r = "scf.for"(%n, %n, %n, %k) ({
+  ^bb0(%i: index, %a: i32):
+    "scf.yield"(%a) : (i32) -> ()
+  }) : (index, index, index, i32) -> f32
+  return
+}
+
+// -----
+
+// MLIR 22 numbers a mismatched result 0 whatever its position.
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'i32' != 'f32'}}
+  %r:2 = "scf.for"(%n, %n, %n, %k, %k) ({
+  ^bb0(%i: index, %a: i32, %b: i32):
+    "scf.yield"(%a, %b) : (i32, i32) -> ()
+  }) : (index, index, index, i32, i32) -> (i32, f32)
+  return
+}
+
+// -----
+
+// scf.for: the induction variable has the type of the bounds, checked last.
+func.func @f(%n: index) {
+  // expected-error@+1 {{'scf.for' op expected induction variable to be same type as bounds and step}}
+  "scf.for"(%n, %n, %n) ({
+  ^bb0(%i: i32):
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index, %k: i32) {
+  // expected-error@+1 {{'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %r = "scf.for"(%n, %n, %n, %k) ({
+  ^bb0(%i: i32, %a: i32):
+    // expected-note@+1 {{region branch point}}
+    "scf.yield"() : () -> ()
+  }) : (index, index, index, i32) -> i32
+  return
+}
+
+// -----
+
+// scf.if: two regions, one operand.
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op expected 2 regions}}
+  "scf.if"(%c, %c) ({
+    "scf.yield"() : () -> ()
+  }) : (i1, i1) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op requires a single operand}}
+  "scf.if"(%c, %c) ({
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:
+    "scf.yield"() : () -> ()
+  }, {
+  }) : (i1, i1) -> ()
+  return
+}
+
+// -----
+
+// scf.if: blocks, not empty, without arguments.
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op expects region #1 to have 0 or 1 blocks}}
+  "scf.if"(%c) ({
+  ^bb0(%x: i32):
+    "scf.yield"() : () -> ()
+  }, {
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:
+    "scf.yield"() : () -> ()
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op expects a non-empty block}}
+  "scf.if"(%c) ({
+  ^bb0:
+  }, {
+  ^bb0(%x: i32):
+    "scf.yield"() : () -> ()
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%c: i32) {
+  // expected-error@+1 {{'scf.if' op region #0 should have no arguments}}
+  "scf.if"(%c) ({
+  ^bb0(%x: i32):
+    "scf.yield"() : () -> ()
+  }, {
+  }) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op region #1 should have no arguments}}
+  "scf.if"(%c) ({
+    "scf.yield"() : () -> ()
+  }, {
+  ^bb0(%x: i32):
+    "scf.yield"() : () -> ()
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+// scf.if: an i1 condition.
+func.func @f(%c: i32) {
+  // expected-error@+1 {{'scf.if' op operand #0 must be 1-bit signless integer, but got 'i32'}}
+  "scf.if"(%c) ({
+  }, {
+  }) : (i32) -> ()
+  return
+}
+
+// -----
+
+// expected-note@+1 {{prior use here}}
+func.func @f(%c: i32) {
+  // expected-error@+1 {{use of value '%c' expects different type than prior uses: 'i1' vs 'i32'}}
+  scf.if %c {
+  }
+  return
+}
+
+// -----
+
+// scf.if: a then block.
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op region #0 ('thenRegion') failed to verify constraint: region with 1 blocks}}
+  "scf.if"(%c) ({
+  }, {
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+// scf.if: an else block when there are results, checked before the
+// yielded values.
+func.func @f(%c: i32) {
+  // expected-error@+1 {{'scf.if' op operand #0 must be 1-bit signless integer, but got 'i32'}}
+  %r = "scf.if"(%c) ({
+    %v = "test.v"() : () -> i32
+    "scf.yield"(%v) : (i32) -> ()
+  }, {
+  }) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op must have an else block if defining values}}
+  %r = scf.if %c -> (i32) {
+    %v = "test.v"() : () -> f32
+    scf.yield %v : f32
+  }
+  return
+}
+
+// -----
+
+// scf.if: both regions end in scf.yield, checked after the nested ops.
+func.func @f(%c: i1) {
+  // expected-error@+2 {{'scf.if' op expects regions to end with 'scf.yield', found 'test.other'}}
+  // expected-note@+1 {{in custom textual format, the absence of terminator implies 'scf.yield'}}
+  "scf.if"(%c) ({
+    "scf.yield"() : () -> ()
+  }, {
+    "test.other"() : () -> ()
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  "scf.if"(%c) ({
+    %x = "test.v"() : () -> f32
+    // expected-error@+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
+    %y = arith.addi %x, %x : f32
+    "test.other"() : () -> ()
+  }, {
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+
+// scf.if: each scf.yield against the results, then region first.
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'f32' should match successor input type #0 'i32'}}
+  %r = scf.if %c -> (i32) {
+    %v = "test.v"() : () -> f32
+    // expected-note@+1 {{region branch point}}
+    scf.yield %v : f32
+  } else {
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  %r = scf.if %c -> (i32) {
+    %v = "test.v"() : () -> i32
+    scf.yield %v : i32
+  } else {
+    // expected-note@+1 {{region branch point}}
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%c: i1) {
+  // expected-error@+1 {{'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 1 operands, but region successor needs 0 inputs}}
+  scf.if %c {
+    %v = "test.v"() : () -> i32
+    // expected-note@+1 {{region branch point}}
+    scf.yield %v : i32
+  }
+  return
+}
+
+// -----
+
+// An implicit scf.yield has the location of the op.
+func.func @f(%c: i1) {
+  // expected-error@+2 {{'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %r = scf.if %c -> (i32) {
+  } else {
+  }
+  return
+}
+
+// -----
+
+// scf.yield: only as the terminator of its parents.
+func.func @f() {
+  // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
+  scf.yield
+}
+
+// -----
+
+func.func @f() {
+  "test.region"() ({
+    // expected-error@+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
+    scf.yield
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @f(%n: index) {
+  scf.for %i = %n to %n step %n {
+    // expected-error@+1 {{'scf.yield' op must be the last operation in the parent block}}
+    scf.yield
+    "test.x"() : () -> ()
+  }
+  return
+}
+
+// -----
+
 // scf.while: a non-function type.
 func.func @f(%x: i32) {
   // expected-error@+1 {{invalid kind of type specified: expected builtin.function, but found 'i32'}}
   %r = scf.while (%a = %x) : i32 {
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%b: i32):
+    scf.yield %b : i32
+  }
+  return
+}
+
+// -----
+
+// scf.while: the initial values as an assignment list.
+func.func @f(%x: i32) {
+  // expected-error@+1 {{expected ',' or ')'}}
+  %r = scf.while (%a = %x : i32 {
+    %c = "foo.c"() : () -> i1
     scf.condition(%c) %a : i32
   } do {
   ^bb0(%b: i32):

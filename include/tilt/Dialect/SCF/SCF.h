@@ -31,10 +31,13 @@ class ReduceOp;
 class ForallOp;
 
 /// `scf.for %iv = %lb to %ub step %step iter_args(%a = %init) -> (T) {...}`.
-class ForOp : public Op<ForOp, OpTrait::AtLeastNOperands<3>::Impl,
-                        OpTrait::VariadicResults, OpTrait::OneRegion,
-                        OpTrait::ZeroSuccessors, OpTrait::SingleBlock,
-                        OpTrait::HasRecursiveMemoryEffects> {
+/// The structural traits come in the order MLIR's ODS lists them (regions,
+/// results, successors, operands, SingleBlock), so that the first error is
+/// the same.
+class ForOp
+    : public Op<ForOp, OpTrait::OneRegion, OpTrait::VariadicResults,
+                OpTrait::ZeroSuccessors, OpTrait::AtLeastNOperands<3>::Impl,
+                OpTrait::SingleBlock, OpTrait::HasRecursiveMemoryEffects> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "scf.for"; }
@@ -57,15 +60,24 @@ public:
 
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
+  /// The `unsignedCmp` property must be a unit attribute (MLIR rejects
+  /// another kind as it converts properties, before any other check).
+  LogicalResult verifyInvariantsImpl();
+  /// The checks of MLIR's op definition (bound types, one block), then that
+  /// there are as many results as initial values.
   LogicalResult verify();
+  /// After the nested ops: the scf.yield terminator, MLIR's
+  /// LoopLikeOpInterface and RegionBranchOpInterface checks of the
+  /// loop-carried values, then the type of the induction variable.
   LogicalResult verifyRegions();
 };
 
 /// `scf.if %cond -> (T) { ... } else { ... }`.
 class IfOp
-    : public Op<IfOp, OpTrait::OneOperand, OpTrait::VariadicResults,
-                OpTrait::NRegions<2>::Impl, OpTrait::ZeroSuccessors,
-                OpTrait::SingleBlock, OpTrait::HasRecursiveMemoryEffects> {
+    : public Op<IfOp, OpTrait::NRegions<2>::Impl, OpTrait::VariadicResults,
+                OpTrait::ZeroSuccessors, OpTrait::OneOperand,
+                OpTrait::SingleBlock, OpTrait::NoRegionArguments,
+                OpTrait::HasRecursiveMemoryEffects> {
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "scf.if"; }
@@ -82,7 +94,11 @@ public:
 
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
+  /// An i1 condition, a then block, and an else block when there are
+  /// results.
   LogicalResult verify();
+  /// After the nested ops: scf.yield terminators that yield the results
+  /// (MLIR's RegionBranchOpInterface check).
   LogicalResult verifyRegions();
   /// `scf.if` on a constant condition becomes the taken region's body.
   static void getCanonicalizationPatterns(RewritePatternSet &patterns,

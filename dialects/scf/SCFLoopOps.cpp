@@ -35,6 +35,21 @@ static LogicalResult verifyIndexOperands(Operation *op, OperandRange range,
   return success();
 }
 
+/// Checks the four operand segments of scf.parallel and scf.forall and that
+/// the first three (lower bounds, upper bounds, steps) are index values.
+static LogicalResult verifyLoopControlOperands(Operation *op) {
+  if (failed(verifyOperandSegments(op, 4)))
+    return failure();
+  unsigned first = 0;
+  for (unsigned group = 0; group < 3; ++group) {
+    OperandRange range = getOperandSegment(op, group);
+    if (failed(verifyIndexOperands(op, range, first)))
+      return failure();
+    first += range.size();
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // ParallelOp
 //===----------------------------------------------------------------------===//
@@ -150,15 +165,8 @@ void ParallelOp::print(OpAsmPrinter &printer) {
 
 LogicalResult ParallelOp::verify() {
   Operation *op = getOperation();
-  if (failed(verifyOperandSegments(op, 4)))
+  if (failed(verifyLoopControlOperands(op)))
     return failure();
-  unsigned first = 0;
-  for (unsigned group = 0; group < 3; ++group) {
-    OperandRange range = getSegment(group);
-    if (failed(verifyIndexOperands(op, range, first)))
-      return failure();
-    first += range.size();
-  }
   if (failed(verifyOneBlockRegion(op, 0, "region")))
     return failure();
 
@@ -631,16 +639,11 @@ LogicalResult ForallOp::verify() {
       return emitOpError() << "attribute 'mapping' failed to satisfy "
                               "constraint: Device Mapping array attribute";
   }
-  if (failed(verifyOperandSegments(op, 4)))
+  if (failed(verifyLoopControlOperands(op)))
     return failure();
-  unsigned first = 0;
-  for (unsigned group = 0; group < 3; ++group) {
-    OperandRange range = getSegment(group);
-    if (failed(verifyIndexOperands(op, range, first)))
-      return failure();
-    first += range.size();
-  }
   OperandRange outputs = getOutputs();
+  // The outputs are the last segment.
+  unsigned first = op->getNumOperands() - outputs.size();
   for (unsigned i = 0, e = outputs.size(); i < e; ++i) {
     Type type = outputs[i].getType();
     if (!type.isa<RankedTensorType>())

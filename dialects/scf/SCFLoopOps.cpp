@@ -432,6 +432,23 @@ static void dispatchMixed(llvm::ArrayRef<OpFoldResult> mixed,
   }
 }
 
+/// Sets forall's static bound lists and operand segment sizes (lower,
+/// upper, step, shared outputs), for the builder and the parser alike.
+static void addForallControl(OperationState &state, Context *context,
+                             llvm::ArrayRef<int64_t> staticLower,
+                             llvm::ArrayRef<int64_t> staticUpper,
+                             llvm::ArrayRef<int64_t> staticSteps,
+                             llvm::ArrayRef<int64_t> segmentSizes) {
+  state.addAttribute("staticLowerBound",
+                     DenseArrayAttr::getI64(context, staticLower));
+  state.addAttribute("staticUpperBound",
+                     DenseArrayAttr::getI64(context, staticUpper));
+  state.addAttribute("staticStep",
+                     DenseArrayAttr::getI64(context, staticSteps));
+  state.addAttribute("operandSegmentSizes",
+                     getOperandSegmentsAttr(context, segmentSizes));
+}
+
 void ForallOp::build(OpBuilder &builder, OperationState &state,
                      llvm::ArrayRef<OpFoldResult> lowerBounds,
                      llvm::ArrayRef<OpFoldResult> upperBounds,
@@ -448,17 +465,9 @@ void ForallOp::build(OpBuilder &builder, OperationState &state,
   state.addOperands(dynamicSteps);
   state.addOperands(outputs);
   state.addTypes(outputs.getTypes());
-  state.addAttribute("staticLowerBound",
-                     DenseArrayAttr::getI64(context, staticLower));
-  state.addAttribute("staticUpperBound",
-                     DenseArrayAttr::getI64(context, staticUpper));
-  state.addAttribute("staticStep",
-                     DenseArrayAttr::getI64(context, staticSteps));
-  state.addAttribute(
-      "operandSegmentSizes",
-      getOperandSegmentsAttr(
-          context, {int64_t(dynamicLower.size()), int64_t(dynamicUpper.size()),
-                    int64_t(dynamicSteps.size()), int64_t(outputs.size())}));
+  addForallControl(state, context, staticLower, staticUpper, staticSteps,
+                   {int64_t(dynamicLower.size()), int64_t(dynamicUpper.size()),
+                    int64_t(dynamicSteps.size()), int64_t(outputs.size())});
   if (mapping)
     state.addAttribute("mapping", mapping);
   auto *body = new Block();
@@ -531,18 +540,10 @@ LogicalResult ForallOp::parse(OpAsmParser &parser, OperationState &state) {
                    parser.getEncodedSourceLoc(parser.getNameLoc()));
   if (failed(parser.parseOptionalAttrDict(state.attributes)))
     return failure();
-  state.addAttribute("staticLowerBound",
-                     DenseArrayAttr::getI64(context, staticLower));
-  state.addAttribute("staticUpperBound",
-                     DenseArrayAttr::getI64(context, staticUpper));
-  state.addAttribute("staticStep",
-                     DenseArrayAttr::getI64(context, staticSteps));
-  state.addAttribute(
-      "operandSegmentSizes",
-      getOperandSegmentsAttr(context, {int64_t(dynamicLower.size()),
-                                       int64_t(dynamicUpper.size()),
-                                       int64_t(dynamicSteps.size()),
-                                       int64_t(outOperands.size())}));
+  addForallControl(state, context, staticLower, staticUpper, staticSteps,
+                   {int64_t(dynamicLower.size()), int64_t(dynamicUpper.size()),
+                    int64_t(dynamicSteps.size()),
+                    int64_t(outOperands.size())});
   return success();
 }
 

@@ -209,7 +209,6 @@ bool GreedyDriver::insertKnownConstant(Operation *op) {
   if (!op->hasTrait<OpTrait::ConstantLike>() || op->getNumResults() != 1)
     return true;
   Block *block = op->getBlock();
-  Context *context = op->getContext();
   auto isKnown = [&](Operation *other) {
     return other && constantKeys.count(other);
   };
@@ -238,7 +237,6 @@ bool GreedyDriver::insertKnownConstant(Operation *op) {
       op->setLoc(Location());
     op->moveBefore(&entry->front());
   }
-  (void)context;
   constants[key] = op;
   constantKeys[op] = key;
   return true;

@@ -1,0 +1,242 @@
+"""TileLang's kernel language for Tilt: ``import tilt.language as T``.
+
+A kernel is written as in TileLang (``@T.prim_func`` with ``T.Kernel``,
+``T.alloc_shared``, ``T.copy``, ``T.gemm``, ``T.Parallel``, ...). Tilt
+does not run the function: ``T.prim_func`` reads its Python source with the
+``ast`` module and translates it into the ``tile`` dialect, with the
+enclosing function's arguments and the module's globals as compile-time
+constants (docs/python.md lists what is supported and how each construct
+maps to a tile op). The names below are markers the translator recognises;
+calling them outside a ``@T.prim_func`` is an error.
+"""
+
+from ._frontend import FrontendError, PrimFunc, Macro, DType, TensorType, parse_prim_func
+
+__all__ = [
+    "prim_func", "macro", "Tensor", "Buffer", "Kernel", "alloc_shared",
+    "alloc_fragment", "alloc_local", "copy", "gemm", "clear", "fill",
+    "Pipelined", "Parallel", "serial", "reduce_sum", "reduce_max",
+    "reduce_min", "reduce_absmax", "exp", "exp2", "log", "log2", "sqrt",
+    "rsqrt", "tanh", "erf", "abs", "ceildiv", "max", "min", "if_then_else",
+    "cast", "Cast", "infinity", "use_swizzle", "annotate_layout",
+    "float32", "float16", "bfloat16", "int32", "float", "half",
+    "FrontendError", "PrimFunc", "GemmWarpPolicy",
+]
+
+
+def prim_func(fn):
+    """Translates ``fn`` (a TileLang kernel) into tile IR; returns a PrimFunc.
+
+    Errors in the kernel raise ``tilt.ir.TiltError`` located at the
+    kernel's Python line."""
+    return parse_prim_func(fn)
+
+
+def macro(fn):
+    """A TileLang macro: inlined, with its arguments, where a kernel calls it."""
+    return Macro(fn)
+
+
+def Tensor(shape, dtype):
+    """The annotation of a global tensor argument: ``A: T.Tensor((M, K), "bfloat16")``."""
+    return TensorType(shape, dtype)
+
+
+Buffer = Tensor
+
+# Data types, as TileLang spells them. Each is also a constructor of a typed
+# constant inside a kernel (``T.float32(1.0)``) and the annotation of a
+# scalar kernel parameter (``eps: T.float32``).
+float32 = DType("float32")
+float16 = DType("float16")
+bfloat16 = DType("bfloat16")
+int32 = DType("int32")
+float = float32  # noqa: A001 -- TileLang's alias
+half = float16
+
+
+class GemmWarpPolicy:
+    """TileLang's warp partitioning of a GPU GEMM; no meaning on Tenstorrent
+    (a GEMM is one Tensix core's), so every policy is accepted and ignored."""
+    Square = "Square"
+    FullRow = "FullRow"
+    FullCol = "FullCol"
+
+
+def _intrinsic(fn):
+    name = fn.__name__.lstrip("_")
+    fn._tilt_intrinsic = name
+
+    def outside(*args, **kwargs):
+        raise RuntimeError(
+            f"T.{name} can only be used inside a @T.prim_func kernel")
+    outside._tilt_intrinsic = name
+    outside.__wrapped__ = fn
+    outside.__name__ = name
+    outside.__doc__ = fn.__doc__
+    return outside
+
+
+@_intrinsic
+def Kernel(*extents, threads=None):
+    """``with T.Kernel(gx, gy, threads=128) as (bx, by)``: a 1- to 3-d grid."""
+
+
+@_intrinsic
+def alloc_shared(shape, dtype, scope=None):
+    """An on-core buffer in L1 (``!tile.buf<..., shared>``)."""
+
+
+@_intrinsic
+def alloc_fragment(shape, dtype, scope=None):
+    """An on-core accumulator (``!tile.buf<..., fragment>``)."""
+
+
+@_intrinsic
+def alloc_local(shape, dtype):
+    """Per-thread storage on a GPU; a fragment buffer on Tenstorrent."""
+
+
+@_intrinsic
+def copy(src, dst):
+    """``T.copy(A[i, j], A_s)``, ``T.copy(C_l, C[i, j])``, ``T.copy(x, y)``."""
+
+
+@_intrinsic
+def gemm(A, B, C, transpose_A=False, transpose_B=False, policy=None):
+    """``C += op(A) x op(B)`` on on-core buffers."""
+
+
+@_intrinsic
+def clear(buffer):
+    """Every element of the buffer becomes zero."""
+
+
+@_intrinsic
+def fill(buffer, value):
+    """Every element of the buffer becomes ``value``."""
+
+
+@_intrinsic
+def Pipelined(count, num_stages=1):
+    """``for k in T.Pipelined(n, num_stages=2)``: a loop whose copies run ahead."""
+
+
+@_intrinsic
+def Parallel(*extents):
+    """``for i, j in T.Parallel(M, N)``: an elementwise map over the extents."""
+
+
+@_intrinsic
+def serial(start, stop=None, step=None):
+    """``for k in T.serial(n)``: a sequential loop (``scf.for``)."""
+
+
+@_intrinsic
+def reduce_sum(src, dst, dim=-1, clear=True):
+    """The sum along ``dim`` of ``src`` into ``dst``."""
+
+
+@_intrinsic
+def reduce_max(src, dst, dim=-1, clear=True):
+    """The maximum along ``dim``."""
+
+
+@_intrinsic
+def reduce_min(src, dst, dim=-1, clear=True):
+    """The minimum along ``dim``."""
+
+
+@_intrinsic
+def reduce_absmax(src, dst, dim=-1, clear=True):
+    """The largest absolute value along ``dim``."""
+
+
+@_intrinsic
+def exp(x):
+    """e**x, elementwise."""
+
+
+@_intrinsic
+def exp2(x):
+    """2**x, elementwise."""
+
+
+@_intrinsic
+def log(x):
+    """The natural logarithm, elementwise."""
+
+
+@_intrinsic
+def log2(x):
+    """The base-2 logarithm, elementwise."""
+
+
+@_intrinsic
+def sqrt(x):
+    """The square root, elementwise."""
+
+
+@_intrinsic
+def rsqrt(x):
+    """1 / sqrt(x), elementwise."""
+
+
+@_intrinsic
+def tanh(x):
+    """The hyperbolic tangent, elementwise."""
+
+
+@_intrinsic
+def erf(x):
+    """The error function, elementwise."""
+
+
+@_intrinsic
+def abs(x):  # noqa: A001
+    """|x|, elementwise."""
+
+
+@_intrinsic
+def ceildiv(a, b):
+    """``(a + b - 1) // b`` on integers."""
+
+
+@_intrinsic
+def max(a, b):  # noqa: A001
+    """The larger of two values."""
+
+
+@_intrinsic
+def min(a, b):  # noqa: A001
+    """The smaller of two values."""
+
+
+@_intrinsic
+def if_then_else(cond, a, b):
+    """``a`` where ``cond`` holds, else ``b``."""
+
+
+@_intrinsic
+def cast(value, dtype):
+    """``value`` converted to ``dtype`` (also ``T.Cast(dtype, value)``)."""
+
+
+@_intrinsic
+def Cast(dtype, value):
+    """TileLang's spelling of ``T.cast`` with the type first."""
+
+
+@_intrinsic
+def infinity(dtype):
+    """+inf of a float type."""
+
+
+@_intrinsic
+def use_swizzle(panel_size=None, enable=True, order=None):
+    """A GPU block rasterization hint; accepted and ignored (docs/python.md)."""
+
+
+@_intrinsic
+def annotate_layout(layouts):
+    """A GPU shared-memory layout hint; accepted and ignored (docs/python.md)."""

@@ -1,0 +1,943 @@
+"""Translates a TileLang ``@T.prim_func`` into tile dialect IR.
+
+The kernel's Python source is read with ``ast``; statements are walked in
+order with an environment of compile-time values (the enclosing function's
+locals, the module's globals) and IR values. Compile-time arithmetic is
+done in Python; what depends on block ids or loop variables becomes
+``arith`` on ``index``. ``T.Parallel`` loops are translated by
+``_parallel.py``. Every op carries the Python line it came from, so that
+every later error names it.
+"""
+
+import ast
+import builtins
+import inspect
+import linecache
+import textwrap
+
+from . import _parallel
+from ._values import (Buffer, Const, DType, Diagnostic, Emitter, FrontendError,
+                      Region, SSA, TensorType, dtype_of, is_float, round_to,
+                      _TILE_TYPES)
+
+__all__ = ["FrontendError", "PrimFunc", "Macro", "DType", "TensorType",
+           "parse_prim_func"]
+
+
+class Pos:
+    """A Python source position (1-based line and column)."""
+
+    def __init__(self, line, col):
+        self.line = line
+        self.col = col
+
+
+class Source:
+    """A function's source, its AST and how AST positions map to the file."""
+
+    def __init__(self, fn):
+        try:
+            lines, start = inspect.getsourcelines(fn)
+        except (OSError, TypeError) as error:
+            raise RuntimeError(
+                f"cannot read the source of {fn.__name__}: {error}; a TileLang "
+                "kernel must be defined in a file") from None
+        self.filename = fn.__code__.co_filename
+        self.start = start
+        first = lines[0]
+        self.indent = len(first) - len(first.lstrip())
+        tree = ast.parse(textwrap.dedent("".join(lines)))
+        self.node = tree.body[0]
+        self.fn = fn
+
+    def pos(self, node):
+        return Pos(node.lineno + self.start - 1, node.col_offset + self.indent + 1)
+
+
+def _located_error(filename, pos, message):
+    text = f"{filename}:{pos.line}:{pos.col}: error: {message}"
+    line = linecache.getline(filename, pos.line)
+    if line:
+        line = line.rstrip("\n")
+        text += "\n" + line + "\n" + " " * (pos.col - 1) + "^"
+    return FrontendError(text, [Diagnostic("error", message, filename,
+                                           pos.line, pos.col)])
+
+
+class KernelError(Exception):
+    """Raised inside the translator; turned into a FrontendError at the top."""
+
+    def __init__(self, pos, message, filename):
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+        self.filename = filename
+
+
+class Macro:
+    """A ``@T.macro`` function, inlined at each call in a kernel."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.source = Source(fn)
+        self.__name__ = fn.__name__
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"the macro {self.fn.__name__} can only be called "
+                           "inside a @T.prim_func kernel")
+
+
+class PrimFunc:
+    """A translated kernel: ``name``, the tile IR text (``script()``,
+    ``str()``), its parameters (``params``: name, shape, dtype, scalar)."""
+
+    def __init__(self, name, text, params, filename):
+        self.name = name
+        self.text = text
+        self.params = params
+        self.filename = filename
+
+    def script(self):
+        """The tile IR, as text (TileLang's ``func.script()``)."""
+        return self.text
+
+    def __str__(self):
+        return self.text
+
+
+class Scope:
+    """Names visible to a statement: its own, then the enclosing ones."""
+
+    def __init__(self, parent=None, fn=None):
+        self.vars = {}
+        self.parent = parent
+        self.fn = fn
+
+    def lookup(self, name):
+        scope = self
+        while scope is not None:
+            if name in scope.vars:
+                return True, scope.vars[name]
+            if scope.fn is not None:
+                return _lookup_python(scope.fn, name)
+            scope = scope.parent
+        return False, None
+
+
+def _lookup_python(fn, name):
+    closure = inspect.getclosurevars(fn)
+    for table in (closure.nonlocals, closure.globals, fn.__globals__):
+        if name in table:
+            return True, table[name]
+    if hasattr(builtins, name):
+        return True, getattr(builtins, name)
+    return False, None
+
+
+_INDEX_BINOPS = {ast.Add: "addi", ast.Sub: "subi", ast.Mult: "muli",
+                 ast.FloorDiv: "floordivsi", ast.Mod: "remsi"}
+
+
+class Translator:
+    """Walks one kernel's statements, writing its tile IR."""
+
+    def __init__(self, source):
+        self.source = source
+        self.emitter = Emitter(source.filename)
+        self.in_kernel = False
+        self.kernel_args = []
+
+    # -- positions and errors ---------------------------------------------
+
+    def pos(self, node):
+        return self.source.pos(node)
+
+    def error(self, node, message):
+        raise KernelError(self.pos(node), message, self.source.filename)
+
+    # -- entry ------------------------------------------------------------
+
+    def translate(self):
+        fdef = self.source.node
+        if not isinstance(fdef, ast.FunctionDef):
+            self.error(fdef, "T.prim_func applies to a function")
+        scope = Scope(fn=self.source.fn)
+        params, args = [], []
+        for arg in fdef.args.args:
+            if arg.annotation is None:
+                self.error(arg, f"the parameter '{arg.arg}' needs an annotation: "
+                           "T.Tensor(shape, dtype) or a scalar type (T.float32)")
+            # Python evaluated the annotation when the def ran, in the scope
+            # that defines the kernel (a factory function's parameters).
+            spec = self.source.fn.__annotations__.get(arg.arg)
+            name = self.emitter.fresh(arg.arg)
+            if isinstance(spec, TensorType):
+                shape = self.static_shape(arg.annotation, spec.shape)
+                dtype = self.element_type(arg.annotation, spec.dtype)
+                value = Buffer(name, shape, dtype, "global", arg.arg)
+                params.append({"name": arg.arg, "shape": shape, "dtype": dtype,
+                               "scalar": False})
+            elif dtype_of(spec) in ("f32", "f16", "bf16"):
+                value = SSA(name, dtype_of(spec))
+                params.append({"name": arg.arg, "shape": (), "dtype": value.type,
+                               "scalar": True})
+            else:
+                self.error(arg.annotation, f"the parameter '{arg.arg}' must be a "
+                           "T.Tensor(shape, dtype) or an f32, bf16 or f16 scalar "
+                           f"(T.float32), got {spec!r}")
+            scope.vars[arg.arg] = value
+            args.append((value, arg))
+        for bad in (fdef.args.vararg, fdef.args.kwarg):
+            if bad is not None:
+                self.error(bad, "a kernel takes no *args or **kwargs")
+        self.kernel_args = args
+        signature = ", ".join(
+            f"{value.name}: {value.type} {self.emitter.loc(self.pos(node))}"
+            for value, node in args)
+        emitter = self.emitter
+        emitter.emit(f"func.func @{fdef.name}({signature}) {{", None)
+        emitter.depth = 1
+        body = [s for s in fdef.body if not _is_docstring(s)]
+        kernels = 0
+        for stmt in body:
+            if isinstance(stmt, ast.With):
+                self.kernel(stmt, scope)
+                kernels += 1
+            elif isinstance(stmt, ast.Return) and stmt.value is None:
+                continue
+            elif isinstance(stmt, ast.Assign):
+                self.assign(stmt, scope)
+            else:
+                self.error(stmt, "a kernel's body is a `with T.Kernel(...)` "
+                           f"block; {_describe(stmt)} outside it is not supported")
+        if kernels == 0:
+            self.error(fdef, f"the kernel {fdef.name} has no `with T.Kernel(...)` block")
+        emitter.emit("return", self.pos(fdef))
+        emitter.depth = 0
+        emitter.emit(f"}} {emitter.loc(self.pos(fdef))}", None)
+        return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", params,
+                        self.source.filename)
+
+    # -- the kernel -------------------------------------------------------
+
+    def kernel(self, stmt, scope):
+        if len(stmt.items) != 1 or not isinstance(stmt.items[0].context_expr, ast.Call):
+            self.error(stmt, "expected `with T.Kernel(...) as (bx, ...)`")
+        item = stmt.items[0]
+        call = item.context_expr
+        if _intrinsic_name(self.evaluate_constant(call.func, scope)) != "Kernel":
+            self.error(call, "only `with T.Kernel(...)` is supported as a `with` block")
+        if self.in_kernel:
+            self.error(stmt, "T.Kernel blocks do not nest")
+        for keyword in call.keywords:
+            if keyword.arg not in ("threads", "prelude", "is_cpu"):
+                self.error(keyword, f"T.Kernel has no keyword '{keyword.arg}'")
+        extents = [self.evaluate_constant(a, scope) for a in call.args]
+        if not 1 <= len(extents) <= 3:
+            self.error(call, f"T.Kernel takes 1 to 3 grid extents, got {len(extents)}")
+        for node, extent in zip(call.args, extents):
+            if not isinstance(extent, int) or isinstance(extent, bool) or extent <= 0:
+                self.error(node, "a grid extent must be a positive integer known "
+                           f"when the kernel is compiled, got {extent!r}")
+        names = []
+        target = item.optional_vars
+        if target is None:
+            names = [None] * len(extents)
+        elif isinstance(target, ast.Name):
+            names = [target.id]
+        elif isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts):
+            names = [e.id for e in target.elts]
+        else:
+            self.error(target, "T.Kernel binds names: `as bx` or `as (bx, by)`")
+        if len(names) != len(extents):
+            self.error(target, f"T.Kernel has {len(extents)} grid dimensions but "
+                       f"binds {len(names)} names")
+        emitter = self.emitter
+        inner = Scope(parent=scope)
+        blocks = []
+        for name in names:
+            ssa = SSA(emitter.fresh(name or "b"), "index")
+            blocks.append(ssa)
+            if name:
+                inner.vars[name] = ssa
+        operands, inner_args = [], []
+        for value, node in self.kernel_args:
+            py_name = node.arg
+            local = emitter.fresh(py_name.lower() if py_name.lower() != py_name
+                                  else py_name + "_k")
+            if isinstance(value, Buffer):
+                inner.vars[py_name] = Buffer(local, value.shape, value.dtype,
+                                             "global", py_name)
+            else:
+                inner.vars[py_name] = SSA(local, value.type)
+            operands.append(f"{local} = {value.name} : {value.type}")
+        grid = ", ".join(str(e) for e in extents)
+        header = (f"tile.kernel grid [{grid}] blocks({', '.join(b.name for b in blocks)})"
+                  f" args({', '.join(operands)}) {{")
+        emitter.emit(header, None)
+        saved = emitter.lines
+        emitter.lines = []
+        emitter.prologue = []
+        emitter.constants = {}
+        emitter.depth = 2
+        emitter.last = self.pos(stmt)
+        self.in_kernel = True
+        self.statements(stmt.body, inner)
+        self.in_kernel = False
+        body = emitter.lines
+        emitter.lines = saved
+        emitter.lines.extend(emitter.prologue)
+        emitter.lines.extend(body)
+        emitter.depth = 1
+        emitter.emit(f"}} {emitter.loc(self.pos(stmt))}", None)
+        emitter.prologue = None
+
+    # -- statements -------------------------------------------------------
+
+    def statements(self, body, scope):
+        for stmt in body:
+            self.statement(stmt, scope)
+
+    def statement(self, stmt, scope):
+        if _is_docstring(stmt) or isinstance(stmt, ast.Pass):
+            return
+        if isinstance(stmt, ast.Expr):
+            if isinstance(stmt.value, ast.Call):
+                self.call_statement(stmt.value, scope)
+                return
+            self.error(stmt, "an expression statement other than a call has no effect")
+        if isinstance(stmt, ast.Assign):
+            self.assign(stmt, scope)
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            self.bind(stmt.target, self.evaluate(stmt.value, scope), scope)
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+            value = self.binary(stmt, stmt.op, self.evaluate(stmt.target, scope),
+                                self.evaluate(stmt.value, scope))
+            self.bind(stmt.target, value, scope)
+        elif isinstance(stmt, ast.For):
+            self.for_loop(stmt, scope)
+        elif isinstance(stmt, ast.If):
+            cond = self.evaluate(stmt.test, scope)
+            if isinstance(cond, (SSA, Const)):
+                self.error(stmt.test, "an `if` on a value known only when the kernel "
+                           "runs is not supported; use T.if_then_else in a T.Parallel")
+            self.statements(stmt.body if cond else stmt.orelse, scope)
+        elif isinstance(stmt, ast.Assert):
+            test = self.evaluate(stmt.test, scope)
+            if isinstance(test, (SSA, Const)):
+                self.error(stmt, "an assert on a value known only when the kernel "
+                           "runs is not supported")
+            if not test:
+                message = self.evaluate_constant(stmt.msg, scope) if stmt.msg else ""
+                self.error(stmt, f"assertion failed{': ' + str(message) if message else ''}")
+        elif isinstance(stmt, ast.With):
+            self.error(stmt, "T.Kernel blocks do not nest" if self.in_kernel
+                       else "unsupported `with` block")
+        else:
+            self.error(stmt, f"{_describe(stmt)} is not supported in a TileLang kernel")
+
+    def assign(self, stmt, scope):
+        if len(stmt.targets) != 1:
+            self.error(stmt, "chained assignment (a = b = ...) is not supported")
+        target = stmt.targets[0]
+        if isinstance(target, ast.Name):
+            stmt.value._tilt_name = target.id
+        if isinstance(target, ast.Subscript):
+            self.error(target, "assigning to a buffer element is only supported "
+                       "inside `for ... in T.Parallel(...)`")
+        self.bind(target, self.evaluate(stmt.value, scope), scope)
+
+    def bind(self, target, value, scope):
+        if isinstance(target, ast.Name):
+            scope.vars[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if not isinstance(value, (tuple, list)) or len(value) != len(target.elts):
+                self.error(target, "cannot unpack the value into these names")
+            for element, item in zip(target.elts, value):
+                self.bind(element, item, scope)
+        else:
+            self.error(target, f"assigning to {_describe(target)} is not supported")
+
+    def for_loop(self, stmt, scope):
+        if stmt.orelse:
+            self.error(stmt, "a for loop with an `else` clause is not supported")
+        call = stmt.iter
+        kind = None
+        if isinstance(call, ast.Call):
+            callee = self.evaluate_constant(call.func, scope)
+            kind = _intrinsic_name(callee) or ("serial" if callee is range else None)
+        if kind == "Parallel":
+            _parallel.translate(self, stmt, scope)
+        elif kind in ("Pipelined", "serial"):
+            self.counted_loop(stmt, kind, scope)
+        else:
+            self.error(stmt.iter, "a kernel loops with T.Pipelined, T.serial, "
+                       "range or T.Parallel")
+
+    def counted_loop(self, stmt, kind, scope):
+        call = stmt.iter
+        if not isinstance(stmt.target, ast.Name):
+            self.error(stmt.target, "the loop variable must be one name")
+        args = [self.evaluate(a, scope) for a in call.args]
+        keywords = {k.arg: k for k in call.keywords}
+        stages = 1
+        if kind == "Pipelined":
+            for name, node in keywords.items():
+                if name not in ("num_stages", "order", "stage", "sync", "group"):
+                    self.error(node, f"T.Pipelined has no keyword '{name}'")
+                if name in ("order", "stage", "sync", "group"):
+                    self.error(node, f"T.Pipelined's '{name}' (a manual GPU schedule) "
+                               "is not supported")
+            if "num_stages" in keywords:
+                stages = self.evaluate_constant(keywords["num_stages"].value, scope)
+                if not isinstance(stages, int) or stages < 0:
+                    self.error(keywords["num_stages"], "num_stages must be a "
+                               "non-negative integer")
+                # TileLang's 0 is no pipelining: one stage here.
+                stages = max(stages, 1)
+            if len(args) not in (1, 2, 3):
+                self.error(call, "T.Pipelined takes (count) or (start, stop[, step])")
+        elif keywords:
+            self.error(call, f"{'range' if kind == 'serial' else 'T.serial'} takes "
+                       "no keywords here")
+        if len(args) == 1:
+            start, stop, step = 0, args[0], 1
+        elif len(args) == 2:
+            start, stop, step = args[0], args[1], 1
+        elif len(args) == 3:
+            start, stop, step = args
+        else:
+            self.error(call, "a loop takes (count) or (start, stop[, step])")
+        if isinstance(step, int) and step <= 0:
+            self.error(call, "the loop step must be positive")
+        bounds = [self.index(call, v) for v in (start, stop, step)]
+        emitter = self.emitter
+        var = SSA(emitter.fresh(stmt.target.id), "index")
+        if kind == "Pipelined":
+            emitter.emit(f"tile.pipelined {var.name} = {bounds[0].name} to "
+                         f"{bounds[1].name} step {bounds[2].name} stages {stages} {{",
+                         None)
+        else:
+            emitter.emit(f"scf.for {var.name} = {bounds[0].name} to {bounds[1].name} "
+                         f"step {bounds[2].name} {{", None)
+        inner = Scope(parent=scope)
+        inner.vars[stmt.target.id] = var
+        emitter.depth += 1
+        self.statements(stmt.body, inner)
+        emitter.depth -= 1
+        emitter.emit(f"}} {emitter.loc(self.pos(stmt))}", None)
+        for name, value in inner.vars.items():
+            if name != stmt.target.id and scope.lookup(name)[0] and \
+                    scope.lookup(name)[1] is not value and not isinstance(value, Buffer):
+                self.error(stmt, f"'{name}' is assigned in the loop and used outside "
+                           "it: values carried across iterations are not supported")
+
+    # -- intrinsic calls as statements --------------------------------------
+
+    def call_statement(self, call, scope):
+        callee = self.evaluate_constant(call.func, scope)
+        if isinstance(callee, Macro):
+            self.inline_macro(call, callee, scope)
+            return
+        name = _intrinsic_name(callee)
+        handler = getattr(self, "op_" + name, None) if name else None
+        if handler is None:
+            what = f"T.{name}" if name else ast.unparse(call.func)
+            self.error(call, f"{what}(...) is not supported as a statement in a "
+                       "Tilt kernel")
+        args, keywords = _bind_arguments(self, call, callee, scope)
+        handler(call, scope, args, keywords)
+
+    def inline_macro(self, call, macro, scope):
+        fdef = macro.source.node
+        params = [a.arg for a in fdef.args.args]
+        defaults = fdef.args.defaults
+        if len(call.args) > len(params):
+            self.error(call, f"{fdef.name} takes {len(params)} arguments, "
+                       f"got {len(call.args)}")
+        inner = Scope(fn=macro.fn)
+        for name, node in zip(params, call.args):
+            inner.vars[name] = self.evaluate(node, scope)
+        for keyword in call.keywords:
+            if keyword.arg not in params:
+                self.error(keyword, f"{fdef.name} has no parameter '{keyword.arg}'")
+            inner.vars[keyword.arg] = self.evaluate(keyword.value, scope)
+        first_default = len(params) - len(defaults)
+        saved = self.source
+        for i, name in enumerate(params):
+            if name not in inner.vars:
+                if i < first_default:
+                    self.error(call, f"{fdef.name} needs the argument '{name}'")
+                self.source = macro.source
+                inner.vars[name] = self.evaluate_constant(defaults[i - first_default], inner)
+                self.source = saved
+        self.source = macro.source
+        try:
+            self.statements(fdef.body, inner)
+        finally:
+            self.source = saved
+
+    def buffer_arg(self, node, value, what, on_core=True):
+        if not isinstance(value, Buffer):
+            self.error(node, f"{what} must be a buffer, got {_kind(value)}")
+        if on_core and value.is_global:
+            self.error(node, f"{what} must be an on-core buffer (T.alloc_shared or "
+                       f"T.alloc_fragment), not the global tensor '{value.py_name}'")
+        return value
+
+    def op_alloc_shared(self, call, scope, args, keywords, space="shared"):
+        self.error(call, f"T.alloc_{space}(...) must be assigned to a name")
+
+    def op_copy(self, call, scope, args, keywords):
+        src = self.copy_endpoint(call.args[0] if call.args else call, args["src"])
+        dst = self.copy_endpoint(call.args[1] if len(call.args) > 1 else call, args["dst"])
+        if src.offsets and dst.offsets:
+            self.error(call, "T.copy between two global tensors is not supported: "
+                       "copy through an on-core buffer")
+        if src.buffer.is_global and dst.buffer.is_global:
+            self.error(call, "T.copy between two global tensors is not supported")
+        left = src.buffer.name + self.offset_text(call, src)
+        right = dst.buffer.name + self.offset_text(call, dst)
+        self.emitter.emit(f"tile.copy {left}, {right} : {src.buffer.type}, "
+                          f"{dst.buffer.type}", self.pos(call))
+
+    def copy_endpoint(self, node, value):
+        if isinstance(value, Region):
+            return value
+        if isinstance(value, Buffer):
+            if value.is_global:
+                return Region(value, [0] * len(value.shape))
+            return Region(value, [])
+        self.error(node, f"T.copy copies buffers and tensor slices, got {_kind(value)}")
+
+    def offset_text(self, node, region):
+        if not region.offsets:
+            return ""
+        return "[" + ", ".join(self.index(node, o).name for o in region.offsets) + "]"
+
+    def op_gemm(self, call, scope, args, keywords):
+        a = self.buffer_arg(call.args[0], args["A"], "T.gemm's A")
+        b = self.buffer_arg(call.args[1], args["B"], "T.gemm's B")
+        c = self.buffer_arg(call.args[2], args["C"], "T.gemm's C")
+        flags = ""
+        for name, flag in (("transpose_A", "transpose_a"), ("transpose_B", "transpose_b")):
+            value = args.get(name, False)
+            if not isinstance(value, bool):
+                self.error(keywords.get(name, call), f"{name} must be True or False")
+            if value:
+                flags += " " + flag
+        self.emitter.emit(f"tile.gemm {a.name}, {b.name}, {c.name}{flags} : "
+                          f"{a.type}, {b.type}, {c.type}", self.pos(call))
+
+    def op_clear(self, call, scope, args, keywords):
+        buf = self.buffer_arg(call.args[0], args["buffer"], "T.clear's operand")
+        self.emitter.emit(f"tile.clear {buf.name} : {buf.type}", self.pos(call))
+
+    def op_fill(self, call, scope, args, keywords):
+        buf = self.buffer_arg(call.args[0], args["buffer"], "T.fill's operand")
+        value = self.scalar(call.args[1] if len(call.args) > 1 else call,
+                            args["value"], buf.dtype)
+        self.emitter.emit(f"tile.fill {buf.name}, {value.name} : {buf.type}, "
+                          f"{buf.dtype}", self.pos(call))
+
+    def op_reduce(self, kind, call, args, keywords):
+        src = self.buffer_arg(call.args[0], args["src"], f"T.reduce_{kind}'s source")
+        dst = self.buffer_arg(call.args[1], args["dst"], f"T.reduce_{kind}'s destination")
+        dim, clear = args.get("dim", -1), args.get("clear", True)
+        if not isinstance(dim, int) or not -len(src.shape) <= dim < len(src.shape):
+            self.error(keywords.get("dim", call), f"dim must be a dimension of the "
+                       f"{len(src.shape)}-d source, got {dim!r}")
+        if not isinstance(clear, bool):
+            self.error(keywords.get("clear", call), "clear must be True or False")
+        dim %= len(src.shape)
+        flag = "" if clear else " accumulate"
+        self.emitter.emit(f"tile.reduce {kind} {src.name} -> {dst.name} dim {dim}{flag}"
+                          f" : {src.type}, {dst.type}", self.pos(call))
+
+    def op_reduce_sum(self, call, scope, args, keywords):
+        self.op_reduce("sum", call, args, keywords)
+
+    def op_reduce_max(self, call, scope, args, keywords):
+        self.op_reduce("max", call, args, keywords)
+
+    def op_reduce_min(self, call, scope, args, keywords):
+        self.op_reduce("min", call, args, keywords)
+
+    def op_reduce_absmax(self, call, scope, args, keywords):
+        self.op_reduce("absmax", call, args, keywords)
+
+    def op_use_swizzle(self, call, scope, args, keywords):
+        pass  # A GPU rasterization hint (docs/python.md).
+
+    def op_annotate_layout(self, call, scope, args, keywords):
+        pass  # A GPU shared-memory layout hint (docs/python.md).
+
+    # -- expressions (kernel scope) -----------------------------------------
+
+    def evaluate_constant(self, node, scope):
+        value = self.evaluate(node, scope)
+        if isinstance(value, (SSA, Buffer, Region)):
+            self.error(node, f"expected a value known when the kernel is compiled, "
+                       f"got {_kind(value)}")
+        return value
+
+    def evaluate(self, node, scope):
+        method = getattr(self, "expr_" + type(node).__name__, None)
+        if method is None:
+            self.error(node, f"{_describe(node)} is not supported in a TileLang kernel")
+        return method(node, scope)
+
+    def expr_Constant(self, node, scope):
+        return node.value
+
+    def expr_Name(self, node, scope):
+        found, value = scope.lookup(node.id)
+        if not found:
+            self.error(node, f"name '{node.id}' is not defined")
+        return value
+
+    def expr_Attribute(self, node, scope):
+        base = self.evaluate(node.value, scope)
+        if isinstance(base, Buffer):
+            if node.attr == "shape":
+                return base.shape
+            if node.attr == "dtype":
+                return {"f32": "float32", "f16": "float16", "bf16": "bfloat16",
+                        "i32": "int32"}[base.dtype]
+            self.error(node, f"a buffer has no attribute '{node.attr}' in Tilt")
+        if isinstance(base, SSA):
+            self.error(node, f"a kernel value has no attribute '{node.attr}'")
+        try:
+            return getattr(base, node.attr)
+        except AttributeError:
+            self.error(node, f"{ast.unparse(node.value)} has no attribute '{node.attr}'")
+
+    def expr_Tuple(self, node, scope):
+        return tuple(self.evaluate(e, scope) for e in node.elts)
+
+    expr_List = expr_Tuple
+
+    def expr_UnaryOp(self, node, scope):
+        value = self.evaluate(node.operand, scope)
+        if isinstance(value, (SSA, Buffer, Region)):
+            if isinstance(node.op, ast.USub) and isinstance(value, SSA):
+                return self.binary(node, ast.Sub(), 0, value)
+            self.error(node, f"{type(node.op).__name__} on {_kind(value)} is not supported")
+        if isinstance(value, Const):
+            if isinstance(node.op, ast.USub):
+                return Const(-value.value, value.type)
+            if isinstance(node.op, ast.UAdd):
+                return value
+            self.error(node, "unsupported operator on a typed constant")
+        return _python_unary(node.op, value)
+
+    def expr_BinOp(self, node, scope):
+        return self.binary(node, node.op, self.evaluate(node.left, scope),
+                           self.evaluate(node.right, scope))
+
+    def expr_Compare(self, node, scope):
+        values = [self.evaluate(node.left, scope)] + \
+                 [self.evaluate(c, scope) for c in node.comparators]
+        if any(isinstance(v, (SSA, Buffer, Region, Const)) for v in values):
+            self.error(node, "a comparison of values known only when the kernel runs "
+                       "is only supported inside a T.Parallel loop")
+        return eval(compile(ast.Expression(_constant_compare(node, values)), "<tilt>",
+                            "eval"))
+
+    def expr_BoolOp(self, node, scope):
+        values = [self.evaluate_constant(v, scope) for v in node.values]
+        result = values[0]
+        for value in values[1:]:
+            result = (result and value) if isinstance(node.op, ast.And) else (result or value)
+        return result
+
+    def expr_IfExp(self, node, scope):
+        test = self.evaluate_constant(node.test, scope)
+        return self.evaluate(node.body if test else node.orelse, scope)
+
+    def expr_Subscript(self, node, scope):
+        base = self.evaluate(node.value, scope)
+        if isinstance(base, Buffer):
+            if not base.is_global:
+                self.error(node, "a slice of an on-core buffer is not supported: "
+                           "T.copy takes whole buffers")
+            indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            if len(indices) != len(base.shape):
+                self.error(node, f"the tensor '{base.py_name}' has {len(base.shape)} "
+                           f"dimensions, indexed with {len(indices)}")
+            offsets = []
+            for index in indices:
+                if isinstance(index, ast.Slice):
+                    if index.step is not None:
+                        self.error(index, "a slice with a step is not supported")
+                    offsets.append(0 if index.lower is None
+                                   else self.evaluate(index.lower, scope))
+                else:
+                    offsets.append(self.evaluate(index, scope))
+            return Region(base, offsets)
+        if isinstance(base, (SSA, Region)):
+            self.error(node, f"cannot index {_kind(base)}")
+        return base[self.evaluate_constant(node.slice, scope)]
+
+    def expr_Slice(self, node, scope):
+        parts = [None if p is None else self.evaluate_constant(p, scope)
+                 for p in (node.lower, node.upper, node.step)]
+        return slice(*parts)
+
+    def expr_Call(self, node, scope):
+        callee = self.evaluate(node.func, scope)
+        name = _intrinsic_name(callee)
+        if isinstance(callee, DType):
+            if len(node.args) != 1 or node.keywords:
+                self.error(node, f"T.{callee.name}(value) takes one value")
+            value = self.evaluate_constant(node.args[0], scope)
+            return Const(value, callee.mlir)
+        if isinstance(callee, Macro):
+            self.error(node, "a macro call is a statement; macros return no value")
+        if name in ("alloc_shared", "alloc_fragment", "alloc_local"):
+            args, keywords = _bind_arguments(self, node, callee, scope)
+            return self.alloc(node, name, args, scope)
+        if name == "ceildiv":
+            a, b = (self.evaluate(x, scope) for x in node.args)
+            if isinstance(a, int) and isinstance(b, int):
+                if b == 0:
+                    self.error(node, "T.ceildiv by zero")
+                return -(-a // b)
+            return self.index_op(node, "ceildivsi", a, b)
+        if name in ("max", "min"):
+            a, b = (self.evaluate(x, scope) for x in node.args)
+            if not any(isinstance(v, SSA) for v in (a, b)):
+                a, b = _unconst(a), _unconst(b)
+                return builtins.max(a, b) if name == "max" else builtins.min(a, b)
+            return self.index_op(node, "maxsi" if name == "max" else "minsi", a, b)
+        if name == "infinity":
+            dtype = self.element_type(node, self.evaluate_constant(node.args[0], scope))
+            return Const(float("inf"), dtype)
+        if name in ("cast", "Cast"):
+            args, _ = _bind_arguments(self, node, callee, scope)
+            dtype = self.element_type(node, args["dtype"])
+            value = _unconst(args["value"])
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return Const(value, dtype)
+            self.error(node, "T.cast of a value known only when the kernel runs is "
+                       "only supported inside a T.Parallel loop")
+        if name:
+            self.error(node, f"T.{name}(...) is not supported here: "
+                       + ("it is an elementwise function, for T.Parallel loops"
+                          if name in _parallel.ELEMENTWISE else "it is a statement"))
+        args = [self.evaluate_constant(a, scope) for a in node.args]
+        kwargs = {k.arg: self.evaluate_constant(k.value, scope) for k in node.keywords}
+        try:
+            return callee(*args, **kwargs)
+        except Exception as error:  # a compile-time Python call that failed
+            self.error(node, f"{ast.unparse(node.func)}(...) raised "
+                       f"{type(error).__name__}: {error}")
+
+    def alloc(self, node, name, args, scope):
+        space = "shared" if name == "alloc_shared" else "fragment"
+        shape = self.static_shape(node, args["shape"])
+        dtype = self.element_type(node, args["dtype"])
+        hint = "shared" if space == "shared" else "fragment"
+        result = self.emitter.fresh(getattr(node, "_tilt_name", None) or hint)
+        buffer = Buffer(result, shape, dtype, space, result[1:])
+        self.emitter.emit_prologue(f"{result} = tile.alloc : {buffer.type}", self.pos(node))
+        return buffer
+
+    # -- helpers ------------------------------------------------------------
+
+    def static_shape(self, node, shape):
+        if isinstance(shape, int) and not isinstance(shape, bool):
+            shape = (shape,)
+        if not isinstance(shape, (tuple, list)) or not shape:
+            self.error(node, f"a shape is a tuple of positive integers, got {shape!r}")
+        for extent in shape:
+            if not isinstance(extent, int) or isinstance(extent, bool) or extent <= 0:
+                self.error(node, "a shape's extents must be positive integers known "
+                           f"when the kernel is compiled, got {extent!r}")
+        return tuple(shape)
+
+    def element_type(self, node, dtype):
+        result = dtype_of(dtype)
+        if result is None or result not in _TILE_TYPES:
+            self.error(node, f"the data type {dtype!r} is not one Tilt supports "
+                       "(float32, float16, bfloat16, int32)")
+        return result
+
+    def index(self, node, value):
+        """The index SSA value of a compile-time int or an index value."""
+        value = _unconst(value)
+        if isinstance(value, bool) or not isinstance(value, (int, SSA)):
+            self.error(node, f"expected an integer index, got {_kind(value)}")
+        if isinstance(value, int):
+            return self.emitter.constant(value, "index")
+        if value.type != "index":
+            self.error(node, f"expected an index, got a value of type {value.type}")
+        return value
+
+    def scalar(self, node, value, type_):
+        """The SSA value of a scalar of ``type_`` (a constant or a kernel scalar)."""
+        if isinstance(value, Const):
+            value = value.value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if type_ == "i32" and isinstance(value, float) and not value.is_integer():
+                self.error(node, f"{value!r} is not an int32 value")
+            return self.emitter.constant(value, type_)
+        if isinstance(value, SSA) and value.type == type_:
+            return value
+        self.error(node, f"expected a {type_} scalar, got {_kind(value)}")
+
+    def index_op(self, node, op, a, b):
+        a, b = self.index(node, a), self.index(node, b)
+        result = self.emitter.fresh("idx")
+        self.emitter.emit(f"{result} = arith.{op} {a.name}, {b.name} : index",
+                          self.pos(node))
+        return SSA(result, "index")
+
+    def binary(self, node, op, a, b):
+        if isinstance(a, (Buffer, Region)) or isinstance(b, (Buffer, Region)):
+            self.error(node, "arithmetic on whole buffers is not supported: write it "
+                       "elementwise in a T.Parallel loop")
+        if isinstance(a, SSA) or isinstance(b, SSA):
+            types = {v.type for v in (a, b) if isinstance(v, SSA)}
+            if types == {"index"}:
+                opname = _INDEX_BINOPS.get(type(op))
+                if opname is None:
+                    self.error(node, f"{type(op).__name__} on indices is not supported")
+                if isinstance(a, (float, Const)) or isinstance(b, (float, Const)):
+                    self.error(node, "index arithmetic with a float")
+                if opname == "muli" and isinstance(a, int) and a == 1:
+                    return b
+                if opname in ("muli", "floordivsi") and isinstance(b, int) and b == 1:
+                    return a
+                if opname in ("addi", "subi") and isinstance(b, int) and b == 0:
+                    return a
+                return self.index_op(node, opname, a, b)
+            return self.float_scalar_op(node, op, a, b)
+        if isinstance(a, Const) or isinstance(b, Const):
+            type_ = a.type if isinstance(a, Const) else b.type
+            value = _python_binary(op, _unconst(a), _unconst(b))
+            return Const(value, type_)
+        try:
+            return _python_binary(op, a, b)
+        except Exception as error:
+            self.error(node, f"{type(error).__name__}: {error}")
+
+    def float_scalar_op(self, node, op, a, b):
+        """Scalar float arithmetic in kernel scope (on scalar kernel parameters)."""
+        names = {ast.Add: "addf", ast.Sub: "subf", ast.Mult: "mulf", ast.Div: "divf"}
+        opname = names.get(type(op))
+        type_ = next(v.type for v in (a, b) if isinstance(v, SSA))
+        if opname is None or not is_float(type_):
+            self.error(node, f"{type(op).__name__} on {type_} scalars is not supported")
+        a, b = self.scalar(node, a, type_), self.scalar(node, b, type_)
+        result = self.emitter.fresh("s")
+        self.emitter.emit(f"{result} = arith.{opname} {a.name}, {b.name} : {type_}",
+                          self.pos(node))
+        return SSA(result, type_)
+
+
+# -- module helpers -----------------------------------------------------------
+
+def _is_docstring(stmt):
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and \
+        isinstance(stmt.value.value, str)
+
+
+def _intrinsic_name(value):
+    return getattr(value, "_tilt_intrinsic", None)
+
+
+_DESCRIPTIONS = {
+    "While": "a while loop", "FunctionDef": "a nested function definition",
+    "ClassDef": "a class definition", "Try": "try/except", "Raise": "raise",
+    "Lambda": "a lambda", "ListComp": "a list comprehension",
+    "DictComp": "a dict comprehension", "SetComp": "a set comprehension",
+    "GeneratorExp": "a generator expression", "Global": "global",
+    "Nonlocal": "nonlocal", "Delete": "del", "Break": "break",
+    "Continue": "continue", "Return": "return", "Import": "import",
+    "ImportFrom": "import", "Dict": "a dict", "Set": "a set",
+    "JoinedStr": "an f-string", "Starred": "*unpacking", "Await": "await",
+    "Yield": "yield", "NamedExpr": "the walrus operator (:=)",
+    "AsyncFunctionDef": "an async function", "Match": "match",
+}
+
+
+def _describe(node):
+    name = type(node).__name__
+    return _DESCRIPTIONS.get(name, f"the Python construct '{name}'")
+
+
+def _kind(value):
+    if isinstance(value, Buffer):
+        return f"the {'tensor' if value.is_global else 'buffer'} '{value.py_name}'"
+    if isinstance(value, SSA):
+        return f"a {value.type} value known only when the kernel runs"
+    if isinstance(value, Region):
+        return f"a slice of '{value.buffer.py_name}'"
+    if isinstance(value, Const):
+        return f"a {value.type} constant"
+    return repr(value)
+
+
+def _unconst(value):
+    return value.value if isinstance(value, Const) else value
+
+
+def _python_unary(op, value):
+    if isinstance(op, ast.USub):
+        return -value
+    if isinstance(op, ast.UAdd):
+        return +value
+    if isinstance(op, ast.Not):
+        return not value
+    return ~value
+
+
+_PY_BINOPS = {
+    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b, ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: a // b, ast.Mod: lambda a, b: a % b,
+    ast.Pow: lambda a, b: a ** b, ast.LShift: lambda a, b: a << b,
+    ast.RShift: lambda a, b: a >> b, ast.BitAnd: lambda a, b: a & b,
+    ast.BitOr: lambda a, b: a | b, ast.BitXor: lambda a, b: a ^ b,
+}
+
+
+def _python_binary(op, a, b):
+    return _PY_BINOPS[type(op)](a, b)
+
+
+def _constant_compare(node, values):
+    names = [ast.Constant(value=v) for v in values]
+    return ast.fix_missing_locations(
+        ast.Compare(left=names[0], ops=node.ops, comparators=names[1:]))
+
+
+def _bind_arguments(translator, call, callee, scope, evaluate=None):
+    """Binds a call's arguments to an intrinsic's parameters by name."""
+    signature = inspect.signature(callee.__wrapped__)
+    evaluate = evaluate or translator.evaluate
+    positional = [evaluate(a, scope) for a in call.args]
+    keywords = {}
+    keyword_nodes = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            translator.error(keyword, "**kwargs in a kernel call is not supported")
+        keywords[keyword.arg] = evaluate(keyword.value, scope)
+        keyword_nodes[keyword.arg] = keyword
+    try:
+        bound = signature.bind(*positional, **keywords)
+    except TypeError as error:
+        translator.error(call, f"T.{callee._tilt_intrinsic}: {error}")
+    bound.apply_defaults()
+    return dict(bound.arguments), keyword_nodes
+
+
+def parse_prim_func(fn):
+    """Translates a kernel function into a PrimFunc (raises FrontendError)."""
+    source = Source(fn)
+    translator = Translator(source)
+    try:
+        return translator.translate()
+    except KernelError as error:
+        raise _located_error(error.filename, error.pos, error.message) from None

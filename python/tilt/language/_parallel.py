@@ -1,0 +1,726 @@
+"""``for i, j in T.Parallel(M, N): ...`` as a ``tile.parallel`` op.
+
+The loop body is evaluated symbolically, statement by statement, into an
+expression graph per written buffer: a read of ``X[i, j]`` (the loop
+variables, in order, or a subset of them: a broadcast) is an input of the
+op, a write of ``Y[i, j]`` an output, and a read of an element written
+earlier in the body is the written value (TileLang's per-element order).
+Loop variables used as values become ``tile.index``. A global tensor
+accessed at ``base + i`` is staged through an on-core buffer: a
+``tile.copy`` of the slice before the op for a read, after it for a write.
+The graph is then written as the op's scalar body.
+"""
+
+import ast
+import math
+
+from ._values import Buffer, Const, SSA, is_float, round_to
+
+ELEMENTWISE = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf",
+               "abs", "max", "min", "if_then_else", "cast", "Cast", "infinity"}
+
+_MATH = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
+         "sqrt": "sqrt", "rsqrt": "rsqrt", "tanh": "tanh", "erf": "erf"}
+_PY_MATH = {"exp": math.exp, "exp2": lambda x: 2.0 ** x, "log": math.log,
+            "log2": math.log2, "sqrt": math.sqrt,
+            "rsqrt": lambda x: 1.0 / math.sqrt(x), "tanh": math.tanh,
+            "erf": math.erf}
+_FLOAT_OPS = {ast.Add: "addf", ast.Sub: "subf", ast.Mult: "mulf", ast.Div: "divf"}
+_INT_OPS = {ast.Add: "addi", ast.Sub: "subi", ast.Mult: "muli",
+            ast.FloorDiv: "floordivsi", ast.Mod: "remsi"}
+_CMPI = {ast.Lt: "slt", ast.LtE: "sle", ast.Gt: "sgt", ast.GtE: "sge",
+         ast.Eq: "eq", ast.NotEq: "ne"}
+_CMPF = {ast.Lt: "olt", ast.LtE: "ole", ast.Gt: "ogt", ast.GtE: "oge",
+         ast.Eq: "oeq", ast.NotEq: "une"}
+_WIDTH = {"bf16": 1, "f16": 1, "f32": 2}
+
+
+class Aff:
+    """An affine index: ``const + sum(coeff * term)``; a term is a loop
+    dimension (``("iter", d)``) or an index value of the kernel (``("ssa", name)``)."""
+
+    def __init__(self, const=0, terms=None, values=None):
+        self.const = const
+        self.terms = dict(terms or {})
+        self.values = dict(values or {})
+
+    def add(self, other, sign=1):
+        result = Aff(self.const, self.terms, self.values)
+        result.const += sign * other.const
+        for key, coeff in other.terms.items():
+            result.terms[key] = result.terms.get(key, 0) + sign * coeff
+            if result.terms[key] == 0:
+                del result.terms[key]
+        result.values.update(other.values)
+        return result
+
+    def scale(self, factor):
+        return Aff(self.const * factor,
+                   {k: c * factor for k, c in self.terms.items() if c * factor},
+                   self.values)
+
+    def split(self):
+        """(the loop dimension with coefficient 1 or None, the rest) -- or
+        None when the loop dimensions appear otherwise."""
+        iters = [(k, c) for k, c in self.terms.items() if k[0] == "iter"]
+        rest = Aff(self.const, {k: c for k, c in self.terms.items() if k[0] != "iter"},
+                   self.values)
+        if not iters:
+            return None, rest
+        if len(iters) == 1 and iters[0][1] == 1:
+            return iters[0][0][1], rest
+        return "bad", rest
+
+    def key(self):
+        return (self.const, tuple(sorted(self.terms.items())))
+
+
+class Node:
+    """A value of the body: ``kind`` with its ``type``, operands and data."""
+
+    def __init__(self, kind, type_, pos, operands=(), data=None):
+        self.kind = kind
+        self.type = type_
+        self.pos = pos
+        self.operands = list(operands)
+        self.data = data
+
+
+class ParallelLoop:
+    """The state of one T.Parallel translation."""
+
+    def __init__(self, tr, stmt, extents):
+        self.tr = tr
+        self.stmt = stmt
+        self.extents = extents
+        self.inputs = {}      # key -> (buffer, dims, Node)
+        self.writes = {}      # buffer name -> [buffer, Node, staged (tensor, bases) or None]
+        self.pre = []         # callbacks emitting ops before the op
+        self.post = []        # ... and after it
+        self.stages = {}
+
+    # -- errors and positions ---------------------------------------------
+
+    def error(self, node, message):
+        self.tr.error(node, message)
+
+    def pos(self, node):
+        return self.tr.pos(node)
+
+    # -- statements ---------------------------------------------------------
+
+    def statements(self, body, scope):
+        from ._frontend import _is_docstring
+        for stmt in body:
+            if _is_docstring(stmt) or isinstance(stmt, ast.Pass):
+                continue
+            if isinstance(stmt, ast.Assign):
+                if len(stmt.targets) != 1:
+                    self.error(stmt, "chained assignment (a = b = ...) is not supported")
+                self.assign(stmt.targets[0], self.value(stmt.value, scope), scope)
+            elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+                self.assign(stmt.target, self.value(stmt.value, scope), scope)
+            elif isinstance(stmt, ast.AugAssign):
+                current = self.value(stmt.target, scope)
+                value = self.binary(stmt, stmt.op, current, self.value(stmt.value, scope))
+                self.assign(stmt.target, value, scope)
+            elif isinstance(stmt, ast.If):
+                test = self.value(stmt.test, scope)
+                if isinstance(test, (Node, Aff)):
+                    self.error(stmt.test, "an `if` on a value of the loop is not "
+                               "supported in a T.Parallel body; use T.if_then_else")
+                self.statements(stmt.body if test else stmt.orelse, scope)
+            elif isinstance(stmt, ast.For):
+                self.error(stmt, "a loop inside a T.Parallel body is not supported")
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+                self.error(stmt, f"{ast.unparse(stmt.value.func)}(...) is not "
+                           "supported in a T.Parallel body")
+            else:
+                from ._frontend import _describe
+                self.error(stmt, f"{_describe(stmt)} is not supported in a T.Parallel body")
+
+    def assign(self, target, value, scope):
+        if isinstance(target, ast.Name):
+            scope.vars[target.id] = value
+            return
+        if not isinstance(target, ast.Subscript):
+            self.error(target, "a T.Parallel body assigns names and buffer elements")
+        buffer = self.tr.evaluate(target.value, scope)
+        if not isinstance(buffer, Buffer):
+            self.error(target.value, f"cannot assign an element of "
+                       f"{ast.unparse(target.value)}: not a buffer")
+        dims, bases = self.access(target, buffer, scope)
+        rank = len(self.extents)
+        if dims != list(range(rank)):
+            self.error(target, f"a T.Parallel over {rank} dimension(s) writes each "
+                       "buffer at all its loop variables, in order "
+                       f"({', '.join('ijk'[d] if d < 3 else f'd{d}' for d in range(rank))})")
+        if not buffer.is_global and buffer.shape != tuple(self.extents):
+            self.error(target, f"the buffer '{buffer.py_name}' is "
+                       f"{_shape(buffer.shape)}, but the T.Parallel loop is "
+                       f"{_shape(self.extents)}: a buffer written in it has the "
+                       "loop's extents")
+        if isinstance(value, Buffer):
+            self.error(target, "cannot store a whole buffer in an element")
+        node = self.to_node(target, value, buffer.dtype)
+        node = self.convert(target, node, buffer.dtype)
+        key = buffer.name if not buffer.is_global else \
+            (buffer.name, tuple(b.key() for b in bases))
+        if key in self.writes:
+            self.writes[key][1] = node
+        else:
+            self.writes[key] = [buffer, node, bases if buffer.is_global else None,
+                                self.pos(target)]
+
+    # -- accesses -----------------------------------------------------------
+
+    def access(self, node, buffer, scope):
+        """The loop dimensions a subscript uses, and (for a global tensor)
+        the base offset of each tensor dimension."""
+        indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(indices) != len(buffer.shape):
+            self.error(node, f"'{buffer.py_name}' has {len(buffer.shape)} dimensions, "
+                       f"indexed with {len(indices)}")
+        dims, bases = [], []
+        for index in indices:
+            value = self.value(index, scope)
+            if isinstance(value, int) and not isinstance(value, bool):
+                value = Aff(value)
+            if not isinstance(value, Aff):
+                self.error(index, "an index in a T.Parallel body is an affine form of "
+                           "the loop variables and kernel indices")
+            dim, rest = value.split()
+            if dim == "bad":
+                self.error(index, "each index uses at most one loop variable, with "
+                           "coefficient 1")
+            if not buffer.is_global:
+                if dim is None or rest.terms or rest.const:
+                    self.error(index, f"the on-core buffer '{buffer.py_name}' is indexed "
+                               "by the loop variables only (X[i, j], or X[i] to "
+                               "broadcast)")
+            elif dim is None and dims:
+                self.error(index, f"the tensor '{buffer.py_name}' is read or written "
+                           "through an on-core copy of its trailing dimensions: a "
+                           "dimension without a loop variable must come before those "
+                           "with one")
+            if dim is not None:
+                if dims and dim <= dims[-1]:
+                    self.error(node, "the loop variables index a buffer in the loop's "
+                               "order (a transpose is a T.copy or a T.gemm flag)")
+                dims.append(dim)
+            bases.append(rest)
+        return dims, bases
+
+    def read(self, node, buffer, scope):
+        dims, bases = self.access(node, buffer, scope)
+        if not buffer.is_global:
+            if buffer.name in self.writes:
+                if dims != list(range(len(self.extents))):
+                    self.error(node, f"'{buffer.py_name}' is written in this loop and "
+                               "read here at other positions")
+                return self.writes[buffer.name][1]
+            key = (buffer.name, tuple(dims))
+            if key not in self.inputs:
+                self.inputs[key] = (buffer, dims, Node("input", buffer.dtype,
+                                                       self.pos(node), data=key))
+            return self.inputs[key][2]
+        # A global tensor: an element written earlier in the body is that value.
+        write_key = (buffer.name, tuple(b.key() for b in bases))
+        if write_key in self.writes:
+            return self.writes[write_key][1]
+        stage_key = (buffer.name, tuple(b.key() for b in bases), tuple(dims))
+        if stage_key not in self.stages:
+            if not dims:
+                self.error(node, f"reading one element of the tensor '{buffer.py_name}'"
+                           " is not supported: copy it into a buffer with T.copy")
+            shape = [self.extents[d] for d in dims]
+            stage = Buffer(self.tr.emitter.fresh(buffer.py_name + "_in"), shape,
+                           buffer.dtype, "shared", buffer.py_name)
+            pos = self.pos(node)
+            self.stages[stage_key] = stage
+
+            def emit(stage=stage, bases=bases, pos=pos, tensor=buffer):
+                self.tr.emitter.emit_prologue(f"{stage.name} = tile.alloc : {stage.type}", pos)
+                offsets = ", ".join(self.materialize_outer(b, pos).name for b in bases)
+                self.tr.emitter.emit(f"tile.copy {tensor.name}[{offsets}], {stage.name} : "
+                                     f"{tensor.type}, {stage.type}", pos)
+            self.pre.append(emit)
+        stage = self.stages[stage_key]
+        key = (stage.name, tuple(dims))
+        if key not in self.inputs:
+            self.inputs[key] = (stage, dims, Node("input", stage.dtype,
+                                                  self.pos(node), data=key))
+        return self.inputs[key][2]
+
+    def materialize_outer(self, aff, pos):
+        """An index value of the kernel scope for an affine form without loop
+        variables (a staging copy's offset)."""
+        tr = self.tr
+        result = tr.emitter.constant(aff.const, "index") if not aff.terms else None
+        total = None
+        for (kind, name), coeff in sorted(aff.terms.items()):
+            term = aff.values[name]
+            if coeff != 1:
+                product = tr.emitter.fresh("idx")
+                c = tr.emitter.constant(coeff, "index")
+                tr.emitter.emit(f"{product} = arith.muli {term.name}, {c.name} : index", pos)
+                term = SSA(product, "index")
+            if total is None:
+                total = term
+            else:
+                name_ = tr.emitter.fresh("idx")
+                tr.emitter.emit(f"{name_} = arith.addi {total.name}, {term.name} : index", pos)
+                total = SSA(name_, "index")
+        if total is None:
+            return result
+        if aff.const:
+            name_ = tr.emitter.fresh("idx")
+            c = tr.emitter.constant(aff.const, "index")
+            tr.emitter.emit(f"{name_} = arith.addi {total.name}, {c.name} : index", pos)
+            total = SSA(name_, "index")
+        return total
+
+    # -- expressions --------------------------------------------------------
+
+    def value(self, node, scope):
+        """A body expression: a Python constant, a Const, an Aff (index) or a Node."""
+        if isinstance(node, ast.Name):
+            found, value = scope.lookup(node.id)
+            if not found:
+                self.error(node, f"name '{node.id}' is not defined")
+            return self.lift(node, value)
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Subscript):
+            base = self.tr.evaluate(node.value, scope)
+            if isinstance(base, Buffer):
+                return self.read(node, base, scope)
+            if isinstance(base, (tuple, list)):
+                return base[self.tr.evaluate_constant(node.slice, scope)]
+            self.error(node, f"cannot index {ast.unparse(node.value)}")
+        if isinstance(node, ast.BinOp):
+            return self.binary(node, node.op, self.value(node.left, scope),
+                               self.value(node.right, scope))
+        if isinstance(node, ast.UnaryOp):
+            operand = self.value(node.operand, scope)
+            if isinstance(node.op, ast.USub):
+                return self.binary(node, ast.Sub(), 0, operand)
+            if isinstance(node.op, ast.UAdd):
+                return operand
+            if isinstance(node.op, ast.Not) and not isinstance(operand, (Node, Aff)):
+                return not operand
+            self.error(node, f"{type(node.op).__name__} is not supported in a "
+                       "T.Parallel body")
+        if isinstance(node, ast.Compare):
+            return self.compare(node, scope)
+        if isinstance(node, ast.IfExp):
+            test = self.value(node.test, scope)
+            if isinstance(test, (Node, Aff)):
+                return self.select(node, test, self.value(node.body, scope),
+                                   self.value(node.orelse, scope))
+            return self.value(node.body if test else node.orelse, scope)
+        if isinstance(node, ast.BoolOp):
+            values = [self.value(v, scope) for v in node.values]
+            if not any(isinstance(v, Node) for v in values):
+                result = values[0]
+                for v in values[1:]:
+                    result = (result and v) if isinstance(node.op, ast.And) else (result or v)
+                return result
+            op = "andi" if isinstance(node.op, ast.And) else "ori"
+            result = self.to_node(node, values[0], "i1")
+            for v in values[1:]:
+                result = Node("op", "i1", self.pos(node),
+                              [result, self.to_node(node, v, "i1")], op)
+            return result
+        if isinstance(node, ast.Call):
+            return self.call(node, scope)
+        if isinstance(node, ast.Attribute):
+            return self.lift(node, self.tr.evaluate(node, scope))
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return tuple(self.value(e, scope) for e in node.elts)
+        from ._frontend import _describe
+        self.error(node, f"{_describe(node)} is not supported in a T.Parallel body")
+
+    def lift(self, node, value):
+        """A kernel-scope value as a body value."""
+        if isinstance(value, SSA):
+            if value.type == "index":
+                return Aff(0, {("ssa", value.name): 1}, {value.name: value})
+            return Node("outer", value.type, self.pos(node), data=value)
+        return value
+
+    def call(self, node, scope):
+        tr = self.tr
+        callee = tr.evaluate(node.func, scope)
+        from ._frontend import _intrinsic_name, _bind_arguments, _unconst
+        from ._values import DType
+        name = _intrinsic_name(callee)
+        if isinstance(callee, DType):
+            if len(node.args) != 1:
+                self.error(node, f"T.{callee.name}(value) takes one value")
+            value = self.value(node.args[0], scope)
+            if isinstance(value, (Node, Aff)):
+                return self.convert(node, self.to_node(node, value, callee.mlir), callee.mlir)
+            return Const(_unconst(value), callee.mlir)
+        if name in _MATH or name == "abs":
+            if len(node.args) != 1 or node.keywords:
+                self.error(node, f"T.{name} takes one value")
+            x = self.value(node.args[0], scope)
+            if not isinstance(x, (Node, Aff, Const)):
+                if name == "abs":
+                    return abs(x)
+                return _PY_MATH[name](x)
+            x = self.to_node(node, x, None)
+            if name == "abs":
+                if is_float(x.type):
+                    return Node("math", x.type, self.pos(node), [x], "absf")
+                return Node("math", x.type, self.pos(node), [x], "absi")
+            if not is_float(x.type):
+                self.error(node, f"T.{name} takes a float value, got {x.type}")
+            return Node("math", x.type, self.pos(node), [x], _MATH[name])
+        if name in ("max", "min"):
+            if len(node.args) != 2:
+                self.error(node, f"T.{name} takes two values")
+            a, b = (self.value(x, scope) for x in node.args)
+            if not any(isinstance(v, (Node, Aff, Const)) for v in (a, b)):
+                return max(a, b) if name == "max" else min(a, b)
+            a, b = self.unify(node, a, b)
+            if is_float(a.type):
+                op = "maximumf" if name == "max" else "minimumf"
+            else:
+                op = "maxsi" if name == "max" else "minsi"
+            return Node("op", a.type, self.pos(node), [a, b], op)
+        if name == "if_then_else":
+            args, _ = _bind_arguments(tr, node, callee, scope, self.value)
+            return self.select(node, args["cond"], args["a"], args["b"])
+        if name in ("cast", "Cast"):
+            args, _ = _bind_arguments(tr, node, callee, scope, self.value)
+            dtype = tr.element_type(node, args["dtype"])
+            value = args["value"]
+            if isinstance(value, (Node, Aff)):
+                return self.convert(node, self.to_node(node, value, None), dtype)
+            return Const(_unconst(value), dtype)
+        if name == "infinity":
+            dtype = tr.element_type(node, tr.evaluate_constant(node.args[0], scope))
+            return Const(float("inf"), dtype)
+        if name:
+            self.error(node, f"T.{name}(...) is not supported in a T.Parallel body")
+        return tr.evaluate(node, scope)
+
+    def compare(self, node, scope):
+        values = [self.value(node.left, scope)] + \
+                 [self.value(c, scope) for c in node.comparators]
+        result = None
+        for op, left, right in zip(node.ops, values, values[1:]):
+            if not any(isinstance(v, (Node, Aff, Const)) for v in (left, right)):
+                from ._frontend import _constant_compare
+                part = eval(compile(ast.Expression(_constant_compare(
+                    ast.Compare(left=None, ops=[op], comparators=[None]),
+                    [left, right])), "<tilt>", "eval"))
+            else:
+                a, b = self.unify(node, left, right)
+                table = _CMPF if is_float(a.type) else _CMPI
+                if type(op) not in table:
+                    self.error(node, f"the comparison {type(op).__name__} is not supported")
+                part = Node("cmp", "i1", self.pos(node), [a, b],
+                            ("cmpf " if is_float(a.type) else "cmpi ") + table[type(op)])
+            if result is None:
+                result = part
+            elif isinstance(result, Node) or isinstance(part, Node):
+                result = Node("op", "i1", self.pos(node),
+                              [self.to_node(node, result, "i1"),
+                               self.to_node(node, part, "i1")], "andi")
+            else:
+                result = result and part
+        return result
+
+    def select(self, node, cond, a, b):
+        if not isinstance(cond, (Node, Aff)):
+            return a if cond else b
+        cond = self.to_node(node, cond, "i1")
+        if cond.type != "i1":
+            self.error(node, "the condition of T.if_then_else must be a comparison")
+        a, b = self.unify(node, a, b)
+        return Node("select", a.type, self.pos(node), [cond, a, b])
+
+    def binary(self, node, op, a, b):
+        plain = (int, float, bool)
+        if isinstance(a, plain) and isinstance(b, plain):
+            from ._frontend import _python_binary
+            return _python_binary(op, a, b)
+        if isinstance(a, (Aff, int)) and isinstance(b, (Aff, int)) and \
+                not isinstance(a, bool) and not isinstance(b, bool):
+            a = a if isinstance(a, Aff) else Aff(a)
+            b = b if isinstance(b, Aff) else Aff(b)
+            if isinstance(op, ast.Add):
+                return a.add(b)
+            if isinstance(op, ast.Sub):
+                return a.add(b, -1)
+            if isinstance(op, ast.Mult) and (not a.terms or not b.terms):
+                return b.scale(a.const) if not a.terms else a.scale(b.const)
+        if isinstance(a, (Const)) and isinstance(b, (Const, int, float)) or \
+                isinstance(b, Const) and isinstance(a, (int, float)):
+            type_ = a.type if isinstance(a, Const) else b.type
+            from ._frontend import _python_binary, _unconst
+            return Const(_python_binary(op, _unconst(a), _unconst(b)), type_)
+        a, b = self.unify(node, a, b)
+        if is_float(a.type):
+            opname = _FLOAT_OPS.get(type(op))
+        else:
+            opname = _INT_OPS.get(type(op))
+        if opname is None:
+            self.error(node, f"{type(op).__name__} on {a.type} values is not supported")
+        return Node("op", a.type, self.pos(node), [a, b], opname)
+
+    def unify(self, node, a, b):
+        """Two body values as Nodes of one type (floats widen to f32)."""
+        ta, tb = _type_of(a), _type_of(b)
+        if ta is None and tb is None:
+            type_ = "f32" if isinstance(a, float) or isinstance(b, float) else "index"
+        elif ta is None or tb is None:
+            type_ = ta or tb
+        elif ta == tb:
+            type_ = ta
+        elif is_float(ta) and is_float(tb):
+            type_ = ta if _WIDTH[ta] > _WIDTH[tb] else tb
+            if _WIDTH[ta] == _WIDTH[tb]:
+                type_ = "f32"
+        elif {ta, tb} <= {"index", "i32"}:
+            self.error(node, "mixing index (loop variables) and int32 values: use T.cast")
+        else:
+            self.error(node, f"mixing {ta} and {tb} values: use T.cast")
+        a = self.convert(node, self.to_node(node, a, type_), type_)
+        b = self.convert(node, self.to_node(node, b, type_), type_)
+        return a, b
+
+    def to_node(self, node, value, type_):
+        """A body value as a Node; plain constants take ``type_``."""
+        from ._frontend import _unconst
+        if isinstance(value, Node):
+            return value
+        if isinstance(value, Aff):
+            return Node("aff", "index", self.pos(node), data=value)
+        if isinstance(value, Const):
+            return Node("const", value.type, self.pos(node), data=value.value)
+        value = _unconst(value)
+        if isinstance(value, bool):
+            return Node("const", "i1", self.pos(node), data=int(value))
+        if isinstance(value, (int, float)):
+            if type_ is None:
+                type_ = "f32" if isinstance(value, float) else "index"
+            if not is_float(type_) and isinstance(value, float):
+                self.error(node, f"the float {value!r} where a {type_} is expected")
+            return Node("const", type_, self.pos(node),
+                        data=round_to(float(value), type_) if is_float(type_) else value)
+        self.error(node, f"{value!r} is not a value of a T.Parallel body")
+
+    def convert(self, node, value, type_):
+        """``value`` converted to ``type_`` (float widths, int/float)."""
+        if value.type == type_:
+            return value
+        if value.kind == "const":
+            data = value.data
+            return Node("const", type_, value.pos,
+                        data=round_to(float(data), type_) if is_float(type_) else int(data))
+        src = value.type
+        if is_float(src) and is_float(type_):
+            op = "extf" if _WIDTH[type_] > _WIDTH[src] else "truncf"
+            if _WIDTH[src] == _WIDTH[type_]:  # bf16 <-> f16 through f32
+                value = Node("cast", "f32", value.pos, [value], "extf")
+                op = "truncf"
+            return Node("cast", type_, value.pos, [value], op)
+        if src == "index" and (is_float(type_) or type_ == "i32"):
+            value = Node("cast", "i32", value.pos, [value], "index_cast")
+            return value if type_ == "i32" else Node("cast", type_, value.pos, [value], "sitofp")
+        if src == "i32" and is_float(type_):
+            return Node("cast", type_, value.pos, [value], "sitofp")
+        if is_float(src) and type_ == "i32":
+            return Node("cast", type_, value.pos, [value], "fptosi")
+        if src == "i32" and type_ == "index":
+            return Node("cast", type_, value.pos, [value], "index_cast")
+        self.error(self.stmt, f"cannot convert a {src} value to {type_}")
+
+
+def _type_of(value):
+    if isinstance(value, (Node, Const)):
+        return value.type
+    if isinstance(value, Aff):
+        return "index"
+    return None
+
+
+def _shape(extents):
+    return "x".join(str(e) for e in extents)
+
+
+class _Writer:
+    """Writes the body of the op from the expression graph."""
+
+    def __init__(self, loop, inputs):
+        self.loop = loop
+        self.emitter = loop.tr.emitter
+        self.names = {}
+        self.inputs = inputs      # key -> (block argument name, buffer, dims)
+        self.order = []
+        self.index_values = {}
+
+    def emit(self, text, pos):
+        self.emitter.emit(text, pos)
+
+    def value(self, node):
+        if id(node) in self.names:
+            return self.names[id(node)]
+        name = self.compute(node)
+        self.names[id(node)] = name
+        return name
+
+    def compute(self, node):
+        e = self.emitter
+        if node.kind == "input":
+            buffer, dims, _ = self.loop.inputs[node.data]
+            if node.data not in self.inputs:
+                arg = e.fresh(buffer.py_name.lower() + "_v" if buffer.py_name else "x")
+                self.inputs[node.data] = (arg, buffer, dims)
+                self.order.append(node.data)
+            return self.inputs[node.data][0]
+        if node.kind == "const":
+            return e.constant(node.data, node.type).name
+        if node.kind == "outer":
+            return node.data.name
+        if node.kind == "aff":
+            return self.affine(node.data, node.pos)
+        operands = [self.value(o) for o in node.operands]
+        result = e.fresh("v")
+        if node.kind == "op":
+            self.emit(f"{result} = arith.{node.data} {operands[0]}, {operands[1]} : "
+                      f"{node.type}", node.pos)
+        elif node.kind == "math":
+            self.emit(f"{result} = math.{node.data} {operands[0]} : {node.type}", node.pos)
+        elif node.kind == "cmp":
+            kind, pred = node.data.split()
+            self.emit(f"{result} = arith.{kind} {pred}, {operands[0]}, {operands[1]} : "
+                      f"{node.operands[0].type}", node.pos)
+        elif node.kind == "select":
+            self.emit(f"{result} = arith.select {operands[0]}, {operands[1]}, "
+                      f"{operands[2]} : {node.type}", node.pos)
+        elif node.kind == "cast":
+            self.emit(f"{result} = arith.{node.data} {operands[0]} : "
+                      f"{node.operands[0].type} to {node.type}", node.pos)
+        return result
+
+    def affine(self, aff, pos):
+        e = self.emitter
+        total = None
+        for (kind, key), coeff in sorted(aff.terms.items(), key=lambda t: str(t[0])):
+            if kind == "iter":
+                if key not in self.index_values:
+                    name = e.fresh("ijk"[key] if key < 3 else f"d{key}")
+                    self.emit(f"{name} = tile.index {key} : index", pos)
+                    self.index_values[key] = name
+                term = self.index_values[key]
+            else:
+                term = aff.values[key].name
+            if coeff != 1:
+                product = e.fresh("v")
+                self.emit(f"{product} = arith.muli {term}, "
+                          f"{e.constant(coeff, 'index').name} : index", pos)
+                term = product
+            if total is None:
+                total = term
+            else:
+                name = e.fresh("v")
+                self.emit(f"{name} = arith.addi {total}, {term} : index", pos)
+                total = name
+        if total is None:
+            return e.constant(aff.const, "index").name
+        if aff.const:
+            name = e.fresh("v")
+            self.emit(f"{name} = arith.addi {total}, "
+                      f"{e.constant(aff.const, 'index').name} : index", pos)
+            total = name
+        return total
+
+
+def translate(tr, stmt, scope):
+    """Writes the tile.parallel op (and its staging copies) of a T.Parallel loop."""
+    from ._frontend import Scope
+    call = stmt.iter
+    if call.keywords:
+        for keyword in call.keywords:
+            if keyword.arg not in ("coalesced_width", "loop_layout"):
+                tr.error(keyword, f"T.Parallel has no keyword '{keyword.arg}'")
+    extents = [tr.evaluate_constant(a, scope) for a in call.args]
+    if not extents:
+        tr.error(call, "T.Parallel takes the loop's extents")
+    for node, extent in zip(call.args, extents):
+        if not isinstance(extent, int) or isinstance(extent, bool) or extent <= 0:
+            tr.error(node, "a T.Parallel extent must be a positive integer known when "
+                     f"the kernel is compiled, got {extent!r}")
+    target = stmt.target
+    names = [target] if isinstance(target, ast.Name) else \
+        list(target.elts) if isinstance(target, ast.Tuple) else None
+    if names is None or not all(isinstance(n, ast.Name) for n in names):
+        tr.error(target, "T.Parallel binds one name per dimension")
+    if len(names) != len(extents):
+        tr.error(target, f"T.Parallel has {len(extents)} dimension(s) but binds "
+                 f"{len(names)} name(s)")
+    if stmt.orelse:
+        tr.error(stmt, "a for loop with an `else` clause is not supported")
+    loop = ParallelLoop(tr, stmt, extents)
+    inner = Scope(parent=scope)
+    for d, name in enumerate(names):
+        inner.vars[name.id] = Aff(0, {("iter", d): 1})
+    loop.statements(stmt.body, inner)
+    if not loop.writes:
+        tr.error(stmt, "this T.Parallel loop writes no buffer")
+
+    emitter = tr.emitter
+    pos = tr.pos(stmt)
+    for emit in loop.pre:
+        emit()
+    outputs = []
+    for key, (buffer, node, bases, wpos) in loop.writes.items():
+        if buffer.is_global:
+            temp = Buffer(emitter.fresh(buffer.py_name + "_out"), extents,
+                          buffer.dtype, "fragment", buffer.py_name)
+            emitter.emit_prologue(f"{temp.name} = tile.alloc : {temp.type}", wpos)
+            outputs.append((temp, node, (buffer, bases, wpos)))
+        else:
+            outputs.append((buffer, node, None))
+    # The body first (it decides which inputs are used), then the header.
+    saved, emitter.lines = emitter.lines, []
+    depth = emitter.depth
+    emitter.depth = depth + 1
+    writer = _Writer(loop, {})
+    results = [writer.value(node) for _, node, _ in outputs]
+    out_types = [buffer.dtype for buffer, _, _ in outputs]
+    emitter.emit(f"tile.yield {', '.join(results)} : {', '.join(out_types)}", pos)
+    body, emitter.lines = emitter.lines, saved
+    emitter.depth = depth
+    ins = []
+    args = []
+    for key in writer.order:
+        arg, buffer, dims = writer.inputs[key]
+        identity = dims == list(range(len(extents)))
+        ins.append((buffer.name + ("" if identity else
+                                   "[" + ", ".join(f"d{d}" for d in dims) + "]"),
+                    buffer.type))
+        args.append(f"{arg}: {buffer.dtype}")
+    header = "tile.parallel "
+    if ins:
+        header += (f"ins({', '.join(i for i, _ in ins)} : "
+                   f"{', '.join(t for _, t in ins)}) ")
+    header += (f"outs({', '.join(b.name for b, _, _ in outputs)} : "
+               f"{', '.join(b.type for b, _, _ in outputs)}) {{")
+    emitter.emit(header, None)
+    if args:
+        emitter.lines.append("  " * depth + f"^bb0({', '.join(args)}):")
+    emitter.lines.extend(body)
+    emitter.emit(f"}} {emitter.loc(pos)}", None)
+    for temp, _, staged in outputs:
+        if staged is None:
+            continue
+        tensor, bases, wpos = staged
+        offsets = ", ".join(loop.materialize_outer(b, wpos).name for b in bases)
+        emitter.emit(f"tile.copy {temp.name}, {tensor.name}[{offsets}] : "
+                     f"{temp.type}, {tensor.type}", wpos)

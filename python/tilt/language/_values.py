@@ -1,0 +1,228 @@
+"""The values the TileLang translator works with, and the IR text emitter.
+
+Compile-time values are plain Python objects (int, float, bool, str,
+tuples); the rest are the classes below: SSA values of the kernel,
+global tensors and on-core buffers, typed constants, data types.
+"""
+
+import math
+import struct
+
+# TileLang's dtype strings and the element types Tilt has.
+_DTYPES = {
+    "float32": "f32", "float": "f32", "fp32": "f32",
+    "float16": "f16", "half": "f16", "fp16": "f16",
+    "bfloat16": "bf16", "bf16": "bf16",
+    "int32": "i32", "int": "i32",
+}
+_TILE_TYPES = ("f32", "f16", "bf16", "i32")
+
+
+class FrontendError(Exception):
+    """A located error in a TileLang kernel: ``file:line:col: error: ...``.
+
+    ``diagnostics`` holds one entry per message (``severity``, ``message``,
+    ``location``, ``file``, ``line``, ``col``, ``notes``), as the bindings'
+    ``tilt.ir.TiltError`` does."""
+
+    def __init__(self, text, diagnostics):
+        super().__init__(text)
+        self.diagnostics = diagnostics
+
+
+class Diagnostic:
+    """One located message."""
+
+    def __init__(self, severity, message, file, line, col):
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.line = line
+        self.col = col
+        self.location = f"{file}:{line}:{col}"
+        self.notes = []
+
+    def __repr__(self):
+        return f"{self.location}: {self.severity}: {self.message}"
+
+
+class DType:
+    """A TileLang data type (``T.float32``); ``.mlir`` is Tilt's name (``f32``)."""
+
+    def __init__(self, name):
+        self.name = name
+        self.mlir = _DTYPES[name]
+
+    def __repr__(self):
+        return f"T.{self.name}"
+
+    def __call__(self, *args):
+        raise RuntimeError(
+            f"T.{self.name}(...) can only be used inside a @T.prim_func kernel")
+
+
+def dtype_of(value):
+    """The Tilt element type of a dtype string or DType, or None."""
+    if isinstance(value, DType):
+        return value.mlir
+    if isinstance(value, str):
+        return _DTYPES.get(value)
+    return None
+
+
+class TensorType:
+    """``T.Tensor(shape, dtype)``: a global tensor argument's annotation."""
+
+    def __init__(self, shape, dtype):
+        self.shape = shape
+        self.dtype = dtype
+
+    def __repr__(self):
+        return f"T.Tensor({self.shape!r}, {self.dtype!r})"
+
+
+def is_float(type_):
+    return type_ in ("f32", "f16", "bf16")
+
+
+def round_to(value, type_):
+    """``value`` rounded to the float type (as the IR constant will hold it)."""
+    if type_ == "f32":
+        return struct.unpack("<f", struct.pack("<f", value))[0]
+    if type_ == "f16":
+        return struct.unpack("<e", struct.pack("<e", value))[0]
+    if type_ == "bf16":
+        bits = struct.unpack("<I", struct.pack("<f", value))[0]
+        if math.isfinite(value):
+            bits += 0x7FFF + ((bits >> 16) & 1)  # round to nearest even
+        return struct.unpack("<f", struct.pack("<I", (bits >> 16) << 16))[0]
+    return value
+
+
+def float_literal(value, type_):
+    """An MLIR float literal of ``value`` in ``type_``: decimal when it reads
+    back exactly, the bit pattern for infinities and NaN."""
+    if math.isnan(value) or math.isinf(value):
+        if type_ == "f32":
+            bits = struct.unpack("<I", struct.pack("<f", value))[0]
+            return f"0x{bits:08X}"
+        if type_ == "f16":
+            bits = struct.unpack("<H", struct.pack("<e", value))[0]
+            return f"0x{bits:04X}"
+        bits = struct.unpack("<I", struct.pack("<f", value))[0] >> 16
+        return f"0x{bits:04X}"
+    text = repr(float(value))
+    mantissa, _, exponent = text.partition("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    return mantissa + ("e" + exponent if exponent else "")
+
+
+class Const:
+    """A compile-time constant of a known type (``T.float32(1.0)``, ``T.infinity``)."""
+
+    def __init__(self, value, type_):
+        self.type = type_
+        self.value = round_to(value, type_) if is_float(type_) else int(value)
+
+
+class SSA:
+    """An SSA value of the kernel: ``name`` (``%x``) of ``type`` (``index``, ``f32``...)."""
+
+    def __init__(self, name, type_):
+        self.name = name
+        self.type = type_
+
+
+class Buffer:
+    """A global tensor (``scope == "global"``) or an on-core buffer."""
+
+    def __init__(self, name, shape, dtype, scope, py_name):
+        self.name = name
+        self.shape = tuple(shape)
+        self.dtype = dtype
+        self.scope = scope
+        self.py_name = py_name
+
+    @property
+    def type(self):
+        dims = "x".join(str(d) for d in self.shape)
+        if self.scope == "global":
+            return f"!tile.tensor<{dims}x{self.dtype}>"
+        return f"!tile.buf<{dims}x{self.dtype}, {self.scope}>"
+
+    @property
+    def is_global(self):
+        return self.scope == "global"
+
+
+class Region:
+    """``A[i, j]`` or ``A[i:i+n, :]`` as a copy endpoint: the buffer and its offsets."""
+
+    def __init__(self, buffer, offsets):
+        self.buffer = buffer
+        self.offsets = offsets
+
+
+class Emitter:
+    """Writes IR text: lines with indentation, fresh SSA names, the
+    constants and buffers of the current kernel (its prologue)."""
+
+    def __init__(self, filename):
+        self.filename = filename
+        self.lines = []
+        self.depth = 0
+        self.used = set()
+        self.prologue = None
+        self.constants = {}
+        self.last = None
+
+    def fresh(self, hint):
+        base = "".join(c if c.isalnum() or c == "_" else "_" for c in hint)
+        if not base or not (base[0].isalpha() or base[0] == "_"):
+            base = "v" + base
+        name, n = base, 0
+        while name in self.used:
+            n += 1
+            name = f"{base}_{n}"
+        self.used.add(name)
+        return "%" + name
+
+    def loc(self, node):
+        file = self.filename.replace("\\", "\\\\").replace('"', '\\"')
+        return f'loc("{file}":{node.line}:{node.col})'
+
+    def emit(self, text, where):
+        if where is not None:
+            self.last = where
+        self.lines.append("  " * self.depth + text +
+                          (" " + self.loc(where) if where else ""))
+
+    def emit_prologue(self, text, where):
+        self.prologue.append("  " * 2 + text + (" " + self.loc(where) if where else ""))
+
+    def constant(self, value, type_, where=None):
+        """The kernel-wide SSA value of a constant (emitted once, at the
+        top of the kernel, where every region of it sees it)."""
+        if is_float(type_):
+            value = round_to(float(value), type_)
+            literal = float_literal(value, type_)
+            key = (literal, type_)
+        else:
+            value = int(value)
+            literal = str(value) if type_ != "i1" else ("true" if value else "false")
+            key = (literal, type_)
+        if key in self.constants:
+            return self.constants[key]
+        if type_ == "index":
+            hint = f"c{value}" if value >= 0 else f"c_neg{-value}"
+        elif type_ == "i1":
+            hint = "true" if value else "false"
+        else:
+            hint = "cst"
+        name = self.fresh(hint)
+        self.emit_prologue(f"{name} = arith.constant {literal} : {type_}",
+                           where or self.last)
+        ssa = SSA(name, type_)
+        self.constants[key] = ssa
+        return ssa

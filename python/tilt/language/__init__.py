@@ -13,7 +13,8 @@ calling them outside a ``@T.prim_func`` is an error.
 from ._frontend import FrontendError, PrimFunc, Macro, DType, TensorType, parse_prim_func
 
 __all__ = [
-    "prim_func", "macro", "Tensor", "Buffer", "Kernel", "alloc_shared",
+    "prim_func", "macro", "Tensor", "Buffer", "SharedBuffer", "FragmentBuffer",
+    "LocalBuffer", "Kernel", "alloc_shared",
     "alloc_fragment", "alloc_local", "copy", "gemm", "clear", "fill",
     "Pipelined", "Parallel", "serial", "reduce_sum", "reduce_max",
     "reduce_min", "reduce_absmax", "exp", "exp2", "log", "log2", "sqrt",
@@ -43,6 +44,15 @@ def Tensor(shape, dtype):
 
 
 Buffer = Tensor
+
+
+def SharedBuffer(shape, dtype):
+    """The annotation of a macro parameter that is a shared buffer (not checked)."""
+    return TensorType(shape, dtype)
+
+
+FragmentBuffer = SharedBuffer
+LocalBuffer = SharedBuffer
 
 # Data types, as TileLang spells them. Each is also a constructor of a typed
 # constant inside a kernel (``T.float32(1.0)``) and the annotation of a

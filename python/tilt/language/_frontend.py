@@ -191,8 +191,11 @@ class Translator:
             if bad is not None:
                 self.error(bad, "a kernel takes no *args or **kwargs")
         self.kernel_args = args
+        # Each argument's location carries its Python name (MLIR's NameLoc),
+        # which names the buffer in the generated program and in reports.
         signature = ", ".join(
-            f"{value.name}: {value.type} {self.emitter.loc(self.pos(node))}"
+            f"{value.name}: {value.type} "
+            f"loc(\"{node.arg}\"{self.emitter.loc(self.pos(node))[3:]})"
             for value, node in args)
         emitter = self.emitter
         emitter.emit(f"func.func @{fdef.name}({signature}) {{", None)

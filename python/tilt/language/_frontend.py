@@ -265,9 +265,10 @@ class Translator:
                 inner.vars[name] = ssa
         operands, inner_args = [], []
         for value, node in self.kernel_args:
+            # The kernel's body is isolated from above: its argument may
+            # take the function argument's name (%A = %A), as MLIR allows.
             py_name = node.arg
-            local = emitter.fresh(py_name.lower() if py_name.lower() != py_name
-                                  else py_name + "_k")
+            local = value.name
             if isinstance(value, Buffer):
                 inner.vars[py_name] = Buffer(local, value.shape, value.dtype,
                                              "global", py_name)

@@ -1,0 +1,293 @@
+"""``tilt.compile``: a TileLang kernel as a program that runs on the emulator.
+
+    import tilt, tilt.language as T
+    kernel = tilt.compile(matmul(1024, 1024, 1024, 128, 128, 32), out_idx=[2])
+    c = kernel(a, b)          # NumPy in, NumPy out (the emulator runs it)
+    print(kernel.check(a, b)) # compared with Tilt's reference interpreter
+    print(kernel.source("compute"))
+
+The kernel's tile IR is parsed and verified through the bindings
+(``tilt.ir``), lowered, emitted and run by Tilt's driver library (the one
+``tilt-run`` uses). Every error is a ``tilt.ir.TiltError`` located at the
+kernel's Python line.
+"""
+
+import os
+
+import numpy as np
+
+from . import _tilt
+from . import ir
+from .language import PrimFunc
+
+__all__ = ["compile", "jit", "Kernel", "CheckResult", "Profile"]
+
+# The NumPy type of each element type: bf16 has none, so bf16 tensors are
+# float32 arrays whose values the run rounds to bf16.
+_NUMPY = {"f32": np.float32, "bf16": np.float32, "f16": np.float16,
+          "i32": np.int32}
+
+# TileLang target names and Tilt's architectures.
+_TARGETS = {"wormhole_b0": "wormhole_b0", "wormhole": "wormhole_b0",
+            "blackhole": "blackhole", "grayskull": "grayskull",
+            "tenstorrent": "", "auto": ""}
+
+
+def _grid_text(grid):
+    if grid is None:
+        return ""
+    if isinstance(grid, str):
+        return grid
+    try:
+        cols, rows = grid
+    except (TypeError, ValueError):
+        raise ValueError(f"grid must be 'CxR' or (cols, rows), got {grid!r}") from None
+    return f"{cols}x{rows}"
+
+
+def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
+            math_fidelity="HiFi4", fuse=True, coarsen=True, multicast=True,
+            work_dir=None, timeout=None):  # noqa: A001 -- TileLang's name
+    """Compiles a ``@T.prim_func`` kernel (or tile IR text) for Tenstorrent.
+
+    ``out_idx``: the parameters (indices, negative from the end) the
+    kernel allocates and returns, as TileLang's; ``target``: the
+    architecture (``wormhole_b0``, ``blackhole``, ``grayskull``);
+    ``grid``: the cores to use (``"8x8"`` or ``(8, 8)``; default: the
+    board's whole grid); ``board``: ``n150``, ``p150``, ... The other
+    options are tilt-run's (docs/tilt-run.md)."""
+    return Kernel(func, out_idx=out_idx, target=target, grid=grid, board=board,
+                  math_fidelity=math_fidelity, fuse=fuse, coarsen=coarsen,
+                  multicast=multicast, work_dir=work_dir, timeout=timeout)
+
+
+def jit(func=None, *, out_idx=None, target="wormhole_b0", **options):
+    """TileLang's ``@tilelang.jit``: decorates a factory of kernels, so that
+    calling it returns the compiled kernel (cached per arguments)."""
+    def decorate(factory):
+        cache = {}
+
+        def compiled(*args, **kwargs):
+            key = (args, tuple(sorted(kwargs.items())))
+            try:
+                hash(key)
+            except TypeError:
+                key = None
+            if key is not None and key in cache:
+                return cache[key]
+            kernel = compile(factory(*args, **kwargs), out_idx=out_idx,
+                             target=target, **options)
+            if key is not None:
+                cache[key] = kernel
+            return kernel
+        compiled.__name__ = getattr(factory, "__name__", "kernel")
+        compiled.__doc__ = getattr(factory, "__doc__", None)
+        return compiled
+    return decorate(func) if func is not None else decorate
+
+
+class CheckResult:
+    """The comparison of a run with the reference: ``ok``, ``outputs``
+    (name -> {"ok", "device", "reference"}) and ``report`` (tilt-run's text)."""
+
+    def __init__(self, run):
+        self.ok = run.verdict == "ok"
+        self.verdict = run.verdict
+        self.report = run.report
+        self.outputs = {b["name"]: b for b in run.buffers if b["written"]}
+
+    def __bool__(self):
+        return self.ok
+
+    def __str__(self):
+        return self.report
+
+    def __repr__(self):
+        return f"<CheckResult {self.verdict}>"
+
+
+class Profile:
+    """The timing model's prediction of a run (docs/timing-model.md):
+    ``report`` (tilt-run --profile's text) and ``json`` (its numbers)."""
+
+    def __init__(self, run):
+        self.report = run.profile
+        self.json = run.profile_json
+
+    def __str__(self):
+        return self.report
+
+
+class Kernel:
+    """A compiled kernel: call it with NumPy arrays to run it on the emulator."""
+
+    def __init__(self, func, out_idx=None, target="wormhole_b0", grid=None,
+                 board=None, math_fidelity="HiFi4", fuse=True, coarsen=True,
+                 multicast=True, work_dir=None, timeout=None):
+        if isinstance(func, PrimFunc):
+            text, source, self.params = func.text, func.filename, func.params
+        elif isinstance(func, str):
+            text, source, self.params = func, "<tile IR>", None
+        else:
+            raise TypeError("tilt.compile takes a @T.prim_func kernel or tile IR "
+                            f"text, got {type(func).__name__}")
+        if target not in _TARGETS and target is not None:
+            raise ValueError(f"unknown target '{target}': expected one of "
+                             f"{', '.join(sorted(_TARGETS))}")
+        self.func = func
+        self.work_dir = work_dir
+        self.timeout = timeout
+        self.context = ir.Context()
+        # The module as the frontend wrote it, with its Python locations.
+        self.module = ir.Module.parse(text, context=self.context, source_name=source)
+        self.program = _tilt.run.compile(
+            self.module, grid=_grid_text(grid), arch=_TARGETS.get(target or "", ""),
+            board=board or "", math_fidelity=math_fidelity, fuse=fuse,
+            coarsen=coarsen, multicast=multicast, source_name=source)
+        self.arguments = self.program.arguments
+        self.out_idx = self._outputs(out_idx)
+
+    # -- what was generated ------------------------------------------------
+
+    @property
+    def tile_ir(self):
+        """The kernel's tile IR (custom form, as tilt-opt prints it)."""
+        return str(self.module)
+
+    @property
+    def tt_ir(self):
+        """The lowered program (the tt dialect)."""
+        return self.program.lowered_asm()
+
+    @property
+    def pipeline(self):
+        """The pass pipeline that lowered the kernel."""
+        return self.program.pipeline
+
+    @property
+    def files(self):
+        """The generated files, by name: ``<kernel>.cpp``, ``main.cpp``, ``plan.json``."""
+        return dict(self.program.files)
+
+    def source(self, kind="compute"):
+        """A generated file's text: ``reader``, ``compute``, ``writer`` (the
+        kernel whose name contains it), ``host`` (main.cpp), ``plan``, or a
+        file name."""
+        files = self.files
+        if kind in files:
+            return files[kind]
+        if kind == "host":
+            return files["main.cpp"]
+        if kind == "plan":
+            return files["plan.json"]
+        matches = [name for name in files if kind in name and name.endswith(".cpp")
+                   and name != "main.cpp"]
+        if len(matches) != 1:
+            raise KeyError(f"no single generated file for '{kind}': "
+                           f"{', '.join(sorted(files))}")
+        return files[matches[0]]
+
+    get_kernel_source = source  # TileLang's name
+
+    def save(self, directory):
+        """Writes the generated files into ``directory`` (created if missing)."""
+        os.makedirs(directory, exist_ok=True)
+        for name, text in self.program.files:
+            with open(os.path.join(directory, name), "w") as file:
+                file.write(text)
+        return directory
+
+    # -- running -----------------------------------------------------------
+
+    def _outputs(self, out_idx):
+        count = len(self.arguments)
+        if out_idx is None:
+            return []
+        if isinstance(out_idx, int):
+            out_idx = [out_idx]
+        result = []
+        for index in out_idx:
+            if not -count <= index < count:
+                raise IndexError(f"out_idx {index} is not a parameter of a kernel "
+                                 f"with {count}")
+            index %= count
+            if self.arguments[index]["scalar"]:
+                raise ValueError(f"out_idx {index} is the scalar "
+                                 f"'{self.arguments[index]['name']}'")
+            result.append(index)
+        return result
+
+    def _inputs(self, arrays):
+        """The run's inputs from the call's arrays: all parameters, or all
+        but the ``out_idx`` ones."""
+        count = len(self.arguments)
+        given = list(range(count))
+        if len(arrays) == count - len(self.out_idx):
+            given = [i for i in range(count) if i not in self.out_idx]
+        elif len(arrays) != count:
+            raise TypeError(f"the kernel takes {count - len(self.out_idx)} arrays "
+                            f"({', '.join(self._names(False))}), got {len(arrays)}")
+        inputs, scalars, targets = {}, {}, {}
+        for index, value in zip(given, arrays):
+            argument = self.arguments[index]
+            name = argument["name"]
+            if argument["scalar"]:
+                scalars[name] = float(value)
+                continue
+            array = np.asarray(value)
+            shape = tuple(argument["shape"])
+            if array.shape != shape:
+                raise ValueError(f"'{name}' must have shape {shape}, got {array.shape}")
+            inputs[name] = np.ascontiguousarray(array, dtype=np.float32)
+            if isinstance(value, np.ndarray):
+                targets[name] = value
+        return inputs, scalars, targets
+
+    def _names(self, outputs):
+        return [a["name"] for i, a in enumerate(self.arguments)
+                if (i in self.out_idx) == outputs]
+
+    def run(self, *arrays, check=False, profile=False, seed=1):
+        """Runs the kernel and returns the driver's result (see __call__)."""
+        inputs, scalars, targets = self._inputs(arrays) if arrays else ({}, {}, {})
+        # Outputs the caller did not pass start as zeros, as TileLang allocates them.
+        for index in self.out_idx:
+            argument = self.arguments[index]
+            if argument["name"] not in inputs and arrays:
+                inputs[argument["name"]] = np.zeros(argument["shape"], np.float32)
+        result = self.program.run(inputs, scalars, seed=seed,
+                                  work_dir=self.work_dir or "",
+                                  timeout=self.timeout or 0, profile=profile,
+                                  check_reference=check)
+        if result.verdict == "failed":
+            raise ir.TiltError.from_run(result.report + result.log)
+        return result, targets
+
+    def __call__(self, *arrays):
+        """Runs the kernel on the emulator. Arrays the kernel writes are
+        written back into the NumPy arrays passed; the ``out_idx``
+        parameters are returned (one array, or a tuple)."""
+        result, targets = self.run(*arrays)
+        outputs = {}
+        for buffer in result.buffers:
+            argument = next(a for a in self.arguments if a["name"] == buffer["name"])
+            device = buffer["device"].astype(_NUMPY.get(argument["dtype"], np.float32))
+            outputs[buffer["name"]] = device
+            if buffer["written"] and buffer["name"] in targets:
+                np.copyto(targets[buffer["name"]], device, casting="unsafe")
+        returned = [outputs[self.arguments[i]["name"]] for i in self.out_idx]
+        if not returned:
+            return None
+        return returned[0] if len(returned) == 1 else tuple(returned)
+
+    def check(self, *arrays, seed=1):
+        """Runs the kernel (on ``arrays``, or random inputs) and compares
+        every output with Tilt's reference interpreter of the tile program,
+        each element within the error budget of the program's precision."""
+        result, _ = self.run(*arrays, check=True, seed=seed)
+        return CheckResult(result)
+
+    def profile(self, *arrays, seed=1):
+        """Runs the kernel and returns the timing model's prediction."""
+        result, _ = self.run(*arrays, profile=True, seed=seed)
+        return Profile(result)

@@ -255,12 +255,12 @@ class Kernel:
             argument = self.arguments[index]
             if argument["name"] not in inputs and arrays:
                 inputs[argument["name"]] = np.zeros(argument["shape"], np.float32)
+        # A run that fails on the emulator raises TiltError, located at the
+        # kernel's `with T.Kernel` line.
         result = self.program.run(inputs, scalars, seed=seed,
                                   work_dir=self.work_dir or "",
                                   timeout=self.timeout or 0, profile=profile,
                                   check_reference=check)
-        if result.verdict == "failed":
-            raise ir.TiltError.from_run(result.report + result.log)
         return result, targets
 
     def __call__(self, *arrays):

@@ -7,7 +7,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tilt/Run/Run.h"
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/CB/CB.h"
 #include "tilt/Dialect/Func/Func.h"
@@ -19,6 +18,7 @@
 #include "tilt/IR/BuiltinOps.h"
 #include "tilt/IR/Verifier.h"
 #include "tilt/Pass/Pass.h"
+#include "tilt/Run/Run.h"
 
 #include <algorithm>
 
@@ -41,7 +41,8 @@ CompiledProgram::lookupArgument(llvm::StringRef name) const {
 
 /// The symbol name of `op`, or "".
 static llvm::StringRef getSymbolName(Operation *op) {
-  if (auto name = op->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>())
+  if (auto name =
+          op->getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>())
     return name.getValue();
   return "";
 }

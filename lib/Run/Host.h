@@ -36,9 +36,8 @@ LogicalResult buildHost(llvm::StringRef workDir,
 /// code. A positive `secondsToWait` kills the program after that many
 /// seconds (the result is then -2, as for a crash).
 int executeProgram(llvm::StringRef program, llvm::ArrayRef<std::string> args,
-                   llvm::ArrayRef<std::string> environment,
-                   llvm::StringRef log, std::string &error,
-                   unsigned secondsToWait = 0);
+                   llvm::ArrayRef<std::string> environment, llvm::StringRef log,
+                   std::string &error, unsigned secondsToWait = 0);
 
 } // namespace run
 } // namespace tilt

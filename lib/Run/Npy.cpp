@@ -36,8 +36,7 @@ static std::string formatShapeTuple(llvm::ArrayRef<int64_t> shape) {
   return text + ")";
 }
 
-LogicalResult run::writeNpy(llvm::StringRef path,
-                            llvm::ArrayRef<int64_t> shape,
+LogicalResult run::writeNpy(llvm::StringRef path, llvm::ArrayRef<int64_t> shape,
                             llvm::ArrayRef<float> data, std::string &error) {
   std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': " +
                        formatShapeTuple(shape) + ", }";
@@ -80,8 +79,8 @@ LogicalResult run::readNpy(llvm::StringRef path, llvm::ArrayRef<int64_t> shape,
   std::string expected = formatShapeTuple(shape);
   if (!header.contains("'<f4'") || !header.contains("'fortran_order': False") ||
       !header.contains(expected)) {
-    error = path.str() + ": expected a C-order float32 array of shape " +
-            expected;
+    error =
+        path.str() + ": expected a C-order float32 array of shape " + expected;
     return failure();
   }
   size_t count = size_t(getNumElements(shape));

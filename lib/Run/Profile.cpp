@@ -380,8 +380,8 @@ LogicalResult run::reportProfile(llvm::raw_ostream &os,
   if (!profile || !profile->getAsObject()) {
     if (!profile)
       llvm::consumeError(profile.takeError());
-    error = "the emulator wrote no timing profile to '" + profilePath.str() +
-            "'";
+    error =
+        "the emulator wrote no timing profile to '" + profilePath.str() + "'";
     return failure();
   }
   std::string planPath = (workDir + "/plan.json").str();
@@ -406,6 +406,6 @@ LogicalResult run::reportProfile(llvm::raw_ostream &os,
   llvm::raw_fd_ostream planFile(planPath, code);
   if (!code)
     planFile << llvm::formatv("{0:2}", llvm::json::Value(std::move(*plan)))
-         << "\n";
+             << "\n";
   return success();
 }

@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilt/Interpreter/Report.h"
 #include "tilt/Dialect/CB/CB.h"
 #include "tilt/Dialect/TT/Passes.h"
 #include "tilt/IR/Attributes.h"
-#include "tilt/Interpreter/Report.h"
 #include "tilt/Run/Run.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
@@ -37,8 +37,8 @@ void run::printCounters(llvm::raw_ostream &os, llvm::StringRef countersJson) {
   const llvm::json::Array *cores = root->getArray("cores");
   os << "counters (" << (cores ? cores->size() : 0) << " cores): DRAM read "
      << get("dram_bytes_read") << " B, written " << get("dram_bytes_written")
-     << " B; NoC reads " << get("noc_reads") << ", writes "
-     << get("noc_writes") << "\n  tile ops:";
+     << " B; NoC reads " << get("noc_reads") << ", writes " << get("noc_writes")
+     << "\n  tile ops:";
   if (const llvm::json::Object *ops = total->getObject("tile_ops"))
     for (const auto &entry : *ops)
       if (auto count = entry.second.getAsInteger(); count && *count)
@@ -183,7 +183,8 @@ void run::printReport(llvm::raw_ostream &os, const CompiledProgram &program,
   }
   std::vector<interp::CoreBlocks> cores = getCoreBlocks(ttProgram);
   for (const BufferResult &buffer : result.buffers) {
-    const ProgramArgument *argument = program.lookupArgument(buffer.device.name);
+    const ProgramArgument *argument =
+        program.lookupArgument(buffer.device.name);
     if (!buffer.comparison || !argument)
       continue;
     interp::printComparison(os, *buffer.comparison, argument->name,
@@ -198,7 +199,6 @@ void run::printReport(llvm::raw_ostream &os, const CompiledProgram &program,
 }
 
 int run::getExitStatus(Verdict verdict) {
-  return verdict == Verdict::Ok || verdict == Verdict::RanWithoutReference
-             ? 0
-             : 1;
+  return verdict == Verdict::Ok || verdict == Verdict::RanWithoutReference ? 0
+                                                                           : 1;
 }

@@ -8,12 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilt/Run/Run.h"
 #include "Host.h"
 #include "Profile.h"
 #include "tilt/Emulator/Timing.h"
 #include "tilt/Interpreter/TileInterpreter.h"
 #include "tilt/Run/Npy.h"
-#include "tilt/Run/Run.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -93,8 +93,8 @@ LogicalResult run::verifyRunOptions(Context *context,
 /// Checks that the run fits in host memory: a tensor the machine cannot
 /// hold is an error before any allocation (an allocation that fails aborts
 /// the process).
-static LogicalResult checkHostMemory(Context *context,
-                                     llvm::ArrayRef<ProgramArgument> arguments) {
+static LogicalResult
+checkHostMemory(Context *context, llvm::ArrayRef<ProgramArgument> arguments) {
   uint64_t memory = getPhysicalMemory();
   if (!memory)
     return success();
@@ -254,9 +254,9 @@ static LogicalResult checkReference(const CompiledProgram &compiled,
   Context *context = compiled.program->getContext();
   std::vector<interp::HostTensor> tensors;
   for (size_t i = 0; i < compiled.arguments.size(); ++i)
-    tensors.push_back(interp::HostTensor::get(
-        compiled.arguments[i].shape, compiled.arguments[i].elementType,
-        initial[i]));
+    tensors.push_back(interp::HostTensor::get(compiled.arguments[i].shape,
+                                              compiled.arguments[i].elementType,
+                                              initial[i]));
   // Scalars are rank-0 tensors of the interpreter.
   Block &entry = compiled.function->getRegion(0).front();
   if (entry.getNumArguments() != tensors.size())
@@ -283,8 +283,8 @@ static LogicalResult checkReference(const CompiledProgram &compiled,
                         tensors[i].getRoundedData()};
     // Arguments the program does not write are equal to their inputs on
     // both sides; compare the ones it writes.
-    output.written = output.device.data != initial[i] ||
-                     output.reference.data != initial[i];
+    output.written =
+        output.device.data != initial[i] || output.reference.data != initial[i];
     if (!output.written)
       continue;
     // The reference, rounded to the output type, beside the device's.
@@ -292,8 +292,7 @@ static LogicalResult checkReference(const CompiledProgram &compiled,
     if (failed(writeNpy((workDir + "/" + argument.name + ".ref.npy").str(),
                         argument.shape, output.reference.data, error)))
       return emitError(context, Location()) << error;
-    output.comparison =
-        interp::compareResults(output.device.data, tensors[i]);
+    output.comparison = interp::compareResults(output.device.data, tensors[i]);
     allOk &= output.comparison->ok;
   }
   result.verdict = allOk ? Verdict::Ok : Verdict::Mismatch;

@@ -41,11 +41,12 @@ cl::opt<std::string>
                cl::desc("grayskull, wormhole_b0, blackhole (default: the "
                         "board's)"),
                cl::cat(category));
-cl::opt<std::string>
-    boardOption("board",
-                cl::desc("n150, n300, galaxy, p100, p150, p150_unharvested, e150 (default: the "
-                         "arch's usual board, n150)"),
-                cl::cat(category));
+cl::opt<std::string> boardOption(
+    "board",
+    cl::desc(
+        "n150, n300, galaxy, p100, p150, p150_unharvested, e150 (default: the "
+        "arch's usual board, n150)"),
+    cl::cat(category));
 cl::opt<std::string> fidelityOption("math-fidelity",
                                     cl::desc("LoFi, HiFi2, HiFi3, HiFi4"),
                                     cl::init("HiFi4"), cl::cat(category));
@@ -311,7 +312,8 @@ int runTool() {
   // A=a.npy), as tilt-opt --retain-ssa-names names them.
   ParserConfig config;
   config.retainSSANames = true;
-  OwningOpRef module = parseSourceFileForTool(sourceMgr, &context, true, config);
+  OwningOpRef module =
+      parseSourceFileForTool(sourceMgr, &context, true, config);
   if (!module)
     return 1;
 

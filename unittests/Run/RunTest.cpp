@@ -155,8 +155,8 @@ TEST_F(RunTest, CompilesAndRunsWithGivenInputs) {
   run::CompileOptions compileOptions;
   compileOptions.target.grid = "2x1";
   run::CompiledProgram program;
-  ASSERT_TRUE(succeeded(
-      run::compileProgram(module.get(), compileOptions, program)));
+  ASSERT_TRUE(
+      succeeded(run::compileProgram(module.get(), compileOptions, program)));
   EXPECT_TRUE(program.hasReference());
   EXPECT_EQ(program.pipeline, "tile-to-tt{grid=2x1 math-fidelity=HiFi4}");
   ASSERT_EQ(program.arguments.size(), 3u);
@@ -246,8 +246,8 @@ TEST_F(RunTest, BadInputIsLocatedAtItsArgument) {
   run::CompileOptions compileOptions;
   compileOptions.target.grid = "1x1";
   run::CompiledProgram program;
-  ASSERT_TRUE(succeeded(
-      run::compileProgram(module.get(), compileOptions, program)));
+  ASSERT_TRUE(
+      succeeded(run::compileProgram(module.get(), compileOptions, program)));
   run::RunInputs inputs;
   inputs.arrays.push_back({"B", {32, 64}, std::vector<float>(32 * 64)});
   run::RunResult result;
@@ -276,8 +276,9 @@ TEST_F(RunTest, BadInputIsLocatedAtItsArgument) {
 
 TEST_F(RunTest, TTProgramRunsWithoutReference) {
   std::string text = kCopy.str();
-  text.replace(text.find("@POP@"), 5,
-               "cb.pop_front %cb, 1 : !cb.cb<f32, page_size = 4096, pages = 2>");
+  text.replace(
+      text.find("@POP@"), 5,
+      "cb.pop_front %cb, 1 : !cb.cb<f32, page_size = 4096, pages = 2>");
   OwningOpRef module = parse(text);
   ASSERT_TRUE(module);
   run::CompiledProgram program;

@@ -64,13 +64,16 @@ static Operation *findFunction(Operation *module, llvm::StringRef name) {
     emitError(context, Location()) << "no function @" << name;
     return nullptr;
   }
+  if (candidates.empty()) {
+    emitError(context, Location()) << "the input has no function to run";
+    return nullptr;
+  }
   std::string names;
   for (Operation *candidate : candidates)
     names += (names.empty() ? "@" : ", @") + getSymbolName(candidate).str();
   emitError(context, Location())
-      << "the input has " << uint64_t(candidates.size()) << " functions"
-      << (names.empty() ? "" : " (" + names + ")")
-      << "; choose one by name (tilt-run --func)";
+      << "the input has " << uint64_t(candidates.size()) << " functions ("
+      << names << "); choose one by name (tilt-run --func)";
   return nullptr;
 }
 

@@ -50,6 +50,13 @@ static std::string formatShape(llvm::ArrayRef<int64_t> shape) {
   return text;
 }
 
+/// `value` as printf's %g writes it.
+static std::string formatNumber(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", value);
+  return text;
+}
+
 static void progress(const RunOptions &options, unsigned step,
                      const llvm::Twine &what) {
   if (options.progress)
@@ -69,8 +76,8 @@ LogicalResult run::verifyRunOptions(Context *context,
   if (!(options.inputLow < options.inputHigh))
     return emitError(context, Location())
            << "the input range must have its low end below its high end, got ["
-           << std::to_string(options.inputLow) << ", "
-           << std::to_string(options.inputHigh) << ")";
+           << formatNumber(options.inputLow) << ", "
+           << formatNumber(options.inputHigh) << ")";
   if (options.timingPath.empty())
     return success();
   // A bad line of the timing file is reported where it is, before the run.
@@ -123,13 +130,14 @@ checkHostMemory(Context *context, llvm::ArrayRef<ProgramArgument> arguments) {
   return success();
 }
 
-/// The names of the buffers (or scalars) of `program`, space-separated.
+/// The names of the buffers (or scalars) of `program`, space-separated, or
+/// "none".
 static std::string listArguments(const CompiledProgram &program, bool scalar) {
   std::string names;
   for (const ProgramArgument &argument : program.arguments)
     if (argument.scalar == scalar)
       names += (names.empty() ? "" : " ") + argument.name;
-  return names;
+  return names.empty() ? "none" : names;
 }
 
 /// Checks that every given input names a buffer (or scalar) of `program`
@@ -247,10 +255,10 @@ getHostEnvironment(const CompiledProgram &compiled, const RunOptions &options,
 
 /// Interprets the tile program on the run's inputs and compares every
 /// buffer the run wrote, writing the reference beside the device's output.
-static LogicalResult checkReference(const CompiledProgram &compiled,
-                                    llvm::ArrayRef<std::vector<float>> initial,
-                                    llvm::StringRef workDir,
-                                    RunResult &result) {
+static LogicalResult
+compareWithReference(const CompiledProgram &compiled,
+                     llvm::ArrayRef<std::vector<float>> initial,
+                     llvm::StringRef workDir, RunResult &result) {
   Context *context = compiled.program->getContext();
   std::vector<interp::HostTensor> tensors;
   for (size_t i = 0; i < compiled.arguments.size(); ++i)
@@ -462,7 +470,7 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
     result.verdict = Verdict::RanWithoutReference;
   } else {
     progress(options, 5, "interpreting the tile program for the reference");
-    if (failed(checkReference(compiled, initial, workDir, result)))
+    if (failed(compareWithReference(compiled, initial, workDir, result)))
       return failure();
   }
   if (options.profile) {

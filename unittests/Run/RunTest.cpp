@@ -238,6 +238,23 @@ TEST_F(RunTest, BadOptionIsADiagnostic) {
   EXPECT_TRUE(failed(run::compileProgram(module.get(), options, program)));
   ASSERT_EQ(diagnostics.size(), 1u);
   EXPECT_EQ(diagnostics[0].message, "no function @nope");
+
+  // Two functions: one must be named.
+  diagnostics.clear();
+  std::string two = kAdd.str() + kAdd.str();
+  two.replace(two.rfind("@add"), 4, "@add2");
+  OwningOpRef twoFunctions = parse(two);
+  ASSERT_TRUE(twoFunctions);
+  options.function.clear();
+  EXPECT_TRUE(
+      failed(run::compileProgram(twoFunctions.get(), options, program)));
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].message, "the input has 2 functions (@add, "
+                                    "@add2); choose one by name (tilt-run "
+                                    "--func)");
+  options.function = "add2";
+  EXPECT_TRUE(
+      succeeded(run::compileProgram(twoFunctions.get(), options, program)));
 }
 
 TEST_F(RunTest, BadInputIsLocatedAtItsArgument) {
@@ -256,6 +273,39 @@ TEST_F(RunTest, BadInputIsLocatedAtItsArgument) {
   EXPECT_EQ(diagnostics[0].message,
             "the input 'B' has shape 32x64, not the buffer's 64x64");
   EXPECT_EQ(diagnostics[0].line, 2u);
+
+  // Inputs that name no buffer, or do not fill it; scalars that name no
+  // scalar; an empty input range.
+  auto runWith = [&](const run::RunInputs &inputs,
+                     const run::RunOptions &options) {
+    diagnostics.clear();
+    EXPECT_TRUE(failed(run::runProgram(program, inputs, options, result)));
+    return diagnostics.size() == 1 ? diagnostics[0].message : "";
+  };
+  inputs.arrays = {{"D", {64, 64}, std::vector<float>(64 * 64)}};
+  EXPECT_EQ(runWith(inputs, {}),
+            "the input 'D' names no buffer of the program (its buffers: A B "
+            "C)");
+  inputs.arrays = {{"A", {64, 64}, std::vector<float>(64 * 64)},
+                   {"A", {64, 64}, std::vector<float>(64 * 64)}};
+  EXPECT_EQ(runWith(inputs, {}), "the input 'A' is given twice");
+  inputs.arrays = {{"A", {64, 64}, std::vector<float>(5)}};
+  EXPECT_EQ(runWith(inputs, {}),
+            "the input 'A' has 5 values, not the 4096 of its shape 64x64");
+  inputs.arrays.clear();
+  inputs.scalars["s"] = 1;
+  EXPECT_EQ(runWith(inputs, {}), "the scalar value 's' names no scalar of "
+                                 "the program (its scalars: none)");
+  run::RunOptions emptyRange;
+  emptyRange.inputLow = 1;
+  emptyRange.inputHigh = 1;
+  EXPECT_EQ(runWith({}, emptyRange),
+            "the input range must have its low end below its high end, got "
+            "[1, 1)");
+  run::RunOptions longTimeout;
+  longTimeout.timeoutSeconds = run::kMaxTimeoutSeconds + 1;
+  EXPECT_EQ(runWith({}, longTimeout),
+            "the timeout must be at most 604800 seconds, got 604801");
 
   // A bad timing file is an error at its line, before anything runs.
   diagnostics.clear();

@@ -302,8 +302,9 @@ struct RunResult {
   std::string workDir;
 };
 
-/// Runs `program` on the emulator with `inputs` as `options` say and fills
-/// `result`. Fails with diagnostics when the run cannot start or its
+/// Runs `program` (compiled by a successful compileProgram) on the emulator
+/// with `inputs` as `options` say and fills `result`; it can be run any
+/// number of times. Fails with diagnostics when the run cannot start or its
 /// results cannot be read (bad inputs, an unwritable work directory, no
 /// emulator, a host program that does not compile, a reference the
 /// interpreter cannot run); a program that fails on the emulator succeeds

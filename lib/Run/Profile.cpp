@@ -1,4 +1,4 @@
-//===- Profile.cpp - tilt-run's report of the timing model ----------------===//
+//===- Profile.cpp - The report of the timing model -----------------------===//
 //
 // The report `tilt-run --profile` prints. Everything in it is computed from
 // the emulator's profile (per kernel thread: busy cycles by kind of work,
@@ -9,10 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Profile.h"
+#include "Host.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -367,4 +369,43 @@ bool run::printProfile(llvm::raw_ostream &os, const llvm::json::Object &profile,
     }
   }
   return true;
+}
+
+LogicalResult run::reportProfile(llvm::raw_ostream &os,
+                                 llvm::StringRef profilePath,
+                                 llvm::StringRef workDir, const SourceOps &ops,
+                                 const ProfileOptions &options,
+                                 std::string &error) {
+  auto profile = llvm::json::parse(readText(profilePath));
+  if (!profile || !profile->getAsObject()) {
+    if (!profile)
+      llvm::consumeError(profile.takeError());
+    error =
+        "the emulator wrote no timing profile to '" + profilePath.str() + "'";
+    return failure();
+  }
+  std::string planPath = (workDir + "/plan.json").str();
+  auto plan = llvm::json::parse(readText(planPath));
+  if (!plan)
+    llvm::consumeError(plan.takeError());
+  llvm::json::Object *planObject = plan ? plan->getAsObject() : nullptr;
+  ProfileSummary summary;
+  if (!printProfile(os, *profile->getAsObject(), planObject, ops, options,
+                    summary, error))
+    return failure();
+  if (!planObject)
+    return success();
+  (*planObject)["predicted"] = llvm::json::Object{
+      {"arch", stringOf(profile->getAsObject()->getString("arch"))},
+      {"device_seconds", summary.seconds},
+      {"compute_bound_seconds", summary.computeBoundSeconds},
+      {"memory_bound_seconds", summary.memoryBoundSeconds},
+      {"efficiency", summary.efficiency},
+      {"bottleneck", summary.bottleneck}};
+  std::error_code code;
+  llvm::raw_fd_ostream planFile(planPath, code);
+  if (!code)
+    planFile << llvm::formatv("{0:2}", llvm::json::Value(std::move(*plan)))
+             << "\n";
+  return success();
 }

@@ -1,15 +1,17 @@
-//===- Profile.h - tilt-run's report of the timing model --------*- C++ -*-===//
+//===- Profile.h - The report of the timing model ---------------*- C++ -*-===//
 //
 // What `tilt-run --profile` prints from the emulator's profile
 // (TimingReport::formatJson) and the plan's source map: predicted time,
 // throughput, the roofline, where each kernel thread spends its time, the
 // bottleneck in a sentence, and the cost of generated and tile-program
-// lines (docs/timing-model.md).
+// lines (docs/timing-model.md). Private to the TiltRun library: runProgram
+// puts the report in RunResult::profile.
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILT_TOOLS_TILT_RUN_PROFILE_H
-#define TILT_TOOLS_TILT_RUN_PROFILE_H
+#ifndef TILT_LIB_RUN_PROFILE_H
+#define TILT_LIB_RUN_PROFILE_H
 
+#include "tilt/Support/LogicalResult.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -56,7 +58,15 @@ bool printProfile(llvm::raw_ostream &os, const llvm::json::Object &profile,
                   const ProfileOptions &options, ProfileSummary &summary,
                   std::string &error);
 
+/// Writes the report of the profile the host program wrote to
+/// `profilePath` to `os`, and adds the prediction to `workDir/plan.json`.
+/// Fails with `error` when there is no profile or it is not one the
+/// emulator writes.
+LogicalResult reportProfile(llvm::raw_ostream &os, llvm::StringRef profilePath,
+                            llvm::StringRef workDir, const SourceOps &ops,
+                            const ProfileOptions &options, std::string &error);
+
 } // namespace run
 } // namespace tilt
 
-#endif // TILT_TOOLS_TILT_RUN_PROFILE_H
+#endif // TILT_LIB_RUN_PROFILE_H

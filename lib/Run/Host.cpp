@@ -1,0 +1,263 @@
+//===- Host.cpp - Building and starting host programs ---------------------===//
+//
+// Where the emulator is, building generated host programs against it (a
+// built program is cached under a hash of everything that went into it),
+// and running a program with its output in a log file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Host.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SHA1.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <unistd.h>
+
+// The library's build (lib/Run/CMakeLists.txt) defines these; the defaults
+// keep the file compilable on its own.
+#ifndef TILT_EMULATOR_LIBRARY_NAME
+#define TILT_EMULATOR_LIBRARY_NAME "libTiltEmulator.a"
+#endif
+#ifndef TILT_INSTALL_LIBDIR
+#define TILT_INSTALL_LIBDIR "lib"
+#endif
+#ifndef TILT_INSTALL_INCLUDEDIR
+#define TILT_INSTALL_INCLUDEDIR "include"
+#endif
+#ifndef TILT_INSTALL_FULL_LIBDIR
+#define TILT_INSTALL_FULL_LIBDIR "/usr/local/lib"
+#endif
+#ifndef TILT_INSTALL_FULL_INCLUDEDIR
+#define TILT_INSTALL_FULL_INCLUDEDIR "/usr/local/include"
+#endif
+#ifndef TILT_HOST_CXX
+#define TILT_HOST_CXX "c++"
+#endif
+#ifndef TILT_HOST_SANITIZE
+#define TILT_HOST_SANITIZE ""
+#endif
+
+using namespace tilt;
+using namespace tilt::run;
+
+//===----------------------------------------------------------------------===//
+// Where the emulator is
+//===----------------------------------------------------------------------===//
+
+static std::string getEnvOr(const char *name, const std::string &otherwise) {
+  const char *value = std::getenv(name);
+  return value && *value ? value : otherwise;
+}
+
+/// The directory of the binary this code is linked into: the shared
+/// libTiltRun, or the executable (or Python extension) a static libTiltRun
+/// is part of. dladdr names a shared object by the path it was loaded
+/// from, but the main executable only by its argv[0], so that one comes
+/// from /proc/self/exe.
+static std::string getDirectoryOfThisBinary() {
+  static int anchor;
+  Dl_info info;
+  struct link_map *map = nullptr;
+  std::string binary;
+  if (dladdr1(static_cast<void *>(&anchor), &info,
+              reinterpret_cast<void **>(&map), RTLD_DL_LINKMAP) &&
+      map && map->l_name && map->l_name[0])
+    binary = map->l_name;
+  else
+    binary = llvm::sys::fs::getMainExecutable("tilt", &anchor);
+  llvm::SmallString<256> real;
+  if (!llvm::sys::fs::real_path(binary, real))
+    binary = real.str().str();
+  return llvm::sys::path::parent_path(binary).str();
+}
+
+/// Finds the emulator in the nearest ancestor of `start` that has both its
+/// library and its headers, as the build tree and an install prefix do:
+/// `<libdir>/<library>` (the install's libdir, or `lib` as in the build
+/// tree) and `<includedir>/tilt/Emulator/metalium`.
+static bool findEmulatorAbove(llvm::StringRef start, std::string &library,
+                              std::string &include) {
+  auto findIn = [](llvm::StringRef dir, llvm::ArrayRef<llvm::StringRef> subdirs,
+                   llvm::StringRef leaf, llvm::StringRef probe,
+                   std::string &found) {
+    for (llvm::StringRef subdir : subdirs) {
+      if (llvm::sys::path::is_absolute(subdir))
+        continue;
+      llvm::SmallString<256> path(dir);
+      llvm::sys::path::append(path, subdir, leaf);
+      llvm::SmallString<256> probed(path);
+      if (!probe.empty())
+        llvm::sys::path::append(probed, probe);
+      if (llvm::sys::fs::exists(probed)) {
+        found = path.str().str();
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::string dir = start.str(); !dir.empty();) {
+    if (findIn(dir, {TILT_INSTALL_LIBDIR, "lib"}, TILT_EMULATOR_LIBRARY_NAME,
+               "", library) &&
+        findIn(dir, {TILT_INSTALL_INCLUDEDIR, "include"},
+               "tilt/Emulator/metalium", "api/dataflow/dataflow_api.h",
+               include))
+      return true;
+    std::string parent = llvm::sys::path::parent_path(dir).str();
+    if (parent == dir)
+      break;
+    dir = parent;
+  }
+  return false;
+}
+
+EmulatorOptions run::resolveEmulator(const EmulatorOptions &options) {
+  EmulatorOptions resolved = options;
+  std::string library, include;
+  if (!findEmulatorAbove(getDirectoryOfThisBinary(), library, include)) {
+    library = TILT_INSTALL_FULL_LIBDIR "/" TILT_EMULATOR_LIBRARY_NAME;
+    include = TILT_INSTALL_FULL_INCLUDEDIR "/tilt/Emulator/metalium";
+  }
+  if (resolved.library.empty())
+    resolved.library = getEnvOr("TILT_EMU_LIB", library);
+  if (resolved.includeDir.empty())
+    resolved.includeDir = getEnvOr("TILT_EMU_INCLUDE", include);
+  if (resolved.compiler.empty())
+    resolved.compiler = getEnvOr("TILT_EMU_CXX", TILT_HOST_CXX);
+  if (resolved.cacheDir.empty()) {
+    if (const char *dir = std::getenv("TILT_CACHE_DIR"); dir && *dir)
+      resolved.cacheDir = dir;
+    else if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+      resolved.cacheDir = std::string(xdg) + "/tilt";
+    else if (const char *home = std::getenv("HOME"); home && *home)
+      resolved.cacheDir = std::string(home) + "/.cache/tilt";
+    else
+      resolved.cacheDir = "/tmp/.cache/tilt";
+  }
+  return resolved;
+}
+
+//===----------------------------------------------------------------------===//
+// Running a program
+//===----------------------------------------------------------------------===//
+
+std::string run::readText(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
+int run::executeProgram(llvm::StringRef program,
+                        llvm::ArrayRef<std::string> args,
+                        llvm::ArrayRef<std::string> environment,
+                        llvm::StringRef log, std::string &error,
+                        unsigned secondsToWait) {
+  std::vector<llvm::StringRef> argv = {program};
+  for (const std::string &arg : args)
+    argv.push_back(arg);
+  std::string logPath = log.str();
+  std::vector<llvm::StringRef> env;
+  for (const std::string &entry : environment)
+    env.push_back(entry);
+    // llvm::Optional up to LLVM 15, std::optional from 16 on.
+#if LLVM_VERSION_MAJOR < 16
+  using OptionalRef = llvm::Optional<llvm::StringRef>;
+  llvm::Optional<llvm::ArrayRef<llvm::StringRef>> envRef;
+#else
+  using OptionalRef = std::optional<llvm::StringRef>;
+  std::optional<llvm::ArrayRef<llvm::StringRef>> envRef;
+#endif
+  OptionalRef redirects[] = {OptionalRef(), OptionalRef(logPath),
+                             OptionalRef(logPath)};
+  if (!environment.empty())
+    envRef = llvm::ArrayRef<llvm::StringRef>(env);
+  return llvm::sys::ExecuteAndWait(program, argv, envRef, redirects,
+                                   secondsToWait, 0, &error);
+}
+
+//===----------------------------------------------------------------------===//
+// Building the host program
+//===----------------------------------------------------------------------===//
+
+LogicalResult run::buildHost(llvm::StringRef workDir,
+                             const EmulatorOptions &emulator,
+                             llvm::raw_ostream *progress, std::string &binary,
+                             std::string &error) {
+  const std::string &library = emulator.library;
+  const std::string &include = emulator.includeDir;
+  if (!llvm::sys::fs::exists(library) ||
+      !llvm::sys::fs::exists(include + "/api/dataflow/dataflow_api.h")) {
+    error = "cannot find the emulator (library '" + library + "', headers '" +
+            include + "'): set TILT_EMU_LIB and TILT_EMU_INCLUDE";
+    return failure();
+  }
+  const std::string &compiler = emulator.compiler;
+  llvm::SmallString<128> source(workDir);
+  llvm::sys::path::append(source, "main.cpp");
+  std::vector<std::string> flags = {"-std=c++20", "-O1", "-Wall", "-Wextra",
+                                    "-I" + include};
+  // The emulator library was built with these sanitizers (TILT_SANITIZE),
+  // so the host program that links it is too.
+  if (llvm::StringRef(TILT_HOST_SANITIZE).size()) {
+    flags.push_back(std::string("-fsanitize=") + TILT_HOST_SANITIZE);
+    flags.push_back("-fno-omit-frame-pointer");
+  }
+  // The cache key: the source, the flags, the compiler and the library.
+  llvm::SHA1 hasher;
+  hasher.update(readText(source));
+  for (const std::string &flag : flags)
+    hasher.update(flag);
+  hasher.update(compiler);
+  hasher.update(library);
+  hasher.update("whole-archive");
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(library, status)) {
+    hasher.update(std::to_string(status.getSize()));
+    hasher.update(std::to_string(
+        status.getLastModificationTime().time_since_epoch().count()));
+  }
+  std::string key = llvm::toHex(hasher.final()).substr(0, 20);
+  std::string hostDir = emulator.cacheDir + "/hosts";
+  llvm::sys::fs::create_directories(hostDir);
+  binary = hostDir + "/" + key;
+  if (llvm::sys::fs::exists(binary))
+    return success();
+  auto compilerPath = llvm::sys::findProgramByName(compiler);
+  if (!compilerPath) {
+    error = "cannot find the C++ compiler '" + compiler + "'";
+    return failure();
+  }
+  std::string temporary = binary + ".tmp" + std::to_string(::getpid());
+  std::vector<std::string> args = flags;
+  args.push_back(source.str().str());
+  // All of the library: the kernels, loaded later with dlopen, call parts
+  // of the emulator's compute API that the host program itself does not.
+  args.push_back("-Wl,--whole-archive");
+  args.push_back(library);
+  args.push_back("-Wl,--no-whole-archive");
+  args.push_back("-rdynamic");
+  args.push_back("-pthread");
+  args.push_back("-ldl");
+  args.push_back("-o");
+  args.push_back(temporary);
+  llvm::SmallString<128> log(workDir);
+  llvm::sys::path::append(log, "host-build.log");
+  std::string execError;
+  int exitCode = executeProgram(*compilerPath, args, {}, log, execError);
+  std::string output = readText(log);
+  if (exitCode != 0) {
+    error = "the host program does not compile:\n" + output + execError;
+    return failure();
+  }
+  if (!output.empty() && progress)
+    *progress << output;
+  if (std::error_code code = llvm::sys::fs::rename(temporary, binary)) {
+    error = "cannot move the host program into the cache: " + code.message();
+    return failure();
+  }
+  return success();
+}

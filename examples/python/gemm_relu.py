@@ -44,30 +44,35 @@ def matmul(M, N, K, block_M, block_N, block_K, dtype="float16", accum_dtype="flo
     return main
 
 
-M = 512
-N = 512
-K = 512
-block_M = 128
-block_N = 128
-block_K = 32
+def main():
+    M = 512
+    N = 512
+    K = 512
+    block_M = 128
+    block_N = 128
+    block_K = 32
 
-# 1. Define the kernel (matmul) and compile/lower it into an executable module
-func = matmul(M, N, K, block_M, block_N, block_K, dtype="bfloat16")
+    # 1. Define the kernel (matmul) and compile/lower it into an executable module
+    func = matmul(M, N, K, block_M, block_N, block_K, dtype="bfloat16")
 
-# 2. Compile the kernel for Tenstorrent (run on Tilt's emulator)
-jit_kernel = tilelang.compile(func, out_idx=[2], target="wormhole_b0")
+    # 2. Compile the kernel for Tenstorrent (run on Tilt's emulator)
+    jit_kernel = tilelang.compile(func, out_idx=[2], target="wormhole_b0")
 
-# 3. Test the kernel in Python with NumPy data
-rng = np.random.default_rng(0)
-a = rng.standard_normal((M, K), dtype=np.float32)
-b = rng.standard_normal((K, N), dtype=np.float32)
+    # 3. Test the kernel in Python with NumPy data
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((M, K), dtype=np.float32)
+    b = rng.standard_normal((K, N), dtype=np.float32)
 
-c = jit_kernel(a, b)
+    c = jit_kernel(a, b)
 
-ref_c = np.maximum(a @ b, 0)
-np.testing.assert_allclose(c, ref_c, rtol=5e-2, atol=5e-1)
-print("Kernel output matches the NumPy reference.")
+    ref_c = np.maximum(a @ b, 0)
+    np.testing.assert_allclose(c, ref_c, rtol=5e-2, atol=5e-1)
+    print("Kernel output matches the NumPy reference.")
 
-# 4. Check against Tilt's reference interpreter, and predict the time
-print(jit_kernel.check(a, b))
-print(jit_kernel.profile(a, b))
+    # 4. Check against Tilt's reference interpreter, and predict the time
+    print(jit_kernel.check(a, b))
+    print(jit_kernel.profile(a, b))
+
+
+if __name__ == "__main__":
+    main()

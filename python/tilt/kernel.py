@@ -81,6 +81,7 @@ def jit(func=None, *, out_idx=None, target="wormhole_b0", **options):
                 cache[key] = kernel
             return kernel
         compiled.__name__ = getattr(factory, "__name__", "kernel")
+        compiled.factory = factory  # the undecorated factory of PrimFuncs
         compiled.__doc__ = getattr(factory, "__doc__", None)
         return compiled
     return decorate(func) if func is not None else decorate

@@ -123,7 +123,7 @@ void tilt::python::raiseTiltError(const std::string &message) {
 
 void tilt::python::populateDiagnostics(py::module_ &m) {
   tiltErrorType = PyErr_NewExceptionWithDoc(
-      "tilt._tilt.TiltError",
+      "tilt.ir.TiltError",
       "A parse error, verification failure or pass failure. The message "
       "holds the diagnostics as tilt-opt prints them; `diagnostics` holds "
       "them as DiagnosticInfo objects.",

@@ -781,8 +781,10 @@ static void populateLocations(py::module_ &m) {
           py::arg("context") = py::none())
       .def_property_readonly(
           "context", [](const PyLocation &self) { return self.context.object; })
+      // `filename`, not `file`: Location.file is the constructor (as in
+      // MLIR, whose file locations have `filename` too).
       .def_property_readonly(
-          "file",
+          "filename",
           [](const PyLocation &self) -> std::optional<std::string> {
             if (std::optional<Location> fileLoc = self.loc.findFileLineCol())
               return fileLoc->getFilename().str();

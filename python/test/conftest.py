@@ -27,14 +27,19 @@ def _find_tilt_opt():
 
 @pytest.fixture(scope="session")
 def tilt_opt():
-    """Runs tilt-opt on a file with extra arguments; returns its stdout."""
+    """Runs tilt-opt with arguments (a file last) and returns its stdout;
+    with `fails=True`, checks that it fails and returns its stderr."""
     path = _find_tilt_opt()
     if not path.exists():
         pytest.skip(f"no tilt-opt at {path} (set TILT_OPT)")
 
-    def run(file, *args):
-        result = subprocess.run([str(path), *args, str(file)],
-                                capture_output=True, text=True, check=True)
+    def run(*args, fails=False):
+        result = subprocess.run([str(path), *map(str, args)],
+                                capture_output=True, text=True)
+        if fails:
+            assert result.returncode != 0, result.stdout
+            return result.stderr
+        assert result.returncode == 0, result.stderr
         return result.stdout
 
     return run

@@ -81,9 +81,9 @@ def test_printing_equals_tilt_opt(context, tilt_opt, name):
     assert str(module) + "\n" == tilt_opt(path)
     op = module.operation
     assert (op.get_asm(print_generic_op_form=True) + "\n" ==
-            tilt_opt(path, "--mlir-print-op-generic"))
+            tilt_opt("--mlir-print-op-generic", path))
     assert (op.get_asm(enable_debug_info=True) + "\n" ==
-            tilt_opt(path, "--mlir-print-debuginfo"))
+            tilt_opt("--mlir-print-debuginfo", path))
     assert op.get_asm(binary=True) == str(module).encode()
     # And the text parses back to the same module.
     assert str(ir.Module.parse(str(module))) == str(module)

@@ -56,8 +56,8 @@ DiagnosticInfo DiagnosticInfo::from(const Diagnostic &diag) {
 std::string DiagnosticInfo::str() const {
   std::string result;
   if (file)
-    result = *file + ":" + std::to_string(*line) + ":" +
-             std::to_string(*col) + ": ";
+    result =
+        *file + ":" + std::to_string(*line) + ":" + std::to_string(*col) + ": ";
   else
     result = location + ": ";
   return result + getSeverityName(severity) + ": " + message;

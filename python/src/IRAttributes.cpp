@@ -1,49 +1,24 @@
-//===- IRAttributes.cpp - Types, attributes and locations for Python ------===//
+//===- IRAttributes.cpp - Attributes for Python ---------------------------===//
 //
-// ir.Type, ir.Attribute and ir.Location, and their concrete classes named
-// as in MLIR's Python bindings (IntegerType, FunctionType, IntegerAttr,
-// StringAttr, ArrayAttr, ...). Values coming from the IR are given their
-// most specific class; `IntegerAttr(attr)` casts (ValueError if `attr` is
-// not one) and `IntegerAttr.isinstance(attr)` tests.
+// ir.Attribute and its concrete classes named as in MLIR's Python bindings
+// (IntegerAttr, BoolAttr, FloatAttr, StringAttr, ArrayAttr, DictAttr,
+// TypeAttr, UnitAttr, FlatSymbolRefAttr, DenseArrayAttr, ...). Attributes
+// coming from the IR are given their most specific class; `IntegerAttr(a)`
+// casts (ValueError if `a` is not one) and `IntegerAttr.isinstance(a)`
+// tests.
 //
 //===----------------------------------------------------------------------===//
 
+#include "PyBindingUtils.h"
 #include "PyDiagnostics.h"
-#include "PyIR.h"
 #include "tilt/IR/Context.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace tilt;
 using namespace tilt::python;
 
 namespace {
 
-/// The text of anything with a print(raw_ostream &) method.
-template <typename T> std::string printToString(const T &value) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  value.print(os);
-  return os.str();
-}
-
-//===----------------------------------------------------------------------===//
-// The concrete Python classes
-//===----------------------------------------------------------------------===//
-
-// Types.
-struct PyIntegerType : PyType {};
-struct PyIndexType : PyType {};
-struct PyFloatType : PyType {};
-struct PyF16Type : PyFloatType {};
-struct PyBF16Type : PyFloatType {};
-struct PyF32Type : PyFloatType {};
-struct PyF64Type : PyFloatType {};
-struct PyNoneType : PyType {};
-struct PyFunctionType : PyType {};
-struct PyRankedTensorType : PyType {};
-
-// Attributes.
 struct PyIntegerAttr : PyAttribute {};
 struct PyBoolAttr : PyIntegerAttr {};
 struct PyFloatAttr : PyAttribute {};
@@ -57,71 +32,7 @@ struct PyFlatSymbolRefAttr : PySymbolRefAttr {};
 struct PyDenseArrayAttr : PyAttribute {};
 struct PyDenseElementsAttr : PyAttribute {};
 
-bool isFloatKind(Type type, FloatType::Kind kind) {
-  return type.isa<FloatType>() && type.cast<FloatType>().getKind() == kind;
-}
-
-/// The text of a type or an attribute, for messages.
-std::string describe(const PyType &type) { return printToString(type.type); }
-std::string describe(const PyAttribute &attr) {
-  return printToString(attr.attr);
-}
-
-/// Defines the Python class `PyT` (a subclass of `BaseT`) for the values
-/// `isa` accepts: a cast constructor and `isinstance`.
-template <typename PyT, typename BaseT, typename RootT>
-py::class_<PyT, BaseT> defineSubclass(py::module_ &m, const char *name,
-                                      const char *doc,
-                                      bool (*isa)(const RootT &)) {
-  py::class_<PyT, BaseT> cls(m, name, doc);
-  cls.def(py::init([isa, name](const RootT &from) {
-            if (!isa(from))
-              throw py::value_error(std::string("cannot cast ") +
-                                    describe(from) + " to " + name);
-            PyT result{{from}};
-            return result;
-          }),
-          py::arg("cast_from"),
-          "Casts a value of the base class; ValueError if it is not one.");
-  cls.def_static(
-      "isinstance", [isa](const RootT &other) { return isa(other); },
-      py::arg("other"), "Whether `other` is of this class.");
-  return cls;
-}
-
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// Wrapping
-//===----------------------------------------------------------------------===//
-
-py::object tilt::python::wrapType(PyContextRef context, Type type) {
-  PyType base{std::move(context), type};
-  if (type.isa<IntegerType>())
-    return py::cast(PyIntegerType{base});
-  if (type.isa<IndexType>())
-    return py::cast(PyIndexType{base});
-  if (type.isa<FloatType>()) {
-    switch (type.cast<FloatType>().getKind()) {
-    case FloatType::F16:
-      return py::cast(PyF16Type{{base}});
-    case FloatType::BF16:
-      return py::cast(PyBF16Type{{base}});
-    case FloatType::F32:
-      return py::cast(PyF32Type{{base}});
-    case FloatType::F64:
-      return py::cast(PyF64Type{{base}});
-    }
-    return py::cast(PyFloatType{base});
-  }
-  if (type.isa<NoneType>())
-    return py::cast(PyNoneType{base});
-  if (type.isa<FunctionType>())
-    return py::cast(PyFunctionType{base});
-  if (type.isa<RankedTensorType>())
-    return py::cast(PyRankedTensorType{base});
-  return py::cast(base);
-}
 
 py::object tilt::python::wrapAttribute(PyContextRef context, Attribute attr) {
   PyAttribute base{std::move(context), attr};
@@ -164,177 +75,6 @@ static py::object toPythonInt(const llvm::APInt &value, bool isSigned) {
 }
 
 /// Raises TiltError for a null result of parseType/parseAttribute.
-template <typename T>
-T checkParsed(T parsed, DiagnosticCapture &capture, const std::string &what,
-              const std::string &text) {
-  if (!parsed)
-    capture.raise("could not parse the " + what + " '" + text + "'");
-  return parsed;
-}
-
-//===----------------------------------------------------------------------===//
-// Types
-//===----------------------------------------------------------------------===//
-
-/// F16Type, BF16Type, F32Type or F64Type: the float type of `kind`.
-template <typename PyT, FloatType::Kind kind>
-static void defineFloatType(py::module_ &m, const char *name) {
-  defineSubclass<PyT, PyFloatType>(
-      m, name, name,
-      +[](const PyType &t) { return isFloatKind(t.type, kind); })
-      .def_static(
-          "get",
-          [](PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            return wrapType(PyContextRef(ctx), FloatType::get(ctx.get(), kind));
-          },
-          py::arg("context") = py::none());
-}
-
-static void populateTypes(py::module_ &m) {
-  py::class_<PyType>(m, "Type", "A uniqued type, e.g. i32 or !tile.buffer<...>.")
-      .def_static(
-          "parse",
-          [](const std::string &text, PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            DiagnosticCapture capture(ctx.get());
-            Type type = checkParsed(parseType(text, ctx.get()), capture,
-                                    "type", text);
-            return wrapType(PyContextRef(ctx), type);
-          },
-          py::arg("asm"), py::arg("context") = py::none(),
-          "Parses a type; TiltError if the text is not one.")
-      .def_property_readonly(
-          "context", [](const PyType &self) { return self.context.object; })
-      .def("__str__",
-           [](const PyType &self) { return printToString(self.type); })
-      .def("__repr__",
-           [](py::object self) {
-             return py::str(self.get_type().attr("__name__")).cast<std::string>() +
-                    "(" + printToString(self.cast<PyType &>().type) + ")";
-           })
-      .def("__eq__",
-           [](const PyType &self, py::object other) {
-             return py::isinstance<PyType>(other) &&
-                    other.cast<PyType &>().type == self.type;
-           })
-      .def("__hash__", [](const PyType &self) {
-        return std::hash<const void *>()(self.type.getAsOpaquePointer());
-      });
-
-  using TypeIsa = bool (*)(const PyType &);
-  defineSubclass<PyIntegerType, PyType>(
-      m, "IntegerType", "iN, siN or uiN.",
-      TypeIsa([](const PyType &t) { return t.type.isa<IntegerType>(); }))
-      .def_static(
-          "get_signless",
-          [](unsigned width, PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            if (width == 0 || width > IntegerType::kMaxWidth)
-              throw py::value_error("invalid integer width");
-            return wrapType(PyContextRef(ctx),
-                            IntegerType::get(ctx.get(), width));
-          },
-          py::arg("width"), py::arg("context") = py::none())
-      .def_property_readonly(
-          "width",
-          [](const PyType &t) { return t.type.cast<IntegerType>().getWidth(); })
-      .def_property_readonly("is_signless",
-                             [](const PyType &t) {
-                               return t.type.cast<IntegerType>().isSignless();
-                             })
-      .def_property_readonly("is_signed", [](const PyType &t) {
-        return t.type.cast<IntegerType>().getSignedness() ==
-               IntegerType::Signed;
-      });
-  defineSubclass<PyIndexType, PyType>(
-      m, "IndexType", "index.",
-      TypeIsa([](const PyType &t) { return t.type.isa<IndexType>(); }))
-      .def_static(
-          "get",
-          [](PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            return wrapType(PyContextRef(ctx), IndexType::get(ctx.get()));
-          },
-          py::arg("context") = py::none());
-  defineSubclass<PyFloatType, PyType>(
-      m, "FloatType", "f16, bf16, f32 or f64.",
-      TypeIsa([](const PyType &t) { return t.type.isa<FloatType>(); }))
-      .def_property_readonly("width", [](const PyType &t) {
-        return t.type.cast<FloatType>().getWidth();
-      });
-  defineFloatType<PyF16Type, FloatType::F16>(m, "F16Type");
-  defineFloatType<PyBF16Type, FloatType::BF16>(m, "BF16Type");
-  defineFloatType<PyF32Type, FloatType::F32>(m, "F32Type");
-  defineFloatType<PyF64Type, FloatType::F64>(m, "F64Type");
-  defineSubclass<PyNoneType, PyType>(
-      m, "NoneType", "none.",
-      TypeIsa([](const PyType &t) { return t.type.isa<NoneType>(); }))
-      .def_static(
-          "get",
-          [](PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            return wrapType(PyContextRef(ctx), NoneType::get(ctx.get()));
-          },
-          py::arg("context") = py::none());
-  defineSubclass<PyFunctionType, PyType>(
-      m, "FunctionType", "(inputs) -> results.",
-      TypeIsa([](const PyType &t) { return t.type.isa<FunctionType>(); }))
-      .def_static(
-          "get",
-          [](const std::vector<PyType> &inputs,
-             const std::vector<PyType> &results, PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            std::vector<Type> in, out;
-            for (const PyType &t : inputs)
-              in.push_back(t.type);
-            for (const PyType &t : results)
-              out.push_back(t.type);
-            return wrapType(PyContextRef(ctx),
-                            FunctionType::get(ctx.get(), in, out));
-          },
-          py::arg("inputs"), py::arg("results"),
-          py::arg("context") = py::none())
-      .def_property_readonly("inputs",
-                             [](const PyType &t) {
-                               py::list list;
-                               for (Type in :
-                                    t.type.cast<FunctionType>().getInputs())
-                                 list.append(wrapType(t.context, in));
-                               return list;
-                             })
-      .def_property_readonly("results", [](const PyType &t) {
-        py::list list;
-        for (Type out : t.type.cast<FunctionType>().getResults())
-          list.append(wrapType(t.context, out));
-        return list;
-      });
-  defineSubclass<PyRankedTensorType, PyType>(
-      m, "RankedTensorType", "tensor<4x?xf32>.",
-      TypeIsa([](const PyType &t) { return t.type.isa<RankedTensorType>(); }))
-      .def_static(
-          "get",
-          [](const std::vector<int64_t> &shape, const PyType &elementType) {
-            return wrapType(elementType.context,
-                            RankedTensorType::get(shape, elementType.type));
-          },
-          py::arg("shape"), py::arg("element_type"))
-      .def_property_readonly(
-          "shape",
-          [](const PyType &t) {
-            llvm::ArrayRef<int64_t> shape =
-                t.type.cast<RankedTensorType>().getShape();
-            return std::vector<int64_t>(shape.begin(), shape.end());
-          })
-      .def_property_readonly("rank",
-                             [](const PyType &t) {
-                               return t.type.cast<RankedTensorType>().getRank();
-                             })
-      .def_property_readonly("element_type", [](const PyType &t) {
-        return wrapType(t.context,
-                        t.type.cast<RankedTensorType>().getElementType());
-      });
-}
 
 //===----------------------------------------------------------------------===//
 // Attributes
@@ -343,16 +83,6 @@ static void populateTypes(py::module_ &m) {
 /// The attribute `attr` as `T`.
 template <typename T> static T as(const PyAttribute &attr) {
   return attr.attr.cast<T>();
-}
-
-/// The element `index` of a sequence of `size`, counted from the end when
-/// negative; IndexError when out of range.
-static size_t checkIndex(int64_t index, size_t size) {
-  if (index < 0)
-    index += size;
-  if (index < 0 || size_t(index) >= size)
-    throw py::index_error("index out of range");
-  return index;
 }
 
 static void populateAttributeClasses(py::module_ &m) {
@@ -417,8 +147,8 @@ static void populateAttributeClasses(py::module_ &m) {
             llvm::APInt parsed(std::max<unsigned>(width, digits.size() * 4 + 2),
                                digits, 10);
             return wrapAttribute(
-                type.context, IntegerAttr::get(type.type, parsed.sextOrTrunc(
-                                                              width)));
+                type.context,
+                IntegerAttr::get(type.type, parsed.sextOrTrunc(width)));
           },
           py::arg("type"), py::arg("value"),
           "The integer `value` of `type`, truncated to its width.")
@@ -427,9 +157,9 @@ static void populateAttributeClasses(py::module_ &m) {
           [](const PyAttribute &a) {
             IntegerAttr attr = as<IntegerAttr>(a);
             Type type = attr.getType();
-            bool isUnsigned =
-                type.isa<IntegerType>() &&
-                type.cast<IntegerType>().getSignedness() == IntegerType::Unsigned;
+            bool isUnsigned = type.isa<IntegerType>() &&
+                              type.cast<IntegerType>().getSignedness() ==
+                                  IntegerType::Unsigned;
             return toPythonInt(attr.getValue(), !isUnsigned);
           },
           "The value, signed unless the type is unsigned.");
@@ -459,8 +189,7 @@ static void populateAttributeClasses(py::module_ &m) {
             return wrapAttribute(type.context,
                                  FloatAttr::get(type.type, value));
           },
-          py::arg("type"), py::arg("value"),
-          "`value` rounded to `type`.")
+          py::arg("type"), py::arg("value"), "`value` rounded to `type`.")
       .def_static(
           "get_f32",
           [](double value, PyIRContext *context) {
@@ -495,7 +224,9 @@ static void populateAttributeClasses(py::module_ &m) {
           py::arg("value"), py::arg("context") = py::none())
       .def_property_readonly(
           "value",
-          [](const PyAttribute &a) { return as<StringAttr>(a).getValue().str(); },
+          [](const PyAttribute &a) {
+            return as<StringAttr>(a).getValue().str();
+          },
           "The string (UnicodeDecodeError if it is not UTF-8: see "
           "value_bytes).")
       .def_property_readonly("value_bytes", [](const PyAttribute &a) {
@@ -531,7 +262,8 @@ static void populateAttributeClasses(py::module_ &m) {
       });
   defineSubclass<PyDictAttr, PyAttribute>(
       m, "DictAttr", "{a = 1, b}: attributes by name, sorted by name.",
-      AttrIsa([](const PyAttribute &a) { return a.attr.isa<DictionaryAttr>(); }))
+      AttrIsa(
+          [](const PyAttribute &a) { return a.attr.isa<DictionaryAttr>(); }))
       .def_static(
           "get",
           [](const std::map<std::string, PyAttribute> &values,
@@ -568,9 +300,9 @@ static void populateAttributeClasses(py::module_ &m) {
       .def("items", [](const PyAttribute &a) {
         py::list items;
         for (const NamedAttribute &named : as<DictionaryAttr>(a))
-          items.append(py::make_tuple(named.getName().getValue().str(),
-                                      wrapAttribute(a.context,
-                                                    named.getValue())));
+          items.append(
+              py::make_tuple(named.getName().getValue().str(),
+                             wrapAttribute(a.context, named.getValue())));
         return items;
       });
   defineSubclass<PyTypeAttr, PyAttribute>(
@@ -602,7 +334,8 @@ static void populateAttributeClasses(py::module_ &m) {
           "value",
           [](const PyAttribute &a) {
             SymbolRefAttr ref = as<SymbolRefAttr>(a);
-            std::vector<std::string> path{ref.getRootReference().getValue().str()};
+            std::vector<std::string> path{
+                ref.getRootReference().getValue().str()};
             for (FlatSymbolRefAttr nested : ref.getNestedReferences())
               path.push_back(nested.getValue().str());
             return path;
@@ -610,9 +343,8 @@ static void populateAttributeClasses(py::module_ &m) {
           "The names of the path, root first.");
   defineSubclass<PyFlatSymbolRefAttr, PySymbolRefAttr>(
       m, "FlatSymbolRefAttr", "@name: a reference to a symbol of this scope.",
-      AttrIsa([](const PyAttribute &a) {
-        return a.attr.isa<FlatSymbolRefAttr>();
-      }))
+      AttrIsa(
+          [](const PyAttribute &a) { return a.attr.isa<FlatSymbolRefAttr>(); }))
       .def_static(
           "get",
           [](const std::string &value, PyIRContext *context) {
@@ -626,17 +358,17 @@ static void populateAttributeClasses(py::module_ &m) {
       });
   defineSubclass<PyDenseArrayAttr, PyAttribute>(
       m, "DenseArrayAttr", "array<i64: 1, 2>: integers or floats.",
-      AttrIsa([](const PyAttribute &a) { return a.attr.isa<DenseArrayAttr>(); }))
+      AttrIsa(
+          [](const PyAttribute &a) { return a.attr.isa<DenseArrayAttr>(); }))
       .def_static(
           "get",
           [](const PyType &elementType, py::sequence values) {
             Type type = elementType.type;
-            if (type.isa<FloatType>() &&
-                (type.isF32() || type.isF64()))
+            if (type.isa<FloatType>() && (type.isF32() || type.isF64()))
               return wrapAttribute(
                   elementType.context,
-                  DenseArrayAttr::getFloats(type,
-                                            values.cast<std::vector<double>>()));
+                  DenseArrayAttr::getFloats(
+                      type, values.cast<std::vector<double>>()));
             if (type.isa<IntegerType>() && type.isSignlessInteger() &&
                 llvm::is_contained(llvm::ArrayRef<unsigned>{1, 8, 16, 32, 64},
                                    type.getIntOrFloatBitWidth()))
@@ -657,12 +389,11 @@ static void populateAttributeClasses(py::module_ &m) {
                                  DenseArrayAttr::getI64(ctx.get(), values));
           },
           py::arg("values"), py::arg("context") = py::none())
-      .def_property_readonly("element_type",
-                             [](const PyAttribute &a) {
-                               return wrapType(
-                                   a.context,
-                                   as<DenseArrayAttr>(a).getElementType());
-                             })
+      .def_property_readonly(
+          "element_type",
+          [](const PyAttribute &a) {
+            return wrapType(a.context, as<DenseArrayAttr>(a).getElementType());
+          })
       .def_property_readonly(
           "values",
           [](const PyAttribute &a) -> py::list {
@@ -691,9 +422,8 @@ static void populateAttributeClasses(py::module_ &m) {
            [](py::object self) { return py::iter(self.attr("values")); });
   defineSubclass<PyDenseElementsAttr, PyAttribute>(
       m, "DenseElementsAttr", "dense<...> : tensor<...>: a constant tensor.",
-      AttrIsa([](const PyAttribute &a) {
-        return a.attr.isa<DenseElementsAttr>();
-      }))
+      AttrIsa(
+          [](const PyAttribute &a) { return a.attr.isa<DenseElementsAttr>(); }))
       .def_property_readonly("is_splat",
                              [](const PyAttribute &a) {
                                return as<DenseElementsAttr>(a).isSplat();
@@ -704,128 +434,11 @@ static void populateAttributeClasses(py::module_ &m) {
            })
       .def("__getitem__", [](const PyAttribute &a, int64_t index) {
         DenseElementsAttr dense = as<DenseElementsAttr>(a);
-        return wrapAttribute(
-            a.context,
-            dense.getElement(checkIndex(index, dense.getNumElements())));
-      });
-}
-
-//===----------------------------------------------------------------------===//
-// Locations
-//===----------------------------------------------------------------------===//
-
-static void populateLocations(py::module_ &m) {
-  py::class_<PyLocation>(m, "Location",
-                         "A source location: unknown, file:line:col, name, "
-                         "call site or fused.")
-      .def_static(
-          "unknown",
-          [](PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            return PyLocation{PyContextRef(ctx), Location()};
-          },
-          py::arg("context") = py::none())
-      .def_static(
-          "file",
-          [](const std::string &filename, unsigned line, unsigned col,
-             PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            return PyLocation{
-                PyContextRef(ctx),
-                Location::getFileLineCol(ctx.get(), filename, line, col)};
-          },
-          py::arg("filename"), py::arg("line"), py::arg("col"),
-          py::arg("context") = py::none())
-      .def_static(
-          "name",
-          [](const std::string &name, std::optional<PyLocation> child,
-             PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            Location loc = child ? Location::getName(ctx.get(), name, child->loc)
-                                 : Location::getName(ctx.get(), name);
-            return PyLocation{PyContextRef(ctx), loc};
-          },
-          py::arg("name"), py::arg("childLoc") = py::none(),
-          py::arg("context") = py::none())
-      .def_static(
-          "callsite",
-          [](const PyLocation &callee, const std::vector<PyLocation> &frames,
-             PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            if (frames.empty())
-              throw py::value_error("Location.callsite needs at least one "
-                                    "frame");
-            // callee at frames[0] at frames[1] ...: the last frames first.
-            Location caller = frames.back().loc;
-            for (size_t i = frames.size() - 1; i-- > 0;)
-              caller = Location::getCallSite(ctx.get(), frames[i].loc, caller);
-            return PyLocation{PyContextRef(ctx),
-                              Location::getCallSite(ctx.get(), callee.loc,
-                                                    caller)};
-          },
-          py::arg("callee"), py::arg("frames"), py::arg("context") = py::none())
-      .def_static(
-          "fused",
-          [](const std::vector<PyLocation> &locations,
-             std::optional<PyAttribute> metadata, PyIRContext *context) {
-            PyIRContext &ctx = PyIRContext::resolve(context);
-            std::vector<Location> locs;
-            for (const PyLocation &loc : locations)
-              locs.push_back(loc.loc);
-            return PyLocation{
-                PyContextRef(ctx),
-                Location::getFused(ctx.get(), locs,
-                                   metadata ? metadata->attr : Attribute())};
-          },
-          py::arg("locations"), py::arg("metadata") = py::none(),
-          py::arg("context") = py::none())
-      .def_property_readonly(
-          "context", [](const PyLocation &self) { return self.context.object; })
-      // `filename`, not `file`: Location.file is the constructor (as in
-      // MLIR, whose file locations have `filename` too).
-      .def_property_readonly(
-          "filename",
-          [](const PyLocation &self) -> std::optional<std::string> {
-            if (std::optional<Location> fileLoc = self.loc.findFileLineCol())
-              return fileLoc->getFilename().str();
-            return std::nullopt;
-          },
-          "The file of the first file:line:col location in this one, or "
-          "None.")
-      .def_property_readonly(
-          "line",
-          [](const PyLocation &self) -> std::optional<unsigned> {
-            if (std::optional<Location> fileLoc = self.loc.findFileLineCol())
-              return fileLoc->getLine();
-            return std::nullopt;
-          },
-          "Its line, or None.")
-      .def_property_readonly(
-          "col",
-          [](const PyLocation &self) -> std::optional<unsigned> {
-            if (std::optional<Location> fileLoc = self.loc.findFileLineCol())
-              return fileLoc->getColumn();
-            return std::nullopt;
-          },
-          "Its column, or None.")
-      .def_property_readonly(
-          "is_unknown", [](const PyLocation &self) { return self.loc.isUnknown(); })
-      .def("__str__",
-           [](const PyLocation &self) { return printToString(self.loc); })
-      .def("__repr__",
-           [](const PyLocation &self) { return printToString(self.loc); })
-      .def("__eq__",
-           [](const PyLocation &self, py::object other) {
-             return py::isinstance<PyLocation>(other) &&
-                    other.cast<PyLocation &>().loc == self.loc;
-           })
-      .def("__hash__", [](const PyLocation &self) {
-        return std::hash<uintptr_t>()(self.loc.getAsOpaqueValue());
+        return wrapAttribute(a.context, dense.getElement(checkIndex(
+                                            index, dense.getNumElements())));
       });
 }
 
 void tilt::python::populateAttributes(py::module_ &m) {
-  populateTypes(m);
   populateAttributeClasses(m);
-  populateLocations(m);
 }

@@ -182,8 +182,7 @@ static py::object getAsm(PyOperation &self, bool binary, bool enableDebugInfo,
 /// Operation.verify(): True, or TiltError with the verifier's diagnostics.
 static bool verifyOperation(PyOperation &self) {
   Operation *op = self.getChecked();
-  DiagnosticCapture capture(op->getContext(),
-                            self.getModule().sourceMgr.get());
+  DiagnosticCapture capture(op->getContext(), self.getModule().sourceMgr.get());
   capture.check(tilt::verify(op), "the operation does not verify");
   return true;
 }
@@ -230,8 +229,8 @@ struct WalkEntry {
   size_t subtreeEnd;
 };
 
-static void collectWalk(const PyOperation &root, Operation *op,
-                        WalkOrder order, std::vector<WalkEntry> &entries) {
+static void collectWalk(const PyOperation &root, Operation *op, WalkOrder order,
+                        std::vector<WalkEntry> &entries) {
   size_t index = entries.size();
   if (order == WalkOrder::PreOrder)
     entries.push_back({PyOperation::get(root.context, root.owner, op), 0});
@@ -298,9 +297,9 @@ static py::object parseModule(const std::string &text, PyIRContext *context,
   if (!op)
     capture.raise("could not parse the module");
   capture.check(success(), "");
-  return py::cast(std::make_unique<PyModule>(
-      PyContextRef(ctx), std::move(op), std::move(sourceMgr),
-      std::move(metadata.fileMetadata)));
+  return py::cast(std::make_unique<PyModule>(PyContextRef(ctx), std::move(op),
+                                             std::move(sourceMgr),
+                                             std::move(metadata.fileMetadata)));
 }
 
 static void populateModule(py::module_ &m) {
@@ -324,8 +323,8 @@ static void populateModule(py::module_ &m) {
           },
           py::arg("loc") = py::none(), py::arg("context") = py::none(),
           "An empty module.")
-      .def_property_readonly(
-          "context", [](PyModule &self) { return self.context.object; })
+      .def_property_readonly("context",
+                             [](PyModule &self) { return self.context.object; })
       .def_property_readonly(
           "operation",
           [](py::object self) {
@@ -363,8 +362,8 @@ static void populateOperation(py::module_ &m) {
       .value("SKIP", PyWalkResult::Skip);
 
   py::class_<PyOperation> operation(m, "Operation",
-                                   "An operation inside a module (there is "
-                                   "one object per operation).");
+                                    "An operation inside a module (there is "
+                                    "one object per operation).");
   addOperationAccessors(operation);
   operation
       .def_property_readonly(
@@ -399,9 +398,9 @@ static void populateOperation(py::module_ &m) {
             Block *block = op.getChecked()->getBlock();
             if (!block)
               return py::none();
-            PyBlock result{{PyOperation::get(op.context, op.owner,
-                                             block->getParentOp())},
-                           block};
+            PyBlock result{
+                {PyOperation::get(op.context, op.owner, block->getParentOp())},
+                block};
             return py::cast(result);
           },
           "The block that holds this operation, or None at the top.")
@@ -452,11 +451,11 @@ static void populateOperation(py::module_ &m) {
       .def(
           "print",
           [](PyOperation &self, py::object file, bool binary,
-             bool enableDebugInfo, bool printGenericOpForm,
-             bool useLocalScope, bool assumeVerified) {
-            py::object text = getAsm(self, binary, enableDebugInfo,
-                                     printGenericOpForm, useLocalScope,
-                                     assumeVerified);
+             bool enableDebugInfo, bool printGenericOpForm, bool useLocalScope,
+             bool assumeVerified) {
+            py::object text =
+                getAsm(self, binary, enableDebugInfo, printGenericOpForm,
+                       useLocalScope, assumeVerified);
             if (file.is_none())
               file = py::module_::import("sys").attr("stdout");
             file.attr("write")(text);
@@ -481,9 +480,9 @@ static void populateOperation(py::module_ &m) {
 
 void tilt::python::populateIRCore(py::module_ &m) {
   py::class_<PyIRContext>(m, "Context",
-                        "Owns types, attributes and the loaded dialects (all "
-                        "of Tilt's). `with Context():` makes it the current "
-                        "context, used where `context=` is left out.")
+                          "Owns types, attributes and the loaded dialects (all "
+                          "of Tilt's). `with Context():` makes it the current "
+                          "context, used where `context=` is left out.")
       .def(py::init<>())
       .def_property_readonly_static(
           "current",
@@ -499,10 +498,8 @@ void tilt::python::populateIRCore(py::module_ &m) {
              self.cast<PyIRContext &>().enter();
              return self;
            })
-      .def("__exit__",
-           [](PyIRContext &self, py::object, py::object, py::object) {
-             self.exit();
-           })
+      .def("__exit__", [](PyIRContext &self, py::object, py::object,
+                          py::object) { self.exit(); })
       .def_property(
           "allow_unregistered_dialects",
           [](PyIRContext &self) {

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PyIR.h"
+#include "PyBindingUtils.h"
 #include "tilt/IR/Context.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,16 +26,6 @@ struct PyOpOperand {
   py::object owner;
   unsigned operandNumber;
 };
-
-/// The element `index` of a sequence of `size`, counted from the end when
-/// negative; IndexError when out of range.
-size_t checkIndex(int64_t index, size_t size) {
-  if (index < 0)
-    index += size;
-  if (index < 0 || size_t(index) >= size)
-    throw py::index_error("index out of range");
-  return index;
-}
 
 /// The sequences: `Derived` gives size() and at(i) (both check that the
 /// operation is still there).
@@ -145,14 +135,6 @@ struct PyOpAttributeMap : PyOperationChild {
   }
 };
 
-/// The text of anything with a print(raw_ostream &) method.
-template <typename T> std::string printToString(T &value) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  value.print(os);
-  return os.str();
-}
-
 /// Refuses a value of another module (or context) as an operand or a
 /// replacement.
 void checkSameModule(const PyOperationChild &a, const PyOperationChild &b) {
@@ -166,8 +148,8 @@ py::object tilt::python::wrapValue(const PyOperationChild &from, Value value) {
   if (auto result = value.dyn_cast<OpResult>())
     return py::cast(PyOpResult{{{from.wrap(result.getOwner())}, value}});
   auto argument = value.cast<BlockArgument>();
-  return py::cast(
-      PyBlockArgument{{{from.wrap(argument.getOwner()->getParentOp())}, value}});
+  return py::cast(PyBlockArgument{
+      {{from.wrap(argument.getOwner()->getParentOp())}, value}});
 }
 
 void tilt::python::addOperationAccessors(py::class_<PyOperation> &operation) {
@@ -232,13 +214,13 @@ static void defineIdentity(py::class_<PyT> &cls, Key (*key)(const PyT &)) {
 
 static void populateSequences(py::module_ &m) {
   PyOperandList::bind(m, "OpOperandList", "The operands of an operation.")
-      .def("__setitem__", [](const PyOperandList &self, int64_t index,
-                             const PyValue &value) {
-        Operation *op = self.getParentChecked();
-        checkSameModule(self, value);
-        op->setOperand(checkIndex(index, op->getNumOperands()),
-                       value.getChecked());
-      });
+      .def("__setitem__",
+           [](const PyOperandList &self, int64_t index, const PyValue &value) {
+             Operation *op = self.getParentChecked();
+             checkSameModule(self, value);
+             op->setOperand(checkIndex(index, op->getNumOperands()),
+                            value.getChecked());
+           });
   PyResultList::bind(m, "OpResultList", "The results of an operation.")
       .def_property_readonly("types", [](const PyResultList &self) {
         py::list types;
@@ -249,8 +231,7 @@ static void populateSequences(py::module_ &m) {
   PyRegionList::bind(m, "RegionSequence", "The regions of an operation.");
   PyBlockList::bind(m, "BlockList", "The blocks of a region.");
   PyOperationList::bind(m, "OperationList", "The operations of a block.");
-  PyBlockArgumentList::bind(m, "BlockArgumentList",
-                            "The arguments of a block.")
+  PyBlockArgumentList::bind(m, "BlockArgumentList", "The arguments of a block.")
       .def_property_readonly("types", [](const PyBlockArgumentList &self) {
         py::list types;
         self.getParentChecked();
@@ -323,12 +304,11 @@ static void populateValues(py::module_ &m) {
   py::class_<PyValue> value(m, "Value",
                             "An SSA value: an OpResult or a BlockArgument.");
   value
-      .def_property_readonly(
-          "type",
-          [](const PyValue &self) {
-            return wrapType(self.getParent().context,
-                            self.getChecked().getType());
-          })
+      .def_property_readonly("type",
+                             [](const PyValue &self) {
+                               return wrapType(self.getParent().context,
+                                               self.getChecked().getType());
+                             })
       .def(
           "set_type",
           [](const PyValue &self, const PyType &type) {
@@ -338,12 +318,11 @@ static void populateValues(py::module_ &m) {
       .def_property_readonly(
           "context",
           [](const PyValue &self) { return self.getParent().context.object; })
-      .def_property_readonly(
-          "location",
-          [](const PyValue &self) {
-            return PyLocation{self.getParent().context,
-                              self.getChecked().getLoc()};
-          })
+      .def_property_readonly("location",
+                             [](const PyValue &self) {
+                               return PyLocation{self.getParent().context,
+                                                 self.getChecked().getLoc()};
+                             })
       .def_property_readonly(
           "uses",
           [](const PyValue &self) {
@@ -402,9 +381,9 @@ static void populateValues(py::module_ &m) {
       .def_property_readonly(
           "owner", [](const PyOpOperand &self) { return self.owner; },
           "The operation that uses the value.")
-      .def_property_readonly(
-          "operand_number",
-          [](const PyOpOperand &self) { return self.operandNumber; });
+      .def_property_readonly("operand_number", [](const PyOpOperand &self) {
+        return self.operandNumber;
+      });
 }
 
 void tilt::python::populateIRStructure(py::module_ &m) {

@@ -20,9 +20,8 @@ namespace {
 /// A PassManager and the context it runs in.
 struct PyPassManager {
   PyPassManager(PyContextRef context, const std::string &anchor)
-      : context(std::move(context)),
-        passManager(std::make_unique<PassManager>(this->context.get(), anchor)) {
-  }
+      : context(std::move(context)), passManager(std::make_unique<PassManager>(
+                                         this->context.get(), anchor)) {}
   PyContextRef context;
   std::unique_ptr<PassManager> passManager;
 };
@@ -131,8 +130,7 @@ void tilt::python::populatePassManager(py::module_ &m) {
             config.printAfterOnlyOnFailure = printAfterFailure;
             config.flags.enableDebugInfo(enableDebugInfo);
             config.flags.printGenericOpForm(printGenericOpForm);
-            self.passManager->enableIRPrinting(std::move(config),
-                                               llvm::errs());
+            self.passManager->enableIRPrinting(std::move(config), llvm::errs());
           },
           py::arg("print_before_all") = false,
           py::arg("print_after_all") = true,
@@ -144,9 +142,8 @@ void tilt::python::populatePassManager(py::module_ &m) {
           "as tilt-opt's --mlir-print-ir-* flags do.")
       .def_property_readonly(
           "context", [](PyPassManager &self) { return self.context.object; })
-      .def("__str__", [](PyPassManager &self) {
-        return self.passManager->toString();
-      });
+      .def("__str__",
+           [](PyPassManager &self) { return self.passManager->toString(); });
 
   m.def(
       "registered_passes",

@@ -15,9 +15,9 @@
 #include "tilt/IR/Diagnostics.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-#include <pybind11/pybind11.h>
 #include <mutex>
 #include <optional>
+#include <pybind11/pybind11.h>
 #include <string>
 #include <vector>
 

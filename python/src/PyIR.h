@@ -25,10 +25,10 @@
 #include "tilt/IR/Region.h"
 #include "tilt/Parser/Parser.h"
 #include "llvm/Support/SourceMgr.h"
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
 #include <memory>
 #include <optional>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -131,8 +131,7 @@ class PyOperation {
 public:
   /// The Python object of `op`, which belongs to the module `owner`:
   /// the existing one, or a new one.
-  static py::object get(PyContextRef context, py::object owner,
-                        Operation *op);
+  static py::object get(PyContextRef context, py::object owner, Operation *op);
   ~PyOperation();
 
   /// The operation; raises RuntimeError if it is no longer valid.
@@ -252,7 +251,9 @@ py::object wrapAttribute(PyContextRef context, Attribute attr);
 
 /// TiltError, DiagnosticSeverity and DiagnosticInfo.
 void populateDiagnostics(py::module_ &m);
-/// Type, Attribute and Location with their subclasses.
+/// Type and its subclasses, and Location.
+void populateTypes(py::module_ &m);
+/// Attribute and its subclasses.
 void populateAttributes(py::module_ &m);
 /// Context, Module and Operation (and, through populateIRStructure, the
 /// rest of the IR's classes).

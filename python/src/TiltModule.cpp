@@ -21,6 +21,7 @@ PYBIND11_MODULE(_tilt, m) {
 
   py::module_ ir = m.def_submodule("ir", "Tilt's IR.");
   populateDiagnostics(ir);
+  populateTypes(ir);
   populateAttributes(ir);
   populateIRCore(ir);
   py::module_ passmanager =

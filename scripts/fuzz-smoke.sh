@@ -13,7 +13,7 @@ if ! command -v clang++ >/dev/null; then
   exit 0
 fi
 CXX=clang++ CC=clang cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DTILT_BUILD_FUZZERS=ON -DTILT_BUILD_TESTS=OFF >/dev/null
+  -DTILT_BUILD_FUZZERS=ON -DTILT_BUILD_TESTS=OFF -DTILT_BUILD_PYTHON=OFF >/dev/null
 ninja -C "$build" tilt-parser-fuzzer
 seeds="$build/fuzz-seeds"
 corpus="$build/fuzz-corpus"

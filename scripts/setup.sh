@@ -5,9 +5,11 @@ set -euo pipefail
 
 # The packages Tilt builds and tests with. LLVM 14 is Debian 12's llvm-dev; the
 # MLIR tools are only the interoperability oracle for the lit tests and bench/.
+# pybind11, python3-dev, numpy and pytest: the Python bindings and their tests
+# (python/, docs/python.md).
 packages=(cmake ninja-build g++ clang llvm-14-dev llvm-14-tools libfmt-dev
   libgtest-dev libclang-14-dev libclang-cpp14-dev clang-format doxygen python3
-  time)
+  time pybind11-dev python3-dev python3-numpy python3-pytest)
 optional=(mlir-22-tools)
 
 missing=()

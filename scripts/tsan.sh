@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 build=${1:-build-tsan}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
-  "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DTILT_SANITIZE=thread >/dev/null
+  "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DTILT_SANITIZE=thread \
+  -DTILT_BUILD_PYTHON=OFF >/dev/null
 ninja -C "$build" TiltUnitTests tilt-opt
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 "$build/bin/TiltUnitTests" --gtest_filter='PassManager*:Operation*:Uniquing*:Print*:*Thread*'

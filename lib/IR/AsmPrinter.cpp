@@ -694,7 +694,17 @@ void Operation::print(llvm::raw_ostream &os, const OpPrintingFlags &flags) {
       effective.printGenericOpForm();
     engine.eraseHandler(id);
   }
-  SSANameState state(this, effective);
+  // As MLIR: unless printing in local scope, a nested op numbers its values
+  // from the nearest isolated-from-above op around it, so that its operands
+  // print with the names they have there rather than as
+  // `<<UNKNOWN SSA VALUE>>`. An isolated op numbers from itself (MLIR goes
+  // on to the top; the names are the same, and a threaded pipeline printing
+  // a function must not read its siblings).
+  Operation *numberingRoot = this;
+  while (!effective.shouldUseLocalScope() && numberingRoot->getParentOp() &&
+         !numberingRoot->mightHaveTrait<OpTrait::IsIsolatedFromAbove>())
+    numberingRoot = numberingRoot->getParentOp();
+  SSANameState state(numberingRoot, effective);
   // As MLIR: a top-level print with locations names them through aliases.
   std::optional<LocationAliases> aliases;
   if (effective.shouldPrintDebugInfo() && !effective.shouldUseLocalScope() &&

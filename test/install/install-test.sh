@@ -3,6 +3,7 @@
 # the way other projects do, through find_package(Tilt) only.
 #
 #   install-test.sh BUILD_DIR SOURCE_DIR WORK_DIR BUILD_TYPE GENERATOR CXX
+#                   [PYTHON PYTHON_DIR]
 #
 # 1. `cmake --install` into WORK_DIR/prefix; no installed text file (CMake
 #    package, headers) names the build or source tree, nor, in a build
@@ -10,10 +11,13 @@
 # 2. examples/embedding is configured, built and run against the package,
 #    and the installed tilt-run checks the program it built;
 # 3. the sample dialect plugin and the tutorial's pass plugin are built
-#    against the package and loaded by the installed tilt-opt.
+#    against the package and loaded by the installed tilt-opt;
+# 4. with PYTHON (the interpreter the bindings were built for; `none` when
+#    they were not built), the installed package PREFIX/PYTHON_DIR/tilt is
+#    imported from there and lowers an example as the installed tilt-opt does.
 set -euo pipefail
 build=$(cd "$1" && pwd) source=$(cd "$2" && pwd) work=$3
-type=$4 generator=$5 cxx=$6
+type=$4 generator=$5 cxx=$6 python=${7:-none} pythonDir=${8:-}
 rm -rf "$work" && mkdir -p "$work" && work=$(cd "$work" && pwd)
 prefix=$work/prefix
 step() { echo "== $*"; }
@@ -76,4 +80,29 @@ grep -q "sample.scale %arg0 by 6.000000e+00 : f32" "$work/sample.out" ||
   fail "the tutorial's pass did not fuse the chain"
 "$prefix/bin/tilt-opt" --tile-to-tt='grid=2x2' "$work/fused.out" -o /dev/null ||
   fail "the fused chain does not lower"
+
+if [ "$python" != none ]; then
+  step "the installed Python package"
+  package=$prefix/$pythonDir/tilt
+  for file in __init__.py ir.py passmanager.py; do
+    test -f "$package/$file" || fail "no $package/$file"
+  done
+  ls "$package"/_tilt*.so > /dev/null || fail "no extension module in $package"
+  "$prefix/bin/tilt-opt" --tile-to-tt='grid=2x2' "$source/examples/gemm.tilt" \
+    > "$work/gemm.tt.mlir"
+  (cd "$work" && PYTHONPATH="$prefix/$pythonDir" PYTHONDONTWRITEBYTECODE=1 \
+    "$python" - "$source/examples/gemm.tilt" "$package" "$work/gemm.tt.mlir") <<'PY' ||
+import os, sys
+import tilt
+from tilt import ir, passmanager
+path, package, expected = sys.argv[1:]
+assert os.path.dirname(os.path.realpath(tilt.__file__)) == os.path.realpath(package), tilt.__file__
+with ir.Context():
+    module = ir.Module.parse(open(path).read(), source_name=path)
+    passmanager.PassManager.parse("builtin.module(tile-to-tt{grid=2x2})").run(module)
+assert str(module) + "\n" == open(expected).read(), "differs from tilt-opt"
+print("tilt.ir and tilt.passmanager from", package)
+PY
+    fail "the installed Python package"
+fi
 echo "PASS"

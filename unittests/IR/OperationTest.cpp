@@ -306,6 +306,22 @@ TEST(BlockTest, ArgumentsAndSplit) {
   EXPECT_EQ(entry->getOperations().size(), 1u);
 }
 
+// A nested op prints its operands with the names they have in the function
+// around it (MLIR numbers from the isolated-from-above ancestor); in local
+// scope they are unknown, and an isolated op numbers from itself.
+TEST_F(FunctionFixture, NestedOpPrintsTheNamesOfItsFunction) {
+  EXPECT_EQ(print(mul), "%1 = arith.muli %0, %0 : i32\n");
+  std::string local;
+  llvm::raw_string_ostream os(local);
+  mul->print(os, OpPrintingFlags().useLocalScope());
+  EXPECT_EQ(os.str(),
+            "%0 = arith.muli <<UNKNOWN SSA VALUE>>, <<UNKNOWN SSA VALUE>> : "
+            "i32");
+  EXPECT_EQ(print(ret), "func.return %1 : i32\n");
+  EXPECT_EQ(print(function.getOperation()).rfind("func.func @f(%arg0: i32", 0),
+            0u);
+}
+
 // Printing only reads the IR: threads may print sibling functions (as the
 // IR printing of a threaded pipeline does), and the blocks' op-order caches
 // survive printing. Printing used to clear the order cache of the printed

@@ -1,0 +1,81 @@
+//===- PyBindingUtils.h - Helpers shared by the binding sources -*- C++ -*-===//
+//
+// Small helpers of the binding sources: printing to a string, Python-style
+// indices, and the definition of a concrete Python class (IntegerType,
+// StringAttr, ...) with its cast constructor and `isinstance`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_PYTHON_PYBINDINGUTILS_H
+#define TILT_PYTHON_PYBINDINGUTILS_H
+
+#include "PyIR.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+
+namespace tilt {
+namespace python {
+
+/// The text of anything with a print(raw_ostream &) method.
+template <typename T> std::string printToString(T &&value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  value.print(os);
+  return os.str();
+}
+
+/// The text of a type, for messages.
+inline std::string describe(const PyType &type) {
+  return printToString(type.type);
+}
+/// The text of an attribute, for messages.
+inline std::string describe(const PyAttribute &attr) {
+  return printToString(attr.attr);
+}
+
+/// The position of element `index` of a sequence of `size`, counted from
+/// the end when negative; IndexError when out of range.
+inline size_t checkIndex(int64_t index, size_t size) {
+  if (index < 0)
+    index += size;
+  if (index < 0 || size_t(index) >= size)
+    throw py::index_error("index out of range");
+  return index;
+}
+
+/// Defines the Python class `PyT` (a subclass of `BaseT`) for the values of
+/// `RootT` (PyType or PyAttribute) that `isa` accepts: a cast constructor
+/// (ValueError for other values) and the static method `isinstance`.
+template <typename PyT, typename BaseT, typename RootT>
+py::class_<PyT, BaseT> defineSubclass(py::module_ &m, const char *name,
+                                      const char *doc,
+                                      bool (*isa)(const RootT &)) {
+  py::class_<PyT, BaseT> cls(m, name, doc);
+  cls.def(py::init([isa, name](const RootT &from) {
+            if (!isa(from))
+              throw py::value_error(std::string("cannot cast ") +
+                                    describe(from) + " to " + name);
+            PyT result{{from}};
+            return result;
+          }),
+          py::arg("cast_from"),
+          "Casts a value of the base class; ValueError if it is not one.");
+  cls.def_static(
+      "isinstance", [isa](const RootT &other) { return isa(other); },
+      py::arg("other"), "Whether `other` is of this class.");
+  return cls;
+}
+
+/// Raises TiltError for a null result of parseType / parseAttribute,
+/// with what `capture` collected.
+template <typename T, typename CaptureT>
+T checkParsed(T parsed, CaptureT &capture, const std::string &what,
+              const std::string &text) {
+  if (!parsed)
+    capture.raise("could not parse the " + what + " '" + text + "'");
+  return parsed;
+}
+
+} // namespace python
+} // namespace tilt
+
+#endif // TILT_PYTHON_PYBINDINGUTILS_H

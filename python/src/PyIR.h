@@ -265,6 +265,9 @@ void populateIRStructure(py::module_ &m);
 void addOperationAccessors(py::class_<PyOperation> &operation);
 /// PassManager.
 void populatePassManager(py::module_ &m);
+/// The submodule `run`: compiling and running programs on the emulator
+/// (Run.cpp, over tilt/Run/Run.h).
+void bindRun(py::module_ &m);
 
 } // namespace python
 } // namespace tilt

@@ -163,7 +163,7 @@ py::object runCompiled(PyCompiledProgram &self, py::dict arrays,
         break;
       }
     InFlightDiagnostic diag =
-        emitError(getRunLocation(self.program))
+        emitError(context, getRunLocation(self.program))
         << "the kernel failed on the emulator: " << first;
     diag.attachNote() << "the emulator's report:\n"
                       << llvm::StringRef(result.log).rtrim() << "\n"

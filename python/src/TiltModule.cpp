@@ -2,7 +2,8 @@
 //
 // Registers Tilt's passes (those tilt-opt registers) and defines the
 // submodules `tilt._tilt.ir` and `tilt._tilt.passmanager`, which the Python
-// modules tilt.ir and tilt.passmanager re-export.
+// modules tilt.ir and tilt.passmanager re-export, and `tilt._tilt.run`,
+// which tilt.kernel (tilt.compile) is written over.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,9 +28,11 @@ PYBIND11_MODULE(_tilt, m) {
   py::module_ passmanager =
       m.def_submodule("passmanager", "Pass managers over Tilt's passes.");
   populatePassManager(passmanager);
+  bindRun(m);
 
   // `from ._tilt.ir import *` needs the submodules to be importable.
   py::dict modules = py::module_::import("sys").attr("modules");
   modules["tilt._tilt.ir"] = ir;
   modules["tilt._tilt.passmanager"] = passmanager;
+  modules["tilt._tilt.run"] = m.attr("run");
 }

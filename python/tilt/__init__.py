@@ -3,10 +3,33 @@
 - ``tilt.ir``: contexts, modules, operations, types, attributes and
   locations of Tilt's IR, in the style of MLIR's ``mlir.ir``;
 - ``tilt.passmanager``: pass pipelines over Tilt's passes, as
-  ``mlir.passmanager``.
+  ``mlir.passmanager``;
+- ``tilt.language``: TileLang's kernel language (``import tilt.language as T``);
+- ``tilt.compile``, ``tilt.jit``: a kernel compiled for Tenstorrent, run on
+  the emulator with NumPy arrays (``tilt.kernel``).
 
 Both wrap the extension module ``tilt._tilt``; importing ``tilt`` alone does
 not load it. See docs/python.md.
 """
 
-__all__ = ["ir", "passmanager"]
+__all__ = ["ir", "passmanager", "compile", "jit", "PassConfigKey"]
+
+
+class PassConfigKey:
+    """TileLang's pass configuration keys, accepted by ``tilt.jit``'s
+    ``pass_configs`` and without effect (docs/python.md)."""
+    TL_ENABLE_FAST_MATH = "tl.enable_fast_math"
+    TL_DISABLE_WARP_SPECIALIZED = "tl.disable_warp_specialized"
+    TL_DISABLE_TMA_LOWER = "tl.disable_tma_lower"
+
+
+def compile(func, **options):  # noqa: A001 -- TileLang's name
+    """``tilt.kernel.compile``: see there (loads the bindings on first use)."""
+    from . import kernel
+    return kernel.compile(func, **options)
+
+
+def jit(func=None, **options):
+    """``tilt.kernel.jit``: TileLang's ``@tilelang.jit`` for kernel factories."""
+    from . import kernel
+    return kernel.jit(func, **options)

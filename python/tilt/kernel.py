@@ -18,6 +18,7 @@ import numpy as np
 
 from . import _tilt
 from . import ir
+from ._tilt import run as _run
 from .language import PrimFunc
 
 __all__ = ["compile", "jit", "Kernel", "CheckResult", "Profile"]
@@ -61,9 +62,11 @@ def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
                   multicast=multicast, work_dir=work_dir, timeout=timeout)
 
 
-def jit(func=None, *, out_idx=None, target="wormhole_b0", **options):
+def jit(func=None, *, out_idx=None, target="wormhole_b0", pass_configs=None,
+        **options):
     """TileLang's ``@tilelang.jit``: decorates a factory of kernels, so that
-    calling it returns the compiled kernel (cached per arguments)."""
+    calling it returns the compiled kernel (cached per arguments).
+    ``pass_configs`` (TileLang's GPU pass switches) has no effect."""
     def decorate(factory):
         cache = {}
 
@@ -141,7 +144,7 @@ class Kernel:
         self.context = ir.Context()
         # The module as the frontend wrote it, with its Python locations.
         self.module = ir.Module.parse(text, context=self.context, source_name=source)
-        self.program = _tilt.run.compile(
+        self.program = _run.compile(
             self.module, grid=_grid_text(grid), arch=_TARGETS.get(target or "", ""),
             board=board or "", math_fidelity=math_fidelity, fuse=fuse,
             coarsen=coarsen, multicast=multicast, source_name=source)

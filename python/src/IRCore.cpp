@@ -29,8 +29,10 @@ using namespace tilt::python;
 // PyIRContext
 //===----------------------------------------------------------------------===//
 
-/// The contexts entered with `with`, innermost last, per thread. The `with`
-/// statement holds a reference to each, so raw pointers are enough.
+/// The contexts entered with `with`, innermost last, per thread. Each holds
+/// a reference to its Python object from enter() to exit() (a raw one: a
+/// py::object here would be released after the interpreter is gone when
+/// a context is left entered at exit).
 static thread_local std::vector<PyIRContext *> currentContexts;
 
 PyIRContext::PyIRContext() {
@@ -52,13 +54,17 @@ PyIRContext *PyIRContext::getCurrent() {
   return currentContexts.empty() ? nullptr : currentContexts.back();
 }
 
-void PyIRContext::enter() { currentContexts.push_back(this); }
+void PyIRContext::enter() {
+  getObject().inc_ref();
+  currentContexts.push_back(this);
+}
 
 void PyIRContext::exit() {
   if (currentContexts.empty() || currentContexts.back() != this)
     throw std::runtime_error("Context.__exit__ of a context that is not the "
                              "current one");
   currentContexts.pop_back();
+  getObject().dec_ref();
 }
 
 PyIRContext &PyIRContext::resolve(PyIRContext *given) {

@@ -9,6 +9,7 @@
 
 #include "PyDiagnostics.h"
 #include "PyIR.h"
+#include "tilt/IR/Verifier.h"
 #include "tilt/Pass/Pass.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,6 +25,8 @@ struct PyPassManager {
                                          this->context.get(), anchor)) {}
   PyContextRef context;
   std::unique_ptr<PassManager> passManager;
+  /// Whether the IR is verified before the run and after each pass.
+  bool verify = true;
 };
 
 /// The op name `text` is wrapped in (`builtin.module(...)`, `func.func(...)`),
@@ -69,10 +72,15 @@ void runPassManager(PyPassManager &pm, py::handle target) {
   if (op->getContext() != pm.context.get())
     throw py::value_error("the operation belongs to another context than "
                           "the pass manager");
-  // Passes may erase or replace anything inside `op`.
-  pm.context.context->invalidateNested(op, /*includeSelf=*/false);
   DiagnosticCapture capture(op->getContext(),
                             operation->getModule().sourceMgr.get());
+  // Passes assume valid IR, and IR edited from Python may not be: verify
+  // first (tilt-opt's input is verified when it is parsed).
+  if (pm.verify && failed(tilt::verify(op)))
+    capture.raise("the pass pipeline did not run: the operation does not "
+                  "verify");
+  // Passes may erase or replace anything inside `op`.
+  pm.context.context->invalidateNested(op, /*includeSelf=*/false);
   capture.check(pm.passManager->run(op), "the pass pipeline failed");
 }
 
@@ -113,9 +121,12 @@ void tilt::python::populatePassManager(py::module_ &m) {
       .def(
           "enable_verifier",
           [](PyPassManager &self, bool enable) {
+            self.verify = enable;
             self.passManager->enableVerifier(enable);
           },
-          py::arg("enable") = true, "Verify the IR after each pass (on).")
+          py::arg("enable") = true,
+          "Verify the IR before the run and after each pass (on). Off, "
+          "passes run on IR as it is: on invalid IR they may crash.")
       .def(
           "enable_ir_printing",
           [](PyPassManager &self, bool printBeforeAll, bool printAfterAll,

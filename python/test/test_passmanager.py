@@ -179,3 +179,15 @@ def test_every_pass_of_tilt_opt_is_registered(tilt_opt):
                            tilt_opt("--help"), re.MULTILINE))
     assert {flag for flag in flags
             if not flag.startswith("test-")} - names == {"split-input-file"}
+
+
+def test_invalid_ir_is_not_given_to_passes(context):
+    module = parse_file(EXAMPLES / "softmax.tilt")
+    f = module.body.operations[0]
+    del f.attributes["function_type"]
+    with pytest.raises(ir.TiltError, match="the pass pipeline did not run: "
+                       "the operation does not verify:\n.*'func.func' op "
+                       "requires attribute 'function_type'"):
+        PassManager.parse("builtin.module(tile-to-tt)").run(module)
+    # Nothing ran: the objects are still valid.
+    assert f.is_valid

@@ -240,8 +240,10 @@ static void populateAttributeClasses(py::module_ &m) {
           [](const std::vector<PyAttribute> &elements, PyIRContext *context) {
             PyIRContext &ctx = PyIRContext::resolve(context);
             std::vector<Attribute> attrs;
-            for (const PyAttribute &element : elements)
+            for (const PyAttribute &element : elements) {
+              checkSameContext(ctx, element.context);
               attrs.push_back(element.attr);
+            }
             return wrapAttribute(PyContextRef(ctx),
                                  ArrayAttr::get(ctx.get(), attrs));
           },
@@ -270,8 +272,10 @@ static void populateAttributeClasses(py::module_ &m) {
              PyIRContext *context) {
             PyIRContext &ctx = PyIRContext::resolve(context);
             std::vector<NamedAttribute> named;
-            for (const auto &[name, value] : values)
+            for (const auto &[name, value] : values) {
+              checkSameContext(ctx, value.context);
               named.emplace_back(StringAttr::get(ctx.get(), name), value.attr);
+            }
             return wrapAttribute(PyContextRef(ctx),
                                  DictionaryAttr::get(ctx.get(), named));
           },

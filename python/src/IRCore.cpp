@@ -290,16 +290,19 @@ static py::object walkOperation(PyOperation &self, py::object callback,
 /// Module.parse: the text as tilt-opt reads a file (ops not in one
 /// builtin.module are wrapped in one), verified.
 static py::object parseModule(const std::string &text, PyIRContext *context,
-                              const std::string &sourceName) {
+                              const std::string &sourceName,
+                              bool retainSSANames) {
   PyIRContext &ctx = PyIRContext::resolve(context);
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(text, sourceName), llvm::SMLoc());
   DiagnosticCapture capture(ctx.get(), sourceMgr.get());
   ParsedFileMetadata metadata;
-  OwningOpRef op = parseSourceFileForTool(*sourceMgr, ctx.get(),
-                                          /*insertImplicitModule=*/true,
-                                          ParserConfig(), &metadata);
+  ParserConfig config;
+  config.retainSSANames = retainSSANames;
+  OwningOpRef op =
+      parseSourceFileForTool(*sourceMgr, ctx.get(),
+                             /*insertImplicitModule=*/true, config, &metadata);
   if (!op)
     capture.raise("could not parse the module");
   capture.check(success(), "");
@@ -313,10 +316,14 @@ static void populateModule(py::module_ &m) {
       .def_static("parse", &parseModule, py::arg("asm"),
                   py::arg("context") = py::none(),
                   py::arg("source_name") = "<string>",
+                  py::arg("retain_ssa_names") = false,
                   "Parses a module (and verifies it) as tilt-opt reads a "
                   "file: top-level ops that are not one builtin.module are "
                   "wrapped in one. `source_name` names the text in "
-                  "locations and diagnostics. TiltError on failure.")
+                  "locations and diagnostics; `retain_ssa_names` is "
+                  "tilt-opt's --retain-ssa-names (block arguments named in "
+                  "the text get name locations, after which the lowering "
+                  "names buffers). TiltError on failure.")
       .def_static(
           "create",
           [](std::optional<PyLocation> loc, PyIRContext *context) {

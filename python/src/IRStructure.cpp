@@ -312,7 +312,9 @@ static void populateValues(py::module_ &m) {
       .def(
           "set_type",
           [](const PyValue &self, const PyType &type) {
-            self.getChecked().setType(type.type);
+            Value value = self.getChecked();
+            checkSameContext(*self.getParent().context.context, type.context);
+            value.setType(type.type);
           },
           py::arg("type"), "Changes the type (the verifier checks it).")
       .def_property_readonly(

@@ -178,10 +178,14 @@ static void populateTypeClasses(py::module_ &m) {
              const std::vector<PyType> &results, PyIRContext *context) {
             PyIRContext &ctx = PyIRContext::resolve(context);
             std::vector<Type> in, out;
-            for (const PyType &t : inputs)
+            for (const PyType &t : inputs) {
+              checkSameContext(ctx, t.context);
               in.push_back(t.type);
-            for (const PyType &t : results)
+            }
+            for (const PyType &t : results) {
+              checkSameContext(ctx, t.context);
               out.push_back(t.type);
+            }
             return wrapType(PyContextRef(ctx),
                             FunctionType::get(ctx.get(), in, out));
           },
@@ -259,6 +263,8 @@ static void populateLocations(py::module_ &m) {
           [](const std::string &name, std::optional<PyLocation> child,
              PyIRContext *context) {
             PyIRContext &ctx = PyIRContext::resolve(context);
+            if (child)
+              checkSameContext(ctx, child->context);
             Location loc = child
                                ? Location::getName(ctx.get(), name, child->loc)
                                : Location::getName(ctx.get(), name);
@@ -274,6 +280,9 @@ static void populateLocations(py::module_ &m) {
             if (frames.empty())
               throw py::value_error("Location.callsite needs at least one "
                                     "frame");
+            checkSameContext(ctx, callee.context);
+            for (const PyLocation &frame : frames)
+              checkSameContext(ctx, frame.context);
             // callee at frames[0] at frames[1] ...: the last frames first.
             Location caller = frames.back().loc;
             for (size_t i = frames.size() - 1; i-- > 0;)
@@ -289,8 +298,12 @@ static void populateLocations(py::module_ &m) {
              std::optional<PyAttribute> metadata, PyIRContext *context) {
             PyIRContext &ctx = PyIRContext::resolve(context);
             std::vector<Location> locs;
-            for (const PyLocation &loc : locations)
+            for (const PyLocation &loc : locations) {
+              checkSameContext(ctx, loc.context);
               locs.push_back(loc.loc);
+            }
+            if (metadata)
+              checkSameContext(ctx, metadata->context);
             return PyLocation{
                 PyContextRef(ctx),
                 Location::getFused(ctx.get(), locs,

@@ -32,6 +32,13 @@ inline std::string describe(const PyAttribute &attr) {
   return printToString(attr.attr);
 }
 
+/// Refuses (ValueError) a type, attribute or location of another context
+/// than `context`: uniqued storage must not point into another context.
+inline void checkSameContext(PyIRContext &context, const PyContextRef &of) {
+  if (of.context != &context)
+    throw py::value_error("a type, attribute or location of another context");
+}
+
 /// The position of element `index` of a sequence of `size`, counted from
 /// the end when negative; IndexError when out of range.
 inline size_t checkIndex(int64_t index, size_t size) {

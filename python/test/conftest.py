@@ -8,8 +8,12 @@ to the imported package.
 import os
 import pathlib
 import subprocess
+import sys
 
 import pytest
+
+# No __pycache__ next to the tests in the source tree.
+sys.dont_write_bytecode = True
 
 import tilt
 from tilt import ir

@@ -471,3 +471,29 @@ def test_objects_keep_their_module_alive(context):
     assert str(op) == "%1 = arith.muli %0, %0 : i32\n"
     assert str(value.type) == "i32"
     assert op.parent.parent.name == "builtin.module"
+
+
+def test_objects_keep_their_context_alive():
+    op = ops_of(ir.Module.parse(ADD, context=ir.Context()))[0]
+    i64 = ir.Type.parse("i64", context=ir.Context())
+    gc.collect()
+    assert op.context.allow_unregistered_dialects is False
+    assert str(op.result.type) == "i32" and str(i64) == "i64"
+    with pytest.raises(ValueError, match="another context"):
+        op.attributes["t"] = ir.TypeAttr.get(i64)
+
+
+def test_types_and_attributes_do_not_mix_contexts(context):
+    other = ir.Context()
+    foreign = ir.IntegerType.get_signless(8, context=other)
+    module = ir.Module.parse(ADD)
+    with pytest.raises(ValueError, match="another context"):
+        ops_of(module)[0].result.set_type(foreign)
+    with pytest.raises(ValueError, match="another context"):
+        ir.FunctionType.get([foreign], [])
+    with pytest.raises(ValueError, match="another context"):
+        ir.ArrayAttr.get([ir.UnitAttr.get(context=other)])
+    with pytest.raises(ValueError, match="another context"):
+        ir.DictAttr.get({"x": ir.UnitAttr.get(context=other)})
+    with pytest.raises(ValueError, match="another context"):
+        ir.Location.name("x", ir.Location.name("y", context=other))

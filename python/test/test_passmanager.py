@@ -191,3 +191,20 @@ def test_invalid_ir_is_not_given_to_passes(context):
         PassManager.parse("builtin.module(tile-to-tt)").run(module)
     # Nothing ran: the objects are still valid.
     assert f.is_valid
+
+
+def test_retained_ssa_names_name_the_buffers(context, tilt_opt):
+    path = EXAMPLES / "gemm.tilt"
+    module = ir.Module.parse(path.read_text(), source_name=str(path),
+                             retain_ssa_names=True)
+    arg = module.body.operations[0].regions[0].blocks[0].arguments[0]
+    assert arg.location.filename == str(path)
+    assert str(arg.location).startswith('loc("A"(')
+    PassManager.parse("builtin.module(tile-to-tt{grid=2x2})").run(module)
+    expected = tilt_opt("--retain-ssa-names", "--tile-to-tt=grid=2x2", path)
+    assert str(module) + "\n" == expected
+    # Without the names, the buffers are named otherwise.
+    plain = parse_file(path)
+    PassManager.parse("builtin.module(tile-to-tt{grid=2x2})").run(plain)
+    assert str(plain) + "\n" == tilt_opt("--tile-to-tt=grid=2x2", path)
+    assert str(plain) != str(module)

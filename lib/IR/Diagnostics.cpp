@@ -124,7 +124,7 @@ void DiagnosticEngine::eraseHandler(HandlerID id) {
                  [&](const auto &entry) { return entry.first == id; });
 }
 
-static const char *getSeverityName(DiagnosticSeverity severity) {
+const char *tilt::getSeverityName(DiagnosticSeverity severity) {
   switch (severity) {
   case DiagnosticSeverity::Note:
     return "note";

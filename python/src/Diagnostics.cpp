@@ -18,20 +18,6 @@ using namespace tilt::python;
 /// interpreter.
 static PyObject *tiltErrorType = nullptr;
 
-static const char *getSeverityName(DiagnosticSeverity severity) {
-  switch (severity) {
-  case DiagnosticSeverity::Note:
-    return "note";
-  case DiagnosticSeverity::Warning:
-    return "warning";
-  case DiagnosticSeverity::Error:
-    return "error";
-  case DiagnosticSeverity::Remark:
-    return "remark";
-  }
-  return "error";
-}
-
 //===----------------------------------------------------------------------===//
 // DiagnosticInfo
 //===----------------------------------------------------------------------===//

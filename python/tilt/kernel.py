@@ -16,7 +16,6 @@ import os
 
 import numpy as np
 
-from . import _tilt
 from . import ir
 from ._tilt import run as _run
 from .language import PrimFunc

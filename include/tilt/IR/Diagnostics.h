@@ -34,6 +34,10 @@ class Value;
 
 enum class DiagnosticSeverity { Note, Warning, Error, Remark };
 
+/// The name a diagnostic of `severity` is printed with: "note", "warning",
+/// "error" or "remark".
+const char *getSeverityName(DiagnosticSeverity severity);
+
 /// One diagnostic: location, severity, message and attached notes.
 class Diagnostic {
 public:

@@ -111,27 +111,25 @@ class Scope:
     def __init__(self, parent=None, fn=None):
         self.vars = {}
         self.parent = parent
-        self.fn = fn
+        # A function's scope ends the chain with its Python names: the
+        # variables it closes over, then its module's globals (read once).
+        self.python = [inspect.getclosurevars(fn).nonlocals, fn.__globals__] \
+            if fn is not None else None
 
     def lookup(self, name):
         scope = self
         while scope is not None:
             if name in scope.vars:
                 return True, scope.vars[name]
-            if scope.fn is not None:
-                return _lookup_python(scope.fn, name)
+            if scope.python is not None:
+                for table in scope.python:
+                    if name in table:
+                        return True, table[name]
+                if hasattr(builtins, name):
+                    return True, getattr(builtins, name)
+                return False, None
             scope = scope.parent
         return False, None
-
-
-def _lookup_python(fn, name):
-    closure = inspect.getclosurevars(fn)
-    for table in (closure.nonlocals, closure.globals, fn.__globals__):
-        if name in table:
-            return True, table[name]
-    if hasattr(builtins, name):
-        return True, getattr(builtins, name)
-    return False, None
 
 
 _INDEX_BINOPS = {ast.Add: "addi", ast.Sub: "subi", ast.Mult: "muli",
@@ -431,8 +429,9 @@ class Translator:
         emitter.depth -= 1
         emitter.emit(f"}} {emitter.loc(self.pos(stmt))}", None)
         for name, value in inner.vars.items():
-            if name != stmt.target.id and scope.lookup(name)[0] and \
-                    scope.lookup(name)[1] is not value and not isinstance(value, Buffer):
+            found, outer = scope.lookup(name)
+            if name != stmt.target.id and found and outer is not value and \
+                    not isinstance(value, Buffer):
                 self.error(stmt, f"'{name}' is assigned in the loop and used outside "
                            "it: values carried across iterations are not supported")
 
@@ -488,9 +487,6 @@ class Translator:
             self.error(node, f"{what} must be an on-core buffer (T.alloc_shared or "
                        f"T.alloc_fragment), not the global tensor '{value.py_name}'")
         return value
-
-    def op_alloc_shared(self, call, scope, args, keywords, space="shared"):
-        self.error(call, f"T.alloc_{space}(...) must be assigned to a name")
 
     def op_copy(self, call, scope, args, keywords):
         src = self.copy_endpoint(call.args[0] if call.args else call, args["src"])

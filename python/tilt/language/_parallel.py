@@ -14,7 +14,8 @@ The graph is then written as the op's scalar body.
 import ast
 import math
 
-from ._values import Buffer, Const, SSA, is_float, round_to
+from . import _frontend as fe
+from ._values import Buffer, Const, DType, SSA, is_float, round_to
 
 ELEMENTWISE = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf",
                "abs", "max", "min", "if_then_else", "cast", "Cast", "infinity"}
@@ -110,9 +111,8 @@ class ParallelLoop:
     # -- statements ---------------------------------------------------------
 
     def statements(self, body, scope):
-        from ._frontend import _is_docstring
         for stmt in body:
-            if _is_docstring(stmt) or isinstance(stmt, ast.Pass):
+            if fe._is_docstring(stmt) or isinstance(stmt, ast.Pass):
                 continue
             if isinstance(stmt, ast.Assign):
                 if len(stmt.targets) != 1:
@@ -136,8 +136,7 @@ class ParallelLoop:
                 self.error(stmt, f"{ast.unparse(stmt.value.func)}(...) is not "
                            "supported in a T.Parallel body")
             else:
-                from ._frontend import _describe
-                self.error(stmt, f"{_describe(stmt)} is not supported in a T.Parallel body")
+                self.error(stmt, f"{fe._describe(stmt)} is not supported in a T.Parallel body")
 
     def assign(self, target, value, scope):
         if isinstance(target, ast.Name):
@@ -255,30 +254,9 @@ class ParallelLoop:
     def materialize_outer(self, aff, pos):
         """An index value of the kernel scope for an affine form without loop
         variables (a staging copy's offset)."""
-        tr = self.tr
-        result = tr.emitter.constant(aff.const, "index") if not aff.terms else None
-        total = None
-        for (kind, name), coeff in sorted(aff.terms.items()):
-            term = aff.values[name]
-            if coeff != 1:
-                product = tr.emitter.fresh("idx")
-                c = tr.emitter.constant(coeff, "index")
-                tr.emitter.emit(f"{product} = arith.muli {term.name}, {c.name} : index", pos)
-                term = SSA(product, "index")
-            if total is None:
-                total = term
-            else:
-                name_ = tr.emitter.fresh("idx")
-                tr.emitter.emit(f"{name_} = arith.addi {total.name}, {term.name} : index", pos)
-                total = SSA(name_, "index")
-        if total is None:
-            return result
-        if aff.const:
-            name_ = tr.emitter.fresh("idx")
-            c = tr.emitter.constant(aff.const, "index")
-            tr.emitter.emit(f"{name_} = arith.addi {total.name}, {c.name} : index", pos)
-            total = SSA(name_, "index")
-        return total
+        name = _emit_affine(self.tr.emitter, aff, lambda key: aff.values[key[1]].name,
+                            "idx", pos)
+        return SSA(name, "index")
 
     # -- expressions --------------------------------------------------------
 
@@ -338,8 +316,7 @@ class ParallelLoop:
             return self.lift(node, self.tr.evaluate(node, scope))
         if isinstance(node, (ast.Tuple, ast.List)):
             return tuple(self.value(e, scope) for e in node.elts)
-        from ._frontend import _describe
-        self.error(node, f"{_describe(node)} is not supported in a T.Parallel body")
+        self.error(node, f"{fe._describe(node)} is not supported in a T.Parallel body")
 
     def lift(self, node, value):
         """A kernel-scope value as a body value."""
@@ -352,16 +329,14 @@ class ParallelLoop:
     def call(self, node, scope):
         tr = self.tr
         callee = tr.evaluate(node.func, scope)
-        from ._frontend import _intrinsic_name, _bind_arguments, _unconst
-        from ._values import DType
-        name = _intrinsic_name(callee)
+        name = fe._intrinsic_name(callee)
         if isinstance(callee, DType):
             if len(node.args) != 1:
                 self.error(node, f"T.{callee.name}(value) takes one value")
             value = self.value(node.args[0], scope)
             if isinstance(value, (Node, Aff)):
                 return self.convert(node, self.to_node(node, value, callee.mlir), callee.mlir)
-            return Const(_unconst(value), callee.mlir)
+            return Const(fe._unconst(value), callee.mlir)
         if name in _MATH or name == "abs":
             if len(node.args) != 1 or node.keywords:
                 self.error(node, f"T.{name} takes one value")
@@ -391,15 +366,15 @@ class ParallelLoop:
                 op = "maxsi" if name == "max" else "minsi"
             return Node("op", a.type, self.pos(node), [a, b], op)
         if name == "if_then_else":
-            args, _ = _bind_arguments(tr, node, callee, scope, self.value)
+            args, _ = fe._bind_arguments(tr, node, callee, scope, self.value)
             return self.select(node, args["cond"], args["a"], args["b"])
         if name in ("cast", "Cast"):
-            args, _ = _bind_arguments(tr, node, callee, scope, self.value)
+            args, _ = fe._bind_arguments(tr, node, callee, scope, self.value)
             dtype = tr.element_type(node, args["dtype"])
             value = args["value"]
             if isinstance(value, (Node, Aff)):
                 return self.convert(node, self.to_node(node, value, None), dtype)
-            return Const(_unconst(value), dtype)
+            return Const(fe._unconst(value), dtype)
         if name == "infinity":
             dtype = tr.element_type(node, tr.evaluate_constant(node.args[0], scope))
             return Const(float("inf"), dtype)
@@ -413,8 +388,7 @@ class ParallelLoop:
         result = None
         for op, left, right in zip(node.ops, values, values[1:]):
             if not any(isinstance(v, (Node, Aff, Const)) for v in (left, right)):
-                from ._frontend import _constant_compare
-                part = eval(compile(ast.Expression(_constant_compare(
+                part = eval(compile(ast.Expression(fe._constant_compare(
                     ast.Compare(left=None, ops=[op], comparators=[None]),
                     [left, right])), "<tilt>", "eval"))
             else:
@@ -446,8 +420,7 @@ class ParallelLoop:
     def binary(self, node, op, a, b):
         plain = (int, float, bool)
         if isinstance(a, plain) and isinstance(b, plain):
-            from ._frontend import _python_binary
-            return _python_binary(op, a, b)
+            return fe._python_binary(op, a, b)
         if isinstance(a, (Aff, int)) and isinstance(b, (Aff, int)) and \
                 not isinstance(a, bool) and not isinstance(b, bool):
             a = a if isinstance(a, Aff) else Aff(a)
@@ -461,8 +434,7 @@ class ParallelLoop:
         if isinstance(a, (Const)) and isinstance(b, (Const, int, float)) or \
                 isinstance(b, Const) and isinstance(a, (int, float)):
             type_ = a.type if isinstance(a, Const) else b.type
-            from ._frontend import _python_binary, _unconst
-            return Const(_python_binary(op, _unconst(a), _unconst(b)), type_)
+            return Const(fe._python_binary(op, fe._unconst(a), fe._unconst(b)), type_)
         a, b = self.unify(node, a, b)
         if is_float(a.type):
             opname = _FLOAT_OPS.get(type(op))
@@ -495,14 +467,13 @@ class ParallelLoop:
 
     def to_node(self, node, value, type_):
         """A body value as a Node; plain constants take ``type_``."""
-        from ._frontend import _unconst
         if isinstance(value, Node):
             return value
         if isinstance(value, Aff):
             return Node("aff", "index", self.pos(node), data=value)
         if isinstance(value, Const):
             return Node("const", value.type, self.pos(node), data=value.value)
-        value = _unconst(value)
+        value = fe._unconst(value)
         if isinstance(value, bool):
             return Node("const", "i1", self.pos(node), data=int(value))
         if isinstance(value, (int, float)):
@@ -609,41 +580,49 @@ class _Writer:
         return result
 
     def affine(self, aff, pos):
-        e = self.emitter
-        total = None
-        for (kind, key), coeff in sorted(aff.terms.items(), key=lambda t: str(t[0])):
-            if kind == "iter":
-                if key not in self.index_values:
-                    name = e.fresh("ijk"[key] if key < 3 else f"d{key}")
-                    self.emit(f"{name} = tile.index {key} : index", pos)
-                    self.index_values[key] = name
-                term = self.index_values[key]
-            else:
-                term = aff.values[key].name
-            if coeff != 1:
-                product = e.fresh("v")
-                self.emit(f"{product} = arith.muli {term}, "
-                          f"{e.constant(coeff, 'index').name} : index", pos)
-                term = product
-            if total is None:
-                total = term
-            else:
-                name = e.fresh("v")
-                self.emit(f"{name} = arith.addi {total}, {term} : index", pos)
-                total = name
+        return _emit_affine(self.emitter, aff, lambda key: self.term(key, aff, pos), "v", pos)
+
+    def term(self, key, aff, pos):
+        """The value of a term of an affine form inside the body."""
+        kind, name = key
+        if kind != "iter":
+            return aff.values[name].name
+        if name not in self.index_values:
+            value = self.emitter.fresh("ijk"[name] if name < 3 else f"d{name}")
+            self.emit(f"{value} = tile.index {name} : index", pos)
+            self.index_values[name] = value
+        return self.index_values[name]
+
+
+def _emit_affine(emitter, aff, term, hint, pos):
+    """Writes ``const + sum(coeff * term)`` with ``arith`` on ``index`` and
+    returns the result's name; ``term(key)`` names each term's value."""
+    total = None
+    for key, coeff in sorted(aff.terms.items(), key=lambda t: str(t[0])):
+        name = term(key)
+        if coeff != 1:
+            product = emitter.fresh(hint)
+            emitter.emit(f"{product} = arith.muli {name}, "
+                         f"{emitter.constant(coeff, 'index').name} : index", pos)
+            name = product
         if total is None:
-            return e.constant(aff.const, "index").name
-        if aff.const:
-            name = e.fresh("v")
-            self.emit(f"{name} = arith.addi {total}, "
-                      f"{e.constant(aff.const, 'index').name} : index", pos)
             total = name
-        return total
+        else:
+            sum_ = emitter.fresh(hint)
+            emitter.emit(f"{sum_} = arith.addi {total}, {name} : index", pos)
+            total = sum_
+    if total is None:
+        return emitter.constant(aff.const, "index").name
+    if aff.const:
+        sum_ = emitter.fresh(hint)
+        emitter.emit(f"{sum_} = arith.addi {total}, "
+                     f"{emitter.constant(aff.const, 'index').name} : index", pos)
+        total = sum_
+    return total
 
 
 def translate(tr, stmt, scope):
     """Writes the tile.parallel op (and its staging copies) of a T.Parallel loop."""
-    from ._frontend import Scope
     call = stmt.iter
     if call.keywords:
         for keyword in call.keywords:
@@ -667,7 +646,7 @@ def translate(tr, stmt, scope):
     if stmt.orelse:
         tr.error(stmt, "a for loop with an `else` clause is not supported")
     loop = ParallelLoop(tr, stmt, extents)
-    inner = Scope(parent=scope)
+    inner = fe.Scope(parent=scope)
     for d, name in enumerate(names):
         inner.vars[name.id] = Aff(0, {("iter", d): 1})
     loop.statements(stmt.body, inner)

@@ -15,6 +15,7 @@ import ast
 import math
 
 from . import _frontend as fe
+from . import _util
 from ._values import Buffer, Const, DType, SSA, is_float, round_to
 
 ELEMENTWISE = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf",
@@ -112,7 +113,7 @@ class ParallelLoop:
 
     def statements(self, body, scope):
         for stmt in body:
-            if fe._is_docstring(stmt) or isinstance(stmt, ast.Pass):
+            if _util._is_docstring(stmt) or isinstance(stmt, ast.Pass):
                 continue
             if isinstance(stmt, ast.Assign):
                 if len(stmt.targets) != 1:
@@ -136,7 +137,7 @@ class ParallelLoop:
                 self.error(stmt, f"{ast.unparse(stmt.value.func)}(...) is not "
                            "supported in a T.Parallel body")
             else:
-                self.error(stmt, f"{fe._describe(stmt)} is not supported in a T.Parallel body")
+                self.error(stmt, f"{_util._describe(stmt)} is not supported in a T.Parallel body")
 
     def assign(self, target, value, scope):
         if isinstance(target, ast.Name):
@@ -316,7 +317,7 @@ class ParallelLoop:
             return self.lift(node, self.tr.evaluate(node, scope))
         if isinstance(node, (ast.Tuple, ast.List)):
             return tuple(self.value(e, scope) for e in node.elts)
-        self.error(node, f"{fe._describe(node)} is not supported in a T.Parallel body")
+        self.error(node, f"{_util._describe(node)} is not supported in a T.Parallel body")
 
     def lift(self, node, value):
         """A kernel-scope value as a body value."""
@@ -329,14 +330,14 @@ class ParallelLoop:
     def call(self, node, scope):
         tr = self.tr
         callee = tr.evaluate(node.func, scope)
-        name = fe._intrinsic_name(callee)
+        name = _util._intrinsic_name(callee)
         if isinstance(callee, DType):
             if len(node.args) != 1:
                 self.error(node, f"T.{callee.name}(value) takes one value")
             value = self.value(node.args[0], scope)
             if isinstance(value, (Node, Aff)):
                 return self.convert(node, self.to_node(node, value, callee.mlir), callee.mlir)
-            return Const(fe._unconst(value), callee.mlir)
+            return Const(_util._unconst(value), callee.mlir)
         if name in _MATH or name == "abs":
             if len(node.args) != 1 or node.keywords:
                 self.error(node, f"T.{name} takes one value")
@@ -366,15 +367,15 @@ class ParallelLoop:
                 op = "maxsi" if name == "max" else "minsi"
             return Node("op", a.type, self.pos(node), [a, b], op)
         if name == "if_then_else":
-            args, _ = fe._bind_arguments(tr, node, callee, scope, self.value)
+            args, _ = _util._bind_arguments(tr, node, callee, scope, self.value)
             return self.select(node, args["cond"], args["a"], args["b"])
         if name in ("cast", "Cast"):
-            args, _ = fe._bind_arguments(tr, node, callee, scope, self.value)
+            args, _ = _util._bind_arguments(tr, node, callee, scope, self.value)
             dtype = tr.element_type(node, args["dtype"])
             value = args["value"]
             if isinstance(value, (Node, Aff)):
                 return self.convert(node, self.to_node(node, value, None), dtype)
-            return Const(fe._unconst(value), dtype)
+            return Const(_util._unconst(value), dtype)
         if name == "infinity":
             dtype = tr.element_type(node, tr.evaluate_constant(node.args[0], scope))
             return Const(float("inf"), dtype)
@@ -388,7 +389,7 @@ class ParallelLoop:
         result = None
         for op, left, right in zip(node.ops, values, values[1:]):
             if not any(isinstance(v, (Node, Aff, Const)) for v in (left, right)):
-                part = eval(compile(ast.Expression(fe._constant_compare(
+                part = eval(compile(ast.Expression(_util._constant_compare(
                     ast.Compare(left=None, ops=[op], comparators=[None]),
                     [left, right])), "<tilt>", "eval"))
             else:
@@ -420,7 +421,7 @@ class ParallelLoop:
     def binary(self, node, op, a, b):
         plain = (int, float, bool)
         if isinstance(a, plain) and isinstance(b, plain):
-            return fe._python_binary(op, a, b)
+            return _util._python_binary(op, a, b)
         if isinstance(a, (Aff, int)) and isinstance(b, (Aff, int)) and \
                 not isinstance(a, bool) and not isinstance(b, bool):
             a = a if isinstance(a, Aff) else Aff(a)
@@ -434,7 +435,7 @@ class ParallelLoop:
         if isinstance(a, (Const)) and isinstance(b, (Const, int, float)) or \
                 isinstance(b, Const) and isinstance(a, (int, float)):
             type_ = a.type if isinstance(a, Const) else b.type
-            return Const(fe._python_binary(op, fe._unconst(a), fe._unconst(b)), type_)
+            return Const(_util._python_binary(op, _util._unconst(a), _util._unconst(b)), type_)
         a, b = self.unify(node, a, b)
         if is_float(a.type):
             opname = _FLOAT_OPS.get(type(op))
@@ -473,7 +474,7 @@ class ParallelLoop:
             return Node("aff", "index", self.pos(node), data=value)
         if isinstance(value, Const):
             return Node("const", value.type, self.pos(node), data=value.value)
-        value = fe._unconst(value)
+        value = _util._unconst(value)
         if isinstance(value, bool):
             return Node("const", "i1", self.pos(node), data=int(value))
         if isinstance(value, (int, float)):

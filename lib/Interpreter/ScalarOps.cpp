@@ -86,7 +86,14 @@ bool Interpreter::isOnFPU(Operation *op) {
     Operation *def = operand.getDefiningOp();
     return !def || !parallelBody || def->getBlock() != parallelBody;
   };
-  return isBinaryArithmetic(op) &&
+  // In an fp32 DST, f32 arithmetic runs on the SFPU unless TF32 is allowed
+  // (tile-lower-compute: the FPU's source registers would hold TF32).
+  if (!isBinaryArithmetic(op))
+    return false;
+  if (precision.fp32Dest && !precision.allowTF32 &&
+      op->getResult(0).getType().isF32())
+    return false;
+  return
          llvm::any_of(op->getOperands(),
                       [&](Value operand) { return isInput(operand); }) &&
          llvm::none_of(op->getOperands(), isOutside);
@@ -115,7 +122,7 @@ double Interpreter::getEntryTruncation(Operation *op, unsigned index) {
   // it to the format of the register, configured for the other operand's
   // CB (MOVD2A.md); two computed operands go to the SFPU, counted as TF32
   // all the same (the lowering may change).
-  if (!isBinaryArithmetic(op) || !precision.fp32Dest)
+  if (!isBinaryArithmetic(op) || !precision.fp32Dest || !isOnFPU(op))
     return 0;
   Value other = op->getOperand(1 - index);
   if (isInput(other) && other.getType().isBF16())

@@ -16,8 +16,13 @@ __all__ = ["ir", "passmanager", "compile", "jit", "PassConfigKey"]
 
 
 class PassConfigKey:
-    """TileLang's pass configuration keys, accepted by ``tilt.jit``'s
-    ``pass_configs`` and without effect (docs/python.md)."""
+    """The keys of ``pass_configs`` (``tilt.jit``, ``tilt.compile``):
+    TileLang's, accepted and without effect on Tenstorrent, and Tilt's own
+    (docs/python.md)."""
+    #: True: f32 elementwise add, sub and mul run on the FPU with TF32
+    #: operands (10-bit mantissas), as PyTorch's ``allow_tf32``; default
+    #: False, exact f32 on the SFPU.
+    TILT_ALLOW_TF32 = "tilt.allow_tf32"
     TL_ENABLE_FAST_MATH = "tl.enable_fast_math"
     TL_DISABLE_WARP_SPECIALIZED = "tl.disable_warp_specialized"
     TL_DISABLE_TMA_LOWER = "tl.disable_tma_lower"

@@ -47,25 +47,47 @@ def _grid_text(grid):
 
 def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
             math_fidelity="HiFi4", fuse=True, coarsen=True, multicast=True,
-            work_dir=None, timeout=None):  # noqa: A001 -- TileLang's name
+            work_dir=None, timeout=None, pass_configs=None,
+            allow_tf32=None):  # noqa: A001 -- TileLang's name
     """Compiles a ``@T.prim_func`` kernel (or tile IR text) for Tenstorrent.
 
     ``out_idx``: the parameters (indices, negative from the end) the
     kernel allocates and returns, as TileLang's; ``target``: the
     architecture (``wormhole_b0``, ``blackhole``, ``grayskull``);
     ``grid``: the cores to use (``"8x8"`` or ``(8, 8)``; default: the
-    board's whole grid); ``board``: ``n150``, ``p150``, ... The other
-    options are tilt-run's (docs/tilt-run.md)."""
+    board's whole grid); ``board``: ``n150``, ``p150``, ...;
+    ``allow_tf32`` (or ``pass_configs={"tilt.allow_tf32": True}``): f32
+    add, sub and mul on the FPU with TF32 operands instead of exactly on
+    the SFPU. The other options are tilt-run's (docs/tilt-run.md)."""
+    if allow_tf32 is None:
+        allow_tf32 = _allow_tf32(pass_configs)
     return Kernel(func, out_idx=out_idx, target=target, grid=grid, board=board,
                   math_fidelity=math_fidelity, fuse=fuse, coarsen=coarsen,
-                  multicast=multicast, work_dir=work_dir, timeout=timeout)
+                  multicast=multicast, work_dir=work_dir, timeout=timeout,
+                  allow_tf32=allow_tf32)
+
+
+def _allow_tf32(pass_configs):
+    """``pass_configs``' ``tilt.allow_tf32``, which must be a bool."""
+    if pass_configs is None:
+        return False
+    if not isinstance(pass_configs, dict):
+        raise TypeError("pass_configs must be a dict, got "
+                        f"{type(pass_configs).__name__}")
+    value = pass_configs.get("tilt.allow_tf32", False)
+    if not isinstance(value, bool):
+        raise TypeError("pass_configs['tilt.allow_tf32'] must be True or "
+                        f"False, got {value!r}")
+    return value
 
 
 def jit(func=None, *, out_idx=None, target="wormhole_b0", pass_configs=None,
         **options):
     """TileLang's ``@tilelang.jit``: decorates a factory of kernels, so that
     calling it returns the compiled kernel (cached per arguments).
-    ``pass_configs`` (TileLang's GPU pass switches) has no effect."""
+    ``pass_configs``: TileLang's GPU pass switches have no effect;
+    ``tilt.allow_tf32`` is ``compile``'s ``allow_tf32``."""
+    _allow_tf32(pass_configs)  # a bad value is an error at the decorator
     def decorate(factory):
         cache = {}
 
@@ -78,7 +100,8 @@ def jit(func=None, *, out_idx=None, target="wormhole_b0", pass_configs=None,
             if key is not None and key in cache:
                 return cache[key]
             kernel = compile(factory(*args, **kwargs), out_idx=out_idx,
-                             target=target, **options)
+                             target=target, pass_configs=pass_configs,
+                             **options)
             if key is not None:
                 cache[key] = kernel
             return kernel
@@ -126,7 +149,7 @@ class Kernel:
 
     def __init__(self, func, out_idx=None, target="wormhole_b0", grid=None,
                  board=None, math_fidelity="HiFi4", fuse=True, coarsen=True,
-                 multicast=True, work_dir=None, timeout=None):
+                 multicast=True, work_dir=None, timeout=None, allow_tf32=False):
         if isinstance(func, PrimFunc):
             text, source, self.params = func.text, func.filename, func.params
         elif isinstance(func, str):
@@ -146,7 +169,8 @@ class Kernel:
         self.program = _run.compile(
             self.module, grid=_grid_text(grid), arch=_TARGETS.get(target or "", ""),
             board=board or "", math_fidelity=math_fidelity, fuse=fuse,
-            coarsen=coarsen, multicast=multicast, source_name=source)
+            coarsen=coarsen, multicast=multicast, allow_tf32=bool(allow_tf32),
+            source_name=source)
         self.arguments = self.program.arguments
         self.out_idx = self._outputs(out_idx)
 

@@ -55,6 +55,11 @@ cl::opt<bool> noFuseOption(
     cl::desc("Lower without tile-fuse-elementwise (every intermediate buffer "
              "goes through L1)"),
     cl::cat(category));
+cl::opt<bool> allowTF32Option(
+    "allow-tf32",
+    cl::desc("Compute f32 add, sub and mul on the FPU with TF32 operands "
+             "(10-bit mantissas) instead of exactly on the SFPU"),
+    cl::cat(category));
 cl::opt<bool> noCoarsenOption(
     "no-coarsen",
     cl::desc("Lower without tile-coarsen (a core runs its blocks one by one, "
@@ -323,6 +328,7 @@ int runTool() {
   compileOptions.target.board = boardOption;
   compileOptions.target.mathFidelity = fidelityOption;
   compileOptions.target.fuse = !noFuseOption;
+  compileOptions.target.allowTF32 = allowTF32Option;
   compileOptions.target.coarsen = !noCoarsenOption;
   compileOptions.target.multicast = !noMulticastOption;
   compileOptions.function = functionOption;

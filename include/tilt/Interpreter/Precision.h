@@ -94,13 +94,25 @@ double gamma(int64_t n, double u);
 /// by the constants above.
 struct Precision {
   /// Whether DST holds fp32 (ComputeConfig::fp32_dest_acc_en, what the
-  /// lowering sets when a kernel accumulates or computes f32 data) or a
-  /// 16-bit format (bf16), in which every DST result is rounded to bf16.
+  /// lowering sets when a kernel accumulates or holds f32 data) or a
+  /// 16-bit format, in which every DST result is rounded to that format.
   bool fp32Dest = false;
+  /// The 16-bit format of DST without fp32Dest: Float16 when a CB of the
+  /// compute kernel is Float16, else bf16 (tt-metal jit_build/genfiles.cpp:
+  /// the unpacker's conditional DST format follows the CBs' exponent
+  /// width).
+  NumberFormat dest16 = NumberFormat::BF16;
+  /// Whether f32 add, sub and mul with an input tile ran on the FPU with
+  /// TF32 operands (tile-lower-compute's allow-tf32) rather than on the
+  /// SFPU, exactly.
+  bool allowTF32 = false;
+  /// The math fidelity's phase count: 1 LoFi, 2 HiFi2, 3 HiFi3, 4 HiFi4
+  /// (the FPU's multiplies use part of each operand per phase).
+  unsigned fidelityPhases = 4;
 
   /// The format of DST.
   NumberFormat getDestFormat() const {
-    return fp32Dest ? NumberFormat::F32 : NumberFormat::BF16;
+    return fp32Dest ? NumberFormat::F32 : dest16;
   }
   /// The relative error of an f32 CB value read into a source register:
   /// TF32 with an fp32 DST, else the kernel's 16-bit format (bf16).

@@ -726,6 +726,14 @@ LogicalResult KernelLowering::run() {
 namespace {
 class TileLowerComputePass : public Pass {
 public:
+  TileLowerComputePass() {
+    declareOption("allow-tf32",
+                  "Compute f32 add, sub and mul on the FPU, whose source "
+                  "registers keep TF32's 10-bit mantissa (PyTorch's "
+                  "allow_tf32); by default they run on the SFPU in an fp32 "
+                  "DST, exact to f32 (default false)",
+                  &allowTF32);
+  }
   llvm::StringRef getArgument() const override { return "tile-lower-compute"; }
   llvm::StringRef getName() const override { return "TileLowerCompute"; }
   llvm::StringRef getDescription() const override {
@@ -734,7 +742,9 @@ public:
            "and SFPU ops, packing), with an L1 home per buffer";
   }
   std::unique_ptr<Pass> clone() const override {
-    return std::make_unique<TileLowerComputePass>();
+    auto pass = std::make_unique<TileLowerComputePass>();
+    pass->copyOptionValuesFrom(*this);
+    return pass;
   }
 
   LogicalResult initialize(Context *context) override {
@@ -756,6 +766,7 @@ public:
       if (fp32)
         kernel->setAttr("fp32_dest_acc", UnitAttr::get(getContext()));
       KernelLowering lowering(kernel, builder);
+      lowering.setAllowTF32(allowTF32);
       if (::tilt::failed(lowering.run()))
         failed = true;
       else
@@ -764,6 +775,9 @@ public:
     if (failed)
       signalPassFailure();
   }
+
+private:
+  bool allowTF32 = false;
 };
 } // namespace
 

@@ -108,9 +108,12 @@ struct Node {
 
 class ExpressionBuilder {
 public:
+  /// `exactF32`: f32 add, sub and mul go to the SFPU (an fp32 DST without
+  /// allow-tf32), where no source register cuts their operands to TF32.
   ExpressionBuilder(tile::ParallelOp parallel, llvm::ArrayRef<Input> inputs,
-                    const llvm::DenseMap<Operation *, unsigned> &masks)
-      : parallel(parallel), inputs(inputs), masks(masks) {}
+                    const llvm::DenseMap<Operation *, unsigned> &masks,
+                    bool exactF32)
+      : parallel(parallel), inputs(inputs), masks(masks), exactF32(exactF32) {}
 
   /// The tree of `value`, or null with `reason` and `where` set.
   Node *build(Value value);
@@ -155,6 +158,7 @@ private:
   llvm::ArrayRef<Input> inputs;
   /// The input of each index-dependent select's mask.
   const llvm::DenseMap<Operation *, unsigned> &masks;
+  bool exactF32;
   std::vector<std::unique_ptr<Node>> nodes;
 };
 
@@ -255,6 +259,10 @@ Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
   node->op = op;
   node->lhs = lhs;
   node->rhs = rhs;
+  // The FPU would read f32 operands through SrcA/SrcB, which hold TF32 (a
+  // 10-bit mantissa: tt-isa-documentation SrcASrcB.md); the SFPU's binary
+  // ops compute in fp32 on an fp32 DST, as ttnn does for fp32 tensors.
+  node->sfpu = exactF32 && def->getResult(0).getType().isF32();
   return node;
 }
 
@@ -720,7 +728,9 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
                               "it",
                               &inner);
   }
-  ExpressionBuilder expressions(parallel, inputs, masks);
+  ExpressionBuilder expressions(
+      parallel, inputs, masks,
+      lowering.isFp32Dest() && !lowering.isTF32Allowed());
   llvm::SmallVector<Node *, 2> roots;
   for (Value result : yield->getOperands()) {
     Node *root = expressions.build(result);

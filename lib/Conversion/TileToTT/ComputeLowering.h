@@ -153,6 +153,10 @@ public:
   /// the 16-tile register in double-buffered sync mode; dest_helpers.hpp).
   int64_t getDstCapacity() const { return fp32 ? 4 : 8; }
   bool isFp32Dest() const { return fp32; }
+  /// Whether f32 add, sub and mul may run on the FPU (TF32 operands) rather
+  /// than on the SFPU (exact f32; tile-lower-compute's allow-tf32).
+  bool isTF32Allowed() const { return allowTF32; }
+  void setAllowTF32(bool allow) { allowTF32 = allow; }
 
   /// Reports `message` at `at` (with a note at `op` when they differ) and
   /// fails.
@@ -261,6 +265,7 @@ private:
   OpBuilder &builder;
   Operation *blockRange = nullptr;
   bool fp32 = false;
+  bool allowTF32 = false;
   bool startupDone = false;
   llvm::DenseMap<Value, BufferState> buffers;
   /// The buffers carried around the loops being lowered, with the home CB

@@ -25,6 +25,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   auto partition = createTilePartitionPass();
   auto split = createTTSplitKernelsPass();
   auto dataMovement = createTileLowerDataMovementPass();
+  auto compute = createTileLowerComputePass();
   if (failed(coarsen->setOption("grid", options.grid, message)) ||
       failed(coarsen->setOption("arch", options.arch, message)) ||
       failed(coarsen->setOption("board", options.board, message)) ||
@@ -33,6 +34,9 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       failed(partition->setOption("board", options.board, message)) ||
       failed(dataMovement->setOption(
           "multicast", options.multicast ? "true" : "false", message)) ||
+      failed(compute->setOption("allow-tf32",
+                                options.allowTF32 ? "true" : "false",
+                                message)) ||
       failed(split->setOption("math-fidelity", options.mathFidelity,
                               message))) {
     if (error)
@@ -52,7 +56,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
     add(std::move(coarsen));
   add(std::move(partition));
   add(std::move(dataMovement));
-  add(createTileLowerComputePass());
+  add(std::move(compute));
   add(std::move(split));
   // Folds the one-trip loops and repeated index arithmetic of the slices.
   OpPassManager &kernels = pm.nest("tt.program").nest("tt.kernel");
@@ -98,6 +102,10 @@ public:
     declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
                   &options.mathFidelity, tiletott::isValidFidelity,
                   tiletott::kFidelityExpected);
+    declareOption("allow-tf32",
+                  "Compute f32 add, sub and mul on the FPU with TF32 "
+                  "operands instead of exactly on the SFPU (default false)",
+                  &options.allowTF32);
   }
   llvm::StringRef getArgument() const override { return "tile-to-tt"; }
   llvm::StringRef getDescription() const override {

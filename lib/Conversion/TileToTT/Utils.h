@@ -203,14 +203,20 @@ inline tile::KernelOp getEnclosingTileKernel(Operation *op) {
   return tile::KernelOp(nullptr);
 }
 
-/// Whether `kernel` computes f32 data (a gemm accumulator, a reduce
-/// result or a parallel output of f32): such a kernel runs with an fp32
-/// DST (`fp32_dest_acc`), which holds 4 tiles per acquisition instead of 8.
+/// Whether `kernel` computes or holds f32 data (a gemm accumulator, a
+/// reduce result, a parallel output or an on-core buffer of f32): such a
+/// kernel runs with an fp32 DST (`fp32_dest_acc`), which holds 4 tiles per
+/// acquisition instead of 8. A 16-bit DST would round every f32 value that
+/// passes through it, copies between buffers included (copy_tile).
 inline bool computesF32(Operation *kernel) {
   bool fp32 = false;
   kernel->walk([&](Operation *op) {
     llvm::SmallVector<Value, 2> written;
-    if (tile::GemmOp::dynCast(op))
+    if (tile::AllocOp::dynCast(op))
+      written.push_back(op->getResult(0));
+    else if (tile::CopyOp::dynCast(op))
+      written.push_back(op->getOperand(1));
+    else if (tile::GemmOp::dynCast(op))
       written.push_back(op->getOperand(2));
     else if (tile::ReduceOp::dynCast(op))
       written.push_back(op->getOperand(1));

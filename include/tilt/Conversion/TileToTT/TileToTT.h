@@ -50,6 +50,10 @@ struct TileToTTOptions {
   /// Whether a block that a row or column of cores reads at the same step
   /// is read by one of them and multicast to the others.
   bool multicast = true;
+  /// Whether f32 elementwise add, sub and mul may run on the FPU, whose
+  /// source registers keep only TF32's 10-bit mantissa (PyTorch's
+  /// allow_tf32); by default they run on the SFPU, exact to f32.
+  bool allowTF32 = false;
   /// Where a compiler that embeds Tilt adds passes of its own: called after
   /// each pass of the pipeline is added to the (module-level) pass manager,
   /// with that pass's argument (`tile-legalize`, `tile-fuse-elementwise`,

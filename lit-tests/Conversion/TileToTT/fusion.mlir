@@ -18,12 +18,17 @@
 // UNFUSED: cb.alloc 24 : !cb.cb<f32, page_size = 4096, pages = 2>
 // UNFUSED: tt.exp_tile
 // UNFUSED: tt.pack_tile cb(24)
-// UNFUSED: tt.bcast_tiles %{{.*}}, %{{.*}} cb(24, 25) dst(0) type(add) dim(row)
+// f32 arithmetic is on the SFPU (exact in an fp32 DST): the broadcast
+// operand comes into DST by unary_bcast.
+// UNFUSED: tt.copy_tile %{{.*}} cb(24) dst(0)
+// UNFUSED: tt.unary_bcast %{{.*}} cb(25) dst(1) dim(row)
+// UNFUSED: tt.add_binary_tile dst(0, 1, 0)
 // LOWERED-LABEL: func.func @chain
 // The only scratch CB: the row vector, transposed.
 // LOWERED: cb.alloc 24 : !cb.cb<f32, page_size = 4096, pages = 2>
 // LOWERED-NOT: cb.alloc 25
-// LOWERED: tt.bcast_tiles %{{.*}}, %{{.*}} cb(0, 1) dst(0) type(sub) dim(col)
+// LOWERED: tt.unary_bcast %{{.*}} cb(1) dst(1) dim(col)
+// LOWERED: tt.sub_binary_tile dst(0, 1, 0)
 // LOWERED: tt.exp_tile
 // LOWERED: tt.unary_bcast_init cb(24, 16) dim(row)
 // LOWERED: tt.pack_tile cb(16)

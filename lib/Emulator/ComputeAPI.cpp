@@ -174,6 +174,42 @@ float sfpuToDst(const ComputeEngine &engine, float value) {
   return engine.fp32Dest ? value : truncateToFormat(value, engine.dst16);
 }
 
+float sfpuBinaryToDst(const ComputeEngine &engine, EltwiseBinaryType type,
+                      float a, float b) {
+  float result = float(applyBinary(type, a, b));
+  if (engine.fp32Dest || (type != ELWMUL && type != ELWDIV))
+    return sfpuToDst(engine, result);
+  // tt-metal's ckernel_sfpu_binary.h (wormhole_b0 and blackhole llk_sfpu):
+  // without fp32 DST, mul rounds its product with float32_to_bf16_rne and
+  // makes 0 * x zero (inf and NaN included), div rounds its quotient the
+  // same way; the test is is_fp32_dest_acc_en alone, so a Float16 DST gets
+  // bf16 precision too. add, sub and rsub keep SFPSTORE's truncation
+  // (DstRoundingMode::Default).
+  if (type == ELWMUL && (a == 0 || b == 0))
+    result = 0.0f;
+  return sfpuToDst(engine, sfpuRoundToBF16Even(result));
+}
+
+float fpuMultiply(const KernelContext &context, float a, float b) {
+  if (!std::isfinite(a) || !std::isfinite(b))
+    return toDst(context.engine, double(a) * double(b));
+  unsigned phases = context.instance ? context.instance->fidelityPhases : 4;
+  double dst = 0;
+  for (unsigned phase = 0; phase < phases; ++phase) {
+    double product =
+        double(fidelityPartA(a, phase)) * double(fidelityPartB(b, phase));
+    dst = toDst(context.engine, dst + product);
+  }
+  return float(dst);
+}
+
+float fpuBinaryToDst(const KernelContext &context, EltwiseBinaryType type,
+                     float a, float b) {
+  if (type == ELWMUL)
+    return fpuMultiply(context, a, b);
+  return toDst(context.engine, applyFpuBinary(type, a, b));
+}
+
 /// Tile `itile` of the front of `cb`, row-major, exactly as stored.
 const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
                                uint32_t itile, float *out,
@@ -451,30 +487,51 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
       for (uint32_t c = r + 1; c < 32; ++c)
         std::swap(b[r * 32 + c], b[c * 32 + r]);
   // The FPU multiplies 16 inner elements at a time into DST, so DST
-  // rounds (to its format) once per 16-element chunk of K. The products of
-  // source-register values are exact in double.
+  // rounds (to its format) once per 16-element chunk of K; each fidelity
+  // phase is a pass of its own over the whole tile (tt-llk
+  // llk_math_matmul.h: the phases are the MOP's loop around the 16
+  // MVMULs), multiplying the bits of in0 (SrcB) and in1 (SrcA) that phase
+  // uses (MatrixUnit.md). The products of those parts are exact in double.
+  // A phase whose parts are all zero adds nothing and is skipped.
+  unsigned phases = context.instance->fidelityPhases;
+  static thread_local float partA[1024], partB[1024];
   double sums[32];
-  for (uint32_t i = 0; i < 32; ++i)
-    for (uint32_t chunk = 0; chunk < 32; chunk += 16) {
-      std::fill(sums, sums + 32, 0.0);
-      for (uint32_t k = chunk; k < chunk + 16; ++k) {
-        double scale = a[i * 32 + k];
-        const float *row = b + k * 32;
-        for (uint32_t j = 0; j < 32; ++j)
-          sums[j] += scale * double(row[j]);
-      }
-      float *out = dst + i * 32;
-      for (uint32_t j = 0; j < 32; ++j) {
-        // A chunk with an infinite product adds again by the FPU's rules
-        // (rare: the fast sum above is IEEE).
-        if (!std::isfinite(sums[j])) {
-          sums[j] = 0;
-          for (uint32_t k = chunk; k < chunk + 16; ++k)
-            sums[j] = fpuAdd(sums[j], a[i * 32 + k] * double(b[k * 32 + j]));
-        }
-        out[j] = toDst(context.engine, fpuAdd(double(out[j]), sums[j]));
-      }
+  for (unsigned phase = 0; phase < phases; ++phase) {
+    bool any = false;
+    for (uint32_t n = 0; n < 1024; ++n) {
+      partB[n] = fidelityPartB(a[n], phase);
+      partA[n] = fidelityPartA(b[n], phase);
     }
+    for (uint32_t n = 0; n < 1024 && !any; ++n)
+      any = partB[n] != 0;
+    bool anyA = false;
+    for (uint32_t n = 0; n < 1024 && !anyA; ++n)
+      anyA = partA[n] != 0;
+    if (phase > 0 && (!any || !anyA))
+      continue;
+    for (uint32_t i = 0; i < 32; ++i)
+      for (uint32_t chunk = 0; chunk < 32; chunk += 16) {
+        std::fill(sums, sums + 32, 0.0);
+        for (uint32_t k = chunk; k < chunk + 16; ++k) {
+          double scale = partB[i * 32 + k];
+          const float *row = partA + k * 32;
+          for (uint32_t j = 0; j < 32; ++j)
+            sums[j] += scale * double(row[j]);
+        }
+        float *out = dst + i * 32;
+        for (uint32_t j = 0; j < 32; ++j) {
+          // A chunk with an infinite product adds again by the FPU's rules
+          // (rare: the fast sum above is IEEE).
+          if (!std::isfinite(sums[j])) {
+            sums[j] = 0;
+            for (uint32_t k = chunk; k < chunk + 16; ++k)
+              sums[j] = fpuAdd(sums[j], partB[i * 32 + k] *
+                                            double(partA[k * 32 + j]));
+          }
+          out[j] = toDst(context.engine, fpuAdd(double(out[j]), sums[j]));
+        }
+      }
+  }
   context.dstWritten[idst] = true;
   count(context, TileOp::Matmul);
   timeFpuOp(context, Work::Matmul, {in0, in1}, context.device->timing.matmulCyclesPerPhase,
@@ -493,7 +550,7 @@ void tilt_emu::binaryTiles(EltwiseBinaryType type, uint32_t icb0,
   unpackToSrc(context, 'A', icb0, itile0, a, function, "in0");
   unpackToSrc(context, 'B', icb1, itile1, b, function, "in1");
   for (uint32_t i = 0; i < 1024; ++i)
-    dst[i] = toDst(context.engine, applyFpuBinary(type, a[i], b[i]));
+    dst[i] = fpuBinaryToDst(context, type, a[i], b[i]);
   context.dstWritten[idst] = true;
   count(context, TileOp::EltwiseBinary);
   bool multiply = type == ELWMUL;
@@ -530,9 +587,8 @@ void tilt_emu::destReuse(EltwiseBinaryType type,
       moved = moveFormat == emu::DataFormat::Float32
                   ? roundToTF32(dst[i])
                   : truncateToFormat(dst[i], moveFormat);
-    double value = destIsA ? applyFpuBinary(type, moved, tile[i])
-                           : applyFpuBinary(type, tile[i], moved);
-    dst[i] = toDst(context.engine, value);
+    dst[i] = destIsA ? fpuBinaryToDst(context, type, float(moved), tile[i])
+                     : fpuBinaryToDst(context, type, tile[i], float(moved));
   }
   context.dstWritten[idst] = true;
   count(context, TileOp::EltwiseBinary);
@@ -612,12 +668,22 @@ void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
         result = std::max(result, element(i) * scale);
       return double(toDst(context.engine, result));
     }
+    // GAPOOL multiplies over the fidelity phases as MVMUL does (ISA
+    // GAPOOL.md; tt-llk llk_math_reduce.h), the data in SrcA and the
+    // scaler in SrcB: at LoFi a sum keeps five bits of each element.
     double result = into;
-    for (uint32_t chunk = 0; chunk < count; chunk += 16) {
-      double sum = 0;
-      for (uint32_t i = chunk; i < std::min(count, chunk + 16); ++i)
-        sum = fpuAdd(sum, element(i) * scale);
-      result = toDst(context.engine, fpuAdd(result, sum));
+    for (unsigned phase = 0; phase < context.instance->fidelityPhases;
+         ++phase) {
+      double scalePart = fidelityPartB(float(scale), phase);
+      if (phase > 0 && scalePart == 0)
+        continue;
+      for (uint32_t chunk = 0; chunk < count; chunk += 16) {
+        double sum = 0;
+        for (uint32_t i = chunk; i < std::min(count, chunk + 16); ++i)
+          sum = fpuAdd(sum, fidelityPartA(float(element(i)), phase) *
+                                scalePart);
+        result = toDst(context.engine, fpuAdd(result, sum));
+      }
     }
     return result;
   };
@@ -658,7 +724,7 @@ void tilt_emu::sfpuBinary(EltwiseBinaryType type, uint32_t idst0,
   float *b = dstTile(context, idst1, function, DstState::Acquired);
   float *out = dstTile(context, odst, function, DstState::Acquired);
   for (uint32_t i = 0; i < 1024; ++i)
-    out[i] = sfpuToDst(context.engine, float(applyBinary(type, a[i], b[i])));
+    out[i] = sfpuBinaryToDst(context.engine, type, a[i], b[i]);
   context.dstWritten[odst] = true;
   count(context, TileOp::SfpuBinary);
   timeSfpuOp(context, type == ELWDIV);
@@ -667,6 +733,19 @@ void tilt_emu::sfpuBinary(EltwiseBinaryType type, uint32_t idst0,
 void tilt_emu::sfpuUnary(Unary op, uint32_t idst) {
   KernelContext &context = enterKernel();
   float *x = dstTile(context, idst, "an SFPU unary op", DstState::Acquired);
+  // Into a 16-bit DST these functions round their result to bf16 before
+  // SFPSTORE (SFPSTOCHRND, ties away from zero; bf16 precision in a
+  // Float16 DST too): tt-metal's llk_sfpu ckernel_sfpu_exp.h
+  // (calculate_exponential: TTI_SFP_STOCH_RND ... FP32_TO_FP16B),
+  // ckernel_sfpu_log.h, ckernel_sfpu_recip.h (one Newton step from a bf16
+  // seed, then convert<vFloat16b>), ckernel_sfpu_tanh.h,
+  // ckernel_sfpu_sigmoid.h, tt-llk ckernel_sfpu_sqrt.h (sqrt, rsqrt:
+  // float_to_fp16b). gelu and square store with SFPSTORE's truncation.
+  bool roundsToBF16 =
+      !context.engine.fp32Dest &&
+      (op == Unary::Exp || op == Unary::Log || op == Unary::Sqrt ||
+       op == Unary::Rsqrt || op == Unary::Recip || op == Unary::Tanh ||
+       op == Unary::Sigmoid);
   for (uint32_t i = 0; i < 1024; ++i) {
     float v = x[i];
     switch (op) {
@@ -685,6 +764,8 @@ void tilt_emu::sfpuUnary(Unary op, uint32_t idst) {
     case Unary::Negative: v = -v; break;
     case Unary::Square: v = v * v; break;
     }
+    if (roundsToBF16)
+      v = sfpuRoundToBF16(v);
     x[i] = sfpuToDst(context.engine, v);
   }
   count(context, TileOp::SfpuUnary);
@@ -740,7 +821,12 @@ void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
       } else {
         uint16_t *values = reinterpret_cast<uint16_t *>(page);
         bool bf16 = format == emu::DataFormat::Float16_b;
-        float converted = packRound(value, format);
+        // From an fp32 DST into a Float16 CB the packer's source format is
+        // Float16_b (tt-metal jit_build/data_format.cpp), so the value
+        // passes through bf16.
+        float converted = !bf16 && context.engine.fp32Dest
+                              ? packFp32ToHalf(value)
+                              : packRound(value, format);
         if (accumulate)
           converted = roundToFormat(
               double(converted) +

@@ -197,10 +197,8 @@ void tilt_emu::bcastTiles(EltwiseBinaryType type, BroadcastType dim,
   unpackToSrc(context, 'B', icb1, itile1, b, function.c_str(), "in1");
   for (uint32_t r = 0; r < 32; ++r)
     for (uint32_t c = 0; c < 32; ++c)
-      dst[r * 32 + c] =
-          toDst(context.engine,
-                applyFpuBinary(type, a[r * 32 + c],
-                               b[getBroadcastIndex(dim, r, c)]));
+      dst[r * 32 + c] = fpuBinaryToDst(context, type, a[r * 32 + c],
+                                       b[getBroadcastIndex(dim, r, c)]);
   context.dstWritten[idst] = true;
   count(context, TileOp::EltwiseBinary);
   bool multiply = type == ELWMUL;
@@ -268,11 +266,25 @@ void tilt_emu::sfpuScalar(SfpuScalarOp op, uint32_t idst, uint32_t bits) {
   float scalar = fromBits(bits);
   // ckernel_sfpu_binop_with_scalar.h: rsub into a bf16 DST rounds to
   // nearest even instead of SFPSTORE's truncation.
+  // tt-metal's float32_to_bf16_rne: bf16 precision in a Float16 DST too.
+  // exp2 rounds to bf16 with SFPSTOCHRND (tt-llk ckernel_sfpu_exp2.h:
+  // float_to_fp16b), ties away from zero.
   bool roundNearest = op == SfpuScalarOp::Rsub && !context.engine.fp32Dest;
+  bool roundAway = op == SfpuScalarOp::Exp2 && !context.engine.fp32Dest;
+  // erf_tile without INP_FLOAT32 evaluates tt-metal's bf16-grade rational
+  // fit (ckernel_sfpu_erf.h: n8/d8, "MaxULP=1" in bf16): the emulator
+  // keeps erf to one bf16 step, truncated, whatever DST holds; with the
+  // define (bits = 1) the fp32 fit, modelled as the C library's erf.
+  bool bf16GradeErf = op == SfpuScalarOp::Erf && bits == 0;
   for (uint32_t i = 0; i < 1024; ++i) {
     float v = applyScalar(op, x[i], scalar);
-    x[i] = roundNearest ? roundToFormat(v, context.engine.dst16)
-                        : sfpuToDst(context.engine, v);
+    if (bf16GradeErf)
+      v = truncateToFormat(v, emu::DataFormat::Float16_b);
+    if (roundNearest)
+      v = sfpuRoundToBF16Even(v);
+    else if (roundAway)
+      v = sfpuRoundToBF16(v);
+    x[i] = sfpuToDst(context.engine, v);
   }
   count(context, TileOp::SfpuUnary);
   timeSfpuOp(context, op == SfpuScalarOp::Exp2 || op == SfpuScalarOp::Silu ||
@@ -292,9 +304,12 @@ void tilt_emu::sfpuPair(SfpuPairOp op, uint32_t idst0, uint32_t idst1,
   float *b = dstTile(context, idst1, function, DstState::Acquired);
   float *out = dstTile(context, odst, function, DstState::Acquired);
   for (uint32_t i = 0; i < 1024; ++i) {
-    float v = op == SfpuPairOp::Div   ? a[i] / b[i]
-              : op == SfpuPairOp::Max ? std::max(a[i], b[i])
-                                      : std::min(a[i], b[i]);
+    if (op == SfpuPairOp::Div) {
+      out[i] = sfpuBinaryToDst(context.engine, ELWDIV, a[i], b[i]);
+      continue;
+    }
+    float v = op == SfpuPairOp::Max ? std::max(a[i], b[i])
+                                    : std::min(a[i], b[i]);
     out[i] = sfpuToDst(context.engine, v);
   }
   context.dstWritten[odst] = true;

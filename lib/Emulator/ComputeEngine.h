@@ -64,6 +64,11 @@ float toDst(const ComputeEngine &engine, double value);
 /// format (tt-isa-documentation SFPSTORE.md).
 float sfpuToDst(const ComputeEngine &engine, float value);
 
+/// a op b of the SFPU's binary ops (add/sub/mul/div_binary_tile) as DST
+/// holds it: mul and div round to bf16 first in a 16-bit DST.
+float sfpuBinaryToDst(const ComputeEngine &engine, EltwiseBinaryType type,
+                      float a, float b);
+
 /// Tile `itile` of the front of `cb`, row-major, exactly as stored.
 const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
                                uint32_t itile, float *out,
@@ -92,6 +97,19 @@ double fpuAdd(double a, double b);
 /// a op b for the FPU's binary ops (add, sub: fpuAdd; mul: IEEE, which
 /// the same report lists for the FPU's products with infinities).
 double applyFpuBinary(EltwiseBinaryType type, double a, double b);
+
+/// a * b as the FPU's ELWMUL writes it into DST (a in SrcA, b in SrcB),
+/// over the kernel's fidelity phases: each phase multiplies the operand
+/// bits it uses (fidelityPartA/B) and adds into DST, which rounds to its
+/// format every time (tt-isa-documentation ELWMUL.md; tt-llk
+/// llk_math_eltwise_binary.h loops ELWMUL over NUM_FIDELITY_PHASES). An
+/// infinite operand multiplies as IEEE in one step.
+float fpuMultiply(const KernelContext &context, float a, float b);
+
+/// The result of an FPU binary op (a in SrcA, b in SrcB) as DST holds it:
+/// add and sub rounded once, mul over the fidelity phases.
+float fpuBinaryToDst(const KernelContext &context, EltwiseBinaryType type,
+                     float a, float b);
 
 } // namespace engine
 } // namespace emu

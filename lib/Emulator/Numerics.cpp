@@ -12,7 +12,13 @@
 //  - SFPU results into a 16-bit DST (SFPSTORE) and moves from an fp32 DST
 //    into a source register (MOVD2A/MOVD2B): truncation toward zero;
 //  - packer, fp32 DST to bf16/fp16: round to nearest, ties away from zero
-//    (Packers/FormatConversion.md).
+//    (Packers/FormatConversion.md); to a Float16 CB through bf16
+//    (tt-metal jit_build/data_format.cpp: pack_src_format Float16_b);
+//  - SFPU rounding before SFPSTORE: SFPSTOCHRND to bf16, ties away from
+//    zero; tt-metal's float32_to_bf16_rne, ties to even;
+//  - math fidelity: the operand bits of each multiplier phase
+//    (tt-isa-documentation MatrixUnit.md, SrcAFidelityBits and
+//    SrcBFidelityBits).
 //
 //===----------------------------------------------------------------------===//
 
@@ -129,4 +135,42 @@ float emu::packRound(float value, DataFormat format) {
   if (std::fabs(rounded) > largest)
     return std::signbit(value) ? -INFINITY : INFINITY;
   return float(rounded);
+}
+
+float emu::packFp32ToHalf(float value) {
+  if (std::isnan(value))
+    return value;
+  float rounded = packRound(value, DataFormat::Float16_b);
+  // The late conversion saturates a narrowed exponent and flushes what is
+  // below fp16's normal range (FormatConversion.md: "2^-15 < |x| < 2^-14
+  // are mishandled"; a flush is the less accurate reading).
+  if (std::fabs(rounded) > 65504.0f)
+    return std::signbit(rounded) ? -65504.0f : 65504.0f;
+  if (std::fabs(rounded) < 0x1p-14f)
+    return 0.0f;
+  return rounded;
+}
+
+float emu::sfpuRoundToBF16(float value) {
+  return packRound(value, DataFormat::Float16_b);
+}
+
+float emu::sfpuRoundToBF16Even(float value) { return roundToBF16(value); }
+
+float emu::fidelityPartA(float value, unsigned phase) {
+  if (!std::isfinite(value))
+    return phase & 1 ? 0.0f : value;
+  uint32_t bits = bitsOf(value);
+  if ((phase & 1) == 0)
+    return fromBits(bits & 0xfff80000u);
+  return value - fromBits(bits & 0xfff83fffu);
+}
+
+float emu::fidelityPartB(float value, unsigned phase) {
+  if (!std::isfinite(value))
+    return phase & 2 ? 0.0f : value;
+  uint32_t bits = bitsOf(value);
+  if ((phase & 2) == 0)
+    return fromBits(bits & 0xfffe0000u);
+  return value - fromBits(bits & 0xfffe1fffu);
 }

@@ -20,48 +20,11 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <cstring>
 
 using namespace tilt::emu;
 
 namespace {
-
-/// Pushes one tile of `value` into `cb` (the kernel plays the reader).
-void pushTile(uint32_t cb, float value) {
-  cb_reserve_back(cb, 1);
-  uint8_t *page = reinterpret_cast<uint8_t *>(uintptr_t(get_write_ptr(cb)));
-  for (uint32_t i = 0; i < 1024; ++i) {
-    if (get_dataformat(cb) == tt::DataFormat::Float32)
-      reinterpret_cast<float *>(page)[i] = value;
-    else
-      reinterpret_cast<uint16_t *>(page)[i] = floatToBF16(value);
-  }
-  cb_push_back(cb, 1);
-  cb_wait_front(cb, 1);
-}
-
-/// Element (row, column) of the tile at the front of `cb`.
-float readElement(uint32_t cb, uint32_t row, uint32_t column) {
-  const uint8_t *page =
-      reinterpret_cast<const uint8_t *>(uintptr_t(get_read_ptr(cb)));
-  uint32_t at = faceIndex(row, column);
-  if (get_dataformat(cb) == tt::DataFormat::Float32)
-    return reinterpret_cast<const float *>(page)[at];
-  return bf16ToFloat(reinterpret_cast<const uint16_t *>(page)[at]);
-}
-
-/// Packs DST[0] into `cb` and returns element (0, 0).
-float packAndRead(uint32_t cb) {
-  tile_regs_commit();
-  tile_regs_wait();
-  cb_reserve_back(cb, 1);
-  pack_tile(0, cb);
-  tile_regs_release();
-  cb_push_back(cb, 1);
-  cb_wait_front(cb, 1);
-  float value = readElement(cb, 0, 0);
-  cb_pop_front(cb, 1);
-  return value;
-}
 
 //===----------------------------------------------------------------------===//
 // Format state
@@ -75,11 +38,11 @@ TEST(ComputeEngineTest, UnpackingWithAnotherConfiguredFormatIsAnError) {
     ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kF32}, {24, kF32}});
     return run.run([init] {
       compute_kernel_hw_startup<SrcOrder::Reverse>(0, 1, 16);
-      pushTile(24, 1.5f);
+      pushFilledTile(24, 1.5f);
       tile_regs_acquire();
       init();
       copy_tile(24, 0, 0);
-      packAndRead(16);
+      packElement(16);
       cb_pop_front(24, 1);
     });
   };
@@ -105,7 +68,7 @@ TEST(ComputeEngineTest, PackingWithAnotherConfiguredFormatIsAnError) {
     compute_kernel_hw_startup(0, 0, 16);
     tile_regs_acquire();
     fill_tile(0, 1.0f);
-    packAndRead(24);
+    packElement(24);
   }),
             "core (0, 0) compute: pack_tile packs into cb 24 (Float32), but "
             "the packer is configured for Float16_b (set by "
@@ -116,7 +79,7 @@ TEST(ComputeEngineTest, PackingWithAnotherConfiguredFormatIsAnError) {
     pack_reconfig_data_format(24);
     tile_regs_acquire();
     fill_tile(0, 1.0f);
-    packAndRead(24);
+    packElement(24);
   }),
             "");
 }
@@ -124,7 +87,7 @@ TEST(ComputeEngineTest, PackingWithAnotherConfiguredFormatIsAnError) {
 TEST(ComputeEngineTest, NothingUnpacksBeforeTheStartup) {
   ComputeRun run({{0, kBF16}, {16, kBF16}});
   EXPECT_EQ(run.run([] {
-    pushTile(0, 1.0f);
+    pushFilledTile(0, 1.0f);
     tile_regs_acquire();
     copy_tile(0, 0, 0);
   }),
@@ -143,12 +106,12 @@ TEST(ComputeEngineTest, MatmulUnpacksIn0ToSrcBAndIn1ToSrcA) {
         compute_kernel_hw_startup<SrcOrder::Reverse>(0, 1, 16);
       else
         compute_kernel_hw_startup<SrcOrder::Regular>(0, 1, 16);
-      pushTile(0, 1.0f);
-      pushTile(1, 1.0f);
+      pushFilledTile(0, 1.0f);
+      pushFilledTile(1, 1.0f);
       tile_regs_acquire();
       matmul_init(0, 1);
       matmul_tiles(0, 1, 0, 0, 0);
-      EXPECT_EQ(packAndRead(16), 32.0f);
+      EXPECT_EQ(packElement(16), 32.0f);
       cb_pop_front(0, 1);
       cb_pop_front(1, 1);
     });
@@ -177,12 +140,12 @@ TEST(ComputeEngineTest, Fp32ThroughSourceRegistersIsTf32) {
   float sum = 0;
   EXPECT_EQ(run.run([&] {
     compute_kernel_hw_startup(0, 1, 16);
-    pushTile(0, precise);
-    pushTile(1, 0.0f);
+    pushFilledTile(0, precise);
+    pushFilledTile(1, 0.0f);
     tile_regs_acquire();
     add_tiles_init(0, 1);
     add_tiles(0, 1, 0, 0, 0);
-    sum = packAndRead(16);
+    sum = packElement(16);
     cb_pop_front(0, 1);
     cb_pop_front(1, 1);
   }),
@@ -198,11 +161,11 @@ TEST(ComputeEngineTest, UnpackToDestFp32KeepsFp32Exact) {
     run.instance.unpackToDestFp32 = toDest ? 1u : 0u;
     return run.run([&out, precise] {
       compute_kernel_hw_startup(0, 0, 16);
-      pushTile(0, precise);
+      pushFilledTile(0, precise);
       tile_regs_acquire();
       copy_tile_init(0);
       copy_tile(0, 0, 0);
-      out = packAndRead(16);
+      out = packElement(16);
       cb_pop_front(0, 1);
     });
   };
@@ -218,7 +181,7 @@ TEST(ComputeEngineTest, UnpackToDestFp32KeepsFp32Exact) {
   run.instance.unpackToDestFp32 = 1;
   EXPECT_EQ(run.run([] {
     compute_kernel_hw_startup(0, 0, 16);
-    pushTile(0, 1.0f);
+    pushFilledTile(0, 1.0f);
     tile_regs_acquire();
     add_tiles(0, 0, 0, 0, 0);
   }),
@@ -237,13 +200,13 @@ TEST(ComputeEngineTest, SixteenBitDstRoundsEveryResult) {
     run.instance.fp32DestAcc = fp32Dest;
     return run.run([&out] {
       compute_kernel_hw_startup(0, 1, 16);
-      pushTile(0, 1.0f);
-      pushTile(1, 0x1p-8f);
+      pushFilledTile(0, 1.0f);
+      pushFilledTile(1, 0x1p-8f);
       tile_regs_acquire();
       add_tiles(0, 1, 0, 0, 0);
       binary_dest_reuse_tiles<ELWADD, EltwiseBinaryReuseDestType::DEST_TO_SRCA>(
           1, 0, 0);
-      out = packAndRead(16);
+      out = packElement(16);
       cb_pop_front(0, 1);
       cb_pop_front(1, 1);
     });
@@ -264,11 +227,11 @@ TEST(ComputeEngineTest, TheFpuKeepsAnInfinityOnlyBesideSmallValues) {
     ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kBF16}});
     return run.run([&] {
       compute_kernel_hw_startup(0, 1, 16);
-      pushTile(0, a);
-      pushTile(1, b);
+      pushFilledTile(0, a);
+      pushFilledTile(1, b);
       tile_regs_acquire();
       add_tiles(0, 1, 0, 0, 0);
-      out = packAndRead(16);
+      out = packElement(16);
       cb_pop_front(0, 1);
       cb_pop_front(1, 1);
     });
@@ -285,21 +248,27 @@ TEST(ComputeEngineTest, TheFpuKeepsAnInfinityOnlyBesideSmallValues) {
 }
 
 TEST(ComputeEngineTest, SfpuResultsAreTruncatedInA16BitDst) {
-  // exp(1) = 2.71828...: bf16 neighbours 2.703125 and 2.71875; truncation
-  // (SFPSTORE) gives the lower although the upper is nearer.
+  // 1 + 2^-8 + 2^-9 (an f32 scalar added to 1.0): bf16 neighbours 1.0 and
+  // 1.0078125; add_unary_tile does not round (ckernel_sfpu_binop_with_
+  // scalar.h), so SFPSTORE's truncation gives the lower although the upper
+  // is nearer.
   ComputeRun run({{0, kBF16}, {16, kBF16}});
   float out = 0;
-  EXPECT_EQ(run.run([&out] {
+  float scalar = 0x1p-8f + 0x1p-9f;
+  uint32_t bits;
+  std::memcpy(&bits, &scalar, 4);
+  EXPECT_EQ(run.run([&out, bits] {
     compute_kernel_hw_startup(0, 0, 16);
-    pushTile(0, 1.0f);
+    pushFilledTile(0, 1.0f);
     tile_regs_acquire();
     copy_tile(0, 0, 0);
-    exp_tile(0);
-    out = packAndRead(16);
+    binop_with_scalar_tile_init();
+    add_unary_tile(0, bits);
+    out = packElement(16);
     cb_pop_front(0, 1);
   }),
             "");
-  EXPECT_EQ(out, 2.703125f);
+  EXPECT_EQ(out, 1.0f);
 }
 
 TEST(ComputeEngineTest, PackerRoundsTiesAwayFromZero) {
@@ -350,8 +319,8 @@ TEST(ComputeEngineTest, TheReduceMaskHoldsOnlyUntilReduceUninit) {
     ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kBF16}});
     return run.run([&row, uninitFirst] {
       compute_kernel_hw_startup(0, 1, 16);
-      pushTile(0, 1.0f);
-      pushTile(1, 1.0f);
+      pushFilledTile(0, 1.0f);
+      pushFilledTile(1, 1.0f);
       tile_regs_acquire();
       reduce_init<PoolType::SUM, ReduceDim::REDUCE_ROW>(0, 1, 16);
       reduce_tile<PoolType::SUM, ReduceDim::REDUCE_ROW>(0, 1, 0, 0, 0);

@@ -10,6 +10,7 @@
 #define TILT_UNITTESTS_EMULATOR_COMPUTERUN_H
 
 #include "tilt/Emulator/Emulator.h"
+#include "api/compute/common.h"
 
 #include "gtest/gtest.h"
 
@@ -22,6 +23,7 @@ namespace emu {
 
 constexpr DataFormat kF32 = DataFormat::Float32;
 constexpr DataFormat kBF16 = DataFormat::Float16_b;
+constexpr DataFormat kF16 = DataFormat::Float16;
 
 /// One compute kernel on core (0, 0) of a Wormhole, with CBs of the given
 /// formats (one page each unless `pages` says otherwise).
@@ -48,6 +50,48 @@ struct ComputeRun {
     return report.ok ? "" : report.error;
   }
 };
+
+/// Pushes one tile of `value` into `cb` (the kernel plays the reader).
+inline void pushFilledTile(uint32_t cb, float value) {
+  cb_reserve_back(cb, 1);
+  uint8_t *page = reinterpret_cast<uint8_t *>(uintptr_t(get_write_ptr(cb)));
+  for (uint32_t i = 0; i < 1024; ++i) {
+    if (get_dataformat(cb) == tt::DataFormat::Float32)
+      reinterpret_cast<float *>(page)[i] = value;
+    else if (get_dataformat(cb) == tt::DataFormat::Float16)
+      reinterpret_cast<uint16_t *>(page)[i] = floatToHalf(value);
+    else
+      reinterpret_cast<uint16_t *>(page)[i] = floatToBF16(value);
+  }
+  cb_push_back(cb, 1);
+  cb_wait_front(cb, 1);
+}
+
+/// Element (row, column) of the tile at the front of `cb`.
+inline float readElement(uint32_t cb, uint32_t row, uint32_t column) {
+  const uint8_t *page =
+      reinterpret_cast<const uint8_t *>(uintptr_t(get_read_ptr(cb)));
+  uint32_t at = faceIndex(row, column);
+  if (get_dataformat(cb) == tt::DataFormat::Float32)
+    return reinterpret_cast<const float *>(page)[at];
+  if (get_dataformat(cb) == tt::DataFormat::Float16)
+    return halfToFloat(reinterpret_cast<const uint16_t *>(page)[at]);
+  return bf16ToFloat(reinterpret_cast<const uint16_t *>(page)[at]);
+}
+
+/// Packs DST[0] into `cb` and returns element (0, 0).
+inline float packElement(uint32_t cb) {
+  tile_regs_commit();
+  tile_regs_wait();
+  cb_reserve_back(cb, 1);
+  pack_tile(0, cb);
+  tile_regs_release();
+  cb_push_back(cb, 1);
+  cb_wait_front(cb, 1);
+  float value = readElement(cb, 0, 0);
+  cb_pop_front(cb, 1);
+  return value;
+}
 
 } // namespace emu
 } // namespace tilt

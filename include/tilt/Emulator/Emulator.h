@@ -78,6 +78,28 @@ float roundToFormat(double value, DataFormat format);
 /// `value` as the packer converts an fp32 DST value to `format`: to
 /// nearest, ties away from zero; Float32 unchanged.
 float packRound(float value, DataFormat format);
+/// `value` as the packer writes an fp32 DST value into a Float16 CB:
+/// tt-metal's jit_build/data_format.cpp makes the packer's source format
+/// Float16_b then, so the early conversion rounds to bf16 (ties away from
+/// zero) and the late one narrows the exponent (Packers/
+/// FormatConversion.md: saturate, flush what is below fp16's normal range).
+float packFp32ToHalf(float value);
+/// `value` rounded to bf16 as the SFPU's SFPSTOCHRND rounds to nearest
+/// (ties away from zero: tt-isa-documentation SFPSTOCHRND_FloatFloat.md).
+float sfpuRoundToBF16(float value);
+/// `value` rounded to bf16 to nearest even, as tt-metal's
+/// float32_to_bf16_rne (the SFPU's mul and div into a 16-bit DST).
+float sfpuRoundToBF16Even(float value);
+
+/// The part of a SrcA value the multiplier uses in fidelity phase `phase`
+/// (tt-isa-documentation MatrixUnit.md, SrcAFidelityBits): even phases the
+/// sign, exponent, implicit 1 and four mantissa bits, odd phases the next
+/// five mantissa bits. The tenth mantissa bit (TF32, FP16) is never used.
+float fidelityPartA(float value, unsigned phase);
+/// The part of a SrcB value the multiplier uses in fidelity phase `phase`
+/// (SrcBFidelityBits): phases 0 and 1 the implicit 1 and six mantissa
+/// bits, phases 2 and 3 the next four.
+float fidelityPartB(float value, unsigned phase);
 
 /// The position of element (row, col) of a 32x32 tile in the layout of four
 /// 16x16 faces (top-left, top-right, bottom-left, bottom-right, each

@@ -161,9 +161,15 @@ template <bool fast_and_approx = true> void erf_tile_init(TILT_HERE) {
   ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "erf_tile_init");
 }
+// ckernel_sfpu_erf.h picks its fp32 fit under INP_FLOAT32 (a define of the
+// compute kernel, ComputeConfig::defines), a bf16-grade one otherwise.
 template <bool fast_and_approx = true> void erf_tile(uint32_t idst, TILT_HERE) {
   ::tilt_emu::at(here);
+#ifdef INP_FLOAT32
+  tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::Erf, idst, 1);
+#else
   tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::Erf, idst, 0);
+#endif
 }
 // eltwise_unary/binop_with_scalar.h: one init for the five.
 TILT_EMU_SFPU_INIT(binop_with_scalar_tile_init)

@@ -268,9 +268,13 @@ void tilt_emu::sfpuScalar(SfpuScalarOp op, uint32_t idst, uint32_t bits) {
   // nearest even instead of SFPSTORE's truncation.
   // tt-metal's float32_to_bf16_rne: bf16 precision in a Float16 DST too.
   // exp2 rounds to bf16 with SFPSTOCHRND (tt-llk ckernel_sfpu_exp2.h:
-  // float_to_fp16b), ties away from zero.
+  // float_to_fp16b), ties away from zero; so does log_with_base, the log
+  // body with a base scale (ckernel_sfpu_log.h: float_to_fp16b before the
+  // store).
   bool roundNearest = op == SfpuScalarOp::Rsub && !context.engine.fp32Dest;
-  bool roundAway = op == SfpuScalarOp::Exp2 && !context.engine.fp32Dest;
+  bool roundAway =
+      (op == SfpuScalarOp::Exp2 || op == SfpuScalarOp::LogWithBase) &&
+      !context.engine.fp32Dest;
   // erf_tile without INP_FLOAT32 evaluates tt-metal's bf16-grade rational
   // fit (ckernel_sfpu_erf.h: n8/d8, "MaxULP=1" in bf16): the emulator
   // keeps erf to one bf16 step, truncated, whatever DST holds; with the

@@ -126,6 +126,13 @@ private:
   /// Whether `op` (in a tile.parallel body) runs on the FPU: add, sub and
   /// mul with an input operand; everything else runs on the SFPU.
   bool isOnFPU(Operation *op);
+  /// Whether `value` comes from outside the tile.parallel body (a constant,
+  /// a kernel scalar, a filled buffer): the lowering then uses the SFPU's
+  /// scalar forms.
+  bool isFromOutside(Value value);
+  /// The relative error the math fidelity adds to operand `index` of an
+  /// FPU multiply `op` (Precision.h, getFidelityErrorA/B), 0 for others.
+  double getFidelityError(Operation *op, unsigned index);
   /// The relative truncation operand `index` of `op` suffers on its way
   /// into the compute engine (a source register), 0 when it enters
   /// exactly.

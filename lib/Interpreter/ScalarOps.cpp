@@ -73,19 +73,36 @@ static bool isBinaryArithmetic(Operation *op) {
   return name == "arith.addf" || name == "arith.subf" || name == "arith.mulf";
 }
 
+bool Interpreter::isFromOutside(Value operand) {
+  // A filled buffer is a constant to the lowering.
+  if (constantInputs.count(operand))
+    return true;
+  if (isInput(operand))
+    return false;
+  Operation *def = operand.getDefiningOp();
+  return !def || !parallelBody || def->getBlock() != parallelBody;
+}
+
+double Interpreter::getFidelityError(Operation *op, unsigned index) {
+  if (op->getName().getStringRef() != "arith.mulf" || !isOnFPU(op))
+    return 0;
+  // lhs goes to SrcA and rhs to SrcB (add_tiles' in0 and in1; dest reuse
+  // moves DST to the register of the operand it stands for), but for an
+  // FPU broadcast with the vector first, which swaps them.
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  bool swapped = broadcastInputs.count(lhs) && !broadcastInputs.count(rhs);
+  Value srcA = swapped ? rhs : lhs;
+  Value operand = op->getOperand(index);
+  if (operand == srcA && !(lhs == rhs && index == 1))
+    return precision.getFidelityErrorA(!operand.getType().isBF16());
+  return precision.getFidelityErrorB();
+}
+
 bool Interpreter::isOnFPU(Operation *op) {
   // With a scalar from outside the body (a constant or a kernel scalar) the
   // lowering uses the SFPU's scalar forms (add_unary_tile, mul_unary_tile,
   // ...; docs/pipeline.md), which truncate into a 16-bit DST.
-  auto isOutside = [&](Value operand) {
-    // A filled buffer is a constant to the lowering.
-    if (constantInputs.count(operand))
-      return true;
-    if (isInput(operand))
-      return false;
-    Operation *def = operand.getDefiningOp();
-    return !def || !parallelBody || def->getBlock() != parallelBody;
-  };
+  auto isOutside = [&](Value operand) { return isFromOutside(operand); };
   // In an fp32 DST, f32 arithmetic runs on the SFPU unless TF32 is allowed
   // (tile-lower-compute: the FPU's source registers would hold TF32).
   if (!isBinaryArithmetic(op))
@@ -133,8 +150,34 @@ double Interpreter::getEntryTruncation(Operation *op, unsigned index) {
 
 ErrorBound Interpreter::getOperandBound(Operation *op, unsigned index) {
   RValue &operand = get(op->getOperand(index));
-  return getSourceRegisterBound(operand.bound, operand.real,
-                                getEntryTruncation(op, index));
+  ErrorBound bound = getSourceRegisterBound(operand.bound, operand.real,
+                                            getEntryTruncation(op, index));
+  return getSourceRegisterBound(bound, operand.real,
+                                getFidelityError(op, index));
+}
+
+/// How the SFPU stores the result of `op` into a 16-bit DST (tt-metal's
+/// llk_sfpu and tt-llk sources in docs/emulator.md): mul and div of two
+/// tiles (float32_to_bf16_rne) and rsub round to bf16 to nearest even; exp,
+/// exp2, log, log2, sqrt, rsqrt, tanh and the reciprocal (1 / x) round to
+/// bf16 with SFPSTOCHRND, ties away from zero; the rest (add and sub, the
+/// scalar forms, erf, square, casts) truncate with SFPSTORE. A bf16
+/// rounding holds in a Float16 DST too.
+static bool roundsToBF16(Operation *op, bool lhsOutside, bool rhsOutside) {
+  llvm::StringRef name = op->getName().getStringRef();
+  if (name == "arith.mulf")
+    // x * c is mul_unary_tile; x * x of a computed x is square_tile.
+    return !lhsOutside && !rhsOutside &&
+           op->getOperand(0) != op->getOperand(1);
+  if (name == "arith.divf")
+    // x / c is div_unary_tile (a multiply by 1/c); 1 / x is recip_tile,
+    // c / x and x / y div_binary_tile.
+    return !rhsOutside || lhsOutside;
+  if (name == "arith.subf")
+    return lhsOutside && !rhsOutside; // rsub_unary_tile
+  return name == "math.exp" || name == "math.exp2" || name == "math.log" ||
+         name == "math.log2" || name == "math.sqrt" || name == "math.rsqrt" ||
+         name == "math.tanh";
 }
 
 ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
@@ -149,9 +192,29 @@ ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
   // division, max and min, and add, sub and mul of two computed values) on
   // the SFPU, whose stores into a 16-bit DST truncate (SFPSTORE; the
   // emulator's Numerics.cpp cites the ISA documentation).
-  Rounding rounding = !precision.fp32Dest && !isOnFPU(op) ? Rounding::Truncate
-                                                          : Rounding::Nearest;
-  return roundBound(bound, value, precision.getDestFormat(), rounding);
+  if (precision.fp32Dest)
+    return roundBound(bound, value, NumberFormat::F32);
+  if (isOnFPU(op)) {
+    // An FPU multiply adds into DST once per fidelity phase.
+    int64_t roundings = op->getName().getStringRef() == "arith.mulf"
+                            ? precision.getFidelityRoundings()
+                            : 1;
+    ErrorBound rounded = bound;
+    for (int64_t i = 0; i < roundings; ++i)
+      rounded = roundBound(rounded, value, precision.getDestFormat());
+    return rounded;
+  }
+  bool lhsOutside = op->getNumOperands() > 0 &&
+                    isFromOutside(op->getOperand(0));
+  bool rhsOutside = op->getNumOperands() > 1 &&
+                    isFromOutside(op->getOperand(1));
+  if (roundsToBF16(op, lhsOutside, rhsOutside)) {
+    ErrorBound rounded = roundBound(bound, value, NumberFormat::BF16);
+    return roundBound(rounded, value, precision.getDestFormat(),
+                      Rounding::Truncate);
+  }
+  return roundBound(bound, value, precision.getDestFormat(),
+                    Rounding::Truncate);
 }
 
 LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
@@ -264,8 +327,13 @@ LogicalResult Interpreter::runFloat(Operation *op, llvm::StringRef mnemonic,
   auto engine = [&](unsigned index) { return getOperandBound(op, index); };
   auto unary = [&](UnaryFunction function) {
     result.real = evaluateUnary(function, f(0));
-    result.bound =
-        roundResult(op, propagateUnary(function, f(0), engine(0)), result.real);
+    ErrorBound bound = propagateUnary(function, f(0), engine(0));
+    // erf_tile is bf16-grade (one bf16 step) unless the compute kernel
+    // defines INP_FLOAT32, which the emitter does with an fp32 DST
+    // (ckernel_sfpu_erf.h; docs/emulator.md).
+    if (function == UnaryFunction::Erf && parallelBody && !precision.fp32Dest)
+      bound.total += kTruncationBF16 * (std::fabs(result.real) + bound.total);
+    result.bound = roundResult(op, bound, result.real);
     return success();
   };
   if (mnemonic == "addf" || mnemonic == "subf") {

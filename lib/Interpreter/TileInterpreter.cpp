@@ -260,6 +260,11 @@ void Interpreter::store(Array &array, int64_t index, double value,
   if (array.format == NumberFormat::Integer)
     value = std::nearbyint(value);
   (*array.values)[index] = value;
+  // From an fp32 DST into a Float16 CB the packer's source format is
+  // Float16_b (tt-metal jit_build/data_format.cpp): a bf16 rounding first.
+  if (array.format == NumberFormat::F16 && precision.fp32Dest &&
+      !isRepresentableIn(bound.format, NumberFormat::F16))
+    bound = roundBound(bound, value, NumberFormat::BF16);
   (*array.bounds)[index] = roundBound(bound, value, array.format);
   array.filled = false;
 }
@@ -421,6 +426,8 @@ LogicalResult Interpreter::runGemm(Operation *op) {
   // Per operand element: its value, |value| and |value| + E (E with the
   // source register's truncation for f32 data), so that
   //   sum |a| Eb + |b| Ea + Ea Eb = sum (|a| + Ea)(|b| + Eb) - sum |a||b|.
+  // The math fidelity: A (in0) goes to SrcB, B (in1) to SrcA (tt-llk
+  // llk_math_matmul.h), each cut to the bits the phases use.
   double truncation = precision.getF32SourceTruncation();
   auto load = [&](Array &array, int64_t index, double &value, double &size,
                   double &high) {
@@ -428,6 +435,10 @@ LogicalResult Interpreter::runGemm(Operation *op) {
     ErrorBound bound = (*array.bounds)[index];
     if (array.format == NumberFormat::F32)
       bound = getSourceRegisterBound(bound, value, truncation);
+    double fidelity = &array == &b ? precision.getFidelityErrorA(
+                                         array.format != NumberFormat::BF16)
+                                   : precision.getFidelityErrorB();
+    bound = getSourceRegisterBound(bound, value, fidelity);
     size = std::fabs(value);
     high = size + bound.total;
   };
@@ -491,8 +502,12 @@ LogicalResult Interpreter::runGemm(Operation *op) {
       // left unrounded: the store rounds it to C's format once more, since
       // the packer may add the partial sums to C in L1 (a rounding) rather
       // than pack DST as it is.
-      double total = propagated + getAccumulationError(k, (k + 15) / 16,
-                                                       magnitude, precision);
+      // Each fidelity phase is a pass of its own over K.
+      double total =
+          propagated +
+          getAccumulationError(k,
+                               (k + 15) / 16 * precision.getFidelityRoundings(),
+                               magnitude, precision);
       // From an fp32 DST into a 16-bit C, the packer converts the partial
       // sum before it adds it in L1: one rounding more.
       if (!isRepresentableIn(precision.getDestFormat(), c.format))
@@ -630,6 +645,13 @@ LogicalResult Interpreter::runReduce(Operation *op) {
   double truncation = source.format == NumberFormat::F32
                           ? precision.getF32SourceTruncation()
                           : 0;
+  // A sum multiplies by the scaler over the fidelity phases (GAPOOL), the
+  // data in SrcA; the scaler 1.0 has no bits past phase 1, so at most two
+  // phases add into DST. max does not multiply by phases (GMPOOL).
+  double fidelity =
+      isSum ? precision.getFidelityErrorA(source.format != NumberFormat::BF16)
+            : 0;
+  int64_t phases = std::min<int64_t>(precision.getFidelityRoundings(), 2);
   NumberFormat destFormat = precision.getDestFormat();
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t i = 0; i < inner; ++i) {
@@ -647,6 +669,7 @@ LogicalResult Interpreter::runReduce(Operation *op) {
         double value = (*source.values)[index];
         ErrorBound bound = (*source.bounds)[index];
         bound = getSourceRegisterBound(bound, value, truncation);
+        bound = getSourceRegisterBound(bound, value, fidelity);
         result = fold(result, value);
         if (!isSum) {
           // max is 1-Lipschitz in each argument: whichever element the
@@ -666,8 +689,8 @@ LogicalResult Interpreter::runReduce(Operation *op) {
       } else {
         // The scaler tile is 1.0: a reduction is a gemm with b = 1.
         bound.total += getAccumulationError(
-            terms, std::max<int64_t>(0, (terms + 15) / 16 - 1), magnitude,
-            precision);
+            terms, std::max<int64_t>(0, (terms + 15) / 16 * phases - 1),
+            magnitude, precision);
         if (std::isnan(bound.total))
           bound.total = INFINITY;
       }

@@ -114,6 +114,27 @@ struct Precision {
   NumberFormat getDestFormat() const {
     return fp32Dest ? NumberFormat::F32 : dest16;
   }
+  /// The relative error the math fidelity adds to a value in SrcA of an
+  /// FPU multiply (matmul's in1, mul's in0, reduce's data; `tenBits`: f16
+  /// or f32/TF32 data, else bf16): the multiplier uses the implicit 1 and
+  /// four mantissa bits in phase 0, five more in phase 1, never the tenth
+  /// (tt-isa-documentation MatrixUnit.md, SrcAFidelityBits), so a
+  /// truncation to 5 or 9 bits; at HiFi3 the missing A_lo x B_lo product
+  /// (below 2^-4 |a| x 2^-6 |b|) is counted here too.
+  double getFidelityErrorA(bool tenBits) const {
+    if (fidelityPhases <= 1)
+      return 0x1p-4;
+    return (tenBits ? 0x1p-10 : 0.0) + (fidelityPhases == 3 ? 0x1p-10 : 0.0);
+  }
+  /// The same for a value in SrcB (matmul's in0, mul's in1): the implicit
+  /// 1 and six mantissa bits in phases 0 and 1 (SrcBFidelityBits), the
+  /// remaining four from phase 2 on.
+  double getFidelityErrorB() const {
+    return fidelityPhases <= 2 ? 0x1p-6 : 0.0;
+  }
+  /// The DST roundings of one FPU multiply-add: one per fidelity phase
+  /// (each phase adds its products into DST).
+  int64_t getFidelityRoundings() const { return fidelityPhases; }
   /// The relative error of an f32 CB value read into a source register:
   /// TF32 with an fp32 DST, else the kernel's 16-bit format (bf16).
   double getF32SourceTruncation() const {

@@ -648,6 +648,15 @@ using namespace tt::tt_metal;
         os << "  " << config << ".dst_full_sync_en = true;\n";
       if (op.getInherentAttr("math_approx"))
         os << "  " << config << ".math_approx_mode = true;\n";
+      // erf_tile evaluates a bf16-grade fit unless INP_FLOAT32 is defined
+      // (tt-metal ckernel_sfpu_erf.h): with an fp32 DST, ask for the fp32
+      // one.
+      bool usesErf = false;
+      op.walk([&](Operation *nested) {
+        usesErf |= nested->getName().getStringRef() == "tt.erf_tile";
+      });
+      if (usesErf && op.getInherentAttr("fp32_dest_acc"))
+        os << "  " << config << ".defines[\"INP_FLOAT32\"] = \"1\";\n";
       if (auto cbs = op.getInherentAttr("unpack_to_dest_fp32")
                          .dyn_cast_or_null<DenseArrayAttr>()) {
         // One mode per circular buffer (NUM_CIRCULAR_BUFFERS).

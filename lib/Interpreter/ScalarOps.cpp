@@ -14,6 +14,7 @@
 #include "Interpreter.h"
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/IR/Attributes.h"
+#include "tilt/IR/Matchers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -157,27 +158,49 @@ ErrorBound Interpreter::getOperandBound(Operation *op, unsigned index) {
 }
 
 /// How the SFPU stores the result of `op` into a 16-bit DST (tt-metal's
-/// llk_sfpu and tt-llk sources in docs/emulator.md): mul and div of two
-/// tiles (float32_to_bf16_rne) and rsub round to bf16 to nearest even; exp,
-/// exp2, log, log2, sqrt, rsqrt, tanh and the reciprocal (1 / x) round to
-/// bf16 with SFPSTOCHRND, ties away from zero; the rest (add and sub, the
-/// scalar forms, erf, square, casts) truncate with SFPSTORE. A bf16
-/// rounding holds in a Float16 DST too.
-static bool roundsToBF16(Operation *op, bool lhsOutside, bool rhsOutside) {
+/// llk_sfpu and tt-llk sources in docs/emulator.md). A bf16 rounding holds
+/// in a Float16 DST too.
+enum class SfpuStore {
+  /// SFPSTORE's truncation to DST's format: add and sub, the scalar forms,
+  /// erf, square, casts.
+  Truncate,
+  /// Rounded to bf16, to nearest even, from an exact result: mul and div of
+  /// two tiles (float32_to_bf16_rne), rsub.
+  RoundBF16,
+  /// Rounded to bf16 (SFPSTOCHRND) from the function's fit: exp, exp2, log,
+  /// log2, sqrt, rsqrt, tanh, the reciprocal. The fit may be off by up to
+  /// half a bf16 step before the rounding (the reciprocal is "correctly
+  /// rounded" for bf16, the others are not documented), so one step, 2 u,
+  /// as a truncation is counted.
+  FunctionBF16,
+};
+
+static SfpuStore getSfpuStore(Operation *op, bool lhsOutside,
+                              bool rhsOutside) {
   llvm::StringRef name = op->getName().getStringRef();
   if (name == "arith.mulf")
     // x * c is mul_unary_tile; x * x of a computed x is square_tile.
     return !lhsOutside && !rhsOutside &&
-           op->getOperand(0) != op->getOperand(1);
-  if (name == "arith.divf")
+                   op->getOperand(0) != op->getOperand(1)
+               ? SfpuStore::RoundBF16
+               : SfpuStore::Truncate;
+  if (name == "arith.divf") {
     // x / c is div_unary_tile (a multiply by 1/c); 1 / x is recip_tile,
     // c / x and x / y div_binary_tile.
-    return !rhsOutside || lhsOutside;
-  if (name == "arith.subf")
-    return lhsOutside && !rhsOutside; // rsub_unary_tile
-  return name == "math.exp" || name == "math.exp2" || name == "math.log" ||
-         name == "math.log2" || name == "math.sqrt" || name == "math.rsqrt" ||
-         name == "math.tanh";
+    if (rhsOutside && !lhsOutside)
+      return SfpuStore::Truncate;
+    Attribute one = getConstantValue(op->getOperand(0));
+    auto value = one.dyn_cast_or_null<FloatAttr>();
+    return value && value.getValueAsDouble() == 1.0 ? SfpuStore::FunctionBF16
+                                                    : SfpuStore::RoundBF16;
+  }
+  if (name == "arith.subf" && lhsOutside && !rhsOutside)
+    return SfpuStore::RoundBF16; // rsub_unary_tile
+  if (name == "math.exp" || name == "math.exp2" || name == "math.log" ||
+      name == "math.log2" || name == "math.sqrt" || name == "math.rsqrt" ||
+      name == "math.tanh")
+    return SfpuStore::FunctionBF16;
+  return SfpuStore::Truncate;
 }
 
 ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
@@ -208,8 +231,12 @@ ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
                     isFromOutside(op->getOperand(0));
   bool rhsOutside = op->getNumOperands() > 1 &&
                     isFromOutside(op->getOperand(1));
-  if (roundsToBF16(op, lhsOutside, rhsOutside)) {
-    ErrorBound rounded = roundBound(bound, value, NumberFormat::BF16);
+  SfpuStore store = getSfpuStore(op, lhsOutside, rhsOutside);
+  if (store != SfpuStore::Truncate) {
+    ErrorBound rounded = roundBound(bound, value, NumberFormat::BF16,
+                                    store == SfpuStore::RoundBF16
+                                        ? Rounding::Nearest
+                                        : Rounding::Truncate);
     return roundBound(rounded, value, precision.getDestFormat(),
                       Rounding::Truncate);
   }

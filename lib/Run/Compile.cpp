@@ -2,8 +2,9 @@
 //
 // compileProgram: picks the function, lowers a copy of the module with the
 // tile-to-tt pipeline (a tt program only goes through tt-verify), emits the
-// Metalium files in memory and lists the program's buffers and scalars
-// under the names of the function's arguments.
+// Metalium files in memory -- one set per tt.program, which is one per
+// tile.kernel of the function -- and lists the program's buffers and
+// scalars under the names of the function's arguments.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 #include "tilt/IR/Verifier.h"
 #include "tilt/Pass/Pass.h"
 #include "tilt/Run/Run.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
 
@@ -97,47 +99,100 @@ static std::string describePipeline(const TileToTTOptions &target) {
   return pipeline + "math-fidelity=" + target.mathFidelity + "}";
 }
 
-/// The buffers and scalars of `program`, in the order of the arguments of
+/// The buffers and scalars of `steps`, each once (an argument of several
+/// steps is one tensor of the function), in the order of the arguments of
 /// `function` (when there is one), located at those arguments.
-static std::vector<ProgramArgument> collectArguments(tt::ProgramOp program,
-                                                     Operation *function) {
+static std::vector<ProgramArgument>
+collectArguments(llvm::ArrayRef<ProgramStep> steps, Operation *function) {
   std::vector<ProgramArgument> arguments;
-  for (Operation &op : *program.getBody()) {
-    auto buffer = tt::BufferOp::dynCast(&op);
-    auto scalar = tt::ScalarOp::dynCast(&op);
-    if (!buffer && !scalar)
-      continue;
-    ProgramArgument argument;
-    argument.name = getSymbolName(&op).str();
-    if (auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>())
-      argument.shape.assign(shape.getIntValues().begin(),
-                            shape.getIntValues().end());
-    if (auto type =
-            op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
-      argument.elementType = type.getValue();
-    if (scalar) {
-      argument.scalar = true;
-      argument.elementType = scalar.getType();
+  for (tt::ProgramOp program : llvm::map_range(
+           steps, [](const ProgramStep &step) { return step.program; }))
+    for (Operation &op : *program.getBody()) {
+      auto buffer = tt::BufferOp::dynCast(&op);
+      auto scalar = tt::ScalarOp::dynCast(&op);
+      if (!buffer && !scalar)
+        continue;
+      ProgramArgument argument;
+      argument.name = getSymbolName(&op).str();
+      if (auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>())
+        argument.shape.assign(shape.getIntValues().begin(),
+                              shape.getIntValues().end());
+      if (auto type =
+              op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
+        argument.elementType = type.getValue();
+      if (scalar) {
+        argument.scalar = true;
+        argument.elementType = scalar.getType();
+      }
+      argument.loc = op.getLoc();
+      auto argNumber = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>();
+      if (argNumber)
+        argument.argNumber = argNumber.getInt();
+      // A later step's buffer of the same function argument is the same
+      // tensor (a hand-written tt program without `arg` has one step).
+      if (llvm::any_of(arguments, [&](const ProgramArgument &seen) {
+            return argument.argNumber >= 0
+                       ? seen.argNumber == argument.argNumber
+                       : seen.name == argument.name;
+          }))
+        continue;
+      if (function && argNumber && argNumber.getInt() >= 0 &&
+          argNumber.getInt() <
+              int64_t(function->getRegion(0).front().getNumArguments()))
+        argument.loc = function->getRegion(0)
+                           .front()
+                           .getArgument(unsigned(argNumber.getInt()))
+                           .getLoc();
+      arguments.push_back(argument);
     }
-    argument.loc = op.getLoc();
-    auto argNumber = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>();
-    if (argNumber)
-      argument.argNumber = argNumber.getInt();
-    if (function && argNumber && argNumber.getInt() >= 0 &&
-        argNumber.getInt() <
-            int64_t(function->getRegion(0).front().getNumArguments()))
-      argument.loc = function->getRegion(0)
-                         .front()
-                         .getArgument(unsigned(argNumber.getInt()))
-                         .getLoc();
-    arguments.push_back(argument);
-  }
   // In the function's argument order, the interpreter's.
   std::stable_sort(arguments.begin(), arguments.end(),
                    [](const ProgramArgument &a, const ProgramArgument &b) {
                      return a.argNumber < b.argNumber;
                    });
   return arguments;
+}
+
+/// The tt.programs of `lowered` that run: for a tile program, the one of
+/// each tile.kernel of `function`, in order (tt-split-kernels names them
+/// @f, @f_1, @f_2, ...; counted, since another function may be named
+/// @f_1); for a tt input (no `function`), the one `chosen` names, else the
+/// first.
+static std::vector<tt::ProgramOp>
+findPrograms(Operation *lowered, Operation *function, llvm::StringRef chosen) {
+  llvm::StringMap<tt::ProgramOp> byName;
+  tt::ProgramOp first;
+  lowered->walk([&](Operation *op) {
+    auto program = tt::ProgramOp::dynCast(op);
+    if (!program)
+      return;
+    byName.try_emplace(getSymbolName(op), program);
+    if (!first)
+      first = program;
+  });
+  if (!function) {
+    tt::ProgramOp program = byName.lookup(chosen);
+    if (!program)
+      program = first;
+    return program ? std::vector<tt::ProgramOp>{program}
+                   : std::vector<tt::ProgramOp>{};
+  }
+  unsigned kernels = 0;
+  function->walk([&](Operation *op) {
+    if (tile::KernelOp::dynCast(op))
+      ++kernels;
+  });
+  std::vector<tt::ProgramOp> programs;
+  for (unsigned i = 0; i < kernels; ++i) {
+    std::string name = getSymbolName(function).str();
+    if (i)
+      name += "_" + std::to_string(i);
+    tt::ProgramOp program = byName.lookup(name);
+    if (!program)
+      return {};
+    programs.push_back(program);
+  }
+  return programs;
 }
 
 LogicalResult run::compileProgram(Operation *module,
@@ -185,24 +240,28 @@ LogicalResult run::compileProgram(Operation *module,
   }
   if (failed(pm.run(result.lowered.get())))
     return failure();
-  result.lowered->walk([&](Operation *op) {
-    auto candidate = tt::ProgramOp::dynCast(op);
-    if (!candidate)
-      return;
-    if (!result.program ||
-        (!options.function.empty() && getSymbolName(op) == options.function))
-      result.program = candidate;
-  });
-  if (!result.program)
+  std::vector<tt::ProgramOp> programs =
+      findPrograms(result.lowered.get(), result.function, options.function);
+  if (programs.empty())
     return emitError(context, Location())
            << "the lowering produced no tt.program";
 
-  // 2. Emit, in memory.
+  // 2. Emit, in memory: each program into a directory of its own when
+  // there are several, as tilt-translate writes them.
   metalium::EmitOptions emitOptions;
   emitOptions.source = options.sourceName;
   emitOptions.pipeline = result.pipeline;
-  if (failed(metalium::emitProgram(result.program, emitOptions, result.files)))
-    return failure();
-  result.arguments = collectArguments(result.program, result.function);
+  for (tt::ProgramOp program : programs) {
+    ProgramStep step;
+    step.program = program;
+    if (programs.size() > 1)
+      step.directory = getSymbolName(program.getOperation()).str();
+    if (failed(metalium::emitProgram(program, emitOptions, step.files)))
+      return failure();
+    result.steps.push_back(std::move(step));
+  }
+  result.program = result.steps.front().program;
+  result.files = result.steps.front().files;
+  result.arguments = collectArguments(result.steps, result.function);
   return success();
 }

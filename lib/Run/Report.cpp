@@ -12,6 +12,7 @@
 #include "tilt/Dialect/TT/Passes.h"
 #include "tilt/IR/Attributes.h"
 #include "tilt/Run/Run.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 
@@ -61,7 +62,7 @@ void run::printCounters(llvm::raw_ostream &os, llvm::StringRef countersJson) {
 /// checks). The CBs are all the program places in L1: tilt's kernels keep
 /// no other L1 buffers. Every core of the program's grid counts, with
 /// blocks to run or not: the host creates each CB on its whole core range.
-void run::printL1Use(llvm::raw_ostream &os, tt::ProgramOp program) {
+void run::printL1Use(llvm::raw_ostream &os, tt::ProgramOp program, bool named) {
   llvm::ArrayRef<int64_t> grid = program.getGrid();
   if (grid.size() != 2)
     return;
@@ -86,7 +87,13 @@ void run::printL1Use(llvm::raw_ostream &os, tt::ProgramOp program) {
       total += bytes;
       ++cores;
     }
-  os << "  L1 (circular buffers): " << largest << " B on the fullest core, "
+  os << "  L1";
+  if (auto name = program.getOperation()
+                      ->getInherentAttr("sym_name")
+                      .dyn_cast_or_null<StringAttr>();
+      named && name)
+    os << " of @" << name.getValue();
+  os << " (circular buffers): " << largest << " B on the fullest core, "
      << total << " B over the " << cores << (cores == 1 ? " core" : " cores")
      << " of the grid; " << tt::getUsableL1Bytes(program.getArch())
      << " B usable per core on " << program.getArch() << "\n";
@@ -139,6 +146,51 @@ static std::vector<interp::CoreBlocks> getCoreBlocks(tt::ProgramOp program) {
   return ranges;
 }
 
+/// The tt.program whose blocks wrote `argument` last: of the steps whose
+/// writer kernels are given the buffer's address, the last one (a step
+/// that only reads it left it as it was); else the first.
+static tt::ProgramOp getWritingProgram(const CompiledProgram &program,
+                                       const ProgramArgument &argument) {
+  tt::ProgramOp writing = program.program;
+  for (tt::ProgramOp candidate :
+       llvm::map_range(program.steps,
+                       [](const ProgramStep &step) { return step.program; })) {
+    llvm::StringRef bufferName;
+    llvm::StringSet<> writers;
+    for (Operation &op : *candidate.getBody()) {
+      auto symbol =
+          op.getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>();
+      if (auto kernel = tt::KernelOp::dynCast(&op)) {
+        if (symbol && kernel.getRole() == "writer")
+          writers.insert(symbol.getValue());
+        continue;
+      }
+      if (!tt::BufferOp::dynCast(&op) || !symbol)
+        continue;
+      auto argNumber = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>();
+      if (argNumber && argNumber.getInt() >= 0
+              ? argNumber.getInt() == argument.argNumber
+              : symbol.getValue() == argument.name)
+        bufferName = symbol.getValue();
+    }
+    if (bufferName.empty())
+      continue;
+    for (Operation &op : *candidate.getBody()) {
+      auto arguments = tt::RuntimeArgsOp::dynCast(&op);
+      if (!arguments || !writers.contains(arguments.getKernel()))
+        continue;
+      if (llvm::any_of(arguments.getValues(), [&](Attribute value) {
+            auto symbol = value.dyn_cast_or_null<FlatSymbolRefAttr>();
+            return symbol && symbol.getValue() == bufferName;
+          })) {
+        writing = candidate;
+        break;
+      }
+    }
+  }
+  return writing;
+}
+
 void run::printScalars(llvm::raw_ostream &os, const CompiledProgram &program,
                        const RunResult &result) {
   for (const ScalarValue &scalar : result.scalars) {
@@ -156,7 +208,6 @@ void run::printScalars(llvm::raw_ostream &os, const CompiledProgram &program,
 void run::printReport(llvm::raw_ostream &os, const CompiledProgram &program,
                       const RunResult &result) {
   printScalars(os, program, result);
-  tt::ProgramOp ttProgram = program.program;
   switch (result.verdict) {
   case Verdict::Failed:
     if (result.timedOut)
@@ -174,24 +225,29 @@ void run::printReport(llvm::raw_ostream &os, const CompiledProgram &program,
        << llvm::format("%.2f", result.seconds)
        << " s (no reference to compare with)\n";
     printCounters(os, result.counters);
-    printL1Use(os, ttProgram);
+    for (const ProgramStep &step : program.steps)
+      printL1Use(os, step.program, program.steps.size() > 1);
     os << result.profile;
     return;
   case Verdict::Ok:
   case Verdict::Mismatch:
     break;
   }
-  std::vector<interp::CoreBlocks> cores = getCoreBlocks(ttProgram);
   for (const BufferResult &buffer : result.buffers) {
     const ProgramArgument *argument =
         program.lookupArgument(buffer.device.name);
     if (!buffer.comparison || !argument)
       continue;
+    // Where an element was computed: the blocks of the kernel that wrote
+    // the buffer last.
+    std::vector<interp::CoreBlocks> cores =
+        getCoreBlocks(getWritingProgram(program, *argument));
     interp::printComparison(os, *buffer.comparison, argument->name,
                             argument->shape, argument->elementType, cores);
   }
   printCounters(os, result.counters);
-  printL1Use(os, ttProgram);
+  for (const ProgramStep &step : program.steps)
+    printL1Use(os, step.program, program.steps.size() > 1);
   os << result.profile;
   os << (result.verdict == Verdict::Ok
              ? "OK: the device results match the reference\n"

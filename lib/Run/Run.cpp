@@ -4,7 +4,10 @@
 // into the work directory, builds the host program, runs it with the
 // emulator's settings in its environment, reads the outputs back and, for
 // a tile program, interprets it on the same inputs and compares
-// (docs/tilt-run.md).
+// (docs/tilt-run.md). A function of several tile.kernel ops is several
+// steps, one tt.program each, run one after another: each step's host
+// program starts from the tensors the step before it read back (padded
+// with zeros again, as the host pads every input).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 #include "tilt/Run/Npy.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -183,35 +187,168 @@ static LogicalResult checkInputs(Context *context,
 // The steps
 //===----------------------------------------------------------------------===//
 
-/// Writes the generated files into `workDir`.
+/// The directory of `step`'s files and results: the work directory, or its
+/// subdirectory for one of several steps.
+static std::string getStepDir(llvm::StringRef workDir,
+                              const ProgramStep &step) {
+  llvm::SmallString<128> dir(workDir);
+  if (!step.directory.empty())
+    llvm::sys::path::append(dir, step.directory);
+  return dir.str().str();
+}
+
+/// The symbol name of `step`'s tt.program.
+static llvm::StringRef getProgramName(const ProgramStep &step) {
+  tt::ProgramOp program = step.program;
+  auto name = program.getOperation()
+                  ->getInherentAttr("sym_name")
+                  .dyn_cast_or_null<StringAttr>();
+  return name ? name.getValue() : "";
+}
+
+/// Where `step` writes its trace: `tracePath` itself for a program of one
+/// step; for one of several, with the step's program name before the
+/// extension (`t.json`, `t.f_1.json`), since each host program writes a
+/// timeline of its own.
+static std::string getStepTracePath(llvm::StringRef tracePath,
+                                    const ProgramStep &step) {
+  if (tracePath.empty() || step.directory.empty())
+    return tracePath.str();
+  llvm::SmallString<128> path = llvm::sys::path::parent_path(tracePath);
+  llvm::sys::path::append(path, llvm::sys::path::stem(tracePath) + "." +
+                                    step.directory +
+                                    llvm::sys::path::extension(tracePath));
+  return path.str().str();
+}
+
+/// Writes the generated files of every step into `workDir`.
 static LogicalResult writeFiles(Context *context,
                                 const CompiledProgram &program,
                                 llvm::StringRef workDir) {
-  for (const metalium::GeneratedFile &generated : program.files) {
-    llvm::SmallString<128> path(workDir);
-    llvm::sys::path::append(path, generated.name);
-    std::error_code error;
-    llvm::raw_fd_ostream os(path, error);
-    if (!error) {
-      os << generated.text;
-      os.close();
-      error = os.error();
-      os.clear_error();
-    }
-    if (error)
+  for (const ProgramStep &step : program.steps) {
+    std::string dir = getStepDir(workDir, step);
+    if (std::error_code error = llvm::sys::fs::create_directories(dir))
       return emitError(context, Location())
-             << "cannot write '" << path.str() << "': " << error.message();
+             << "cannot create '" << dir << "': " << error.message();
+    for (const metalium::GeneratedFile &generated : step.files) {
+      llvm::SmallString<128> path(dir);
+      llvm::sys::path::append(path, generated.name);
+      std::error_code error;
+      llvm::raw_fd_ostream os(path, error);
+      if (!error) {
+        os << generated.text;
+        os.close();
+        error = os.error();
+        os.clear_error();
+      }
+      if (error)
+        return emitError(context, Location())
+               << "cannot write '" << path.str() << "': " << error.message();
+    }
   }
   return success();
+}
+
+/// The host program's names of the buffers and scalars of `step`, each with
+/// the index of its argument in `compiled.arguments` (matched by function
+/// argument: a buffer's name could differ between steps).
+static std::vector<std::pair<std::string, size_t>>
+getStepArguments(const CompiledProgram &compiled, const ProgramStep &step) {
+  std::vector<std::pair<std::string, size_t>> stepArguments;
+  tt::ProgramOp program = step.program;
+  for (Operation &op : *program.getBody()) {
+    if (!tt::BufferOp::dynCast(&op) && !tt::ScalarOp::dynCast(&op))
+      continue;
+    auto symbol = op.getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>();
+    llvm::StringRef name = symbol ? symbol.getValue() : "";
+    auto argNumber = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>();
+    for (size_t i = 0; i < compiled.arguments.size(); ++i) {
+      const ProgramArgument &argument = compiled.arguments[i];
+      if (argNumber && argNumber.getInt() >= 0
+              ? argument.argNumber == argNumber.getInt()
+              : argument.name == name) {
+        stepArguments.push_back({name.str(), i});
+        break;
+      }
+    }
+  }
+  return stepArguments;
+}
+
+/// The counters of several host programs (the emulator's counters JSON,
+/// one per step) as one: numbers added, core by core and in total, `ok`
+/// when every step's is; "" when one of them is not the emulator's.
+static std::string mergeCounters(llvm::ArrayRef<std::string> texts) {
+  // Adds the numbers of `from` into `into`, key by key and recursively.
+  std::function<void(llvm::json::Object &, const llvm::json::Object &)> add =
+      [&](llvm::json::Object &into, const llvm::json::Object &from) {
+        for (const auto &[key, value] : from) {
+          llvm::json::Value *existing = into.get(key);
+          if (!existing) {
+            into[key] = value;
+          } else if (auto *object = existing->getAsObject()) {
+            if (const llvm::json::Object *other = value.getAsObject())
+              add(*object, *other);
+          } else if (existing->getAsInteger() && value.getAsInteger()) {
+            *existing = *existing->getAsInteger() + *value.getAsInteger();
+          } else if (existing->getAsNumber() && value.getAsNumber()) {
+            *existing = *existing->getAsNumber() + *value.getAsNumber();
+          } else if (auto both = existing->getAsBoolean()) {
+            if (auto other = value.getAsBoolean())
+              *existing = *both && *other;
+          }
+        }
+      };
+  llvm::json::Object merged;
+  // The cores in order of first use, by their coordinates.
+  std::vector<std::pair<std::string, llvm::json::Object>> cores;
+  for (const std::string &text : texts) {
+    llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+    if (!parsed) {
+      llvm::consumeError(parsed.takeError());
+      return "";
+    }
+    llvm::json::Object *root = parsed->getAsObject();
+    if (!root)
+      return "";
+    if (llvm::json::Array *stepCores = root->getArray("cores"))
+      for (llvm::json::Value &core : *stepCores) {
+        llvm::json::Object *object = core.getAsObject();
+        if (!object)
+          continue;
+        std::string key;
+        llvm::raw_string_ostream keyText(key);
+        if (const llvm::json::Value *coordinates = object->get("core"))
+          keyText << *coordinates;
+        keyText.flush();
+        auto found = llvm::find_if(
+            cores, [&](const auto &entry) { return entry.first == key; });
+        if (found == cores.end())
+          cores.push_back({key, std::move(*object)});
+        else
+          add(found->second, *object);
+      }
+    root->erase("cores");
+    add(merged, *root);
+  }
+  // (A core's coordinates, an array, are not added up.)
+  llvm::json::Array coreArray;
+  for (auto &entry : cores)
+    coreArray.push_back(std::move(entry.second));
+  merged["cores"] = std::move(coreArray);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::json::Value(std::move(merged)) << "\n";
+  return os.str();
 }
 
 /// The environment of the host program: this process's, with the
 /// emulator's settings for this run in place of any it had.
 static std::vector<std::string>
-getHostEnvironment(const CompiledProgram &compiled, const RunOptions &options,
+getHostEnvironment(tt::ProgramOp program, const RunOptions &options,
                    const EmulatorOptions &emulator,
-                   llvm::StringRef countersPath, llvm::StringRef profilePath) {
-  tt::ProgramOp program = compiled.program;
+                   llvm::StringRef countersPath, llvm::StringRef profilePath,
+                   llvm::StringRef tracePath) {
   std::vector<std::string> environment;
   for (char **entry = environ; *entry; ++entry) {
     llvm::StringRef text(*entry);
@@ -241,8 +378,8 @@ getHostEnvironment(const CompiledProgram &compiled, const RunOptions &options,
     environment.push_back("TILT_EMU_BOARD=" + program.getBoard().str());
   environment.push_back("TILT_EMU_COUNTERS=" + countersPath.str());
   environment.push_back("TILT_EMU_PROFILE=" + profilePath.str());
-  if (!options.tracePath.empty())
-    environment.push_back("TILT_EMU_TRACE=" + options.tracePath);
+  if (!tracePath.empty())
+    environment.push_back("TILT_EMU_TRACE=" + tracePath.str());
   if (!options.timingPath.empty())
     environment.push_back("TILT_EMU_TIMING=" + options.timingPath);
   environment.push_back("TILT_CACHE_DIR=" + emulator.cacheDir);
@@ -265,18 +402,33 @@ compareWithReference(const CompiledProgram &compiled,
     tensors.push_back(interp::HostTensor::get(compiled.arguments[i].shape,
                                               compiled.arguments[i].elementType,
                                               initial[i]));
-  // Scalars are rank-0 tensors of the interpreter.
+  // Scalars are rank-0 tensors of the interpreter, which takes one per
+  // function argument: an argument no tile.kernel uses has no buffer.
   Block &entry = compiled.function->getRegion(0).front();
+  for (unsigned i = 0; i < entry.getNumArguments(); ++i)
+    if (i >= tensors.size() || compiled.arguments[i].argNumber != int64_t(i))
+      return emitError(context, entry.getArgument(i).getLoc())
+             << "function argument #" << i
+             << " is used by no tile.kernel, so the device has no buffer "
+                "for it; the reference cannot be run";
   if (entry.getNumArguments() != tensors.size())
     return emitError(context, Location())
            << "the program's buffers do not match the function's arguments";
-  // The device's numerics: DST is fp32 when the lowering asked for it.
+  // The device's numerics: DST is fp32 when the lowering asked for it. The
+  // interpreter takes one mode for the whole function: with several
+  // kernels, fp32 only when every compute kernel has it, since the 16-bit
+  // mode's bounds are the larger ones and hold for an fp32 kernel too.
   interp::Precision precision;
-  compiled.program.getOperation()->walk([&](Operation *op) {
-    auto kernel = tt::KernelOp::dynCast(op);
-    if (kernel && kernel.isCompute() && op->getInherentAttr("fp32_dest_acc"))
-      precision.fp32Dest = true;
-  });
+  bool anyCompute = false, allFp32 = true;
+  for (const ProgramStep &step : compiled.steps)
+    step.program->walk([&](Operation *op) {
+      auto kernel = tt::KernelOp::dynCast(op);
+      if (!kernel || !kernel.isCompute())
+        return;
+      anyCompute = true;
+      allFp32 &= bool(op->getInherentAttr("fp32_dest_acc"));
+    });
+  precision.fp32Dest = anyCompute && allFp32;
   if (failed(interp::runFunction(compiled.function, tensors, precision)))
     return failure();
 
@@ -312,7 +464,7 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
                               const RunOptions &options, RunResult &result) {
   result = RunResult();
   tt::ProgramOp program = compiled.program;
-  if (!program)
+  if (!program || compiled.steps.empty())
     return failure();
   Context *context = program->getContext();
   if (failed(verifyRunOptions(context, options)) ||
@@ -348,7 +500,13 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
   std::uniform_real_distribution<float> distribution{float(options.inputLow),
                                                      float(options.inputHigh)};
   std::vector<std::vector<float>> initial(compiled.arguments.size());
-  std::vector<std::string> hostArgs = {"--kernel-dir", workDir.str().str()};
+  // Per argument, the file that holds what DRAM holds before the next step:
+  // the input, then the output of the last step that had the buffer. A .npy
+  // of float32 holds bf16, f16 and f32 values exactly, so a step starts
+  // from the bits the one before it left.
+  std::vector<std::string> current(compiled.arguments.size());
+  // Per scalar, its value as the host program's --scalar takes it.
+  std::vector<std::string> scalarTexts(compiled.arguments.size());
   for (size_t i = 0; i < compiled.arguments.size(); ++i) {
     const ProgramArgument &argument = compiled.arguments[i];
     if (argument.scalar) {
@@ -363,8 +521,7 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
       // %.9g: nine significant digits give back the same f32.
       char text[32];
       std::snprintf(text, sizeof(text), "%.9g", double(value));
-      hostArgs.push_back("--scalar");
-      hostArgs.push_back(argument.name + "=" + std::string(text));
+      scalarTexts[i] = text;
       continue;
     }
     auto given = llvm::find_if(inputs.arrays, [&](const HostArray &array) {
@@ -380,28 +537,14 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
     for (float &value : initial[i])
       value = interp::roundToType(value, argument.elementType);
     result.inputs.push_back({argument.name, argument.shape, initial[i]});
-    std::string inPath = (workDir + "/" + argument.name + ".in.npy").str();
-    std::string outPath = (workDir + "/" + argument.name + ".out.npy").str();
+    current[i] = (workDir + "/" + argument.name + ".in.npy").str();
     std::string error;
-    if (failed(writeNpy(inPath, argument.shape, initial[i], error)))
+    if (failed(writeNpy(current[i], argument.shape, initial[i], error)))
       return emitError(context, Location()) << error;
-    hostArgs.push_back("--in");
-    hostArgs.push_back(argument.name + "=" + inPath);
-    hostArgs.push_back("--out");
-    hostArgs.push_back(argument.name + "=" + outPath);
   }
 
-  // 4. Build and run on the emulator.
+  // 4. Build and run on the emulator, one host program per step, in order.
   EmulatorOptions emulator = resolveEmulator(options.emulator);
-  progress(options, 3,
-           "building the host program against the emulator (cache: " +
-               emulator.cacheDir + ")");
-  std::string binary, error;
-  if (failed(buildHost(workDir, emulator, options.progress, binary, error)))
-    return emitError(context, Location()) << error;
-  progress(options, 4,
-           "running on the emulated " + program.getArch() +
-               " (kernels are compiled on first use)");
   std::string countersPath = options.countersPath.empty()
                                  ? (workDir + "/counters.json").str()
                                  : options.countersPath;
@@ -415,36 +558,109 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
              << "cannot write the counters to '" << countersPath
              << "': " << error.message();
   }
-  std::string profilePath = (workDir + "/profile.json").str();
-  llvm::sys::fs::remove(profilePath);
-  std::vector<std::string> environment = getHostEnvironment(
-      compiled, options, emulator, countersPath, profilePath);
-  llvm::SmallString<128> log(workDir);
-  llvm::sys::path::append(log, "run.log");
-  auto start = std::chrono::steady_clock::now();
-  unsigned wallLimit = options.timeoutSeconds ? options.timeoutSeconds + 30 : 0;
-  int status =
-      executeProgram(binary, hostArgs, environment, log, error, wallLimit);
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
-  result.log = readText(log);
-  if (options.progress)
-    *options.progress << result.log;
-  result.exitStatus = status;
-  // ExecuteAndWait returns -2 for a crash too; a timeout is one at the limit.
-  if (wallLimit && status == -2 && result.seconds >= wallLimit - 1) {
-    result.timedOut = true;
-    result.timeoutSeconds = options.timeoutSeconds;
-    return success();
-  }
-  if (status != 0) {
+  bool severalSteps = compiled.steps.size() > 1;
+  std::vector<std::string> stepCounters, stepProfiles, profilePaths;
+  for (size_t stepIndex = 0; stepIndex < compiled.steps.size(); ++stepIndex) {
+    const ProgramStep &step = compiled.steps[stepIndex];
+    tt::ProgramOp stepProgram = step.program;
+    std::string stepDir = getStepDir(workDir, step);
+    // Which kernel of the function, when there are several.
+    std::string which = severalSteps
+                            ? ("@" + getProgramName(step) + " (kernel " +
+                               llvm::Twine(stepIndex + 1) + " of " +
+                               llvm::Twine(compiled.steps.size()) + ") ")
+                                  .str()
+                            : "";
+    progress(options, 3,
+             "building the host program " + which +
+                 "against the emulator (cache: " + emulator.cacheDir + ")");
+    std::string binary, error;
+    if (failed(buildHost(stepDir, emulator, options.progress, binary, error)))
+      return emitError(context, Location()) << error;
+    progress(options, 4,
+             "running " + which + "on the emulated " + stepProgram.getArch() +
+                 " (kernels are compiled on first use)");
+    std::vector<std::pair<std::string, size_t>> stepArguments =
+        getStepArguments(compiled, step);
+    std::vector<std::string> hostArgs = {"--kernel-dir", stepDir};
+    for (const auto &[name, index] : stepArguments) {
+      if (compiled.arguments[index].scalar) {
+        hostArgs.push_back("--scalar");
+        hostArgs.push_back(name + "=" + scalarTexts[index]);
+        continue;
+      }
+      hostArgs.push_back("--in");
+      hostArgs.push_back(name + "=" + current[index]);
+      hostArgs.push_back("--out");
+      hostArgs.push_back(name + "=" + stepDir + "/" + name + ".out.npy");
+    }
+    std::string stepCountersPath =
+        severalSteps ? stepDir + "/counters.json" : countersPath;
+    std::string profilePath = stepDir + "/profile.json";
+    llvm::sys::fs::remove(profilePath);
+    std::vector<std::string> environment = getHostEnvironment(
+        stepProgram, options, emulator, stepCountersPath, profilePath,
+        getStepTracePath(options.tracePath, step));
+    llvm::SmallString<128> log(stepDir);
+    llvm::sys::path::append(log, "run.log");
+    auto start = std::chrono::steady_clock::now();
+    unsigned wallLimit =
+        options.timeoutSeconds ? options.timeoutSeconds + 30 : 0;
+    int status =
+        executeProgram(binary, hostArgs, environment, log, error, wallLimit);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
+    result.seconds += seconds;
+    std::string stepLog = readText(log);
+    result.log += stepLog;
     if (options.progress)
-      *options.progress << error;
-    return success();
+      *options.progress << stepLog;
+    result.exitStatus = status;
+    // ExecuteAndWait returns -2 for a crash too; a timeout is one at the
+    // limit.
+    if (wallLimit && status == -2 && seconds >= wallLimit - 1) {
+      result.timedOut = true;
+      result.timeoutSeconds = options.timeoutSeconds;
+      return success();
+    }
+    if (status != 0) {
+      if (options.progress)
+        *options.progress << error;
+      return success();
+    }
+    stepCounters.push_back(readText(stepCountersPath));
+    stepProfiles.push_back(readText(profilePath));
+    profilePaths.push_back(profilePath);
+    // What this step left in DRAM is what the next one starts from.
+    for (const auto &[name, index] : stepArguments)
+      if (!compiled.arguments[index].scalar)
+        current[index] = stepDir + "/" + name + ".out.npy";
   }
-  result.counters = readText(countersPath);
-  result.profileJson = readText(profilePath);
+  result.counters = stepCounters.front();
+  result.profileJson = stepProfiles.front();
+  if (severalSteps) {
+    // The counters of the whole run, where a run of one step has them; the
+    // profiles stay one per step (their timelines are not one).
+    result.counters = mergeCounters(stepCounters);
+    std::error_code error;
+    llvm::raw_fd_ostream counters(countersPath, error);
+    if (!error) {
+      counters << result.counters;
+      counters.close();
+      error = counters.error();
+      counters.clear_error();
+    }
+    if (error)
+      return emitError(context, Location())
+             << "cannot write the counters to '" << countersPath
+             << "': " << error.message();
+    result.profileJson = "[";
+    for (size_t i = 0; i < stepProfiles.size(); ++i)
+      result.profileJson +=
+          (i ? ", " : "") + llvm::StringRef(stepProfiles[i]).rtrim().str();
+    result.profileJson += "]\n";
+  }
 
   // 5. The outputs, the reference and the comparison.
   for (size_t i = 0; i < compiled.arguments.size(); ++i) {
@@ -454,8 +670,14 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
     BufferResult output;
     output.device.name = argument.name;
     output.device.shape = argument.shape;
-    if (failed(readNpy((workDir + "/" + argument.name + ".out.npy").str(),
-                       argument.shape, output.device.data, error)))
+    std::string error;
+    if (failed(readNpy(current[i], argument.shape, output.device.data, error)))
+      return emitError(context, Location()) << error;
+    // With several steps, the result of the last one is where a run of one
+    // step leaves it too.
+    std::string outPath = (workDir + "/" + argument.name + ".out.npy").str();
+    if (severalSteps &&
+        failed(writeNpy(outPath, argument.shape, output.device.data, error)))
       return emitError(context, Location()) << error;
     if (options.adjustDeviceOutput)
       options.adjustDeviceOutput(argument, output.device.data);
@@ -482,13 +704,21 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
                               op->getName().getStringRef().str());
     });
     ProfileOptions profileOptions;
-    profileOptions.workDir = workDir.str().str();
     profileOptions.topLines = options.profileLines;
     profileOptions.perCore = options.profileCores;
     llvm::raw_string_ostream os(result.profile);
-    if (failed(reportProfile(os, profilePath, workDir, sourceOps,
-                             profileOptions, error)))
-      return emitError(context, Location()) << error;
+    for (size_t i = 0; i < compiled.steps.size(); ++i) {
+      const ProgramStep &step = compiled.steps[i];
+      // Each step's timeline is its own: the steps run one after another.
+      if (severalSteps)
+        os << "profile of @" << getProgramName(step) << " (kernel " << i + 1
+           << " of " << compiled.steps.size() << "):\n";
+      profileOptions.workDir = getStepDir(workDir, step);
+      std::string error;
+      if (failed(reportProfile(os, profilePaths[i], profileOptions.workDir,
+                               sourceOps, profileOptions, error)))
+        return emitError(context, Location()) << error;
+    }
   }
   if (!temporaryDir)
     result.workDir = workDir.str().str();

@@ -225,11 +225,17 @@ void bindRun(py::module_ &m) {
           "files",
           [](PyCompiledProgram &self) {
             py::list files;
-            for (const metalium::GeneratedFile &file : self.program.files)
-              files.append(py::make_tuple(file.name, file.text));
+            // A function of several kernels has a directory per kernel.
+            for (const run::ProgramStep &step : self.program.steps)
+              for (const metalium::GeneratedFile &file : step.files)
+                files.append(py::make_tuple(
+                    step.directory.empty() ? file.name
+                                           : step.directory + "/" + file.name,
+                    file.text));
             return files;
           },
-          "The generated files, as (name, text) pairs")
+          "The generated files, as (name, text) pairs; with several kernels, "
+          "each name is under the directory of its tt.program")
       .def_property_readonly(
           "arguments",
           [](PyCompiledProgram &self) {

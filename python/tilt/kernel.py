@@ -193,7 +193,9 @@ class Kernel:
 
     @property
     def files(self):
-        """The generated files, by name: ``<kernel>.cpp``, ``main.cpp``, ``plan.json``."""
+        """The generated files, by name: ``<kernel>.cpp``, ``main.cpp``, ``plan.json``
+        (with several ``tile.kernel`` ops, under a directory per program:
+        ``f/main.cpp``, ``f_1/main.cpp``)."""
         return dict(self.program.files)
 
     def source(self, kind="compute"):
@@ -220,7 +222,10 @@ class Kernel:
         """Writes the generated files into ``directory`` (created if missing)."""
         os.makedirs(directory, exist_ok=True)
         for name, text in self.program.files:
-            with open(os.path.join(directory, name), "w") as file:
+            path = os.path.join(directory, name)
+            # A function of several kernels has a directory per program.
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as file:
                 file.write(text)
         return directory
 

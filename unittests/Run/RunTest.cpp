@@ -43,6 +43,53 @@ func.func @add(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<64x64xf32>,
 }
 )";
 
+/// Two kernels in one function: C = A + B, then D = C + A from the C the
+/// first kernel wrote, on grids of their own.
+constexpr llvm::StringLiteral kAddTwice = R"(
+func.func @add_twice(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<64x64xf32>,
+                     %C: !tile.tensor<64x64xf32>, %D: !tile.tensor<64x64xf32>) {
+  tile.kernel grid [2, 2] blocks(%bx, %by)
+      args(%a = %A : !tile.tensor<64x64xf32>, %b = %B : !tile.tensor<64x64xf32>,
+           %c = %C : !tile.tensor<64x64xf32>) {
+    %c32 = arith.constant 32 : index
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    %a_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %b_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.copy %a[%row, %col], %a_s : !tile.tensor<64x64xf32>, !tile.buf<32x32xf32, shared>
+    tile.copy %b[%row, %col], %b_s : !tile.tensor<64x64xf32>, !tile.buf<32x32xf32, shared>
+    tile.parallel ins(%a_s, %b_s : !tile.buf<32x32xf32, shared>, !tile.buf<32x32xf32, shared>)
+                  outs(%c_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%x: f32, %y: f32):
+      %sum = arith.addf %x, %y : f32
+      tile.yield %sum : f32
+    }
+    tile.copy %c_l, %c[%row, %col] : !tile.buf<32x32xf32, fragment>, !tile.tensor<64x64xf32>
+  }
+  tile.kernel grid [1, 2] blocks(%bx, %by)
+      args(%c = %C : !tile.tensor<64x64xf32>, %a = %A : !tile.tensor<64x64xf32>,
+           %d = %D : !tile.tensor<64x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %row = arith.muli %by, %c32 : index
+    %c_s = tile.alloc : !tile.buf<32x64xf32, shared>
+    %a_s = tile.alloc : !tile.buf<32x64xf32, shared>
+    %d_l = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.copy %c[%row, %c0], %c_s : !tile.tensor<64x64xf32>, !tile.buf<32x64xf32, shared>
+    tile.copy %a[%row, %c0], %a_s : !tile.tensor<64x64xf32>, !tile.buf<32x64xf32, shared>
+    tile.parallel ins(%c_s, %a_s : !tile.buf<32x64xf32, shared>, !tile.buf<32x64xf32, shared>)
+                  outs(%d_l : !tile.buf<32x64xf32, fragment>) {
+    ^bb0(%x: f32, %y: f32):
+      %sum = arith.addf %x, %y : f32
+      tile.yield %sum : f32
+    }
+    tile.copy %d_l, %d[%row, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
+  }
+  return
+}
+)";
+
 /// A hand-written tt program that copies arg0 to arg1 through circular
 /// buffer 0 (lit-tests/Run/Inputs/copy.mlir); the writer's `@POP@` is
 /// `cb.pop_front`, or nothing for a program the emulator stops.
@@ -217,6 +264,50 @@ TEST_F(RunTest, CompilesAndRunsWithGivenInputs) {
       << report;
   EXPECT_NE(report.find("OK: the device results match the reference\n"),
             std::string::npos);
+}
+
+TEST_F(RunTest, KernelsOfOneFunctionRunInOrder) {
+  OwningOpRef module = parse(kAddTwice);
+  ASSERT_TRUE(module);
+  run::CompileOptions compileOptions;
+  compileOptions.target.grid = "2x1";
+  run::CompiledProgram program;
+  ASSERT_TRUE(
+      succeeded(run::compileProgram(module.get(), compileOptions, program)));
+  // One step per kernel, each in a directory named after its tt.program.
+  ASSERT_EQ(program.steps.size(), 2u);
+  EXPECT_EQ(program.steps[0].directory, "add_twice");
+  EXPECT_EQ(program.steps[1].directory, "add_twice_1");
+  EXPECT_EQ(program.steps[0].program, program.program);
+  // The arguments of both, each once: C belongs to both steps.
+  ASSERT_EQ(program.arguments.size(), 4u);
+  const char *names[] = {"A", "B", "C", "D"};
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(program.arguments[i].name, names[i]);
+    EXPECT_EQ(program.arguments[i].argNumber, int64_t(i));
+  }
+
+  // D = C + A reads the C of the first kernel, A + B, not C's input.
+  run::RunInputs inputs;
+  inputs.arrays.push_back({"A", {64, 64}, makeValues(1)});
+  inputs.arrays.push_back({"B", {64, 64}, makeValues(-0.5f)});
+  inputs.arrays.push_back({"C", {64, 64}, std::vector<float>(64 * 64, 7)});
+  run::RunResult result;
+  ASSERT_TRUE(succeeded(run::runProgram(program, inputs, {}, result)))
+      << (diagnostics.empty() ? "" : diagnostics.front().message);
+  EXPECT_EQ(result.verdict, run::Verdict::Ok) << result.log;
+  ASSERT_EQ(result.buffers.size(), 4u);
+  std::vector<float> a = makeValues(1), b = makeValues(-0.5f);
+  const run::BufferResult &c = result.buffers[2], &d = result.buffers[3];
+  ASSERT_TRUE(c.comparison && d.comparison);
+  EXPECT_TRUE(c.comparison->ok);
+  EXPECT_TRUE(d.comparison->ok);
+  ASSERT_EQ(d.device.data.size(), a.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(c.device.data[i], a[i] + b[i]) << "element " << i;
+    ASSERT_EQ(d.device.data[i], a[i] + b[i] + a[i]) << "element " << i;
+  }
+  EXPECT_TRUE(diagnostics.empty());
 }
 
 TEST_F(RunTest, BadOptionIsADiagnostic) {

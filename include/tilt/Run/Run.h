@@ -13,7 +13,9 @@
 // program only goes through tt-verify), emits its Metalium files in memory
 // and lists the program's arguments. runProgram writes the files into a
 // work directory, builds the host program against the emulator, runs it on
-// the given inputs (random ones for the rest), reads the outputs back,
+// the given inputs (random ones for the rest; a function of several
+// tile.kernel ops runs one host program per kernel, in order, each
+// starting from the DRAM tensors the one before left), reads the outputs back,
 // interprets the tile program as the reference and compares
 // (docs/tilt-run.md). Errors are diagnostics through the context's
 // DiagnosticEngine, located where the problem is (an argument, a line of
@@ -92,6 +94,22 @@ struct ProgramArgument {
   Location loc;
 };
 
+/// One tt.program of a compiled program and its Metalium files. A function
+/// with several tile.kernel ops lowers to one tt.program per kernel
+/// (tt-split-kernels); runProgram runs them one after another, each with a
+/// host program of its own that starts from the tensors the step before it
+/// read back.
+struct ProgramStep {
+  /// The tt.program.
+  tt::ProgramOp program;
+  /// Its Metalium files: `<kernel>.cpp` per kernel, `main.cpp`, `plan.json`.
+  std::vector<metalium::GeneratedFile> files;
+  /// The subdirectory of the work directory that holds its files and
+  /// results: empty for a program of one step, the tt.program's name when
+  /// there are several (the layout of tilt-translate).
+  std::string directory;
+};
+
 /// A program ready to run: what compileProgram produced. It owns its
 /// modules, which belong to the context of the module it was compiled from
 /// (the context must outlive it). Move-only.
@@ -101,7 +119,8 @@ struct CompiledProgram {
   OwningOpRef reference;
   /// The lowered module, holding `program`.
   OwningOpRef lowered;
-  /// The tt.program that runs.
+  /// The tt.program that runs first: the only one, unless the function has
+  /// several tile.kernel ops (`steps` lists them all).
   tt::ProgramOp program;
   /// The func.func of `reference` that was lowered; null for a tt input
   /// (which has no reference to compare with).
@@ -109,9 +128,14 @@ struct CompiledProgram {
   /// The pipeline that lowered it (`tile-to-tt{grid=2x2 ...}`); empty for a
   /// tt input.
   std::string pipeline;
-  /// The Metalium files: `<kernel>.cpp` per kernel, `main.cpp`, `plan.json`.
+  /// The Metalium files of `program`: `<kernel>.cpp` per kernel,
+  /// `main.cpp`, `plan.json`.
   std::vector<metalium::GeneratedFile> files;
-  /// The program's buffers and scalars in the function's argument order.
+  /// The tt.programs that run, in the order of the function's tile.kernel
+  /// ops, with their files; the first is `program`.
+  std::vector<ProgramStep> steps;
+  /// The buffers and scalars of all steps in the function's argument order,
+  /// each once.
   std::vector<ProgramArgument> arguments;
 
   /// Whether runProgram can check the results against a reference.
@@ -173,8 +197,8 @@ struct RunOptions {
   /// seconds plus 30 (for the report); 0: the emulator's default watchdog
   /// and no bound on the wall time. At most kMaxTimeoutSeconds.
   unsigned timeoutSeconds = 0;
-  /// Where the device counters go as JSON; empty: `counters.json` in the
-  /// work directory.
+  /// Where the device counters go as JSON (of all steps, added up); empty:
+  /// `counters.json` in the work directory.
   std::string countersPath;
   /// Whether to make the report of the timing model (RunResult::profile).
   bool profile = false;
@@ -183,7 +207,8 @@ struct RunOptions {
   /// With `profile`, whether it lists every core's kernel threads too.
   bool profileCores = false;
   /// Where to write the predicted timeline (Chrome trace event format);
-  /// empty: nowhere.
+  /// empty: nowhere. With several steps, one file per step: the path with
+  /// the step's program name before its extension (`t.f_1.json`).
   std::string tracePath;
   /// A file of `name = value` lines overriding the timing model's costs
   /// (docs/timing-model.md); empty: none.
@@ -287,13 +312,15 @@ struct RunResult {
   /// Every buffer after the run, in argument order (empty when the run
   /// failed).
   std::vector<BufferResult> buffers;
-  /// The wall time of the host program, in seconds.
+  /// The wall time of the host program (of all steps), in seconds.
   double seconds = 0;
-  /// The device counters the emulator wrote (JSON text; docs/emulator.md).
+  /// The device counters the emulator wrote (JSON text; docs/emulator.md),
+  /// of all steps added up.
   std::string counters;
-  /// The host program's output: the emulator's messages and errors.
+  /// The host programs' output: the emulator's messages and errors.
   std::string log;
-  /// The emulator's timing profile (JSON text; docs/timing-model.md).
+  /// The emulator's timing profile (JSON text; docs/timing-model.md); with
+  /// several steps, a JSON array of the steps' profiles.
   std::string profileJson;
   /// With RunOptions::profile: the report of the profile, as tilt-run
   /// --profile prints it.
@@ -334,7 +361,9 @@ void printCounters(llvm::raw_ostream &os, llvm::StringRef countersJson);
 
 /// Prints the L1 that the circular buffers of `program` take: on its
 /// fullest core, over the grid, and the usable L1 of a core of its arch.
-void printL1Use(llvm::raw_ostream &os, tt::ProgramOp program);
+/// `named`: with the program's name (`L1 of @f_1`), for one of several.
+void printL1Use(llvm::raw_ostream &os, tt::ProgramOp program,
+                bool named = false);
 
 /// The exit status tilt-run gives a run with this verdict: 0 for Ok and
 /// RanWithoutReference, 1 otherwise.

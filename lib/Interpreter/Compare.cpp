@@ -161,7 +161,7 @@ Comparison interp::compareResults(const std::vector<float> &device,
   // than the budgets allow an element to move: the row maxima of random
   // data all lie near the top of the range, and rounding within budget
   // alone brings their correlation below the bar.
-  double spread = 0, budgetSum = 0, mean = 0;
+  double spread = 0, budgetSum = 0, budgetSquares = 0, mean = 0;
   int64_t finite = 0;
   for (size_t i = 0; i < rounded.size(); ++i)
     if (std::isfinite(rounded[i])) {
@@ -176,18 +176,24 @@ Comparison interp::compareResults(const std::vector<float> &device,
     double budget = getElementBudget(reference, int64_t(i), device[i]);
     if (std::isfinite(budget)) {
       budgetSum += budget;
+      budgetSquares += budget * budget;
       ++bounded;
     }
   }
   spread = finite ? std::sqrt(spread / double(finite)) : 0;
   double typicalBudget = bounded ? budgetSum / double(bounded) : 0;
   result.correlationApplies = spread > kSpreadPerBudget * typicalBudget;
+  if (result.correlationApplies && bounded) {
+    double ratio = std::sqrt(budgetSquares / double(bounded)) / spread;
+    result.requiredCorrelation =
+        std::min(kRequiredCorrelation, (1 - ratio) / (1 + ratio));
+  }
   if (isInteger)
     result.ok = result.exact == result.count;
   else
     result.ok = double(result.withinBudget) >=
                     kRequiredShareWithinBudget * double(result.count) &&
                 (!result.correlationApplies ||
-                 result.correlation >= kRequiredCorrelation);
+                 result.correlation >= result.requiredCorrelation);
   return result;
 }

@@ -70,6 +70,11 @@ void interp::printComparison(llvm::raw_ostream &os, const Comparison &result,
   else
     os << llvm::format("%.3g", result.maxShareOfBudget) << " of budget";
   os << ", correlation " << llvm::format("%.6f", result.correlation);
+  // Say what the correlation rule asked for when it decided the verdict.
+  if (result.correlationApplies &&
+      result.correlation < result.requiredCorrelation)
+    os << " (below the " << llvm::format("%.6f", result.requiredCorrelation)
+       << " required)";
   if (result.unbounded)
     os << "; " << result.unbounded << " elements with an unbounded budget";
   os << "\n";

@@ -221,6 +221,7 @@ LogicalResult run::compileProgram(Operation *module,
     if (!result.function)
       return failure();
     result.pipeline = describePipeline(options.target);
+    result.allowTF32 = options.target.allowTF32;
   }
 
   // 1. Lower.

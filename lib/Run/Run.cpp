@@ -18,6 +18,7 @@
 #include "tilt/Interpreter/TileInterpreter.h"
 #include "tilt/Run/Npy.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -221,6 +222,63 @@ static std::string getStepTracePath(llvm::StringRef tracePath,
   return path.str().str();
 }
 
+/// The phase count of a MathFidelity name (LoFi 1 ... HiFi4 4), 0 for
+/// anything else.
+static unsigned getFidelityPhases(llvm::StringRef fidelity) {
+  return llvm::StringSwitch<unsigned>(fidelity)
+      .Case("LoFi", 1)
+      .Case("HiFi2", 2)
+      .Case("HiFi3", 3)
+      .Case("HiFi4", 4)
+      .Default(0);
+}
+
+/// The device's numerics as the lowered programs configure them, which the
+/// interpreter's error budget follows. The interpreter takes one
+/// configuration for the whole function, so with several kernels it takes
+/// the one whose bounds are the larger: an fp32 DST only when every
+/// compute kernel has it, the lowest fidelity, a Float16 DST only when
+/// every program's CBs make it so (an f16 CB, or all f32: tt-metal
+/// jit_build/genfiles.cpp, the emulator's ComputeAPI.cpp). `claimFidelity`
+/// and `claimExactF32` (testing only) claim more than was compiled.
+static interp::Precision getPrecision(const CompiledProgram &compiled,
+                                      llvm::StringRef claimFidelity,
+                                      bool claimExactF32) {
+  interp::Precision precision;
+  bool anyCompute = false, allFp32 = true, allKindA = true;
+  unsigned phases = 4;
+  for (const ProgramStep &step : compiled.steps) {
+    bool anyF16 = false, allF32 = true, anyCB = false;
+    step.program->walk([&](Operation *op) {
+      if (auto config = tt::CBConfigOp::dynCast(op)) {
+        Type format = config.getCBType().getDataFormat();
+        anyCB = true;
+        anyF16 |= format.isF16();
+        allF32 &= format.isF32();
+        return;
+      }
+      auto kernel = tt::KernelOp::dynCast(op);
+      if (!kernel || !kernel.isCompute())
+        return;
+      anyCompute = true;
+      allFp32 &= bool(op->getInherentAttr("fp32_dest_acc"));
+      if (auto fidelity = op->getInherentAttr("math_fidelity")
+                              .dyn_cast_or_null<StringAttr>())
+        if (unsigned count = getFidelityPhases(fidelity.getValue()))
+          phases = std::min(phases, count);
+    });
+    allKindA &= anyF16 || (anyCB && allF32);
+  }
+  precision.fp32Dest = anyCompute && allFp32;
+  precision.dest16 =
+      allKindA ? interp::NumberFormat::F16 : interp::NumberFormat::BF16;
+  precision.fidelityPhases = phases;
+  if (unsigned claimed = getFidelityPhases(claimFidelity))
+    precision.fidelityPhases = claimed;
+  precision.allowTF32 = compiled.allowTF32 && !claimExactF32;
+  return precision;
+}
+
 /// Writes the generated files of every step into `workDir`.
 static LogicalResult writeFiles(Context *context,
                                 const CompiledProgram &program,
@@ -395,7 +453,8 @@ getHostEnvironment(tt::ProgramOp program, const RunOptions &options,
 static LogicalResult
 compareWithReference(const CompiledProgram &compiled,
                      llvm::ArrayRef<std::vector<float>> initial,
-                     llvm::StringRef workDir, RunResult &result) {
+                     llvm::StringRef workDir, const RunOptions &options,
+                     RunResult &result) {
   Context *context = compiled.program->getContext();
   std::vector<interp::HostTensor> tensors;
   for (size_t i = 0; i < compiled.arguments.size(); ++i)
@@ -418,17 +477,8 @@ compareWithReference(const CompiledProgram &compiled,
   // interpreter takes one mode for the whole function: with several
   // kernels, fp32 only when every compute kernel has it, since the 16-bit
   // mode's bounds are the larger ones and hold for an fp32 kernel too.
-  interp::Precision precision;
-  bool anyCompute = false, allFp32 = true;
-  for (const ProgramStep &step : compiled.steps)
-    step.program->walk([&](Operation *op) {
-      auto kernel = tt::KernelOp::dynCast(op);
-      if (!kernel || !kernel.isCompute())
-        return;
-      anyCompute = true;
-      allFp32 &= bool(op->getInherentAttr("fp32_dest_acc"));
-    });
-  precision.fp32Dest = anyCompute && allFp32;
+  interp::Precision precision =
+      getPrecision(compiled, options.claimFidelity, options.claimExactF32);
   if (failed(interp::runFunction(compiled.function, tensors, precision)))
     return failure();
 
@@ -692,7 +742,7 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
     result.verdict = Verdict::RanWithoutReference;
   } else {
     progress(options, 5, "interpreting the tile program for the reference");
-    if (failed(compareWithReference(compiled, initial, workDir, result)))
+    if (failed(compareWithReference(compiled, initial, workDir, options, result)))
       return failure();
   }
   if (options.profile) {

@@ -141,6 +141,18 @@ cl::opt<std::string> perturbOption(
              "to exercise the report of a failing output"),
     cl::Hidden, cl::cat(category));
 
+cl::opt<std::string> claimFidelityOption(
+    "testing-claim-fidelity",
+    cl::desc("Testing only: the error budget claims this math fidelity "
+             "instead of the compiled one (a device at a lower fidelity must "
+             "fail)"),
+    cl::Hidden, cl::cat(category));
+cl::opt<bool> claimExactF32Option(
+    "testing-claim-exact-f32",
+    cl::desc("Testing only: the error budget claims exact f32 arithmetic "
+             "even with --allow-tf32 (the TF32 device must fail)"),
+    cl::Hidden, cl::cat(category));
+
 /// Prints diagnostics as SourceMgrDiagnosticHandler does, and one at an
 /// unknown location (an option's) as `error: ...`, the way a command-line
 /// tool reports a bad option.
@@ -215,6 +227,17 @@ LogicalResult parseRunOptions(run::RunOptions &options) {
   options.timingPath = timingOption;
   options.seed = seedOption;
   options.progress = &llvm::errs();
+  if (!claimFidelityOption.empty() &&
+      !llvm::is_contained(
+          llvm::ArrayRef<llvm::StringRef>{"LoFi", "HiFi2", "HiFi3", "HiFi4"},
+          llvm::StringRef(claimFidelityOption))) {
+    llvm::errs() << "error: --testing-claim-fidelity must be LoFi, HiFi2, "
+                    "HiFi3 or HiFi4, got '"
+                 << claimFidelityOption << "'\n";
+    return failure();
+  }
+  options.claimFidelity = claimFidelityOption;
+  options.claimExactF32 = claimExactF32Option;
   return success();
 }
 

@@ -27,7 +27,8 @@ namespace interp {
 
 /// The share of elements that must be within budget.
 constexpr double kRequiredShareWithinBudget = 0.999;
-/// The least correlation between the device's output and the reference.
+/// The least correlation between the device's output and the reference,
+/// unless the budgets allow less (OutputComparison::requiredCorrelation).
 constexpr double kRequiredCorrelation = 0.9999;
 /// The correlation rule applies only to outputs whose reference spreads
 /// (standard deviation) over more than this many typical budgets.
@@ -65,6 +66,13 @@ struct Comparison {
   double correlation = 1;
   /// Whether the output varies enough for the correlation rule to apply.
   bool correlationApplies = true;
+  /// The correlation the rule asks for: kRequiredCorrelation, or less when
+  /// a device with every element within its budget could correlate less:
+  /// (1 - r) / (1 + r), r the budgets' root mean square over the
+  /// reference's standard deviation (the error e of x + e, of standard
+  /// deviation at most that root mean square, cannot bring corr(x, x + e)
+  /// below it; Cauchy-Schwarz). A low fidelity's budgets are that large.
+  double requiredCorrelation = kRequiredCorrelation;
   /// The elements with the largest share of their budget, largest first.
   std::vector<ElementComparison> worst;
   /// The first element (row-major) beyond its budget, if any.

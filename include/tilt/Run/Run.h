@@ -137,6 +137,9 @@ struct CompiledProgram {
   /// The buffers and scalars of all steps in the function's argument order,
   /// each once.
   std::vector<ProgramArgument> arguments;
+  /// Whether the lowering computed f32 arithmetic on the FPU with TF32
+  /// operands (TileToTTOptions::allowTF32); the error budget follows.
+  bool allowTF32 = false;
 
   /// Whether runProgram can check the results against a reference.
   bool hasReference() const { return function != nullptr; }
@@ -228,6 +231,12 @@ struct RunOptions {
   /// compared, to exercise the report of a failing output.
   std::function<void(const ProgramArgument &, std::vector<float> &)>
       adjustDeviceOutput;
+  /// Testing only: the error budget claims this math fidelity (LoFi, HiFi2,
+  /// HiFi3, HiFi4) instead of the compiled one, and exact f32 arithmetic
+  /// even where the lowering allowed TF32, so that a test can see a device
+  /// that computes at a lower precision than claimed fail.
+  std::string claimFidelity;
+  bool claimExactF32 = false;
 };
 
 /// Checks the options runProgram checks before it writes anything: the

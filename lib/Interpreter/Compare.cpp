@@ -161,7 +161,10 @@ Comparison interp::compareResults(const std::vector<float> &device,
   // than the budgets allow an element to move: the row maxima of random
   // data all lie near the top of the range, and rounding within budget
   // alone brings their correlation below the bar.
-  double spread = 0, budgetSum = 0, budgetSquares = 0, mean = 0;
+  double spread = 0, budgetSum = 0, mean = 0;
+  // The device's values with every element brought within its budget: the
+  // correlation a device within all budgets would show here.
+  std::vector<float> clamped(device);
   int64_t finite = 0;
   for (size_t i = 0; i < rounded.size(); ++i)
     if (std::isfinite(rounded[i])) {
@@ -176,18 +179,26 @@ Comparison interp::compareResults(const std::vector<float> &device,
     double budget = getElementBudget(reference, int64_t(i), device[i]);
     if (std::isfinite(budget)) {
       budgetSum += budget;
-      budgetSquares += budget * budget;
       ++bounded;
+      if (std::isfinite(rounded[i]) &&
+          !(std::fabs(double(device[i]) - rounded[i]) <= budget)) {
+        // At the reference's magnitude: a device value far off must not
+        // widen its own budget.
+        double own = getElementBudget(reference, int64_t(i), rounded[i]);
+        double low = rounded[i] - own, high = rounded[i] + own;
+        clamped[i] = float(std::isnan(device[i])
+                               ? rounded[i]
+                               : std::clamp(double(device[i]), low, high));
+      }
     }
   }
   spread = finite ? std::sqrt(spread / double(finite)) : 0;
   double typicalBudget = bounded ? budgetSum / double(bounded) : 0;
   result.correlationApplies = spread > kSpreadPerBudget * typicalBudget;
-  if (result.correlationApplies && bounded) {
-    double ratio = std::sqrt(budgetSquares / double(bounded)) / spread;
+  if (result.correlationApplies)
     result.requiredCorrelation =
-        std::min(kRequiredCorrelation, (1 - ratio) / (1 + ratio));
-  }
+        std::min(kRequiredCorrelation,
+                 getCorrelation(clamped, rounded) - (1 - kRequiredCorrelation));
   if (isInteger)
     result.ok = result.exact == result.count;
   else

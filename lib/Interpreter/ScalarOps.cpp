@@ -222,9 +222,13 @@ ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
     int64_t roundings = op->getName().getStringRef() == "arith.mulf"
                             ? precision.getFidelityRoundings()
                             : 1;
+    // Each phase rounds a partial sum, not yet a value of DST's format.
     ErrorBound rounded = bound;
-    for (int64_t i = 0; i < roundings; ++i)
+    for (int64_t i = 0; i < roundings; ++i) {
+      if (i > 0)
+        rounded.format = NumberFormat::Real;
       rounded = roundBound(rounded, value, precision.getDestFormat());
+    }
     return rounded;
   }
   bool lhsOutside = op->getNumOperands() > 0 &&

@@ -66,12 +66,12 @@ struct Comparison {
   double correlation = 1;
   /// Whether the output varies enough for the correlation rule to apply.
   bool correlationApplies = true;
-  /// The correlation the rule asks for: kRequiredCorrelation, or less when
-  /// a device with every element within its budget could correlate less:
-  /// (1 - r) / (1 + r), r the budgets' root mean square over the
-  /// reference's standard deviation (the error e of x + e, of standard
-  /// deviation at most that root mean square, cannot bring corr(x, x + e)
-  /// below it; Cauchy-Schwarz). A low fidelity's budgets are that large.
+  /// The correlation the rule asks for: kRequiredCorrelation, or, when
+  /// the budgets are wide (a low math fidelity), 1 - kRequiredCorrelation
+  /// less than the device's own correlation with every element brought
+  /// within its budget: the elements beyond their budgets (the 99.9% rule
+  /// lets 0.1% through) may not lower the correlation by more than that,
+  /// and a device within every budget never fails on correlation.
   double requiredCorrelation = kRequiredCorrelation;
   /// The elements with the largest share of their budget, largest first.
   std::vector<ElementComparison> worst;

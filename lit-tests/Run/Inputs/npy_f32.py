@@ -12,3 +12,29 @@ def load(path):
     assert header["descr"] == "<f4" and not header["fortran_order"]
     body = data[10 + length:]
     return header["shape"], struct.unpack("<%df" % (len(body) // 4), body)
+
+
+def save(path, shape, values):
+    """Writes `values` (row-major) as an f32 .npy file of `shape`."""
+    header = "{'descr': '<f4', 'fortran_order': False, 'shape': %s, }" % (
+        tuple(shape),)
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode("latin1"))
+        f.write(struct.pack("<%df" % len(values), *values))
+
+
+if __name__ == "__main__":
+    # npy_f32.py OUT.npy ROWS COLS V0 V1 ...: a ROWS x COLS tensor of the
+    # values V0, V1, ... repeated; npy_f32.py --print IN.npy COUNT: its
+    # first COUNT values, as float32 reprs.
+    import sys
+    if sys.argv[1] == "--print":
+        shape, values = load(sys.argv[2])
+        print(" ".join(repr(v) for v in values[:int(sys.argv[3])]))
+    else:
+        rows, cols = int(sys.argv[2]), int(sys.argv[3])
+        pattern = [float(v) for v in sys.argv[4:]]
+        save(sys.argv[1], (rows, cols),
+             [pattern[i % len(pattern)] for i in range(rows * cols)])

@@ -39,14 +39,34 @@ def test_outputs_returned_and_written_in_place(tmp_path):
     a = rng.standard_normal((64, 64), dtype=np.float32)
     b = rng.standard_normal((64, 64), dtype=np.float32)
     c = kernel(a, b)
-    np.testing.assert_allclose(c, a * 2 + b, rtol=1e-2, atol=1e-2)  # DST holds 16 bits
+    np.testing.assert_allclose(c, a * 2 + b, rtol=1e-6, atol=1e-6)  # fp32 DST
     # All three given: C is written into the array passed.
     out = np.zeros((64, 64), np.float32)
     assert kernel(a, b, out) is not None
-    np.testing.assert_allclose(out, a * 2 + b, rtol=1e-2, atol=1e-2)
+    np.testing.assert_allclose(out, a * 2 + b, rtol=1e-6, atol=1e-6)
     check = kernel.check(a, b)
     assert check.ok and "OK: the device results match the reference" in str(check)
     assert set(check.outputs) == {"C"}
+
+
+def test_f32_is_exact_unless_tf32_is_allowed():
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((64, 64), dtype=np.float32)
+    b = rng.standard_normal((64, 64), dtype=np.float32)
+    # An fp32 DST and the SFPU: a * 2 is exact, + b one f32 rounding, as
+    # NumPy computes it in float32.
+    exact = tilt.compile(scale_add(64, 64, 32), out_idx=[-1], grid=(2, 2))
+    np.testing.assert_array_equal(exact(a, b), a * np.float32(2) + b)
+    assert "add_binary_tile" in exact.source("compute")
+    # TileLang's pass_configs with Tilt's key: the FPU, TF32 operands.
+    tf32 = tilt.compile(scale_add(64, 64, 32), out_idx=[-1], grid=(2, 2),
+                        pass_configs={tilt.PassConfigKey.TILT_ALLOW_TF32: True})
+    assert "binary_dest_reuse_tiles" in tf32.source("compute")
+    assert "allow-tf32=true" in tf32.pipeline
+    assert tf32.check(a, b).ok
+    with pytest.raises(TypeError, match="tilt.allow_tf32"):
+        tilt.compile(scale_add(64, 64, 32),
+                     pass_configs={"tilt.allow_tf32": "yes"})
 
 
 def test_generated_files_and_ir(tmp_path):

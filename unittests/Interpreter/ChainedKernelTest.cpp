@@ -146,8 +146,11 @@ TEST(ChainedKernelTest, BroadcastInputsAndSeveralOutputs) {
       makeTensor({32, 64}, f32, [](int64_t) { return 0.0f; })};
   const std::vector<double> x = tensors[0].data, m = tensors[1].data,
                             n = tensors[2].data;
+  // With allow-tf32 the multiply is the FPU's broadcast form.
+  std::vector<HostTensor> exactTensors = tensors;
   Precision precision;
   precision.fp32Dest = true;
+  precision.allowTF32 = true;
   ASSERT_TRUE(
       succeeded(runFunction(findFunction(module.get()), tensors, precision)));
   for (int64_t i : {0, 5, 31})
@@ -156,6 +159,20 @@ TEST(ChainedKernelTest, BroadcastInputsAndSeveralOutputs) {
       EXPECT_DOUBLE_EQ(tensors[3].data[at], std::exp2(x[at] - m[size_t(i)]));
       EXPECT_DOUBLE_EQ(tensors[4].data[at], x[at] * n[size_t(j)]);
     }
+  // By default it runs on the SFPU: X enters DST exactly (unpack to DST),
+  // the broadcast N through a TF32 source register all the same
+  // (unary_bcast), so the bound holds u_tf32 |x n| once, not twice.
+  {
+    Precision exact;
+    exact.fp32Dest = true;
+    ASSERT_TRUE(succeeded(
+        runFunction(findFunction(module.get()), exactTensors, exact)));
+    size_t at = 7 * 64 + 9;
+    double product = std::fabs(x[at] * n[9]);
+    EXPECT_GE(exactTensors[4].bounds[at].total, kUnitRoundoffTF32 * product);
+    EXPECT_LT(exactTensors[4].bounds[at].total,
+              1.5 * kUnitRoundoffTF32 * product);
+  }
   // The broadcast operand N is f32 and goes through a TF32 source register
   // even though the multiply reads X too: the bound of x n holds
   // u_tf32 (|x n|) for each operand.

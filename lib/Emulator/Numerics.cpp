@@ -45,13 +45,26 @@ float fromBits(uint32_t bits) {
 }
 
 /// `value` with its mantissa cut to `keep` bits (truncation toward zero);
-/// NaN and infinity unchanged.
+/// NaN and infinity unchanged; a denormal flushed to zero (its sign kept),
+/// as the unpacker (UNPACR_Regular.md: "Flush denormals to zero") and
+/// SFPSTORE (SFPSTORE.md) do.
 float truncateMantissa(float value, unsigned keep) {
   uint32_t bits = bitsOf(value);
   if ((bits & 0x7f800000u) == 0x7f800000u)
     return value;
+  if ((bits & 0x7f800000u) == 0)
+    return fromBits(bits & 0x80000000u);
   uint32_t drop = 23 - keep;
   return fromBits(bits & ~((1u << drop) - 1u));
+}
+
+/// `rounded` (a value of a format whose smallest normal is `smallest`)
+/// with what lies below the normal range flushed to zero, sign kept: the
+/// Tensix flushes denormals in every 16-bit conversion (MVMUL.md:
+/// "Denormals will be flushed", SFPSTORE.md, Packers/FormatConversion.md).
+double flushBelow(double rounded, double smallest) {
+  return std::fabs(rounded) < smallest ? std::copysign(0.0, rounded)
+                                       : rounded;
 }
 
 /// `value` (finite) rounded to a `mantissaBits`-bit mantissa, to nearest;
@@ -79,7 +92,7 @@ float emu::roundToBF16(double value) {
   // Past the largest bf16, round to infinity as the conversion does.
   if (std::fabs(rounded) > 0x1.fep127)
     return std::signbit(value) ? -INFINITY : INFINITY;
-  return float(rounded);
+  return float(flushBelow(rounded, 0x1p-126));
 }
 
 float emu::roundToHalf(double value) {
@@ -88,7 +101,7 @@ float emu::roundToHalf(double value) {
   double rounded = roundMantissa(value, 10, -14, /*tiesAway=*/false);
   if (std::fabs(rounded) > 65504.0)
     return std::signbit(value) ? -INFINITY : INFINITY;
-  return float(rounded);
+  return float(flushBelow(rounded, 0x1p-14));
 }
 
 float emu::roundToTF32(float value) { return truncateMantissa(value, 10); }
@@ -105,7 +118,7 @@ float emu::truncateToFormat(float value, DataFormat format) {
     double truncated = std::trunc(double(value) / step) * step;
     if (std::fabs(truncated) > 65504.0)
       return std::signbit(value) ? -INFINITY : INFINITY;
-    return float(truncated);
+    return float(flushBelow(truncated, 0x1p-14));
   }
   default:
     return value;
@@ -134,7 +147,7 @@ float emu::packRound(float value, DataFormat format) {
   double largest = bf16 ? 0x1.fep127 : 65504.0;
   if (std::fabs(rounded) > largest)
     return std::signbit(value) ? -INFINITY : INFINITY;
-  return float(rounded);
+  return float(flushBelow(rounded, bf16 ? 0x1p-126 : 0x1p-14));
 }
 
 float emu::packFp32ToHalf(float value) {

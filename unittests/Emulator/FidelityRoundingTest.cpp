@@ -232,6 +232,25 @@ TEST(SfpuRoundingTest, ErfWithoutInpFloat32IsBF16Grade) {
   EXPECT_EQ(erfOf(1), std::erf(0.5f));
 }
 
+TEST(SfpuRoundingTest, SixteenBitStoresFlushDenormals) {
+  // SFPSTORE.md: "denormals will be flushed to zero"; an f16 subnormal
+  // (2^-20) computed by the SFPU is 0 in a Float16 DST, sign kept.
+  EXPECT_EQ(truncateToFormat(0x1p-20f, kF16), 0.0f);
+  EXPECT_TRUE(std::signbit(truncateToFormat(-0x1p-20f, kF16)));
+  EXPECT_EQ(truncateToFormat(0x1p-14f, kF16), 0x1p-14f);
+  EXPECT_EQ(truncateToFormat(0x1p-130f, kBF16), 0.0f);
+  // The packer and the FPU's 16-bit results too (FormatConversion.md,
+  // MVMUL.md); the unpacker's TF32 (UNPACR_Regular.md).
+  EXPECT_EQ(packRound(0x1p-130f, kBF16), 0.0f);
+  EXPECT_EQ(roundToFormat(0x1p-16, kF16), 0.0f);
+  EXPECT_EQ(roundToTF32(0x1p-130f), 0.0f);
+  float sum = sfpuOn(kF16, 0x1.8p-13f, -0x1.4p-13f, [] {
+    add_binary_tile_init();
+    add_binary_tile(0, 1, 0);
+  });
+  EXPECT_EQ(sum, 0.0f); // 2^-15, exact in fp32, below fp16's normals
+}
+
 //===----------------------------------------------------------------------===//
 // The packer
 //===----------------------------------------------------------------------===//

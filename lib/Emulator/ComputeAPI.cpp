@@ -525,8 +525,8 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
           if (!std::isfinite(sums[j])) {
             sums[j] = 0;
             for (uint32_t k = chunk; k < chunk + 16; ++k)
-              sums[j] = fpuAdd(sums[j], partB[i * 32 + k] *
-                                            double(partA[k * 32 + j]));
+              sums[j] = fpuAdd(sums[j],
+                               partB[i * 32 + k] * double(partA[k * 32 + j]));
           }
           out[j] = toDst(context.engine, fpuAdd(double(out[j]), sums[j]));
         }
@@ -680,8 +680,8 @@ void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
       for (uint32_t chunk = 0; chunk < count; chunk += 16) {
         double sum = 0;
         for (uint32_t i = chunk; i < std::min(count, chunk + 16); ++i)
-          sum = fpuAdd(sum, fidelityPartA(float(element(i)), phase) *
-                                scalePart);
+          sum =
+              fpuAdd(sum, fidelityPartA(float(element(i)), phase) * scalePart);
         result = toDst(context.engine, fpuAdd(result, sum));
       }
     }

@@ -312,8 +312,8 @@ void tilt_emu::sfpuPair(SfpuPairOp op, uint32_t idst0, uint32_t idst1,
       out[i] = sfpuBinaryToDst(context.engine, ELWDIV, a[i], b[i]);
       continue;
     }
-    float v = op == SfpuPairOp::Max ? std::max(a[i], b[i])
-                                    : std::min(a[i], b[i]);
+    float v =
+        op == SfpuPairOp::Max ? std::max(a[i], b[i]) : std::min(a[i], b[i]);
     out[i] = sfpuToDst(context.engine, v);
   }
   context.dstWritten[odst] = true;

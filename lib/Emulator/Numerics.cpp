@@ -63,8 +63,7 @@ float truncateMantissa(float value, unsigned keep) {
 /// Tensix flushes denormals in every 16-bit conversion (MVMUL.md:
 /// "Denormals will be flushed", SFPSTORE.md, Packers/FormatConversion.md).
 double flushBelow(double rounded, double smallest) {
-  return std::fabs(rounded) < smallest ? std::copysign(0.0, rounded)
-                                       : rounded;
+  return std::fabs(rounded) < smallest ? std::copysign(0.0, rounded) : rounded;
 }
 
 /// `value` (finite) rounded to a `mantissaBits`-bit mantissa, to nearest;

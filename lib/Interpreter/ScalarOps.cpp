@@ -111,8 +111,7 @@ bool Interpreter::isOnFPU(Operation *op) {
   if (precision.fp32Dest && !precision.allowTF32 &&
       op->getResult(0).getType().isF32())
     return false;
-  return
-         llvm::any_of(op->getOperands(),
+  return llvm::any_of(op->getOperands(),
                       [&](Value operand) { return isInput(operand); }) &&
          llvm::none_of(op->getOperands(), isOutside);
 }
@@ -175,13 +174,11 @@ enum class SfpuStore {
   FunctionBF16,
 };
 
-static SfpuStore getSfpuStore(Operation *op, bool lhsOutside,
-                              bool rhsOutside) {
+static SfpuStore getSfpuStore(Operation *op, bool lhsOutside, bool rhsOutside) {
   llvm::StringRef name = op->getName().getStringRef();
   if (name == "arith.mulf")
     // x * c is mul_unary_tile; x * x of a computed x is square_tile.
-    return !lhsOutside && !rhsOutside &&
-                   op->getOperand(0) != op->getOperand(1)
+    return !lhsOutside && !rhsOutside && op->getOperand(0) != op->getOperand(1)
                ? SfpuStore::RoundBF16
                : SfpuStore::Truncate;
   if (name == "arith.divf") {
@@ -231,16 +228,15 @@ ErrorBound Interpreter::roundResult(Operation *op, const ErrorBound &bound,
     }
     return rounded;
   }
-  bool lhsOutside = op->getNumOperands() > 0 &&
-                    isFromOutside(op->getOperand(0));
-  bool rhsOutside = op->getNumOperands() > 1 &&
-                    isFromOutside(op->getOperand(1));
+  bool lhsOutside =
+      op->getNumOperands() > 0 && isFromOutside(op->getOperand(0));
+  bool rhsOutside =
+      op->getNumOperands() > 1 && isFromOutside(op->getOperand(1));
   SfpuStore store = getSfpuStore(op, lhsOutside, rhsOutside);
   if (store != SfpuStore::Truncate) {
-    ErrorBound rounded = roundBound(bound, value, NumberFormat::BF16,
-                                    store == SfpuStore::RoundBF16
-                                        ? Rounding::Nearest
-                                        : Rounding::Truncate);
+    ErrorBound rounded = roundBound(
+        bound, value, NumberFormat::BF16,
+        store == SfpuStore::RoundBF16 ? Rounding::Nearest : Rounding::Truncate);
     return roundBound(rounded, value, precision.getDestFormat(),
                       Rounding::Truncate);
   }

@@ -435,9 +435,10 @@ LogicalResult Interpreter::runGemm(Operation *op) {
     ErrorBound bound = (*array.bounds)[index];
     if (array.format == NumberFormat::F32)
       bound = getSourceRegisterBound(bound, value, truncation);
-    double fidelity = &array == &b ? precision.getFidelityErrorA(
-                                         array.format != NumberFormat::BF16)
-                                   : precision.getFidelityErrorB();
+    double fidelity =
+        &array == &b
+            ? precision.getFidelityErrorA(array.format != NumberFormat::BF16)
+            : precision.getFidelityErrorB();
     bound = getSourceRegisterBound(bound, value, fidelity);
     size = std::fabs(value);
     high = size + bound.total;
@@ -504,10 +505,9 @@ LogicalResult Interpreter::runGemm(Operation *op) {
       // than pack DST as it is.
       // Each fidelity phase is a pass of its own over K.
       double total =
-          propagated +
-          getAccumulationError(k,
-                               (k + 15) / 16 * precision.getFidelityRoundings(),
-                               magnitude, precision);
+          propagated + getAccumulationError(
+                           k, (k + 15) / 16 * precision.getFidelityRoundings(),
+                           magnitude, precision);
       // From an fp32 DST into a 16-bit C, the packer converts the partial
       // sum before it adds it in L1: one rounding more.
       if (!isRepresentableIn(precision.getDestFormat(), c.format))

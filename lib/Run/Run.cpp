@@ -450,11 +450,9 @@ getHostEnvironment(tt::ProgramOp program, const RunOptions &options,
 
 /// Interprets the tile program on the run's inputs and compares every
 /// buffer the run wrote, writing the reference beside the device's output.
-static LogicalResult
-compareWithReference(const CompiledProgram &compiled,
-                     llvm::ArrayRef<std::vector<float>> initial,
-                     llvm::StringRef workDir, const RunOptions &options,
-                     RunResult &result) {
+static LogicalResult compareWithReference(
+    const CompiledProgram &compiled, llvm::ArrayRef<std::vector<float>> initial,
+    llvm::StringRef workDir, const RunOptions &options, RunResult &result) {
   Context *context = compiled.program->getContext();
   std::vector<interp::HostTensor> tensors;
   for (size_t i = 0; i < compiled.arguments.size(); ++i)
@@ -742,7 +740,8 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
     result.verdict = Verdict::RanWithoutReference;
   } else {
     progress(options, 5, "interpreting the tile program for the reference");
-    if (failed(compareWithReference(compiled, initial, workDir, options, result)))
+    if (failed(
+            compareWithReference(compiled, initial, workDir, options, result)))
       return failure();
   }
   if (options.profile) {

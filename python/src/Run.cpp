@@ -64,14 +64,12 @@ Location getRunLocation(const run::CompiledProgram &program) {
   return program.program.getOperation()->getLoc();
 }
 
-PyCompiledProgram compileModule(py::object moduleObject, const std::string &grid,
-                                const std::string &arch,
-                                const std::string &board,
-                                const std::string &mathFidelity, bool fuse,
-                                bool coarsen, bool multicast,
-                                bool allowTF32,
-                                const std::string &function,
-                                const std::string &sourceName) {
+PyCompiledProgram
+compileModule(py::object moduleObject, const std::string &grid,
+              const std::string &arch, const std::string &board,
+              const std::string &mathFidelity, bool fuse, bool coarsen,
+              bool multicast, bool allowTF32, const std::string &function,
+              const std::string &sourceName) {
   PyModule &module = moduleObject.cast<PyModule &>();
   run::CompileOptions options;
   options.target.grid = grid;
@@ -274,7 +272,8 @@ void bindRun(py::module_ &m) {
           py::arg("grid") = "", py::arg("arch") = "", py::arg("board") = "",
           py::arg("math_fidelity") = "HiFi4", py::arg("fuse") = true,
           py::arg("coarsen") = true, py::arg("multicast") = true,
-          py::arg("allow_tf32") = false, py::arg("function") = "", py::arg("source_name") = "",
+          py::arg("allow_tf32") = false, py::arg("function") = "",
+          py::arg("source_name") = "",
           "Lowers a module's tile program (or checks a tt program) and emits "
           "its Metalium files; raises TiltError with located diagnostics");
 }

@@ -9,8 +9,8 @@
 #ifndef TILT_UNITTESTS_EMULATOR_COMPUTERUN_H
 #define TILT_UNITTESTS_EMULATOR_COMPUTERUN_H
 
-#include "tilt/Emulator/Emulator.h"
 #include "api/compute/common.h"
+#include "tilt/Emulator/Emulator.h"
 
 #include "gtest/gtest.h"
 

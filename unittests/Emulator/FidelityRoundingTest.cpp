@@ -35,9 +35,9 @@ TEST(FidelityTest, PhasesUseTheDocumentedOperandBits) {
   EXPECT_EQ(fidelityPartA(x, 2), 1.9375f);
   // SrcA never uses the tenth mantissa bit.
   EXPECT_EQ(fidelityPartA(x, 0) + fidelityPartA(x, 1), 2.0f - 0x1p-9f);
-  EXPECT_EQ(fidelityPartB(x, 0), 2.0f - 0x1p-6f);             // 1 + 6 bits
+  EXPECT_EQ(fidelityPartB(x, 0), 2.0f - 0x1p-6f); // 1 + 6 bits
   EXPECT_EQ(fidelityPartB(x, 1), 2.0f - 0x1p-6f);
-  EXPECT_EQ(fidelityPartB(x, 2), 0x1p-6f - 0x1p-10f);         // next 4 bits
+  EXPECT_EQ(fidelityPartB(x, 2), 0x1p-6f - 0x1p-10f); // next 4 bits
   EXPECT_EQ(fidelityPartB(x, 2) + fidelityPartB(x, 0), x);
   // Signs stay with the parts.
   EXPECT_EQ(fidelityPartA(-x, 1), -fidelityPartA(x, 1));
@@ -110,7 +110,8 @@ TEST(FidelityTest, MatmulDropsOperandBitsBelowHiFi4) {
   // in0 = 1 + 2^-7: SrcB's first six bits miss it until phase 2 (HiFi3).
   EXPECT_EQ(matmulAt(2, 1.0078125f, 1.0f), 32.0f);
   EXPECT_EQ(matmulAt(3, 1.0078125f, 1.0f), 32.25f);
-  EXPECT_EQ(matmulAt(4, 1.0078125f, 1.0078125f), 32.0f * 1.0078125f * 1.0078125f);
+  EXPECT_EQ(matmulAt(4, 1.0078125f, 1.0078125f),
+            32.0f * 1.0078125f * 1.0078125f);
 }
 
 TEST(FidelityTest, ReduceSumAtLoFiKeepsFiveBitsOfEachElement) {

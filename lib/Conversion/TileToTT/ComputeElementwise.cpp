@@ -728,9 +728,9 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
                               "it",
                               &inner);
   }
-  ExpressionBuilder expressions(
-      parallel, inputs, masks,
-      lowering.isFp32Dest() && !lowering.isTF32Allowed());
+  ExpressionBuilder expressions(parallel, inputs, masks,
+                                lowering.isFp32Dest() &&
+                                    !lowering.isTF32Allowed());
   llvm::SmallVector<Node *, 2> roots;
   for (Value result : yield->getOperands()) {
     Node *root = expressions.build(result);

@@ -34,11 +34,10 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       failed(partition->setOption("board", options.board, message)) ||
       failed(dataMovement->setOption(
           "multicast", options.multicast ? "true" : "false", message)) ||
-      failed(compute->setOption("allow-tf32",
-                                options.allowTF32 ? "true" : "false",
-                                message)) ||
-      failed(split->setOption("math-fidelity", options.mathFidelity,
-                              message))) {
+      failed(compute->setOption(
+          "allow-tf32", options.allowTF32 ? "true" : "false", message)) ||
+      failed(
+          split->setOption("math-fidelity", options.mathFidelity, message))) {
     if (error)
       *error = message;
     return failure();

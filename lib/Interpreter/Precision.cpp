@@ -108,6 +108,22 @@ double interp::roundToFormat(double value, NumberFormat format) {
   return rounded;
 }
 
+std::string interp::describePrecision(const Precision &precision) {
+  static const char *const kFidelities[] = {"LoFi", "LoFi", "HiFi2", "HiFi3",
+                                            "HiFi4"};
+  std::string text;
+  if (precision.fp32Dest)
+    text = precision.allowTF32
+               ? "fp32 DST, f32 add/sub/mul on the FPU with TF32 operands"
+               : "fp32 DST, f32 add/sub/mul exact on the SFPU";
+  else if (precision.dest16 == NumberFormat::F16)
+    text = "Float16 DST (the SFPU's mul, div and functions round to bf16 "
+           "there)";
+  else
+    text = "bf16 DST";
+  return text + ", " + kFidelities[std::min(precision.fidelityPhases, 4u)];
+}
+
 double interp::gamma(int64_t n, double u) {
   if (n <= 0)
     return 0;

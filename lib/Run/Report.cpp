@@ -233,6 +233,10 @@ void run::printReport(llvm::raw_ostream &os, const CompiledProgram &program,
   case Verdict::Mismatch:
     break;
   }
+  // What the budgets assume, so that a PASS says which arithmetic it
+  // vouches for (docs/tilt-run.md).
+  if (!result.numerics.empty())
+    os << "budget for: " << result.numerics << "\n";
   for (const BufferResult &buffer : result.buffers) {
     const ProgramArgument *argument =
         program.lookupArgument(buffer.device.name);

@@ -477,6 +477,7 @@ static LogicalResult compareWithReference(
   // mode's bounds are the larger ones and hold for an fp32 kernel too.
   interp::Precision precision =
       getPrecision(compiled, options.claimFidelity, options.claimExactF32);
+  result.numerics = interp::describePrecision(precision);
   if (failed(interp::runFunction(compiled.function, tensors, precision)))
     return failure();
 

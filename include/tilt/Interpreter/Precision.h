@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace tilt {
 namespace interp {
@@ -141,6 +142,11 @@ struct Precision {
     return fp32Dest ? kUnitRoundoffTF32 : kTruncationBF16;
   }
 };
+
+/// `precision` in a phrase, for the report: the DST mode and where f32
+/// arithmetic runs, the SFPU's bf16 rounding in a Float16 DST, and the
+/// fidelity ("fp32 DST, f32 arithmetic exact on the SFPU, HiFi4").
+std::string describePrecision(const Precision &precision);
 
 //===----------------------------------------------------------------------===//
 // Error bounds

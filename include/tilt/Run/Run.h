@@ -316,6 +316,9 @@ struct RunResult {
   unsigned timeoutSeconds = 0;
   /// The values of the scalar arguments, in argument order.
   std::vector<ScalarValue> scalars;
+  /// The device numerics the error budgets were derived for
+  /// (interp::describePrecision); empty without a reference.
+  std::string numerics;
   /// The buffers' initial values, rounded to their types, in argument order.
   std::vector<HostArray> inputs;
   /// Every buffer after the run, in argument order (empty when the run

@@ -23,6 +23,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <string>
 
 using namespace tilt;
 using namespace tilt::emu;
@@ -171,7 +173,28 @@ float toDst(const ComputeEngine &engine, double value) {
 /// An SFPU result as SFPSTORE writes it: fp32, or truncated to the 16-bit
 /// format (tt-isa-documentation SFPSTORE.md).
 float sfpuToDst(const ComputeEngine &engine, float value) {
-  return engine.fp32Dest ? value : truncateToFormat(value, engine.dst16);
+  if (engine.fp32Dest)
+    return value;
+  if (engine.lax & LaxBF16Sfpu)
+    value = truncateToFormat(value, emu::DataFormat::Float16_b);
+  return truncateToFormat(value, engine.dst16);
+}
+
+unsigned getLaxRules() {
+  // The emulator runtime depends on the C++ library only (CMakeLists.txt).
+  static const unsigned rules = [] {
+    const char *text = std::getenv("TILT_EMU_TESTING_LAX");
+    std::string list = std::string(",") + (text ? text : "") + ",";
+    unsigned bits = 0;
+    for (auto [name, bit] : {std::make_pair(",tf32-copy,", LaxTF32Copy),
+                             std::make_pair(",bf16-sfpu,", LaxBF16Sfpu),
+                             std::make_pair(",lofi,", LaxLoFi),
+                             std::make_pair(",bf16-dst,", LaxBF16Dst)})
+      if (list.find(name) != std::string::npos)
+        bits |= bit;
+    return bits;
+  }();
+  return rules;
 }
 
 float sfpuBinaryToDst(const ComputeEngine &engine, EltwiseBinaryType type,
@@ -193,7 +216,7 @@ float sfpuBinaryToDst(const ComputeEngine &engine, EltwiseBinaryType type,
 float fpuMultiply(const KernelContext &context, float a, float b) {
   if (!std::isfinite(a) || !std::isfinite(b))
     return toDst(context.engine, double(a) * double(b));
-  unsigned phases = context.instance ? context.instance->fidelityPhases : 4;
+  unsigned phases = context.engine.fidelityPhases;
   double dst = 0;
   for (unsigned phase = 0; phase < phases; ++phase) {
     double product =
@@ -351,6 +374,9 @@ void emu::initComputeEngine(KernelContext &context,
       (instance.fp32DestAcc ? 4 : 8) * (instance.dstFullSync ? 2 : 1);
   engine.fp32Dest = instance.fp32DestAcc;
   engine.unpackToDestFp32 = instance.unpackToDestFp32;
+  engine.lax = getLaxRules();
+  engine.fidelityPhases =
+      engine.lax & LaxLoFi ? 1u : std::max(1u, instance.fidelityPhases);
   // The JIT build's unpack_conditional_dst_format (genfiles.cpp
   // compute_data_formats): Float16 when the CBs' exponents are of kind A
   // (Float16) or every CB is Float32, else Float16_b; with
@@ -364,7 +390,9 @@ void emu::initComputeEngine(KernelContext &context,
       allFloat32 &= cb.config.format == emu::DataFormat::Float32;
     }
   bool kindA = anyFloat16 || (any && allFloat32);
-  engine.dst16 = kindA ? emu::DataFormat::Float16 : emu::DataFormat::Float16_b;
+  engine.dst16 = kindA && !(engine.lax & LaxBF16Dst)
+                     ? emu::DataFormat::Float16
+                     : emu::DataFormat::Float16_b;
   engine.fp32Source = instance.fp32DestAcc && (allFloat32 || !kindA)
                           ? emu::DataFormat::Float32
                           : engine.dst16;
@@ -493,7 +521,7 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
   // MVMULs), multiplying the bits of in0 (SrcB) and in1 (SrcA) that phase
   // uses (MatrixUnit.md). The products of those parts are exact in double.
   // A phase whose parts are all zero adds nothing and is skipped.
-  unsigned phases = context.instance->fidelityPhases;
+  unsigned phases = context.engine.fidelityPhases;
   static thread_local float partA[1024], partB[1024];
   double sums[32];
   for (unsigned phase = 0; phase < phases; ++phase) {
@@ -616,6 +644,10 @@ void tilt_emu::copy(uint32_t icb, uint32_t itile, uint32_t idst) {
   } else {
     unpackToSrc(context, 'A', icb, itile, tile, function, "");
   }
+  if ((context.engine.lax & LaxTF32Copy) &&
+      (context.engine.unpackToDestFp32 >> icb & 1u))
+    for (uint32_t i = 0; i < 1024; ++i)
+      tile[i] = roundToTF32(tile[i]);
   for (uint32_t i = 0; i < 1024; ++i)
     dst[i] = toDst(context.engine, tile[i]);
   context.dstWritten[idst] = true;
@@ -672,7 +704,7 @@ void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
     // GAPOOL.md; tt-llk llk_math_reduce.h), the data in SrcA and the
     // scaler in SrcB: at LoFi a sum keeps five bits of each element.
     double result = into;
-    for (unsigned phase = 0; phase < context.instance->fidelityPhases;
+    for (unsigned phase = 0; phase < context.engine.fidelityPhases;
          ++phase) {
       double scalePart = fidelityPartB(float(scale), phase);
       if (phase > 0 && scalePart == 0)

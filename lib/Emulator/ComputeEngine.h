@@ -16,6 +16,22 @@ namespace tilt {
 namespace emu {
 namespace engine {
 
+/// Testing only: rules the emulator can compute at a lower precision than
+/// the hardware (TILT_EMU_TESTING_LAX, names separated by commas), so that
+/// a test can see the interpreter's budget catch a device that does:
+/// `tf32-copy` (copy_tile of an UnpackToDestFp32 CB keeps TF32),
+/// `bf16-sfpu` (SFPU results in a 16-bit DST are truncated to bf16),
+/// `lofi` (every multiply runs one fidelity phase), `bf16-dst` (a Float16
+/// DST holds bf16).
+enum LaxRule : unsigned {
+  LaxTF32Copy = 1,
+  LaxBF16Sfpu = 2,
+  LaxLoFi = 4,
+  LaxBF16Dst = 8,
+};
+/// The LaxRule bits TILT_EMU_TESTING_LAX names (0 without it).
+unsigned getLaxRules();
+
 /// Stops the kernel with `message` (a run error).
 [[noreturn]] void fail(KernelContext &context, const std::string &message);
 

@@ -123,6 +123,11 @@ struct ComputeEngine {
   DataFormat fp32Source = DataFormat::Float32;
   uint32_t unpackToDestFp32 = 0;
   bool l1Accumulate = false;
+  /// The multiplier's fidelity phases (ComputeConfig::math_fidelity).
+  unsigned fidelityPhases = 4;
+  /// Testing only: the rules computed laxer than the hardware does
+  /// (LaxRule bits, from TILT_EMU_TESTING_LAX).
+  unsigned lax = 0;
   PackMask mask = PackMask::None;
   bool matmulTranspose = false;
   /// The last init of the unpacker and FPU, and of the SFPU (tilt_emu::

@@ -46,24 +46,49 @@ TEST(FidelityTest, PhasesUseTheDocumentedOperandBits) {
   EXPECT_EQ(fidelityPartB(INFINITY, 2), 0.0f);
 }
 
-/// in0 * in1 by mul_tiles at `phases` fidelity phases with a bf16 DST.
-float multiplyAt(unsigned phases, float in0, float in1) {
-  ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kBF16}});
-  run.instance.fidelityPhases = phases;
+/// How a test runs one op on two filled tiles: the CB formats (in0, in1,
+/// out), the DST mode and fidelity, and the startup's source order.
+struct TwoTiles {
+  tilt::emu::DataFormat in = kBF16, out = kBF16;
+  bool fp32Dest = false;
+  unsigned phases = 4;
+  bool reverse = false;
+};
+
+/// Pushes a tile of `in0` into CB 0 and one of `in1` into CB 1, runs `op`
+/// (which writes DST[0]) and returns element (0, 0) of DST[0] packed into
+/// CB 16.
+float runOnTwoTiles(const TwoTiles &config, float in0, float in1,
+                    const std::function<void()> &op) {
+  ComputeRun run({{0, config.in}, {1, config.in}, {16, config.out}});
+  run.instance.fidelityPhases = config.phases;
+  run.instance.fp32DestAcc = config.fp32Dest;
   float out = 0;
   EXPECT_EQ(run.run([&] {
-    compute_kernel_hw_startup(0, 1, 16);
+    if (config.reverse)
+      compute_kernel_hw_startup<SrcOrder::Reverse>(0, 1, 16);
+    else
+      compute_kernel_hw_startup(0, 1, 16);
     pushFilledTile(0, in0);
     pushFilledTile(1, in1);
     tile_regs_acquire();
-    mul_tiles_init(0, 1);
-    mul_tiles(0, 1, 0, 0, 0);
+    op();
     out = packElement(16);
     cb_pop_front(0, 1);
     cb_pop_front(1, 1);
   }),
             "");
   return out;
+}
+
+/// in0 * in1 by mul_tiles at `phases` fidelity phases with a bf16 DST.
+float multiplyAt(unsigned phases, float in0, float in1) {
+  TwoTiles config;
+  config.phases = phases;
+  return runOnTwoTiles(config, in0, in1, [] {
+    mul_tiles_init(0, 1);
+    mul_tiles(0, 1, 0, 0, 0);
+  });
 }
 
 TEST(FidelityTest, MulTilesRoundsDstAfterEveryPhase) {
@@ -82,23 +107,15 @@ TEST(FidelityTest, MulTilesRoundsDstAfterEveryPhase) {
 
 /// One 32x32x32 matmul of filled tiles at `phases` phases, fp32 DST.
 float matmulAt(unsigned phases, float in0, float in1) {
-  ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kF32}});
-  run.instance.fidelityPhases = phases;
-  run.instance.fp32DestAcc = true;
-  float out = 0;
-  EXPECT_EQ(run.run([&] {
-    compute_kernel_hw_startup<SrcOrder::Reverse>(0, 1, 16);
-    pushFilledTile(0, in0);
-    pushFilledTile(1, in1);
-    tile_regs_acquire();
+  TwoTiles config;
+  config.out = kF32;
+  config.fp32Dest = true;
+  config.phases = phases;
+  config.reverse = true;
+  return runOnTwoTiles(config, in0, in1, [] {
     matmul_init(0, 1);
     matmul_tiles(0, 1, 0, 0, 0);
-    out = packElement(16);
-    cb_pop_front(0, 1);
-    cb_pop_front(1, 1);
-  }),
-            "");
-  return out;
+  });
 }
 
 TEST(FidelityTest, MatmulDropsOperandBitsBelowHiFi4) {
@@ -118,24 +135,15 @@ TEST(FidelityTest, ReduceSumAtLoFiKeepsFiveBitsOfEachElement) {
   // GAPOOL: the data in SrcA, the scaler (1.0) in SrcB (ISA GAPOOL.md,
   // tt-llk llk_unpack_AB_reduce.h).
   auto rowSum = [](unsigned phases) {
-    ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kF32}});
-    run.instance.fidelityPhases = phases;
-    run.instance.fp32DestAcc = true;
-    float out = 0;
-    EXPECT_EQ(run.run([&] {
-      compute_kernel_hw_startup(0, 1, 16);
-      pushFilledTile(0, 1.0078125f);
-      pushFilledTile(1, 1.0f);
-      tile_regs_acquire();
+    TwoTiles config;
+    config.out = kF32;
+    config.fp32Dest = true;
+    config.phases = phases;
+    return runOnTwoTiles(config, 1.0078125f, 1.0f, [] {
       reduce_init(0, 1, 16);
       reduce_tile(0, 1, 0, 0, 0);
       reduce_uninit();
-      out = packElement(16);
-      cb_pop_front(0, 1);
-      cb_pop_front(1, 1);
-    }),
-              "");
-    return out;
+    });
   };
   EXPECT_EQ(rowSum(1), 32.0f);
   EXPECT_EQ(rowSum(2), 32.25f);
@@ -148,22 +156,13 @@ TEST(FidelityTest, ReduceSumAtLoFiKeepsFiveBitsOfEachElement) {
 /// Runs `op` on DST[0] = `a`, DST[1] = `b` with a DST of `format`'s CBs.
 float sfpuOn(tilt::emu::DataFormat format, float a, float b,
              const std::function<void()> &op) {
-  ComputeRun run({{0, format}, {1, format}, {16, format}});
-  float out = 0;
-  EXPECT_EQ(run.run([&] {
-    compute_kernel_hw_startup(0, 1, 16);
-    pushFilledTile(0, a);
-    pushFilledTile(1, b);
-    tile_regs_acquire();
+  TwoTiles config;
+  config.in = config.out = format;
+  return runOnTwoTiles(config, a, b, [&] {
     copy_tile(0, 0, 0);
     copy_tile(1, 0, 1);
     op();
-    out = packElement(16);
-    cb_pop_front(0, 1);
-    cb_pop_front(1, 1);
-  }),
-            "");
-  return out;
+  });
 }
 
 TEST(SfpuRoundingTest, MulAndDivRoundToBF16EvenInA16BitDst) {

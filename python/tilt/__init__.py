@@ -6,13 +6,21 @@
   ``mlir.passmanager``;
 - ``tilt.language``: TileLang's kernel language (``import tilt.language as T``);
 - ``tilt.compile``, ``tilt.jit``: a kernel compiled for Tenstorrent, run on
-  the emulator with NumPy arrays (``tilt.kernel``).
+  the emulator with NumPy arrays (``tilt.kernel``);
+- ``tilt.testing``, ``tilt.utils``, ``tilt.cdiv``: TileLang's test helpers
+  (GPU-only markers skip), ``TensorSupplyType`` and ``cdiv``.
 
 Both wrap the extension module ``tilt._tilt``; importing ``tilt`` alone does
 not load it. See docs/python.md.
 """
 
-__all__ = ["ir", "passmanager", "compile", "jit", "PassConfigKey"]
+__all__ = ["ir", "passmanager", "compile", "jit", "PassConfigKey", "cdiv",
+           "testing", "utils"]
+
+
+def cdiv(a, b):
+    """TileLang's ``tilelang.cdiv``: ceil(a / b) for integers."""
+    return -(-a // b)
 
 
 class PassConfigKey:
@@ -38,3 +46,11 @@ def jit(func=None, **options):
     """``tilt.kernel.jit``: TileLang's ``@tilelang.jit`` for kernel factories."""
     from . import kernel
     return kernel.jit(func, **options)
+
+
+def __getattr__(name):
+    # The submodules load on first use, as ``tilelang.testing`` does.
+    if name in ("testing", "utils"):
+        import importlib
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'tilt' has no attribute '{name}'")

@@ -1,0 +1,80 @@
+"""TileLang's test helpers under tilt (issue 32, first part): a test file
+written for ``tilelang.testing`` runs with its import line changed."""
+
+import os
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import tilt
+import tilt.testing
+from tilt.utils import TensorSupplyType
+
+
+def test_cdiv():
+    assert tilt.cdiv(1024, 128) == 8
+    assert tilt.cdiv(1000, 128) == 8
+    assert tilt.cdiv(1, 32) == 1
+    assert tilt.cdiv(0, 32) == 0
+
+
+def test_set_random_seed_makes_draws_repeat():
+    tilt.testing.set_random_seed(7)
+    first = (random.random(), np.random.rand())
+    tilt.testing.set_random_seed(7)
+    assert (random.random(), np.random.rand()) == first
+
+
+@tilt.testing.requires_cuda
+def test_marked_bare_is_skipped():
+    raise AssertionError("a requires_cuda test ran")
+
+
+@tilt.testing.requires_cuda_compute_version_ge(9, 0)
+def test_marked_with_arguments_is_skipped():
+    raise AssertionError("a requires_cuda_compute_version_ge test ran")
+
+
+def test_markers_say_why():
+    marker = tilt.testing.requires_cuda()
+    assert "Tenstorrent" in marker.kwargs["reason"]
+    with pytest.raises(AttributeError, match="no attribute 'frobnicate'"):
+        tilt.testing.frobnicate
+
+
+def test_assert_close_helpers():
+    a = np.ones((32, 32), np.float32)
+    b = a.copy()
+    b[0, 0] = 2.0  # one element of 1024 is within 0.1 %
+    tilt.testing.torch_assert_close(a, b, max_mismatched_ratio=0.001)
+    b[0, 1] = 2.0
+    with pytest.raises(AssertionError, match="2 of 1024 elements"):
+        tilt.testing.torch_assert_close(a, b, max_mismatched_ratio=0.001)
+    tilt.testing.assert_allclose(a, a + 1e-3)
+
+
+def test_tensor_supply_type_has_tilelangs_members():
+    assert [m.name for m in TensorSupplyType] == [
+        "Integer", "Uniform", "Normal", "Randn", "Zero", "One", "Auto"]
+    assert TensorSupplyType.Auto.value == 7
+
+
+def test_main_runs_pytest_on_the_calling_file(tmp_path):
+    test_file = tmp_path / "test_user.py"
+    test_file.write_text(
+        "import tilt.testing\n\n"
+        "def test_ok():\n    assert tilt.cdiv(5, 2) == 3\n\n"
+        "@tilt.testing.requires_cuda\n"
+        "def test_gpu():\n    assert False\n\n"
+        "if __name__ == '__main__':\n    tilt.testing.main()\n")
+    # The package as this test imported it (PYTHONPATH may be relative).
+    env = dict(os.environ,
+               PYTHONPATH=os.path.dirname(os.path.dirname(tilt.__file__)))
+    result = subprocess.run(
+        [sys.executable, str(test_file), "-q", "-p", "no:cacheprovider"],
+        capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 passed, 1 skipped" in result.stdout

@@ -10,7 +10,9 @@ set -euo pipefail
 packages=(cmake ninja-build g++ clang llvm-14-dev llvm-14-tools libfmt-dev
   libgtest-dev libclang-14-dev libclang-cpp14-dev clang-format doxygen python3
   time pybind11-dev python3-dev python3-numpy python3-pytest)
-optional=(mlir-22-tools)
+# torch: TileLang's host code passes torch tensors (issue 32; the tests that
+# need it skip without it).
+optional=(mlir-22-tools python3-torch)
 
 missing=()
 for p in "${packages[@]}" "${optional[@]}"; do

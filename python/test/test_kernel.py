@@ -116,3 +116,50 @@ def test_bad_options():
         tilt.compile(scale_add(64, 64, 32), target="cuda")
     with pytest.raises(TiltError):
         tilt.compile(scale_add(64, 64, 32), grid="99x99")
+
+
+def test_torch_tensors_in_and_out():
+    torch = pytest.importorskip("torch")
+    kernel = tilt.compile(scale_add(64, 64, 32), out_idx=[-1], grid=(2, 2))
+    torch.manual_seed(3)
+    a = torch.randn(64, 64)
+    b = torch.randn(64, 64)
+    c = kernel(a, b)
+    assert isinstance(c, torch.Tensor) and c.dtype == torch.float32
+    assert torch.equal(c, a * 2 + b)  # exact f32 on the SFPU
+    # Any strides (a transposed view is made contiguous on the way in), and
+    # requires_grad tensors are read as data.
+    at = torch.randn(64, 64).t()
+    bg = torch.randn(64, 64, requires_grad=True)
+    assert torch.equal(kernel(at, bg), at * 2 + bg.detach())
+    # An output tensor passed is written in place.
+    out = torch.zeros(64, 64)
+    kernel(a, b, out)
+    assert torch.equal(out, a * 2 + b)
+
+
+def test_bfloat16_tensors_stay_bfloat16():
+    torch = pytest.importorskip("torch")
+
+    def add_bf16(M, N):
+        @T.prim_func
+        def add(A: T.Tensor((M, N), "bfloat16"), B: T.Tensor((M, N), "bfloat16"),
+                C: T.Tensor((M, N), "bfloat16")):
+            with T.Kernel(T.ceildiv(N, 32), T.ceildiv(M, 32)) as (bx, by):
+                A_s = T.alloc_shared((32, 32), "bfloat16")
+                B_s = T.alloc_shared((32, 32), "bfloat16")
+                C_l = T.alloc_fragment((32, 32), "bfloat16")
+                T.copy(A[by * 32, bx * 32], A_s)
+                T.copy(B[by * 32, bx * 32], B_s)
+                for i, j in T.Parallel(32, 32):
+                    C_l[i, j] = A_s[i, j] + B_s[i, j]
+                T.copy(C_l, C[by * 32, bx * 32])
+        return add
+
+    kernel = tilt.compile(add_bf16(64, 64), out_idx=[-1], grid=(2, 2))
+    a = torch.randn(64, 64).to(torch.bfloat16)
+    b = torch.randn(64, 64).to(torch.bfloat16)
+    c = kernel(a, b)
+    assert c.dtype == torch.bfloat16
+    # One bf16 rounding of the exact sum, as torch's own bf16 add does.
+    assert torch.equal(c, a + b)

@@ -27,6 +27,28 @@ __all__ = ["compile", "jit", "Kernel", "CheckResult", "Profile"]
 _NUMPY = {"f32": np.float32, "bf16": np.float32, "f16": np.float16,
           "i32": np.int32}
 
+# The torch dtype name of each element type, for outputs returned as torch
+# tensors (bf16 is torch's bfloat16: the device's values are bf16 numbers,
+# so the conversion from float32 is exact).
+_TORCH = {"f32": "float32", "bf16": "bfloat16", "f16": "float16",
+          "i32": "int32"}
+
+
+def _is_torch_tensor(value):
+    """Whether `value` is a torch.Tensor, without importing torch."""
+    return type(value).__module__.startswith("torch") and hasattr(value, "detach")
+
+
+def _from_torch(tensor):
+    """A torch tensor's values as a contiguous NumPy array (its data, read
+    as is: requires_grad, any strides, any device torch can copy to the
+    CPU). bfloat16, which NumPy lacks, widens to float32 exactly."""
+    tensor = tensor.detach().cpu()
+    if str(tensor.dtype) == "torch.bfloat16":
+        tensor = tensor.float()
+    return tensor.contiguous().numpy()
+
+
 # TileLang target names and Tilt's architectures.
 _TARGETS = {"wormhole_b0": "wormhole_b0", "wormhole": "wormhole_b0",
             "blackhole": "blackhole", "grayskull": "grayskull",
@@ -266,12 +288,12 @@ class Kernel:
             if argument["scalar"]:
                 scalars[name] = float(value)
                 continue
-            array = np.asarray(value)
+            array = _from_torch(value) if _is_torch_tensor(value) else np.asarray(value)
             shape = tuple(argument["shape"])
             if array.shape != shape:
                 raise ValueError(f"'{name}' must have shape {shape}, got {array.shape}")
             inputs[name] = np.ascontiguousarray(array, dtype=np.float32)
-            if isinstance(value, np.ndarray):
+            if isinstance(value, np.ndarray) or _is_torch_tensor(value):
                 targets[name] = value
         return inputs, scalars, targets
 
@@ -296,17 +318,30 @@ class Kernel:
         return result, targets
 
     def __call__(self, *arrays):
-        """Runs the kernel on the emulator. Arrays the kernel writes are
-        written back into the NumPy arrays passed; the ``out_idx``
-        parameters are returned (one array, or a tuple)."""
+        """Runs the kernel on the emulator with NumPy arrays or torch
+        tensors. Arrays the kernel writes are written back into the arrays
+        or tensors passed; the ``out_idx`` parameters are returned (one
+        array, or a tuple): torch tensors of the parameters' dtypes when
+        the call passed torch tensors, else NumPy arrays."""
         result, targets = self.run(*arrays)
+        torch = None
+        if any(_is_torch_tensor(value) for value in arrays):
+            import torch
         outputs = {}
         for buffer in result.buffers:
             argument = next(a for a in self.arguments if a["name"] == buffer["name"])
             device = buffer["device"].astype(_NUMPY.get(argument["dtype"], np.float32))
+            if torch is not None:
+                device = torch.from_numpy(np.ascontiguousarray(device)).to(
+                    getattr(torch, _TORCH.get(argument["dtype"], "float32")))
             outputs[buffer["name"]] = device
             if buffer["written"] and buffer["name"] in targets:
-                np.copyto(targets[buffer["name"]], device, casting="unsafe")
+                target = targets[buffer["name"]]
+                if _is_torch_tensor(target):
+                    with torch.no_grad():
+                        target.copy_(device)
+                else:
+                    np.copyto(target, np.asarray(device), casting="unsafe")
         returned = [outputs[self.arguments[i]["name"]] for i in self.out_idx]
         if not returned:
             return None

@@ -30,8 +30,9 @@ echo "setup: installing ${missing[*]}"
 $sudo apt-get update -qq
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
-# The MLIR oracle is optional: its lit suite is skipped with a notice without it.
+# The optional packages: without the MLIR oracle its lit suite is skipped
+# with a notice, without torch the tests of torch tensors are.
 for p in "${optional[@]}"; do
   $sudo apt-get install -y -qq "$p" >/dev/null ||
-    echo "setup: optional package $p is not available; MLIR interop tests will be skipped"
+    echo "setup: optional package $p is not available; the tests that need it will be skipped"
 done

@@ -78,3 +78,18 @@ def test_main_runs_pytest_on_the_calling_file(tmp_path):
         capture_output=True, text=True, cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1 passed, 1 skipped" in result.stdout
+
+
+def test_dtypes():
+    import tilt.language as T
+    from tilt.language import dtypes
+    assert T.dtype("bfloat16") == T.bfloat16
+    assert T.bfloat16 == "bfloat16" and T.bfloat16 == "bf16"
+    assert T.float32 == "float" and T.float32 != T.float16
+    assert str(T.float16) == "float16" and dtypes.float32 is T.float32
+    assert len({T.float32, T.dtype("float32"), T.float16}) == 2
+    with pytest.raises(ValueError, match="float32, float16, bfloat16"):
+        T.dtype("float8_e8m0")
+    torch = pytest.importorskip("torch")
+    assert T.dtype("bfloat16").as_torch() is torch.bfloat16
+    assert T.int32.as_torch() is torch.int32

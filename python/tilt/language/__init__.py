@@ -20,7 +20,7 @@ __all__ = [
     "reduce_min", "reduce_absmax", "exp", "exp2", "log", "log2", "sqrt",
     "rsqrt", "tanh", "erf", "abs", "ceildiv", "max", "min", "if_then_else",
     "cast", "Cast", "infinity", "use_swizzle", "annotate_layout",
-    "float32", "float16", "bfloat16", "int32", "float", "half",
+    "float32", "float16", "bfloat16", "int32", "float", "half", "dtype",
     "FrontendError", "PrimFunc", "GemmWarpPolicy",
 ]
 
@@ -63,6 +63,19 @@ bfloat16 = DType("bfloat16")
 int32 = DType("int32")
 float = float32  # noqa: A001 -- TileLang's alias
 half = float16
+
+
+def dtype(name):
+    """TileLang's ``T.dtype("bfloat16")``: the data type of a dtype string
+    (or a DType, returned as it is). A type Tilt does not compute with is a
+    ValueError naming the ones it does."""
+    if isinstance(name, DType):
+        return name
+    from ._values import _DTYPES
+    if not isinstance(name, str) or name not in _DTYPES:
+        raise ValueError(f"unknown or unsupported dtype {name!r}: Tilt computes "
+                         "with float32, float16, bfloat16 and int32")
+    return DType(name)
 
 
 class GemmWarpPolicy:

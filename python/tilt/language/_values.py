@@ -46,8 +46,15 @@ class Diagnostic:
         return f"{self.location}: {self.severity}: {self.message}"
 
 
+# Tilt's element types and torch's dtype names.
+_TORCH_DTYPES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16",
+                 "i32": "int32"}
+
+
 class DType:
-    """A TileLang data type (``T.float32``); ``.mlir`` is Tilt's name (``f32``)."""
+    """A TileLang data type (``T.float32``, ``T.dtype("bfloat16")``);
+    ``.mlir`` is Tilt's name (``f32``). Equal to the dtype strings that
+    name the same type (``T.float32 == "float32"``, as TileLang's)."""
 
     def __init__(self, name):
         self.name = name
@@ -55,6 +62,24 @@ class DType:
 
     def __repr__(self):
         return f"T.{self.name}"
+
+    def __str__(self):
+        return self.name
+
+    def __eq__(self, other):
+        if isinstance(other, DType):
+            return self.mlir == other.mlir
+        if isinstance(other, str):
+            return _DTYPES.get(other) == self.mlir
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self.mlir)
+
+    def as_torch(self):
+        """The torch dtype of this type (``torch.bfloat16``, ...)."""
+        import torch
+        return getattr(torch, _TORCH_DTYPES[self.mlir])
 
     def __call__(self, *args):
         raise RuntimeError(

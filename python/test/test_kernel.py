@@ -163,3 +163,23 @@ def test_bfloat16_tensors_stay_bfloat16():
     assert c.dtype == torch.bfloat16
     # One bf16 rounding of the exact sum, as torch's own bf16 add does.
     assert torch.equal(c, a + b)
+
+
+def test_profiler():
+    from tilt.utils import TensorSupplyType
+    kernel = tilt.compile(scale_add(64, 64, 32), out_idx=[-1], grid=(2, 2))
+    profiler = kernel.get_profiler(tensor_supply_type=TensorSupplyType.Normal)
+    profiler.assert_allclose(lambda a, b: a * 2 + b, rtol=1e-5, atol=1e-5)
+    with pytest.raises(AssertionError, match=r"output 0: \d+ of 4096 elements"):
+        profiler.assert_allclose(lambda a, b: a * 3 + b + 1)
+    ones = kernel.get_profiler(TensorSupplyType.One).run_once()
+    assert float(ones.min()) == 3.0 and float(ones.max()) == 3.0
+    # A prediction of the timing model, in ms: a 64x64 f32 kernel on 4
+    # cores takes microseconds.
+    predicted = profiler.do_bench()
+    assert 0 < predicted < 1
+    assert predicted == profiler.do_bench(warmup=5, rep=10)  # deterministic
+    with pytest.raises(NotImplementedError, match="timing model"):
+        profiler.do_bench(lambda a, b: a)
+    with pytest.raises(TypeError, match="TensorSupplyType"):
+        kernel.get_profiler("normal")

@@ -15,7 +15,7 @@ not load it. See docs/python.md.
 """
 
 __all__ = ["ir", "passmanager", "compile", "jit", "PassConfigKey", "cdiv",
-           "testing", "utils"]
+           "testing", "utils", "profiler"]
 
 
 def cdiv(a, b):
@@ -50,7 +50,7 @@ def jit(func=None, **options):
 
 def __getattr__(name):
     # The submodules load on first use, as ``tilelang.testing`` does.
-    if name in ("testing", "utils"):
+    if name in ("testing", "utils", "profiler"):
         import importlib
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'tilt' has no attribute '{name}'")

@@ -347,6 +347,16 @@ class Kernel:
             return None
         return returned[0] if len(returned) == 1 else tuple(returned)
 
+    def get_profiler(self, tensor_supply_type=None):
+        """TileLang's profiler of this kernel (``tilt.profiler.Profiler``):
+        inputs of ``tensor_supply_type`` (``tilt.utils.TensorSupplyType``,
+        default ``Auto``), ``run_once``, ``assert_allclose`` against a
+        reference program, and ``do_bench``, the timing model's predicted
+        device time in ms."""
+        from .profiler import Profiler
+        from .utils.tensor import TensorSupplyType
+        return Profiler(self, tensor_supply_type or TensorSupplyType.Auto)
+
     def check(self, *arrays, seed=1):
         """Runs the kernel (on ``arrays``, or random inputs) and compares
         every output with Tilt's reference interpreter of the tile program,

@@ -1,0 +1,129 @@
+"""``tilt.profiler``: TileLang's kernel profiler (``kernel.get_profiler()``).
+
+It makes a kernel's inputs (``TensorSupplyType``), runs the kernel once,
+checks it against a reference program, and times it. There is no
+Tenstorrent card here: ``do_bench`` returns the **timing model's
+predicted device time** (docs/timing-model.md), in milliseconds, not a
+measurement of the host's wall time.
+"""
+
+import json
+
+import numpy as np
+
+from .testing import torch_assert_close
+from .utils.tensor import TensorSupplyType
+
+__all__ = ["Profiler"]
+
+_INTEGER_TYPES = ("i32",)
+
+
+def _supply(shape, dtype, supply_type, generator):
+    """One input of `shape` and Tilt element type `dtype` (NumPy float32 or
+    int32 values)."""
+    integer = dtype in _INTEGER_TYPES
+    kind = supply_type
+    if kind == TensorSupplyType.Auto:
+        kind = TensorSupplyType.Integer if integer else TensorSupplyType.Randn
+    if kind == TensorSupplyType.Zero:
+        values = np.zeros(shape)
+    elif kind == TensorSupplyType.One:
+        values = np.ones(shape)
+    elif kind == TensorSupplyType.Integer:
+        values = generator.integers(-2, 3, size=shape)
+    elif kind == TensorSupplyType.Uniform:
+        values = generator.uniform(-1.0, 1.0, size=shape)
+    else:  # Normal, Randn
+        values = generator.standard_normal(size=shape)
+    return values.astype(np.int32 if integer else np.float32)
+
+
+class Profiler:
+    """The profiler of a compiled kernel (``tilt.kernel.Kernel``)."""
+
+    def __init__(self, kernel, tensor_supply_type=TensorSupplyType.Auto,
+                 seed=0):
+        if not isinstance(tensor_supply_type, TensorSupplyType):
+            raise TypeError("tensor_supply_type must be a "
+                            "tilt.utils.TensorSupplyType, got "
+                            f"{tensor_supply_type!r}")
+        self.kernel = kernel
+        self.supply_type = tensor_supply_type
+        self.seed = seed
+
+    def _make_inputs(self):
+        """The kernel's inputs (its parameters but the ``out_idx`` ones):
+        torch tensors when torch is installed (TileLang's reference programs
+        are torch code), else NumPy arrays."""
+        generator = np.random.default_rng(self.seed)
+        try:
+            import torch
+        except ImportError:
+            torch = None
+        inputs = []
+        for index, argument in enumerate(self.kernel.arguments):
+            if index in self.kernel.out_idx:
+                continue
+            if argument["scalar"]:
+                inputs.append(float(generator.standard_normal()))
+                continue
+            values = _supply(tuple(argument["shape"]), argument["dtype"],
+                             self.supply_type, generator)
+            if torch is not None:
+                tensor = torch.from_numpy(values)
+                if argument["dtype"] == "bf16":
+                    tensor = tensor.to(torch.bfloat16)
+                elif argument["dtype"] == "f16":
+                    tensor = tensor.to(torch.float16)
+                values = tensor
+            inputs.append(values)
+        return inputs
+
+    def _check_func(self, func):
+        if func is not None and func is not self.kernel:
+            raise NotImplementedError(
+                "tilt's profiler times the kernel it belongs to with the "
+                "timing model; another function cannot be timed on a "
+                "Tenstorrent card that is not here")
+
+    def run_once(self, func=None):
+        """Runs the kernel once on supplied inputs; returns its outputs."""
+        self._check_func(func)
+        return self.kernel(*self._make_inputs())
+
+    def assert_allclose(self, reference_program, input_tensors=None,
+                        atol=1e-2, rtol=1e-2, max_mismatched_ratio=0.01):
+        """Runs the kernel and ``reference_program`` on the same inputs and
+        compares each output (TileLang's ``torch_assert_close``); raises
+        AssertionError naming the output that differs."""
+        inputs = list(input_tensors) if input_tensors is not None \
+            else self._make_inputs()
+        outputs = self.kernel(*inputs)
+        expected = reference_program(*inputs)
+        if not isinstance(outputs, tuple):
+            outputs = (outputs,)
+        if not isinstance(expected, (tuple, list)):
+            expected = (expected,)
+        if len(outputs) != len(expected):
+            raise AssertionError(f"the kernel returns {len(outputs)} outputs, "
+                                 f"the reference program {len(expected)}")
+        for index, (got, want) in enumerate(zip(outputs, expected)):
+            try:
+                torch_assert_close(got, want, rtol=rtol, atol=atol,
+                                   max_mismatched_ratio=max_mismatched_ratio)
+            except AssertionError as error:
+                raise AssertionError(f"output {index}: {error}") from None
+
+    def do_bench(self, func=None, warmup=25, rep=100, n_warmup=1, n_repeat=1,
+                 input_tensors=None, **_):
+        """The timing model's **predicted** device time of one run of the
+        kernel, in milliseconds (no card is measured; ``warmup``, ``rep``
+        and the repeat counts have nothing to average and are accepted for
+        TileLang's signature)."""
+        self._check_func(func)
+        inputs = list(input_tensors) if input_tensors is not None \
+            else self._make_inputs()
+        profile = json.loads(self.kernel.profile(*inputs).json)
+        steps = profile if isinstance(profile, list) else [profile]
+        return sum(step["seconds"] for step in steps) * 1e3

@@ -525,17 +525,14 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
   static thread_local float partA[1024], partB[1024];
   double sums[32];
   for (unsigned phase = 0; phase < phases; ++phase) {
-    bool any = false;
+    bool anyB = false, anyA = false;
     for (uint32_t n = 0; n < 1024; ++n) {
       partB[n] = fidelityPartB(a[n], phase);
       partA[n] = fidelityPartA(b[n], phase);
+      anyB |= partB[n] != 0;
+      anyA |= partA[n] != 0;
     }
-    for (uint32_t n = 0; n < 1024 && !any; ++n)
-      any = partB[n] != 0;
-    bool anyA = false;
-    for (uint32_t n = 0; n < 1024 && !anyA; ++n)
-      anyA = partA[n] != 0;
-    if (phase > 0 && (!any || !anyA))
+    if (phase > 0 && (!anyB || !anyA))
       continue;
     for (uint32_t i = 0; i < 32; ++i)
       for (uint32_t chunk = 0; chunk < 32; chunk += 16) {

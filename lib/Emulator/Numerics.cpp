@@ -169,20 +169,22 @@ float emu::sfpuRoundToBF16(float value) {
 
 float emu::sfpuRoundToBF16Even(float value) { return roundToBF16(value); }
 
-float emu::fidelityPartA(float value, unsigned phase) {
+/// The high part of `value` (the bits `highMask` keeps: sign, exponent,
+/// the leading mantissa bits) or its low part (the value of the bits
+/// `lowMask` clears, no implicit 1), as MatrixUnit.md's FidelityBits
+/// helpers take them; an infinity is all high part.
+static float getFidelityPart(float value, bool low, uint32_t highMask,
+                             uint32_t lowMask) {
   if (!std::isfinite(value))
-    return phase & 1 ? 0.0f : value;
+    return low ? 0.0f : value;
   uint32_t bits = bitsOf(value);
-  if ((phase & 1) == 0)
-    return fromBits(bits & 0xfff80000u);
-  return value - fromBits(bits & 0xfff83fffu);
+  return low ? value - fromBits(bits & lowMask) : fromBits(bits & highMask);
+}
+
+float emu::fidelityPartA(float value, unsigned phase) {
+  return getFidelityPart(value, phase & 1, 0xfff80000u, 0xfff83fffu);
 }
 
 float emu::fidelityPartB(float value, unsigned phase) {
-  if (!std::isfinite(value))
-    return phase & 2 ? 0.0f : value;
-  uint32_t bits = bitsOf(value);
-  if ((phase & 2) == 0)
-    return fromBits(bits & 0xfffe0000u);
-  return value - fromBits(bits & 0xfffe1fffu);
+  return getFidelityPart(value, phase & 2, 0xfffe0000u, 0xfffe1fffu);
 }

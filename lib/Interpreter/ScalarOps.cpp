@@ -100,20 +100,20 @@ double Interpreter::getFidelityError(Operation *op, unsigned index) {
 }
 
 bool Interpreter::isOnFPU(Operation *op) {
-  // With a scalar from outside the body (a constant or a kernel scalar) the
-  // lowering uses the SFPU's scalar forms (add_unary_tile, mul_unary_tile,
-  // ...; docs/pipeline.md), which truncate into a 16-bit DST.
-  auto isOutside = [&](Value operand) { return isFromOutside(operand); };
-  // In an fp32 DST, f32 arithmetic runs on the SFPU unless TF32 is allowed
-  // (tile-lower-compute: the FPU's source registers would hold TF32).
   if (!isBinaryArithmetic(op))
     return false;
+  // In an fp32 DST, f32 arithmetic runs on the SFPU unless TF32 is allowed
+  // (tile-lower-compute: the FPU's source registers would hold TF32).
   if (precision.fp32Dest && !precision.allowTF32 &&
       op->getResult(0).getType().isF32())
     return false;
+  // With a scalar from outside the body (a constant or a kernel scalar) the
+  // lowering uses the SFPU's scalar forms (add_unary_tile, mul_unary_tile,
+  // ...; docs/pipeline.md), which truncate into a 16-bit DST.
   return llvm::any_of(op->getOperands(),
                       [&](Value operand) { return isInput(operand); }) &&
-         llvm::none_of(op->getOperands(), isOutside);
+         llvm::none_of(op->getOperands(),
+                       [&](Value operand) { return isFromOutside(operand); });
 }
 
 double Interpreter::getEntryTruncation(Operation *op, unsigned index) {

@@ -279,6 +279,22 @@ static interp::Precision getPrecision(const CompiledProgram &compiled,
   return precision;
 }
 
+/// Writes `text` into the file `path`; the error of opening, writing or
+/// closing it (taken and cleared: a stream destroyed with an error pending
+/// aborts the process).
+static std::error_code writeTextFile(llvm::StringRef path,
+                                     llvm::StringRef text) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (error)
+    return error;
+  os << text;
+  os.close();
+  error = os.error();
+  os.clear_error();
+  return error;
+}
+
 /// Writes the generated files of every step into `workDir`.
 static LogicalResult writeFiles(Context *context,
                                 const CompiledProgram &program,
@@ -291,15 +307,7 @@ static LogicalResult writeFiles(Context *context,
     for (const metalium::GeneratedFile &generated : step.files) {
       llvm::SmallString<128> path(dir);
       llvm::sys::path::append(path, generated.name);
-      std::error_code error;
-      llvm::raw_fd_ostream os(path, error);
-      if (!error) {
-        os << generated.text;
-        os.close();
-        error = os.error();
-        os.clear_error();
-      }
-      if (error)
+      if (std::error_code error = writeTextFile(path, generated.text))
         return emitError(context, Location())
                << "cannot write '" << path.str() << "': " << error.message();
     }
@@ -692,15 +700,7 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
     // The counters of the whole run, where a run of one step has them; the
     // profiles stay one per step (their timelines are not one).
     result.counters = mergeCounters(stepCounters);
-    std::error_code error;
-    llvm::raw_fd_ostream counters(countersPath, error);
-    if (!error) {
-      counters << result.counters;
-      counters.close();
-      error = counters.error();
-      counters.clear_error();
-    }
-    if (error)
+    if (std::error_code error = writeTextFile(countersPath, result.counters))
       return emitError(context, Location())
              << "cannot write the counters to '" << countersPath
              << "': " << error.message();

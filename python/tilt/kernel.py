@@ -19,6 +19,7 @@ import numpy as np
 from . import ir
 from ._tilt import run as _run
 from .language import PrimFunc
+from .language._values import _TORCH_DTYPES
 
 __all__ = ["compile", "jit", "Kernel", "CheckResult", "Profile"]
 
@@ -26,13 +27,6 @@ __all__ = ["compile", "jit", "Kernel", "CheckResult", "Profile"]
 # float32 arrays whose values the run rounds to bf16.
 _NUMPY = {"f32": np.float32, "bf16": np.float32, "f16": np.float16,
           "i32": np.int32}
-
-# The torch dtype name of each element type, for outputs returned as torch
-# tensors (bf16 is torch's bfloat16: the device's values are bf16 numbers,
-# so the conversion from float32 is exact).
-_TORCH = {"f32": "float32", "bf16": "bfloat16", "f16": "float16",
-          "i32": "int32"}
-
 
 def _is_torch_tensor(value):
     """Whether `value` is a torch.Tensor, without importing torch."""
@@ -332,8 +326,10 @@ class Kernel:
             argument = next(a for a in self.arguments if a["name"] == buffer["name"])
             device = buffer["device"].astype(_NUMPY.get(argument["dtype"], np.float32))
             if torch is not None:
+                # bf16 is torch's bfloat16: the device's values are bf16
+                # numbers, so the conversion from float32 is exact.
                 device = torch.from_numpy(np.ascontiguousarray(device)).to(
-                    getattr(torch, _TORCH.get(argument["dtype"], "float32")))
+                    getattr(torch, _TORCH_DTYPES.get(argument["dtype"], "float32")))
             outputs[buffer["name"]] = device
             if buffer["written"] and buffer["name"] in targets:
                 target = targets[buffer["name"]]

@@ -11,6 +11,7 @@ import json
 
 import numpy as np
 
+from .language._values import _TORCH_DTYPES
 from .testing import torch_assert_close
 from .utils.tensor import TensorSupplyType
 
@@ -71,12 +72,8 @@ class Profiler:
             values = _supply(tuple(argument["shape"]), argument["dtype"],
                              self.supply_type, generator)
             if torch is not None:
-                tensor = torch.from_numpy(values)
-                if argument["dtype"] == "bf16":
-                    tensor = tensor.to(torch.bfloat16)
-                elif argument["dtype"] == "f16":
-                    tensor = tensor.to(torch.float16)
-                values = tensor
+                values = torch.from_numpy(values).to(
+                    getattr(torch, _TORCH_DTYPES[argument["dtype"]]))
             inputs.append(values)
         return inputs
 

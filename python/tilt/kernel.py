@@ -12,6 +12,7 @@ The kernel's tile IR is parsed and verified through the bindings
 kernel's Python line.
 """
 
+import linecache
 import os
 
 import numpy as np
@@ -41,6 +42,45 @@ def _from_torch(tensor):
     if str(tensor.dtype) == "torch.bfloat16":
         tensor = tensor.float()
     return tensor.contiguous().numpy()
+
+
+def _source_line(file, line, col):
+    """The Python line ``line`` of ``file`` with a caret under ``col``."""
+    text = linecache.getline(file, line) if file and line else ""
+    if not text.strip():
+        return ""
+    text = text.rstrip("\n")
+    return f"\n{text}\n{' ' * max(col - 1, 0)}^"
+
+
+def _at_python_lines(error):
+    """``error`` (a TiltError from the C++ side) with each diagnostic shown
+    at the user's Python line: the line read from the Python file (the C++
+    passes only see the tile IR), one message per line of Python (a
+    T.Parallel body's ops all carry its line), and the pass manager's
+    "pass ... failed" summary dropped when a located error says why."""
+    diagnostics = list(getattr(error, "diagnostics", ()))
+    located = [d for d in diagnostics if d.file and d.line]
+    if not located:
+        return error
+    kept, seen = [], set()
+    for diag in located:
+        key = (diag.file, diag.line, diag.message)
+        if key not in seen:
+            seen.add(key)
+            kept.append(diag)
+
+    def show(diag):
+        severity = str(diag.severity).rsplit(".", 1)[-1].lower()
+        text = f"{diag.file}:{diag.line}:{diag.col}: {severity}: {diag.message}"
+        text += _source_line(diag.file, diag.line, diag.col)
+        for note in diag.notes:
+            text += "\n" + show(note)
+        return text
+    head = str(error).split(":\n", 1)[0]
+    result = ir.TiltError(head + ":\n" + "\n".join(show(d) for d in kept))
+    result.diagnostics = diagnostics
+    return result
 
 
 # TileLang target names and Tilt's architectures.
@@ -85,46 +125,22 @@ def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
 
 def _allow_tf32(pass_configs):
     """``pass_configs``' ``tilt.allow_tf32``, which must be a bool."""
-    if pass_configs is None:
-        return False
-    if not isinstance(pass_configs, dict):
-        raise TypeError("pass_configs must be a dict, got "
-                        f"{type(pass_configs).__name__}")
-    value = pass_configs.get("tilt.allow_tf32", False)
-    if not isinstance(value, bool):
-        raise TypeError("pass_configs['tilt.allow_tf32'] must be True or "
-                        f"False, got {value!r}")
-    return value
+    from ._jit import check_pass_configs
+    return check_pass_configs(pass_configs)
 
 
 def jit(func=None, *, out_idx=None, target="wormhole_b0", pass_configs=None,
         **options):
-    """TileLang's ``@tilelang.jit``: decorates a factory of kernels, so that
-    calling it returns the compiled kernel (cached per arguments).
-    ``pass_configs``: TileLang's GPU pass switches have no effect;
-    ``tilt.allow_tf32`` is ``compile``'s ``allow_tf32``."""
-    _allow_tf32(pass_configs)  # a bad value is an error at the decorator
-    def decorate(factory):
-        cache = {}
+    """TileLang's ``@tilelang.jit``, in both of its styles (``tilt._jit``):
+    a factory of ``@T.prim_func`` kernels (calling it returns the compiled
+    kernel) or an eager kernel (calling it with tensors compiles for their
+    shapes and runs). ``pass_configs``: TileLang's GPU switches have no
+    effect; ``tilt.allow_tf32`` is ``compile``'s ``allow_tf32``."""
+    from ._jit import JITImpl
 
-        def compiled(*args, **kwargs):
-            key = (args, tuple(sorted(kwargs.items())))
-            try:
-                hash(key)
-            except TypeError:
-                key = None
-            if key is not None and key in cache:
-                return cache[key]
-            kernel = compile(factory(*args, **kwargs), out_idx=out_idx,
-                             target=target, pass_configs=pass_configs,
-                             **options)
-            if key is not None:
-                cache[key] = kernel
-            return kernel
-        compiled.__name__ = getattr(factory, "__name__", "kernel")
-        compiled.factory = factory  # the undecorated factory of PrimFuncs
-        compiled.__doc__ = getattr(factory, "__doc__", None)
-        return compiled
+    def decorate(fn):
+        return JITImpl(fn, out_idx=out_idx, target=target,
+                       pass_configs=pass_configs, **options)
     return decorate(func) if func is not None else decorate
 
 
@@ -181,14 +197,27 @@ class Kernel:
         self.timeout = timeout
         self.context = ir.Context()
         # The module as the frontend wrote it, with its Python locations.
-        self.module = ir.Module.parse(text, context=self.context, source_name=source)
-        self.program = _run.compile(
-            self.module, grid=_grid_text(grid), arch=_TARGETS.get(target or "", ""),
-            board=board or "", math_fidelity=math_fidelity, fuse=fuse,
-            coarsen=coarsen, multicast=multicast, allow_tf32=bool(allow_tf32),
-            source_name=source)
+        try:
+            self.module = ir.Module.parse(text, context=self.context,
+                                          source_name=source)
+            self.program = _run.compile(
+                self.module, grid=_grid_text(grid),
+                arch=_TARGETS.get(target or "", ""), board=board or "",
+                math_fidelity=math_fidelity, fuse=fuse, coarsen=coarsen,
+                multicast=multicast, allow_tf32=bool(allow_tf32),
+                source_name=source)
+        except ir.TiltError as error:
+            if isinstance(func, str):
+                raise
+            raise _at_python_lines(error) from None
         self.arguments = self.program.arguments
-        self.out_idx = self._outputs(out_idx)
+        # An eager kernel's outputs are its T.empty tensors; it returns
+        # those its function returns.
+        eager = isinstance(func, PrimFunc) and func.out_idx is not None
+        self.out_idx = self._outputs(func.out_idx if eager and out_idx is None
+                                     else out_idx)
+        self.returns = func.returns if eager else self.out_idx
+        self.returns_tuple = func.returns_tuple if eager else len(self.out_idx) > 1
 
     # -- what was generated ------------------------------------------------
 
@@ -286,6 +315,11 @@ class Kernel:
             shape = tuple(argument["shape"])
             if array.shape != shape:
                 raise ValueError(f"'{name}' must have shape {shape}, got {array.shape}")
+            if argument["dtype"] == "i32" and array.size and \
+                    np.abs(array.astype(np.int64)).max() > 2 ** 24:
+                # The run carries values as float32, exact for |v| <= 2**24.
+                raise ValueError(f"'{name}' holds an int32 value beyond 2**24, "
+                                 "which Tilt's emulator cannot carry exactly yet")
             inputs[name] = np.ascontiguousarray(array, dtype=np.float32)
             if isinstance(value, np.ndarray) or _is_torch_tensor(value):
                 targets[name] = value
@@ -305,10 +339,15 @@ class Kernel:
                 inputs[argument["name"]] = np.zeros(argument["shape"], np.float32)
         # A run that fails on the emulator raises TiltError, located at the
         # kernel's `with T.Kernel` line.
-        result = self.program.run(inputs, scalars, seed=seed,
-                                  work_dir=self.work_dir or "",
-                                  timeout=self.timeout or 0, profile=profile,
-                                  check_reference=check)
+        try:
+            result = self.program.run(inputs, scalars, seed=seed,
+                                      work_dir=self.work_dir or "",
+                                      timeout=self.timeout or 0, profile=profile,
+                                      check_reference=check)
+        except ir.TiltError as error:
+            if isinstance(self.func, str):
+                raise
+            raise _at_python_lines(error) from None
         return result, targets
 
     def __call__(self, *arrays):
@@ -338,10 +377,10 @@ class Kernel:
                         target.copy_(device)
                 else:
                     np.copyto(target, np.asarray(device), casting="unsafe")
-        returned = [outputs[self.arguments[i]["name"]] for i in self.out_idx]
+        returned = [outputs[self.arguments[i]["name"]] for i in self.returns]
         if not returned:
             return None
-        return returned[0] if len(returned) == 1 else tuple(returned)
+        return tuple(returned) if self.returns_tuple else returned[0]
 
     def get_profiler(self, tensor_supply_type=None):
         """TileLang's profiler of this kernel (``tilt.profiler.Profiler``):

@@ -11,9 +11,11 @@ calling them outside a ``@T.prim_func`` is an error.
 """
 
 from ._frontend import FrontendError, PrimFunc, Macro, DType, TensorType, parse_prim_func
+from ._values import TensorAnnotation
 
 __all__ = [
-    "prim_func", "macro", "Tensor", "Buffer", "SharedBuffer", "FragmentBuffer",
+    "prim_func", "macro", "Tensor", "Buffer", "StridedTensor", "ptr", "const",
+    "dynamic", "empty", "match_buffer", "SharedBuffer", "FragmentBuffer",
     "LocalBuffer", "Kernel", "alloc_shared",
     "alloc_fragment", "alloc_local", "copy", "gemm", "clear", "fill",
     "Pipelined", "Parallel", "serial", "reduce_sum", "reduce_max",
@@ -38,12 +40,18 @@ def macro(fn):
     return Macro(fn)
 
 
-def Tensor(shape, dtype):
-    """The annotation of a global tensor argument: ``A: T.Tensor((M, K), "bfloat16")``."""
-    return TensorType(shape, dtype)
-
-
+#: The annotation of a global tensor: ``A: T.Tensor((M, K), "bfloat16")``
+#: or ``A: T.Tensor[[M, K], T.bfloat16]``; outside a kernel, a tensor's
+#: placeholder for ``.compile`` and the autotuner.
+Tensor = TensorAnnotation("Tensor")
 Buffer = Tensor
+#: ``T.StridedTensor[[M, N], [sM, sN], dtype]``: the strides are accepted and
+#: ignored, since Tilt makes every tensor contiguous on the way in.
+StridedTensor = TensorAnnotation("StridedTensor", strided=True)
+
+
+class ptr:
+    """``A: T.ptr``: a tensor parameter that ``T.match_buffer`` declares."""
 
 
 def SharedBuffer(shape, dtype):
@@ -103,6 +111,29 @@ def _intrinsic(fn):
 @_intrinsic
 def Kernel(*extents, threads=None):
     """``with T.Kernel(gx, gy, threads=128) as (bx, by)``: a 1- to 3-d grid."""
+
+
+@_intrinsic
+def const(name, dtype="int32"):
+    """``M, N = T.const("M, N")``: shape constants of an eager ``@tilt.jit``
+    kernel, bound by the tensors it is called with (or ``.compile(M=...)``)."""
+
+
+@_intrinsic
+def dynamic(name, dtype="int32"):
+    """TileLang's dynamic shape variables; on Tilt the same as ``T.const``:
+    a kernel is compiled for the shapes it is called with (docs/python.md)."""
+
+
+@_intrinsic
+def empty(shape, dtype="float32"):
+    """``C = T.empty((M, N), dtype)``: an output tensor an eager kernel
+    allocates and returns."""
+
+
+@_intrinsic
+def match_buffer(param, shape, dtype="float32"):
+    """``A = T.match_buffer(A, [M, N], dtype)``: declares a ``T.ptr`` parameter."""
 
 
 @_intrinsic

@@ -19,8 +19,8 @@ from . import _parallel
 from ._util import (_bind_arguments, _constant_compare, _describe, _intrinsic_name,
                     _is_docstring, _kind, _python_binary, _python_unary, _unconst)
 from ._values import (Buffer, Const, DType, Diagnostic, Emitter, FrontendError,
-                      Region, SSA, TensorType, dtype_of, is_float,
-                      _TILE_TYPES)
+                      Pending, Region, SSA, Sym, TensorArg, TensorType, dtype_of,
+                      is_float, _TILE_TYPES)
 
 __all__ = ["FrontendError", "PrimFunc", "Macro", "DType", "TensorType",
            "parse_prim_func"]
@@ -91,13 +91,20 @@ class Macro:
 
 class PrimFunc:
     """A translated kernel: ``name``, the tile IR text (``script()``,
-    ``str()``), its parameters (``params``: name, shape, dtype, scalar)."""
+    ``str()``), its parameters (``params``: name, shape, dtype, scalar).
+    An eager kernel's ``out_idx`` lists the parameters its ``T.empty``
+    outputs became, ``returns`` the indices of those it returns and
+    ``returns_tuple`` whether it returns them as a tuple."""
 
-    def __init__(self, name, text, params, filename):
+    def __init__(self, name, text, params, filename, out_idx=None,
+                 returns=(), returns_tuple=False):
         self.name = name
         self.text = text
         self.params = params
         self.filename = filename
+        self.out_idx = out_idx
+        self.returns = list(returns)
+        self.returns_tuple = returns_tuple
 
     def script(self):
         """The tile IR, as text (TileLang's ``func.script()``)."""
@@ -138,14 +145,28 @@ _INDEX_BINOPS = {ast.Add: "addi", ast.Sub: "subi", ast.Mult: "muli",
                  ast.FloorDiv: "floordivsi", ast.Mod: "remsi"}
 
 
+class EagerCall:
+    """What an eager ``@jit`` kernel is translated for: the values of its
+    parameters (``TensorArg`` for a tensor, Python values for compile-time
+    constants, for scalar parameters the value of the call) and the shape
+    constants given by name (``.compile(M=1024)``)."""
+
+    def __init__(self, values, consts):
+        self.values = values
+        self.consts = consts
+
+
 class Translator:
     """Walks one kernel's statements, writing its tile IR."""
 
-    def __init__(self, source):
+    def __init__(self, source, eager=None):
         self.source = source
         self.emitter = Emitter(source.filename)
         self.in_kernel = False
+        # (value, Python name, position) of each function parameter, in order.
         self.kernel_args = []
+        self.eager = eager
+        self.returned = None
 
     # -- positions and errors ---------------------------------------------
 
@@ -186,19 +207,13 @@ class Translator:
                            "T.Tensor(shape, dtype) or an f32, bf16 or f16 scalar "
                            f"(T.float32), got {spec!r}")
             scope.vars[arg.arg] = value
-            args.append((value, arg))
+            args.append((value, arg.arg, self.pos(arg)))
         for bad in (fdef.args.vararg, fdef.args.kwarg):
             if bad is not None:
                 self.error(bad, "a kernel takes no *args or **kwargs")
         self.kernel_args = args
-        # Each argument's location carries its Python name (MLIR's NameLoc),
-        # which names the buffer in the generated program and in reports.
-        signature = ", ".join(
-            f"{value.name}: {value.type} "
-            f"loc(\"{node.arg}\"{self.emitter.loc(self.pos(node))[3:]})"
-            for value, node in args)
         emitter = self.emitter
-        emitter.emit(f"func.func @{fdef.name}({signature}) {{", None)
+        emitter.emit(self.signature(), None)
         emitter.depth = 1
         body = [s for s in fdef.body if not _is_docstring(s)]
         kernels = 0
@@ -220,6 +235,230 @@ class Translator:
         emitter.emit(f"}} {emitter.loc(self.pos(fdef))}", None)
         return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", params,
                         self.source.filename)
+
+    def signature(self):
+        """The ``func.func`` line of the kernel's parameters. Each
+        argument's location carries its Python name (MLIR's NameLoc), which
+        names the buffer in the generated program and in reports."""
+        params = ", ".join(
+            f"{value.name}: {value.type} "
+            f"loc(\"{name}\"{self.emitter.loc(pos)[3:]})"
+            for value, name, pos in self.kernel_args)
+        return f"func.func @{self.source.node.name}({params}) {{"
+
+    # -- the eager @jit style -----------------------------------------------
+
+    def translate_eager(self):
+        """An eager ``@jit`` function: its parameters are tensors (declared
+        by the tensors passed or by in-body annotations), scalars
+        (``x: T.float32``) and compile-time constants; ``T.empty`` tensors
+        are further parameters, the outputs it returns."""
+        fdef = self.source.node
+        if not isinstance(fdef, ast.FunctionDef):
+            self.error(fdef, "tilt.jit applies to a function")
+        scope = Scope(fn=self.source.fn)
+        self.function_scope = scope
+        self.outputs = []
+        self.inputs = {}
+        arguments = fdef.args.posonlyargs + fdef.args.args + fdef.args.kwonlyargs
+        for arg in arguments:
+            name = arg.arg
+            value = self.eager.values.get(name, Pending(name))
+            spec = self.annotation(arg.annotation, name, scope)
+            if isinstance(value, TensorArg):
+                buffer = Buffer(self.emitter.fresh(name), value.shape, value.dtype,
+                                "global", name)
+                scope.vars[name] = buffer
+                self.inputs[name] = (buffer, self.pos(arg))
+                if isinstance(spec, TensorType):
+                    self.declare(arg.annotation, name, scope)
+            elif isinstance(value, Pending):
+                scope.vars[name] = value
+                if isinstance(spec, TensorType):
+                    self.declare(arg.annotation, name, scope)
+            elif dtype_of(spec) in ("f32", "f16", "bf16"):
+                ssa = SSA(self.emitter.fresh(name), dtype_of(spec))
+                scope.vars[name] = ssa
+                self.inputs[name] = (ssa, self.pos(arg))
+            else:
+                scope.vars[name] = value
+        for bad in (fdef.args.vararg, fdef.args.kwarg):
+            if bad is not None:
+                self.error(bad, "a kernel takes no *args or **kwargs")
+        emitter = self.emitter
+        header = len(emitter.lines)
+        emitter.emit("", None)
+        emitter.depth = 1
+        self.kernels = 0
+        self.statements([s for s in fdef.body if not _is_docstring(s)], scope)
+        if self.kernels == 0:
+            self.error(fdef, f"the kernel {fdef.name} has no `with T.Kernel(...)` block")
+        self.collect_arguments(arguments, scope)
+        emitter.emit("return", self.pos(fdef))
+        emitter.depth = 0
+        emitter.emit(f"}} {emitter.loc(self.pos(fdef))}", None)
+        emitter.lines[header] = self.signature()
+        params = [{"name": name, "shape": value.shape if isinstance(value, Buffer) else (),
+                   "dtype": value.dtype if isinstance(value, Buffer) else value.type,
+                   "scalar": not isinstance(value, Buffer)}
+                  for value, name, _ in self.kernel_args]
+        inputs = len(self.kernel_args) - len(self.outputs)
+        out_idx = list(range(inputs, len(self.kernel_args)))
+        returned, as_tuple = self.returned or ([], False)
+        made = [b for b, _ in self.outputs]
+        returns = [inputs + made.index(b) for b in returned]
+        return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", params,
+                        self.source.filename, out_idx=out_idx, returns=returns,
+                        returns_tuple=as_tuple)
+
+    def collect_arguments(self, arguments, scope):
+        """The function's parameters: the tensors and scalars in the order of
+        the Python parameters, then the T.empty outputs in their order."""
+        self.kernel_args = [(value, name, pos) for name, (value, pos)
+                            in sorted(self.inputs.items(),
+                                      key=lambda item: [a.arg for a in arguments]
+                                      .index(item[0]))]
+        self.kernel_args += [(b, b.py_name, pos) for b, pos in self.outputs]
+
+    def annotation(self, node, name, scope):
+        """A parameter's annotation evaluated where the kernel's names are
+        visible (None when it has none or is a plain Python type hint)."""
+        if node is None:
+            return None
+        try:
+            return self.evaluate_constant(node, scope)
+        except KernelError:
+            return self.source.fn.__annotations__.get(name)
+
+    def declare(self, node, name, scope, spec_of=None):
+        """``A: T.Tensor((M, K), dtype)``: checks the tensor passed as ``A``
+        against the annotation ``node`` (``spec_of()`` evaluates it) and
+        binds the shape constants it names; declares ``A`` when no tensor
+        was passed."""
+        spec_of = spec_of or (lambda: self.evaluate_constant(node, scope))
+        current = self.function_scope.vars.get(name)
+        spec = spec_of()
+        if not isinstance(spec, TensorType):
+            self.error(node, f"'{name}' is annotated as {_kind(spec)}, not a T.Tensor")
+        shape = spec.shape
+        if isinstance(shape, int) and not isinstance(shape, bool):
+            shape = (shape,)
+        if not isinstance(shape, (tuple, list)):
+            self.error(node, f"a tensor's shape is a tuple, got {_kind(shape)}")
+        if isinstance(current, Buffer):
+            if len(shape) != len(current.shape):
+                self.error(node, f"'{name}' is a {len(current.shape)}-d tensor of shape "
+                           f"{current.shape}, annotated with {len(shape)} dimensions")
+            for extent, actual in zip(shape, current.shape):
+                if isinstance(extent, Sym) and extent.value is None and \
+                        not extent.name.startswith("("):
+                    extent.value = actual
+            # Evaluated again now that its plain dimensions are bound.
+            shape = spec_of().shape
+            if isinstance(shape, int):
+                shape = (shape,)
+        unbound = [e for e in shape if isinstance(e, Sym)]
+        if unbound:
+            what = "no tensor or keyword gives it" if isinstance(current, Pending) \
+                else "use it alone as one dimension of a tensor annotation"
+            self.error(node, f"the shape of '{name}' needs {unbound[0].name}, which is "
+                       f"not known: {what}" + (f" (pass the tensor '{name}', or "
+                       f"compile with {unbound[0].name}=...)"
+                       if isinstance(current, Pending) else ""))
+        shape = self.static_shape(node, shape)
+        dtype = self.element_type(node, spec.dtype)
+        if isinstance(current, Buffer):
+            if shape != current.shape:
+                self.error(node, f"'{name}' has shape {current.shape}, but its "
+                           f"annotation says {shape}")
+            if dtype != current.dtype:
+                self.error(node, f"'{name}' is a {_TORCH_NAMES[current.dtype]} tensor, "
+                           f"but its annotation says {_TORCH_NAMES[dtype]}")
+            return current
+        if not isinstance(current, Pending):
+            self.error(node, f"'{name}' is not a tensor parameter of the kernel")
+        buffer = Buffer(self.emitter.fresh(name), shape, dtype, "global", name)
+        self.function_scope.vars[name] = buffer
+        found, visible = scope.lookup(name)
+        if visible is current:
+            scope.vars[name] = buffer
+        self.inputs[name] = (buffer, self.pos(node))
+        return buffer
+
+    def empty(self, node, args, scope):
+        """``C = T.empty((M, N), dtype)``: an output tensor of the kernel."""
+        if self.eager is None or self.in_kernel:
+            self.error(node, "T.empty declares an output of an eager @tilt.jit "
+                       "kernel, before its `with T.Kernel` block")
+        shape = self.static_shape(node, args["shape"])
+        dtype = self.element_type(node, args["dtype"])
+        name = getattr(node, "_tilt_name", None) or "out"
+        buffer = Buffer(self.emitter.fresh(name), shape, dtype, "global", name)
+        self.outputs.append((buffer, self.pos(node)))
+        return buffer
+
+    def constants(self, node, args):
+        """``M, N = T.const("M, N")``: shape constants, bound by the tensors'
+        annotations or by ``.compile`` keywords. ``T.dynamic`` is the same
+        on Tilt: a kernel is compiled for the shapes it is called with."""
+        if self.eager is None or self.in_kernel:
+            self.error(node, "T.const declares the shape constants of an eager "
+                       "@tilt.jit kernel, before its `with T.Kernel` block")
+        names = args["name"]
+        if not isinstance(names, str):
+            self.error(node, "T.const takes the names as one string: T.const(\"M, N\")")
+        names = [n for n in names.replace(",", " ").split() if n]
+        values = []
+        for name in names:
+            if not name.isidentifier():
+                self.error(node, f"'{name}' is not a name")
+            given = self.eager.consts.get(name)
+            if given is not None:
+                if not isinstance(given, int) or isinstance(given, bool):
+                    self.error(node, f"the shape constant {name} must be an int, "
+                               f"got {given!r}")
+                values.append(given)
+            else:
+                values.append(Sym(name))
+        return values[0] if len(values) == 1 else tuple(values)
+
+    def match_buffer(self, node, scope):
+        """``A = T.match_buffer(A, shape, dtype)``: the annotation of a
+        ``T.ptr`` parameter, in a statement."""
+        if self.eager is None or self.in_kernel or len(node.args) < 2:
+            self.error(node, "T.match_buffer(param, shape, dtype) declares a tensor "
+                       "parameter of an eager @tilt.jit kernel")
+        target = self.evaluate(node.args[0], scope)
+        name = target.name if isinstance(target, Pending) else \
+            getattr(target, "py_name", None)
+        if name is None:
+            self.error(node.args[0], "T.match_buffer's first argument is a tensor "
+                       "parameter")
+        if not isinstance(target, Pending) and name not in self.inputs:
+            self.error(node.args[0], f"'{name}' is not a tensor parameter of the kernel")
+
+        def spec_of():
+            shape = self.evaluate_constant(node.args[1], scope)
+            dtype = self.evaluate_constant(node.args[2], scope) \
+                if len(node.args) > 2 else "float32"
+            return TensorType(shape, dtype)
+        return self.declare(node, name, scope, spec_of)
+
+    def eager_return(self, stmt, scope):
+        if self.returned is not None:
+            self.error(stmt, "an eager kernel returns once, at its end")
+        if stmt.value is None:
+            self.returned = ([], False)
+            return
+        value = self.evaluate(stmt.value, scope)
+        as_tuple = isinstance(value, tuple)
+        values = list(value) if as_tuple else [value]
+        outputs = [b for b, _ in self.outputs]
+        for item in values:
+            if not isinstance(item, Buffer) or item not in outputs:
+                self.error(stmt.value, "an eager kernel returns the tensors it made "
+                           f"with T.empty, got {_kind(item)}")
+        self.returned = (values, as_tuple)
 
     # -- the kernel -------------------------------------------------------
 
@@ -263,11 +502,18 @@ class Translator:
             blocks.append(ssa)
             if name:
                 inner.vars[name] = ssa
+        if self.eager is not None:
+            self.kernels += 1
+            for name, value in scope_chain_pending(scope):
+                self.error(stmt, f"the tensor '{name}' has no shape: pass a tensor, "
+                           f"or declare it (`{name}: T.Tensor(shape, dtype)`)")
+            self.collect_arguments(self.source.node.args.posonlyargs +
+                                   self.source.node.args.args +
+                                   self.source.node.args.kwonlyargs, scope)
         operands = []
-        for value, node in self.kernel_args:
+        for value, py_name, _ in self.kernel_args:
             # The kernel's body is isolated from above: its argument may
             # take the function argument's name (%A = %A), as MLIR allows.
-            py_name = node.arg
             local = value.name
             if isinstance(value, Buffer):
                 inner.vars[py_name] = Buffer(local, value.shape, value.dtype,
@@ -310,7 +556,14 @@ class Translator:
                 self.call_statement(stmt.value, scope)
                 return
             self.error(stmt, "an expression statement other than a call has no effect")
-        if isinstance(stmt, ast.Assign):
+        eager_top = self.eager is not None and not self.in_kernel
+        if eager_top and isinstance(stmt, ast.With):
+            self.kernel(stmt, scope)
+        elif eager_top and isinstance(stmt, ast.Return):
+            self.eager_return(stmt, scope)
+        elif eager_top and isinstance(stmt, ast.AnnAssign) and stmt.value is None:
+            self.annotated_name(stmt, scope)
+        elif isinstance(stmt, ast.Assign):
             self.assign(stmt, scope)
         elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
             self.bind(stmt.target, self.evaluate(stmt.value, scope), scope)
@@ -339,6 +592,25 @@ class Translator:
                        else "unsupported `with` block")
         else:
             self.error(stmt, f"{_describe(stmt)} is not supported in a TileLang kernel")
+
+    def annotated_name(self, stmt, scope):
+        """``A: T.Tensor(...)`` declares a tensor; ``M: T.int32`` on a
+        compile-time constant is a type hint."""
+        if not isinstance(stmt.target, ast.Name):
+            self.error(stmt.target, "an annotation names a parameter")
+        name = stmt.target.id
+        found, current = scope.lookup(name)
+        if isinstance(current, (Buffer, Pending)):
+            self.declare(stmt.annotation, name, scope)
+            return
+        spec = self.evaluate_constant(stmt.annotation, scope)
+        if isinstance(spec, TensorType):
+            self.error(stmt, f"'{name}' is not a tensor parameter of the kernel"
+                       if found else f"'{name}' is not a parameter of the kernel")
+        if isinstance(current, SSA) or (found and dtype_of(spec) in _TILE_TYPES
+                                         and isinstance(current, (int, float))):
+            return  # a scalar's type, or a constant's
+        self.error(stmt, f"annotating '{name}' with {_kind(spec)} declares nothing")
 
     def assign(self, stmt, scope):
         if len(stmt.targets) != 1:
@@ -596,6 +868,8 @@ class Translator:
         found, value = scope.lookup(node.id)
         if not found:
             self.error(node, f"name '{node.id}' is not defined")
+        if isinstance(value, Sym) and value.value is not None:
+            return value.value
         return value
 
     def expr_Attribute(self, node, scope):
@@ -696,6 +970,14 @@ class Translator:
             return Const(value, callee.mlir)
         if isinstance(callee, Macro):
             self.error(node, "a macro call is a statement; macros return no value")
+        if name in ("const", "dynamic"):
+            args, _ = _bind_arguments(self, node, callee, scope)
+            return self.constants(node, args)
+        if name == "empty":
+            args, _ = _bind_arguments(self, node, callee, scope)
+            return self.empty(node, args, scope)
+        if name == "match_buffer":
+            return self.match_buffer(node, scope)
         if name in ("alloc_shared", "alloc_fragment", "alloc_local"):
             args, keywords = _bind_arguments(self, node, callee, scope)
             return self.alloc(node, name, args, scope)
@@ -838,11 +1120,28 @@ class Translator:
         return SSA(result, type_)
 
 
-def parse_prim_func(fn):
-    """Translates a kernel function into a PrimFunc (raises FrontendError)."""
+def scope_chain_pending(scope):
+    """The tensor parameters still undeclared, by name."""
+    while scope is not None:
+        for name, value in scope.vars.items():
+            if isinstance(value, Pending):
+                yield name, value
+        scope = scope.parent
+
+
+_TORCH_NAMES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16",
+                "i32": "int32"}
+
+
+def parse_prim_func(fn, eager=None):
+    """Translates a kernel function into a PrimFunc (raises FrontendError):
+    a ``@T.prim_func``, or with ``eager`` (an EagerCall) an eager ``@jit``
+    function for the arguments of one call."""
     source = Source(fn)
-    translator = Translator(source)
+    translator = Translator(source, eager)
     try:
+        if eager is not None:
+            return translator.translate_eager()
         return translator.translate()
     except KernelError as error:
         raise _located_error(error.filename, error.pos, error.message) from None

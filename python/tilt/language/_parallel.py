@@ -484,7 +484,7 @@ class ParallelLoop:
                 self.error(node, f"the float {value!r} where a {type_} is expected")
             return Node("const", type_, self.pos(node),
                         data=round_to(float(value), type_) if is_float(type_) else value)
-        self.error(node, f"{value!r} is not a value of a T.Parallel body")
+        self.error(node, f"{_util._kind(value)} is not a value of a T.Parallel body")
 
     def convert(self, node, value, type_):
         """``value`` converted to ``type_`` (float widths, int/float)."""

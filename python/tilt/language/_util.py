@@ -5,7 +5,7 @@ is called in errors, compile-time Python arithmetic, intrinsic arguments."""
 import ast
 import inspect
 
-from ._values import Buffer, Const, Region, SSA
+from ._values import Buffer, Const, Pending, Region, SSA, Sym
 
 
 def _is_docstring(stmt):
@@ -46,7 +46,17 @@ def _kind(value):
         return f"a slice of '{value.buffer.py_name}'"
     if isinstance(value, Const):
         return f"a {value.type} constant"
-    return repr(value)
+    if isinstance(value, Sym):
+        return f"the shape constant '{value.name}', which no tensor has bound yet"
+    if isinstance(value, Pending):
+        return f"the tensor '{value.name}', not declared yet"
+    text = repr(value)
+    if " at 0x" in text or text.startswith("<"):
+        # No object addresses in messages: what the value is, by name.
+        name = getattr(value, "__name__", None)
+        kind = type(value).__name__
+        return f"the {kind} '{name}'" if name else f"a {kind} object"
+    return text
 
 
 def _unconst(value):

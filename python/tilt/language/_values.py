@@ -96,14 +96,92 @@ def dtype_of(value):
 
 
 class TensorType:
-    """``T.Tensor(shape, dtype)``: a global tensor argument's annotation."""
+    """``T.Tensor(shape, dtype)``: a global tensor argument's annotation
+    (or, given to an eager ``@jit`` kernel, a tensor's placeholder)."""
 
-    def __init__(self, shape, dtype):
+    def __init__(self, shape, dtype="float32"):
+        if isinstance(shape, int) and not isinstance(shape, bool):
+            shape = (shape,)
         self.shape = shape
         self.dtype = dtype
 
     def __repr__(self):
         return f"T.Tensor({self.shape!r}, {self.dtype!r})"
+
+
+class TensorAnnotation:
+    """``T.Tensor``: called (``T.Tensor((M, K), dtype)``) or subscripted
+    (``T.Tensor[[M, K], dtype]``), as TileLang spells both; the strided
+    form's strides (``T.StridedTensor[[M, N], [sM, sN], dtype]``) are
+    accepted and ignored, since tensors arrive contiguous."""
+
+    def __init__(self, name, strided=False):
+        self.name = name
+        self.strided = strided
+
+    def __call__(self, shape, *rest):
+        if self.strided:
+            if len(rest) not in (1, 2):
+                raise TypeError(f"{self.name}(shape, strides, dtype)")
+            rest = rest[1:]
+        if len(rest) > 1:
+            raise TypeError(f"{self.name}(shape, dtype) takes two arguments")
+        return TensorType(shape, *rest)
+
+    def __getitem__(self, item):
+        if not isinstance(item, tuple):
+            item = (item,)
+        return self(*item)
+
+    def __repr__(self):
+        return f"T.{self.name}"
+
+
+class TensorArg:
+    """A tensor given to an eager ``@jit`` kernel, as its translation sees
+    it: the shape and Tilt's element type."""
+
+    def __init__(self, shape, dtype):
+        self.shape = tuple(shape)
+        self.dtype = dtype
+
+
+class Sym:
+    """A shape constant of ``T.const("M, N")`` (or ``T.dynamic``): unknown
+    until a tensor's annotation binds it (``A: T.Tensor((M, N), ...)``)
+    or a keyword of ``.compile`` gives it. Arithmetic on an unbound one
+    gives an unbound expression, which an annotation evaluates again
+    once its plain dimensions have bound their constants."""
+
+    def __init__(self, name):
+        self.name = name
+        self.value = None
+
+    def __repr__(self):
+        return self.name
+
+    def _expr(self, op, other, reverse=False):
+        left, right = (other, self) if reverse else (self, other)
+        return Sym(f"({left!r} {op} {right!r})")
+
+    def __add__(self, other): return self._expr("+", other)
+    def __radd__(self, other): return self._expr("+", other, True)
+    def __sub__(self, other): return self._expr("-", other)
+    def __rsub__(self, other): return self._expr("-", other, True)
+    def __mul__(self, other): return self._expr("*", other)
+    def __rmul__(self, other): return self._expr("*", other, True)
+    def __floordiv__(self, other): return self._expr("//", other)
+    def __rfloordiv__(self, other): return self._expr("//", other, True)
+    def __mod__(self, other): return self._expr("%", other)
+    def __rmod__(self, other): return self._expr("%", other, True)
+
+
+class Pending:
+    """A tensor parameter of an eager kernel that was not given (``.compile``
+    with shape constants): its annotation declares it."""
+
+    def __init__(self, name):
+        self.name = name
 
 
 def is_float(type_):

@@ -10,9 +10,10 @@ set -euo pipefail
 packages=(cmake ninja-build g++ clang llvm-14-dev llvm-14-tools libfmt-dev
   libgtest-dev libclang-14-dev libclang-cpp14-dev clang-format doxygen python3
   time pybind11-dev python3-dev python3-numpy python3-pytest)
-# torch: TileLang's host code passes torch tensors (issue 32; the tests that
-# need it skip without it).
-optional=(mlir-22-tools python3-torch)
+# torch: TileLang's host code passes torch tensors; dask's distributed: the
+# autotuner's test on a local cluster (issue 32; the tests that need them
+# skip without them).
+optional=(mlir-22-tools python3-torch python3-distributed)
 
 missing=()
 for p in "${packages[@]}" "${optional[@]}"; do
@@ -31,7 +32,7 @@ $sudo apt-get update -qq
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
 # The optional packages: without the MLIR oracle its lit suite is skipped
-# with a notice, without torch the tests of torch tensors are.
+# with a notice, without torch or distributed the tests that use them are.
 for p in "${optional[@]}"; do
   $sudo apt-get install -y -qq "$p" >/dev/null ||
     echo "setup: optional package $p is not available; the tests that need it will be skipped"

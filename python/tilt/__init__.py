@@ -14,8 +14,13 @@ Both wrap the extension module ``tilt._tilt``; importing ``tilt`` alone does
 not load it. See docs/python.md.
 """
 
-__all__ = ["ir", "passmanager", "compile", "jit", "PassConfigKey", "cdiv",
-           "testing", "utils", "profiler"]
+__all__ = ["ir", "passmanager", "compile", "jit", "autotune", "PassConfigKey",
+           "cdiv", "testing", "utils", "profiler", "autotuner"]
+
+
+from ._unavailable import NotAvailableError
+from ._unavailable import install as _install_unavailable
+from ._unavailable import module_reason as _module_reason
 
 
 def cdiv(a, b):
@@ -97,9 +102,52 @@ def jit(func=None, **options):
     return kernel.jit(func, **options)
 
 
+def autotune(func=None, **options):
+    """``tilt.autotuner.autotune``: TileLang's ``@tilelang.autotune``."""
+    from .autotuner import autotune as _autotune
+    return _autotune(func, **options)
+
+
+def next_power_of_2(n):
+    """TileLang's ``tilelang.next_power_of_2``: the least power of two >= n."""
+    n = int(n)
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def set_log_level(level):
+    """TileLang's log level: Tilt logs nothing; its errors are exceptions."""
+
+
+def disable_cache():
+    """TileLang's ``disable_cache``: the autotuner stops reading and writing
+    its disk cache (``tilt.autotuner``)."""
+    import os
+    os.environ["TILT_AUTOTUNE_CACHE"] = "0"
+
+
+def enable_cache():
+    import os
+    os.environ["TILT_AUTOTUNE_CACHE"] = "1"
+
+
+_install_unavailable()
+
+# Names loaded on first use, and the modules they come from.
+_LAZY = {"TensorSupplyType": ("utils.tensor", "TensorSupplyType"),
+         "JITKernel": ("kernel", "Kernel"), "Profiler": ("profiler", "Profiler"),
+         "AutoTuner": ("autotuner", "AutoTuner")}
+
+
 def __getattr__(name):
+    import importlib
     # The submodules load on first use, as ``tilelang.testing`` does.
-    if name in ("testing", "utils", "profiler"):
-        import importlib
+    if name in ("testing", "utils", "profiler", "autotuner", "kernel", "math",
+                "transform"):
         return importlib.import_module(f".{name}", __name__)
+    if name in _LAZY:
+        module, attribute = _LAZY[name]
+        return getattr(importlib.import_module(f".{module}", __name__), attribute)
+    reason = _module_reason(name)
+    if reason:
+        raise NotAvailableError(reason, name=f"tilt.{name}")
     raise AttributeError(f"module 'tilt' has no attribute '{name}'")

@@ -7,15 +7,15 @@ predicted device time** (docs/timing-model.md), in milliseconds, not a
 measurement of the host's wall time.
 """
 
-import json
 
 import numpy as np
 
+from .kernel import _predicted_seconds
 from .language._values import _TORCH_DTYPES
 from .testing import torch_assert_close
 from .utils.tensor import TensorSupplyType
 
-__all__ = ["Profiler"]
+__all__ = ["Profiler", "do_bench"]
 
 _INTEGER_TYPES = ("i32",)
 
@@ -44,7 +44,7 @@ class Profiler:
     """The profiler of a compiled kernel (``tilt.kernel.Kernel``)."""
 
     def __init__(self, kernel, tensor_supply_type=TensorSupplyType.Auto,
-                 seed=0):
+                 seed=0, use_torch=True):
         if not isinstance(tensor_supply_type, TensorSupplyType):
             raise TypeError("tensor_supply_type must be a "
                             "tilt.utils.TensorSupplyType, got "
@@ -52,16 +52,19 @@ class Profiler:
         self.kernel = kernel
         self.supply_type = tensor_supply_type
         self.seed = seed
+        self.use_torch = use_torch
 
     def _make_inputs(self):
         """The kernel's inputs (its parameters but the ``out_idx`` ones):
         torch tensors when torch is installed (TileLang's reference programs
         are torch code), else NumPy arrays."""
         generator = np.random.default_rng(self.seed)
-        try:
-            import torch
-        except ImportError:
-            torch = None
+        torch = None
+        if self.use_torch:
+            try:
+                import torch
+            except ImportError:
+                pass
         inputs = []
         for index, argument in enumerate(self.kernel.arguments):
             if index in self.kernel.out_idx:
@@ -121,6 +124,40 @@ class Profiler:
         self._check_func(func)
         inputs = list(input_tensors) if input_tensors is not None \
             else self._make_inputs()
-        profile = json.loads(self.kernel.profile(*inputs).json)
-        steps = profile if isinstance(profile, list) else [profile]
-        return sum(step["seconds"] for step in steps) * 1e3
+        return _predicted_seconds(self.kernel.profile(*inputs).json) * 1e3
+
+
+_WARNED_HOST = []
+
+
+def do_bench(fn, warmup=25, rep=100, _n_warmup=0, _n_repeat=0, backend=None,
+             quantiles=None, return_mode="mean", **_):
+    """TileLang's ``tilelang.profiler.do_bench(fn)``: the time of one call of
+    ``fn``, in ms. When ``fn`` runs Tilt kernels, it is the timing model's
+    **predicted device time** of those runs (one call; the emulator's
+    results do not vary). A function that runs no Tilt kernel (a torch
+    reference) can only be timed on this host: its median wall time over
+    ``rep`` calls is returned, with a warning (once) that it is a CPU
+    measurement, not comparable with a prediction for the card."""
+    from .kernel import _RECORDERS
+    recorder = []
+    _RECORDERS.append(recorder)
+    try:
+        fn()
+    finally:
+        _RECORDERS.remove(recorder)
+    if recorder:
+        return sum(recorder) * 1e3
+    if not _WARNED_HOST:
+        _WARNED_HOST.append(True)
+        import warnings
+        warnings.warn("tilt.profiler.do_bench: the function ran no Tilt kernel; its "
+                      "time is this host's wall time, not a prediction for a "
+                      "Tenstorrent card", stacklevel=2)
+    import time
+    times = []
+    for _ in range(max(1, min(int(rep), 100))):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return float(np.median(times)) * 1e3

@@ -294,3 +294,13 @@ def use_swizzle(panel_size=None, enable=True, order=None):
 @_intrinsic
 def annotate_layout(layouts):
     """A GPU shared-memory layout hint; accepted and ignored (docs/python.md)."""
+
+
+def __getattr__(name):
+    # TileLang's names that have no meaning on Tenstorrent (or that Tilt does
+    # not support yet) say so, at the user's line.
+    from .._unavailable import NotAvailableError, language_reason
+    reason = language_reason(name)
+    if reason:
+        raise NotAvailableError(reason, name=f"tilt.language.{name}")
+    raise AttributeError(f"module 'tilt.language' has no attribute '{name}'")

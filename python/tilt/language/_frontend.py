@@ -885,6 +885,8 @@ class Translator:
             self.error(node, f"a kernel value has no attribute '{node.attr}'")
         try:
             return getattr(base, node.attr)
+        except ImportError as error:  # tilt._unavailable's NotAvailableError
+            self.error(node, str(error))
         except AttributeError:
             self.error(node, f"{ast.unparse(node.value)} has no attribute '{node.attr}'")
 

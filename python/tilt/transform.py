@@ -1,0 +1,5 @@
+"""``tilt.transform``: TileLang's home of ``PassConfigKey``."""
+
+from . import PassConfigKey
+
+__all__ = ["PassConfigKey"]

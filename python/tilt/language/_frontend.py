@@ -129,7 +129,11 @@ class Scope:
         scope = self
         while scope is not None:
             if name in scope.vars:
-                return True, scope.vars[name]
+                value = scope.vars[name]
+                # A shape constant reads as its value once a tensor bound it.
+                if isinstance(value, Sym) and value.value is not None:
+                    return True, value.value
+                return True, value
             if scope.python is not None:
                 for table in scope.python:
                     if name in table:
@@ -868,8 +872,6 @@ class Translator:
         found, value = scope.lookup(node.id)
         if not found:
             self.error(node, f"name '{node.id}' is not defined")
-        if isinstance(value, Sym) and value.value is not None:
-            return value.value
         return value
 
     def expr_Attribute(self, node, scope):

@@ -8,6 +8,9 @@ measurement of the host's wall time.
 """
 
 
+import time
+import warnings
+
 import numpy as np
 
 from .kernel import _predicted_seconds
@@ -80,17 +83,11 @@ class Profiler:
             inputs.append(values)
         return inputs
 
-    def _check_func(self, func):
-        if func is not None and func is not self.kernel:
-            raise NotImplementedError(
-                "tilt's profiler times the kernel it belongs to with the "
-                "timing model; another function cannot be timed on a "
-                "Tenstorrent card that is not here")
-
     def run_once(self, func=None):
-        """Runs the kernel once on supplied inputs; returns its outputs."""
-        self._check_func(func)
-        return self.kernel(*self._make_inputs())
+        """Runs the kernel (or ``func``) once on supplied inputs; returns its
+        outputs."""
+        inputs = self._make_inputs()
+        return (func or self.kernel)(*inputs)
 
     def assert_allclose(self, reference_program, input_tensors=None,
                         atol=1e-2, rtol=1e-2, max_mismatched_ratio=0.01):
@@ -117,27 +114,28 @@ class Profiler:
 
     def do_bench(self, func=None, warmup=25, rep=100, n_warmup=1, n_repeat=1,
                  input_tensors=None, **_):
-        """The timing model's **predicted** device time of one run of the
-        kernel, in milliseconds (no card is measured; ``warmup``, ``rep``
-        and the repeat counts have nothing to average and are accepted for
-        TileLang's signature)."""
-        self._check_func(func)
+        """The kernel's **predicted** device time of one run, in
+        milliseconds, by the timing model (no card is measured; ``warmup``,
+        ``rep`` and the repeat counts have nothing to average and are
+        accepted for TileLang's signature). Another ``func`` (a torch
+        reference) is called on the same inputs and timed as
+        ``tilt.profiler.do_bench`` times it: the predicted time of the Tilt
+        kernels it runs, else this host's wall time, with a warning."""
         inputs = list(input_tensors) if input_tensors is not None \
             else self._make_inputs()
-        return _predicted_seconds(self.kernel.profile(*inputs).json) * 1e3
-
-
-_WARNED_HOST = []
+        if func is None or func is self.kernel:
+            return _predicted_seconds(self.kernel.profile(*inputs).json) * 1e3
+        return do_bench(lambda: func(*inputs), rep=rep, _stacklevel=3)
 
 
 def do_bench(fn, warmup=25, rep=100, _n_warmup=0, _n_repeat=0, backend=None,
-             quantiles=None, return_mode="mean", **_):
+             quantiles=None, return_mode="mean", _stacklevel=2, **_):
     """TileLang's ``tilelang.profiler.do_bench(fn)``: the time of one call of
     ``fn``, in ms. When ``fn`` runs Tilt kernels, it is the timing model's
     **predicted device time** of those runs (one call; the emulator's
     results do not vary). A function that runs no Tilt kernel (a torch
     reference) can only be timed on this host: its median wall time over
-    ``rep`` calls is returned, with a warning (once) that it is a CPU
+    ``rep`` calls is returned, with a warning that it is a CPU
     measurement, not comparable with a prediction for the card."""
     from .kernel import _RECORDERS
     recorder = []
@@ -148,13 +146,10 @@ def do_bench(fn, warmup=25, rep=100, _n_warmup=0, _n_repeat=0, backend=None,
         _RECORDERS.remove(recorder)
     if recorder:
         return sum(recorder) * 1e3
-    if not _WARNED_HOST:
-        _WARNED_HOST.append(True)
-        import warnings
-        warnings.warn("tilt.profiler.do_bench: the function ran no Tilt kernel; its "
-                      "time is this host's wall time, not a prediction for a "
-                      "Tenstorrent card", stacklevel=2)
-    import time
+    # Python's default filter shows the warning once per calling line.
+    warnings.warn("tilt.profiler.do_bench: the function ran no Tilt kernel; its "
+                  "time is this host's wall time, not a prediction for a "
+                  "Tenstorrent card", stacklevel=_stacklevel)
     times = []
     for _ in range(max(1, min(int(rep), 100))):
         start = time.perf_counter()

@@ -315,16 +315,21 @@ void DeviceImpl::notifyAll() {
     core->changed.notify_all();
 }
 
-void DeviceImpl::recordError(const std::string &message) {
+void DeviceImpl::recordError(const std::string &message,
+                             const KernelContext *context) {
   std::lock_guard<std::mutex> lock(errorMutex);
   if (failed)
     return;
   error = message;
+  if (context && context->instance) {
+    errorKernel = context->instance->name;
+    errorLine = context->line;
+  }
   failed = true;
 }
 
 void DeviceImpl::fail(KernelContext &context, const std::string &message) {
-  recordError(where(context) + ": " + message);
+  recordError(where(context) + ": " + message, &context);
   notifyAll();
   throw KernelStopped();
 }
@@ -392,7 +397,12 @@ void DeviceImpl::waitUntil(KernelContext &context,
       ++blocked;
     }
     if (!anyCanRun && blocked == live) {
-      recordError("deadlock: every kernel is blocked" + describeBlocked());
+      const KernelContext *first = nullptr;
+      for (KernelContext *other : contexts)
+        if (!first && !other->finished && other->blocked)
+          first = other;
+      recordError("deadlock: every kernel is blocked" + describeBlocked(),
+                  first);
       unblock();
       notifyAll();
       throw KernelStopped();
@@ -622,6 +632,8 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     }
     std::lock_guard<std::mutex> errorLock(device.errorMutex);
     device.error.clear();
+    device.errorKernel.clear();
+    device.errorLine = 0;
   }
   auto start = std::chrono::steady_clock::now();
   FaultHandlers faultHandlers;
@@ -638,7 +650,8 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
       } catch (const KernelStopped &) {
       } catch (const std::exception &exception) {
         device.recordError(device.where(*context) +
-                           ": the kernel threw: " + exception.what());
+                               ": the kernel threw: " + exception.what(),
+                           context);
       }
       std::lock_guard<std::mutex> lock(device.mutex);
       context->finished = true;
@@ -654,6 +667,8 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
   }
   report.ok = !device.failed;
   report.error = device.error;
+  report.errorKernel = device.errorKernel;
+  report.errorLine = device.errorLine;
   if (report.ok) {
     std::vector<KernelContext *> ran;
     for (auto &context : contexts)

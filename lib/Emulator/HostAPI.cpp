@@ -582,6 +582,11 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
     if (!report.ok) {
       std::fprintf(stderr, "tilt emulator: error: %s\n%s",
                    report.error.c_str(), report.formatTable().c_str());
+      // Where, for tools that map kernel lines back to their source
+      // (plan.json's source_map): the last line, in a fixed form.
+      if (report.errorLine)
+        std::fprintf(stderr, "tilt emulator: error at %s line %u\n",
+                     report.errorKernel.c_str(), report.errorLine);
       std::fflush(stderr);
       std::exit(3);
     }

@@ -250,8 +250,13 @@ public:
   /// Set once by the first error; read without the lock by kernels that
   /// compute, so that they stop at their next API call.
   std::atomic<bool> failed{false};
-  std::mutex errorMutex; ///< guards `error`
+  std::mutex errorMutex; ///< guards `error`, `errorKernel`, `errorLine`
   std::string error;
+  /// The kernel, and the line of its source calling the API, where the
+  /// first error happened (a failed call, or the first blocked kernel of a
+  /// deadlock); empty and 0 when no kernel's call is to blame.
+  std::string errorKernel;
+  uint32_t errorLine = 0;
   /// Seconds without progress before the watchdog reports.
   double watchdogSeconds = 120;
   /// Whether the run's kernels can synchronise across cores (the host
@@ -261,8 +266,10 @@ public:
   TimingParams timing;
   bool keepTrace = false;
 
-  /// Records `message` if it is the first error.
-  void recordError(const std::string &message);
+  /// Records `message` if it is the first error, and `context`'s kernel
+  /// and calling line as where it happened.
+  void recordError(const std::string &message,
+                   const KernelContext *context = nullptr);
 
   Core *getCore(uint32_t column, uint32_t row);
   /// The L1 offset of a kernel-visible address of `core`, checking that

@@ -216,7 +216,8 @@ void Watchdog::watch() {
                          device.where(*context) +
                          (context->blocked ? " waits" : " makes no API call") +
                          "): a livelock, or a kernel that spins; the kernels:" +
-                         describeKernels(now));
+                             describeKernels(now),
+                         context);
       device.notifyAll();
       break;
     }

@@ -205,6 +205,39 @@ void run::printScalars(llvm::raw_ostream &os, const CompiledProgram &program,
   }
 }
 
+std::optional<FailedCall> run::findFailedCall(const CompiledProgram &program,
+                                              llvm::StringRef log) {
+  constexpr llvm::StringLiteral marker = "tilt emulator: error at ";
+  size_t at = log.rfind(marker);
+  if (at == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef rest = log.substr(at + marker.size());
+  rest = rest.take_until([](char c) { return c == '\n'; });
+  auto [kernel, lineText] = rest.rsplit(" line ");
+  unsigned line = 0;
+  if (kernel.empty() || lineText.trim().getAsInteger(10, line) || !line)
+    return std::nullopt;
+  std::string file = (kernel + ".cpp").str();
+  auto search = [&](const std::vector<metalium::GeneratedFile> &files)
+      -> std::optional<FailedCall> {
+    for (const metalium::GeneratedFile &generated : files) {
+      if (generated.name != file)
+        continue;
+      std::optional<Location> best;
+      for (const auto &[sourceLine, location] : generated.sourceLines)
+        if (sourceLine <= line)
+          best = location;
+      if (best)
+        return FailedCall{file, line, *best};
+    }
+    return std::nullopt;
+  };
+  for (const ProgramStep &step : program.steps)
+    if (std::optional<FailedCall> call = search(step.files))
+      return call;
+  return search(program.files);
+}
+
 void run::printReport(llvm::raw_ostream &os, const CompiledProgram &program,
                       const RunResult &result) {
   printScalars(os, program, result);
@@ -219,6 +252,13 @@ void run::printReport(llvm::raw_ostream &os, const CompiledProgram &program,
       os << "FAIL: the program did not run to completion on the emulator "
             "(exit status "
          << result.exitStatus << ")\n";
+    if (std::optional<FailedCall> call = findFailedCall(program, result.log)) {
+      os << "  the failing call: " << call->file << " line " << call->line;
+      if (std::optional<Location> source = call->location.findFileLineCol())
+        os << ", written for " << source->getFilename() << ":"
+           << source->getLine() << ":" << source->getColumn();
+      os << "\n";
+    }
     return;
   case Verdict::RanWithoutReference:
     os << "RAN: the program completed on the emulator in "

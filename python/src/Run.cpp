@@ -162,9 +162,18 @@ py::object runCompiled(PyCompiledProgram &self, py::dict arrays,
         first = line.trim();
         break;
       }
+    // At the tile op whose generated call failed, when the emulator names
+    // it; else at the kernel.
+    std::optional<run::FailedCall> call =
+        run::findFailedCall(self.program, result.log);
     InFlightDiagnostic diag =
-        emitError(context, getRunLocation(self.program))
+        emitError(context,
+                  call ? call->location : getRunLocation(self.program))
         << "the kernel failed on the emulator: " << first;
+    if (call)
+      diag.attachNote(getRunLocation(self.program))
+          << "in " << call->file << " line " << call->line
+          << " of the kernel generated for this block";
     diag.attachNote() << "the emulator's report:\n"
                       << llvm::StringRef(result.log).rtrim() << "\n"
                       << llvm::StringRef(report).rtrim();

@@ -214,6 +214,11 @@ struct RunReport {
   bool ok = true;
   /// The first error and what was going on (blocked kernels, counters).
   std::string error;
+  /// The kernel (its source's name without extension) and the line of its
+  /// source whose API call the first error happened in; empty and 0 when
+  /// no kernel's call is to blame.
+  std::string errorKernel;
+  uint32_t errorLine = 0;
   double seconds = 0;
   std::map<std::pair<uint32_t, uint32_t>, CoreCounters> cores;
   /// The timing model's prediction (valid when the run succeeded).

@@ -356,6 +356,22 @@ LogicalResult runProgram(const CompiledProgram &program,
 // The report
 //===----------------------------------------------------------------------===//
 
+/// The call a failed run's emulator log blames: the generated file, its
+/// line, and the location of the tile op that line was written for.
+struct FailedCall {
+  std::string file;
+  unsigned line = 0;
+  Location location;
+};
+
+/// The FailedCall of a failed run's emulator log ("tilt emulator: error at
+/// KERNEL line N", the kernel's source line of the API call that failed or
+/// blocked first), through the file's source lines (the last mapped line at
+/// or before N). None when the log names no call or the program has no such
+/// kernel file.
+std::optional<FailedCall> findFailedCall(const CompiledProgram &program,
+                                         llvm::StringRef log);
+
 /// Prints the report of a run as tilt-run prints it: the scalar values,
 /// then for a failed run the FAIL line; else the comparison of each written
 /// buffer, the counters, the L1 use, the profile and the verdict line.

@@ -299,3 +299,17 @@ def test_no_object_addresses_in_messages():
         slice_value(torch.randn(32))
     assert " at 0x" not in str(error.value)
     assert "a slice of 'A'" in str(error.value)
+
+
+def test_par_compile_compiles_every_configuration():
+    configs = [{"M": 64, "N": 64, "K": 64, "block_M": 32, "block_N": 32},
+               {"M": 64, "N": 64, "K": 64, "block_M": 64, "block_N": 64},
+               {"M": 64, "N": 64, "K": 64, "block_M": 48}]  # not whole tiles
+    with pytest.warns(UserWarning, match="a configuration failed"):
+        kernels = matmul_relu.par_compile(configs, num_workers=2, ignore_error=True)
+    assert kernels[2] is None
+    a = torch.randn(64, 64, dtype=torch.bfloat16)
+    for kernel in kernels[:2]:
+        torch.testing.assert_close(kernel(a, a), reference(a, a), rtol=1e-2, atol=1e-2)
+    with pytest.raises(TiltError, match="not made of whole 32x32 tiles"):
+        matmul_relu.par_compile(configs[2:])

@@ -255,18 +255,27 @@ class JITImpl:
 
     def par_compile(self, configs, num_workers=None, ignore_error=False):
         """Compiles each configuration (a dict of keyword arguments or a tuple
-        of positional ones); returns the kernels, None for a configuration
-        that failed when ``ignore_error``."""
+        of positional ones), the C++ compiles in parallel on ``num_workers``
+        threads (default: the machine's cores); returns the kernels, None
+        for a configuration that failed when ``ignore_error``."""
+        import concurrent.futures
+        import os
+        configs = list(configs)
+
+        def one(config):
+            if isinstance(config, dict):
+                return self.compile(**config)
+            if isinstance(config, tuple):
+                return self.compile(*config)
+            raise TypeError(f"a configuration is a dict or a tuple, got "
+                            f"{type(config).__name__}")
+        workers = max(1, min(len(configs), num_workers or os.cpu_count() or 1))
+        with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+            futures = [pool.submit(one, config) for config in configs]
         kernels = []
-        for config in configs:
+        for future in futures:
             try:
-                if isinstance(config, dict):
-                    kernels.append(self.compile(**config))
-                elif isinstance(config, tuple):
-                    kernels.append(self.compile(*config))
-                else:
-                    raise TypeError(f"a configuration is a dict or a tuple, got "
-                                    f"{type(config).__name__}")
+                kernels.append(future.result())
             except Exception as error:
                 if not ignore_error:
                     raise

@@ -36,6 +36,10 @@ def _kernels():
         ("softmax", "softmax", "softmax", (), {"M": 256, "N": 512}),
         ("layernorm", "layernorm", "layer_norm", (), {"M": 256, "D": 512}),
         ("rmsnorm", "rmsnorm", "rms_norm", (), {"M": 256, "D": 1024}),
+        # One row per block, TileLang's default (tile-widen-blocks).
+        ("layernorm_rows1", "layernorm", "layer_norm", (), {"M": 256, "D": 512,
+                                                           "block_M": 1}),
+        ("rmsnorm_rows1", "rmsnorm", "rms_norm", (), {"M": 100, "D": 256, "block_M": 1}),
         ("flash_attention", "flash_attention", "attention", attention, {}),
         ("flash_attention_causal", "flash_attention", "attention", attention,
          {"is_causal": True}),

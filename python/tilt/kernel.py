@@ -210,9 +210,12 @@ class Kernel:
         self.timeout = timeout
         self.context = ir.Context()
         # The module as the frontend wrote it, with its Python locations.
+        # Its text is not the Python file: named apart, the diagnostics
+        # printed for it (remarks, warnings) show the Python file's lines.
+        buffer_name = source if isinstance(func, str) else source + " (tile IR)"
         try:
             self.module = ir.Module.parse(text, context=self.context,
-                                          source_name=source)
+                                          source_name=buffer_name)
             self.program = _run.compile(
                 self.module, grid=_grid_text(grid),
                 arch=_TARGETS.get(target or "", ""), board=board or "",

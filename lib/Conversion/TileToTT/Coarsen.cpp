@@ -45,6 +45,7 @@
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/TT/Passes.h"
+#include "tilt/Dialect/Tile/Passes.h"
 #include "tilt/Rewrite/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -74,9 +75,13 @@ using DimKey = std::pair<void *, unsigned>;
 /// reason the kernel cannot be coarsened.
 class SpanAnalysis {
 public:
-  SpanAnalysis(tile::KernelOp kernel) : kernel(kernel) {
-    bx = kernel.getBlockIndex(0);
-    by = kernel.getBlockIndex(1);
+  /// With `allowReductions`, tile.reduce is analysed too (its kept
+  /// dimensions are the source's); else it disqualifies the kernel.
+  explicit SpanAnalysis(tile::KernelOp kernel, bool allowReductions = false)
+      : kernel(kernel), allowReductions(allowReductions) {
+    size_t rank = kernel.getGrid().size();
+    bx = rank > 0 ? Value(kernel.getBlockIndex(0)) : Value();
+    by = rank > 1 ? Value(kernel.getBlockIndex(1)) : Value();
   }
 
   /// Analyses the body; false (with `reason`) when it does not qualify.
@@ -139,9 +144,9 @@ private:
   /// Which block indices `value` depends on (bit 0: bx, bit 1: by), through
   /// the integer arithmetic that computes it.
   unsigned dependence(Value value) {
-    if (value == bx)
+    if (bx && value == bx)
       return 1;
-    if (value == by)
+    if (by && value == by)
       return 2;
     auto found = dependenceCache.find(value.getAsOpaquePointer());
     if (found != dependenceCache.end())
@@ -154,8 +159,11 @@ private:
     return bits;
   }
 
-  /// Whether `offset` is `index * extent + c`, c free of block indices.
+  /// Whether `offset` is `index * extent + c`, c free of block indices
+  /// (`index` itself for an extent of 1).
   bool isBlockStart(Value offset, Value index, int64_t extent) {
+    if (offset == index)
+      return extent == 1; // %b * 1, folded
     if (dependence(offset) == 0)
       return false;
     Operation *def = offset.getDefiningOp();
@@ -181,7 +189,10 @@ private:
 
   /// Every use of bx and by is index arithmetic that ends in copy offsets.
   bool checkBlockIndexUses() {
-    llvm::SmallVector<Value, 16> worklist = {bx, by};
+    llvm::SmallVector<Value, 16> worklist;
+    for (Value index : {bx, by})
+      if (index)
+        worklist.push_back(index);
     llvm::DenseSet<void *> seen;
     while (!worklist.empty()) {
       Value value = worklist.pop_back_val();
@@ -286,10 +297,32 @@ private:
     return ok || fail("an elementwise body uses element indices");
   }
 
+  /// A reduction keeps the source's other dimensions, in order; the folded
+  /// one spans no block index (rows stay independent).
+  bool visitReduce(tile::ReduceOp reduce) {
+    Operation *op = reduce.getOperation();
+    Value source = op->getOperand(0), dest = op->getOperand(1);
+    auto type = source.getType().dyn_cast<tile::BufType>();
+    if (!type)
+      return fail("a reduction of something other than a buffer");
+    unsigned folded = unsigned(reduce.getDim()), kept = 0;
+    for (unsigned d = 0; d < type.getRank(); ++d) {
+      if (d == folded)
+        seed(source, d, Span::Neither);
+      else
+        unify(source, d, dest, kept++);
+    }
+    return true;
+  }
+
   bool visit(Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
     if (auto copy = tile::CopyOp::dynCast(op))
       return visitCopy(copy);
+    if (auto reduce = tile::ReduceOp::dynCast(op))
+      return allowReductions ? visitReduce(reduce)
+                             : fail("'tile.reduce' may depend on a block's "
+                                    "extent");
     if (auto gemm = tile::GemmOp::dynCast(op))
       return visitGemm(gemm);
     if (auto parallel = tile::ParallelOp::dynCast(op))
@@ -314,6 +347,7 @@ private:
   }
 
   tile::KernelOp kernel;
+  bool allowReductions;
   Value bx, by;
   llvm::EquivalenceClasses<DimKey> dims;
   llvm::DenseMap<DimKey, Span> seeds, resolved;
@@ -724,8 +758,193 @@ private:
   Statistic numKernels{this, "num-kernels", "Kernels coarsened"};
 };
 
+//===----------------------------------------------------------------------===//
+// tile-widen-blocks
+//===----------------------------------------------------------------------===//
+
+/// Whether `shape`'s tiled dimensions (the last two; the last of a 1-d
+/// shape) are whole 32x32 tiles, as tile-legalize requires.
+bool isWholeTiles(llvm::ArrayRef<int64_t> shape) {
+  size_t tiled = std::min<size_t>(2, shape.size());
+  for (size_t i = shape.size() - tiled; i < shape.size(); ++i)
+    if (shape[i] % tile::kTileSize != 0)
+      return false;
+  return true;
+}
+
+/// Merges the blocks of a kernel whose on-core buffers are not whole tiles
+/// in a dimension a block index spans (TileLang's layer norm with one row
+/// per block, a GEMV with 1-d fragments) into blocks that are: 32 / m
+/// blocks of m rows become one block of 32 rows. The substitution is
+/// tile-coarsen's (bx -> bx' * f), and it is exact under the same analysis,
+/// with reductions allowed along dimensions no block index spans: then
+/// every row of a block is computed from its own row alone, whichever
+/// block holds it. The last merged block may cover rows past the tensor's
+/// end, inside the padding of its 32x32 tile layout, when f does not
+/// divide the grid (only when every widened dimension is a tiled one).
+class WidenKernel : public OpRewritePattern<tile::KernelOp> {
+public:
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tile::KernelOp kernel,
+                                PatternRewriter &rewriter) const override {
+    Operation *op = kernel.getOperation();
+    if (op->getAttr(kWidenedAttrName))
+      return rewriter.notifyMatchFailure(op, "already widened");
+    llvm::SmallVector<Operation *, 8> allocs;
+    bool partial = false;
+    op->walk([&](Operation *inner) {
+      if (!tile::AllocOp::dynCast(inner))
+        return;
+      allocs.push_back(inner);
+      if (auto type = inner->getResult(0).getType().dyn_cast<tile::BufType>())
+        partial |= !isWholeTiles(type.getShape());
+    });
+    if (!partial)
+      return rewriter.notifyMatchFailure(op, "every buffer is whole tiles");
+    llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+    auto cannot = [&](const std::string &why) {
+      op->emitRemark() << "tile-widen-blocks: the blocks cannot be merged "
+                          "into whole 32x32 tiles: "
+                       << why;
+      return rewriter.notifyMatchFailure(op, why);
+    };
+    if (grid.empty() || grid.size() > 2)
+      return cannot("the grid is not 1-d or 2-d");
+    SpanAnalysis analysis(kernel, /*allowReductions=*/true);
+    if (!analysis.run())
+      return cannot(analysis.reason);
+
+    // The factor of each block index: the least that makes every tiled
+    // dimension it spans a whole number of tiles.
+    int64_t factors[2] = {1, 1};
+    const Span spans[2] = {Span::Columns, Span::Rows};
+    for (Operation *alloc : allocs) {
+      Value buffer = alloc->getResult(0);
+      auto type = buffer.getType().cast<tile::BufType>();
+      llvm::ArrayRef<int64_t> shape = type.getShape();
+      size_t tiled = std::min<size_t>(2, shape.size());
+      for (size_t d = shape.size() - tiled; d < shape.size(); ++d) {
+        if (shape[d] % tile::kTileSize == 0)
+          continue;
+        Span span = analysis.getSpan(buffer, unsigned(d));
+        unsigned index = span == Span::Columns ? 0 : span == Span::Rows ? 1 : 2;
+        if (index == 2 || tile::kTileSize % shape[d] != 0)
+          return cannot("a buffer dimension of " + std::to_string(shape[d]) +
+                        " elements is not a whole tile and is not one block's "
+                        "share of a tile (1, 2, 4, 8 or 16 of them in a "
+                        "dimension a block index spans)");
+        factors[index] = std::max(factors[index], tile::kTileSize / shape[d]);
+      }
+    }
+    // Every buffer must be whole tiles once widened.
+    for (Operation *alloc : allocs) {
+      Value buffer = alloc->getResult(0);
+      auto type = buffer.getType().cast<tile::BufType>();
+      llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
+                                          type.getShape().end());
+      for (unsigned d = 0; d < shape.size(); ++d)
+        shape[d] *= getFactor(analysis.getSpan(buffer, d), factors[0],
+                              factors[1]);
+      if (!isWholeTiles(shape))
+        return cannot("a buffer is not whole tiles even with the blocks "
+                      "merged");
+      // Past the grid's end, a merged block reads and writes padding: only
+      // the tiled dimensions have it.
+      for (unsigned d = 0; d + 2 < shape.size(); ++d)
+        for (unsigned index = 0; index < grid.size(); ++index)
+          if (grid[index] % factors[index] != 0 &&
+              analysis.getSpan(buffer, d) == spans[index])
+            return cannot("the grid is not a multiple of the blocks merged "
+                          "and a merged dimension is not a tiled one");
+    }
+
+    Context *context = op->getContext();
+    llvm::SmallVector<int64_t, 2> widened;
+    for (unsigned index = 0; index < grid.size(); ++index)
+      widened.push_back((grid[index] + factors[index] - 1) / factors[index]);
+    {
+      InFlightDiagnostic remark = op->emitRemark();
+      remark << "tile-widen-blocks: merges";
+      for (unsigned index = 0; index < grid.size(); ++index)
+        if (factors[index] > 1)
+          remark << " " << factors[index] << " blocks along grid dimension "
+                 << index;
+      remark << " into one (grid [";
+      for (unsigned index = 0; index < grid.size(); ++index)
+        remark << (index ? ", " : "") << grid[index];
+      remark << "] -> [";
+      for (unsigned index = 0; index < widened.size(); ++index)
+        remark << (index ? ", " : "") << widened[index];
+      remark << "]): a Tensix core computes on whole 32x32 tiles, and each "
+                "row of this kernel is computed from its own row only";
+    }
+    rewriter.modifyOpInPlace(op, [&] {
+      for (Operation *alloc : allocs) {
+        Value buffer = alloc->getResult(0);
+        auto type = buffer.getType().cast<tile::BufType>();
+        llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
+                                            type.getShape().end());
+        for (unsigned d = 0; d < shape.size(); ++d)
+          shape[d] *= getFactor(analysis.getSpan(buffer, d), factors[0],
+                                factors[1]);
+        buffer.setType(tile::BufType::get(context, shape,
+                                          type.getElementType(),
+                                          type.getMemorySpace()));
+      }
+      op->setInherentAttr("grid", DenseArrayAttr::getI64(context, widened));
+      op->setAttr(kWidenedAttrName,
+                  DenseArrayAttr::getI64(
+                      context, llvm::ArrayRef<int64_t>(factors, grid.size())));
+    });
+    Block *body = kernel.getBody();
+    rewriter.setInsertionPointToStart(body);
+    Location loc = op->getLoc();
+    for (unsigned index = 0; index < grid.size(); ++index) {
+      if (factors[index] == 1)
+        continue;
+      Value block = kernel.getBlockIndex(index);
+      Value scaled = createBinary<arith::MulIOp>(
+          rewriter, loc, block, createIndex(rewriter, loc, factors[index]));
+      block.replaceAllUsesExcept(scaled, scaled.getDefiningOp());
+    }
+    return success();
+  }
+};
+
+class TileWidenBlocksPass : public Pass {
+public:
+  llvm::StringRef getArgument() const override { return "tile-widen-blocks"; }
+  llvm::StringRef getName() const override { return "TileWidenBlocks"; }
+  llvm::StringRef getDescription() const override {
+    return "Merge blocks whose buffers are a fraction of a 32x32 tile (one "
+           "row per block) into blocks of whole tiles, where each row is "
+           "computed from its own row only";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    return std::make_unique<TileWidenBlocksPass>();
+  }
+  LogicalResult initialize(Context *context) override {
+    loadLoweringDialects(context);
+    return success();
+  }
+  void runOnOperation() override {
+    RewritePatternSet patterns(getContext());
+    patterns.add<WidenKernel>();
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    numKernels += walkAndApplyPatterns(getOperation(), frozen);
+  }
+
+private:
+  Statistic numKernels{this, "num-kernels", "Kernels widened"};
+};
+
 } // namespace
 
 std::unique_ptr<Pass> tilt::createTileCoarsenPass() {
   return std::make_unique<TileCoarsenPass>();
+}
+
+std::unique_ptr<Pass> tilt::createTileWidenBlocksPass() {
+  return std::make_unique<TileWidenBlocksPass>();
 }

@@ -49,7 +49,9 @@
 #include "tilt/Rewrite/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include <cstdlib>
 #include <limits>
+#include <numeric>
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -73,23 +75,37 @@ struct LoweringState {
   bool multicast = true;
 };
 
-/// Whether `value` is a multiple of 32 by construction (constants, products
-/// with such a value, sums of such values).
-bool isTileAligned(Value value, unsigned depth = 0) {
+/// A number `value` is known to be a multiple of: constants, products (the
+/// product of their factors' multiples: (%b * 16) * 2 is a multiple of 32),
+/// sums and differences (the gcd); 1 when nothing is known. 0 is a
+/// multiple of everything, represented by 2^62.
+int64_t getKnownMultiple(Value value, unsigned depth = 0) {
+  constexpr int64_t kAny = int64_t(1) << 62;
   if (depth > 16)
-    return false;
+    return 1;
   if (std::optional<int64_t> constant = getConstantInt(value))
-    return *constant % tile::kTileSize == 0;
+    return *constant == 0 ? kAny : std::abs(*constant);
   Operation *def = value.getDefiningOp();
   if (!def)
-    return false;
-  if (arith::MulIOp::dynCast(def))
-    return isTileAligned(def->getOperand(0), depth + 1) ||
-           isTileAligned(def->getOperand(1), depth + 1);
+    return 1;
+  if (arith::MulIOp::dynCast(def)) {
+    int64_t lhs = getKnownMultiple(def->getOperand(0), depth + 1);
+    int64_t rhs = getKnownMultiple(def->getOperand(1), depth + 1);
+    if (lhs == kAny || rhs == kAny)
+      return kAny;
+    llvm::Optional<int64_t> product = llvm::checkedMul(lhs, rhs);
+    // Past 2^62 only the tile size matters: keep a multiple of it.
+    return product && *product < kAny ? *product : tile::kTileSize;
+  }
   if (arith::AddIOp::dynCast(def) || arith::SubIOp::dynCast(def))
-    return isTileAligned(def->getOperand(0), depth + 1) &&
-           isTileAligned(def->getOperand(1), depth + 1);
-  return false;
+    return std::gcd(getKnownMultiple(def->getOperand(0), depth + 1),
+                    getKnownMultiple(def->getOperand(1), depth + 1));
+  return 1;
+}
+
+/// Whether `value` is provably a multiple of the tile size.
+bool isTileAligned(Value value) {
+  return getKnownMultiple(value) % tile::kTileSize == 0;
 }
 
 /// An upper bound of the non-negative index `value` in a partitioned

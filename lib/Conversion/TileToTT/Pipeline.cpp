@@ -48,6 +48,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
     if (options.extend)
       options.extend(argument, pm);
   };
+  add(createTileWidenBlocksPass());
   add(tile::createTileLegalizePass());
   if (options.fuse)
     add(createTileFuseElementwisePass());
@@ -135,6 +136,7 @@ void tilt::registerTileToTTPasses() {
   tt::registerTTPasses();
   registerPass([] { return createTileFuseElementwisePass(); });
   registerPass([] { return createTileCoarsenPass(); });
+  registerPass([] { return createTileWidenBlocksPass(); });
   registerPass([] { return createTilePartitionPass(); });
   registerPass([] { return createTileLowerDataMovementPass(); });
   registerPass([] { return createTileLowerComputePass(); });

@@ -284,6 +284,9 @@ inline Value findAttachedCB(Operation *op, llvm::StringRef attrName) {
 
 /// The factors tile-coarsen merged a kernel's blocks by, [fx, fy].
 constexpr llvm::StringLiteral kCoarsenedAttrName = "tile.coarsened";
+/// tile-widen-blocks' factors per grid dimension: how many blocks of a
+/// fraction of a tile each block now holds.
+constexpr llvm::StringLiteral kWidenedAttrName = "tile.widened";
 /// The sub-grid tile-coarsen chose for a kernel when no grid was given
 /// (`array<i64: columns, rows>`, cores [0, 0] to [columns - 1, rows - 1]);
 /// tile-partition spreads the blocks over those cores only.

@@ -67,6 +67,10 @@ struct TileToTTOptions {
 std::unique_ptr<Pass> createTileFuseElementwisePass();
 /// tile-coarsen{grid=8x8 arch=wormhole_b0 board=n150}.
 std::unique_ptr<Pass> createTileCoarsenPass();
+/// tile-widen-blocks: merges blocks whose buffers are a fraction of a
+/// 32x32 tile (TileLang's one-row blocks) into blocks of whole tiles, where
+/// the kernel's rows are independent (before tile-legalize).
+std::unique_ptr<Pass> createTileWidenBlocksPass();
 /// tile-partition{grid=8x8 arch=wormhole_b0 board=n150}.
 std::unique_ptr<Pass> createTilePartitionPass();
 /// tile-lower-data-movement.

@@ -313,3 +313,21 @@ def test_par_compile_compiles_every_configuration():
         torch.testing.assert_close(kernel(a, a), reference(a, a), rtol=1e-2, atol=1e-2)
     with pytest.raises(TiltError, match="not made of whole 32x32 tiles"):
         matmul_relu.par_compile(configs[2:])
+
+
+def test_clamp_and_sigmoid_in_a_parallel_body():
+    @tilelang.jit
+    def gate(X, lo: float = -0.5, hi: float = 0.5):
+        M, N = T.const("M, N")
+        X: T.Tensor((M, N), T.float32)
+        Y = T.empty((M, N), T.float32)
+        with T.Kernel(T.ceildiv(M, 32)) as bx:
+            for i, j in T.Parallel(32, N):
+                Y[bx * 32 + i, j] = T.clamp(X[bx * 32 + i, j], lo, hi) * \
+                    T.sigmoid(X[bx * 32 + i, j])
+        return Y
+
+    x = torch.randn(64, 64) * 3
+    # exp on the SFPU is bf16-grade in an fp32 DST too (docs/emulator.md).
+    torch.testing.assert_close(gate(x), x.clamp(-0.5, 0.5) * torch.sigmoid(x),
+                               rtol=1e-2, atol=1e-2)

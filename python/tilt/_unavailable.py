@@ -85,7 +85,7 @@ for _name in ("atomic_add", "atomic_addx4", "atomic_load", "atomic_store",
               "reshape", "view", "make_tensor", "reinterpret", "im2col",
               "comm_reducer", "Ref", "device_assert", "rng_init", "rng_rand",
               "index_to_coordinates", "symbolic", "handle", "sin", "cos",
-              "sigmoid", "clamp", "ceil", "floordiv", "floormod", "shift_left",
+              "ceil", "floordiv", "floormod", "shift_left",
               "assume", "block", "attr", "reads", "writes", "evaluate",
               "alloc_buffer", "Fragment", "Layout", "contiguous", "to"):
     _LANGUAGE[_name] = _NOT_YET

@@ -20,7 +20,8 @@ __all__ = [
     "alloc_fragment", "alloc_local", "copy", "gemm", "clear", "fill",
     "Pipelined", "Parallel", "serial", "reduce_sum", "reduce_max",
     "reduce_min", "reduce_absmax", "exp", "exp2", "log", "log2", "sqrt",
-    "rsqrt", "tanh", "erf", "abs", "ceildiv", "max", "min", "if_then_else",
+    "rsqrt", "tanh", "erf", "abs", "ceildiv", "max", "min", "clamp", "sigmoid",
+    "if_then_else",
     "cast", "Cast", "infinity", "use_swizzle", "annotate_layout",
     "float32", "float16", "bfloat16", "int32", "float", "half", "dtype",
     "FrontendError", "PrimFunc", "GemmWarpPolicy",
@@ -264,6 +265,16 @@ def max(a, b):  # noqa: A001
 @_intrinsic
 def min(a, b):  # noqa: A001
     """The smaller of two values."""
+
+
+@_intrinsic
+def clamp(dst, min_val, max_val):
+    """``dst`` limited to [min_val, max_val], elementwise."""
+
+
+@_intrinsic
+def sigmoid(x):
+    """1 / (1 + exp(-x)), elementwise."""
 
 
 @_intrinsic

@@ -19,7 +19,8 @@ from . import _util
 from ._values import Buffer, Const, DType, SSA, is_float, round_to
 
 ELEMENTWISE = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf",
-               "abs", "max", "min", "if_then_else", "cast", "Cast", "infinity"}
+               "abs", "max", "min", "if_then_else", "cast", "Cast", "infinity",
+               "clamp", "sigmoid"}
 
 _MATH = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
          "sqrt": "sqrt", "rsqrt": "rsqrt", "tanh": "tanh", "erf": "erf"}
@@ -358,14 +359,26 @@ class ParallelLoop:
             if len(node.args) != 2:
                 self.error(node, f"T.{name} takes two values")
             a, b = (self.value(x, scope) for x in node.args)
-            if not any(isinstance(v, (Node, Aff, Const)) for v in (a, b)):
-                return max(a, b) if name == "max" else min(a, b)
-            a, b = self.unify(node, a, b)
-            if is_float(a.type):
-                op = "maximumf" if name == "max" else "minimumf"
-            else:
-                op = "maxsi" if name == "max" else "minsi"
-            return Node("op", a.type, self.pos(node), [a, b], op)
+            return self.extreme(node, name, a, b)
+        if name == "clamp":
+            # min(max(x, lo), hi), TileLang's T.clamp.
+            args, _ = _util._bind_arguments(tr, node, callee, scope, self.value)
+            low = self.extreme(node, "max", args["dst"], args["min_val"])
+            return self.extreme(node, "min", low, args["max_val"])
+        if name == "sigmoid":
+            # 1 / (1 + exp(-x)): exp and a division on the SFPU.
+            if len(node.args) != 1 or node.keywords:
+                self.error(node, "T.sigmoid takes one value")
+            x = self.value(node.args[0], scope)
+            if not isinstance(x, (Node, Aff, Const)):
+                return 1.0 / (1.0 + math.exp(-x))
+            x = self.to_node(node, x, None)
+            if not is_float(x.type):
+                self.error(node, f"T.sigmoid takes a float value, got {x.type}")
+            e = Node("math", x.type, self.pos(node),
+                     [self.binary(node, ast.Sub(), 0.0, x)], "exp")
+            return self.binary(node, ast.Div(), 1.0,
+                               self.binary(node, ast.Add(), 1.0, e))
         if name == "if_then_else":
             args, _ = _util._bind_arguments(tr, node, callee, scope, self.value)
             return self.select(node, args["cond"], args["a"], args["b"])
@@ -408,6 +421,17 @@ class ParallelLoop:
             else:
                 result = result and part
         return result
+
+    def extreme(self, node, name, a, b):
+        """The larger (``name`` "max") or smaller of two body values."""
+        if not any(isinstance(v, (Node, Aff, Const)) for v in (a, b)):
+            return max(a, b) if name == "max" else min(a, b)
+        a, b = self.unify(node, a, b)
+        if is_float(a.type):
+            op = "maximumf" if name == "max" else "minimumf"
+        else:
+            op = "maxsi" if name == "max" else "minsi"
+        return Node("op", a.type, self.pos(node), [a, b], op)
 
     def select(self, node, cond, a, b):
         if not isinstance(cond, (Node, Aff)):

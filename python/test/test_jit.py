@@ -331,3 +331,24 @@ def test_clamp_and_sigmoid_in_a_parallel_body():
     # exp on the SFPU is bf16-grade in an fp32 DST too (docs/emulator.md).
     torch.testing.assert_close(gate(x), x.clamp(-0.5, 0.5) * torch.sigmoid(x),
                                rtol=1e-2, atol=1e-2)
+
+
+def test_gpu_hints_are_one_remark_per_kernel(capfd):
+    @tilelang.jit
+    def hinted(X):
+        N = T.const("N")
+        X: T.Tensor((N,), T.float32)
+        Y = T.empty((N,), T.float32)
+        with T.Kernel(T.ceildiv(N, 32), threads=256) as bx:  # HINTED
+            T.use_swizzle(panel_size=10)
+            T.use_swizzle(panel_size=10)
+            for i in T.Parallel(32):
+                Y[bx * 32 + i] = X[bx * 32 + i]
+        return Y
+
+    x = torch.randn(64)
+    torch.testing.assert_close(hinted(x), x)
+    err = capfd.readouterr().err
+    assert err.count("remark: GPU hints with no effect on Tenstorrent: threads=256, "
+                     "T.use_swizzle (") == 1, err
+    assert f"test_jit.py:{line_of('# HINTED')}:" in err

@@ -14,6 +14,7 @@ kernel's Python line.
 
 import linecache
 import os
+import sys
 
 import numpy as np
 
@@ -226,6 +227,9 @@ class Kernel:
             if isinstance(func, str):
                 raise
             raise _at_python_lines(error) from None
+        # The frontend's remarks, as the compiler's are printed.
+        for file, line, col, message in getattr(func, "remarks", ()):
+            sys.stderr.write(f"{file}:{line}:{col}: remark: {message}\n")
         self.arguments = self.program.arguments
         # An eager kernel's outputs are its T.empty tensors; it returns
         # those its function returns.

@@ -97,8 +97,11 @@ class PrimFunc:
     ``returns_tuple`` whether it returns them as a tuple."""
 
     def __init__(self, name, text, params, filename, out_idx=None,
-                 returns=(), returns_tuple=False):
+                 returns=(), returns_tuple=False, remarks=()):
         self.name = name
+        #: (file, line, column, message) of each remark of the translation:
+        #: the GPU hints a kernel gives that have no effect on Tenstorrent.
+        self.remarks = list(remarks)
         self.text = text
         self.params = params
         self.filename = filename
@@ -171,6 +174,9 @@ class Translator:
         self.kernel_args = []
         self.eager = eager
         self.returned = None
+        # The GPU hints of the kernel being translated, and the remarks made.
+        self.hints = []
+        self.remarks = []
 
     # -- positions and errors ---------------------------------------------
 
@@ -238,7 +244,7 @@ class Translator:
         emitter.depth = 0
         emitter.emit(f"}} {emitter.loc(self.pos(fdef))}", None)
         return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", params,
-                        self.source.filename)
+                        self.source.filename, remarks=self.remarks)
 
     def signature(self):
         """The ``func.func`` line of the kernel's parameters. Each
@@ -313,7 +319,7 @@ class Translator:
         returns = [inputs + made.index(b) for b in returned]
         return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", params,
                         self.source.filename, out_idx=out_idx, returns=returns,
-                        returns_tuple=as_tuple)
+                        returns_tuple=as_tuple, remarks=self.remarks)
 
     def collect_arguments(self, arguments, scope):
         """The function's parameters: the tensors and scalars in the order of
@@ -478,6 +484,8 @@ class Translator:
         for keyword in call.keywords:
             if keyword.arg not in ("threads", "prelude", "is_cpu"):
                 self.error(keyword, f"T.Kernel has no keyword '{keyword.arg}'")
+        self.hints = [f"threads={ast.unparse(k.value)}" for k in call.keywords
+                      if k.arg == "threads"]
         extents = [self.evaluate_constant(a, scope) for a in call.args]
         if not 1 <= len(extents) <= 3:
             self.error(call, f"T.Kernel takes 1 to 3 grid extents, got {len(extents)}")
@@ -538,6 +546,15 @@ class Translator:
         self.in_kernel = True
         self.statements(stmt.body, inner)
         self.in_kernel = False
+        if self.hints:
+            # Once per kernel: what a GPU schedule asked for, without effect.
+            pos = self.pos(stmt)
+            hints = ", ".join(dict.fromkeys(self.hints))
+            self.remarks.append((self.source.filename, pos.line, pos.col,
+                                 f"GPU hints with no effect on Tenstorrent: {hints} "
+                                 "(a Tensix core has no threads; Tilt chooses the "
+                                 "block order, layouts and work split)"))
+            self.hints = []
         body = emitter.lines
         emitter.lines = saved
         emitter.lines.extend(emitter.prologue)
@@ -798,6 +815,8 @@ class Translator:
         b = self.buffer_arg(call.args[1], args["B"], "T.gemm's B")
         c = self.buffer_arg(call.args[2], args["C"], "T.gemm's C")
         flags = ""
+        if args.get("policy") is not None:
+            self.hints.append("T.gemm's policy")  # GPU warp partitioning
         for name, flag in (("transpose_A", "transpose_a"), ("transpose_B", "transpose_b")):
             value = args.get(name, False)
             if not isinstance(value, bool):
@@ -845,10 +864,10 @@ class Translator:
         self.op_reduce("absmax", call, args, keywords)
 
     def op_use_swizzle(self, call, scope, args, keywords):
-        pass  # A GPU rasterization hint (docs/python.md).
+        self.hints.append("T.use_swizzle")  # block rasterization (docs/python.md)
 
     def op_annotate_layout(self, call, scope, args, keywords):
-        pass  # A GPU shared-memory layout hint (docs/python.md).
+        self.hints.append("T.annotate_layout")  # shared-memory layout
 
     # -- expressions (kernel scope) -----------------------------------------
 

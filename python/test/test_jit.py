@@ -352,3 +352,22 @@ def test_gpu_hints_are_one_remark_per_kernel(capfd):
     assert err.count("remark: GPU hints with no effect on Tenstorrent: threads=256, "
                      "T.use_swizzle (") == 1, err
     assert f"test_jit.py:{line_of('# HINTED')}:" in err
+
+
+def test_scalars_computed_from_scalar_arguments_outside_a_body():
+    @tilelang.jit
+    def normalize(X, eps: T.float32 = 1e-3):
+        N = T.const("N")
+        X: T.Tensor((N,), T.float32)
+        Y = T.empty((N,), T.float32)
+        with T.Kernel(T.ceildiv(N, 32)) as bx:
+            inv = 1.0 / eps        # computed in the body below, on the device
+            shift = -eps * 2.0
+            for i in T.Parallel(32):
+                Y[bx * 32 + i] = X[bx * 32 + i] * inv + shift
+        return Y
+
+    x = torch.randn(64)
+    torch.testing.assert_close(normalize(x, 0.5), x * 2.0 - 1.0)
+    torch.testing.assert_close(normalize(x, 0.25), x * 4.0 - 0.5)
+    assert len(normalize._kernels) == 1  # eps is passed at run time

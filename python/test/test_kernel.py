@@ -90,13 +90,18 @@ def test_wrong_arrays_are_errors():
 
 
 def test_lowering_error_names_the_python_line():
-    # 16-row buffers are not whole 32x32 tiles: tile-legalize rejects them
-    # at the T.alloc_shared line.
+    # 48-column buffers are not whole 32x32 tiles, nor a share of one that
+    # merged blocks would fill: tile-legalize rejects them at the
+    # T.alloc_shared line, after tile-widen-blocks' remark says why.
     with pytest.raises(TiltError) as info:
-        tilt.compile(scale_add(64, 64, 32, rows=16), grid="1x1")
+        tilt.compile(scale_add(64, 96, 48), grid="1x1")
     assert f"{__file__}:{line_of('# ALLOC-A')}:" in str(info.value)
     assert "not made of whole 32x32 tiles" in str(info.value)
-    assert info.value.diagnostics[0].line == line_of("# ALLOC-A")
+    assert "is not one block's share of a tile" in str(info.value)
+    errors = [d for d in info.value.diagnostics if str(d.severity).endswith("ERROR")]
+    assert errors[0].line == line_of("# ALLOC-A")
+    # 16-row blocks are merged into 32-row ones (tile-widen-blocks).
+    assert tilt.compile(scale_add(64, 64, 32, rows=16), grid="1x1").check().ok
 
 
 def test_verifier_error_names_the_python_line():

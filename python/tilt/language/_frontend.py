@@ -18,8 +18,8 @@ import textwrap
 from . import _parallel
 from ._util import (_bind_arguments, _constant_compare, _describe, _intrinsic_name,
                     _is_docstring, _kind, _python_binary, _python_unary, _unconst)
-from ._values import (Buffer, Const, DType, Diagnostic, Emitter, FrontendError,
-                      Pending, Region, SSA, Sym, TensorArg, TensorType, dtype_of,
+from ._values import (Buffer, Const, Deferred, DType, Diagnostic, Emitter,
+                      FrontendError, Pending, Region, SSA, Sym, TensorArg, TensorType, dtype_of,
                       is_float, _TILE_TYPES)
 
 __all__ = ["FrontendError", "PrimFunc", "Macro", "DType", "TensorType",
@@ -1104,8 +1104,8 @@ class Translator:
         if isinstance(a, (Buffer, Region)) or isinstance(b, (Buffer, Region)):
             self.error(node, "arithmetic on whole buffers is not supported: write it "
                        "elementwise in a T.Parallel loop")
-        if isinstance(a, SSA) or isinstance(b, SSA):
-            types = {v.type for v in (a, b) if isinstance(v, SSA)}
+        if isinstance(a, (SSA, Deferred)) or isinstance(b, (SSA, Deferred)):
+            types = {v.type for v in (a, b) if isinstance(v, (SSA, Deferred))}
             if types == {"index"}:
                 opname = _INDEX_BINOPS.get(type(op))
                 if opname is None:
@@ -1130,17 +1130,21 @@ class Translator:
             self.error(node, f"{type(error).__name__}: {error}")
 
     def float_scalar_op(self, node, op, a, b):
-        """Scalar float arithmetic in kernel scope (on scalar kernel parameters)."""
+        """Scalar float arithmetic in kernel scope (on scalar kernel
+        parameters): a Deferred expression, computed in the bodies that use
+        it (the lowering has no device form for a scalar computed outside
+        a body)."""
         names = {ast.Add: "addf", ast.Sub: "subf", ast.Mult: "mulf", ast.Div: "divf"}
         opname = names.get(type(op))
-        type_ = next(v.type for v in (a, b) if isinstance(v, SSA))
+        type_ = next(v.type for v in (a, b) if isinstance(v, (SSA, Deferred)))
         if opname is None or not is_float(type_):
             self.error(node, f"{type(op).__name__} on {type_} scalars is not supported")
-        a, b = self.scalar(node, a, type_), self.scalar(node, b, type_)
-        result = self.emitter.fresh("s")
-        self.emitter.emit(f"{result} = arith.{opname} {a.name}, {b.name} : {type_}",
-                          self.pos(node))
-        return SSA(result, type_)
+        for value in (a, b):
+            if isinstance(value, (SSA, Deferred)) and value.type != type_:
+                self.error(node, f"arithmetic between {value.type} and {type_} scalars")
+            if isinstance(value, (Buffer, Region)) or isinstance(value, bool):
+                self.error(node, f"{_kind(value)} in scalar arithmetic")
+        return Deferred(opname, [_unconst(a), _unconst(b)], type_)
 
 
 def scope_chain_pending(scope):

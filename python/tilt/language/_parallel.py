@@ -16,7 +16,7 @@ import math
 
 from . import _frontend as fe
 from . import _util
-from ._values import Buffer, Const, DType, SSA, is_float, round_to
+from ._values import Buffer, Const, Deferred, DType, SSA, is_float, round_to
 
 ELEMENTWISE = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf",
                "abs", "max", "min", "if_then_else", "cast", "Cast", "infinity",
@@ -322,6 +322,12 @@ class ParallelLoop:
 
     def lift(self, node, value):
         """A kernel-scope value as a body value."""
+        if isinstance(value, Deferred):
+            # Scalar arithmetic on the kernel's scalar arguments, computed
+            # here, per element, from the arguments themselves.
+            operands = [self.to_node(node, self.lift(node, v), value.type)
+                        for v in value.operands]
+            return Node("op", value.type, self.pos(node), operands, value.op)
         if isinstance(value, SSA):
             if value.type == "index":
                 return Aff(0, {("ssa", value.name): 1}, {value.name: value})

@@ -5,7 +5,7 @@ is called in errors, compile-time Python arithmetic, intrinsic arguments."""
 import ast
 import inspect
 
-from ._values import Buffer, Const, Pending, Region, SSA, Sym
+from ._values import Buffer, Const, Deferred, Pending, Region, SSA, Sym
 
 
 def _is_docstring(stmt):
@@ -46,6 +46,9 @@ def _kind(value):
         return f"a slice of '{value.buffer.py_name}'"
     if isinstance(value, Const):
         return f"a {value.type} constant"
+    if isinstance(value, Deferred):
+        return (f"a {value.type} computed from the kernel's scalar arguments (it "
+                "is computed in the T.Parallel bodies that use it)")
     if isinstance(value, Sym):
         return f"the shape constant '{value.name}', which no tensor has bound yet"
     if isinstance(value, Pending):

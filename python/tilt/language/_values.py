@@ -176,6 +176,19 @@ class Sym:
     def __rmod__(self, other): return self._expr("%", other, True)
 
 
+class Deferred:
+    """Scalar arithmetic on the kernel's scalar arguments outside a body
+    (``inv = 1.0 / eps``): kept as an expression and computed in each
+    T.Parallel body that uses it, on the device, since a value computed
+    at kernel scope has no device form. ``op`` is the arith op's name;
+    the operands are SSA scalars, Deferred values or numbers."""
+
+    def __init__(self, op, operands, type_):
+        self.op = op
+        self.operands = list(operands)
+        self.type = type_
+
+
 class Pending:
     """A tensor parameter of an eager kernel that was not given (``.compile``
     with shape constants): its annotation declares it."""

@@ -371,3 +371,47 @@ def test_scalars_computed_from_scalar_arguments_outside_a_body():
     torch.testing.assert_close(normalize(x, 0.5), x * 2.0 - 1.0)
     torch.testing.assert_close(normalize(x, 0.25), x * 4.0 - 0.5)
     assert len(normalize._kernels) == 1  # eps is passed at run time
+
+
+def test_persistent_kernel_is_the_kernel_over_its_domain():
+    @tilelang.jit
+    def matmul_persistent(A, B, block_M: int = 32, block_N: int = 32, waves: int = 4):
+        M, N, K = T.const("M, N, K")
+        A: T.Tensor((M, K), T.bfloat16)
+        B: T.Tensor((K, N), T.bfloat16)
+        C = T.empty((M, N), T.float32)
+        with T.Kernel(waves, threads=128) as block_id:
+            A_s = T.alloc_shared((block_M, 32), T.bfloat16)
+            B_s = T.alloc_shared((32, block_N), T.bfloat16)
+            C_l = T.alloc_fragment((block_M, block_N), T.float32)
+            for bx, by in T.Persistent([T.ceildiv(M, block_M), T.ceildiv(N, block_N)],
+                                       waves, block_id):
+                T.clear(C_l)
+                for k in T.Pipelined(T.ceildiv(K, 32), num_stages=2):
+                    T.copy(A[bx * block_M, k * 32], A_s)
+                    T.copy(B[k * 32, by * block_N], B_s)
+                    T.gemm(A_s, B_s, C_l)
+                T.copy(C_l, C[bx * block_M, by * block_N])
+        return C
+
+    a = torch.randn(64, 64, dtype=torch.bfloat16)
+    b = torch.randn(64, 96, dtype=torch.bfloat16)
+    torch.testing.assert_close(matmul_persistent(a, b), a.float() @ b.float(),
+                               rtol=1e-2, atol=1e-2)
+    assert "grid [2, 3]" in matmul_persistent.get_tir(a, b).script()
+
+    @tilelang.jit
+    def wave_index_used(A):
+        N = T.const("N")
+        A: T.Tensor((N,), T.float32)
+        B = T.empty((N,), T.float32)
+        with T.Kernel(4) as block_id:
+            for (bx,) in T.Persistent([T.ceildiv(N, 32)], 4, block_id):
+                for i in T.Parallel(32):
+                    B[bx * 32 + i] = A[bx * 32 + i] + block_id  # WAVE
+        return B
+
+    with pytest.raises(FrontendError) as error:
+        wave_index_used(torch.randn(64))
+    assert f":{line_of('# WAVE')}:" in str(error.value)
+    assert "used outside T.Persistent's domain" in str(error.value)

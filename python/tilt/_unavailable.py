@@ -61,7 +61,7 @@ for _name in ("mbarrier_wait_parity", "mbarrier_arrive", "mbarrier_arrive_expect
               "WSScope", "WSPipeline", "WSSchedule", "annotate_ws_schedule",
               "set_max_nreg", "no_set_max_nreg", "disable_warp_group_reg_alloc",
               "annotate_producer_reg_dealloc", "annotate_consumer_reg_alloc",
-              "PersistentTileScheduler", "Persistent", "launch_thread",
+              "PersistentTileScheduler", "launch_thread",
               "ClusterKernel", "block_rank_in_cluster", "clc_try_cancel_multicast",
               "clc_is_canceled", "clc_get_first_ctaid_x", "import_source",
               "call_extern", "access_ptr"):

@@ -18,7 +18,7 @@ __all__ = [
     "dynamic", "empty", "match_buffer", "SharedBuffer", "FragmentBuffer",
     "LocalBuffer", "Kernel", "alloc_shared",
     "alloc_fragment", "alloc_local", "copy", "gemm", "clear", "fill",
-    "Pipelined", "Parallel", "serial", "reduce_sum", "reduce_max",
+    "Pipelined", "Parallel", "Persistent", "serial", "reduce_sum", "reduce_max",
     "reduce_min", "reduce_absmax", "exp", "exp2", "log", "log2", "sqrt",
     "rsqrt", "tanh", "erf", "abs", "ceildiv", "max", "min", "clamp", "sigmoid",
     "if_then_else",
@@ -180,6 +180,13 @@ def Pipelined(count, num_stages=1):
 @_intrinsic
 def Parallel(*extents):
     """``for i, j in T.Parallel(M, N)``: an elementwise map over the extents."""
+
+
+@_intrinsic
+def Persistent(domain, wave_size, index, group_size=8):
+    """``for bx, by in T.Persistent([gm, gn], waves, block_id)`` in a kernel
+    over ``waves`` blocks: on Tenstorrent, the kernel over ``domain`` (every
+    Tensix kernel loops over its core's blocks already)."""
 
 
 @_intrinsic

@@ -506,6 +506,10 @@ class Translator:
         if len(names) != len(extents):
             self.error(target, f"T.Kernel has {len(extents)} grid dimensions but "
                        f"binds {len(names)} names")
+        body = stmt.body
+        persistent = self.persistent_loop(stmt, names, scope)
+        if persistent is not None:
+            extents, names, body = persistent
         emitter = self.emitter
         inner = Scope(parent=scope)
         blocks = []
@@ -544,7 +548,7 @@ class Translator:
         emitter.depth = 2
         emitter.last = self.pos(stmt)
         self.in_kernel = True
-        self.statements(stmt.body, inner)
+        self.statements(body, inner)
         self.in_kernel = False
         if self.hints:
             # Once per kernel: what a GPU schedule asked for, without effect.
@@ -562,6 +566,69 @@ class Translator:
         emitter.depth = 1
         emitter.emit(f"}} {emitter.loc(self.pos(stmt))}", None)
         emitter.prologue = None
+
+    def persistent_loop(self, stmt, names, scope):
+        """A kernel over a wave of blocks whose body is a `for bx, by in
+        T.Persistent(domain, wave_size, block_id)` loop (TileLang's
+        persistent kernels): on Tenstorrent every kernel is persistent
+        already (each core loops over the blocks tile-partition gives it),
+        so it is the kernel over `domain` with the loop's body, the
+        statements around the loop kept. None when the body has no such
+        loop."""
+        loops = [s for s in stmt.body if isinstance(s, ast.For)
+                 and isinstance(s.iter, ast.Call)
+                 and _intrinsic_name(self.evaluate_constant(s.iter.func, scope))
+                 == "Persistent"]
+        if not loops:
+            return None
+        loop = loops[0]
+        if len(loops) > 1:
+            self.error(loops[1], "a kernel holds one T.Persistent loop")
+        call = loop.iter
+        if len(call.args) < 3:
+            self.error(call, "T.Persistent(domain, wave_size, index[, group_size])")
+        index = call.args[2]
+        if not (isinstance(index, ast.Name) and len(names) == 1
+                and index.id == names[0]):
+            self.error(index, "T.Persistent's index must be the kernel's block index "
+                       "(`with T.Kernel(waves) as block_id`)")
+        # The block index means nothing once the loop is the grid.
+        for other in stmt.body:
+            nodes = [n for n in ast.walk(other) if isinstance(n, ast.Name)
+                     and n.id == names[0]]
+            if other is loop:
+                nodes = [n for n in nodes if n is not index]
+            if nodes:
+                self.error(nodes[0], f"the block index '{names[0]}' is used outside "
+                           "T.Persistent's domain: on Tenstorrent the persistent "
+                           "loop is the kernel's grid, which has no wave index")
+        if loop.orelse:
+            self.error(loop, "a for loop with an `else` clause is not supported")
+        domain = self.evaluate_constant(call.args[0], scope)
+        if isinstance(domain, int):
+            domain = [domain]
+        if not isinstance(domain, (list, tuple)) or not 1 <= len(domain) <= 3:
+            self.error(call.args[0], "T.Persistent's domain is a list of 1 to 3 "
+                       "extents")
+        for extent in domain:
+            if not isinstance(extent, int) or isinstance(extent, bool) or extent <= 0:
+                self.error(call.args[0], "a T.Persistent extent must be a positive "
+                           f"integer known when the kernel is compiled, got {extent!r}")
+        target = loop.target
+        if isinstance(target, ast.Name):
+            loop_names = [target.id]
+        elif isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name)
+                                                   for e in target.elts):
+            loop_names = [e.id for e in target.elts]
+        else:
+            self.error(target, "T.Persistent binds names: `for bx, by in ...`")
+        if len(loop_names) != len(domain):
+            self.error(target, f"T.Persistent has {len(domain)} dimensions but binds "
+                       f"{len(loop_names)} names")
+        self.hints.append("T.Persistent's wave size")
+        at = stmt.body.index(loop)
+        body = stmt.body[:at] + loop.body + stmt.body[at + 1:]
+        return list(domain), loop_names, body
 
     # -- statements -------------------------------------------------------
 

@@ -45,7 +45,7 @@ def test_gpu_only_modules_say_why_on_import(module):
 def test_gpu_only_names_say_what_to_use():
     with pytest.raises(NotAvailableError, match="tune block sizes with tilt.autotuner"):
         tilelang.carver  # noqa: B018
-    with pytest.raises(NotAvailableError, match="T.float8_e4m3fn is a GPU 8-bit float"):
+    with pytest.raises(NotAvailableError, match="T.float8_e4m3fn is a GPU 8/4-bit float format .* Bfp8_b and Bfp4_b"):
         T.float8_e4m3fn  # noqa: B018
     with pytest.raises(ImportError, match="T.sync_threads is CUDA/ROCm-only"):
         from tilt.language import sync_threads  # noqa: F401
@@ -70,3 +70,21 @@ def test_a_gpu_intrinsic_in_a_kernel_is_an_error_at_its_line():
     text = str(error.value)
     assert f"test_api.py:{line_of('# TMA')}:" in text
     assert "T.tma_copy is CUDA/ROCm-only" in text and "T.copy and T.Pipelined" in text
+
+
+def test_fp8_names_what_tenstorrent_offers():
+    @tilelang.jit
+    def cast_fp8(A):
+        N = T.const("N")
+        A: T.Tensor((N,), "float8_e4m3fn")  # FP8
+        B = T.empty((N,), T.float32)
+        with T.Kernel(1) as _:
+            for i in T.Parallel(32):
+                B[i] = A[i]
+        return B
+
+    with pytest.raises(FrontendError) as error:
+        cast_fp8.compile(N=32)
+    assert f"test_api.py:{line_of('# FP8')}:" in str(error.value)
+    assert "Bfp8_b and Bfp4_b" in str(error.value)
+    assert "t.to(torch.bfloat16)" in str(error.value)

@@ -49,8 +49,10 @@ _TENSOR_CORE = f"{_GPU_ONLY}: use T.gemm, which runs on the Tensix matrix engine
 _THREADS = (f"{_GPU_ONLY}: a Tensix core has no threads or warps; write the work "
             "with T.Parallel and T.reduce_*")
 _NOT_YET = "is not supported by Tilt yet (docs/status.md)"
-_FP8 = ("is a GPU 8-bit float format that Tilt does not compute with (Tenstorrent's "
-        "8-bit formats are block floats, bfp8); use T.bfloat16")
+_FP8 = ("is a GPU 8/4-bit float format that Tenstorrent's Tensix cores do not "
+        "have (their narrow formats are the block floats Bfp8_b and Bfp4_b, which "
+        "Tilt does not compute with yet); convert fp8 data to bfloat16 on the "
+        "host, which is exact (`t.to(torch.bfloat16)`), and use T.bfloat16")
 
 _LANGUAGE = {}
 for _name in ("mbarrier_wait_parity", "mbarrier_arrive", "mbarrier_arrive_expect_tx",

@@ -1133,6 +1133,15 @@ class Translator:
     def element_type(self, node, dtype):
         result = dtype_of(dtype)
         if result is None or result not in _TILE_TYPES:
+            name = str(getattr(dtype, "name", dtype))
+            if "float8" in name or "float4" in name:
+                # Tenstorrent's narrow formats are block floats, not GPU fp8.
+                self.error(node, f"the data type {name} is a GPU 8/4-bit float "
+                           "format that Tenstorrent's Tensix cores do not have "
+                           "(their narrow formats are the block floats Bfp8_b and "
+                           "Bfp4_b, which Tilt does not compute with yet); convert "
+                           "fp8 data to bfloat16 on the host, which is exact "
+                           "(`t.to(torch.bfloat16)`), and use T.bfloat16")
             self.error(node, f"the data type {dtype!r} is not one Tilt supports "
                        "(float32, float16, bfloat16, int32)")
         return result

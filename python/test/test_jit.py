@@ -415,3 +415,15 @@ def test_persistent_kernel_is_the_kernel_over_its_domain():
         wave_index_used(torch.randn(64))
     assert f":{line_of('# WAVE')}:" in str(error.value)
     assert "used outside T.Persistent's domain" in str(error.value)
+
+
+def test_jit_of_a_prim_func_returns_its_kernel():
+    @T.prim_func
+    def negate(A: T.Tensor((64,), T.float32), B: T.Tensor((64,), T.float32)):
+        with T.Kernel(2) as bx:
+            for i in T.Parallel(32):
+                B[bx * 32 + i] = -A[bx * 32 + i]
+
+    kernel = tilelang.jit(out_idx=[-1])(negate)()
+    a = torch.randn(64)
+    torch.testing.assert_close(kernel(a), -a)

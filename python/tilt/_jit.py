@@ -138,12 +138,18 @@ class JITImpl:
         self.pass_configs = pass_configs
         self.options = options
         self.mode = mode
-        self.signature = inspect.signature(func)
+        # A translated kernel (`tilelang.jit(out_idx=...)(prim_func)`) is a
+        # factory of no arguments that returns it.
+        if isinstance(func, (PrimFunc, str)):
+            self.mode = "lazy"
+            self.signature = inspect.Signature()
+        else:
+            self.signature = inspect.signature(func)
         self._kernels = {}
-        self.__name__ = getattr(func, "__name__", "kernel")
+        self.__name__ = getattr(func, "name", None) or getattr(func, "__name__", "kernel")
         self.__doc__ = getattr(func, "__doc__", None)
         self.__wrapped__ = func
-        if mode == "auto" and _defines_kernel(func):
+        if self.mode == "auto" and _defines_kernel(func):
             self.mode = "lazy"
 
     # TileLang's JITImpl exposes the undecorated function as ``.func``;
@@ -214,6 +220,11 @@ class JITImpl:
 
     def get_tir(self, *args, **kwargs):
         """The translated kernel (a PrimFunc) for these arguments."""
+        if isinstance(self.func, (PrimFunc, str)):
+            if args or kwargs:
+                raise TypeError(f"{self.__name__}: a compiled kernel takes no "
+                                "arguments to compile; call the kernel it returns")
+            return self.func
         if self._settle_mode(args, dict(kwargs)) == "lazy":
             result = self.func(*args, **kwargs)
             if not isinstance(result, (PrimFunc, str)):

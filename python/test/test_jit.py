@@ -305,9 +305,11 @@ def test_par_compile_compiles_every_configuration():
     configs = [{"M": 64, "N": 64, "K": 64, "block_M": 32, "block_N": 32},
                {"M": 64, "N": 64, "K": 64, "block_M": 64, "block_N": 64},
                {"M": 64, "N": 64, "K": 64, "block_M": 48}]  # not whole tiles
-    with pytest.warns(UserWarning, match="a configuration failed"):
+    with pytest.warns(UserWarning, match="a configuration failed") as caught:
         kernels = matmul_relu.par_compile(configs, num_workers=2, ignore_error=True)
     assert kernels[2] is None
+    assert kernels[0] is not None and kernels[1] is not None, \
+        [str(w.message) for w in caught]
     a = torch.randn(64, 64, dtype=torch.bfloat16)
     for kernel in kernels[:2]:
         torch.testing.assert_close(kernel(a, a), reference(a, a), rtol=1e-2, atol=1e-2)
@@ -427,3 +429,38 @@ def test_jit_of_a_prim_func_returns_its_kernel():
     kernel = tilelang.jit(out_idx=[-1])(negate)()
     a = torch.randn(64)
     torch.testing.assert_close(kernel(a), -a)
+
+
+def test_an_if_the_grid_bounds_decide_is_decided_at_compile_time():
+    @tilelang.jit
+    def guarded(A, block: int = 32):
+        N = T.const("N")
+        A: T.Tensor((N,), T.float32)
+        B = T.empty((N,), T.float32)
+        with T.Kernel(T.ceildiv(N, block)) as bx:
+            if bx * block < N and bx >= 0:   # true for every block
+                for i in T.Parallel(block):
+                    B[bx * block + i] = A[bx * block + i] * 2.0
+            if bx * block >= N:              # true for none
+                for i in T.Parallel(block):
+                    B[bx * block + i] = A[bx * block + i]
+        return B
+
+    a = torch.randn(96)
+    torch.testing.assert_close(guarded(a), a * 2)
+
+    @tilelang.jit
+    def first_block_only(A):
+        N = T.const("N")
+        A: T.Tensor((N,), T.float32)
+        B = T.empty((N,), T.float32)
+        with T.Kernel(T.ceildiv(N, 32)) as bx:
+            if bx == 0:  # RUNTIME-IF
+                for i in T.Parallel(32):
+                    B[i] = A[i]
+        return B
+
+    with pytest.raises(FrontendError) as error:
+        first_block_only(torch.randn(64))
+    assert f":{line_of('# RUNTIME-IF')}:" in str(error.value)
+    assert "not decided by the grid's and the loops' bounds" in str(error.value)

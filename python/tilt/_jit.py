@@ -24,7 +24,7 @@ import warnings
 
 import numpy as np
 
-from .language._frontend import EagerCall, PrimFunc, parse_prim_func
+from .language._frontend import EagerCall, PrimFunc, parse_prim_func, parse_source
 from .language._values import DType, TensorArg, TensorType, dtype_of
 
 __all__ = ["JITImpl", "tensor_arg"]
@@ -89,7 +89,7 @@ def _defines_kernel(fn):
     ``@T.prim_func``)."""
     try:
         source = textwrap.dedent(inspect.getsource(fn))
-        node = ast.parse(source).body[0]
+        node = parse_source(source).body[0]
     except (OSError, TypeError, SyntaxError, IndexError):
         return False
     return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))

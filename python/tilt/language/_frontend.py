@@ -14,6 +14,7 @@ import builtins
 import inspect
 import linecache
 import textwrap
+import threading
 
 from . import _parallel
 from ._util import (_bind_arguments, _constant_compare, _describe, _intrinsic_name,
@@ -24,6 +25,18 @@ from ._values import (Buffer, Const, Deferred, DType, Diagnostic, Emitter,
 
 __all__ = ["FrontendError", "PrimFunc", "Macro", "DType", "TensorType",
            "parse_prim_func"]
+
+
+# CPython 3.11's ast.parse is not safe to run in two threads at once (it
+# fails with "AST constructor recursion depth mismatch"); kernels are
+# translated from threads by par_compile and by users' own thread pools.
+_PARSE_LOCK = threading.Lock()
+
+
+def parse_source(text):
+    """``ast.parse(text)``, one thread at a time."""
+    with _PARSE_LOCK:
+        return ast.parse(text)
 
 
 class Pos:
@@ -48,7 +61,7 @@ class Source:
         self.start = start
         first = lines[0]
         self.indent = len(first) - len(first.lstrip())
-        tree = ast.parse(textwrap.dedent("".join(lines)))
+        tree = parse_source(textwrap.dedent("".join(lines)))
         self.node = tree.body[0]
         self.fn = fn
 
@@ -514,7 +527,7 @@ class Translator:
         inner = Scope(parent=scope)
         blocks = []
         for name in names:
-            ssa = SSA(emitter.fresh(name or "b"), "index")
+            ssa = SSA(emitter.fresh(name or "b"), "index", (0, extents[len(blocks)] - 1))
             blocks.append(ssa)
             if name:
                 inner.vars[name] = ssa
@@ -776,7 +789,11 @@ class Translator:
             self.error(call, "the loop step must be positive")
         bounds = [self.index(call, v) for v in (start, stop, step)]
         emitter = self.emitter
-        var = SSA(emitter.fresh(stmt.target.id), "index")
+        low, high = _range_of(start), _range_of(stop)
+        var_range = None
+        if low is not None and high is not None and high[1] > low[0]:
+            var_range = (low[0], high[1] - 1)
+        var = SSA(emitter.fresh(stmt.target.id), "index", var_range)
         if kind == "Pipelined":
             emitter.emit(f"tile.pipelined {var.name} = {bounds[0].name} to "
                          f"{bounds[1].name} step {bounds[2].name} stages {stages} {{",
@@ -1005,8 +1022,14 @@ class Translator:
         values = [self.evaluate(node.left, scope)] + \
                  [self.evaluate(c, scope) for c in node.comparators]
         if any(isinstance(v, (SSA, Buffer, Region, Const)) for v in values):
+            # Decided by the bounds of the grid and the loops when it holds
+            # for every block (a guard such as `bx * block_M < M`).
+            decided = _decide(node.ops, [_range_of(v) for v in values])
+            if decided is not None:
+                return decided
             self.error(node, "a comparison of values known only when the kernel runs "
-                       "is only supported inside a T.Parallel loop")
+                       "is only supported inside a T.Parallel loop (this one is "
+                       "not decided by the grid's and the loops' bounds)")
         return eval(compile(ast.Expression(_constant_compare(node, values)), "<tilt>",
                             "eval"))
 
@@ -1170,11 +1193,12 @@ class Translator:
         self.error(node, f"expected a {type_} scalar, got {_kind(value)}")
 
     def index_op(self, node, op, a, b):
+        result_range = _index_range(op, _range_of(a), _range_of(b))
         a, b = self.index(node, a), self.index(node, b)
         result = self.emitter.fresh("idx")
         self.emitter.emit(f"{result} = arith.{op} {a.name}, {b.name} : index",
                           self.pos(node))
-        return SSA(result, "index")
+        return SSA(result, "index", result_range)
 
     def binary(self, node, op, a, b):
         if isinstance(a, (Buffer, Region)) or isinstance(b, (Buffer, Region)):
@@ -1221,6 +1245,66 @@ class Translator:
             if isinstance(value, (Buffer, Region)) or isinstance(value, bool):
                 self.error(node, f"{_kind(value)} in scalar arithmetic")
         return Deferred(opname, [_unconst(a), _unconst(b)], type_)
+
+
+def _range_of(value):
+    """The (lowest, highest) of an index value: an int's own, a ranged SSA
+    index's; None when unknown."""
+    value = _unconst(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value, value)
+    if isinstance(value, SSA) and value.type == "index":
+        return value.range
+    return None
+
+
+def _index_range(op, a, b):
+    """The range of `a op b` (arith on index) from its operands' ranges."""
+    if a is None or b is None:
+        return None
+    if op == "addi":
+        return (a[0] + b[0], a[1] + b[1])
+    if op == "subi":
+        return (a[0] - b[1], a[1] - b[0])
+    if op == "muli":
+        products = [x * y for x in a for y in b]
+        return (min(products), max(products))
+    if op in ("maxsi", "minsi"):
+        pick = max if op == "maxsi" else min
+        return (pick(a[0], b[0]), pick(a[1], b[1]))
+    if b[0] == b[1] and b[0] > 0:  # by a positive constant: monotonic
+        d = b[0]
+        if op == "floordivsi":
+            return (a[0] // d, a[1] // d)
+        if op == "ceildivsi":
+            return (-(-a[0] // d), -(-a[1] // d))
+        if op == "remsi" and a[0] >= 0:
+            return (0, min(d - 1, a[1]))
+    return None
+
+
+def _decide(ops, ranges):
+    """Whether a comparison chain over `ranges` holds for every value (True),
+    for none (False), or depends on them (None)."""
+    if any(r is None for r in ranges):
+        return None
+    result = True
+    for op, a, b in zip(ops, ranges, ranges[1:]):
+        always = {ast.Lt: a[1] < b[0], ast.LtE: a[1] <= b[0],
+                  ast.Gt: a[0] > b[1], ast.GtE: a[0] >= b[1],
+                  ast.Eq: a[0] == a[1] == b[0] == b[1],
+                  ast.NotEq: a[1] < b[0] or a[0] > b[1]}.get(type(op))
+        never = {ast.Lt: a[0] >= b[1], ast.LtE: a[0] > b[1],
+                 ast.Gt: a[1] <= b[0], ast.GtE: a[1] < b[0],
+                 ast.Eq: a[1] < b[0] or a[0] > b[1],
+                 ast.NotEq: a[0] == a[1] == b[0] == b[1]}.get(type(op))
+        if always is None:
+            return None
+        if never:
+            return False
+        if not always:
+            result = None
+    return result
 
 
 def scope_chain_pending(scope):

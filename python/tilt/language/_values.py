@@ -243,11 +243,15 @@ class Const:
 
 
 class SSA:
-    """An SSA value of the kernel: ``name`` (``%x``) of ``type`` (``index``, ``f32``...)."""
+    """An SSA value of the kernel: ``name`` (``%x``) of ``type`` (``index``, ``f32``...).
+    An index may know its ``range`` (lowest, highest), from the grid's and
+    the loops' bounds, so that a comparison on it can be decided when the
+    kernel is compiled."""
 
-    def __init__(self, name, type_):
+    def __init__(self, name, type_, range_=None):
         self.name = name
         self.type = type_
+        self.range = range_
 
 
 class Buffer:

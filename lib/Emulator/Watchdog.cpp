@@ -212,12 +212,13 @@ void Watchdog::watch() {
         continue;
       char seconds[32];
       std::snprintf(seconds, sizeof(seconds), "%g", device.watchdogSeconds);
-      device.recordError(std::string("no progress for ") + seconds + " s (" +
-                         device.where(*context) +
-                         (context->blocked ? " waits" : " makes no API call") +
-                         "): a livelock, or a kernel that spins; the kernels:" +
-                             describeKernels(now),
-                         context);
+      device.recordError(
+          std::string("no progress for ") + seconds + " s (" +
+              device.where(*context) +
+              (context->blocked ? " waits" : " makes no API call") +
+              "): a livelock, or a kernel that spins; the kernels:" +
+              describeKernels(now),
+          context);
       device.notifyAll();
       break;
     }

@@ -167,8 +167,7 @@ py::object runCompiled(PyCompiledProgram &self, py::dict arrays,
     std::optional<run::FailedCall> call =
         run::findFailedCall(self.program, result.log);
     InFlightDiagnostic diag =
-        emitError(context,
-                  call ? call->location : getRunLocation(self.program))
+        emitError(context, call ? call->location : getRunLocation(self.program))
         << "the kernel failed on the emulator: " << first;
     if (call)
       diag.attachNote(getRunLocation(self.program))

@@ -1,0 +1,332 @@
+//===- SpanAnalysis.h - Which block index each buffer dimension spans -*- C++
+//-*-===//
+//
+// tile-coarsen and tile-widen-blocks merge neighbouring blocks of a kernel
+// into one by substituting `%b -> %b' * f`. That is exact when every use of
+// a block index is a copy offset `%b * E (+ c)` and every buffer dimension
+// is consistently the block's columns (bx), rows (by) or neither across
+// copies, gemms, elementwise ops (and, for tile-widen-blocks, reductions
+// along a dimension no block index spans). SpanAnalysis decides it and
+// tells which dimensions grow.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILT_LIB_CONVERSION_TILETOTT_SPANANALYSIS_H
+#define TILT_LIB_CONVERSION_TILETOTT_SPANANALYSIS_H
+
+#include "Utils.h"
+#include "tilt/Dialect/SCF/SCF.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include <string>
+
+namespace tilt {
+namespace tiletott {
+
+/// What a buffer dimension spans: block columns (bx), block rows (by) or
+/// neither.
+enum class Span : uint8_t { Unknown, Columns, Rows, Neither, Conflict };
+
+inline Span merge(Span a, Span b) {
+  if (a == Span::Unknown)
+    return b;
+  if (b == Span::Unknown || a == b)
+    return a;
+  return Span::Conflict;
+}
+
+/// One buffer dimension: (buffer, dim).
+using DimKey = std::pair<void *, unsigned>;
+
+/// The analysis of one kernel: the span of every buffer dimension, or the
+/// reason the kernel cannot be coarsened.
+class SpanAnalysis {
+public:
+  /// With `allowReductions`, tile.reduce is analysed too (its kept
+  /// dimensions are the source's); else it disqualifies the kernel.
+  explicit SpanAnalysis(tile::KernelOp kernel, bool allowReductions = false)
+      : kernel(kernel), allowReductions(allowReductions) {
+    size_t rank = kernel.getGrid().size();
+    bx = rank > 0 ? Value(kernel.getBlockIndex(0)) : Value();
+    by = rank > 1 ? Value(kernel.getBlockIndex(1)) : Value();
+  }
+
+  /// Analyses the body; false (with `reason`) when it does not qualify.
+  bool run() {
+    if (!checkBlockIndexUses())
+      return false;
+    bool ok = true;
+    kernel.getOperation()->walk([&](Operation *op) {
+      if (ok && op != kernel.getOperation())
+        ok = visit(op);
+    });
+    if (!ok)
+      return false;
+    // Resolve the classes.
+    for (auto it = dims.begin(); it != dims.end(); ++it) {
+      if (!it->isLeader())
+        continue;
+      Span span = Span::Unknown;
+      for (auto member = dims.member_begin(it); member != dims.member_end();
+           ++member) {
+        auto found = seeds.find(*member);
+        if (found != seeds.end())
+          span = merge(span, found->second);
+      }
+      if (span == Span::Conflict)
+        return fail("a buffer dimension spans both block rows and columns, "
+                    "or both and neither");
+      for (auto member = dims.member_begin(it); member != dims.member_end();
+           ++member)
+        resolved[*member] = span;
+    }
+    return true;
+  }
+
+  /// The span of `buffer`'s dimension `dim` once run() succeeded.
+  Span getSpan(Value buffer, unsigned dim) const {
+    auto found = resolved.find(key(buffer, dim));
+    return found == resolved.end() ? Span::Unknown : found->second;
+  }
+
+  std::string reason;
+
+private:
+  static DimKey key(Value buffer, unsigned dim) {
+    return {buffer.getAsOpaquePointer(), dim};
+  }
+  bool fail(const std::string &why) {
+    reason = why;
+    return false;
+  }
+  void unify(Value a, unsigned da, Value b, unsigned db) {
+    dims.unionSets(key(a, da), key(b, db));
+  }
+  void seed(Value buffer, unsigned dim, Span span) {
+    DimKey k = key(buffer, dim);
+    dims.insert(k);
+    seeds[k] = merge(seeds.lookup(k), span);
+  }
+
+  /// Which block indices `value` depends on (bit 0: bx, bit 1: by), through
+  /// the integer arithmetic that computes it.
+  unsigned dependence(Value value) {
+    if (bx && value == bx)
+      return 1;
+    if (by && value == by)
+      return 2;
+    auto found = dependenceCache.find(value.getAsOpaquePointer());
+    if (found != dependenceCache.end())
+      return found->second;
+    unsigned bits = 0;
+    if (Operation *def = value.getDefiningOp())
+      for (Value operand : def->getOperands())
+        bits |= dependence(operand);
+    dependenceCache[value.getAsOpaquePointer()] = bits;
+    return bits;
+  }
+
+  /// Whether `offset` is `index * extent + c`, c free of block indices
+  /// (`index` itself for an extent of 1).
+  bool isBlockStart(Value offset, Value index, int64_t extent) {
+    if (offset == index)
+      return extent == 1; // %b * 1, folded
+    if (dependence(offset) == 0)
+      return false;
+    Operation *def = offset.getDefiningOp();
+    if (!def)
+      return false;
+    llvm::StringRef name = def->getName().getStringRef();
+    if (name == "arith.muli") {
+      for (unsigned i = 0; i < 2; ++i) {
+        std::optional<int64_t> constant =
+            getConstantInt(def->getOperand(1 - i));
+        if (def->getOperand(i) == index && constant && *constant == extent)
+          return true;
+      }
+      return false;
+    }
+    if (name == "arith.addi")
+      for (unsigned i = 0; i < 2; ++i)
+        if (dependence(def->getOperand(1 - i)) == 0 &&
+            isBlockStart(def->getOperand(i), index, extent))
+          return true;
+    return false;
+  }
+
+  /// Every use of bx and by is index arithmetic that ends in copy offsets.
+  bool checkBlockIndexUses() {
+    llvm::SmallVector<Value, 16> worklist;
+    for (Value index : {bx, by})
+      if (index)
+        worklist.push_back(index);
+    llvm::DenseSet<void *> seen;
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (!seen.insert(value.getAsOpaquePointer()).second)
+        continue;
+      for (OpOperand &use : value.getUses()) {
+        Operation *user = use.getOwner();
+        llvm::StringRef name = user->getName().getStringRef();
+        if (name == "arith.muli" || name == "arith.addi") {
+          worklist.push_back(user->getResult(0));
+          continue;
+        }
+        if (auto copy = tile::CopyOp::dynCast(user))
+          if (use.getOperandNumber() >= 2)
+            continue;
+        return fail("a block index is used by '" + name.str() +
+                    "', not only in copy offsets");
+      }
+    }
+    return true;
+  }
+
+  bool visitCopy(tile::CopyOp copy) {
+    Value source = copy.getSource(), dest = copy.getDest();
+    bool fromTensor = source.getType().isa<tile::TensorType>();
+    bool toTensor = dest.getType().isa<tile::TensorType>();
+    if (!fromTensor && !toTensor) {
+      auto type = dest.getType().cast<tile::BufType>();
+      for (unsigned d = 0; d < type.getRank(); ++d)
+        unify(source, d, dest, d);
+      return true;
+    }
+    Value buffer = fromTensor ? dest : source;
+    auto bufType = buffer.getType().cast<tile::BufType>();
+    auto offsets = copy.getOffsets();
+    unsigned rank = bufType.getRank();
+    if (offsets.size() < rank)
+      return fail("a copy with fewer offsets than buffer dimensions");
+    unsigned first = offsets.size() - rank;
+    for (unsigned t = 0; t < first; ++t)
+      if (dependence(offsets[t]) != 0)
+        return fail("a leading tensor offset depends on a block index");
+    for (unsigned d = 0; d < rank; ++d) {
+      Value offset = offsets[first + d];
+      int64_t extent = bufType.getShape()[d];
+      switch (dependence(offset)) {
+      case 0:
+        seed(buffer, d, Span::Neither);
+        break;
+      case 1:
+        if (!isBlockStart(offset, bx, extent))
+          return fail("a copy offset is not %bx times the buffer's extent");
+        seed(buffer, d, Span::Columns);
+        break;
+      case 2:
+        if (!isBlockStart(offset, by, extent))
+          return fail("a copy offset is not %by times the buffer's extent");
+        seed(buffer, d, Span::Rows);
+        break;
+      default:
+        return fail("a copy offset depends on both block indices");
+      }
+    }
+    return true;
+  }
+
+  bool visitGemm(tile::GemmOp gemm) {
+    Operation *op = gemm.getOperation();
+    Value a = op->getOperand(0), b = op->getOperand(1), c = op->getOperand(2);
+    unsigned am = gemm.getTransposeA() ? 1 : 0, ak = 1 - am;
+    unsigned bn = gemm.getTransposeB() ? 0 : 1, bk = 1 - bn;
+    unify(a, am, c, 0);
+    unify(b, bn, c, 1);
+    unify(a, ak, b, bk);
+    seed(a, ak, Span::Neither);
+    return true;
+  }
+
+  bool visitParallel(tile::ParallelOp parallel) {
+    Operation *op = parallel.getOperation();
+    auto outputs = parallel.getOutputs();
+    if (outputs.empty())
+      return true;
+    Value first = outputs[0];
+    unsigned rank = first.getType().cast<tile::BufType>().getRank();
+    for (Value output : outputs)
+      for (unsigned d = 0; d < rank; ++d)
+        unify(first, d, output, d);
+    auto inputs = parallel.getInputs();
+    for (unsigned i = 0; i < inputs.size(); ++i) {
+      if (!inputs[i].getType().isa<tile::BufType>())
+        continue;
+      llvm::SmallVector<int64_t, 4> indexing = parallel.getInputDims(i);
+      for (unsigned d = 0; d < indexing.size(); ++d)
+        unify(inputs[i], d, first, unsigned(indexing[d]));
+    }
+    bool ok = true;
+    op->walk([&](Operation *inner) {
+      if (tile::IndexOp::dynCast(inner))
+        ok = false;
+    });
+    return ok || fail("an elementwise body uses element indices");
+  }
+
+  /// A reduction keeps the source's other dimensions, in order; the folded
+  /// one spans no block index (rows stay independent).
+  bool visitReduce(tile::ReduceOp reduce) {
+    Operation *op = reduce.getOperation();
+    Value source = op->getOperand(0), dest = op->getOperand(1);
+    auto type = source.getType().dyn_cast<tile::BufType>();
+    if (!type)
+      return fail("a reduction of something other than a buffer");
+    unsigned folded = unsigned(reduce.getDim()), kept = 0;
+    for (unsigned d = 0; d < type.getRank(); ++d) {
+      if (d == folded)
+        seed(source, d, Span::Neither);
+      else
+        unify(source, d, dest, kept++);
+    }
+    return true;
+  }
+
+  bool visit(Operation *op) {
+    llvm::StringRef name = op->getName().getStringRef();
+    if (auto copy = tile::CopyOp::dynCast(op))
+      return visitCopy(copy);
+    if (auto reduce = tile::ReduceOp::dynCast(op))
+      return allowReductions ? visitReduce(reduce)
+                             : fail("'tile.reduce' may depend on a block's "
+                                    "extent");
+    if (auto gemm = tile::GemmOp::dynCast(op))
+      return visitGemm(gemm);
+    if (auto parallel = tile::ParallelOp::dynCast(op))
+      return visitParallel(parallel);
+    if (tile::AllocOp::dynCast(op) || tile::ClearOp::dynCast(op) ||
+        tile::FillOp::dynCast(op) || tile::YieldOp::dynCast(op) ||
+        tile::ScalarBitsOp::dynCast(op))
+      return true;
+    if (tile::PipelinedOp::dynCast(op) || scf::ForOp::dynCast(op)) {
+      for (unsigned i = 0; i < 3; ++i)
+        if (dependence(op->getOperand(i)) != 0)
+          return fail("a loop bound depends on a block index");
+      return true;
+    }
+    if (name == "scf.yield")
+      return true;
+    // Arithmetic and math are fine inside elementwise bodies and on
+    // indices; anything else may depend on a block's extent.
+    if (name.startswith("arith.") || name.startswith("math."))
+      return true;
+    return fail("'" + name.str() + "' may depend on a block's extent");
+  }
+
+  tile::KernelOp kernel;
+  bool allowReductions;
+  Value bx, by;
+  llvm::EquivalenceClasses<DimKey> dims;
+  llvm::DenseMap<DimKey, Span> seeds, resolved;
+  llvm::DenseMap<void *, unsigned> dependenceCache;
+};
+
+/// How many times a dimension of `span` grows when blocks merge fx x fy.
+inline int64_t getFactor(Span span, int64_t fx, int64_t fy) {
+  return span == Span::Columns ? fx : span == Span::Rows ? fy : 1;
+}
+
+} // namespace tiletott
+} // namespace tilt
+
+#endif // TILT_LIB_CONVERSION_TILETOTT_SPANANALYSIS_H

@@ -1,5 +1,4 @@
-//===- SpanAnalysis.h - Which block index each buffer dimension spans -*- C++
-//-*-===//
+//===- SpanAnalysis.h - What each buffer dimension spans --------*- C++ -*-===//
 //
 // tile-coarsen and tile-widen-blocks merge neighbouring blocks of a kernel
 // into one by substituting `%b -> %b' * f`. That is exact when every use of

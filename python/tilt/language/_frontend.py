@@ -5,8 +5,9 @@ order with an environment of compile-time values (the enclosing function's
 locals, the module's globals) and IR values. Compile-time arithmetic is
 done in Python; what depends on block ids or loop variables becomes
 ``arith`` on ``index``. ``T.Parallel`` loops are translated by
-``_parallel.py``. Every op carries the Python line it came from, so that
-every later error names it.
+``_parallel.py``, the eager ``@jit`` style's declarations by ``_eager.py``
+(a mixin of the Translator) and index ranges by ``_ranges.py``. Every op
+carries the Python line it came from, so that every later error names it.
 """
 
 import ast
@@ -17,14 +18,16 @@ import textwrap
 import threading
 
 from . import _parallel
+from ._eager import EagerCall, EagerTranslation, scope_chain_pending
+from ._ranges import decide, index_range, range_of
 from ._util import (_bind_arguments, _constant_compare, _describe, _intrinsic_name,
                     _is_docstring, _kind, _python_binary, _python_unary, _unconst)
 from ._values import (Buffer, Const, Deferred, DType, Diagnostic, Emitter,
-                      FrontendError, Pending, Region, SSA, Sym, TensorArg, TensorType, dtype_of,
+                      FrontendError, Region, SSA, Sym, TensorType, dtype_of,
                       is_float, _TILE_TYPES)
 
 __all__ = ["FrontendError", "PrimFunc", "Macro", "DType", "TensorType",
-           "parse_prim_func"]
+           "EagerCall", "parse_prim_func", "parse_source"]
 
 
 # CPython 3.11's ast.parse is not safe to run in two threads at once (it
@@ -165,18 +168,7 @@ _INDEX_BINOPS = {ast.Add: "addi", ast.Sub: "subi", ast.Mult: "muli",
                  ast.FloorDiv: "floordivsi", ast.Mod: "remsi"}
 
 
-class EagerCall:
-    """What an eager ``@jit`` kernel is translated for: the values of its
-    parameters (``TensorArg`` for a tensor, Python values for compile-time
-    constants, for scalar parameters the value of the call) and the shape
-    constants given by name (``.compile(M=1024)``)."""
-
-    def __init__(self, values, consts):
-        self.values = values
-        self.consts = consts
-
-
-class Translator:
+class Translator(EagerTranslation):
     """Walks one kernel's statements, writing its tile IR."""
 
     def __init__(self, source, eager=None):
@@ -268,220 +260,6 @@ class Translator:
             f"loc(\"{name}\"{self.emitter.loc(pos)[3:]})"
             for value, name, pos in self.kernel_args)
         return f"func.func @{self.source.node.name}({params}) {{"
-
-    # -- the eager @jit style -----------------------------------------------
-
-    def translate_eager(self):
-        """An eager ``@jit`` function: its parameters are tensors (declared
-        by the tensors passed or by in-body annotations), scalars
-        (``x: T.float32``) and compile-time constants; ``T.empty`` tensors
-        are further parameters, the outputs it returns."""
-        fdef = self.source.node
-        if not isinstance(fdef, ast.FunctionDef):
-            self.error(fdef, "tilt.jit applies to a function")
-        scope = Scope(fn=self.source.fn)
-        self.function_scope = scope
-        self.outputs = []
-        self.inputs = {}
-        arguments = fdef.args.posonlyargs + fdef.args.args + fdef.args.kwonlyargs
-        for arg in arguments:
-            name = arg.arg
-            value = self.eager.values.get(name, Pending(name))
-            spec = self.annotation(arg.annotation, name, scope)
-            if isinstance(value, TensorArg):
-                buffer = Buffer(self.emitter.fresh(name), value.shape, value.dtype,
-                                "global", name)
-                scope.vars[name] = buffer
-                self.inputs[name] = (buffer, self.pos(arg))
-                if isinstance(spec, TensorType):
-                    self.declare(arg.annotation, name, scope)
-            elif isinstance(value, Pending):
-                scope.vars[name] = value
-                if isinstance(spec, TensorType):
-                    self.declare(arg.annotation, name, scope)
-            elif dtype_of(spec) in ("f32", "f16", "bf16"):
-                ssa = SSA(self.emitter.fresh(name), dtype_of(spec))
-                scope.vars[name] = ssa
-                self.inputs[name] = (ssa, self.pos(arg))
-            else:
-                scope.vars[name] = value
-        for bad in (fdef.args.vararg, fdef.args.kwarg):
-            if bad is not None:
-                self.error(bad, "a kernel takes no *args or **kwargs")
-        emitter = self.emitter
-        header = len(emitter.lines)
-        emitter.emit("", None)
-        emitter.depth = 1
-        self.kernels = 0
-        self.statements([s for s in fdef.body if not _is_docstring(s)], scope)
-        if self.kernels == 0:
-            self.error(fdef, f"the kernel {fdef.name} has no `with T.Kernel(...)` block")
-        self.collect_arguments(arguments, scope)
-        emitter.emit("return", self.pos(fdef))
-        emitter.depth = 0
-        emitter.emit(f"}} {emitter.loc(self.pos(fdef))}", None)
-        emitter.lines[header] = self.signature()
-        params = [{"name": name, "shape": value.shape if isinstance(value, Buffer) else (),
-                   "dtype": value.dtype if isinstance(value, Buffer) else value.type,
-                   "scalar": not isinstance(value, Buffer)}
-                  for value, name, _ in self.kernel_args]
-        inputs = len(self.kernel_args) - len(self.outputs)
-        out_idx = list(range(inputs, len(self.kernel_args)))
-        returned, as_tuple = self.returned or ([], False)
-        made = [b for b, _ in self.outputs]
-        returns = [inputs + made.index(b) for b in returned]
-        return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", params,
-                        self.source.filename, out_idx=out_idx, returns=returns,
-                        returns_tuple=as_tuple, remarks=self.remarks)
-
-    def collect_arguments(self, arguments, scope):
-        """The function's parameters: the tensors and scalars in the order of
-        the Python parameters, then the T.empty outputs in their order."""
-        self.kernel_args = [(value, name, pos) for name, (value, pos)
-                            in sorted(self.inputs.items(),
-                                      key=lambda item: [a.arg for a in arguments]
-                                      .index(item[0]))]
-        self.kernel_args += [(b, b.py_name, pos) for b, pos in self.outputs]
-
-    def annotation(self, node, name, scope):
-        """A parameter's annotation evaluated where the kernel's names are
-        visible (None when it has none or is a plain Python type hint)."""
-        if node is None:
-            return None
-        try:
-            return self.evaluate_constant(node, scope)
-        except KernelError:
-            return self.source.fn.__annotations__.get(name)
-
-    def declare(self, node, name, scope, spec_of=None):
-        """``A: T.Tensor((M, K), dtype)``: checks the tensor passed as ``A``
-        against the annotation ``node`` (``spec_of()`` evaluates it) and
-        binds the shape constants it names; declares ``A`` when no tensor
-        was passed."""
-        spec_of = spec_of or (lambda: self.evaluate_constant(node, scope))
-        current = self.function_scope.vars.get(name)
-        spec = spec_of()
-        if not isinstance(spec, TensorType):
-            self.error(node, f"'{name}' is annotated as {_kind(spec)}, not a T.Tensor")
-        shape = spec.shape
-        if isinstance(shape, int) and not isinstance(shape, bool):
-            shape = (shape,)
-        if not isinstance(shape, (tuple, list)):
-            self.error(node, f"a tensor's shape is a tuple, got {_kind(shape)}")
-        if isinstance(current, Buffer):
-            if len(shape) != len(current.shape):
-                self.error(node, f"'{name}' is a {len(current.shape)}-d tensor of shape "
-                           f"{current.shape}, annotated with {len(shape)} dimensions")
-            for extent, actual in zip(shape, current.shape):
-                if isinstance(extent, Sym) and extent.value is None and \
-                        not extent.name.startswith("("):
-                    extent.value = actual
-            # Evaluated again now that its plain dimensions are bound.
-            shape = spec_of().shape
-            if isinstance(shape, int):
-                shape = (shape,)
-        unbound = [e for e in shape if isinstance(e, Sym)]
-        if unbound:
-            what = "no tensor or keyword gives it" if isinstance(current, Pending) \
-                else "use it alone as one dimension of a tensor annotation"
-            self.error(node, f"the shape of '{name}' needs {unbound[0].name}, which is "
-                       f"not known: {what}" + (f" (pass the tensor '{name}', or "
-                       f"compile with {unbound[0].name}=...)"
-                       if isinstance(current, Pending) else ""))
-        shape = self.static_shape(node, shape)
-        dtype = self.element_type(node, spec.dtype)
-        if isinstance(current, Buffer):
-            if shape != current.shape:
-                self.error(node, f"'{name}' has shape {current.shape}, but its "
-                           f"annotation says {shape}")
-            if dtype != current.dtype:
-                self.error(node, f"'{name}' is a {_TORCH_NAMES[current.dtype]} tensor, "
-                           f"but its annotation says {_TORCH_NAMES[dtype]}")
-            return current
-        if not isinstance(current, Pending):
-            self.error(node, f"'{name}' is not a tensor parameter of the kernel")
-        buffer = Buffer(self.emitter.fresh(name), shape, dtype, "global", name)
-        self.function_scope.vars[name] = buffer
-        found, visible = scope.lookup(name)
-        if visible is current:
-            scope.vars[name] = buffer
-        self.inputs[name] = (buffer, self.pos(node))
-        return buffer
-
-    def empty(self, node, args, scope):
-        """``C = T.empty((M, N), dtype)``: an output tensor of the kernel."""
-        if self.eager is None or self.in_kernel:
-            self.error(node, "T.empty declares an output of an eager @tilt.jit "
-                       "kernel, before its `with T.Kernel` block")
-        shape = self.static_shape(node, args["shape"])
-        dtype = self.element_type(node, args["dtype"])
-        name = getattr(node, "_tilt_name", None) or "out"
-        buffer = Buffer(self.emitter.fresh(name), shape, dtype, "global", name)
-        self.outputs.append((buffer, self.pos(node)))
-        return buffer
-
-    def constants(self, node, args):
-        """``M, N = T.const("M, N")``: shape constants, bound by the tensors'
-        annotations or by ``.compile`` keywords. ``T.dynamic`` is the same
-        on Tilt: a kernel is compiled for the shapes it is called with."""
-        if self.eager is None or self.in_kernel:
-            self.error(node, "T.const declares the shape constants of an eager "
-                       "@tilt.jit kernel, before its `with T.Kernel` block")
-        names = args["name"]
-        if not isinstance(names, str):
-            self.error(node, "T.const takes the names as one string: T.const(\"M, N\")")
-        names = [n for n in names.replace(",", " ").split() if n]
-        values = []
-        for name in names:
-            if not name.isidentifier():
-                self.error(node, f"'{name}' is not a name")
-            given = self.eager.consts.get(name)
-            if given is not None:
-                if not isinstance(given, int) or isinstance(given, bool):
-                    self.error(node, f"the shape constant {name} must be an int, "
-                               f"got {given!r}")
-                values.append(given)
-            else:
-                values.append(Sym(name))
-        return values[0] if len(values) == 1 else tuple(values)
-
-    def match_buffer(self, node, scope):
-        """``A = T.match_buffer(A, shape, dtype)``: the annotation of a
-        ``T.ptr`` parameter, in a statement."""
-        if self.eager is None or self.in_kernel or len(node.args) < 2:
-            self.error(node, "T.match_buffer(param, shape, dtype) declares a tensor "
-                       "parameter of an eager @tilt.jit kernel")
-        target = self.evaluate(node.args[0], scope)
-        name = target.name if isinstance(target, Pending) else \
-            getattr(target, "py_name", None)
-        if name is None:
-            self.error(node.args[0], "T.match_buffer's first argument is a tensor "
-                       "parameter")
-        if not isinstance(target, Pending) and name not in self.inputs:
-            self.error(node.args[0], f"'{name}' is not a tensor parameter of the kernel")
-
-        def spec_of():
-            shape = self.evaluate_constant(node.args[1], scope)
-            dtype = self.evaluate_constant(node.args[2], scope) \
-                if len(node.args) > 2 else "float32"
-            return TensorType(shape, dtype)
-        return self.declare(node, name, scope, spec_of)
-
-    def eager_return(self, stmt, scope):
-        if self.returned is not None:
-            self.error(stmt, "an eager kernel returns once, at its end")
-        if stmt.value is None:
-            self.returned = ([], False)
-            return
-        value = self.evaluate(stmt.value, scope)
-        as_tuple = isinstance(value, tuple)
-        values = list(value) if as_tuple else [value]
-        outputs = [b for b, _ in self.outputs]
-        for item in values:
-            if not isinstance(item, Buffer) or item not in outputs:
-                self.error(stmt.value, "an eager kernel returns the tensors it made "
-                           f"with T.empty, got {_kind(item)}")
-        self.returned = (values, as_tuple)
 
     # -- the kernel -------------------------------------------------------
 
@@ -694,25 +472,6 @@ class Translator:
         else:
             self.error(stmt, f"{_describe(stmt)} is not supported in a TileLang kernel")
 
-    def annotated_name(self, stmt, scope):
-        """``A: T.Tensor(...)`` declares a tensor; ``M: T.int32`` on a
-        compile-time constant is a type hint."""
-        if not isinstance(stmt.target, ast.Name):
-            self.error(stmt.target, "an annotation names a parameter")
-        name = stmt.target.id
-        found, current = scope.lookup(name)
-        if isinstance(current, (Buffer, Pending)):
-            self.declare(stmt.annotation, name, scope)
-            return
-        spec = self.evaluate_constant(stmt.annotation, scope)
-        if isinstance(spec, TensorType):
-            self.error(stmt, f"'{name}' is not a tensor parameter of the kernel"
-                       if found else f"'{name}' is not a parameter of the kernel")
-        if isinstance(current, SSA) or (found and dtype_of(spec) in _TILE_TYPES
-                                         and isinstance(current, (int, float))):
-            return  # a scalar's type, or a constant's
-        self.error(stmt, f"annotating '{name}' with {_kind(spec)} declares nothing")
-
     def assign(self, stmt, scope):
         if len(stmt.targets) != 1:
             self.error(stmt, "chained assignment (a = b = ...) is not supported")
@@ -789,7 +548,7 @@ class Translator:
             self.error(call, "the loop step must be positive")
         bounds = [self.index(call, v) for v in (start, stop, step)]
         emitter = self.emitter
-        low, high = _range_of(start), _range_of(stop)
+        low, high = range_of(start), range_of(stop)
         var_range = None
         if low is not None and high is not None and high[1] > low[0]:
             var_range = (low[0], high[1] - 1)
@@ -1024,7 +783,7 @@ class Translator:
         if any(isinstance(v, (SSA, Buffer, Region, Const)) for v in values):
             # Decided by the bounds of the grid and the loops when it holds
             # for every block (a guard such as `bx * block_M < M`).
-            decided = _decide(node.ops, [_range_of(v) for v in values])
+            decided = decide(node.ops, [range_of(v) for v in values])
             if decided is not None:
                 return decided
             self.error(node, "a comparison of values known only when the kernel runs "
@@ -1193,7 +952,7 @@ class Translator:
         self.error(node, f"expected a {type_} scalar, got {_kind(value)}")
 
     def index_op(self, node, op, a, b):
-        result_range = _index_range(op, _range_of(a), _range_of(b))
+        result_range = index_range(op, range_of(a), range_of(b))
         a, b = self.index(node, a), self.index(node, b)
         result = self.emitter.fresh("idx")
         self.emitter.emit(f"{result} = arith.{op} {a.name}, {b.name} : index",
@@ -1245,79 +1004,6 @@ class Translator:
             if isinstance(value, (Buffer, Region)) or isinstance(value, bool):
                 self.error(node, f"{_kind(value)} in scalar arithmetic")
         return Deferred(opname, [_unconst(a), _unconst(b)], type_)
-
-
-def _range_of(value):
-    """The (lowest, highest) of an index value: an int's own, a ranged SSA
-    index's; None when unknown."""
-    value = _unconst(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return (value, value)
-    if isinstance(value, SSA) and value.type == "index":
-        return value.range
-    return None
-
-
-def _index_range(op, a, b):
-    """The range of `a op b` (arith on index) from its operands' ranges."""
-    if a is None or b is None:
-        return None
-    if op == "addi":
-        return (a[0] + b[0], a[1] + b[1])
-    if op == "subi":
-        return (a[0] - b[1], a[1] - b[0])
-    if op == "muli":
-        products = [x * y for x in a for y in b]
-        return (min(products), max(products))
-    if op in ("maxsi", "minsi"):
-        pick = max if op == "maxsi" else min
-        return (pick(a[0], b[0]), pick(a[1], b[1]))
-    if b[0] == b[1] and b[0] > 0:  # by a positive constant: monotonic
-        d = b[0]
-        if op == "floordivsi":
-            return (a[0] // d, a[1] // d)
-        if op == "ceildivsi":
-            return (-(-a[0] // d), -(-a[1] // d))
-        if op == "remsi" and a[0] >= 0:
-            return (0, min(d - 1, a[1]))
-    return None
-
-
-def _decide(ops, ranges):
-    """Whether a comparison chain over `ranges` holds for every value (True),
-    for none (False), or depends on them (None)."""
-    if any(r is None for r in ranges):
-        return None
-    result = True
-    for op, a, b in zip(ops, ranges, ranges[1:]):
-        always = {ast.Lt: a[1] < b[0], ast.LtE: a[1] <= b[0],
-                  ast.Gt: a[0] > b[1], ast.GtE: a[0] >= b[1],
-                  ast.Eq: a[0] == a[1] == b[0] == b[1],
-                  ast.NotEq: a[1] < b[0] or a[0] > b[1]}.get(type(op))
-        never = {ast.Lt: a[0] >= b[1], ast.LtE: a[0] > b[1],
-                 ast.Gt: a[1] <= b[0], ast.GtE: a[1] < b[0],
-                 ast.Eq: a[1] < b[0] or a[0] > b[1],
-                 ast.NotEq: a[0] == a[1] == b[0] == b[1]}.get(type(op))
-        if always is None:
-            return None
-        if never:
-            return False
-        if not always:
-            result = None
-    return result
-
-
-def scope_chain_pending(scope):
-    """The tensor parameters still undeclared, by name."""
-    while scope is not None:
-        for name, value in scope.vars.items():
-            if isinstance(value, Pending):
-                yield name, value
-        scope = scope.parent
-
-
-_TORCH_NAMES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16",
-                "i32": "int32"}
 
 
 def parse_prim_func(fn, eager=None):

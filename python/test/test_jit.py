@@ -464,3 +464,37 @@ def test_an_if_the_grid_bounds_decide_is_decided_at_compile_time():
         first_block_only(torch.randn(64))
     assert f":{line_of('# RUNTIME-IF')}:" in str(error.value)
     assert "not decided by the grid's and the loops' bounds" in str(error.value)
+
+
+def test_unroll_vectorized_floordiv_and_floormod():
+    @tilelang.jit
+    def halves(A):
+        M, N = T.const("M, N")
+        A: T.Tensor((M, N), T.float32)
+        B = T.empty((M, N), T.float32)
+        with T.Kernel(T.floordiv(M, 32)) as bx:
+            for k in T.unroll(T.floordiv(N, 32), explicit=True):
+                # Column block k reads block k + 1, the last one the first.
+                src = T.floormod(k + 1, T.floordiv(N, 32)) * 32
+                A_s = T.alloc_shared((32, 32), T.float32)
+                T.copy(A[bx * 32, src], A_s)
+                for i, j in T.Parallel(32, 32):
+                    B[bx * 32 + i, k * 32 + j] = A_s[i, j] * 0.5
+        return B
+
+    a = torch.randn(64, 128)
+    expected = torch.roll(a, -32, dims=1) * 0.5
+    torch.testing.assert_close(halves(a), expected)
+
+    @tilelang.jit
+    def negate(A):
+        N = T.const("N")
+        A: T.Tensor((N,), T.float32)
+        B = T.empty((N,), T.float32)
+        with T.Kernel(T.ceildiv(N, 32)) as bx:
+            for v in T.vectorized(32):
+                B[bx * 32 + v] = -A[bx * 32 + v]
+        return B
+
+    a = torch.randn(64)
+    torch.testing.assert_close(negate(a), -a)

@@ -81,13 +81,13 @@ for _name in ("float8_e4m3fn", "float8_e5m2", "float8_e4m3", "float8_e5m2fnuz",
               "tfloat32"):
     _LANGUAGE[_name] = _FP8
 for _name in ("atomic_add", "atomic_addx4", "atomic_load", "atomic_store",
-              "alloc_var", "unroll", "vectorized", "int8", "uint8", "int16",
+              "alloc_var", "int8", "uint8", "int16",
               "uint16", "uint32", "uint64", "int64", "int4", "uint", "bool",
               "alloc_global", "alloc_reducer", "finalize_reducer", "cumsum",
               "reshape", "view", "make_tensor", "reinterpret", "im2col",
               "comm_reducer", "Ref", "device_assert", "rng_init", "rng_rand",
               "index_to_coordinates", "symbolic", "handle", "sin", "cos",
-              "ceil", "floordiv", "floormod", "shift_left",
+              "ceil", "shift_left",
               "assume", "block", "attr", "reads", "writes", "evaluate",
               "alloc_buffer", "Fragment", "Layout", "contiguous", "to"):
     _LANGUAGE[_name] = _NOT_YET

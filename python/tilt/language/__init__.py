@@ -18,7 +18,8 @@ __all__ = [
     "dynamic", "empty", "match_buffer", "SharedBuffer", "FragmentBuffer",
     "LocalBuffer", "Kernel", "alloc_shared",
     "alloc_fragment", "alloc_local", "copy", "gemm", "clear", "fill",
-    "Pipelined", "Parallel", "Persistent", "serial", "reduce_sum", "reduce_max",
+    "Pipelined", "Parallel", "Persistent", "serial", "Serial", "unroll",
+    "vectorized", "floordiv", "floormod", "reduce_sum", "reduce_max",
     "reduce_min", "reduce_absmax", "exp", "exp2", "log", "log2", "sqrt",
     "rsqrt", "tanh", "erf", "abs", "ceildiv", "max", "min", "clamp", "sigmoid",
     "if_then_else",
@@ -192,6 +193,30 @@ def Persistent(domain, wave_size, index, group_size=8):
 @_intrinsic
 def serial(start, stop=None, step=None):
     """``for k in T.serial(n)``: a sequential loop (``scf.for``)."""
+
+
+Serial = serial
+
+
+@_intrinsic
+def unroll(start, stop=None, step=None, explicit=False, unroll_factor=None):
+    """``for k in T.unroll(n)``: a sequential loop; unrolling is left to the
+    kernels' C++ compiler."""
+
+
+@_intrinsic
+def vectorized(*extents):
+    """``for v in T.vectorized(n)``: independent elements, as ``T.Parallel``."""
+
+
+@_intrinsic
+def floordiv(a, b):
+    """``a // b``, rounding toward minus infinity."""
+
+
+@_intrinsic
+def floormod(a, b):
+    """``a % b`` with the sign of ``b``."""
 
 
 @_intrinsic

@@ -502,8 +502,14 @@ class Translator(EagerTranslation):
         if isinstance(call, ast.Call):
             callee = self.evaluate_constant(call.func, scope)
             kind = _intrinsic_name(callee) or ("serial" if callee is range else None)
-        if kind == "Parallel":
+        if kind in ("Parallel", "vectorized"):
+            # A vectorized loop's iterations are independent elements, as a
+            # T.Parallel loop's are; the SFPU works on whole tiles anyway.
             _parallel.translate(self, stmt, scope)
+        elif kind == "unroll":
+            # Unrolling is the C++ compiler's business on Tenstorrent.
+            stmt.iter.keywords = []
+            self.counted_loop(stmt, "serial", scope)
         elif kind in ("Pipelined", "serial"):
             self.counted_loop(stmt, kind, scope)
         else:
@@ -860,6 +866,12 @@ class Translator(EagerTranslation):
                     self.error(node, "T.ceildiv by zero")
                 return -(-a // b)
             return self.index_op(node, "ceildivsi", a, b)
+        if name in ("floordiv", "floormod"):
+            if len(node.args) != 2 or node.keywords:
+                self.error(node, f"T.{name}(a, b) takes two values")
+            a, b = (self.evaluate(x, scope) for x in node.args)
+            op = ast.FloorDiv() if name == "floordiv" else ast.Mod()
+            return self.binary(node, op, a, b)
         if name in ("max", "min"):
             a, b = (self.evaluate(x, scope) for x in node.args)
             if not any(isinstance(v, SSA) for v in (a, b)):

@@ -20,7 +20,7 @@ from ._values import Buffer, Const, Deferred, DType, SSA, is_float, round_to
 
 ELEMENTWISE = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf",
                "abs", "max", "min", "if_then_else", "cast", "Cast", "infinity",
-               "clamp", "sigmoid"}
+               "clamp", "sigmoid", "floordiv", "floormod"}
 
 _MATH = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
          "sqrt": "sqrt", "rsqrt": "rsqrt", "tanh": "tanh", "erf": "erf"}
@@ -366,6 +366,12 @@ class ParallelLoop:
                 self.error(node, f"T.{name} takes two values")
             a, b = (self.value(x, scope) for x in node.args)
             return self.extreme(node, name, a, b)
+        if name in ("floordiv", "floormod"):
+            if len(node.args) != 2 or node.keywords:
+                self.error(node, f"T.{name}(a, b) takes two values")
+            a, b = (self.value(x, scope) for x in node.args)
+            return self.binary(node, ast.FloorDiv() if name == "floordiv" else ast.Mod(),
+                               a, b)
         if name == "clamp":
             # min(max(x, lo), hi), TileLang's T.clamp.
             args, _ = _util._bind_arguments(tr, node, callee, scope, self.value)

@@ -136,3 +136,16 @@ def test_a_dask_cluster_runs_the_search_unchanged():
     b = torch.randn(64, 128, dtype=torch.bfloat16)
     np.testing.assert_allclose(result.kernel(a, b).numpy(), ref_program(a, b).numpy(),
                                rtol=1e-2, atol=1e-2)
+
+
+def test_supply_prog_makes_the_check_inputs():
+    seen = []
+
+    def supply(params):
+        seen.append([(p.shape, p.dtype) for p in params])
+        return [torch.ones(p.shape, dtype=p.dtype) for p in params]
+
+    with concurrent.futures.ThreadPoolExecutor(2) as executor:
+        result = tuner(executor, supply_prog=supply).run()
+    assert seen[0] == [((64, 64), torch.bfloat16), ((64, 128), torch.bfloat16)]
+    assert result.config in CONFIGS[:3]

@@ -167,6 +167,14 @@ def _describe(value):
     return repr(value)
 
 
+class _Param:
+    """A kernel parameter as TileLang's ``supply_prog`` sees it."""
+
+    def __init__(self, shape, dtype):
+        self.shape = shape
+        self.dtype = dtype
+
+
 class AutoTuner:
     """TileLang's AutoTuner: ``AutoTuner.from_kernel(kernel=fn,
     configs=...).set_compile_args(...).set_profile_args(...).run()``.
@@ -209,8 +217,10 @@ class AutoTuner:
                          max_mismatched_ratio=0.01, skip_check=False,
                          manual_check_prog=None, cache_input_tensors=False,
                          backend="event"):
-        """How the best configuration is checked. ``warmup``, ``rep`` and
-        ``backend`` time a GPU; here the time is the model's prediction."""
+        """How the best configuration is checked (``supply_prog`` makes its
+        inputs). ``warmup``, ``rep`` and ``backend`` time a GPU; here the
+        time is the model's prediction, which does not depend on the inputs;
+        ``cache_input_tensors`` has nothing to cache."""
         self.profile_args = {"supply_type": supply_type, "ref_prog": ref_prog,
                              "supply_prog": supply_prog, "rtol": rtol, "atol": atol,
                              "max_mismatched_ratio": max_mismatched_ratio,
@@ -279,6 +289,22 @@ class AutoTuner:
                            "compiler": _compiler_stamp()}, sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()
 
+    def _inputs(self, kernel):
+        """The check's inputs: ``supply_prog``'s (TileLang's: called with the
+        kernel's input parameters, each with ``shape`` and a torch
+        ``dtype``) or the supply type's."""
+        from .profiler import Profiler
+        from .utils.tensor import TensorSupplyType
+        profile = self.profile_args
+        if profile["supply_prog"] is None:
+            profiler = Profiler(kernel, profile["supply_type"] or TensorSupplyType.Auto)
+            return profiler._make_inputs()
+        import torch
+        from .language._values import _TORCH_DTYPES
+        params = [_Param(tuple(a["shape"]), getattr(torch, _TORCH_DTYPES[a["dtype"]]))
+                  for i, a in enumerate(kernel.arguments) if i not in kernel.out_idx]
+        return list(profile["supply_prog"](params))
+
     def _check(self, kernel):
         """Raises AssertionError when the kernel does not match its reference."""
         from .profiler import Profiler
@@ -287,14 +313,13 @@ class AutoTuner:
         if profile["skip_check"]:
             return
         if profile["manual_check_prog"] is not None:
-            profiler = Profiler(kernel, profile["supply_type"] or TensorSupplyType.Auto)
-            inputs = profiler._make_inputs()
+            inputs = self._inputs(kernel)
             profile["manual_check_prog"](kernel(*inputs), *inputs)
             return
         if profile["ref_prog"] is not None:
             profiler = Profiler(kernel, profile["supply_type"] or TensorSupplyType.Auto)
-            profiler.assert_allclose(profile["ref_prog"], rtol=profile["rtol"],
-                                     atol=profile["atol"],
+            profiler.assert_allclose(profile["ref_prog"], input_tensors=self._inputs(kernel),
+                                     rtol=profile["rtol"], atol=profile["atol"],
                                      max_mismatched_ratio=profile["max_mismatched_ratio"])
             return
         result = kernel.check()

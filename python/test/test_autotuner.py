@@ -126,9 +126,12 @@ def test_autotune_of_an_eager_kernel_runs_the_best_configuration():
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # tornado, inside dask
 def test_a_dask_cluster_runs_the_search_unchanged():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    try:
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1,
+                                           processes=True, dashboard_address=None)
+    except (OSError, TimeoutError) as error:  # a machine without local networking
+        pytest.skip(f"no local dask cluster here: {error}")
+    with cluster, distributed.Client(cluster) as client:
         result = tuner(client).run()
     assert result.config in CONFIGS[:3]
     assert sum(r.latency is not None for r in result.records) == 3

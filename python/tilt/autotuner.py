@@ -22,6 +22,7 @@ configurations and the compile options.
 """
 
 import concurrent.futures
+import concurrent.futures.process
 import hashlib
 import inspect
 import io
@@ -31,6 +32,7 @@ import os
 import pathlib
 import sys
 import time
+import warnings
 
 __all__ = ["autotune", "AutoTuner", "AutotuneResult", "TuneRecord"]
 
@@ -107,6 +109,20 @@ def _measure(job):
                 "run_seconds": time.perf_counter() - compiled_at}
     return {"latency": latency, "compile_seconds": compiled_at - start,
             "run_seconds": time.perf_counter() - compiled_at}
+
+
+def _default_executor(workers):
+    """A pool of `workers` processes (spawned: they import Tilt afresh and
+    receive only translated kernels), or of threads when this machine
+    cannot start one (no POSIX semaphores): the C++ compile and the
+    emulator's run release the GIL, so threads run them in parallel too."""
+    try:
+        return concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    except (OSError, ImportError, NotImplementedError) as error:
+        warnings.warn(f"tilt.autotuner: no process pool here ({error}); measuring "
+                      "the configurations on threads")
+        return concurrent.futures.ThreadPoolExecutor(workers)
 
 
 class _Progress:
@@ -365,14 +381,19 @@ class AutoTuner:
         progress = _Progress(len(jobs), f"tuning {name}")
         own = executor is None
         if own:
-            workers = max(1, min(len(jobs), os.cpu_count() or 1))
-            executor = concurrent.futures.ProcessPoolExecutor(
-                max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+            executor = _default_executor(max(1, min(len(jobs), os.cpu_count() or 1)))
         try:
-            futures = [(record, func, executor.submit(_measure, job))
+            futures = [(record, func, job, executor.submit(_measure, job))
                        for record, func, job in jobs]
-            for record, func, future in futures:
-                outcome = future.result()
+            for record, func, job, future in futures:
+                try:
+                    outcome = future.result()
+                except concurrent.futures.process.BrokenProcessPool as error:
+                    # A worker died (killed, out of memory): this
+                    # configuration is measured here instead.
+                    warnings.warn(f"tilt.autotuner: a worker process failed ({error}); "
+                                  "measuring its configuration in this process")
+                    outcome = _measure(job)
                 record.latency = outcome.get("latency")
                 record.error = outcome.get("error")
                 record.compile_seconds = outcome.get("compile_seconds", 0.0)

@@ -22,7 +22,7 @@ INPUTS = os.path.join(ROOT, "lit-tests", "Run", "Inputs", "python")
 
 # (checked-in input, example module, kernel, arguments of .get_tir): the
 # shapes each example's host code uses, given by name (T.const) or as
-# T.Tensor placeholders.
+# shape-only T.Tensor(shape, dtype).
 def _kernels():
     import tilt.language as T
 

@@ -25,13 +25,12 @@ import warnings
 import numpy as np
 
 from .language._frontend import EagerCall, PrimFunc, parse_prim_func, parse_source
-from .language._values import DType, TensorArg, TensorType, dtype_of
+from .language._values import DType, TensorArg, TensorType, dtype_of, _TORCH_DTYPES
 
 __all__ = ["JITImpl", "tensor_arg"]
 
 # Element types of the tensors a kernel takes.
-_TORCH_TYPES = {"torch.float32": "f32", "torch.float16": "f16",
-                "torch.bfloat16": "bf16", "torch.int32": "i32"}
+_TORCH_TYPES = {f"torch.{name}": type_ for type_, name in _TORCH_DTYPES.items()}
 _NUMPY_TYPES = {"float32": "f32", "float16": "f16", "int32": "i32"}
 _SUPPORTED = "float32, float16, bfloat16 and int32"
 
@@ -45,7 +44,8 @@ def _is_tensor(value):
 def tensor_arg(name, value):
     """The TensorArg (shape, element type) of a tensor passed as ``name``:
     a torch tensor, a NumPy array or a ``T.Tensor(shape, dtype)``
-    placeholder. A dtype no kernel can take is a TypeError naming it."""
+    shape-only ``T.Tensor(shape, dtype)``. A dtype no kernel can take is a
+    TypeError naming it."""
     if isinstance(value, TensorType):
         shape = value.shape
         if isinstance(shape, int):
@@ -210,11 +210,16 @@ class JITImpl:
             key.append((name, "const", _key_of(value)))
         return EagerCall(values, consts), runtime, tuple(key)
 
+    def _prepare(self, args, kwargs):
+        """A call's EagerCall (None for a factory), its runtime values (None
+        for a factory) and its cache key."""
+        if self._settle_mode(args, dict(kwargs)) == "lazy":
+            return None, None, (_key_of(args), _key_of(dict(kwargs)))
+        return self._bind(args, dict(kwargs))
+
     def parse_cache_key(self, *args, **kwargs):
         """The key the kernel of these arguments is cached under."""
-        if self._settle_mode(args, dict(kwargs)) == "lazy":
-            return (_key_of(args), _key_of(dict(kwargs)))
-        return self._bind(args, dict(kwargs))[2]
+        return self._prepare(args, kwargs)[2]
 
     # -- compiling ------------------------------------------------------------
 
@@ -231,8 +236,7 @@ class JITImpl:
                 raise TypeError(f"the factory {self.__name__} returned "
                                 f"{type(result).__name__}, not a @T.prim_func kernel")
             return result
-        call, _, _ = self._bind(args, dict(kwargs))
-        return parse_prim_func(self.func, eager=call)
+        return parse_prim_func(self.func, eager=self._bind(args, dict(kwargs))[0])
 
     def _compile(self, prim_func):
         from . import kernel
@@ -242,20 +246,19 @@ class JITImpl:
     def _kernel(self, args, kwargs):
         """The cached or new kernel for these arguments, and the eager
         call's runtime values (None for a factory)."""
-        if self._settle_mode(args, dict(kwargs)) == "lazy":
-            key = (_key_of(args), _key_of(dict(kwargs)))
-            runtime = None
-        else:
-            call, runtime, key = self._bind(args, dict(kwargs))
+        call, runtime, key = self._prepare(args, kwargs)
         kernel = self._kernels.get(key)
         if kernel is None:
-            kernel = self._compile(self.get_tir(*args, **kwargs))
+            # An eager call is translated from the binding it was keyed by.
+            func = self.get_tir(*args, **kwargs) if call is None else \
+                parse_prim_func(self.func, eager=call)
+            kernel = self._compile(func)
             self._kernels[key] = kernel
         return kernel, runtime
 
     def compile(self, *args, **kwargs):
         """The compiled kernel for these arguments: a factory's arguments,
-        or an eager kernel's tensors (or ``T.Tensor`` placeholders) and
+        or an eager kernel's tensors (or shape-only ``T.Tensor(shape, dtype)``) and
         constants; an eager kernel's shape constants can be given by name
         (``matmul.compile(M=1024, N=1024, K=1024, block_M=128, ...)``)."""
         return self._kernel(args, kwargs)[0]

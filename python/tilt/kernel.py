@@ -117,17 +117,12 @@ def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
     add, sub and mul on the FPU with TF32 operands instead of exactly on
     the SFPU. The other options are tilt-run's (docs/tilt-run.md)."""
     if allow_tf32 is None:
-        allow_tf32 = _allow_tf32(pass_configs)
+        from ._jit import check_pass_configs
+        allow_tf32 = check_pass_configs(pass_configs)
     return Kernel(func, out_idx=out_idx, target=target, grid=grid, board=board,
                   math_fidelity=math_fidelity, fuse=fuse, coarsen=coarsen,
                   multicast=multicast, work_dir=work_dir, timeout=timeout,
                   allow_tf32=allow_tf32)
-
-
-def _allow_tf32(pass_configs):
-    """``pass_configs``' ``tilt.allow_tf32``, which must be a bool."""
-    from ._jit import check_pass_configs
-    return check_pass_configs(pass_configs)
 
 
 def jit(func=None, *, out_idx=None, target="wormhole_b0", pass_configs=None,

@@ -391,18 +391,7 @@ private:
     Context *context = op->getContext();
     int64_t gx = kernel.getGrid()[0], gy = kernel.getGrid()[1];
     int64_t fx = choice.fx, fy = choice.fy;
-    rewriter.modifyOpInPlace(op, [&] {
-      for (Operation *alloc : allocs) {
-        Value buffer = alloc->getResult(0);
-        auto type = buffer.getType().cast<tile::BufType>();
-        llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
-                                            type.getShape().end());
-        for (unsigned d = 0; d < shape.size(); ++d)
-          shape[d] *= getFactor(analysis.getSpan(buffer, d), fx, fy);
-        buffer.setType(tile::BufType::get(context, shape,
-                                          type.getElementType(),
-                                          type.getMemorySpace()));
-      }
+    mergeBlocks(kernel, analysis, allocs, rewriter, fx, fy, [&] {
       op->setInherentAttr("grid",
                           DenseArrayAttr::getI64(context, {gx / fx, gy / fy}));
       op->setAttr(kCoarsenedAttrName, DenseArrayAttr::getI64(context, {fx, fy}));
@@ -410,19 +399,6 @@ private:
         op->setAttr(kCoresAttrName, DenseArrayAttr::getI64(
                                         context, {choice.columns, choice.rows}));
     });
-    // bx -> bx' * fx, by -> by' * fy.
-    Block *body = kernel.getBody();
-    rewriter.setInsertionPointToStart(body);
-    Location loc = op->getLoc();
-    int64_t factors[2] = {fx, fy};
-    for (unsigned dim = 0; dim < 2; ++dim) {
-      if (factors[dim] == 1)
-        continue;
-      Value index = kernel.getBlockIndex(dim);
-      Value scaled = createBinary<arith::MulIOp>(
-          rewriter, loc, index, createIndex(rewriter, loc, factors[dim]));
-      index.replaceAllUsesExcept(scaled, scaled.getDefiningOp());
-    }
   }
 
   Target target;

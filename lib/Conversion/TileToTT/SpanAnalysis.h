@@ -14,6 +14,7 @@
 
 #include "Utils.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/Rewrite/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -323,6 +324,51 @@ private:
 /// How many times a dimension of `span` grows when blocks merge fx x fy.
 inline int64_t getFactor(Span span, int64_t fx, int64_t fy) {
   return span == Span::Columns ? fx : span == Span::Rows ? fy : 1;
+}
+
+/// The shape of `buffer` once blocks merge fx x fy.
+inline llvm::SmallVector<int64_t, 4>
+getMergedShape(const SpanAnalysis &analysis, Value buffer, int64_t fx,
+               int64_t fy) {
+  auto type = buffer.getType().cast<tile::BufType>();
+  llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
+                                      type.getShape().end());
+  for (unsigned d = 0; d < shape.size(); ++d)
+    shape[d] *= getFactor(analysis.getSpan(buffer, d), fx, fy);
+  return shape;
+}
+
+/// Merges blocks fx x fy: every buffer of `allocs` takes its merged shape
+/// and every use of bx (by) becomes bx' * fx (by' * fy). The caller sets
+/// the new grid (inside the same in-place modification as the buffers) and
+/// what it records on the kernel in `record`.
+inline void mergeBlocks(tile::KernelOp kernel, const SpanAnalysis &analysis,
+                        llvm::ArrayRef<Operation *> allocs,
+                        PatternRewriter &rewriter, int64_t fx, int64_t fy,
+                        llvm::function_ref<void()> record) {
+  Operation *op = kernel.getOperation();
+  Context *context = op->getContext();
+  rewriter.modifyOpInPlace(op, [&] {
+    for (Operation *alloc : allocs) {
+      Value buffer = alloc->getResult(0);
+      auto type = buffer.getType().cast<tile::BufType>();
+      buffer.setType(
+          tile::BufType::get(context, getMergedShape(analysis, buffer, fx, fy),
+                             type.getElementType(), type.getMemorySpace()));
+    }
+    record();
+  });
+  rewriter.setInsertionPointToStart(kernel.getBody());
+  Location loc = op->getLoc();
+  int64_t factors[2] = {fx, fy};
+  for (unsigned dim = 0; dim < 2; ++dim) {
+    if (factors[dim] == 1)
+      continue;
+    Value index = kernel.getBlockIndex(dim);
+    Value scaled = createBinary<arith::MulIOp>(
+        rewriter, loc, index, createIndex(rewriter, loc, factors[dim]));
+    index.replaceAllUsesExcept(scaled, scaled.getDefiningOp());
+  }
 }
 
 } // namespace tiletott

@@ -97,12 +97,8 @@ public:
     // Every buffer must be whole tiles once widened.
     for (Operation *alloc : allocs) {
       Value buffer = alloc->getResult(0);
-      auto type = buffer.getType().cast<tile::BufType>();
-      llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
-                                          type.getShape().end());
-      for (unsigned d = 0; d < shape.size(); ++d)
-        shape[d] *=
-            getFactor(analysis.getSpan(buffer, d), factors[0], factors[1]);
+      llvm::SmallVector<int64_t, 4> shape =
+          getMergedShape(analysis, buffer, factors[0], factors[1]);
       if (!isWholeTiles(shape))
         return cannot("a buffer is not whole tiles even with the blocks "
                       "merged");
@@ -136,34 +132,14 @@ public:
       remark << "]): a Tensix core computes on whole 32x32 tiles, and each "
                 "row of this kernel is computed from its own row only";
     }
-    rewriter.modifyOpInPlace(op, [&] {
-      for (Operation *alloc : allocs) {
-        Value buffer = alloc->getResult(0);
-        auto type = buffer.getType().cast<tile::BufType>();
-        llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
-                                            type.getShape().end());
-        for (unsigned d = 0; d < shape.size(); ++d)
-          shape[d] *=
-              getFactor(analysis.getSpan(buffer, d), factors[0], factors[1]);
-        buffer.setType(tile::BufType::get(context, shape, type.getElementType(),
-                                          type.getMemorySpace()));
-      }
-      op->setInherentAttr("grid", DenseArrayAttr::getI64(context, widened));
-      op->setAttr(kWidenedAttrName,
-                  DenseArrayAttr::getI64(
-                      context, llvm::ArrayRef<int64_t>(factors, grid.size())));
-    });
-    Block *body = kernel.getBody();
-    rewriter.setInsertionPointToStart(body);
-    Location loc = op->getLoc();
-    for (unsigned index = 0; index < grid.size(); ++index) {
-      if (factors[index] == 1)
-        continue;
-      Value block = kernel.getBlockIndex(index);
-      Value scaled = createBinary<arith::MulIOp>(
-          rewriter, loc, block, createIndex(rewriter, loc, factors[index]));
-      block.replaceAllUsesExcept(scaled, scaled.getDefiningOp());
-    }
+    mergeBlocks(
+        kernel, analysis, allocs, rewriter, factors[0], factors[1], [&] {
+          op->setInherentAttr("grid", DenseArrayAttr::getI64(context, widened));
+          op->setAttr(
+              kWidenedAttrName,
+              DenseArrayAttr::getI64(
+                  context, llvm::ArrayRef<int64_t>(factors, grid.size())));
+        });
     return success();
   }
 };

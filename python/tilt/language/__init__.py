@@ -44,7 +44,7 @@ def macro(fn):
 
 #: The annotation of a global tensor: ``A: T.Tensor((M, K), "bfloat16")``
 #: or ``A: T.Tensor[[M, K], T.bfloat16]``; outside a kernel, a tensor's
-#: placeholder for ``.compile`` and the autotuner.
+#: shape-only stand-in for ``.compile`` and the autotuner.
 Tensor = TensorAnnotation("Tensor")
 Buffer = Tensor
 #: ``T.StridedTensor[[M, N], [sM, sN], dtype]``: the strides are accepted and

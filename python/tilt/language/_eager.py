@@ -9,13 +9,9 @@ import ast
 
 from ._util import _is_docstring, _kind
 from ._values import (Buffer, Pending, SSA, Sym, TensorArg, TensorType, dtype_of,
-                      _TILE_TYPES)
+                      _TILE_TYPES, _TORCH_DTYPES)
 
 __all__ = ["EagerCall", "EagerTranslation", "scope_chain_pending"]
-
-_TORCH_NAMES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16",
-                "i32": "int32"}
-
 
 class EagerCall:
     """What an eager ``@jit`` kernel is translated for: the values of its
@@ -92,17 +88,13 @@ class EagerTranslation:
         emitter.depth = 0
         emitter.emit(f"}} {emitter.loc(self.pos(fdef))}", None)
         emitter.lines[header] = self.signature()
-        params = [{"name": name, "shape": value.shape if isinstance(value, Buffer) else (),
-                   "dtype": value.dtype if isinstance(value, Buffer) else value.type,
-                   "scalar": not isinstance(value, Buffer)}
-                  for value, name, _ in self.kernel_args]
         inputs = len(self.kernel_args) - len(self.outputs)
         out_idx = list(range(inputs, len(self.kernel_args)))
         returned, as_tuple = self.returned or ([], False)
         made = [b for b, _ in self.outputs]
         returns = [inputs + made.index(b) for b in returned]
         from ._frontend import PrimFunc
-        return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", params,
+        return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", self.params(),
                         self.source.filename, out_idx=out_idx, returns=returns,
                         returns_tuple=as_tuple, remarks=self.remarks)
 
@@ -168,8 +160,8 @@ class EagerTranslation:
                 self.error(node, f"'{name}' has shape {current.shape}, but its "
                            f"annotation says {shape}")
             if dtype != current.dtype:
-                self.error(node, f"'{name}' is a {_TORCH_NAMES[current.dtype]} tensor, "
-                           f"but its annotation says {_TORCH_NAMES[dtype]}")
+                self.error(node, f"'{name}' is a {_TORCH_DTYPES[current.dtype]} tensor, "
+                           f"but its annotation says {_TORCH_DTYPES[dtype]}")
             return current
         if not isinstance(current, Pending):
             self.error(node, f"'{name}' is not a tensor parameter of the kernel")

@@ -198,7 +198,7 @@ class Translator(EagerTranslation):
         if not isinstance(fdef, ast.FunctionDef):
             self.error(fdef, "T.prim_func applies to a function")
         scope = Scope(fn=self.source.fn)
-        params, args = [], []
+        args = []
         for arg in fdef.args.args:
             if arg.annotation is None:
                 self.error(arg, f"the parameter '{arg.arg}' needs an annotation: "
@@ -211,12 +211,8 @@ class Translator(EagerTranslation):
                 shape = self.static_shape(arg.annotation, spec.shape)
                 dtype = self.element_type(arg.annotation, spec.dtype)
                 value = Buffer(name, shape, dtype, "global", arg.arg)
-                params.append({"name": arg.arg, "shape": shape, "dtype": dtype,
-                               "scalar": False})
             elif dtype_of(spec) in ("f32", "f16", "bf16"):
                 value = SSA(name, dtype_of(spec))
-                params.append({"name": arg.arg, "shape": (), "dtype": value.type,
-                               "scalar": True})
             else:
                 self.error(arg.annotation, f"the parameter '{arg.arg}' must be a "
                            "T.Tensor(shape, dtype) or an f32, bf16 or f16 scalar "
@@ -248,8 +244,16 @@ class Translator(EagerTranslation):
         emitter.emit("return", self.pos(fdef))
         emitter.depth = 0
         emitter.emit(f"}} {emitter.loc(self.pos(fdef))}", None)
-        return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", params,
+        return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", self.params(),
                         self.source.filename, remarks=self.remarks)
+
+    def params(self):
+        """The PrimFunc's description of each parameter: name, shape, dtype
+        and whether it is a scalar."""
+        return [{"name": name, "shape": value.shape if isinstance(value, Buffer) else (),
+                 "dtype": value.dtype if isinstance(value, Buffer) else value.type,
+                 "scalar": not isinstance(value, Buffer)}
+                for value, name, _ in self.kernel_args]
 
     def signature(self):
         """The ``func.func`` line of the kernel's parameters. Each

@@ -97,7 +97,8 @@ def dtype_of(value):
 
 class TensorType:
     """``T.Tensor(shape, dtype)``: a global tensor argument's annotation
-    (or, given to an eager ``@jit`` kernel, a tensor's placeholder)."""
+    (or, given to an eager ``@jit`` kernel, a tensor's shape and dtype
+    without its data)."""
 
     def __init__(self, shape, dtype="float32"):
         if isinstance(shape, int) and not isinstance(shape, bool):

@@ -328,13 +328,56 @@ void AllocOp::getAsmResultNames(
 //===----------------------------------------------------------------------===//
 
 void CopyOp::build(OpBuilder &builder, OperationState &state, Value source,
-                   Value dest, ValueRange offsets) {
+                   Value dest, ValueRange offsets,
+                   llvm::ArrayRef<int64_t> dims) {
   state.addOperands({source, dest});
   state.addOperands(offsets);
+  if (!dims.empty())
+    state.addAttribute("dims",
+                       DenseArrayAttr::getI64(builder.getContext(), dims));
 }
 
 OperandRange CopyOp::getOffsets() {
   return OperandRange(getOperation()->getOpOperands().drop_front(2));
+}
+
+llvm::ArrayRef<llvm::StringRef> CopyOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"dims"};
+  return names;
+}
+
+llvm::SmallVector<int64_t, 4> CopyOp::getDims() {
+  auto tensor = getSource().getType().dyn_cast<TensorType>();
+  auto buf = getDest().getType().dyn_cast<BufType>();
+  if (!tensor) {
+    tensor = getDest().getType().dyn_cast<TensorType>();
+    buf = getSource().getType().dyn_cast<BufType>();
+  }
+  if (!tensor || !buf)
+    return {};
+  if (auto dims = getOperation()
+                      ->getInherentAttr("dims")
+                      .dyn_cast_or_null<DenseArrayAttr>()) {
+    llvm::ArrayRef<int64_t> values = dims.getIntValues();
+    return llvm::SmallVector<int64_t, 4>(values.begin(), values.end());
+  }
+  llvm::SmallVector<int64_t, 4> trailing;
+  for (int64_t d = tensor.getRank() - buf.getRank(); d < tensor.getRank(); ++d)
+    trailing.push_back(d);
+  return trailing;
+}
+
+bool CopyOp::coversTrailingDims() {
+  llvm::SmallVector<int64_t, 4> dims = getDims();
+  auto tensor = getSource().getType().dyn_cast<TensorType>();
+  if (!tensor)
+    tensor = getDest().getType().dyn_cast<TensorType>();
+  if (!tensor)
+    return true;
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (dims[i] != int64_t(tensor.getRank() - dims.size() + i))
+      return false;
+  return true;
 }
 
 LogicalResult CopyOp::parse(OpAsmParser &parser, OperationState &state) {
@@ -393,7 +436,13 @@ void CopyOp::print(OpAsmPrinter &printer) {
   printer.printOperand(getDest());
   if (offsetsOnDest)
     printOffsets();
-  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  // The `dims` property reads as an attribute of the custom form.
+  llvm::SmallVector<NamedAttribute, 4> attrs(
+      op->getPropertiesDict().getValue().begin(),
+      op->getPropertiesDict().getValue().end());
+  attrs.append(op->getAttrDictionary().getValue().begin(),
+               op->getAttrDictionary().getValue().end());
+  printer.printOptionalAttrDict(attrs);
   printer << " : ";
   printer.printType(getSource().getType());
   printer << ", ";
@@ -443,7 +492,9 @@ LogicalResult CopyOp::verify() {
   TensorType tensor = sourceTensor ? sourceTensor : destTensor;
   BufType buf = sourceBuf ? sourceBuf : destBuf;
   // The buffer covers the tensor's trailing dimensions (q[b, h, row:row+64,
-  // 0:64] into a 64x64 buffer); every tensor dimension still has an offset.
+  // 0:64] into a 64x64 buffer), or the ones `dims` names (q[b, row:row+64,
+  // h, 0:64] of a [batch, seq, heads, dim] tensor: dims [1, 3]); every
+  // tensor dimension still has an offset.
   if (buf.getRank() > tensor.getRank())
     return emitOpError() << "the buffer (rank " << buf.getRank()
                          << ") has a higher rank than the tensor (rank "
@@ -452,14 +503,33 @@ LogicalResult CopyOp::verify() {
     return emitOpError() << "expected " << tensor.getRank()
                          << " offsets into the tensor, got "
                          << uint64_t(getOffsets().size());
-  unsigned leading = tensor.getRank() - buf.getRank();
+  if (Attribute attr = op->getInherentAttr("dims")) {
+    auto dims = attr.dyn_cast<DenseArrayAttr>();
+    if (!dims || !dims.getElementType().isInteger(64))
+      return emitOpError() << "'dims' must be an array<i64>, got " << attr;
+    llvm::ArrayRef<int64_t> values = dims.getIntValues();
+    if (values.size() != buf.getRank())
+      return emitOpError() << "'dims' names " << uint64_t(values.size())
+                           << " tensor dimensions for a buffer of rank "
+                           << buf.getRank();
+    for (size_t i = 0; i < values.size(); ++i)
+      if (values[i] < 0 || values[i] >= int64_t(tensor.getRank()) ||
+          (i > 0 && values[i] <= values[i - 1]))
+        return emitOpError()
+               << "'dims' must name tensor dimensions in increasing order "
+                  "(0 to "
+               << tensor.getRank() - 1 << "), got " << attr;
+  }
+  llvm::SmallVector<int64_t, 4> dims = getDims();
   for (unsigned d = 0; d < tensor.getRank(); ++d) {
-    // The tiled dimensions (the last two) extend to whole 32x32 tiles: a
+    // The dimensions the buffer covers extend to whole 32x32 tiles: a
     // block may cover the padding of a tensor that is not made of whole
     // tiles (TileLang masks it; the lowering pads the tensor).
-    int64_t size = d < leading ? 1 : buf.getShape()[d - leading];
+    auto *covered = llvm::find(dims, int64_t(d));
+    int64_t size =
+        covered == dims.end() ? 1 : buf.getShape()[covered - dims.begin()];
     int64_t extent = tensor.getShape()[d];
-    if (tensor.getRank() - d <= 2)
+    if (covered != dims.end())
       extent = (extent + 31) / 32 * 32;
     if (size > extent)
       return emitOpError() << "the buffer (" << formatShape(buf.getShape())

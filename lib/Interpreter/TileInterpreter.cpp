@@ -321,12 +321,19 @@ LogicalResult Interpreter::runCopy(Operation *op) {
   bool toTensor = copy.getDest().getType().isa<tile::TensorType>();
   Array &buffer = fromTensor ? dest : source;
   Array *tensor = fromTensor ? &source : toTensor ? &dest : nullptr;
-  // The buffer covers the tensor's trailing dimensions.
+  // The buffer covers the tensor's dimensions `dims` (its trailing ones
+  // without the property); bufferDim[d] is the buffer dimension of tensor
+  // dimension d, or -1.
   size_t rank = buffer.shape.size();
-  size_t leading = tensor ? tensor->shape.size() - rank : 0;
   if (tensor &&
       (tensor->shape.size() < rank || offsets.size() != tensor->shape.size()))
     return fail(op, "the copy has the wrong number of offsets");
+  llvm::SmallVector<int, 4> bufferDim(tensor ? tensor->shape.size() : 0, -1);
+  if (tensor) {
+    llvm::SmallVector<int64_t, 4> dims = copy.getDims();
+    for (size_t i = 0; i < dims.size(); ++i)
+      bufferDim[dims[i]] = int(i);
+  }
   int64_t count = buffer.size();
   llvm::SmallVector<int64_t, 4> index(rank, 0);
   for (int64_t linear = 0; linear < count; ++linear) {
@@ -347,8 +354,8 @@ LogicalResult Interpreter::runCopy(Operation *op) {
     bool inside = true;
     for (size_t d = 0; d < tensor->shape.size() && inside; ++d) {
       int64_t position = offsets[d];
-      if (d >= leading &&
-          llvm::AddOverflow(position, index[d - leading], position))
+      if (bufferDim[d] >= 0 &&
+          llvm::AddOverflow(position, index[bufferDim[d]], position))
         inside = false;
       inside &= position >= 0 && position < tensor->shape[d];
       tensorIndex = tensorIndex * tensor->shape[d] + position;

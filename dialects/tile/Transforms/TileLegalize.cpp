@@ -30,22 +30,32 @@ static int64_t roundUpToTile(int64_t value) {
 }
 
 TileLayout TileLayout::compute(llvm::ArrayRef<int64_t> shape,
-                               Type elementType) {
+                               Type elementType, bool rowMajor) {
   TileLayout layout;
   layout.paddedShape.assign(shape.begin(), shape.end());
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (rowMajor) {
+    // One page per row of the last dimension, padded to whole tiles'
+    // widths so that 32 rows tilize into whole tiles.
+    layout.rowMajor = true;
+    layout.paddedShape.back() = roundUpToTile(shape.back());
+    layout.tileShape = {1, layout.paddedShape.back()};
+    layout.pageSize = layout.paddedShape.back() * elementBytes;
+    return layout;
+  }
   // The last two dimensions are tiled; a 1-d tensor is one row of tiles.
   size_t tiled = std::min<size_t>(2, shape.size());
   for (size_t i = shape.size() - tiled; i < shape.size(); ++i)
     layout.paddedShape[i] = roundUpToTile(shape[i]);
   layout.tileShape = {kTileSize, kTileSize};
-  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   layout.pageSize = kTileSize * kTileSize * elementBytes;
   return layout;
 }
 
 Attribute TileLayout::toAttribute(Context *context) const {
   NamedAttrList attrs;
-  attrs.set("kind", StringAttr::get(context, "dram_interleaved"));
+  attrs.set("kind", StringAttr::get(context, rowMajor ? "dram_row_major"
+                                                      : "dram_interleaved"));
   attrs.set("padded_shape", DenseArrayAttr::getI64(context, paddedShape));
   attrs.set("tile", DenseArrayAttr::getI64(context, tileShape));
   attrs.set("page_size",
@@ -62,9 +72,12 @@ std::optional<TileLayout> TileLayout::get(TensorType type) {
   auto padded = dict.get("padded_shape").dyn_cast_or_null<DenseArrayAttr>();
   auto tile = dict.get("tile").dyn_cast_or_null<DenseArrayAttr>();
   auto page = dict.get("page_size").dyn_cast_or_null<IntegerAttr>();
-  if (!kind || kind.getValue() != "dram_interleaved" || !padded || !tile ||
-      !page)
+  if (!kind ||
+      (kind.getValue() != "dram_interleaved" &&
+       kind.getValue() != "dram_row_major") ||
+      !padded || !tile || !page)
     return std::nullopt;
+  layout.rowMajor = kind.getValue() == "dram_row_major";
   layout.paddedShape.assign(padded.getIntValues().begin(),
                             padded.getIntValues().end());
   layout.tileShape.assign(tile.getIntValues().begin(),
@@ -116,13 +129,15 @@ std::optional<int64_t> getMaxValue(Value value, unsigned depth = 0) {
   return result ? *result : std::numeric_limits<int64_t>::max();
 }
 
-/// The type `type` should have after legalization (itself if no change).
-Type legalizeType(Type type) {
+/// The type `type` should have after legalization (itself if no change);
+/// `rowMajor` when the program reads or writes it in slices over
+/// non-trailing dimensions.
+Type legalizeType(Type type, bool rowMajor = false) {
   auto tensor = type.dyn_cast<TensorType>();
   if (!tensor || tensor.getLayout())
     return type;
-  TileLayout layout =
-      TileLayout::compute(tensor.getShape(), tensor.getElementType());
+  TileLayout layout = TileLayout::compute(
+      tensor.getShape(), tensor.getElementType(), rowMajor);
   return TensorType::get(type.getContext(), tensor.getShape(),
                          tensor.getElementType(),
                          layout.toAttribute(type.getContext()));
@@ -141,6 +156,7 @@ public:
   }
 
   void runOnOperation() override {
+    findRowMajorTensors();
     // Check everything first: a rejected program is left as it was.
     bool ok = true;
     getOperation()->walk([&](Operation *op) {
@@ -159,6 +175,85 @@ public:
 
 private:
   Statistic numTensors{this, "num-tensors", "Tensor values given a layout"};
+  Statistic numRowMajor{this, "num-row-major",
+                        "Tensors stored row-major (read in slices over "
+                        "non-trailing dimensions)"};
+  /// The tensors (function arguments and the kernel arguments they feed)
+  /// that a copy reads or writes in slices over non-trailing dimensions,
+  /// with the first such copy: they are stored row-major.
+  llvm::DenseMap<Value, Operation *> rowMajor;
+
+  /// The function argument behind a kernel's tensor argument, or itself.
+  static Value getKernelOperand(Value tensor) {
+    auto argument = tensor.dyn_cast<BlockArgument>();
+    if (!argument)
+      return tensor;
+    auto kernel = KernelOp::dynCast(argument.getOwner()->getParentOp());
+    unsigned grid = kernel ? kernel.getGrid().size() : 0;
+    if (!kernel || argument.getArgNumber() < grid)
+      return tensor;
+    return kernel->getOperand(argument.getArgNumber() - grid);
+  }
+
+  void findRowMajorTensors() {
+    rowMajor.clear();
+    getOperation()->walk([&](Operation *op) {
+      auto copy = CopyOp::dynCast(op);
+      if (!copy || copy.coversTrailingDims())
+        return;
+      Value tensor = copy.getSource().getType().isa<TensorType>()
+                         ? copy.getSource()
+                         : copy.getDest();
+      rowMajor.try_emplace(getKernelOperand(tensor), op);
+    });
+    // Every kernel argument of a row-major function argument follows it.
+    getOperation()->walk([&](Operation *op) {
+      auto kernel = KernelOp::dynCast(op);
+      if (!kernel)
+        return;
+      for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
+        auto it = rowMajor.find(op->getOperand(i));
+        if (it != rowMajor.end())
+          rowMajor.try_emplace(kernel.getArgument(i), it->second);
+      }
+    });
+  }
+
+  /// A copy of a tensor stored row-major: what the sticks reader and
+  /// writer handle (tile-lower-data-movement): a 2-d buffer whose columns
+  /// are the tensor's whole last dimension.
+  LogicalResult checkRowMajorCopy(CopyOp copy, TensorType tensor, BufType buf,
+                                  Operation *reason) {
+    Operation *op = copy.getOperation();
+    auto error = [&]() {
+      InFlightDiagnostic diagnostic = op->emitError();
+      if (reason != op)
+        diagnostic.attachNote(reason->getLoc())
+            << "the tensor is stored row-major because this copy takes a "
+               "slice over non-trailing dimensions";
+      return diagnostic;
+    };
+    llvm::SmallVector<int64_t, 4> dims = copy.getDims();
+    int64_t last = tensor.getRank() - 1;
+    if (buf.getRank() != 2 || dims.back() != last)
+      return error() << "a slice over non-trailing dimensions must be copied "
+                        "with a 2-d buffer whose columns are the tensor's "
+                        "last dimension (rows of "
+                     << tensor.getShape()[last]
+                     << " elements); other slices are not supported yet";
+    int64_t width = roundUpToTile(tensor.getShape()[last]);
+    std::optional<llvm::APInt> offset =
+        getConstantIntValue(copy.getOffsets()[last]);
+    if (buf.getShape()[1] != width || !offset || !offset->isZero())
+      return error() << "a tensor read in slices over non-trailing dimensions "
+                        "is stored row-major, one page per row of its last "
+                        "dimension; a copy of it must cover that whole "
+                        "dimension (offset 0, "
+                     << width << " columns), got "
+                     << formatShape(buf.getShape())
+                     << " (partial rows are not supported yet)";
+    return success();
+  }
 
   LogicalResult check(Operation *op) {
     if (auto alloc = AllocOp::dynCast(op)) {
@@ -191,14 +286,22 @@ private:
       auto buf = buffer.getType().dyn_cast<BufType>();
       if (!tensor || !buf || buf.getRank() > tensor.getRank())
         return success();
+      Value tensorValue = buffer == copy.getDest() ? copy.getSource()
+                                                   : copy.getDest();
+      auto reason = rowMajor.find(tensorValue);
+      if (reason != rowMajor.end() &&
+          failed(checkRowMajorCopy(copy, tensor, buf, reason->second)))
+        return failure();
       auto offsets = copy.getOffsets();
-      unsigned leading = tensor.getRank() - buf.getRank();
+      llvm::SmallVector<int64_t, 4> dims = copy.getDims();
       constexpr int64_t kLimit = int64_t(1) << 31;
       for (unsigned i = 0; i < offsets.size() && i < tensor.getRank(); ++i) {
         std::optional<int64_t> largest = getMaxValue(offsets[i]);
         if (!largest)
           continue;
-        int64_t size = i < leading ? 1 : buf.getShape()[i - leading];
+        auto *covered = llvm::find(dims, int64_t(i));
+        int64_t size =
+            covered == dims.end() ? 1 : buf.getShape()[covered - dims.begin()];
         // The last index the block touches, saturated like getMaxValue.
         llvm::Optional<int64_t> last = llvm::checkedAdd(*largest, size - 1);
         if (!last)
@@ -239,8 +342,13 @@ private:
     FunctionType type = function.getFunctionType();
     llvm::SmallVector<Type, 4> inputs, results;
     bool changed = false;
-    for (Type input : type.getInputs()) {
-      inputs.push_back(legalizeType(input));
+    auto isRowMajor = [&](unsigned i) {
+      return !function.isDeclaration() &&
+             rowMajor.count(function.getEntryBlock()->getArgument(i));
+    };
+    for (unsigned i = 0; i < type.getInputs().size(); ++i) {
+      Type input = type.getInputs()[i];
+      inputs.push_back(legalizeType(input, isRowMajor(i)));
       changed |= inputs.back() != input;
     }
     for (Type result : type.getResults()) {
@@ -254,10 +362,12 @@ private:
         TypeAttr::get(FunctionType::get(op->getContext(), inputs, results)));
     if (!function.isDeclaration())
       for (BlockArgument argument : function.getEntryBlock()->getArguments()) {
-        Type legal = legalizeType(argument.getType());
+        bool sticks = rowMajor.count(argument);
+        Type legal = legalizeType(argument.getType(), sticks);
         if (legal != argument.getType()) {
           argument.setType(legal);
           ++numTensors;
+          numRowMajor += sticks;
         }
       }
   }
@@ -269,7 +379,7 @@ private:
     for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
       BlockArgument argument = kernel.getArgument(i);
       Type operandType = op->getOperand(i).getType();
-      Type legal = legalizeType(operandType);
+      Type legal = legalizeType(operandType, rowMajor.count(argument));
       if (argument.getType() != legal) {
         argument.setType(legal);
         ++numTensors;

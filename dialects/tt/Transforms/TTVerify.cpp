@@ -540,13 +540,17 @@ private:
   bool runDevice(Operation *op, llvm::StringRef name) {
     if (name == "tt.tensor_accessor")
       return runTensorAccessor(op);
-    if ((name == "tt.noc_async_read_tile" && !checkTileId(op, "reads")) ||
-        (name == "tt.noc_async_write_tile" && !checkTileId(op, "writes")))
+    bool readsPage =
+        name == "tt.noc_async_read_tile" || name == "tt.noc_async_read_page";
+    bool writesPage =
+        name == "tt.noc_async_write_tile" || name == "tt.noc_async_write_page";
+    if ((readsPage && !checkTileId(op, "reads")) ||
+        (writesPage && !checkTileId(op, "writes")))
       return false;
-    if (name == "tt.noc_async_read_tile") {
+    if (readsPage) {
       ++tileReads;
       bytesRead += getAccessorPageSize(op);
-    } else if (name == "tt.noc_async_write_tile") {
+    } else if (writesPage) {
       ++tileWrites;
       bytesWritten += getAccessorPageSize(op);
     }

@@ -220,6 +220,12 @@ public:
     if (bufType.getRank() == 2 && tensorType.getRank() < 2)
       return fail(op, "a 2-d buffer is copied from or to a tensor of rank 2 "
                       "or more");
+    if (layout->rowMajor)
+      return lowerSticks(rewriter, copy, tensor, buffer, *layout);
+    if (!copy.coversTrailingDims())
+      return fail(op, "a slice over non-trailing dimensions is read from a "
+                      "row-major tensor only (tile-legalize stores such "
+                      "tensors row-major)");
     auto allOffsets = copy.getOffsets();
     size_t leading = tensorType.getRank() - bufType.getRank();
     for (size_t d = leading; d < allOffsets.size(); ++d)
@@ -487,6 +493,310 @@ public:
   }
 
 private:
+  /// A copy of a row-major tensor (TileLayout::rowMajor: one DRAM page per
+  /// row of the last dimension, a "stick"), as tt-metal's row-major readers
+  /// and writers move it (reader_unary_stick_layout_split_rows_interleaved
+  /// .cpp with tilize.cpp; untilize.cpp with writer_unary_stick_layout_
+  /// split_rows_interleaved.cpp). The buffer is rows x columns tiles and
+  /// its columns are the whole last dimension. Per tile row of the block:
+  ///  - reading: the reader reserves `columns` pages of a staging CB and
+  ///    reads the 32 sticks into them one after the other (row k at byte
+  ///    k * stick size: 32 rows of columns * 32 elements, what tilize_block
+  ///    takes), zeros for a row past the tensor; compute tilizes them into
+  ///    the buffer's CB (tilize_block), where the rest of the kernel reads
+  ///    the block as from any input CB;
+  ///  - writing: compute packs the block into a tiled output CB as for a
+  ///    tiled tensor, untilizes each tile row into a staging CB
+  ///    (untilize_block), and the writer writes its 32 sticks, skipping
+  ///    rows past the tensor.
+  /// Stick ids: the tensor's leading dimensions [D0, ..., Dr-2] row-major,
+  /// the buffer's rows running along dims[0].
+  LogicalResult lowerSticks(PatternRewriter &rewriter, tile::CopyOp copy,
+                            Value tensor, Value buffer,
+                            const tile::TileLayout &layout) const {
+    Operation *op = copy.getOperation();
+    Location loc = op->getLoc();
+    tile::KernelOp kernel = getEnclosingTileKernel(op);
+    auto tensorType = tensor.getType().cast<tile::TensorType>();
+    auto bufType = buffer.getType().cast<tile::BufType>();
+    llvm::SmallVector<int64_t, 4> dims = copy.getDims();
+    int64_t rank = tensorType.getRank();
+    llvm::ArrayRef<int64_t> shape = tensorType.getShape();
+    if (bufType.getRank() != 2 || dims.size() != 2 || dims[1] != rank - 1 ||
+        bufType.getShape()[1] != layout.paddedShape.back())
+      return fail(op, "a copy of a row-major tensor takes a 2-d buffer whose "
+                      "columns are the tensor's whole last dimension (run "
+                      "tile-legalize first)");
+    bool reading = copy.getSource() == tensor;
+    if (reading && bufType.getElementType() != tensorType.getElementType())
+      return fail(op, "a read from DRAM copies bytes: the buffer must have "
+                      "the tensor's element type");
+    KernelState &kernelState = state.kernels[kernel.getOperation()];
+    Type element = tensorType.getElementType();
+    auto [rows, columns] = getTileGrid(bufType.getShape());
+    int64_t tiles = rows * columns;
+    int64_t tileBytes = getTileBytes(element);
+    int64_t stickBytes = layout.pageSize;
+    int64_t rowDim = dims[0];
+    llvm::StringRef role = reading ? "reader" : "writer";
+
+    // The CBs: the buffer's tiles and the sticks of one tile row (two, so
+    // that data movement fills one while compute converts the other).
+    int64_t stages = 2;
+    for (Operation *parent = op->getParentOp(); parent != kernel.getOperation();
+         parent = parent->getParentOp())
+      if (auto pipelined = tile::PipelinedOp::dynCast(parent)) {
+        stages = pipelined.getStages();
+        break;
+      }
+    Value tiled, sticks;
+    if (reading) {
+      tiled = getBoundCB(buffer);
+      if (!tiled) {
+        if (kernelState.nextInput > 14)
+          return fail(op, "more than 16 input circular buffers (c_0..c_15) "
+                          "in one kernel");
+        auto alloc = buffer.getDefiningOp<tile::AllocOp>();
+        if (!alloc)
+          return fail(op, "the destination buffer must come from tile.alloc");
+        tiled = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                              element, tileBytes, stages * tiles);
+        markDoubleBuffered(tiled, tiles);
+        rewriter.setInsertionPointAfter(alloc.getOperation());
+        Value cast = rewriter
+                         .create<UnrealizedConversionCastOp>(
+                             loc, TypeRange{bufType}, ValueRange{tiled})
+                         .getOperation()
+                         ->getResult(0);
+        rewriter.replaceAllUsesWith(alloc.getOperation()->getResult(0), cast);
+        buffer = cast;
+      }
+      if (kernelState.nextInput > 15)
+        return fail(op, "more than 16 input circular buffers (c_0..c_15) "
+                        "in one kernel");
+      sticks = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                             element, tileBytes, 2 * columns);
+    } else {
+      if (kernelState.nextOutput > 22)
+        return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
+                        "one kernel");
+      // Compute packs the whole block, then drains it row by row itself:
+      // one block of pages.
+      tiled = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
+                            element, tileBytes, tiles);
+      sticks = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
+                             element, tileBytes, 2 * columns);
+    }
+    Value accessor =
+        getAccessor(rewriter, kernel, kernelState, tensor, role, stickBytes);
+
+    rewriter.setInsertionPoint(op);
+    Value zero = createIndex(rewriter, loc, 0);
+    Value one = createIndex(rewriter, loc, 1);
+    auto offsets = copy.getOffsets();
+    // Sticks per step of each dimension before the last.
+    llvm::SmallVector<int64_t, 4> strides(rank - 1, 1);
+    for (int64_t d = rank - 3; d >= 0; --d)
+      strides[d] = strides[d + 1] * shape[d + 1];
+    Value base = zero;
+    Value inside;
+    for (int64_t d = 0; d + 1 < rank; ++d) {
+      if (d == rowDim)
+        continue;
+      base = createBinary<arith::AddIOp>(
+          rewriter, loc, base,
+          createBinary<arith::MulIOp>(rewriter, loc, offsets[d],
+                                      createIndex(rewriter, loc, strides[d])));
+      std::optional<int64_t> largest = getUpperBound(offsets[d], kernel);
+      if (largest && *largest < shape[d])
+        continue;
+      Value less = createLess(rewriter, loc, offsets[d], shape[d]);
+      inside = inside ? createBinary<arith::AndIOp>(rewriter, loc, inside, less)
+                      : less;
+    }
+    std::optional<int64_t> rowLargest = getUpperBound(offsets[rowDim], kernel);
+    bool guardRows =
+        !rowLargest || *rowLargest + rows * tile::kTileSize > shape[rowDim];
+
+    if (!reading) {
+      // Compute packs the block into `tiled` (tile-lower-compute), then
+      // untilizes it tile row by tile row into `sticks`.
+      auto outType = tile::BufType::get(op->getContext(), bufType.getShape(),
+                                        element, tile::MemorySpace::Shared);
+      Value out = rewriter
+                      .create<UnrealizedConversionCastOp>(
+                          loc, TypeRange{outType}, ValueRange{tiled})
+                      .getOperation()
+                      ->getResult(0);
+      rewriter.create<tile::CopyOp>(loc, buffer, out);
+      emitConversion(rewriter, loc, /*tilize=*/false, tiled, sticks, rows,
+                     columns);
+    }
+
+    // Data movement: per tile row, 32 sticks.
+    auto rowLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, rows), one);
+    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    tag((reading ? rewriter.create<cb::ReserveBackOp>(loc, sticks, columns)
+                       .getOperation()
+                 : rewriter.create<cb::WaitFrontOp>(loc, sticks, columns)
+                       .getOperation()),
+        role);
+    Value l1Base =
+        reading ? tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks)
+                          .getOperation(),
+                      role)
+                      ->getResult(0)
+                : tag(rewriter.create<cb::GetReadPtrOp>(loc, sticks)
+                          .getOperation(),
+                      role)
+                      ->getResult(0);
+    Value firstRow = createBinary<arith::AddIOp>(
+        rewriter, loc, offsets[rowDim],
+        createBinary<arith::MulIOp>(
+            rewriter, loc, rowLoop.getInductionVar(),
+            createIndex(rewriter, loc, tile::kTileSize)));
+    auto stickLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, tile::kTileSize), one);
+    rewriter.setInsertionPointToStart(stickLoop.getBody());
+    Value k = stickLoop.getInductionVar();
+    Value row = createBinary<arith::AddIOp>(rewriter, loc, firstRow, k);
+    Value stick = createBinary<arith::AddIOp>(
+        rewriter, loc, base,
+        createBinary<arith::MulIOp>(
+            rewriter, loc, row, createIndex(rewriter, loc, strides[rowDim])));
+    Value l1 = createBinary<arith::AddIOp>(
+        rewriter, loc, l1Base,
+        createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, k),
+                                    createI32(rewriter, loc, stickBytes)));
+    Value rowInside = inside;
+    if (guardRows) {
+      Value less = createLess(rewriter, loc, row, shape[rowDim]);
+      rowInside = rowInside
+                      ? createBinary<arith::AndIOp>(rewriter, loc, rowInside,
+                                                    less)
+                      : less;
+    }
+    auto emitTransfer = [&] {
+      Value id = toI32(rewriter, loc, stick);
+      if (reading)
+        tag(rewriter
+                .create<tt::NocAsyncReadPageOp>(
+                    loc, ValueRange{id, accessor, l1})
+                .getOperation(),
+            role);
+      else
+        tag(rewriter
+                .create<tt::NocAsyncWritePageOp>(
+                    loc, ValueRange{id, accessor, l1})
+                .getOperation(),
+            role);
+    };
+    if (!rowInside) {
+      emitTransfer();
+    } else {
+      // A row past the tensor: zeros in the reader's pages, nothing written.
+      auto guard = rewriter.create<scf::IfOp>(loc, TypeRange{}, rowInside,
+                                              /*withElse=*/reading);
+      Operation *ifOp = guard.getOperation();
+      rewriter.setInsertionPoint(ifOp->getRegion(0).front().getTerminator());
+      emitTransfer();
+      if (reading) {
+        rewriter.setInsertionPoint(ifOp->getRegion(1).front().getTerminator());
+        tag(rewriter
+                .create<tt::FillZeroTileOp>(
+                    loc, ValueRange{l1, createI32(rewriter, loc, stickBytes)})
+                .getOperation(),
+            role);
+      }
+    }
+    rewriter.setInsertionPointAfter(stickLoop.getOperation());
+    if (reading) {
+      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
+      tag(rewriter.create<cb::PushBackOp>(loc, sticks, columns).getOperation(),
+          role);
+    } else {
+      tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
+          role);
+      tag(rewriter.create<cb::PopFrontOp>(loc, sticks, columns).getOperation(),
+          role);
+    }
+    rewriter.setInsertionPointAfter(rowLoop.getOperation());
+
+    if (reading) {
+      // Compute: tilize the block into the buffer's CB, then read it there
+      // as from any input CB (wait here, pop after the buffer's last use).
+      rewriter.setInsertionPoint(op);
+      emitConversion(rewriter, loc, /*tilize=*/true, sticks, tiled, rows,
+                     columns);
+      tag(rewriter.create<cb::WaitFrontOp>(loc, tiled, tiles).getOperation(),
+          "compute");
+      Operation *last = findLastUse(op, buffer);
+      rewriter.setInsertionPointAfter(last);
+      tag(rewriter.create<cb::PopFrontOp>(loc, tiled, tiles).getOperation(),
+          "compute");
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Compute's conversion of a block of `rows` x `columns` tiles between
+  /// row-major pages and tiles, one tile row at a time: tilize_block from
+  /// `in` (sticks) into `out` (tiles), or untilize_block from `in` (tiles)
+  /// into `out` (sticks), between the init and the uninit that restore the
+  /// unpacker (tt-metal api/compute/tilize.h, untilize.h).
+  static void emitConversion(PatternRewriter &rewriter, Location loc,
+                             bool tilize, Value in, Value out, int64_t rows,
+                             int64_t columns) {
+    int64_t inIndex = getCBIndex(in), outIndex = getCBIndex(out);
+    auto compute = [](Operation *op) { return tag(op, "compute"); };
+    if (tilize)
+      compute(createIntrinsic<tt::TilizeInitOp>(
+          rewriter, loc,
+          {{"in", inIndex}, {"block", columns}, {"out", outIndex}}));
+    else
+      compute(createIntrinsic<tt::UntilizeInitOp>(rewriter, loc,
+                                                  {{"in", inIndex}}));
+    auto loop = rewriter.create<scf::ForOp>(
+        loc, createIndex(rewriter, loc, 0), createIndex(rewriter, loc, rows),
+        createIndex(rewriter, loc, 1));
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      compute(rewriter.create<cb::WaitFrontOp>(loc, in, columns).getOperation());
+      compute(
+          rewriter.create<cb::ReserveBackOp>(loc, out, columns).getOperation());
+      if (tilize)
+        compute(createIntrinsic<tt::TilizeBlockOp>(
+            rewriter, loc,
+            {{"in", inIndex}, {"block", columns}, {"out", outIndex}}));
+      else
+        compute(createIntrinsic<tt::UntilizeBlockOp>(
+            rewriter, loc,
+            {{"in", inIndex}, {"full_ct_dim", columns}, {"out", outIndex}}));
+      compute(rewriter.create<cb::PushBackOp>(loc, out, columns).getOperation());
+      compute(rewriter.create<cb::PopFrontOp>(loc, in, columns).getOperation());
+    }
+    if (tilize)
+      compute(createIntrinsic<tt::TilizeUninitOp>(
+          rewriter, loc, {{"in", inIndex}, {"out", outIndex}}));
+    else
+      compute(createIntrinsic<tt::UntilizeUninitOp>(rewriter, loc,
+                                                    {{"in", inIndex}}));
+  }
+
+  /// A device op of the tt dialect with integer properties only.
+  template <typename OpT>
+  static Operation *
+  createIntrinsic(PatternRewriter &rewriter, Location loc,
+                  llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> ints) {
+    return rewriter
+        .create<OpT>(
+            loc, ValueRange{}, ints,
+            llvm::ArrayRef<std::pair<llvm::StringRef, llvm::StringRef>>{})
+        .getOperation();
+  }
+
   /// The rest of a multicast copy's protocol, as tt-metal's in0 sender and
   /// receiver kernels run it (reader_bmm_tile_layout_in0_sender_padding.cpp,
   /// reader_bmm_tile_layout_in0_receiver.cpp): the sender (in the `then` of

@@ -125,13 +125,13 @@ private:
     BufferLimits &limits = get(dest);
     llvm::ArrayRef<int64_t> extents = tensor.getShape();
     auto offsets = copy.getOffsets();
-    size_t leading = extents.size() - type.getRank();
+    llvm::SmallVector<int64_t, 4> dims = copy.getDims();
     for (size_t d = 0; d < type.getRank(); ++d) {
       limits[d].clear();
-      if (leading + d >= offsets.size())
+      if (d >= dims.size() || size_t(dims[d]) >= offsets.size())
         continue;
-      Value offset = offsets[leading + d];
-      int64_t extent = extents[leading + d];
+      Value offset = offsets[dims[d]];
+      int64_t extent = extents[dims[d]];
       std::optional<int64_t> bound = upperBound(offset);
       if (bound && *bound <= extent - type.getShape()[d])
         continue;

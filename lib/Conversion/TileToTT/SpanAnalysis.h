@@ -198,6 +198,8 @@ private:
     unsigned rank = bufType.getRank();
     if (offsets.size() < rank)
       return fail("a copy with fewer offsets than buffer dimensions");
+    if (!copy.coversTrailingDims())
+      return fail("a copy of a slice over non-trailing dimensions");
     unsigned first = offsets.size() - rank;
     for (unsigned t = 0; t < first; ++t)
       if (dependence(offsets[t]) != 0)

@@ -267,6 +267,8 @@ private:
       buffer->setAttr("padded_shape",
                       DenseArrayAttr::getI64(context, layout->paddedShape));
       buffer->setAttr("arg", builder.getI64IntegerAttr(argument.getArgNumber()));
+      if (layout->rowMajor)
+        buffer->setAttr("layout", StringAttr::get(context, "row_major"));
       bufferNames[kernel.getArgument(i)] = bufferName;
     }
 

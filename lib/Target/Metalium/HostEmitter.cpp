@@ -249,6 +249,36 @@ std::vector<float> fromTiles(const std::vector<T> &tiles,
   return data;
 }
 
+// A row-major tensor (one page per row of its last dimension): each row
+// padded with zeros to the padded last dimension, in the buffer's element
+// type.
+template <typename T>
+std::vector<T> toRows(const std::vector<float> &data,
+                      const std::vector<uint32_t> &shape,
+                      const std::vector<uint32_t> &padded) {
+  uint32_t cols = shape.back(), paddedCols = padded.back();
+  size_t rows = cols ? data.size() / cols : 0;
+  std::vector<T> pages(rows * paddedCols, T(0.0f));
+  for (size_t r = 0; r < rows; ++r)
+    for (uint32_t c = 0; c < cols; ++c)
+      pages[r * paddedCols + c] = T(data[r * cols + c]);
+  return pages;
+}
+
+// The inverse of toRows: the padding of each row dropped.
+template <typename T>
+std::vector<float> fromRows(const std::vector<T> &pages,
+                            const std::vector<uint32_t> &shape,
+                            const std::vector<uint32_t> &padded) {
+  uint32_t cols = shape.back(), paddedCols = padded.back();
+  size_t rows = paddedCols ? pages.size() / paddedCols : 0;
+  std::vector<float> data(rows * cols);
+  for (size_t r = 0; r < rows; ++r)
+    for (uint32_t c = 0; c < cols; ++c)
+      data[r * cols + c] = static_cast<float>(pages[r * paddedCols + c]);
+  return data;
+}
+
 // The given input of buffer `name`, or zeros.
 bool loadInput(const HostArgs &args, const std::string &name,
                const std::vector<uint32_t> &shape, std::vector<float> &data) {
@@ -318,6 +348,8 @@ struct HostBuffer {
   /// The C++ variables of the buffer in main().
   std::string var, shapeVar, paddedVar, layoutVar, configVar, addrVar;
   int64_t size = 0, pageSize = 0;
+  /// Row-major pages (`layout = "row_major"`) rather than 32x32 tiles.
+  bool rowMajor = false;
   std::string dataFormat, hostType, typeName;
   llvm::SmallVector<int64_t, 2> shape, padded;
 };
@@ -373,6 +405,15 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     }
     info.size = buffer.getSize();
     info.pageSize = buffer.getPageSize();
+    if (auto layout = op.getAttr("layout").dyn_cast_or_null<StringAttr>()) {
+      if (layout.getValue() != "row_major") {
+        op.emitError() << "unknown buffer layout '" << layout.getValue()
+                       << "' (expected \"row_major\", or no layout for "
+                          "tiles)";
+        return failure();
+      }
+      info.rowMajor = true;
+    }
     Type element;
     if (auto typeAttr =
             op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
@@ -527,7 +568,8 @@ using namespace tt::tt_metal;
         "mesh_device->mesh_command_queue();\n\n";
 
   // Buffers and inputs.
-  os << "  // Buffers: interleaved in DRAM, one 32x32 tile per page.\n";
+  os << "  // Buffers: interleaved in DRAM, one 32x32 tile per page (or one "
+        "row, row-major).\n";
   for (const HostBuffer &buffer : buffers) {
     const std::string &v = buffer.var;
     os << "  const std::vector<uint32_t> " << buffer.shapeVar << " = "
@@ -545,8 +587,9 @@ using namespace tt::tt_metal;
     os << "  {\n    std::vector<float> data;\n"
        << "    if (!loadInput(args, \"" << buffer.name << "\", "
        << buffer.shapeVar << ", data))\n      return 2;\n"
-       << "    std::vector<" << buffer.hostType << "> tiles = toTiles<"
-       << buffer.hostType << ">(data, " << buffer.shapeVar << ", "
+       << "    std::vector<" << buffer.hostType << "> tiles = "
+       << (buffer.rowMajor ? "toRows<" : "toTiles<") << buffer.hostType
+       << ">(data, " << buffer.shapeVar << ", "
        << buffer.paddedVar << ");\n"
        << "    distributed::EnqueueWriteMeshBuffer(cq, " << v
        << ", tiles, false);\n  }\n";
@@ -784,7 +827,9 @@ using namespace tt::tt_metal;
        << "    distributed::EnqueueReadMeshBuffer(cq, tiles, " << buffer.var
        << ", true);\n"
        << "    ok &= saveArray(args.outputs[\"" << n << "\"], "
-       << buffer.shapeVar << ", fromTiles(tiles, " << buffer.shapeVar << ", "
+       << buffer.shapeVar << ", "
+       << (buffer.rowMajor ? "fromRows(tiles, " : "fromTiles(tiles, ")
+       << buffer.shapeVar << ", "
        << buffer.paddedVar << "));\n  }\n";
   }
   os << "  mesh_device->close();\n  return ok ? 0 : 1;\n}\n";

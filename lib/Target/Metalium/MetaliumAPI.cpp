@@ -31,6 +31,8 @@ const Spelling kSpellings[] = {
     {"get_noc_addr", kDataflow, "get_noc_addr($0, $1, $2)"},
     {"noc_async_read_tile", kDataflow, "noc_async_read_tile($0, $1, $2)"},
     {"noc_async_write_tile", kDataflow, "noc_async_write_tile($0, $1, $2)"},
+    {"noc_async_read_page", kDataflow, "noc_async_read_page($0, $1, $2)"},
+    {"noc_async_write_page", kDataflow, "noc_async_write_page($0, $1, $2)"},
     {"noc_async_read", kDataflow, "noc_async_read($0, $1, $2)"},
     {"noc_async_write", kDataflow, "noc_async_write($0, $1, $2)"},
     {"noc_async_read_barrier", kDataflow, "noc_async_read_barrier()"},
@@ -234,7 +236,9 @@ const Spelling kSpellings[] = {
     {"reduce_uninit", "api/compute/reduce.h", "reduce_uninit()"},
     {"tilize_init", "api/compute/tilize.h", "tilize_init($in, $block, $out)"},
     {"tilize_block", "api/compute/tilize.h", "tilize_block($in, $block, $out)"},
+    {"tilize_uninit", "api/compute/tilize.h", "tilize_uninit($in, $out)"},
     {"untilize_init", "api/compute/untilize.h", "untilize_init($in)"},
+    {"untilize_uninit", "api/compute/untilize.h", "untilize_uninit($in)"},
     {"untilize_block", "api/compute/untilize.h",
      "untilize_block($in, $full_ct_dim, $out)"},
 };

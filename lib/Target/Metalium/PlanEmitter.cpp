@@ -88,8 +88,11 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
       entry["padded_shape"] =
           padded ? toArray(padded.getIntValues()) : llvm::json::Array();
       entry["memory"] = "dram";
-      entry["layout"] = shape && shape.size() == 1 ? "tiled_nfaces_column"
-                                                   : "tiled_nfaces";
+      auto layout = op.getAttr("layout").dyn_cast_or_null<StringAttr>();
+      entry["layout"] = layout && layout.getValue() == "row_major"
+                            ? "row_major"
+                        : shape && shape.size() == 1 ? "tiled_nfaces_column"
+                                                     : "tiled_nfaces";
       entry["page_size"] = buffer.getPageSize();
       entry["size"] = buffer.getSize();
       buffers.push_back(std::move(entry));

@@ -40,3 +40,22 @@ func.func @overhang(%A: !tile.tensor<100x64xf32>) {
   }
   return
 }
+
+// Slices over non-trailing dimensions (TileLang's Q[b, s0:s1, h, :] of a
+// [batch, seq, heads, dim] tensor): `dims` names the tensor dimensions the
+// buffer covers; it survives the round trip through the generic form.
+// CHECK-LABEL: func.func @non_trailing(
+// CHECK: tile.copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], %[[Q:.*]] {dims = array<i64: 1, 3>} : !tile.tensor<2x128x4x64xbf16>, !tile.buf<64x64xbf16, shared>
+// CHECK-NEXT: tile.copy %[[Q]], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] {dims = array<i64: 1, 3>} : !tile.buf<64x64xbf16, shared>, !tile.tensor<2x128x4x64xbf16>
+func.func @non_trailing(%Q: !tile.tensor<2x128x4x64xbf16>, %O: !tile.tensor<2x128x4x64xbf16>) {
+  tile.kernel grid [2, 4, 2] blocks(%row_block, %h, %b)
+      args(%q = %Q : !tile.tensor<2x128x4x64xbf16>, %o = %O : !tile.tensor<2x128x4x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %row = arith.muli %row_block, %c64 : index
+    %q_s = tile.alloc : !tile.buf<64x64xbf16, shared>
+    tile.copy %q[%b, %row, %h, %c0], %q_s {dims = array<i64: 1, 3>} : !tile.tensor<2x128x4x64xbf16>, !tile.buf<64x64xbf16, shared>
+    tile.copy %q_s, %o[%b, %row, %h, %c0] {dims = array<i64: 1, 3>} : !tile.buf<64x64xbf16, shared>, !tile.tensor<2x128x4x64xbf16>
+  }
+  return
+}

@@ -678,3 +678,53 @@ func.func @accumulate_not_unit() {
   }
   return
 }
+
+// -----
+
+func.func @copy_dims_count(%Q: !tile.tensor<2x128x4x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%q = %Q : !tile.tensor<2x128x4x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op 'dims' names 3 tensor dimensions for a buffer of rank 2}}
+    tile.copy %q[%c0, %c0, %c0, %c0], %buf {dims = array<i64: 0, 1, 3>} : !tile.tensor<2x128x4x64xbf16>, !tile.buf<32x64xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_dims_order(%Q: !tile.tensor<2x128x4x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%q = %Q : !tile.tensor<2x128x4x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op 'dims' must name tensor dimensions in increasing order (0 to 3), got array<i64: 3, 1>}}
+    tile.copy %q[%c0, %c0, %c0, %c0], %buf {dims = array<i64: 3, 1>} : !tile.tensor<2x128x4x64xbf16>, !tile.buf<32x64xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_dims_type(%Q: !tile.tensor<2x128x4x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%q = %Q : !tile.tensor<2x128x4x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op 'dims' must be an array<i64>, got [1, 3]}}
+    tile.copy %q[%c0, %c0, %c0, %c0], %buf {dims = [1, 3]} : !tile.tensor<2x128x4x64xbf16>, !tile.buf<32x64xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// With dims [1, 3], the buffer's 64 columns run along dimension 3 (64):
+// its 64 rows along dimension 1 (16, padded to 32) do not fit.
+func.func @copy_dims_extent(%Q: !tile.tensor<2x16x4x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%q = %Q : !tile.tensor<2x16x4x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc : !tile.buf<64x64xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op the buffer (64x64) is larger than the tensor (2x16x4x64, padded to whole tiles) in dimension 1}}
+    tile.copy %q[%c0, %c0, %c0, %c0], %buf {dims = array<i64: 1, 3>} : !tile.tensor<2x16x4x64xbf16>, !tile.buf<64x64xbf16, shared>
+  }
+  return
+}

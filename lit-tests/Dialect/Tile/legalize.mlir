@@ -108,3 +108,77 @@ func.func @overhang_overflows(%A: !tile.tensor<128x64xbf16>) {
   }
   return
 }
+
+// -----
+
+// A tensor read in slices over non-trailing dimensions (TileLang's
+// Q[b, s0:s1, h, :] of a [batch, seq, heads, dim] tensor) is stored
+// row-major: one page per row of its last dimension. Its other copies
+// read it the same way; a tensor read in the usual way stays tiled.
+// CHECK-LABEL: func.func @row_major(
+// CHECK-SAME: %arg0: !tile.tensor<2x100x4x64xbf16, {kind = "dram_row_major", padded_shape = array<i64: 2, 100, 4, 64>, page_size = 128 : i64, tile = array<i64: 1, 64>}>
+// CHECK-SAME: %arg1: !tile.tensor<2x4x100x48xf32, {kind = "dram_row_major", padded_shape = array<i64: 2, 4, 100, 64>, page_size = 256 : i64, tile = array<i64: 1, 64>}>
+// CHECK-SAME: %arg2: !tile.tensor<2x4x100x64xbf16, {kind = "dram_interleaved"
+func.func @row_major(%Q: !tile.tensor<2x100x4x64xbf16>, %O: !tile.tensor<2x4x100x48xf32>, %K: !tile.tensor<2x4x100x64xbf16>) {
+  tile.kernel grid [4, 4, 2] blocks(%bx, %by, %bz)
+      args(%q = %Q : !tile.tensor<2x100x4x64xbf16>, %o = %O : !tile.tensor<2x4x100x48xf32>, %k = %K : !tile.tensor<2x4x100x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %row = arith.muli %bx, %c32 : index
+    %q_s = tile.alloc : !tile.buf<32x64xbf16, shared>
+    %k_s = tile.alloc : !tile.buf<32x64xbf16, shared>
+    %o_s = tile.alloc : !tile.buf<32x64xf32, shared>
+    tile.copy %q[%bz, %row, %by, %c0], %q_s {dims = array<i64: 1, 3>} : !tile.tensor<2x100x4x64xbf16>, !tile.buf<32x64xbf16, shared>
+    tile.copy %k[%bz, %by, %row, %c0], %k_s : !tile.tensor<2x4x100x64xbf16>, !tile.buf<32x64xbf16, shared>
+    tile.copy %o_s, %o[%bz, %by, %row, %c0] : !tile.buf<32x64xf32, shared>, !tile.tensor<2x4x100x48xf32>
+    tile.copy %o_s, %o[%bz, %row, %by, %c0] {dims = array<i64: 2, 3>} : !tile.buf<32x64xf32, shared>, !tile.tensor<2x4x100x48xf32>
+    tile.copy %o_s, %o[%bz, %by, %row, %c0] {dims = array<i64: 0, 3>} : !tile.buf<32x64xf32, shared>, !tile.tensor<2x4x100x48xf32>
+  }
+  return
+}
+
+// -----
+
+// Row-major pages hold whole rows of the last dimension: a copy of part of
+// a row is not supported yet.
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @row_major_partial_row(%Q: !tile.tensor<2x128x4x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%q = %Q : !tile.tensor<2x128x4x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc : !tile.buf<32x32xbf16, shared>
+    // expected-error@+1 {{a tensor read in slices over non-trailing dimensions is stored row-major, one page per row of its last dimension; a copy of it must cover that whole dimension (offset 0, 64 columns), got 32x32 (partial rows are not supported yet)}}
+    tile.copy %q[%c0, %c0, %c0, %c0], %buf {dims = array<i64: 1, 3>} : !tile.tensor<2x128x4x64xbf16>, !tile.buf<32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// The reason is shown at the other copies of the tensor too.
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @row_major_other_copy(%Q: !tile.tensor<2x128x4x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%q = %Q : !tile.tensor<2x128x4x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    %narrow = tile.alloc : !tile.buf<32x32xbf16, shared>
+    // expected-note@+1 {{the tensor is stored row-major because this copy takes a slice over non-trailing dimensions}}
+    tile.copy %q[%c0, %c0, %c0, %c0], %buf {dims = array<i64: 1, 3>} : !tile.tensor<2x128x4x64xbf16>, !tile.buf<32x64xbf16, shared>
+    // expected-error@+1 {{a copy of it must cover that whole dimension (offset 0, 64 columns), got 32x32}}
+    tile.copy %q[%c0, %c0, %c0, %c0], %narrow : !tile.tensor<2x128x4x64xbf16>, !tile.buf<32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+// A slice whose columns are not the last dimension (a transposing read).
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @row_major_columns(%Q: !tile.tensor<2x128x64x4xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%q = %Q : !tile.tensor<2x128x64x4xbf16>) {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    // expected-error@+1 {{a slice over non-trailing dimensions must be copied with a 2-d buffer whose columns are the tensor's last dimension (rows of 4 elements); other slices are not supported yet}}
+    tile.copy %q[%c0, %c0, %c0, %c0], %buf {dims = array<i64: 1, 2>} : !tile.tensor<2x128x64x4xbf16>, !tile.buf<32x64xbf16, shared>
+  }
+  return
+}

@@ -72,6 +72,13 @@ class Source:
         return Pos(node.lineno + self.start - 1, node.col_offset + self.indent + 1)
 
 
+def _slice_extent(lower, upper):
+    """upper - lower of a slice when both are compile-time numbers."""
+    if isinstance(lower, int) and isinstance(upper, int):
+        return upper - lower
+    return None
+
+
 def _located_error(filename, pos, message):
     text = f"{filename}:{pos.line}:{pos.col}: error: {message}"
     line = linecache.getline(filename, pos.line)
@@ -646,8 +653,36 @@ class Translator(EagerTranslation):
             self.error(call, "T.copy between two global tensors is not supported")
         left = src.buffer.name + self.offset_text(call, src)
         right = dst.buffer.name + self.offset_text(call, dst)
-        self.emitter.emit(f"tile.copy {left}, {right} : {src.buffer.type}, "
+        tensor_side, buffer = (src, dst.buffer) if src.buffer.is_global else (dst, src.buffer)
+        dims = self.copy_dims(call, tensor_side, buffer) if tensor_side.buffer.is_global \
+            else None
+        attrs = f" {{dims = array<i64: {', '.join(map(str, dims))}>}}" if dims else ""
+        self.emitter.emit(f"tile.copy {left}, {right}{attrs} : {src.buffer.type}, "
                           f"{dst.buffer.type}", self.pos(call))
+
+    def copy_dims(self, call, region, buffer):
+        """The tensor dimensions a copy's buffer covers when they are not the
+        trailing ones (``Q[b, s0:s1, h, :]`` into a 2-d buffer: [1, 3]), as
+        TileLang matches a region's sliced dimensions to the buffer's shape;
+        None for the trailing ones (and for the point form ``A[i, j]``)."""
+        rank, tensor_rank = len(buffer.shape), len(region.offsets)
+        sliced = [d for d, s in enumerate(region.sliced) if s is not None]
+        if len(sliced) > rank:
+            # Slices of extent 1 count as indices (A[b, i:i+1, 0:64]).
+            sliced = [d for d in sliced if region.sliced[d] != 1] \
+                if len([d for d in sliced if region.sliced[d] != 1]) >= rank else sliced
+            sliced = sliced[len(sliced) - rank:] if len(sliced) > rank and all(
+                region.sliced[d] == 1 for d in sliced[:len(sliced) - rank]) else sliced
+        if len(sliced) != rank:
+            return None
+        if sliced == list(range(tensor_rank - rank, tensor_rank)):
+            return None
+        for d, extent in zip(sliced, buffer.shape):
+            size = region.sliced[d]
+            if size is not True and size != extent:
+                self.error(call, f"the slice of dimension {d} of '{region.buffer.py_name}' "
+                           f"has {size} elements, the buffer's dimension {extent}")
+        return sliced
 
     def copy_endpoint(self, node, value):
         if isinstance(value, Region):
@@ -823,16 +858,21 @@ class Translator(EagerTranslation):
             if len(indices) != len(base.shape):
                 self.error(node, f"the tensor '{base.py_name}' has {len(base.shape)} "
                            f"dimensions, indexed with {len(indices)}")
-            offsets = []
-            for index in indices:
+            offsets, sliced = [], []
+            for d, index in enumerate(indices):
                 if isinstance(index, ast.Slice):
                     if index.step is not None:
                         self.error(index, "a slice with a step is not supported")
-                    offsets.append(0 if index.lower is None
-                                   else self.evaluate(index.lower, scope))
+                    lower = 0 if index.lower is None else self.evaluate(index.lower, scope)
+                    upper = base.shape[d] if index.upper is None \
+                        else self.evaluate(index.upper, scope)
+                    offsets.append(lower)
+                    extent = _slice_extent(lower, upper)
+                    sliced.append(extent if extent is not None else True)
                 else:
                     offsets.append(self.evaluate(index, scope))
-            return Region(base, offsets)
+                    sliced.append(None)
+            return Region(base, offsets, sliced)
         if isinstance(base, (SSA, Region)):
             self.error(node, f"cannot index {_kind(base)}")
         return base[self.evaluate_constant(node.slice, scope)]

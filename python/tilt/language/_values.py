@@ -280,9 +280,12 @@ class Buffer:
 class Region:
     """``A[i, j]`` or ``A[i:i+n, :]`` as a copy endpoint: the buffer and its offsets."""
 
-    def __init__(self, buffer, offsets):
+    def __init__(self, buffer, offsets, sliced=None):
         self.buffer = buffer
         self.offsets = offsets
+        # Per dimension: None for an index (A[i, ...]), else the slice's
+        # extent when it is a compile-time number (A[i:i+64, :]), or True.
+        self.sliced = sliced or [None] * len(offsets)
 
 
 class Emitter:

@@ -12,23 +12,31 @@
 namespace tilt {
 namespace tile {
 
-/// The DRAM layout tile-legalize gives a global tensor: interleaved pages of
-/// one 32x32 tile, and the shape padded to whole tiles. Stored in the
-/// tensor type's layout as a dictionary:
+/// The DRAM layout tile-legalize gives a global tensor, stored in the
+/// tensor type's layout as a dictionary. Tiled: interleaved pages of one
+/// 32x32 tile, the last two dimensions padded to whole tiles:
 ///   {kind = "dram_interleaved", padded_shape = array<i64: 128, 96>,
 ///    tile = array<i64: 32, 32>, page_size = 2048 : i64}
+/// Row-major ("sticks", for tensors the program reads in slices over
+/// non-trailing dimensions): interleaved pages of one row of the last
+/// dimension, padded to a multiple of 32 elements:
+///   {kind = "dram_row_major", padded_shape = array<i64: 2, 128, 4, 64>,
+///    tile = array<i64: 1, 64>, page_size = 128 : i64}
 struct TileLayout {
   llvm::SmallVector<int64_t, 2> paddedShape;
+  /// The shape of a page: a tile, or one row.
   llvm::SmallVector<int64_t, 2> tileShape;
   int64_t pageSize = 0;
+  bool rowMajor = false;
 
-  /// The layout of `type`, if it has one of this form.
+  /// The layout of `type`, if it has one of these forms.
   static std::optional<TileLayout> get(TensorType type);
   /// The dictionary attribute for this layout.
   Attribute toAttribute(Context *context) const;
-  /// The layout of a tensor of `shape` and `elementType` (32x32 tiles; a
-  /// 1-d tensor is one row of tiles).
-  static TileLayout compute(llvm::ArrayRef<int64_t> shape, Type elementType);
+  /// The layout of a tensor of `shape` and `elementType`: 32x32 tiles (a
+  /// 1-d tensor is one row of tiles), or row-major pages.
+  static TileLayout compute(llvm::ArrayRef<int64_t> shape, Type elementType,
+                            bool rowMajor = false);
 };
 
 /// The side of a tile (Tenstorrent's 32x32 tiles).

@@ -144,12 +144,23 @@ class CopyOp : public Op<CopyOp, OpTrait::AtLeastNOperands<2>::Impl,
 public:
   using Op::Op;
   static llvm::StringRef getOperationName() { return "tile.copy"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
   static constexpr bool kHasCustomAssembly = true;
+  /// `dims` (optional) are the tensor dimensions the buffer covers.
   static void build(OpBuilder &builder, OperationState &state, Value source,
-                    Value dest, ValueRange offsets = {});
+                    Value dest, ValueRange offsets = {},
+                    llvm::ArrayRef<int64_t> dims = {});
   Value getSource() { return getOperation()->getOperand(0); }
   Value getDest() { return getOperation()->getOperand(1); }
   OperandRange getOffsets();
+  /// The tensor dimensions the buffer's dimensions cover, in order: the
+  /// `dims` property (`Q[b, s0:s1, h, :]` of a 4-d tensor into a 2-d
+  /// buffer is dims [1, 3]), or the tensor's trailing dimensions without
+  /// it. Empty for a copy between buffers.
+  llvm::SmallVector<int64_t, 4> getDims();
+  /// Whether the buffer covers the tensor's trailing dimensions (no `dims`,
+  /// or `dims` naming exactly those).
+  bool coversTrailingDims();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();

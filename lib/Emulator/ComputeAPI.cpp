@@ -237,6 +237,7 @@ float fpuBinaryToDst(const KernelContext &context, EltwiseBinaryType type,
 const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
                                uint32_t itile, float *out,
                                const char *function) {
+  checkTileUnpack(context, function);
   CircularBuffer &buffer = lookupCB(context, cb, function);
   if (itile >= buffer.waited)
     fail(context, std::string(function) + " reads tile " +
@@ -284,17 +285,22 @@ void unpackToSrc(KernelContext &context, char reg, uint32_t cb,
                       "(ComputeConfig::unpack_to_dest_mode), in which the "
                       "unpacker writes it to DST: only copy_tile may read it");
   const CircularBuffer &buffer = readTile(context, cb, itile, out, function);
-  if (buffer.config.format != emu::DataFormat::Float32)
+  holdInSource(context.engine, buffer.config.format, out, 1024);
+}
+
+void holdInSource(const ComputeEngine &engine, emu::DataFormat format,
+                  float *values, size_t count) {
+  if (format != emu::DataFormat::Float32)
     return; // bf16 and fp16 fit the 19-bit source registers exactly.
   // TF32 with fp32_dest_acc_en; else the kernel's 16-bit format (the
   // rounding of that conversion is undocumented: truncation, the worse).
-  emu::DataFormat source = context.engine.fp32Source;
+  emu::DataFormat source = engine.fp32Source;
   if (source == emu::DataFormat::Float32)
-    for (uint32_t i = 0; i < 1024; ++i)
-      out[i] = roundToTF32(out[i]);
+    for (size_t i = 0; i < count; ++i)
+      values[i] = roundToTF32(values[i]);
   else
-    for (uint32_t i = 0; i < 1024; ++i)
-      out[i] = truncateToFormat(out[i], source);
+    for (size_t i = 0; i < count; ++i)
+      values[i] = truncateToFormat(values[i], source);
 }
 
 double fpuAdd(double a, double b) {
@@ -820,18 +826,38 @@ void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
   KernelContext &context = enterKernel();
   const char *function = "pack_tile";
   const float *dst = dstTile(context, idst, function, DstState::Waited);
-  checkFormat(context, 'P', ocb, function, "");
+  // Blackhole's tilize_init configures the packer for tilize too
+  // (tilize.h: PACK(llk_pack_init<false, false, true /*tilize en*/>) under
+  // ARCH_BLACKHOLE), until tilize_uninit.
+  if (context.engine.packerTilize)
+    fail(context, std::string(function) +
+                      " while the packer is in tilize mode (set by " +
+                      context.engine.layoutInit + " from " +
+                      getCBText(context.engine.layoutCB) +
+                      " on Blackhole); tilize_uninit comes first");
   CircularBuffer &cb = lookupCB(context, ocb, function);
   uint32_t position = outOfOrder ? index : cb.packCursor++;
+  packTile(context, dst, ocb, position, function);
+  count(context, TileOp::Pack);
+  recordBusy(context, Stream::Pack, Work::Pack,
+             getPackCycles(context.device->timing, cb.config.format));
+}
+
+void engine::packTile(KernelContext &context, const float *values, uint32_t ocb,
+                      uint32_t position, const char *function) {
+  checkFormat(context, 'P', ocb, function, "");
+  CircularBuffer &cb = lookupCB(context, ocb, function);
   if (position >= cb.reserved)
-    fail(context, "pack_tile writes tile " + std::to_string(position) +
-                      " of " + getCBText(ocb) + " but the kernel reserved " +
+    fail(context, std::string(function) + " writes tile " +
+                      std::to_string(position) + " of " + getCBText(ocb) +
+                      " but the kernel reserved " +
                       std::to_string(cb.reserved) + " pages");
   emu::DataFormat format = cb.config.format;
   if (format != emu::DataFormat::Float32 && format != emu::DataFormat::Float16 &&
       format != emu::DataFormat::Float16_b)
-    fail(context, std::string("pack_tile: the emulator packs Float32, "
-                              "Float16 and Float16_b tiles, not ") +
+    fail(context, std::string(function) +
+                      ": the emulator packs Float32, Float16 and Float16_b "
+                      "tiles, not " +
                       getFormatName(format));
   uint8_t *page = context.core->l1 + cb.offset +
                   (cb.writePage + position) * cb.config.pageSize;
@@ -840,15 +866,15 @@ void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
   for (uint32_t r = 0; r < 32; ++r)
     for (uint32_t c = 0; c < 32; ++c) {
       uint32_t at = faceIndex(r, c);
-      float value = isKeptByMask(mask, r, c) ? dst[r * 32 + c] : 0.0f;
+      float value = isKeptByMask(mask, r, c) ? values[r * 32 + c] : 0.0f;
       // L1 accumulation adds the converted datum to the one in L1, in the
       // L1 format (L1.md: near-memory accumulate of FP32, BF16, FP16); the
       // rounding of that add is undocumented: to nearest even here.
       if (format == emu::DataFormat::Float32) {
-        float *values = reinterpret_cast<float *>(page);
-        values[at] = accumulate ? values[at] + value : value;
+        float *stored = reinterpret_cast<float *>(page);
+        stored[at] = accumulate ? stored[at] + value : value;
       } else {
-        uint16_t *values = reinterpret_cast<uint16_t *>(page);
+        uint16_t *stored = reinterpret_cast<uint16_t *>(page);
         bool bf16 = format == emu::DataFormat::Float16_b;
         // From an fp32 DST into a Float16 CB the packer's source format is
         // Float16_b (tt-metal jit_build/data_format.cpp), so the value
@@ -859,12 +885,9 @@ void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
         if (accumulate)
           converted = roundToFormat(
               double(converted) +
-                  (bf16 ? bf16ToFloat(values[at]) : halfToFloat(values[at])),
+                  (bf16 ? bf16ToFloat(stored[at]) : halfToFloat(stored[at])),
               format);
-        values[at] = bf16 ? floatToBF16(converted) : floatToHalf(converted);
+        stored[at] = bf16 ? floatToBF16(converted) : floatToHalf(converted);
       }
     }
-  count(context, TileOp::Pack);
-  recordBusy(context, Stream::Pack, Work::Pack,
-             getPackCycles(context.device->timing, format));
 }

@@ -1,8 +1,8 @@
 //===- ComputeEngine.h - The compute engine's shared helpers ----*- C++ -*-===//
 //
 // What the files of the emulated compute API (ComputeAPI.cpp,
-// ComputeBcastSfpu.cpp) share: reports, the format checks of the
-// unpacker and packer, DST access, and the rounding of results into DST.
+// ComputeBcastSfpu.cpp, ComputeTilize.cpp) share: reports, the format checks of
+// the unpacker and packer, DST access, and the rounding of results into DST.
 // The rules behind them are in ComputeAPI.cpp and docs/emulator.md.
 //
 //===----------------------------------------------------------------------===//
@@ -85,10 +85,29 @@ float sfpuToDst(const ComputeEngine &engine, float value);
 float sfpuBinaryToDst(const ComputeEngine &engine, EltwiseBinaryType type,
                       float a, float b);
 
-/// Tile `itile` of the front of `cb`, row-major, exactly as stored.
+/// Tile `itile` of the front of `cb`, row-major, exactly as stored. The
+/// caller unpacks it as a tile, so the unpacker must be in its tile layout
+/// (checkTileUnpack).
 const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
                                uint32_t itile, float *out,
                                const char *function);
+
+/// Stops the kernel unless the unpacker can unpack a tile for `function`:
+/// not in the tilize or untilize layout, and not left with the MOPs a
+/// tilize or untilize init programmed (ComputeTilize.cpp).
+void checkTileUnpack(KernelContext &context, const char *function);
+
+/// `values` of a CB of `format` as a source register holds them: fp32 as
+/// TF32 with fp32_dest_acc_en, else as the kernel's 16-bit format
+/// (truncated); bf16 and fp16 unchanged.
+void holdInSource(const ComputeEngine &engine, emu::DataFormat format,
+                  float *values, size_t count);
+
+/// Packs `values` (a DST tile, row-major) into tile `position` of the
+/// reserved pages of `ocb`, as the packer converts them (the configured
+/// format, the edge mask, L1 accumulation); `function` names the call.
+void packTile(KernelContext &context, const float *values, uint32_t ocb,
+              uint32_t position, const char *function);
 
 /// Unpacks tile `itile` of `cb` into source register `reg` ('A' or 'B'):
 /// checks the configured format, then holds the values as the register

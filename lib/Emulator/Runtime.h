@@ -110,6 +110,11 @@ struct FormatRegister {
 /// The packer's edge mask: which part of a tile reduce_init keeps.
 enum class PackMask { None, Column0, Row0, Element0 };
 
+/// What unpacker A reads from L1: tiles of faces, or the row-major data of
+/// tilize_init / the tile rows of untilize_init, until their uninit
+/// (ComputeTilize.cpp).
+enum class UnpackLayout { Tiles, Tilize, Untilize };
+
 /// The configuration state of a compute kernel's unpacker, math engine and
 /// packer, which the hardware keeps between calls (docs/emulator.md).
 struct ComputeEngine {
@@ -134,6 +139,14 @@ struct ComputeEngine {
   /// recordInit): the name of the call, or for the broadcast inits
   /// "bcast <op> <dim>", which the short and the full init share.
   std::string fpuInit, sfpuInit;
+  /// The unpacker's layout mode, the init that set it and its CB (for
+  /// reports), and tilize_init's block width in tiles, which fixes the
+  /// unpacker's row pitch.
+  UnpackLayout unpackLayout = UnpackLayout::Tiles;
+  std::string layoutInit;
+  uint32_t layoutCB = 0, tilizeBlock = 0;
+  /// Blackhole's tilize_init puts the packer in tilize mode as well.
+  bool packerTilize = false;
 };
 
 /// The context of the kernel running on this thread.

@@ -115,6 +115,17 @@ void recordSemaphoreWait(KernelContext &context, std::vector<uint64_t> sources);
 /// The cost of packing one tile of `format`.
 double getPackCycles(const TimingParams &params, DataFormat format);
 
+/// What the unpacker spends per tile of tilize_block and untilize_block on
+/// one architecture (Timing.cpp; measured by tt-llk, docs/timing-model.md).
+/// Not TimingParams: no override reaches them yet.
+struct LayoutCosts {
+  /// Tilize of a bf16 tile; other formats in proportion to their bytes.
+  double tilizeUnpackCycles;
+  /// Untilize of a tile (bound by the unpacker's per-row loop).
+  double untilizeUnpackCycles;
+};
+const LayoutCosts &getLayoutCosts(const std::string &arch);
+
 /// Replays the logs of `contexts` (all the kernels of a finished run) and
 /// returns the predicted timeline; `trace` keeps the slices and transfers.
 TimingReport simulateTimeline(DeviceImpl &device,

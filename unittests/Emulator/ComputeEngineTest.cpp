@@ -5,7 +5,8 @@
 // SrcA, SrcB and the packer, matmul's source order, TF32 in the source
 // registers, UnpackToDestFp32, a 16-bit DST that rounds every result, the
 // half-sync DST capacity, the packer's reduce edge mask, packer rounding
-// and L1 accumulation. Kernels are lambdas calling the emulated API.
+// and L1 accumulation, tilize and untilize. Kernels are lambdas calling the
+// emulated API.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,9 @@
 #define REDUCE_DIM ReduceDim::REDUCE_ROW
 #include "api/compute/common.h"
 #include "api/compute/reduce.h"
+#include "api/compute/tilize.h"
+#include "api/compute/untilize.h"
+#include "tt-metalium/tilize_utils.hpp"
 
 #include "gtest/gtest.h"
 
@@ -379,6 +383,336 @@ TEST(ComputeEngineTest, L1AccumulationAddsToTheTileInL1) {
   }),
             "");
   EXPECT_EQ(out, 3.75f);
+}
+
+//===----------------------------------------------------------------------===//
+// Tilize and untilize
+//===----------------------------------------------------------------------===//
+
+/// 32 rows of `columns` row-major values that bf16 holds exactly, no two
+/// neighbours alike.
+std::vector<float> makeRows(uint32_t columns) {
+  std::vector<float> rows(32 * columns);
+  for (size_t i = 0; i < rows.size(); ++i)
+    rows[i] = float(int(i % 251) - 125);
+  return rows;
+}
+
+/// tilize.h's protocol: `block` pages of cb 0 become `block` tiles of cb
+/// 16.
+void tilizeRows(uint32_t block) {
+  tilize_init(0, block, 16);
+  cb_wait_front(0, block);
+  cb_reserve_back(16, block);
+  tilize_block(0, block, 16);
+  cb_push_back(16, block);
+  cb_pop_front(0, block);
+  tilize_uninit(0, 16);
+}
+
+TEST(ComputeEngineTest, TilizeBlockLaysOutRowsAsTheHostTilizes) {
+  for (uint32_t block : {1u, 3u}) {
+    ComputeRun run({{0, kBF16}, {16, kBF16}}, block);
+    std::vector<float> rows = makeRows(block * 32), tiles;
+    EXPECT_EQ(run.run([&] {
+      compute_kernel_hw_startup(0, 16);
+      pushData(0, rows);
+      tilizeRows(block);
+      cb_wait_front(16, block);
+      tiles = readData(16, block * 1024);
+      cb_pop_front(16, block);
+    }),
+              "");
+    EXPECT_EQ(tiles, tilize_nfaces(rows, 32, block * 32)) << "block " << block;
+  }
+}
+
+TEST(ComputeEngineTest, UntilizeBlockInvertsTilize) {
+  // untilize_block<block_ct_dim> copies block_ct_dim tiles per DST section;
+  // the rows come out the same for any block that divides the width.
+  auto roundTrip = [](std::function<void()> untilize) {
+    ComputeRun run({{0, kBF16}, {16, kBF16}, {24, kBF16}}, 4);
+    std::vector<float> rows = makeRows(4 * 32), back;
+    EXPECT_EQ(run.run([&] {
+      compute_kernel_hw_startup(0, 16);
+      pushData(0, rows);
+      tilizeRows(4);
+      untilize_init(16);
+      cb_wait_front(16, 4);
+      cb_reserve_back(24, 4);
+      untilize();
+      cb_push_back(24, 4);
+      cb_pop_front(16, 4);
+      untilize_uninit(16);
+      cb_wait_front(24, 4);
+      back = readData(24, 4 * 1024);
+      cb_pop_front(24, 4);
+    }),
+              "");
+    return back == rows;
+  };
+  EXPECT_TRUE(roundTrip([] { untilize_block(16, 4, 24); }));
+  EXPECT_TRUE(roundTrip([] { untilize_block<2>(16, 4, 24); }));
+}
+
+TEST(ComputeEngineTest, TilizeKeepsFp32OnlyWhenUnpackedToDest) {
+  // tt-llk _llk_unpack_tilize_ writes DST directly for a CB in
+  // UnpackToDestFp32 mode; otherwise fp32 goes through SrcA as TF32, or
+  // without fp32_dest_acc_en as Float16 (every CB is Float32), which
+  // flushes 1e-5 to zero (tt-metal issue #21023).
+  auto tilize = [](bool fp32Dest, bool toDest, float value) {
+    ComputeRun run({{0, kF32}, {16, kF32}});
+    run.instance.fp32DestAcc = fp32Dest;
+    run.instance.unpackToDestFp32 = toDest ? 1u : 0u;
+    float out = -1;
+    EXPECT_EQ(run.run([&] {
+      compute_kernel_hw_startup(0, 16);
+      pushData(0, std::vector<float>(1024, value));
+      tilizeRows(1);
+      cb_wait_front(16, 1);
+      out = readElement(16, 31, 31);
+      cb_pop_front(16, 1);
+    }),
+              "");
+    return out;
+  };
+  float precise = 1.0f + 0x1p-20f;
+  EXPECT_EQ(tilize(true, true, precise), precise);
+  EXPECT_EQ(tilize(true, false, precise), 1.0f);
+  EXPECT_EQ(tilize(false, false, 1e-5f), 0.0f);
+  // bf16 rows into an f32 CB: exact.
+  ComputeRun run({{0, kBF16}, {16, kF32}});
+  run.instance.fp32DestAcc = true;
+  std::vector<float> rows = makeRows(32), tiles;
+  EXPECT_EQ(run.run([&] {
+    compute_kernel_hw_startup(0, 16);
+    pushData(0, rows);
+    tilizeRows(1);
+    cb_wait_front(16, 1);
+    tiles = readData(16, 1024);
+    cb_pop_front(16, 1);
+  }),
+            "");
+  EXPECT_EQ(tiles, tilize_nfaces(rows, 32, 32));
+}
+
+TEST(ComputeEngineTest, UntilizeOfFp32IsTf32) {
+  // tt-llk llk_unpack_untilize.h has no unpack-to-DST path (tt-metal issue
+  // #35864: untilize_block loses fp32 precision).
+  auto untilize = [](bool toDest, float &out) {
+    ComputeRun run({{0, kF32}, {16, kF32}});
+    run.instance.fp32DestAcc = true;
+    run.instance.unpackToDestFp32 = toDest ? 1u : 0u;
+    return run.run([&out] {
+      compute_kernel_hw_startup(0, 16);
+      pushFilledTile(0, 1.0f + 0x1p-20f);
+      untilize_init(0);
+      cb_reserve_back(16, 1);
+      untilize_block(0, 1, 16);
+      cb_push_back(16, 1);
+      cb_pop_front(0, 1);
+      untilize_uninit(0);
+      cb_wait_front(16, 1);
+      out = readData(16, 1)[0];
+      cb_pop_front(16, 1);
+    });
+  };
+  float out = 0;
+  EXPECT_EQ(untilize(false, out), "");
+  EXPECT_EQ(out, 1.0f);
+  EXPECT_EQ(untilize(true, out),
+            "core (0, 0) compute: untilize_block unpacks cb 0 through SrcA, "
+            "but the CB is in UnpackToDestFp32 mode "
+            "(ComputeConfig::unpack_to_dest_mode), which the untilize "
+            "unpacker cannot read (it has no unpack-to-DST path)");
+}
+
+/// Runs `kernel` after the startup (SrcA from cb 0, the packer from cb 16)
+/// and a push of two pages to cb 0, with bf16 CBs 0, 16 and 24 of two pages
+/// each on `arch`; the report's error.
+std::string runAfterTwoPages(std::function<void()> kernel,
+                             const std::string &arch = "wormhole_b0") {
+  ComputeRun run({{0, kBF16}, {16, kBF16}, {24, kBF16}}, 2, arch);
+  return run.run([&] {
+    compute_kernel_hw_startup(0, 16);
+    pushData(0, makeRows(64));
+    kernel();
+  });
+}
+
+TEST(ComputeEngineTest, TilizeNeedsItsInitAndUninit) {
+  EXPECT_EQ(runAfterTwoPages([] {
+              cb_wait_front(0, 1);
+              cb_reserve_back(16, 1);
+              tilize_block(0, 1, 16);
+            }),
+            "core (0, 0) compute: tilize_block without tilize_init (the "
+            "unpacker is not in tilize mode)");
+  // Another op unpacks before tilize_uninit.
+  EXPECT_EQ(runAfterTwoPages([] {
+              tilize_init(0, 1, 16);
+              cb_wait_front(0, 1);
+              tile_regs_acquire();
+              copy_tile_init(0);
+              copy_tile(0, 0, 0);
+            }),
+            "core (0, 0) compute: copy_tile unpacks a tile while the "
+            "unpacker is in tilize mode (set by tilize_init from cb 0); "
+            "tilize_uninit comes first");
+  // After tilize_uninit the next op needs its own init.
+  auto copyAfterTilize = [](bool init) {
+    return runAfterTwoPages([init] {
+      tilizeRows(1);
+      cb_wait_front(0, 1);
+      tile_regs_acquire();
+      if (init)
+        copy_tile_init(0);
+      copy_tile(0, 0, 0);
+      packElement(24);
+      cb_pop_front(0, 1);
+    });
+  };
+  EXPECT_EQ(copyAfterTilize(true), "");
+  EXPECT_EQ(copyAfterTilize(false),
+            "core (0, 0) compute: copy_tile after tilize_init needs its own "
+            "init first: the uninit restores the unpacker's configuration, "
+            "not the unpack and math programs tilize_init set");
+  // An init between tilize_init and tilize_block replaces tilize's.
+  EXPECT_EQ(runAfterTwoPages([] {
+              tilize_init(0, 1, 16);
+              copy_tile_init(0);
+              cb_wait_front(0, 1);
+              cb_reserve_back(16, 1);
+              tilize_block(0, 1, 16);
+            }),
+            "core (0, 0) compute: tilize_block needs tilize_init as the last "
+            "unpack/math init, but the last one was copy_tile_init");
+  EXPECT_EQ(runAfterTwoPages([] {
+              tilize_init(0, 1, 16);
+              untilize_init(16);
+            }),
+            "core (0, 0) compute: untilize_init while the unpacker is in "
+            "tilize mode (set by tilize_init from cb 0); tilize_uninit comes "
+            "first");
+  EXPECT_EQ(runAfterTwoPages([] {
+              untilize_init(0);
+              cb_wait_front(0, 1);
+              cb_reserve_back(16, 1);
+              tilize_block(0, 1, 16);
+            }),
+            "core (0, 0) compute: tilize_block while the unpacker is in "
+            "untilize mode (set by untilize_init from cb 0); untilize_uninit "
+            "and tilize_init come first");
+}
+
+TEST(ComputeEngineTest, TilizeChecksDstAndItsPages) {
+  EXPECT_EQ(runAfterTwoPages([] {
+              tilize_init(0, 1, 16);
+              cb_wait_front(0, 1);
+              cb_reserve_back(16, 1);
+              tile_regs_acquire();
+              tilize_block(0, 1, 16);
+            }),
+            "core (0, 0) compute: tilize_block while the kernel holds DST "
+            "(between tile_regs_acquire and tile_regs_release): it takes DST "
+            "sections itself");
+  EXPECT_EQ(runAfterTwoPages([] {
+              tilize_init(0, 2, 16);
+              cb_wait_front(0, 1);
+              cb_reserve_back(16, 2);
+              tilize_block(0, 2, 16);
+            }),
+            "core (0, 0) compute: tilize_block reads 2 pages of cb 0 but the "
+            "kernel waited for 1 pages");
+  EXPECT_EQ(runAfterTwoPages([] {
+              tilize_init(0, 2, 16);
+              cb_wait_front(0, 2);
+              cb_reserve_back(16, 1);
+              tilize_block(0, 2, 16);
+            }),
+            "core (0, 0) compute: tilize_block writes tile 1 of cb 16 but "
+            "the kernel reserved 1 pages");
+  EXPECT_EQ(runAfterTwoPages([] {
+              tilize_init(0, 2, 16);
+              cb_wait_front(0, 2);
+              cb_reserve_back(16, 2);
+              tilize_block(0, 1, 16);
+            }),
+            "core (0, 0) compute: tilize_block of 1 tiles after tilize_init "
+            "of 2: the unpacker reads rows of the init's width");
+}
+
+TEST(ComputeEngineTest, UntilizeChecksItsInitDstAndPages) {
+  EXPECT_EQ(runAfterTwoPages([] {
+              cb_wait_front(0, 1);
+              cb_reserve_back(16, 1);
+              untilize_block(0, 1, 16);
+            }),
+            "core (0, 0) compute: untilize_block without untilize_init (the "
+            "unpacker is not in untilize mode)");
+  EXPECT_EQ(runAfterTwoPages([] {
+              untilize_init(0);
+              cb_wait_front(0, 1);
+              tile_regs_acquire();
+              copy_tile_init(0);
+              copy_tile(0, 0, 0);
+            }),
+            "core (0, 0) compute: copy_tile unpacks a tile while the "
+            "unpacker is in untilize mode (set by untilize_init from cb 0); "
+            "untilize_uninit comes first");
+  EXPECT_EQ(runAfterTwoPages([] {
+              untilize_init(0);
+              cb_wait_front(0, 2);
+              cb_reserve_back(16, 2);
+              tile_regs_acquire();
+              untilize_block(0, 2, 16);
+            }),
+            "core (0, 0) compute: untilize_block while the kernel holds DST "
+            "(between tile_regs_acquire and tile_regs_release): it takes DST "
+            "sections itself");
+  EXPECT_EQ(runAfterTwoPages([] {
+              untilize_init(0);
+              cb_wait_front(0, 1);
+              cb_reserve_back(16, 2);
+              untilize_block(0, 2, 16);
+            }),
+            "core (0, 0) compute: untilize_block reads 2 tiles of cb 0 but "
+            "the kernel waited for 1 pages");
+  EXPECT_EQ(runAfterTwoPages([] {
+              untilize_init(0);
+              cb_wait_front(0, 2);
+              cb_reserve_back(16, 1);
+              untilize_block(0, 2, 16);
+            }),
+            "core (0, 0) compute: untilize_block writes tile 1 of cb 16 but "
+            "the kernel reserved 1 pages");
+  EXPECT_EQ(runAfterTwoPages([] {
+              untilize_init(0);
+              cb_wait_front(0, 2);
+              cb_reserve_back(16, 2);
+              untilize_block<2>(0, 1, 16);
+            }),
+            "core (0, 0) compute: untilize_block<2> of 1 tiles: full_ct_dim "
+            "must be a positive multiple of block_ct_dim");
+}
+
+TEST(ComputeEngineTest, BlackholeTilizeHoldsThePackerUntilUninit) {
+  // tilize.h: on Blackhole tilize_init puts the packer in tilize mode too.
+  auto packDuringTilize = [](const std::string &arch) {
+    return runAfterTwoPages(
+        [] {
+          tilize_init(0, 1, 16);
+          tile_regs_acquire();
+          fill_tile(0, 1.0f);
+          packElement(24);
+        },
+        arch);
+  };
+  EXPECT_EQ(packDuringTilize("wormhole_b0"), "");
+  EXPECT_EQ(packDuringTilize("blackhole"),
+            "core (0, 0) compute: pack_tile while the packer is in tilize "
+            "mode (set by tilize_init from cb 0 on Blackhole); tilize_uninit "
+            "comes first");
 }
 
 } // namespace

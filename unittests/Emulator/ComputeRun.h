@@ -17,6 +17,7 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace tilt {
 namespace emu {
@@ -25,14 +26,15 @@ constexpr DataFormat kF32 = DataFormat::Float32;
 constexpr DataFormat kBF16 = DataFormat::Float16_b;
 constexpr DataFormat kF16 = DataFormat::Float16;
 
-/// One compute kernel on core (0, 0) of a Wormhole, with CBs of the given
-/// formats (one page each unless `pages` says otherwise).
+/// One compute kernel on core (0, 0) of a Wormhole (or of `arch`), with
+/// CBs of the given formats (one page each unless `pages` says otherwise).
 struct ComputeRun {
-  Device device{*getArchInfo("wormhole_b0")};
+  Device device;
   KernelInstance instance;
 
   ComputeRun(std::initializer_list<std::pair<uint32_t, DataFormat>> cbs,
-             uint32_t pages = 1) {
+             uint32_t pages = 1, const std::string &arch = "wormhole_b0")
+      : device(*getArchInfo(arch)) {
     for (auto [index, format] : cbs) {
       std::string error;
       EXPECT_TRUE(device.configureCB(
@@ -65,6 +67,40 @@ inline void pushFilledTile(uint32_t cb, float value) {
   }
   cb_push_back(cb, 1);
   cb_wait_front(cb, 1);
+}
+
+/// Pushes `values` into `cb` as its pages hold them (datum i at datum i of
+/// the write pointer), 1024 to a tile-sized page.
+inline void pushData(uint32_t cb, const std::vector<float> &values) {
+  bool f32 = get_dataformat(cb) == tt::DataFormat::Float32;
+  uint32_t pages = uint32_t(values.size() / 1024);
+  cb_reserve_back(cb, pages);
+  uint8_t *data = reinterpret_cast<uint8_t *>(uintptr_t(get_write_ptr(cb)));
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (f32)
+      reinterpret_cast<float *>(data)[i] = values[i];
+    else if (get_dataformat(cb) == tt::DataFormat::Float16)
+      reinterpret_cast<uint16_t *>(data)[i] = floatToHalf(values[i]);
+    else
+      reinterpret_cast<uint16_t *>(data)[i] = floatToBF16(values[i]);
+  }
+  cb_push_back(cb, pages);
+}
+
+/// The first `count` datums at the front of `cb`, as its pages hold them.
+inline std::vector<float> readData(uint32_t cb, size_t count) {
+  const uint8_t *data =
+      reinterpret_cast<const uint8_t *>(uintptr_t(get_read_ptr(cb)));
+  std::vector<float> values(count);
+  for (size_t i = 0; i < count; ++i) {
+    if (get_dataformat(cb) == tt::DataFormat::Float32)
+      values[i] = reinterpret_cast<const float *>(data)[i];
+    else if (get_dataformat(cb) == tt::DataFormat::Float16)
+      values[i] = halfToFloat(reinterpret_cast<const uint16_t *>(data)[i]);
+    else
+      values[i] = bf16ToFloat(reinterpret_cast<const uint16_t *>(data)[i]);
+  }
+  return values;
 }
 
 /// Element (row, column) of the tile at the front of `cb`.

@@ -3,7 +3,8 @@
 // Micro-programs whose predicted figures must land in bands taken from
 // public measurements (docs/timing-model.md has each band's source): a DRAM
 // streaming read over the whole grid, a compute-only matmul loop per
-// fidelity, a NoC read of one tile from a neighbour and from DRAM. Then the
+// fidelity, tilize and untilize loops, a NoC read of one tile from a
+// neighbour and from DRAM. Then the
 // model's behaviour: the same program gives the same timeline every run,
 // a blocked consumer starts when its producer pushed, overrides parse.
 //
@@ -12,6 +13,8 @@
 #include "api/compute/matmul.h"
 #include "api/compute/pack.h"
 #include "api/compute/reg_api.h"
+#include "api/compute/tilize.h"
+#include "api/compute/untilize.h"
 #include "api/dataflow/dataflow_api.h"
 #include "tilt/Emulator/Emulator.h"
 
@@ -116,6 +119,49 @@ RunReport matmulLoop(uint32_t phases, uint32_t count) {
   return device.run(std::move(kernels));
 }
 
+/// One compute kernel tilizes (or untilizes) 16 blocks of 8 bf16 tiles
+/// that a reader pushes and a writer pops, through double-buffered CBs.
+RunReport layoutLoop(bool tilize) {
+  Device device(*getBoardInfo("n150"));
+  configure(device, 0, 0, 0, 16);
+  configure(device, 0, 0, 16, 16);
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("reader", 0, 0, [] {
+    for (uint32_t block = 0; block < 16; ++block) {
+      cb_reserve_back(0, 8);
+      cb_push_back(0, 8);
+    }
+  }));
+  kernels.push_back(kernel("writer", 0, 0, [] {
+    for (uint32_t block = 0; block < 16; ++block) {
+      cb_wait_front(16, 8);
+      cb_pop_front(16, 8);
+    }
+  }));
+  kernels.push_back(kernel("compute", 0, 0, [tilize] {
+    compute_kernel_hw_startup(0, 16);
+    if (tilize)
+      tilize_init(0, 8, 16);
+    else
+      untilize_init(0);
+    for (uint32_t block = 0; block < 16; ++block) {
+      cb_wait_front(0, 8);
+      cb_reserve_back(16, 8);
+      if (tilize)
+        tilize_block(0, 8, 16);
+      else
+        untilize_block<8>(0, 8, 16);
+      cb_push_back(16, 8);
+      cb_pop_front(0, 8);
+    }
+    if (tilize)
+      tilize_uninit(0, 16);
+    else
+      untilize_uninit(0);
+  }));
+  return device.run(std::move(kernels));
+}
+
 /// Core (0, 0) reads one bf16 tile from `source` (a NoC address made in
 /// the kernel) and waits for it; returns the reader's predicted cycles.
 double readOneTile(bool fromDram) {
@@ -214,6 +260,23 @@ TEST(TimingTest, MatmulCyclesFollowTheFidelity) {
     double expected = std::max(16.0 * phases, 8 + 4096 / 80.0);
     EXPECT_GE(perTile, expected) << phases;
     EXPECT_LE(perTile, expected * 1.15) << phases;
+  }
+}
+
+// tt-llk issues #130 and #131 (Wormhole, bf16): tilize's unpacker takes
+// ~52 cycles per tile and its packer ~45; unpack untilize's unpacker ~393
+// and its packer ~47. Both are unpack-bound: a loop of them takes the
+// unpacker's time per tile, plus at most 15 % for the handshakes and the
+// inits.
+TEST(TimingTest, TilizeAndUntilizeAreUnpackBound) {
+  for (bool tilize : {true, false}) {
+    RunReport report = layoutLoop(tilize);
+    ASSERT_TRUE(report.ok) << report.error;
+    ASSERT_TRUE(report.timing.valid);
+    double perTile = report.timing.cycles / 128;
+    double expected = tilize ? 52 : 393;
+    EXPECT_GE(perTile, expected) << tilize;
+    EXPECT_LE(perTile, expected * 1.15) << tilize;
   }
 }
 

@@ -4,7 +4,9 @@
 // reconfiguration, the DST protocol, FPU matmul and eltwise ops, SFPU unary
 // and binary ops, copy, pack and transpose (reduce is in api/compute/
 // reduce.h, which needs REDUCE_OP and REDUCE_DIM like the real header;
-// broadcast and the ops that check their init in tilt_emu/bcast_sfpu_api.h).
+// tilize and untilize in api/compute/tilize.h and untilize.h, as on the
+// device; broadcast and the ops that check their init in
+// tilt_emu/bcast_sfpu_api.h).
 // Every api/compute/*.h header of the emulator includes this one.
 //
 // The emulator keeps the compute engine's configuration as state, as the
@@ -72,6 +74,16 @@ enum class InitUnit { Fpu, Sfpu };
 /// Records `name` as the last init of `unit`; ops that need their own init
 /// check it (tilt_emu/bcast_sfpu_api.h).
 void recordInit(InitUnit unit, const char *name);
+/// api/compute/tilize.h and untilize.h. `call` names the init or uninit in
+/// reports; the ops copy through SrcA, DST and the packer.
+void tilizeInit(const char *call, uint32_t icb, uint32_t block, uint32_t ocb);
+void tilizeBlock(uint32_t icb, uint32_t block, uint32_t ocb, uint32_t inputTile,
+                 uint32_t outputTile);
+void tilizeUninit(const char *call, uint32_t icb, uint32_t ocb);
+void untilizeInit(uint32_t icb);
+void untilizeBlock(uint32_t blockColumns, uint32_t icb, uint32_t fullColumns,
+                   uint32_t ocb);
+void untilizeUninit(uint32_t icb);
 } // namespace tilt_emu
 
 //===----------------------------------------------------------------------===//

@@ -19,7 +19,8 @@ namespace engine {
 /// Testing only: rules the emulator can compute at a lower precision than
 /// the hardware (TILT_EMU_TESTING_LAX, names separated by commas), so that
 /// a test can see the interpreter's budget catch a device that does:
-/// `tf32-copy` (copy_tile of an UnpackToDestFp32 CB keeps TF32),
+/// `tf32-copy` (copy_tile and tilize_block of an UnpackToDestFp32 CB keep
+/// TF32),
 /// `bf16-sfpu` (SFPU results in a 16-bit DST are truncated to bf16),
 /// `lofi` (every multiply runs one fidelity phase), `bf16-dst` (a Float16
 /// DST holds bf16).

@@ -1,9 +1,10 @@
 //===- ComputeEngine.h - The compute engine's shared helpers ----*- C++ -*-===//
 //
 // What the files of the emulated compute API (ComputeAPI.cpp,
-// ComputeBcastSfpu.cpp, ComputeTilize.cpp) share: reports, the format checks of
-// the unpacker and packer, DST access, and the rounding of results into DST.
-// The rules behind them are in ComputeAPI.cpp and docs/emulator.md.
+// ComputeBcastSfpu.cpp, ComputeTilize.cpp) share, defined in
+// ComputeEngine.cpp: reports, the format checks of the unpacker and packer,
+// DST access, the rounding of results into DST and the packer's conversion.
+// The rules behind them are in docs/emulator.md.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILT_LIB_EMULATOR_COMPUTEENGINE_H
@@ -109,6 +110,23 @@ void holdInSource(const ComputeEngine &engine, emu::DataFormat format,
 /// format, the edge mask, L1 accumulation); `function` names the call.
 void packTile(KernelContext &context, const float *values, uint32_t ocb,
               uint32_t position, const char *function);
+
+/// `ocb`, checked to be a CB the packer is configured for and the emulator
+/// packs into.
+CircularBuffer &lookupPackedCB(KernelContext &context, uint32_t ocb,
+                               const char *function);
+
+/// Whether the packer's edge mask keeps DST element (row, column).
+bool isKeptByMask(PackMask mask, uint32_t row, uint32_t column);
+
+/// Writes DST value `value` as datum `index` of the `format` data at
+/// `data`, as the packer converts it (and adds it under L1 accumulation).
+void packDatum(const ComputeEngine &engine, emu::DataFormat format, float value,
+               uint8_t *data, size_t index);
+
+/// Stops the kernel unless the packer packs tiles: not in pack_untilize's
+/// mode (ComputeTilize.cpp).
+void checkTilePack(KernelContext &context, const char *function);
 
 /// Unpacks tile `itile` of `cb` into source register `reg` ('A' or 'B'):
 /// checks the configured format, then holds the values as the register

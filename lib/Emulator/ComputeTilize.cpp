@@ -1,8 +1,8 @@
 //===- ComputeTilize.cpp - Tilize and untilize, emulated ------------------===//
 //
-// tt-metal's api/compute/tilize.h and untilize.h on the emulator, with the
-// rules of ComputeAPI.cpp for what decides the numbers (docs/emulator.md,
-// "Tilize and untilize", has each rule and its source):
+// tt-metal's api/compute/tilize.h, untilize.h and pack_untilize.h on the
+// emulator, with the rules of ComputeAPI.cpp for what decides the numbers
+// (docs/emulator.md, "Tilize and untilize", has each rule and its source):
 //
 //  - tilize_block unpacks row-major data through SrcA in tilize mode (tt-llk
 //    llk_unpack_tilize.h: the row pitch is tilize_init's block width),
@@ -23,6 +23,11 @@
 //    programs (tt-llk _llk_unpack_tilize_uninit_, _llk_unpack_untilize_
 //    uninit_), the next op needs its own init. On Blackhole tilize_init puts
 //    the packer in tilize mode as well, until tilize_uninit.
+//  - pack_untilize.h unpacks as copy_tile does (lossless for a Float32 CB
+//    in UnpackToDestFp32 mode) and the packer writes the DST tiles as rows
+//    (tt-metal llk_pack_untilize_api.h, tt-llk llk_pack_untilize.h); its
+//    inits configure the packer from ocb and hold it in untilize mode, in
+//    which no tile may be packed, until pack_untilize_uninit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -153,9 +158,9 @@ float decodeDatum(emu::DataFormat format, const uint8_t *data, size_t index) {
 /// The timing model's record of one DST section of a tilize or untilize:
 /// the unpacker brings each of `tiles` tiles into SrcA (`unpackCycles`
 /// each), the math engine copies them into DST (`mathCycles` each) and the
-/// packer packs them into a CB of `outFormat`.
+/// packer packs them (`packCycles` each).
 void timeSection(KernelContext &context, uint32_t tiles, double unpackCycles,
-                 double mathCycles, emu::DataFormat outFormat) {
+                 double mathCycles, double packCycles) {
   const TimingParams &timing = context.device->timing;
   recordQueue(context, Stream::Math, EventKind::Reserve, kDstQueue, 1);
   recordBusy(context, Stream::Math, Work::Api, timing.dstHandshakeCycles);
@@ -170,8 +175,7 @@ void timeSection(KernelContext &context, uint32_t tiles, double unpackCycles,
   recordQueue(context, Stream::Math, EventKind::Push, kDstQueue, 1);
   recordQueue(context, Stream::Pack, EventKind::Wait, kDstQueue, 1);
   recordBusy(context, Stream::Pack, Work::Api, timing.dstHandshakeCycles);
-  recordBusy(context, Stream::Pack, Work::Pack,
-             tiles * getPackCycles(timing, outFormat));
+  recordBusy(context, Stream::Pack, Work::Pack, tiles * packCycles);
   recordQueue(context, Stream::Pack, EventKind::Pop, kDstQueue, 1);
 }
 
@@ -288,7 +292,7 @@ void tilt_emu::tilizeBlock(uint32_t icb, uint32_t block, uint32_t ocb,
     count(context, TileOp::Pack);
     timeSection(context, 1, unpackCycles,
                 toDest ? 0 : context.device->timing.copyCycles,
-                out.config.format);
+                getPackCycles(context.device->timing, out.config.format));
   }
 }
 
@@ -391,7 +395,8 @@ void tilt_emu::untilizeBlock(uint32_t blockColumns, uint32_t icb,
       count(context, TileOp::Pack);
     }
     timeSection(context, blockColumns, unpackCycles,
-                context.device->timing.copyCycles, out.config.format);
+                context.device->timing.copyCycles,
+                getPackCycles(context.device->timing, out.config.format));
   }
 }
 
@@ -408,4 +413,229 @@ void tilt_emu::untilizeUninit(uint32_t icb) {
   if (engine.unpackLayout == UnpackLayout::Untilize)
     engine.unpackLayout = UnpackLayout::Tiles;
   timeSetup(context, Work::Init, {Stream::Unpack});
+}
+
+//===----------------------------------------------------------------------===//
+// Pack untilize
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Stops the kernel unless the packer is in pack_untilize's mode for blocks
+/// of `blockColumns` of `fullColumns` tiles (pack_untilize.h: "The width of
+/// the block has to be the same as the one provided during the
+/// initialization").
+void checkPackUntilize(KernelContext &context, uint32_t blockColumns,
+                       uint32_t fullColumns, const char *function) {
+  const ComputeEngine &engine = context.engine;
+  std::string widths = "<" + std::to_string(blockColumns) + ", " +
+                       std::to_string(fullColumns) + ">";
+  if (engine.packUntilizeBlock == 0)
+    fail(context, std::string(function) + widths +
+                      " without pack_untilize_init (the packer is not in "
+                      "untilize mode)");
+  if (engine.packUntilizeBlock != blockColumns ||
+      engine.packUntilizeFull != fullColumns)
+    fail(context, std::string(function) + widths + " after " +
+                      engine.packUntilizeInit + "<" +
+                      std::to_string(engine.packUntilizeBlock) + ", " +
+                      std::to_string(engine.packUntilizeFull) +
+                      ">: the widths must be the init's");
+}
+
+/// Stops the kernel unless tiles are 32x32 of four 16x16 faces.
+void checkFaces(KernelContext &context, uint32_t faceRows, uint32_t faces,
+                const char *function) {
+  if (faceRows == 16 && faces == 4)
+    return;
+  fail(context, std::string(function) + " of " + std::to_string(faces) +
+                    " faces of " + std::to_string(faceRows) +
+                    " rows: the emulator packs 32x32 tiles of four 16x16 "
+                    "faces");
+}
+
+/// Packs the DST tiles `tiles` (`blockColumns` of them, row-major) as
+/// columns blockIndex x blockColumns x 32 .. of row block `rowBlock` of
+/// rows fullColumns x 32 long at ocb's write pointer (tt-metal
+/// llk_pack_untilize_api.h: the block's address from block_c_index, the
+/// next row block full_ct_dim pages further).
+void packRows(KernelContext &context, const char *function,
+              const std::vector<const float *> &tiles, uint32_t fullColumns,
+              uint32_t blockIndex, uint32_t rowBlock, uint32_t ocb) {
+  CircularBuffer &cb = lookupPackedCB(context, ocb, function);
+  uint32_t blockColumns = uint32_t(tiles.size());
+  size_t width = size_t(fullColumns) * 32;
+  size_t first =
+      size_t(rowBlock) * 32 * width + size_t(blockIndex) * blockColumns * 32;
+  size_t endBytes = (first + 31 * width + blockColumns * 32) *
+                    (getTileBytes(cb.config.format) / 1024);
+  if (endBytes > size_t(cb.reserved) * cb.config.pageSize)
+    fail(context, std::string(function) + " writes " +
+                      std::to_string((endBytes + cb.config.pageSize - 1) /
+                                     cb.config.pageSize) +
+                      " pages of " + getCBText(ocb) +
+                      " but the kernel reserved " +
+                      std::to_string(cb.reserved) + " pages");
+  uint8_t *data =
+      context.core->l1 + cb.offset + cb.writePage * cb.config.pageSize;
+  const ComputeEngine &engine = context.engine;
+  for (uint32_t c = 0; c < blockColumns; ++c)
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t j = 0; j < 32; ++j)
+        packDatum(engine, cb.config.format,
+                  isKeptByMask(engine.mask, r, j) ? tiles[c][r * 32 + j] : 0.0f,
+                  data, first + r * width + c * 32 + j);
+}
+
+/// The pack cost of one tile of `format` in untilize mode.
+double getPackUntilizeCycles(const KernelContext &context,
+                             emu::DataFormat format) {
+  return getLayoutCosts(context.device->arch.name).packUntilizeCycles *
+         getTileBytes(format) / getTileBytes(emu::DataFormat::Float16_b);
+}
+
+} // namespace
+
+void engine::checkTilePack(KernelContext &context, const char *function) {
+  const ComputeEngine &engine = context.engine;
+  if (engine.packUntilizeBlock == 0)
+    return;
+  fail(context, std::string(function) +
+                    " packs a tile while the packer is in untilize mode (set "
+                    "by " +
+                    engine.packUntilizeInit + " from " +
+                    getCBText(engine.packUntilizeCB) +
+                    "); pack_untilize_uninit comes first");
+}
+
+void tilt_emu::packUntilizeInit(const char *call, uint32_t blockColumns,
+                                uint32_t fullColumns, int32_t icb, uint32_t ocb,
+                                uint32_t faceRows, uint32_t faces) {
+  KernelContext &context = enterKernel();
+  checkFaces(context, faceRows, faces, call);
+  // pack_untilize.h: pack_untilize_dest_init reconfigures the packer from
+  // ocb (llk_pack_reconfig_data_format_disaggregated) and runs
+  // llk_pack_untilize_init; pack_untilize_init also programs the unpacker
+  // and math engine as copy_tile_init does (llk_unpack_A_init,
+  // llk_math_eltwise_unary_datacopy_init<A2D>).
+  setRegister(context, 'P', ocb, call);
+  ComputeEngine &engine = context.engine;
+  engine.packUntilizeBlock = blockColumns;
+  engine.packUntilizeFull = fullColumns;
+  engine.packUntilizeCB = ocb;
+  engine.packUntilizeInit = call;
+  if (icb < 0) {
+    timeSetup(context, Work::Init, {Stream::Pack});
+    return;
+  }
+  lookupCB(context, uint32_t(icb), call);
+  engine.fpuInit = call;
+  timeSetup(context, Work::Init, {Stream::Unpack, Stream::Math, Stream::Pack});
+}
+
+void tilt_emu::packUntilizeBlock(uint32_t blockColumns, uint32_t fullColumns,
+                                 uint32_t icb, uint32_t blockRows, uint32_t ocb,
+                                 uint32_t blockIndex) {
+  KernelContext &context = enterKernel();
+  const char *function = "pack_untilize_block";
+  checkDstFree(context, function);
+  checkPackUntilize(context, blockColumns, fullColumns, function);
+  ComputeEngine &engine = context.engine;
+  if (engine.fpuInit != "pack_untilize_init" &&
+      engine.fpuInit != "copy_tile_init")
+    fail(context, std::string(function) +
+                      " needs pack_untilize_init as the last unpack/math "
+                      "init, but the last one was " +
+                      (engine.fpuInit.empty() ? "none" : engine.fpuInit));
+  if (blockColumns > context.dstCapacity)
+    fail(context, "pack_untilize_block<" + std::to_string(blockColumns) +
+                      ">: a DST section holds 1 to " +
+                      std::to_string(context.dstCapacity) + " tiles");
+  if (blockIndex >= fullColumns / blockColumns)
+    fail(context, "pack_untilize_block: block_c_index " +
+                      std::to_string(blockIndex) + " is beyond the " +
+                      std::to_string(fullColumns / blockColumns) +
+                      " blocks of a row");
+  const TimingParams &timing = context.device->timing;
+  emu::DataFormat inFormat = lookupCB(context, icb, function).config.format;
+  emu::DataFormat outFormat = lookupCB(context, ocb, function).config.format;
+  bool toDest = engine.unpackToDestFp32 >> icb & 1u;
+  // pack_untilize.h loops block_rt_dim times over tiles 0 .. block_ct_dim -
+  // 1 of icb and packs each time at the same address (llk_unpack_A(icb, c),
+  // llk_pack_untilize(1, ocb, ..., block_c_index)).
+  std::vector<float> dst(size_t(blockColumns) * 1024);
+  std::vector<const float *> tiles;
+  for (uint32_t c = 0; c < blockColumns; ++c)
+    tiles.push_back(dst.data() + size_t(c) * 1024);
+  for (uint32_t rowBlock = 0; rowBlock < blockRows; ++rowBlock) {
+    for (uint32_t c = 0; c < blockColumns; ++c) {
+      float *tile = dst.data() + size_t(c) * 1024;
+      // As copy_tile: llk_unpack_A<..., UnpackToDestEn> writes a Float32
+      // CB in UnpackToDestFp32 mode straight into DST (tt-metal PR #33904
+      // made the untilize op lossless for fp32 so).
+      if (toDest) {
+        checkFormat(context, 'A', icb, function, "in");
+        readTile(context, icb, c, tile, function);
+        if (inFormat != emu::DataFormat::Float32 || !engine.fp32Dest)
+          fail(context, "pack_untilize_block: " + getCBText(icb) +
+                            " is in UnpackToDestFp32 mode, which needs a "
+                            "Float32 CB and fp32_dest_acc_en");
+        if (engine.lax & LaxTF32Copy)
+          for (uint32_t i = 0; i < 1024; ++i)
+            tile[i] = roundToTF32(tile[i]);
+      } else {
+        unpackToSrc(context, 'A', icb, c, tile, function, "in");
+      }
+      for (uint32_t i = 0; i < 1024; ++i)
+        tile[i] = toDst(engine, tile[i]);
+      count(context, TileOp::Copy);
+      count(context, TileOp::Pack);
+    }
+    packRows(context, function, tiles, fullColumns, blockIndex, 0, ocb);
+    timeSection(context, blockColumns,
+                timing.unpackOverheadCycles +
+                    getTileBytes(inFormat) / timing.unpackBytesPerCycle,
+                toDest ? 0 : timing.copyCycles,
+                getPackUntilizeCycles(context, outFormat));
+  }
+}
+
+void tilt_emu::packUntilizeDest(uint32_t blockColumns, uint32_t fullColumns,
+                                uint32_t dstColumnOffset, uint32_t ocb,
+                                uint32_t blockRows, uint32_t blockIndex,
+                                uint32_t faceRows, uint32_t faces,
+                                uint32_t dstRowOffset) {
+  KernelContext &context = enterKernel();
+  const char *function = "pack_untilize_dest";
+  checkFaces(context, faceRows, faces, function);
+  checkPackUntilize(context, blockColumns, fullColumns, function);
+  if (blockIndex >= fullColumns / blockColumns)
+    fail(context, "pack_untilize_dest: block_c_index " +
+                      std::to_string(blockIndex) + " is beyond the " +
+                      std::to_string(fullColumns / blockColumns) +
+                      " blocks of a row");
+  // tt-llk _llk_pack_untilize_: row block r packs DST tiles
+  // tile_dst_ct_offset + r x block_ct_dim + tile_dst_rt_offset onwards.
+  for (uint32_t rowBlock = 0; rowBlock < blockRows; ++rowBlock) {
+    std::vector<const float *> tiles;
+    for (uint32_t c = 0; c < blockColumns; ++c) {
+      tiles.push_back(dstTile(
+          context, dstColumnOffset + rowBlock * blockColumns + dstRowOffset + c,
+          function, DstState::Waited));
+      count(context, TileOp::Pack);
+    }
+    packRows(context, function, tiles, fullColumns, blockIndex, rowBlock, ocb);
+  }
+  emu::DataFormat format = lookupCB(context, ocb, function).config.format;
+  recordBusy(context, Stream::Pack, Work::Pack,
+             blockRows * blockColumns * getPackUntilizeCycles(context, format));
+}
+
+void tilt_emu::packUntilizeUninit(uint32_t ocb) {
+  KernelContext &context = enterKernel();
+  // pack_untilize.h: llk_pack_reconfig_data_format(ocb), llk_pack_init.
+  setRegister(context, 'P', ocb, "pack_untilize_uninit");
+  ComputeEngine &engine = context.engine;
+  engine.packUntilizeBlock = engine.packUntilizeFull = 0;
+  timeSetup(context, Work::Init, {Stream::Pack});
 }

@@ -147,6 +147,10 @@ struct ComputeEngine {
   uint32_t layoutCB = 0, tilizeBlock = 0;
   /// Blackhole's tilize_init puts the packer in tilize mode as well.
   bool packerTilize = false;
+  /// While the packer is in pack_untilize's mode: the init's block and
+  /// full widths in tiles (block 0: it is not), the init and its CB.
+  uint32_t packUntilizeBlock = 0, packUntilizeFull = 0, packUntilizeCB = 0;
+  std::string packUntilizeInit;
 };
 
 /// The context of the kernel running on this thread.

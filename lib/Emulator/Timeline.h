@@ -123,6 +123,8 @@ struct LayoutCosts {
   double tilizeUnpackCycles;
   /// Untilize of a tile (bound by the unpacker's per-row loop).
   double untilizeUnpackCycles;
+  /// pack_untilize's packer per bf16 tile; other formats in proportion.
+  double packUntilizeCycles;
 };
 const LayoutCosts &getLayoutCosts(const std::string &arch);
 

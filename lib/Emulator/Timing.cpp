@@ -119,9 +119,10 @@ const TimingParams *emu::getDefaultTiming(const std::string &arch) {
 const LayoutCosts &emu::getLayoutCosts(const std::string &arch) {
   // tt-llk issue #130 (tilize: the unpacker ~52 cycles per tile on
   // Wormhole, ~25 on Blackhole) and #131 (unpack untilize: ~393 and ~512
-  // cycles per tile), bf16 tiles; Grayskull takes Wormhole's.
-  static const LayoutCosts wormhole{52, 393};
-  static const LayoutCosts blackhole{25, 512};
+  // cycles per tile; pack untilize: the packer ~57 and ~82), bf16 tiles;
+  // Grayskull takes Wormhole's.
+  static const LayoutCosts wormhole{52, 393, 57};
+  static const LayoutCosts blackhole{25, 512, 82};
   return arch == "blackhole" ? blackhole : wormhole;
 }
 

@@ -16,6 +16,7 @@
 #define REDUCE_OP PoolType::SUM
 #define REDUCE_DIM ReduceDim::REDUCE_ROW
 #include "api/compute/common.h"
+#include "api/compute/pack_untilize.h"
 #include "api/compute/reduce.h"
 #include "api/compute/tilize.h"
 #include "api/compute/untilize.h"
@@ -713,6 +714,120 @@ TEST(ComputeEngineTest, BlackholeTilizeHoldsThePackerUntilUninit) {
             "core (0, 0) compute: pack_tile while the packer is in tilize "
             "mode (set by tilize_init from cb 0 on Blackhole); tilize_uninit "
             "comes first");
+}
+
+TEST(ComputeEngineTest, PackUntilizeWritesTilesAsRows) {
+  // pack_untilize_block<2, 4> twice (block_c_index 0 and 1) into one row
+  // of four tiles gives back the rows tilize took.
+  ComputeRun run({{0, kBF16}, {16, kBF16}, {24, kBF16}}, 4);
+  std::vector<float> rows = makeRows(4 * 32), back;
+  EXPECT_EQ(run.run([&] {
+    compute_kernel_hw_startup(0, 16);
+    pushData(0, rows);
+    tilizeRows(4);
+    pack_untilize_init<2, 4>(16, 24);
+    cb_reserve_back(24, 4);
+    for (uint32_t block = 0; block < 2; ++block) {
+      cb_wait_front(16, 2);
+      pack_untilize_block<2, 4>(16, 1, 24, block);
+      cb_pop_front(16, 2);
+    }
+    cb_push_back(24, 4);
+    pack_untilize_uninit(24);
+    cb_wait_front(24, 4);
+    back = readData(24, 4 * 1024);
+    cb_pop_front(24, 4);
+  }),
+            "");
+  EXPECT_EQ(back, rows);
+
+  // pack_untilize_dest packs tiles the kernel computed in DST.
+  ComputeRun dest({{0, kBF16}, {24, kBF16}}, 2);
+  std::vector<float> row;
+  EXPECT_EQ(dest.run([&] {
+    compute_kernel_hw_startup(0, 24);
+    pack_untilize_dest_init<2>(24);
+    tile_regs_acquire();
+    fill_tile(0, 1.0f);
+    fill_tile(1, 2.0f);
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(24, 2);
+    pack_untilize_dest<2>(24);
+    tile_regs_release();
+    cb_push_back(24, 2);
+    pack_untilize_uninit(24);
+    cb_wait_front(24, 2);
+    row = readData(24, 64);
+    cb_pop_front(24, 2);
+  }),
+            "");
+  std::vector<float> expected(32, 1.0f);
+  expected.resize(64, 2.0f);
+  EXPECT_EQ(row, expected);
+}
+
+TEST(ComputeEngineTest, PackUntilizeKeepsFp32UnpackedToDest) {
+  // tt-metal PR #33904: pack untilize with UnpackToDestFp32 is lossless.
+  auto untilize = [](bool toDest) {
+    ComputeRun run({{0, kF32}, {16, kF32}});
+    run.instance.fp32DestAcc = true;
+    run.instance.unpackToDestFp32 = toDest ? 1u : 0u;
+    float out = 0;
+    EXPECT_EQ(run.run([&out] {
+      compute_kernel_hw_startup(0, 16);
+      pushFilledTile(0, 1.0f + 0x1p-20f);
+      pack_untilize_init<1>(0, 16);
+      cb_reserve_back(16, 1);
+      pack_untilize_block<1>(0, 1, 16);
+      cb_push_back(16, 1);
+      cb_pop_front(0, 1);
+      pack_untilize_uninit(16);
+      cb_wait_front(16, 1);
+      out = readData(16, 1)[0];
+      cb_pop_front(16, 1);
+    }),
+              "");
+    return out;
+  };
+  EXPECT_EQ(untilize(true), 1.0f + 0x1p-20f);
+  EXPECT_EQ(untilize(false), 1.0f);
+}
+
+TEST(ComputeEngineTest, PackUntilizeHoldsThePackerUntilUninit) {
+  EXPECT_EQ(runAfterTwoPages([] {
+              pack_untilize_init<1>(0, 16);
+              tile_regs_acquire();
+              fill_tile(0, 1.0f);
+              packElement(16);
+            }),
+            "core (0, 0) compute: pack_tile packs a tile while the packer is "
+            "in untilize mode (set by pack_untilize_init from cb 16); "
+            "pack_untilize_uninit comes first");
+  EXPECT_EQ(runAfterTwoPages([] {
+              pack_untilize_init<1>(0, 16);
+              pack_untilize_uninit(16);
+              tile_regs_acquire();
+              fill_tile(0, 1.0f);
+              packElement(16);
+            }),
+            "");
+  EXPECT_EQ(runAfterTwoPages([] {
+              pack_untilize_init<1, 2>(0, 16);
+              cb_wait_front(0, 2);
+              cb_reserve_back(16, 2);
+              pack_untilize_block<2>(0, 1, 16);
+            }),
+            "core (0, 0) compute: pack_untilize_block<2, 2> after "
+            "pack_untilize_init<1, 2>: the widths must be the init's");
+  EXPECT_EQ(runAfterTwoPages([] {
+              pack_untilize_init<2>(0, 16);
+              cb_wait_front(0, 2);
+              cb_reserve_back(16, 1);
+              pack_untilize_block<2>(0, 1, 16);
+            }),
+            "core (0, 0) compute: pack_untilize_block writes 2 pages of cb 16 "
+            "but the kernel reserved 1 pages");
 }
 
 } // namespace

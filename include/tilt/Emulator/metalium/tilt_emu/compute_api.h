@@ -4,10 +4,10 @@
 // reconfiguration, the DST protocol, FPU matmul and eltwise ops, SFPU unary
 // and binary ops, copy, pack and transpose (reduce is in api/compute/
 // reduce.h, which needs REDUCE_OP and REDUCE_DIM like the real header;
-// tilize and untilize in api/compute/tilize.h and untilize.h, as on the
-// device; broadcast and the ops that check their init in
-// tilt_emu/bcast_sfpu_api.h).
-// Every api/compute/*.h header of the emulator includes this one.
+// tilize and untilize in api/compute/tilize.h, untilize.h and
+// pack_untilize.h, as on the device; broadcast and the ops that check their
+// init in tilt_emu/bcast_sfpu_api.h). Every api/compute/*.h header of the
+// emulator includes this one.
 //
 // The emulator keeps the compute engine's configuration as state, as the
 // hardware does (docs/emulator.md): the formats SrcA, SrcB and the packer
@@ -84,6 +84,19 @@ void untilizeInit(uint32_t icb);
 void untilizeBlock(uint32_t blockColumns, uint32_t icb, uint32_t fullColumns,
                    uint32_t ocb);
 void untilizeUninit(uint32_t icb);
+/// api/compute/pack_untilize.h: the packer writes DST tiles as rows. `icb`
+/// < 0 is the dest init, which programs no unpack and math.
+void packUntilizeInit(const char *call, uint32_t blockColumns,
+                      uint32_t fullColumns, int32_t icb, uint32_t ocb,
+                      uint32_t faceRows, uint32_t faces);
+void packUntilizeBlock(uint32_t blockColumns, uint32_t fullColumns,
+                       uint32_t icb, uint32_t blockRows, uint32_t ocb,
+                       uint32_t blockIndex);
+void packUntilizeDest(uint32_t blockColumns, uint32_t fullColumns,
+                      uint32_t dstColumnOffset, uint32_t ocb,
+                      uint32_t blockRows, uint32_t blockIndex,
+                      uint32_t faceRows, uint32_t faces, uint32_t dstRowOffset);
+void packUntilizeUninit(uint32_t ocb);
 } // namespace tilt_emu
 
 //===----------------------------------------------------------------------===//

@@ -193,11 +193,13 @@ void engine::checkTileUnpack(KernelContext &context, const char *function) {
                       getLayoutName(engine.unpackLayout) + " mode (" +
                       describeLayout(engine) + "); " +
                       getUninitName(engine.unpackLayout) + " comes first");
+  // Only the uninit leaves the layout, so the uninit has run.
   if (isLayoutInit(engine.fpuInit))
-    fail(context, std::string(function) + " after " + engine.fpuInit +
-                      " needs its own init first: the uninit restores the "
-                      "unpacker's configuration, not the unpack and math "
-                      "programs " +
+    fail(context, std::string(function) + " needs its own init after " +
+                      (engine.fpuInit == "untilize_init" ? "untilize_uninit"
+                                                         : "tilize_uninit") +
+                      ": the uninit restores the unpacker's configuration, "
+                      "not the unpack and math programs " +
                       engine.fpuInit + " set");
 }
 

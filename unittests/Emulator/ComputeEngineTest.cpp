@@ -575,9 +575,10 @@ TEST(ComputeEngineTest, TilizeNeedsItsInitAndUninit) {
   };
   EXPECT_EQ(copyAfterTilize(true), "");
   EXPECT_EQ(copyAfterTilize(false),
-            "core (0, 0) compute: copy_tile after tilize_init needs its own "
-            "init first: the uninit restores the unpacker's configuration, "
-            "not the unpack and math programs tilize_init set");
+            "core (0, 0) compute: copy_tile needs its own init after "
+            "tilize_uninit: the uninit restores the unpacker's "
+            "configuration, not the unpack and math programs tilize_init "
+            "set");
   // An init between tilize_init and tilize_block replaces tilize's.
   EXPECT_EQ(runAfterTwoPages([] {
               tilize_init(0, 1, 16);

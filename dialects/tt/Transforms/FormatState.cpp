@@ -105,6 +105,12 @@ FormatEffects tt::getFormatEffects(Operation *op) {
     use(B, "in");
   } else if (name == "copy_tile" || name == "transpose_wh_tile") {
     use(A, "in");
+  } else if (name == "tilize_block" || name == "untilize_block") {
+    // tilize.h / untilize.h: unpack (tilize or untilize mode) to SrcA,
+    // datacopy to DST, pack. Their inits configure no format: SrcA and the
+    // packer must already hold the CBs' (lib/Emulator/ComputeTilize.cpp).
+    use(A, "in");
+    use(P, "out");
   } else if (name == "reduce_tile") {
     use(A, "in");
     use(B, "scaler");

@@ -51,6 +51,12 @@ bool isInitOf(Operation *init, Operation *use) {
     return initName == "tt.sub_tiles_init";
   if (useName == "tt.mul_tiles")
     return initName == "tt.mul_tiles_init";
+  // The unpacker's tilize (untilize) mode: a reconfiguration comes before
+  // the init, which sets the mode up for the configured format.
+  if (useName == "tt.tilize_block")
+    return initName == "tt.tilize_init";
+  if (useName == "tt.untilize_block")
+    return initName == "tt.untilize_init";
   return false;
 }
 

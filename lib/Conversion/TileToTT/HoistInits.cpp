@@ -34,7 +34,8 @@ bool isConfiguration(Operation *op) {
     return false;
   if (name == "pack_reconfig_l1_acc")
     return false;
-  return name.endswith("_init") || name.contains("init_") ||
+  return name.endswith("_init") || name.endswith("_uninit") ||
+         name.contains("init_") ||
          name.contains("reconfig") || name.contains("hw_startup");
 }
 

@@ -40,11 +40,22 @@ def test_a_sequence_that_is_not_whole_blocks_reads_zeros_and_writes_nothing_past
     torch.testing.assert_close(scale_bshd(x), x * 2 + 1)
 
 
+def test_f32_rows_are_tilized_and_untilized_exactly():
+    # Through SrcA, tilize and untilize would keep TF32 only; the f32 CBs
+    # are unpacked straight to DST and the packer writes the rows.
+    x = torch.randn(1, 64, 2, 64, dtype=torch.float32)
+    kernel = scale_bshd.compile(x, dtype=T.float32)
+    assert "pack_untilize_block" in kernel.source("compute")
+    result = kernel.check(x)
+    assert result.ok, str(result)
+    torch.testing.assert_close(kernel(x), x * 2 + 1, rtol=0, atol=0)
+
+
 def test_the_plan_records_the_row_major_layout():
     x = torch.randn(1, 64, 2, 64, dtype=torch.bfloat16)
     kernel = scale_bshd.compile(x)
     assert "tilize_block" in kernel.source("compute")
-    assert "untilize_block" in kernel.source("compute")
+    assert "pack_untilize_block" in kernel.source("compute")
     assert "noc_async_read_page" in kernel.source("reader")
     assert "noc_async_write_page" in kernel.source("writer")
     plan = json.loads(kernel.source("plan"))

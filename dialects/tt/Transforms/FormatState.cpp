@@ -111,6 +111,12 @@ FormatEffects tt::getFormatEffects(Operation *op) {
     // packer must already hold the CBs' (lib/Emulator/ComputeTilize.cpp).
     use(A, "in");
     use(P, "out");
+  } else if (name == "pack_untilize_block") {
+    // pack_untilize.h: unpacks as copy_tile does (SrcA, or straight into
+    // DST for an UnpackToDestFp32 CB); its init configures the packer.
+    use(A, "in");
+  } else if (name == "pack_untilize_init" || name == "pack_untilize_uninit") {
+    set(P, "out");
   } else if (name == "reduce_tile") {
     use(A, "in");
     use(B, "scaler");

@@ -57,6 +57,8 @@ bool isInitOf(Operation *init, Operation *use) {
     return initName == "tt.tilize_init";
   if (useName == "tt.untilize_block")
     return initName == "tt.untilize_init";
+  if (useName == "tt.pack_untilize_block")
+    return initName == "tt.pack_untilize_init";
   return false;
 }
 
@@ -131,7 +133,8 @@ Operation *createReconfiguration(OpBuilder &builder, Location loc,
       .getOperation();
 }
 
-/// Float32 CBs that only copy_tile reads, in a kernel with fp32_dest_acc.
+/// Float32 CBs that only copy_tile, tilize_block or pack_untilize_block
+/// read, in a kernel with fp32_dest_acc.
 void selectUnpackToDest(KernelOp kernel,
                         const llvm::DenseMap<int64_t, Type> &formats) {
   if (!kernel->getInherentAttr("fp32_dest_acc"))
@@ -142,7 +145,12 @@ void selectUnpackToDest(KernelOp kernel,
     for (const auto &[reg, cb] : effects.uses) {
       if (reg == FormatRegister::Pack)
         continue;
-      if (op->getName().getStringRef() == "tt.copy_tile")
+      // What reads a CB only to move it (copy_tile, tilize_block,
+      // pack_untilize_block) keeps f32 exact when it is unpacked straight
+      // into DST (lib/Emulator/ComputeTilize.cpp has the sources).
+      llvm::StringRef name = op->getName().getStringRef();
+      if (name == "tt.copy_tile" || name == "tt.tilize_block" ||
+          name == "tt.pack_untilize_block")
         copied.insert(cb);
       else
         other.insert(cb);

@@ -694,14 +694,19 @@ private:
       }
     }
     kernel->walk([&](Operation *op) {
-      if (op->getName().getStringRef() == "tt.copy_tile")
+      // These move the data without computing on it, and the unpacker can
+      // put it into DST for them (lib/Emulator/ComputeTilize.cpp).
+      llvm::StringRef name = op->getName().getStringRef();
+      if (name == "tt.copy_tile" || name == "tt.tilize_block" ||
+          name == "tt.pack_untilize_block")
         return;
       for (const auto &[reg, cb] : getFormatEffects(op).uses)
         if (reg != FormatRegister::Pack && llvm::is_contained(toDest, cb)) {
           op->emitError() << "unpacks circular buffer " << cb << " through "
                           << getFormatRegisterName(reg)
                           << ", but the kernel unpacks it straight to DST "
-                             "(unpack_to_dest_fp32): only tt.copy_tile may "
+                             "(unpack_to_dest_fp32): only tt.copy_tile, "
+                             "tt.tilize_block and tt.pack_untilize_block may "
                              "read it";
           ok = false;
         }

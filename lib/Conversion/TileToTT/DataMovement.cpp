@@ -507,8 +507,8 @@ private:
   ///    the block as from any input CB;
   ///  - writing: compute packs the block into a tiled output CB as for a
   ///    tiled tensor, untilizes each tile row into a staging CB
-  ///    (untilize_block), and the writer writes its 32 sticks, skipping
-  ///    rows past the tensor.
+  ///    (pack_untilize_block), and the writer writes its 32 sticks,
+  ///    skipping rows past the tensor.
   /// Stick ids: the tensor's leading dimensions [D0, ..., Dr-2] row-major,
   /// the buffer's rows running along dims[0].
   LogicalResult lowerSticks(PatternRewriter &rewriter, tile::CopyOp copy,
@@ -629,8 +629,18 @@ private:
                       .getOperation()
                       ->getResult(0);
       rewriter.create<tile::CopyOp>(loc, buffer, out);
+      // As many tiles per pack_untilize_block as DST holds (4 with an fp32
+      // DST, 8 otherwise: half of it, tt-metal's half-sync DST), dividing
+      // the row.
+      int64_t capacity = computesF32(kernel.getOperation()) ? 4 : 8;
+      int64_t blockColumns = 1;
+      for (int64_t c = std::min(columns, capacity); c >= 1; --c)
+        if (columns % c == 0) {
+          blockColumns = c;
+          break;
+        }
       emitConversion(rewriter, loc, /*tilize=*/false, tiled, sticks, rows,
-                     columns);
+                     columns, blockColumns);
     }
 
     // Data movement: per tile row, 32 sticks.
@@ -741,13 +751,20 @@ private:
   }
 
   /// Compute's conversion of a block of `rows` x `columns` tiles between
-  /// row-major pages and tiles, one tile row at a time: tilize_block from
-  /// `in` (sticks) into `out` (tiles), or untilize_block from `in` (tiles)
-  /// into `out` (sticks), between the init and the uninit that restore the
-  /// unpacker (tt-metal api/compute/tilize.h, untilize.h).
+  /// row-major pages and tiles, one tile row at a time, as tt-metal's
+  /// tilize.cpp and pack_untilize.cpp compute kernels do it:
+  ///  - tilize: tilize_block from `in` (sticks) into `out` (tiles), between
+  ///    tilize_init and tilize_uninit (api/compute/tilize.h);
+  ///  - untilize: pack_untilize_block from `in` (tiles) into `out`
+  ///    (sticks), `blockColumns` tiles per call (what DST holds at once),
+  ///    between pack_untilize_init and pack_untilize_uninit
+  ///    (api/compute/pack_untilize.h). The packer writes the rows, so an
+  ///    f32 CB unpacked straight into DST stays exact, where untilize_block
+  ///    goes through SrcA (TF32) and costs several times more per tile on
+  ///    the unpacker (docs/emulator.md).
   static void emitConversion(PatternRewriter &rewriter, Location loc,
                              bool tilize, Value in, Value out, int64_t rows,
-                             int64_t columns) {
+                             int64_t columns, int64_t blockColumns = 1) {
     int64_t inIndex = getCBIndex(in), outIndex = getCBIndex(out);
     auto compute = [](Operation *op) { return tag(op, "compute"); };
     if (tilize)
@@ -755,34 +772,68 @@ private:
           rewriter, loc,
           {{"in", inIndex}, {"block", columns}, {"out", outIndex}}));
     else
-      compute(createIntrinsic<tt::UntilizeInitOp>(rewriter, loc,
-                                                  {{"in", inIndex}}));
+      compute(createIntrinsic<tt::PackUntilizeInitOp>(
+          rewriter, loc,
+          {{"in", inIndex},
+           {"out", outIndex},
+           {"block_ct_dim", blockColumns},
+           {"full_ct_dim", columns}}));
+    Value zero = createIndex(rewriter, loc, 0);
+    Value one = createIndex(rewriter, loc, 1);
     auto loop = rewriter.create<scf::ForOp>(
-        loc, createIndex(rewriter, loc, 0), createIndex(rewriter, loc, rows),
-        createIndex(rewriter, loc, 1));
+        loc, zero, createIndex(rewriter, loc, rows), one);
     {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(loop.getBody());
-      compute(rewriter.create<cb::WaitFrontOp>(loc, in, columns).getOperation());
-      compute(
-          rewriter.create<cb::ReserveBackOp>(loc, out, columns).getOperation());
-      if (tilize)
+      if (tilize) {
+        compute(
+            rewriter.create<cb::WaitFrontOp>(loc, in, columns).getOperation());
+        compute(rewriter.create<cb::ReserveBackOp>(loc, out, columns)
+                    .getOperation());
         compute(createIntrinsic<tt::TilizeBlockOp>(
             rewriter, loc,
             {{"in", inIndex}, {"block", columns}, {"out", outIndex}}));
-      else
-        compute(createIntrinsic<tt::UntilizeBlockOp>(
-            rewriter, loc,
-            {{"in", inIndex}, {"full_ct_dim", columns}, {"out", outIndex}}));
-      compute(rewriter.create<cb::PushBackOp>(loc, out, columns).getOperation());
-      compute(rewriter.create<cb::PopFrontOp>(loc, in, columns).getOperation());
+        compute(
+            rewriter.create<cb::PushBackOp>(loc, out, columns).getOperation());
+        compute(
+            rewriter.create<cb::PopFrontOp>(loc, in, columns).getOperation());
+      } else {
+        compute(rewriter.create<cb::ReserveBackOp>(loc, out, columns)
+                    .getOperation());
+        auto blocks = rewriter.create<scf::ForOp>(
+            loc, zero, createIndex(rewriter, loc, columns / blockColumns),
+            one);
+        {
+          OpBuilder::InsertionGuard inner(rewriter);
+          rewriter.setInsertionPointToStart(blocks.getBody());
+          compute(rewriter.create<cb::WaitFrontOp>(loc, in, blockColumns)
+                      .getOperation());
+          Value index = toI32(rewriter, loc, blocks.getInductionVar());
+          std::pair<llvm::StringRef, int64_t> ints[] = {
+              {"in", inIndex},
+              {"out", outIndex},
+              {"block_ct_dim", blockColumns},
+              {"full_ct_dim", columns},
+              {"block_rt_dim", 1}};
+          compute(rewriter
+                      .create<tt::PackUntilizeBlockOp>(
+                          loc, ValueRange{index}, ints,
+                          llvm::ArrayRef<
+                              std::pair<llvm::StringRef, llvm::StringRef>>{})
+                      .getOperation());
+          compute(rewriter.create<cb::PopFrontOp>(loc, in, blockColumns)
+                      .getOperation());
+        }
+        compute(
+            rewriter.create<cb::PushBackOp>(loc, out, columns).getOperation());
+      }
     }
     if (tilize)
       compute(createIntrinsic<tt::TilizeUninitOp>(
           rewriter, loc, {{"in", inIndex}, {"out", outIndex}}));
     else
-      compute(createIntrinsic<tt::UntilizeUninitOp>(rewriter, loc,
-                                                    {{"in", inIndex}}));
+      compute(createIntrinsic<tt::PackUntilizeUninitOp>(rewriter, loc,
+                                                        {{"out", outIndex}}));
   }
 
   /// A device op of the tt dialect with integer properties only.

@@ -239,6 +239,13 @@ const Spelling kSpellings[] = {
     {"tilize_uninit", "api/compute/tilize.h", "tilize_uninit($in, $out)"},
     {"untilize_init", "api/compute/untilize.h", "untilize_init($in)"},
     {"untilize_uninit", "api/compute/untilize.h", "untilize_uninit($in)"},
+    {"pack_untilize_init", "api/compute/pack_untilize.h",
+     "pack_untilize_init<$block_ct_dim, $full_ct_dim>($in, $out)"},
+    {"pack_untilize_block", "api/compute/pack_untilize.h",
+     "pack_untilize_block<$block_ct_dim, $full_ct_dim>($in, $block_rt_dim, "
+     "$out, $0)"},
+    {"pack_untilize_uninit", "api/compute/pack_untilize.h",
+     "pack_untilize_uninit($out)"},
     {"untilize_block", "api/compute/untilize.h",
      "untilize_block($in, $full_ct_dim, $out)"},
 };

@@ -2,7 +2,7 @@
 // tensor read and written in slices over non-trailing dimensions): the
 // reader reads 32 sticks (one page per row) per tile row into a staging CB
 // and compute tilizes them into the buffer's CB; compute untilizes the
-// output block and the writer writes its sticks. Rows past the tensor (a
+// output block (pack_untilize) and the writer writes its sticks. Rows past the tensor (a
 // ceildiv grid over 100 rows) are zeros in the reader and skipped by the
 // writer. (Canonicalize and CSE only tidy the index arithmetic.)
 // RUN: tilt-opt --verify-diagnostics -p 'builtin.module(func.func(tile-legalize,tile-partition{grid=1x1},tile-lower-data-movement,canonicalize,cse))' %s | FileCheck %s
@@ -49,14 +49,16 @@
 // CHECK: tt.tilize_uninit cb(1, 0) {tt.role = "compute"}
 // CHECK: cb.wait_front %[[TILED]], 4 {tt.role = "compute"}
 // CHECK: tile.copy
-// CHECK: tt.untilize_init cb(16) {tt.role = "compute"}
+// The output block, untilized by the packer as many tiles at a time as a
+// half of a 16-bit DST holds (both of a row's two here).
+// CHECK: tt.pack_untilize_init cb(16, 17) block_ct_dim(2) full_ct_dim(2) {tt.role = "compute"}
 // CHECK: scf.for
-// CHECK-NEXT: cb.wait_front %[[OUT]], 2 {tt.role = "compute"}
 // CHECK-NEXT: cb.reserve_back %[[OUT_STICKS]], 2 {tt.role = "compute"}
-// CHECK-NEXT: tt.untilize_block cb(16, 17) full_ct_dim(2) {tt.role = "compute"}
-// CHECK-NEXT: cb.push_back %[[OUT_STICKS]], 2 {tt.role = "compute"}
+// CHECK-NEXT: cb.wait_front %[[OUT]], 2 {tt.role = "compute"}
+// CHECK-NEXT: tt.pack_untilize_block %{{.*}} cb(16, 17) block_ct_dim(2) full_ct_dim(2) block_rt_dim(1) {tt.role = "compute"}
 // CHECK-NEXT: cb.pop_front %[[OUT]], 2 {tt.role = "compute"}
-// CHECK: tt.untilize_uninit cb(16) {tt.role = "compute"}
+// CHECK-NEXT: cb.push_back %[[OUT_STICKS]], 2 {tt.role = "compute"}
+// CHECK: tt.pack_untilize_uninit cb(17) {tt.role = "compute"}
 // The writer skips rows past the tensor.
 // CHECK: cb.wait_front %[[OUT_STICKS]], 2 {tt.role = "writer"}
 // CHECK: scf.if

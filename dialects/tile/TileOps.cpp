@@ -20,7 +20,7 @@ TileDialect::TileDialect(Context *context)
   context->getOrLoadDialect<math::MathDialect>();
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
                 ParallelOp, YieldOp, IndexOp, ReduceOp, BlockRangeOp,
-                CoreArgOp, BaseAddressOp, ScalarBitsOp>();
+                CoreArgOp, BaseAddressOp, ScalarBitsOp, LoadOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1069,6 +1069,89 @@ LogicalResult BaseAddressOp::verify() {
                          << op->getOperand(0).getType();
   if (!op->getResult(0).getType().isSignlessInteger(32))
     return emitOpError() << "result must be i32";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoadOp
+//===----------------------------------------------------------------------===//
+
+void LoadOp::build(OpBuilder &builder, OperationState &state, Value tensor,
+                   ValueRange offsets) {
+  state.addOperands(tensor);
+  state.addOperands(offsets);
+  if (auto type = tensor.getType().dyn_cast<TensorType>())
+    state.addTypes(type.getElementType());
+}
+
+OperandRange LoadOp::getOffsets() {
+  return OperandRange(getOperation()->getOpOperands().drop_front(1));
+}
+
+LogicalResult LoadOp::parse(OpAsmParser &parser, OperationState &state) {
+  OpAsmParser::UnresolvedOperand tensor;
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> offsets;
+  Type type;
+  if (failed(parser.parseOperand(tensor)) || failed(parser.parseLSquare()) ||
+      failed(parseOperandsUntilRSquare(parser, offsets)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  llvm::SMLoc typeLoc = parser.getCurrentLocation();
+  if (failed(parser.parseColonType(type)) ||
+      failed(parser.resolveOperand(tensor, type, state.operands)))
+    return failure();
+  auto tensorType = type.dyn_cast<TensorType>();
+  if (!tensorType)
+    return parser.emitError(typeLoc)
+           << "expected a !tile.tensor type, got " << type;
+  Type indexType = IndexType::get(parser.getContext());
+  for (auto &offset : offsets)
+    if (failed(parser.resolveOperand(offset, indexType, state.operands)))
+      return failure();
+  state.addTypes(tensorType.getElementType());
+  return success();
+}
+
+void LoadOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printOperand(getTensor());
+  printer << '[';
+  printOperandList(printer, getOffsets());
+  printer << ']';
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(getTensor().getType());
+}
+
+LogicalResult LoadOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  auto tensor = getTensor().getType().dyn_cast<TensorType>();
+  if (!tensor)
+    return emitOpError() << "reads an element of a !tile.tensor, got "
+                         << getTensor().getType();
+  if (getOffsets().size() != tensor.getRank())
+    return emitOpError() << "expected " << tensor.getRank()
+                         << " offsets into the tensor, got "
+                         << uint64_t(getOffsets().size());
+  for (Value offset : getOffsets())
+    if (!offset.getType().isIndex())
+      return emitOpError() << "offsets must be of type index";
+  if (op->getResult(0).getType() != tensor.getElementType())
+    return emitOpError() << "result type " << op->getResult(0).getType()
+                         << " is not the tensor's element type "
+                         << tensor.getElementType();
+  for (unsigned d = 0; d < tensor.getRank(); ++d) {
+    std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]);
+    if (value && (value->isNegative() ||
+                  value->getSExtValue() >= tensor.getShape()[d]))
+      return emitOpError() << "offset " << value->getSExtValue()
+                           << " of dimension " << d
+                           << " is outside the tensor's size "
+                           << tensor.getShape()[d];
+  }
   return success();
 }
 

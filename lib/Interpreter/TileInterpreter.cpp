@@ -194,6 +194,30 @@ LogicalResult Interpreter::runOp(Operation *op) {
   }
   if (tile::ReduceOp::dynCast(op))
     return runReduce(op);
+  if (auto load = tile::LoadOp::dynCast(op)) {
+    Array &tensor = *get(load.getTensor()).array;
+    int64_t index = 0;
+    size_t d = 0;
+    for (Value offset : load.getOffsets()) {
+      int64_t position = get(offset).integer;
+      if (d >= tensor.shape.size() || position < 0 ||
+          position >= tensor.shape[d])
+        return fail(op, "tile.load reads index " + std::to_string(position) +
+                            " of dimension " + std::to_string(d) +
+                            ", outside the tensor");
+      index = index * tensor.shape[d++] + position;
+    }
+    double value = (*tensor.values)[size_t(index)];
+    RValue result;
+    if (op->getResult(0).getType().isa<FloatType>()) {
+      result.real = value;
+      result.bound = (*tensor.bounds)[size_t(index)];
+    } else {
+      result.integer = int64_t(value);
+    }
+    values[op->getResult(0)] = result;
+    return success();
+  }
   return fail(op, "the tile interpreter does not run '" + name + "'");
 }
 

@@ -185,6 +185,45 @@ private:
     return true;
   }
 
+  /// An scf.if on a value the kernel reads at run time (a gather's guard
+  /// on an index read from DRAM): both branches run from the same state
+  /// and must leave the circular buffers' protocol and DST alike, so that
+  /// the rest of the kernel does not depend on which one the core takes.
+  bool runDataDependentIf(Operation *op) {
+    std::map<int64_t, CBUse> before = uses, after;
+    Dst dstBefore = dst, dstAfter = dst;
+    bool first = true;
+    for (Region &region : op->getRegions()) {
+      uses = before;
+      dst = dstBefore;
+      if (!region.empty() && !runBlock(region.front(), {}))
+        return false;
+      if (first) {
+        after = uses;
+        dstAfter = dst;
+        first = false;
+        continue;
+      }
+      auto same = [](const CBUse &a, const CBUse &b) {
+        return a.pushed == b.pushed && a.popped == b.popped &&
+               a.reserved == b.reserved && a.waited == b.waited &&
+               a.packed == b.packed;
+      };
+      bool alike = dst == dstAfter && uses.size() == after.size();
+      for (const auto &[index, use] : uses) {
+        auto it = after.find(index);
+        alike &= it != after.end() && same(use, it->second);
+      }
+      if (!alike)
+        return fail(op, "the branches of a condition known only when the "
+                        "kernel runs leave the circular buffers or DST in "
+                        "different states");
+    }
+    uses = after;
+    dst = dstAfter;
+    return true;
+  }
+
   bool runOp(Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
     if (auto loop = scf::ForOp::dynCast(op)) {
@@ -214,6 +253,8 @@ private:
       return true;
     }
     if (scf::IfOp::dynCast(op)) {
+      if (!get(op->getOperand(0)) && op->getNumResults() == 0)
+        return runDataDependentIf(op);
       int64_t condition = 0;
       if (!need(op, op->getOperand(0), condition))
         return false;

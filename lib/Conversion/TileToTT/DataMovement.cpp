@@ -58,8 +58,14 @@ using namespace tilt::tiletott;
 
 namespace {
 
+/// Marks a copy whose offsets depend on a tile.load (a gather): each core
+/// reads its own block, never multicast.
+constexpr llvm::StringLiteral kGatherAttrName = "tile.gather";
+
 /// What the pass knows about one partitioned kernel.
 struct KernelState {
+  /// role -> the one-page CB its kernel reads single elements into.
+  llvm::DenseMap<llvm::StringRef, Value> scratch;
   int64_t nextInput = 0, nextOutput = 16;
   /// (tensor, role) -> its accessor in that role's kernel.
   llvm::DenseMap<std::pair<Value, llvm::StringRef>, Value> accessors;
@@ -184,7 +190,11 @@ struct TileAddressing {
   int64_t rowTiles = 1, columnTiles = 1;
 };
 
+class LoadLowering;
+
 class CopyLowering : public OpRewritePattern<tile::CopyOp> {
+  friend class LoadLowering;
+
 public:
   CopyLowering(Context *context, LoweringState &state)
       : OpRewritePattern(context), state(state) {}
@@ -250,7 +260,7 @@ public:
     // NoC 1, so that the two handshakes overlap
     // (reader_bmm_tile_layout_in1_sender_writer_padding.cpp).
     std::optional<MulticastPlan> plan;
-    if (reading && state.multicast)
+    if (reading && state.multicast && !op->hasAttr(kGatherAttrName))
       plan = planMulticast(kernel, copy);
     llvm::StringRef role =
         reading && !(plan && !plan->alongRows) ? "reader" : "writer";
@@ -1095,6 +1105,193 @@ public:
   }
 };
 
+/// `tile.load` whose value only offsets copies (a gather: a block table
+/// entry, a block-sparse index, an expert id): the kernel that runs those
+/// copies reads the element itself, as tt-metal's paged attention reader
+/// reads its page table (reader_decode_all.cpp): a 64-byte aligned NoC read
+/// of the DRAM bytes around the element into a one-page scratch CB, a read
+/// barrier, and the word through the L1 pointer. The element's byte offset
+/// in its page follows the tensor's layout: for tiles, face
+/// (r % 32 / 16) * 2 + c % 32 / 16, then row r % 16 and column c % 16 of
+/// the face (16x16, row-major); for row-major pages, c. A copy whose
+/// offsets use the value is marked as a gather (never multicast). Other
+/// uses (compute, loop bounds, a value both the reader and the writer
+/// need) are errors.
+class LoadLowering : public OpRewritePattern<tile::LoadOp> {
+public:
+  LoadLowering(Context *context, LoweringState &state)
+      : OpRewritePattern(context), state(state) {}
+
+  LogicalResult matchAndRewrite(tile::LoadOp load,
+                                PatternRewriter &rewriter) const override {
+    Operation *op = load.getOperation();
+    tile::KernelOp kernel = getEnclosingTileKernel(op);
+    if (!kernel || !kernel->getAttr(tile::kPartitionAttrName))
+      return fail(op, "tile.load is lowered in partitioned kernels (run "
+                      "tile-partition first)");
+    auto tensorType = load.getTensor().getType().cast<tile::TensorType>();
+    std::optional<tile::TileLayout> layout = tile::TileLayout::get(tensorType);
+    if (!layout)
+      return fail(op, "the tensor has no tile layout (run tile-legalize "
+                      "first)");
+    Type element = tensorType.getElementType();
+    if (!element.isSignlessInteger(32)) {
+      op->emitError() << "only int32 elements are read as numbers for now (a "
+                      << element
+                      << " element would be a scalar for the compute kernel, "
+                         "which is not supported yet)";
+      state.failed = true;
+      return failure();
+    }
+    // The copies the value offsets, through index arithmetic.
+    llvm::SmallVector<Value, 8> worklist{op->getResult(0)};
+    llvm::SmallPtrSet<Operation *, 8> copies;
+    llvm::StringRef role;
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      for (OpOperand &use : value.getUses()) {
+        Operation *user = use.getOwner();
+        if (auto copy = tile::CopyOp::dynCast(user)) {
+          if (use.getOperandNumber() < 2)
+            return fail(user, "a value read from a tensor is used as a "
+                              "buffer here");
+          llvm::StringRef copyRole =
+              copy.getSource().getType().isa<tile::TensorType>() ? "reader"
+                                                                 : "writer";
+          if (!role.empty() && role != copyRole)
+            return fail(op, "the element is used by copies both from and to "
+                            "tensors (the reader and the writer would each "
+                            "need it): not supported yet; read it twice");
+          role = copyRole;
+          copies.insert(user);
+          continue;
+        }
+        if (user->getDialect() &&
+            user->getDialect()->getNamespace() == "arith" &&
+            user->getNumResults() == 1 && user->getNumRegions() == 0) {
+          worklist.push_back(user->getResult(0));
+          continue;
+        }
+        InFlightDiagnostic diagnostic =
+            op->emitError()
+            << "a value read from a tensor is supported as a copy offset "
+               "only (a gather by the reader or the writer); here it is "
+               "used by '"
+            << user->getName().getStringRef() << "', which is not supported yet";
+        diagnostic.attachNote(user->getLoc()) << "the use";
+        state.failed = true;
+        return failure();
+      }
+    }
+    if (role.empty()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    for (Operation *copy : copies)
+      copy->setAttr(kGatherAttrName, UnitAttr::get(op->getContext()));
+
+    KernelState &kernelState = state.kernels[kernel.getOperation()];
+    Location loc = op->getLoc();
+    constexpr int64_t kChunk = 64;
+    Value &scratch = kernelState.scratch[role];
+    if (!scratch) {
+      if (kernelState.nextInput > 15)
+        return fail(op, "more than 16 input circular buffers (c_0..c_15) "
+                        "in one kernel");
+      scratch = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                              element, kChunk, 1);
+    }
+    Value accessor = CopyLowering::getAccessor(
+        rewriter, kernel, kernelState, load.getTensor(), role,
+        layout->pageSize);
+
+    rewriter.setInsertionPoint(op);
+    auto offsets = load.getOffsets();
+    llvm::ArrayRef<int64_t> shape = tensorType.getShape();
+    int64_t rank = tensorType.getRank();
+    int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+    auto index = [&](int64_t value) { return createIndex(rewriter, loc, value); };
+    auto add = [&](Value a, Value b) {
+      return createBinary<arith::AddIOp>(rewriter, loc, a, b);
+    };
+    auto mul = [&](Value a, int64_t b) {
+      return createBinary<arith::MulIOp>(rewriter, loc, a, index(b));
+    };
+    auto div = [&](Value a, int64_t b) {
+      return createBinary<arith::DivUIOp>(rewriter, loc, a, index(b));
+    };
+    auto rem = [&](Value a, int64_t b) {
+      return createBinary<arith::RemUIOp>(rewriter, loc, a, index(b));
+    };
+    Value page, byte;
+    if (layout->rowMajor) {
+      page = index(0);
+      for (int64_t d = 0; d + 1 < rank; ++d)
+        page = add(mul(page, shape[d]), offsets[d]);
+      byte = mul(offsets[rank - 1], bytes);
+    } else {
+      // A 1-d tensor is a column vector: element i at row i % 32 of
+      // column 0 of tile i / 32.
+      Value row = rank == 1 ? offsets[0] : offsets[rank - 2];
+      Value column = rank == 1 ? index(0) : offsets[rank - 1];
+      int64_t rowTiles =
+          rank == 1 ? layout->paddedShape[0] / tile::kTileSize
+                    : layout->paddedShape[rank - 2] / tile::kTileSize;
+      int64_t columnTiles =
+          rank == 1 ? 1 : layout->paddedShape[rank - 1] / tile::kTileSize;
+      Value matrix = index(0);
+      for (int64_t d = 0; d + 2 < rank; ++d)
+        matrix = add(mul(matrix, shape[d]), offsets[d]);
+      if (rank == 1) {
+        page = div(row, tile::kTileSize);
+      } else {
+        page = add(mul(add(mul(matrix, rowTiles), div(row, tile::kTileSize)),
+                       columnTiles),
+                   div(column, tile::kTileSize));
+      }
+      Value r = rem(row, tile::kTileSize), c = rem(column, tile::kTileSize);
+      Value face = add(mul(div(r, 16), 2), div(c, 16));
+      Value inFace = add(mul(rem(r, 16), 16), rem(c, 16));
+      byte = mul(add(mul(face, 256), inFace), bytes);
+    }
+    Value aligned = mul(div(byte, kChunk), kChunk);
+    Value within = rem(byte, kChunk);
+    auto tagged = [&](Operation *created) { return tag(created, role); };
+    Value noc = tagged(rewriter
+                           .create<tt::GetPageNocAddrOp>(
+                               loc, ValueRange{toI32(rewriter, loc, page),
+                                               accessor,
+                                               toI32(rewriter, loc, aligned)})
+                           .getOperation())
+                    ->getResult(0);
+    Value l1 =
+        tagged(rewriter.create<cb::GetWritePtrOp>(loc, scratch).getOperation())
+            ->getResult(0);
+    tagged(rewriter
+               .create<tt::NocAsyncReadOp>(
+                   loc, ValueRange{noc, l1, createI32(rewriter, loc, kChunk)})
+               .getOperation());
+    tagged(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation());
+    Value word = createBinary<arith::AddIOp>(rewriter, loc, l1,
+                                             toI32(rewriter, loc, within));
+    Value value = tagged(rewriter
+                             .create<tt::ReadL1U32Op>(loc, ValueRange{word})
+                             .getOperation())
+                      ->getResult(0);
+    rewriter.replaceOp(op, ValueRange{value});
+    return success();
+  }
+
+private:
+  LogicalResult fail(Operation *op, const llvm::Twine &message) const {
+    op->emitError() << message;
+    state.failed = true;
+    return failure();
+  }
+
+  LoweringState &state;
+};
+
 class TileLowerDataMovementPass : public Pass {
 public:
   TileLowerDataMovementPass() {
@@ -1144,6 +1341,7 @@ public:
     RewritePatternSet patterns(getContext());
     state.multicast = multicast;
     patterns.add<CopyLowering>(state);
+    patterns.add<LoadLowering>(state);
     patterns.add<PipelinedLowering>();
     FrozenRewritePatternSet frozen(std::move(patterns));
     numRewrites += walkAndApplyPatterns(getOperation(), frozen);

@@ -369,6 +369,10 @@ std::optional<std::pair<std::string, std::string>> hostTypes(Type type) {
     return std::make_pair(std::string("HostHalf"), std::string("f16"));
   if (type.isF32())
     return std::make_pair(std::string("float"), std::string("f32"));
+  // Index tensors (block tables, expert ids): the files hold them as
+  // float32, exact below 2^24 (the Python frontend refuses larger ones).
+  if (type.isInteger(32))
+    return std::make_pair(std::string("int32_t"), std::string("i32"));
   return std::nullopt;
 }
 
@@ -420,8 +424,8 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
       element = typeAttr.getValue();
     auto types = element ? hostTypes(element) : std::nullopt;
     if (!types) {
-      op.emitError() << "the host program reads and writes bf16, f16 and "
-                        "f32 buffers only";
+      op.emitError() << "the host program reads and writes bf16, f16, f32 "
+                        "and i32 buffers only";
       return failure();
     }
     info.hostType = types->first;

@@ -32,6 +32,8 @@ const Spelling kSpellings[] = {
     {"noc_async_read_tile", kDataflow, "noc_async_read_tile($0, $1, $2)"},
     {"noc_async_write_tile", kDataflow, "noc_async_write_tile($0, $1, $2)"},
     {"noc_async_read_page", kDataflow, "noc_async_read_page($0, $1, $2)"},
+    {"get_page_noc_addr", kDataflow, "get_noc_addr($0, $1, $2)"},
+    {"read_l1_u32", kDataflow, "read_l1_u32($0)"},
     {"noc_async_write_page", kDataflow, "noc_async_write_page($0, $1, $2)"},
     {"noc_async_read", kDataflow, "noc_async_read($0, $1, $2)"},
     {"noc_async_write", kDataflow, "noc_async_write($0, $1, $2)"},
@@ -329,6 +331,17 @@ inline void fill_zero_tile(uint32_t addr, uint32_t bytes) {
 }
 )";
 
+// One 32-bit word through the L1 pointer: how tt-metal's reader kernels
+// take an index they read from DRAM into a CB page (the page table and
+// cur_pos of ttnn/cpp/ttnn/operations/transformer/sdpa_decode/device/
+// kernels/dataflow/reader_decode_all.cpp, through `volatile tt_l1_ptr
+// uint32_t *`).
+constexpr llvm::StringLiteral kReadL1U32 = R"(// The 32-bit word at L1 address `addr`.
+inline uint32_t read_l1_u32(uint32_t addr) {
+  return *reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr);
+}
+)";
+
 // A padding mask, element by element in the tile's face order (four 16x16
 // faces, row-major inside each), as generate_mask_w of tt-metal's
 // ttnn/kernel/dataflow/moreh_common.hpp writes the 1.0 / 0.0 column masks
@@ -445,6 +458,8 @@ llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
     return kFillScalerTile;
   if (op == "fill_zero_tile")
     return kFillZeroTile;
+  if (op == "read_l1_u32")
+    return kReadL1U32;
   if (op == "fill_mask_tile")
     return kFillMaskTile;
   if (op == "fill_index_mask_tile")

@@ -864,8 +864,11 @@ class Translator(EagerTranslation):
                     if index.step is not None:
                         self.error(index, "a slice with a step is not supported")
                     lower = 0 if index.lower is None else self.evaluate(index.lower, scope)
-                    upper = base.shape[d] if index.upper is None \
-                        else self.evaluate(index.upper, scope)
+                    # The extent, when the bounds are numbers; an upper
+                    # bound after a computed lower one is not evaluated (it
+                    # would only emit dead index arithmetic).
+                    upper = base.shape[d] if index.upper is None else \
+                        self.evaluate(index.upper, scope) if isinstance(lower, int) else None
                     offsets.append(lower)
                     extent = _slice_extent(lower, upper)
                     sliced.append(extent if extent is not None else True)
@@ -984,8 +987,30 @@ class Translator(EagerTranslation):
                        "(float32, float16, bfloat16, int32)")
         return result
 
+    def element_read(self, node, region):
+        """``T[i, j]`` of an int32 global tensor used as a number (a block
+        table, a block index, an expert id): ``tile.load``, as an index."""
+        tensor = region.buffer
+        if any(s is not None for s in region.sliced):
+            self.error(node, "a slice of a tensor is not a number: index every "
+                       "dimension to read one element")
+        if tensor.dtype != "i32":
+            self.error(node, f"reading one element of the {tensor.dtype} tensor "
+                       f"'{tensor.py_name}' as a number is not supported yet (int32 "
+                       "index tensors are)")
+        offsets = ", ".join(self.index(node, o).name for o in region.offsets)
+        element = self.emitter.fresh(tensor.py_name + "_elem")
+        self.emitter.emit(f"{element} = tile.load {tensor.name}[{offsets}] : "
+                          f"{tensor.type}", self.pos(node))
+        result = self.emitter.fresh("idx")
+        self.emitter.emit(f"{result} = arith.index_cast {element} : i32 to index",
+                          self.pos(node))
+        return SSA(result, "index", None)
+
     def index(self, node, value):
         """The index SSA value of a compile-time int or an index value."""
+        if isinstance(value, Region) and value.buffer.is_global:
+            return self.element_read(node, value)
         value = _unconst(value)
         if isinstance(value, bool) or not isinstance(value, (int, SSA)):
             self.error(node, f"expected an integer index, got {_kind(value)}")
@@ -1016,6 +1041,12 @@ class Translator(EagerTranslation):
         return SSA(result, "index", result_range)
 
     def binary(self, node, op, a, b):
+        # An element of an int32 tensor in index arithmetic (BlockTable[b, i]
+        # * block_size): read when the kernel runs.
+        if isinstance(a, Region) and a.buffer.is_global and a.buffer.dtype == "i32":
+            a = self.element_read(node, a)
+        if isinstance(b, Region) and b.buffer.is_global and b.buffer.dtype == "i32":
+            b = self.element_read(node, b)
         if isinstance(a, (Buffer, Region)) or isinstance(b, (Buffer, Region)):
             self.error(node, "arithmetic on whole buffers is not supported: write it "
                        "elementwise in a T.Parallel loop")

@@ -396,6 +396,27 @@ public:
 /// The name of a partition's per-core argument values (tile.core_arg).
 constexpr llvm::StringLiteral kCoreArgsAttrName = "core_args";
 
+/// `%v = tile.load %t[%i, %j] : !tile.tensor<...xi32>`: one element of a
+/// global tensor, read when the kernel runs (TileLang's `BlockTable[b, i]`
+/// used as a number: block tables, block-sparse indices, expert ids). The
+/// result has the tensor's element type. Operands: the tensor, then one
+/// index offset per dimension.
+class LoadOp : public Op<LoadOp, OpTrait::AtLeastNOperands<1>::Impl,
+                         OpTrait::OneResult, OpTrait::ZeroRegions,
+                         OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.load"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value tensor,
+                    ValueRange offsets);
+  Value getTensor() { return getOperation()->getOperand(0); }
+  OperandRange getOffsets();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
 /// `%addr = tile.base_address %a : !tile.tensor<...>`: the DRAM address
 /// (i32) of a global tensor's buffer (a runtime argument once split).
 class BaseAddressOp

@@ -1,0 +1,132 @@
+"""Gathers by index (issue 33): a copy whose offset is an element of an
+int32 tensor read when the kernel runs (``K_cache[block_table[b, i], ...]``
+of a paged KV cache). The reader reads the element into L1 and computes
+the address from it; nothing is computed on the host."""
+
+import pytest
+
+import tilt as tilelang
+import tilt.language as T
+
+torch = pytest.importorskip("torch")
+
+
+@tilelang.jit
+def gather_rows(X, index, block_M: int = 32, dtype=T.bfloat16):
+    """Y[i] = X[index[i]] for blocks of rows: each block copies the block of
+    X that index names."""
+    M, N, P = T.const("M, N, P")
+    X: T.Tensor((M, N), dtype)
+    index: T.Tensor((P,), T.int32)
+    Y = T.empty((P * block_M, N), dtype)
+    with T.Kernel(P) as bx:
+        x = T.alloc_shared((block_M, N), dtype)
+        T.copy(X[index[bx] * block_M, 0], x)
+        T.copy(x, Y[bx * block_M, 0])
+    return Y
+
+
+def test_each_block_copies_the_block_its_index_names():
+    x = torch.randn(8 * 32, 64, dtype=torch.bfloat16)
+    index = torch.tensor([5, 0, 7, 7, 2], dtype=torch.int32)
+    y = gather_rows(x, index)
+    expected = x.view(8, 32, 64)[index.long()].reshape(-1, 64)
+    torch.testing.assert_close(y, expected, rtol=0, atol=0)
+
+
+def test_the_reader_reads_the_index_on_the_device():
+    x = torch.randn(4 * 32, 64, dtype=torch.bfloat16)
+    index = torch.tensor([3, 1], dtype=torch.int32)
+    kernel = gather_rows.compile(x, index)
+    reader = kernel.source("reader")
+    assert "read_l1_u32" in reader and "get_noc_addr" in reader
+    assert kernel.check(x, index).ok
+
+
+@tilelang.jit
+def paged_decode(Q, K_cache, V_cache, block_table, page_size: int = 32,
+                 dtype=T.bfloat16, accum_dtype=T.float32):
+    """Attention of one query token per sequence over a paged KV cache
+    (flash decoding without the split): Q [batch, heads, dim], the caches
+    [pages, page_size, kv_heads, dim], block_table [batch, pages per
+    sequence]. Each block runs the 32 query heads that share one KV head."""
+    B, H, D, NP, HKV, MP = T.const("B, H, D, NP, HKV, MP")
+    Q: T.Tensor((B, H, D), dtype)
+    K_cache: T.Tensor((NP, page_size, HKV, D), dtype)
+    V_cache: T.Tensor((NP, page_size, HKV, D), dtype)
+    block_table: T.Tensor((B, MP), T.int32)
+    O = T.empty((B, H, D), dtype)
+    G = H // HKV  # query heads per KV head: one block of rows
+    scale = 1.44269504 / D ** 0.5
+
+    with T.Kernel(HKV, B) as (g, b):
+        q = T.alloc_shared((G, D), dtype)
+        k = T.alloc_shared((page_size, D), dtype)
+        v = T.alloc_shared((page_size, D), dtype)
+        out = T.alloc_shared((G, D), dtype)
+        s = T.alloc_fragment((G, page_size), accum_dtype)
+        p = T.alloc_fragment((G, page_size), dtype)
+        acc = T.alloc_fragment((G, D), accum_dtype)
+        row_max = T.alloc_fragment((G,), accum_dtype)
+        prev_max = T.alloc_fragment((G,), accum_dtype)
+        rescale = T.alloc_fragment((G,), accum_dtype)
+        block_sum = T.alloc_fragment((G,), accum_dtype)
+        row_sum = T.alloc_fragment((G,), accum_dtype)
+
+        T.copy(Q[b, g * G:(g + 1) * G, :], q)
+        T.fill(acc, 0)
+        T.fill(row_sum, 0)
+        T.fill(row_max, -T.infinity(accum_dtype))
+        for i in T.Pipelined(MP, num_stages=2):
+            T.copy(K_cache[block_table[b, i], 0:page_size, g, :], k)
+            T.clear(s)
+            T.gemm(q, k, s, transpose_B=True)
+            T.copy(row_max, prev_max)
+            T.reduce_max(s, row_max, dim=1, clear=False)
+            for r in T.Parallel(G):
+                rescale[r] = T.exp2((prev_max[r] - row_max[r]) * scale)
+            for r, c in T.Parallel(G, page_size):
+                s[r, c] = T.exp2((s[r, c] - row_max[r]) * scale)
+            T.reduce_sum(s, block_sum, dim=1)
+            for r in T.Parallel(G):
+                row_sum[r] = row_sum[r] * rescale[r] + block_sum[r]
+            T.copy(s, p)
+            for r, c in T.Parallel(G, D):
+                acc[r, c] = acc[r, c] * rescale[r]
+            T.copy(V_cache[block_table[b, i], 0:page_size, g, :], v)
+            T.gemm(p, v, acc)
+        for r, c in T.Parallel(G, D):
+            acc[r, c] = acc[r, c] / row_sum[r]
+        T.copy(acc, out)
+        T.copy(out, O[b, g * G:(g + 1) * G, :])
+    return O
+
+
+def reference_decode(q, k_cache, v_cache, block_table):
+    batch, heads, dim = q.shape
+    kv_heads = k_cache.shape[2]
+    out = torch.empty(batch, heads, dim)
+    for b in range(batch):
+        pages = block_table[b].long()
+        k = k_cache[pages].reshape(-1, kv_heads, dim).float()  # [S, HKV, D]
+        v = v_cache[pages].reshape(-1, kv_heads, dim).float()
+        k = k.repeat_interleave(heads // kv_heads, dim=1).transpose(0, 1)
+        v = v.repeat_interleave(heads // kv_heads, dim=1).transpose(0, 1)
+        scores = q[b].float().unsqueeze(1) @ k.transpose(-1, -2) / dim ** 0.5
+        out[b] = (torch.softmax(scores, dim=-1) @ v).squeeze(1)
+    return out
+
+
+def test_flash_decoding_over_a_paged_kv_cache():
+    torch.manual_seed(3)
+    batch, kv_heads, dim, pages, per_seq = 2, 2, 64, 6, 3
+    q = torch.randn(batch, 32 * kv_heads, dim, dtype=torch.bfloat16)
+    k_cache = torch.randn(pages, 32, kv_heads, dim, dtype=torch.bfloat16)
+    v_cache = torch.randn(pages, 32, kv_heads, dim, dtype=torch.bfloat16)
+    # Pages out of order and shared between sequences.
+    block_table = torch.tensor([[4, 0, 2], [1, 4, 5]], dtype=torch.int32)
+    o = paged_decode(q, k_cache, v_cache, block_table)
+    torch.testing.assert_close(o.float(), reference_decode(q, k_cache, v_cache, block_table),
+                               rtol=2e-2, atol=2e-2)
+    kernel = paged_decode.compile(q, k_cache, v_cache, block_table)
+    assert kernel.check(q, k_cache, v_cache, block_table).ok

@@ -117,6 +117,34 @@ def reference_decode(q, k_cache, v_cache, block_table):
     return out
 
 
+@pytest.mark.parametrize("target, grid", [("wormhole_b0", "1x1"), ("wormhole_b0", "2x2"),
+                                          ("wormhole_b0", None), ("blackhole", None)])
+def test_paged_decoding_matches_the_interpreter_on_grids_and_arches(target, grid):
+    torch.manual_seed(5)
+    q = torch.randn(2, 64, 64, dtype=torch.bfloat16)
+    k_cache = torch.randn(5, 32, 2, 64, dtype=torch.bfloat16)
+    v_cache = torch.randn(5, 32, 2, 64, dtype=torch.bfloat16)
+    block_table = torch.tensor([[3, 3], [0, 4]], dtype=torch.int32)
+    func = paged_decode.get_tir(q, k_cache, v_cache, block_table)
+    kernel = tilelang.compile(func, target=target, grid=grid)
+    result = kernel.check(q, k_cache, v_cache, block_table)
+    assert result.ok, str(result)
+
+
+def test_an_element_of_a_float_tensor_is_not_an_index():
+    with pytest.raises(Exception) as info:
+        @T.prim_func
+        def main(X: T.Tensor((64, 64), T.bfloat16), S: T.Tensor((4,), T.float32)):
+            with T.Kernel(2) as bx:
+                x = T.alloc_shared((32, 64), T.bfloat16)
+                T.copy(X[S[bx] * 32, 0], x)
+        tilelang.compile(main)
+    message = str(info.value)
+    assert "test_gather.py" in message
+    assert "reading one element of the f32 tensor 'S' as a number is not supported yet" \
+        in message
+
+
 def test_flash_decoding_over_a_paged_kv_cache():
     torch.manual_seed(3)
     batch, kv_heads, dim, pages, per_seq = 2, 2, 64, 6, 3

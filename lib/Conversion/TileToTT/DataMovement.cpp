@@ -1166,9 +1166,12 @@ public:
           copies.insert(user);
           continue;
         }
+        // Index arithmetic (integer results) carries the element on.
         if (user->getDialect() &&
             user->getDialect()->getNamespace() == "arith" &&
-            user->getNumResults() == 1 && user->getNumRegions() == 0) {
+            user->getNumResults() == 1 && user->getNumRegions() == 0 &&
+            (user->getResult(0).getType().isIndex() ||
+             user->getResult(0).getType().isa<IntegerType>())) {
           worklist.push_back(user->getResult(0));
           continue;
         }

@@ -728,3 +728,42 @@ func.func @copy_dims_extent(%Q: !tile.tensor<2x16x4x64xbf16>) {
   }
   return
 }
+
+// -----
+
+func.func @load_offsets(%T: !tile.tensor<2x4xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%t = %T : !tile.tensor<2x4xi32>) {
+    // expected-error@+1 {{'tile.load' op expected 2 offsets into the tensor, got 1}}
+    %v = tile.load %t[%bx] : !tile.tensor<2x4xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @load_outside(%T: !tile.tensor<2x4xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%t = %T : !tile.tensor<2x4xi32>) {
+    %c4 = arith.constant 4 : index
+    // expected-error@+1 {{'tile.load' op offset 4 of dimension 1 is outside the tensor's size 4}}
+    %v = tile.load %t[%bx, %c4] : !tile.tensor<2x4xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @load_result(%T: !tile.tensor<2x4xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%t = %T : !tile.tensor<2x4xi32>) {
+    // expected-error@+1 {{'tile.load' op result type 'f32' is not the tensor's element type 'i32'}}
+    %v = "tile.load"(%t, %bx, %bx) : (!tile.tensor<2x4xi32>, index, index) -> f32
+  }
+  return
+}
+
+// -----
+
+func.func @load_outside_kernel(%T: !tile.tensor<2x4xi32>, %i: index) {
+  // expected-error@+1 {{'tile.load' op must be inside a tile.kernel}}
+  %v = tile.load %T[%i, %i] : !tile.tensor<2x4xi32>
+  return
+}

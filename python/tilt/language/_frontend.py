@@ -1043,9 +1043,12 @@ class Translator(EagerTranslation):
     def binary(self, node, op, a, b):
         # An element of an int32 tensor in index arithmetic (BlockTable[b, i]
         # * block_size): read when the kernel runs.
-        if isinstance(a, Region) and a.buffer.is_global and a.buffer.dtype == "i32":
+        def element(value):
+            return isinstance(value, Region) and value.buffer.is_global and \
+                all(s is None for s in value.sliced)
+        if element(a):
             a = self.element_read(node, a)
-        if isinstance(b, Region) and b.buffer.is_global and b.buffer.dtype == "i32":
+        if element(b):
             b = self.element_read(node, b)
         if isinstance(a, (Buffer, Region)) or isinstance(b, (Buffer, Region)):
             self.error(node, "arithmetic on whole buffers is not supported: write it "

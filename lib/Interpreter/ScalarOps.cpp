@@ -250,7 +250,10 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
     RValue &result = values[op->getResult(0)];
     result = RValue();
     if (auto integer = value.dyn_cast_or_null<IntegerAttr>()) {
-      result.integer = integer.getSInt();
+      // An i1 is 0 or 1 (`true` is not -1), as cmpi's results are.
+      result.integer = op->getResult(0).getType().isInteger(1)
+                           ? int64_t(!integer.getValue().isZero())
+                           : integer.getSInt();
       return success();
     }
     auto real = value.dyn_cast_or_null<FloatAttr>();

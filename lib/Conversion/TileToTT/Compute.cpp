@@ -106,6 +106,25 @@ Access KernelLowering::getAccess(Operation *op, Value buffer) {
   }
   if (writes(op, buffer))
     return Access::Write;
+  if (scf::IfOp::dynCast(op)) {
+    // A branch that writes the buffer does not end its old value's life
+    // unless the other branch writes it too: on the other path the old
+    // value flows past the if.
+    Access branches[2] = {Access::None, Access::None};
+    for (unsigned r = 0; r < 2 && r < op->getNumRegions(); ++r)
+      for (Block &block : op->getRegion(r)) {
+        for (Operation &nested : block) {
+          branches[r] = getAccess(&nested, buffer);
+          if (branches[r] != Access::None)
+            break;
+        }
+      }
+    if (branches[0] == Access::Write && branches[1] == Access::Write)
+      return Access::Write;
+    if (branches[0] == Access::None && branches[1] == Access::None)
+      return Access::None;
+    return Access::Read;
+  }
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block) {
@@ -620,9 +639,94 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
   return success();
 }
 
+/// scf.if around tile ops (TileLang's `if` on block indices, loop
+/// variables and scalars): both branches leave every buffer from outside
+/// in the same state, so that the code after the if does not depend on
+/// the branch taken. A buffer a branch writes that is read after the if
+/// is in its home before the if and at the end of both branches (as a loop
+/// carries it); a buffer from outside that is dead after the if is
+/// released at the end of both branches. The data movement kernels take
+/// the same branch: the condition is computed from the same values there.
+LogicalResult KernelLowering::lowerIf(Operation *op) {
+  auto ifOp = scf::IfOp::dynCast(op);
+  if (op->getNumResults() != 0)
+    return error(op, "an 'scf.if' with results around tile ops has no "
+                     "lowering");
+  builder.setInsertionPoint(op);
+  llvm::SmallVector<Value, 4> carried, registered, outer;
+  for (Value buffer : getBuffers(op)) {
+    Operation *definition = buffers[buffer].definition;
+    if (definition && op->isProperAncestor(definition))
+      continue;
+    outer.push_back(buffer);
+    bool written = false;
+    op->walk([&](Operation *nested) { written |= writes(nested, buffer); });
+    if (!written || !isLiveAfter(buffer, op))
+      continue;
+    builder.setInsertionPoint(op);
+    if (failed(moveToHome(op, buffer)))
+      return failure();
+    carried.push_back(buffer);
+    // An enclosing loop may carry it already, in the same home.
+    if (!carriedHomes.count(buffer)) {
+      carriedHomes[buffer] = buffers[buffer].home;
+      registered.push_back(buffer);
+    }
+  }
+  if (op->getRegion(1).empty()) {
+    // An else that only keeps the CB state uniform.
+    OpBuilder::InsertionGuard guard(builder);
+    Block *block = new Block();
+    op->getRegion(1).push_back(block);
+    builder.setInsertionPointToEnd(block);
+    builder.create<scf::YieldOp>(op->getLoc(), ValueRange{});
+  }
+  (void)ifOp;
+  llvm::DenseMap<Value, BufferLocation> before;
+  for (auto &[buffer, state] : buffers)
+    before[buffer] = state.location;
+  for (unsigned r = 0; r < 2; ++r) {
+    if (r == 1)
+      for (auto &[buffer, state] : buffers) {
+        auto it = before.find(buffer);
+        state.location = it != before.end() ? it->second : BufferLocation();
+      }
+    Block &block = op->getRegion(r).front();
+    if (failed(lowerBlock(&block)))
+      return failure();
+    for (Value buffer : outer) {
+      BufferState &state = buffers[buffer];
+      builder.setInsertionPoint(block.getTerminator());
+      if (llvm::is_contained(carried, buffer)) {
+        state.home = carriedHomes[buffer];
+        if (state.location.kind != BufferLocation::HomeCB ||
+            state.location.cb != state.home)
+          if (failed(moveToHome(op, buffer)))
+            return failure();
+        continue;
+      }
+      if (!isLiveAfter(buffer, op) &&
+          state.location.kind != BufferLocation::Nowhere &&
+          state.location.kind != BufferLocation::Sunk)
+        release(buffer, op->getLoc());
+    }
+  }
+  for (Value buffer : registered)
+    carriedHomes.erase(buffer);
+  builder.setInsertionPointAfter(op);
+  releaseDeadAfter(op);
+  return success();
+}
+
 LogicalResult KernelLowering::lowerOp(Operation *op) {
   if (scf::ForOp::dynCast(op))
     return lowerLoop(op);
+  if (scf::IfOp::dynCast(op)) {
+    bool nested = false;
+    op->walk([&](Operation *inner) { nested |= isTileOp(inner); });
+    if (nested)
+      return lowerIf(op);
+  }
   if (auto wait = cb::WaitFrontOp::dynCast(op)) {
     Value buffer = inputBuffers.lookup(op->getOperand(0));
     if (!buffer || getRole(op) != "compute")
@@ -643,7 +747,7 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     op->walk([&](Operation *inner) { nested |= isTileOp(inner); });
     if (nested)
       return error(op, "tile ops inside '" + op->getName().getStringRef() +
-                           "' have no lowering (only loops)");
+                           "' have no lowering (only loops and scf.if)");
     return success();
   }
   if (!blockRange)

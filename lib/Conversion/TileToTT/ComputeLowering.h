@@ -234,6 +234,7 @@ private:
   LogicalResult lowerBlock(Block *block);
   LogicalResult lowerOp(Operation *op);
   LogicalResult lowerLoop(Operation *loop);
+  LogicalResult lowerIf(Operation *op);
   LogicalResult lowerCopy(tile::CopyOp copy);
   LogicalResult lowerFill(Operation *fill);
   LogicalResult lowerCopyOut(tile::CopyOp copy);

@@ -12,7 +12,7 @@ func.func @in_while(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<64x64xf32>) {
     %a_s = tile.alloc : !tile.buf<64x64xf32, shared>
     %b_l = tile.alloc : !tile.buf<64x64xf32, fragment>
     tile.copy %a[%c0, %c0], %a_s : !tile.tensor<64x64xf32>, !tile.buf<64x64xf32, shared>
-    // expected-error@+1 {{tile ops inside 'scf.while' have no lowering (only loops)}}
+    // expected-error@+1 {{tile ops inside 'scf.while' have no lowering (only loops and scf.if)}}
     %r = scf.while (%i = %c0) : (index) -> index {
       %c = arith.cmpi slt, %i, %c64 : index
       scf.condition(%c) %i : index
@@ -42,7 +42,7 @@ func.func @in_execute_region(%A: !tile.tensor<64x64xf32>, %B: !tile.tensor<64x64
     %a_s = tile.alloc : !tile.buf<64x64xf32, shared>
     %b_l = tile.alloc : !tile.buf<64x64xf32, fragment>
     tile.copy %a[%c0, %c0], %a_s : !tile.tensor<64x64xf32>, !tile.buf<64x64xf32, shared>
-    // expected-error@+1 {{tile ops inside 'scf.execute_region' have no lowering (only loops)}}
+    // expected-error@+1 {{tile ops inside 'scf.execute_region' have no lowering (only loops and scf.if)}}
     scf.execute_region no_inline {
       tile.parallel ins(%a_s : !tile.buf<64x64xf32, shared>) outs(%b_l : !tile.buf<64x64xf32, fragment>) {
       ^bb0(%x: f32):

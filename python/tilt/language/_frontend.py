@@ -464,7 +464,11 @@ class Translator(EagerTranslation):
         elif isinstance(stmt, ast.For):
             self.for_loop(stmt, scope)
         elif isinstance(stmt, ast.If):
-            cond = self.evaluate(stmt.test, scope)
+            cond = self.condition(stmt.test, scope) if self.in_kernel \
+                else self.evaluate(stmt.test, scope)
+            if isinstance(cond, SSA):
+                self.runtime_if(stmt, cond, scope)
+                return
             if isinstance(cond, (SSA, Const)):
                 self.error(stmt.test, "an `if` on a value known only when the kernel "
                            "runs is not supported; use T.if_then_else in a T.Parallel")
@@ -482,6 +486,85 @@ class Translator(EagerTranslation):
                        else "unsupported `with` block")
         else:
             self.error(stmt, f"{_describe(stmt)} is not supported in a TileLang kernel")
+
+    # -- runtime `if` ----------------------------------------------------------
+
+    _CMPI = {ast.Lt: "slt", ast.LtE: "sle", ast.Gt: "sgt", ast.GtE: "sge",
+             ast.Eq: "eq", ast.NotEq: "ne"}
+
+    def condition(self, node, scope):
+        """The test of an `if` in a kernel: a Python bool when the grid's and
+        the loops' bounds decide it, else an i1 SSA value of index
+        comparisons (block indices, loop variables, elements of int32
+        tensors) combined with and / or / not."""
+        if isinstance(node, ast.BoolOp):
+            parts = [self.condition(v, scope) for v in node.values]
+            is_and = isinstance(node.op, ast.And)
+            known = [p for p in parts if not isinstance(p, SSA)]
+            if any(bool(p) != is_and for p in known):
+                return not is_and  # a False in an `and`, a True in an `or`
+            runtime = [p for p in parts if isinstance(p, SSA)]
+            if not runtime:
+                return is_and
+            result = runtime[0]
+            for part in runtime[1:]:
+                name = self.emitter.fresh("cond")
+                self.emitter.emit(f"{name} = arith.{'andi' if is_and else 'ori'} "
+                                  f"{result.name}, {part.name} : i1", self.pos(node))
+                result = SSA(name, "i1")
+            return result
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            inner = self.condition(node.operand, scope)
+            if not isinstance(inner, SSA):
+                return not inner
+            name = self.emitter.fresh("cond")
+            self.emitter.emit(f"{name} = arith.xori {inner.name}, "
+                              f"{self.emitter.constant(1, 'i1').name} : i1", self.pos(node))
+            return SSA(name, "i1")
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            left = self.evaluate(node.left, scope)
+            right = self.evaluate(node.comparators[0], scope)
+            def is_index(value):
+                value = _unconst(value)
+                return (isinstance(value, int) and not isinstance(value, bool)) or \
+                    (isinstance(value, SSA) and value.type == "index") or \
+                    (isinstance(value, Region) and value.buffer.is_global)
+            if (isinstance(left, (SSA, Region)) or isinstance(right, (SSA, Region))) \
+                    and is_index(left) and is_index(right) \
+                    and type(node.ops[0]) in self._CMPI:
+                decided = decide(node.ops, [range_of(v) for v in (left, right)])
+                if decided is not None:
+                    return decided
+                a, b = self.index(node, left), self.index(node, right)
+                name = self.emitter.fresh("cond")
+                self.emitter.emit(f"{name} = arith.cmpi {self._CMPI[type(node.ops[0])]}, "
+                                  f"{a.name}, {b.name} : index", self.pos(node))
+                return SSA(name, "i1")
+        return self.evaluate(node, scope)
+
+    def runtime_if(self, stmt, cond, scope):
+        """`if` on a value known only when the kernel runs: scf.if, whose
+        branches may hold tile ops (the lowering keeps the buffers' state
+        the same on both ways out; the data movement kernels take the same
+        branch)."""
+        emitter = self.emitter
+        branches = [(stmt.body, Scope(parent=scope))]
+        if stmt.orelse:
+            branches.append((stmt.orelse, Scope(parent=scope)))
+        emitter.emit(f"scf.if {cond.name} {{", None)
+        for i, (body, inner) in enumerate(branches):
+            if i == 1:
+                emitter.emit("} else {", None)
+            emitter.depth += 1
+            self.statements(body, inner)
+            emitter.depth -= 1
+            for name, value in inner.vars.items():
+                found, outer = scope.lookup(name)
+                if found and outer is not value and not isinstance(value, Buffer):
+                    self.error(stmt, f"'{name}' is assigned in a branch of an `if` "
+                               "on a value known only when the kernel runs: values "
+                               "that depend on the branch are not supported")
+        emitter.emit(f"}} {emitter.loc(self.pos(stmt))}", None)
 
     def assign(self, stmt, scope):
         if len(stmt.targets) != 1:

@@ -345,8 +345,9 @@ class Emitter:
         else:
             hint = "cst"
         name = self.fresh(hint)
-        self.emit_prologue(f"{name} = arith.constant {literal} : {type_}",
-                           where or self.last)
+        # MLIR's custom form of a bool constant has no type.
+        typed = f"{literal}" if type_ == "i1" else f"{literal} : {type_}"
+        self.emit_prologue(f"{name} = arith.constant {typed}", where or self.last)
         ssa = SSA(name, type_)
         self.constants[key] = ssa
         return ssa

@@ -20,7 +20,7 @@ TileDialect::TileDialect(Context *context)
   context->getOrLoadDialect<math::MathDialect>();
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
                 ParallelOp, YieldOp, IndexOp, ReduceOp, BlockRangeOp,
-                CoreArgOp, BaseAddressOp, ScalarBitsOp, LoadOp>();
+                CoreArgOp, BaseAddressOp, ScalarBitsOp, LoadOp, RoleValueOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1152,6 +1152,47 @@ LogicalResult LoadOp::verify() {
                            << " is outside the tensor's size "
                            << tensor.getShape()[d];
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// RoleValueOp
+//===----------------------------------------------------------------------===//
+
+llvm::ArrayRef<llvm::StringRef> RoleValueOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"roles"};
+  return names;
+}
+
+Value RoleValueOp::getValueFor(llvm::StringRef role) {
+  Operation *op = getOperation();
+  auto roles = op->getInherentAttr("roles").dyn_cast_or_null<ArrayAttr>();
+  if (!roles)
+    return Value();
+  for (unsigned i = 0; i < roles.size() && i < op->getNumOperands(); ++i)
+    if (auto name = roles.getValue()[i].dyn_cast<StringAttr>())
+      if (name.getValue() == role)
+        return op->getOperand(i);
+  return Value();
+}
+
+LogicalResult RoleValueOp::verify() {
+  Operation *op = getOperation();
+  auto roles = op->getInherentAttr("roles").dyn_cast_or_null<ArrayAttr>();
+  if (!roles || roles.size() != op->getNumOperands())
+    return emitOpError() << "needs a 'roles' array with one kernel role per "
+                            "operand";
+  for (Attribute role : roles.getValue()) {
+    auto name = role.dyn_cast<StringAttr>();
+    if (!name || (name.getValue() != "reader" && name.getValue() != "compute" &&
+                  name.getValue() != "writer"))
+      return emitOpError() << "roles are \"reader\", \"compute\" or "
+                              "\"writer\", got "
+                           << role;
+  }
+  for (Value operand : op->getOperands())
+    if (operand.getType() != op->getResult(0).getType())
+      return emitOpError() << "operands must have the result's type";
   return success();
 }
 

@@ -68,6 +68,40 @@ void emu::initComputeEngine(KernelContext &context,
                           : engine.dst16;
 }
 
+// cb_get_tile (api/compute/cb_api.h) gives the compute kernel a pointer
+// to tile `index` at the front of a CB, as the LLKs' get_tile calls return
+// the unpacker's read pointer: 16 bytes before the page, so the page's
+// first word is p[4] ("Using cb_get_tile, the first 4 elements do not have
+// the data": ttnn/cpp/ttnn/operations/transformer/sdpa_decode/device/
+// kernels/compute/sdpa_flash_decode.cpp reads cur_pos at index_addr_ptr[4
+// + ...] after cb_wait_front of the page the reader pushed).
+// The tile must be among the pages waited for; cb_release_tile ends the
+// read.
+void cb_get_tile(uint32_t cb_id, uint32_t index, volatile void *p_tile,
+                 tilt_emu::Here here) {
+  tilt_emu::at(here);
+  KernelContext &context = enterKernel();
+  CircularBuffer &buffer = lookupCB(context, cb_id, "cb_get_tile");
+  if (index >= buffer.waited)
+    fail(context, "cb_get_tile reads tile " + std::to_string(index) + " of cb " +
+                      std::to_string(cb_id) + " but the kernel waited for " +
+                      std::to_string(buffer.waited) + " pages");
+  uint32_t offset = buffer.offset + (buffer.readPage + index) *
+                                        buffer.config.pageSize;
+  volatile uint8_t *pointer = context.core->l1 + offset - 16;
+  *reinterpret_cast<volatile uint8_t *volatile *>(p_tile) = pointer;
+  context.engine.gotTile |= 1u << cb_id;
+}
+
+void cb_release_tile(uint32_t cb_id, tilt_emu::Here here) {
+  tilt_emu::at(here);
+  KernelContext &context = enterKernel();
+  if (!(context.engine.gotTile >> cb_id & 1u))
+    fail(context, "cb_release_tile of cb " + std::to_string(cb_id) +
+                      " without cb_get_tile");
+  context.engine.gotTile &= ~(1u << cb_id);
+}
+
 void tilt_emu::noInit() { enterKernel(); }
 
 void tilt_emu::recordInit(InitUnit unit, const char *name) {

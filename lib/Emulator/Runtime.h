@@ -127,6 +127,9 @@ struct ComputeEngine {
   DataFormat dst16 = DataFormat::Float16_b;
   DataFormat fp32Source = DataFormat::Float32;
   uint32_t unpackToDestFp32 = 0;
+  /// The CBs (bit i: c_i) a cb_get_tile has given a pointer into, until
+  /// their cb_release_tile.
+  uint32_t gotTile = 0;
   bool l1Accumulate = false;
   /// The multiplier's fidelity phases (ComputeConfig::math_fidelity).
   unsigned fidelityPhases = 4;

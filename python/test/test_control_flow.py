@@ -118,3 +118,112 @@ def test_a_value_assigned_in_a_branch_is_a_located_error():
     assert "test_control_flow.py" in message
     assert "'scale' is assigned in a branch of an `if` on a value known only when " \
         "the kernel runs" in message
+
+
+@tilelang.jit
+def scale_where(X, mask, block_M: int = 32):
+    """Blocks whose mask element is set are tripled (a branch on an element
+    read from an int32 tensor)."""
+    M, N, P = T.const("M, N, P")
+    X: T.Tensor((M, N), T.float32)
+    mask: T.Tensor((P,), T.int32)
+    Y = T.empty((M, N), T.float32)
+    with T.Kernel(P) as bx:
+        x = T.alloc_shared((block_M, N), T.float32)
+        y = T.alloc_fragment((block_M, N), T.float32)
+        T.copy(X[bx * block_M, 0], x)
+        T.copy(x, y)
+        if mask[bx] != 0:
+            for i, j in T.Parallel(block_M, N):
+                y[i, j] = x[i, j] * 3
+        T.copy(y, Y[bx * block_M, 0])
+    return Y
+
+
+def test_if_on_an_element_of_an_int32_tensor():
+    x = torch.randn(4 * 32, 64)
+    mask = torch.tensor([1, 0, 0, 1], dtype=torch.int32)
+    expected = x.clone().view(4, 32, 64)
+    expected[mask.bool()] *= 3
+    kernel = scale_where.compile(x, mask)
+    # The reader reads the element and pushes it to compute, which takes it
+    # with cb_get_tile; the writer has no branch to take.
+    assert "read_cb_u32" in kernel.source("compute")
+    assert kernel.check(x, mask).ok
+    torch.testing.assert_close(scale_where(x, mask), expected.view(-1, 64), rtol=0, atol=0)
+
+
+@tilelang.jit
+def block_sparse_attention(Q, K, V, block_mask, block_M: int = 64, block_N: int = 64,
+                           dtype=T.bfloat16, accum_dtype=T.float32):
+    """Attention over the key blocks that block_mask[b, h, query block, key
+    block] enables, skipping the others (TileLang's block-sparse attention)."""
+    B, H, S, D, NM, NN = T.const("B, H, S, D, NM, NN")
+    Q: T.Tensor((B, H, S, D), dtype)
+    K: T.Tensor((B, H, S, D), dtype)
+    V: T.Tensor((B, H, S, D), dtype)
+    block_mask: T.Tensor((B, H, NM, NN), T.int32)
+    O = T.empty((B, H, S, D), dtype)
+    scale = 1.44269504 / D ** 0.5
+    with T.Kernel(T.ceildiv(S, block_M), H, B) as (bx, by, bz):
+        q = T.alloc_shared((block_M, D), dtype)
+        k = T.alloc_shared((block_N, D), dtype)
+        v = T.alloc_shared((block_N, D), dtype)
+        out = T.alloc_shared((block_M, D), dtype)
+        s = T.alloc_fragment((block_M, block_N), accum_dtype)
+        p = T.alloc_fragment((block_M, block_N), dtype)
+        acc = T.alloc_fragment((block_M, D), accum_dtype)
+        row_max = T.alloc_fragment((block_M,), accum_dtype)
+        prev_max = T.alloc_fragment((block_M,), accum_dtype)
+        rescale = T.alloc_fragment((block_M,), accum_dtype)
+        block_sum = T.alloc_fragment((block_M,), accum_dtype)
+        row_sum = T.alloc_fragment((block_M,), accum_dtype)
+        T.copy(Q[bz, by, bx * block_M:(bx + 1) * block_M, :], q)
+        T.fill(acc, 0)
+        T.fill(row_sum, 0)
+        T.fill(row_max, -T.infinity(accum_dtype))
+        for kb in T.Pipelined(T.ceildiv(S, block_N), num_stages=1):
+            if block_mask[bz, by, bx, kb] != 0:
+                T.copy(K[bz, by, kb * block_N:(kb + 1) * block_N, :], k)
+                T.clear(s)
+                T.gemm(q, k, s, transpose_B=True)
+                T.copy(row_max, prev_max)
+                T.reduce_max(s, row_max, dim=1, clear=False)
+                for i in T.Parallel(block_M):
+                    rescale[i] = T.exp2((prev_max[i] - row_max[i]) * scale)
+                for i, j in T.Parallel(block_M, block_N):
+                    s[i, j] = T.exp2((s[i, j] - row_max[i]) * scale)
+                T.reduce_sum(s, block_sum, dim=1)
+                for i in T.Parallel(block_M):
+                    row_sum[i] = row_sum[i] * rescale[i] + block_sum[i]
+                T.copy(s, p)
+                for i, j in T.Parallel(block_M, D):
+                    acc[i, j] = acc[i, j] * rescale[i]
+                T.copy(V[bz, by, kb * block_N:(kb + 1) * block_N, :], v)
+                T.gemm(p, v, acc)
+        for i, j in T.Parallel(block_M, D):
+            acc[i, j] = acc[i, j] / row_sum[i]
+        T.copy(acc, out)
+        T.copy(out, O[bz, by, bx * block_M:(bx + 1) * block_M, :])
+    return O
+
+
+def reference_block_sparse(q, k, v, mask, block_M=64, block_N=64):
+    scores = q.float() @ k.float().transpose(-1, -2) / q.shape[-1] ** 0.5
+    keep = mask.bool().repeat_interleave(block_M, dim=2).repeat_interleave(block_N, dim=3)
+    scores = scores.masked_fill(~keep, float("-inf"))
+    return torch.softmax(scores, dim=-1) @ v.float()
+
+
+def test_block_sparse_attention_skips_the_masked_key_blocks():
+    torch.manual_seed(7)
+    q = torch.randn(1, 2, 192, 64, dtype=torch.bfloat16)
+    k = torch.randn(1, 2, 192, 64, dtype=torch.bfloat16)
+    v = torch.randn(1, 2, 192, 64, dtype=torch.bfloat16)
+    mask = (torch.rand(1, 2, 3, 3) > 0.5).int()
+    mask[..., torch.arange(3), torch.arange(3)] = 1  # every query block sees one
+    o = block_sparse_attention(q, k, v, mask)
+    torch.testing.assert_close(o.float(), reference_block_sparse(q, k, v, mask),
+                               rtol=2e-2, atol=2e-2)
+    kernel = block_sparse_attention.compile(q, k, v, mask)
+    assert kernel.check(q, k, v, mask).ok

@@ -206,12 +206,14 @@ def test_error_unknown_dtype():
     expect_error(build, "# ERR-DTYPE", "the data type 'float64' is not one Tilt supports")
 
 
-def test_error_runtime_if():
+def test_error_runtime_if_on_a_float_scalar():
+    # An `if` on block indices is scf.if (test_control_flow.py); one on a
+    # float scalar of the kernel is not supported.
     def build():
         @T.prim_func
-        def k(A: T.Tensor((32, 32), "float32")):
+        def k(A: T.Tensor((32, 32), "float32"), x: T.float32):
             with T.Kernel(2) as bx:
-                if bx > 0:  # ERR-IF
+                if x > 0:  # ERR-IF
                     pass
     expect_error(build, "# ERR-IF", "comparison of values known only when the kernel runs")
 

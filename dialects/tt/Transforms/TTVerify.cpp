@@ -186,9 +186,14 @@ private:
   }
 
   /// An scf.if on a value the kernel reads at run time (a gather's guard
-  /// on an index read from DRAM): both branches run from the same state
-  /// and must leave the circular buffers' protocol and DST alike, so that
+  /// on an index read from DRAM, a branch on a block-sparse mask): both
+  /// branches run from the same state and must leave the circular buffers'
+  /// protocol (pages reserved, waited for, packed) and DST alike, so that
   /// the rest of the kernel does not depend on which one the core takes.
+  /// The pages pushed and popped over the program are counted as the
+  /// `then` branch moves them: every kernel of the program sees the same
+  /// value and takes the same branch, so counting one branch in each keeps
+  /// the producer's and the consumer's totals comparable.
   bool runDataDependentIf(Operation *op) {
     std::map<int64_t, CBUse> before = uses, after;
     Dst dstBefore = dst, dstAfter = dst;
@@ -205,15 +210,17 @@ private:
         continue;
       }
       auto same = [](const CBUse &a, const CBUse &b) {
-        return a.pushed == b.pushed && a.popped == b.popped &&
-               a.reserved == b.reserved && a.waited == b.waited &&
+        return a.reserved == b.reserved && a.waited == b.waited &&
                a.packed == b.packed;
       };
-      bool alike = dst == dstAfter && uses.size() == after.size();
+      bool alike = dst == dstAfter;
       for (const auto &[index, use] : uses) {
         auto it = after.find(index);
-        alike &= it != after.end() && same(use, it->second);
+        alike &= it != after.end() ? same(use, it->second)
+                                   : same(use, CBUse());
       }
+      for (const auto &[index, use] : after)
+        alike &= uses.count(index) || same(use, CBUse());
       if (!alike)
         return fail(op, "the branches of a condition known only when the "
                         "kernel runs leave the circular buffers or DST in "
@@ -623,6 +630,11 @@ private:
       dst = Dst::Idle;
       return true;
     }
+    if (name == "tt.read_cb_u32" &&
+        uses[getInt(op, "in")].waited < 1)
+      return fail(op, "reads a word of circular buffer " +
+                          llvm::Twine(getInt(op, "in")) +
+                          " but no page of it is waited for");
     bool packing = name == "tt.pack_tile" || name == "tt.pack_tile_at";
     if (packing) {
       if (dst != Dst::Waited)

@@ -97,7 +97,7 @@ bool KernelLowering::writes(Operation *op, Value buffer) {
   return false;
 }
 
-Access KernelLowering::getAccess(Operation *op, Value buffer) {
+Access KernelLowering::getAccess(Operation *op, Value buffer, bool liveness) {
   if (isTileOp(op) && !tile::PipelinedOp::dynCast(op)) {
     // An op reads its operands before it writes its results.
     if (reads(op, buffer))
@@ -107,28 +107,31 @@ Access KernelLowering::getAccess(Operation *op, Value buffer) {
   if (writes(op, buffer))
     return Access::Write;
   if (scf::IfOp::dynCast(op)) {
-    // A branch that writes the buffer does not end its old value's life
-    // unless the other branch writes it too: on the other path the old
-    // value flows past the if.
+    // A read on either path is a read, a write on both a write. A write
+    // on one path only: for liveness, the old value flows past the if on
+    // the other path and what follows the if decides (None: keep looking);
+    // otherwise the if touches the buffer, conservatively a read.
     Access branches[2] = {Access::None, Access::None};
     for (unsigned r = 0; r < 2 && r < op->getNumRegions(); ++r)
       for (Block &block : op->getRegion(r)) {
         for (Operation &nested : block) {
-          branches[r] = getAccess(&nested, buffer);
+          branches[r] = getAccess(&nested, buffer, liveness);
           if (branches[r] != Access::None)
             break;
         }
       }
+    if (branches[0] == Access::Read || branches[1] == Access::Read)
+      return Access::Read;
     if (branches[0] == Access::Write && branches[1] == Access::Write)
       return Access::Write;
     if (branches[0] == Access::None && branches[1] == Access::None)
       return Access::None;
-    return Access::Read;
+    return liveness ? Access::None : Access::Read;
   }
   for (Region &region : op->getRegions())
     for (Block &block : region)
       for (Operation &nested : block) {
-        Access access = getAccess(&nested, buffer);
+        Access access = getAccess(&nested, buffer, liveness);
         if (access != Access::None)
           return access;
       }
@@ -142,7 +145,7 @@ bool KernelLowering::isLiveAfter(Value buffer, Operation *op) {
   for (Operation *current = op; current;) {
     for (Operation *next = current->getNextNode(); next;
          next = next->getNextNode()) {
-      Access access = getAccess(next, buffer);
+      Access access = getAccess(next, buffer, /*liveness=*/true);
       if (access == Access::Read)
         return true;
       if (access == Access::Write)
@@ -159,7 +162,7 @@ bool KernelLowering::isLiveAfter(Value buffer, Operation *op) {
       // there first means the value is not carried (but may still be read
       // after the loop).
       for (Operation &next : *block) {
-        Access access = getAccess(&next, buffer);
+        Access access = getAccess(&next, buffer, /*liveness=*/true);
         if (access == Access::Read)
           return true;
         if (access == Access::Write || &next == current)
@@ -602,7 +605,7 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
     for (Operation &nested : *body) {
       if (chains.count(&nested))
         continue;
-      first = getAccess(&nested, buffer);
+      first = getAccess(&nested, buffer, /*liveness=*/true);
       if (first != Access::None)
         break;
     }

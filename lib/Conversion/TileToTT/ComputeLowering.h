@@ -225,8 +225,10 @@ public:
   /// The gemms lowered as K loops, by gemm.
   llvm::DenseMap<Operation *, GemmChain> chains;
 
-  /// How `op` (and what it nests) first touches `buffer`.
-  Access getAccess(Operation *op, Value buffer);
+  /// How `op` (and what it nests) first touches `buffer`. With `liveness`,
+  /// an scf.if that writes it on one path only is None (the old value
+  /// flows past on the other path); without, any touch counts (Read).
+  Access getAccess(Operation *op, Value buffer, bool liveness = false);
   /// Whether `buffer`'s value after `op` may still be read.
   bool isLiveAfter(Value buffer, Operation *op);
 

@@ -1143,10 +1143,11 @@ public:
       state.failed = true;
       return failure();
     }
-    // The copies the value offsets, through index arithmetic.
+    // The copies the value offsets, through index arithmetic, and the
+    // branches it decides.
     llvm::SmallVector<Value, 8> worklist{op->getResult(0)};
-    llvm::SmallPtrSet<Operation *, 8> copies;
-    llvm::StringRef role;
+    llvm::SmallPtrSet<Operation *, 8> copies, branches;
+    bool reader = false, writer = false;
     while (!worklist.empty()) {
       Value value = worklist.pop_back_val();
       for (OpOperand &use : value.getUses()) {
@@ -1155,14 +1156,9 @@ public:
           if (use.getOperandNumber() < 2)
             return fail(user, "a value read from a tensor is used as a "
                               "buffer here");
-          llvm::StringRef copyRole =
-              copy.getSource().getType().isa<tile::TensorType>() ? "reader"
-                                                                 : "writer";
-          if (!role.empty() && role != copyRole)
-            return fail(op, "the element is used by copies both from and to "
-                            "tensors (the reader and the writer would each "
-                            "need it): not supported yet; read it twice");
-          role = copyRole;
+          (copy.getSource().getType().isa<tile::TensorType>() ? reader
+                                                               : writer) =
+              true;
           copies.insert(user);
           continue;
         }
@@ -1175,18 +1171,36 @@ public:
           worklist.push_back(user->getResult(0));
           continue;
         }
+        if (scf::IfOp::dynCast(user)) {
+          branches.insert(user);
+          continue;
+        }
         InFlightDiagnostic diagnostic =
             op->emitError()
-            << "a value read from a tensor is supported as a copy offset "
-               "only (a gather by the reader or the writer); here it is "
-               "used by '"
+            << "a value read from a tensor is supported as a copy offset or "
+               "an `if` condition only; here it is used by '"
             << user->getName().getStringRef() << "', which is not supported yet";
         diagnostic.attachNote(user->getLoc()) << "the use";
         state.failed = true;
         return failure();
       }
     }
-    if (role.empty()) {
+    // A branch runs in every kernel with ops in it: the compute kernel
+    // gets the value from the reader through a CB, and the writer reads it
+    // itself when it writes blocks inside the branch.
+    bool compute = !branches.empty();
+    for (Operation *branch : branches)
+      branch->walk([&](Operation *nested) {
+        if (auto copy = tile::CopyOp::dynCast(nested)) {
+          if (copy.getDest().getType().isa<tile::TensorType>())
+            writer = true;
+          else if (copy.getSource().getType().isa<tile::TensorType>())
+            reader = true;
+        }
+      });
+    if (compute)
+      reader = true;
+    if (!reader && !writer && !compute) {
       rewriter.eraseOp(op);
       return success();
     }
@@ -1196,18 +1210,6 @@ public:
     KernelState &kernelState = state.kernels[kernel.getOperation()];
     Location loc = op->getLoc();
     constexpr int64_t kChunk = 64;
-    Value &scratch = kernelState.scratch[role];
-    if (!scratch) {
-      if (kernelState.nextInput > 15)
-        return fail(op, "more than 16 input circular buffers (c_0..c_15) "
-                        "in one kernel");
-      scratch = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                              element, kChunk, 1);
-    }
-    Value accessor = CopyLowering::getAccessor(
-        rewriter, kernel, kernelState, load.getTensor(), role,
-        layout->pageSize);
-
     rewriter.setInsertionPoint(op);
     auto offsets = load.getOffsets();
     llvm::ArrayRef<int64_t> shape = tensorType.getShape();
@@ -1259,29 +1261,110 @@ public:
     }
     Value aligned = mul(div(byte, kChunk), kChunk);
     Value within = rem(byte, kChunk);
-    auto tagged = [&](Operation *created) { return tag(created, role); };
-    Value noc = tagged(rewriter
-                           .create<tt::GetPageNocAddrOp>(
-                               loc, ValueRange{toI32(rewriter, loc, page),
-                                               accessor,
-                                               toI32(rewriter, loc, aligned)})
-                           .getOperation())
-                    ->getResult(0);
-    Value l1 =
-        tagged(rewriter.create<cb::GetWritePtrOp>(loc, scratch).getOperation())
-            ->getResult(0);
-    tagged(rewriter
-               .create<tt::NocAsyncReadOp>(
-                   loc, ValueRange{noc, l1, createI32(rewriter, loc, kChunk)})
-               .getOperation());
-    tagged(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation());
-    Value word = createBinary<arith::AddIOp>(rewriter, loc, l1,
-                                             toI32(rewriter, loc, within));
-    Value value = tagged(rewriter
-                             .create<tt::ReadL1U32Op>(loc, ValueRange{word})
+
+    // A data movement kernel reads the 64 bytes around the element into
+    // `cb` and takes the word; `forCompute` pushes the page on to compute.
+    auto readIn = [&](llvm::StringRef role, bool forCompute,
+                      Value cb) -> Value {
+      auto tagged = [&](Operation *created) { return tag(created, role); };
+      Value accessor = CopyLowering::getAccessor(
+          rewriter, kernel, kernelState, load.getTensor(), role,
+          layout->pageSize);
+      if (forCompute)
+        tagged(rewriter.create<cb::ReserveBackOp>(loc, cb, 1).getOperation());
+      Value noc = tagged(rewriter
+                             .create<tt::GetPageNocAddrOp>(
+                                 loc, ValueRange{toI32(rewriter, loc, page),
+                                                 accessor,
+                                                 toI32(rewriter, loc, aligned)})
                              .getOperation())
                       ->getResult(0);
-    rewriter.replaceOp(op, ValueRange{value});
+      Value l1 =
+          tagged(rewriter.create<cb::GetWritePtrOp>(loc, cb).getOperation())
+              ->getResult(0);
+      tagged(rewriter
+                 .create<tt::NocAsyncReadOp>(
+                     loc, ValueRange{noc, l1, createI32(rewriter, loc, kChunk)})
+                 .getOperation());
+      tagged(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation());
+      Value word = createBinary<arith::AddIOp>(rewriter, loc, l1,
+                                               toI32(rewriter, loc, within));
+      Value value = tagged(rewriter
+                               .create<tt::ReadL1U32Op>(loc, ValueRange{word})
+                               .getOperation())
+                        ->getResult(0);
+      if (forCompute)
+        tagged(rewriter.create<cb::PushBackOp>(loc, cb, 1).getOperation());
+      return value;
+    };
+    auto scratchFor = [&](llvm::StringRef role) -> Value {
+      Value &scratch = kernelState.scratch[role];
+      if (!scratch && kernelState.nextInput <= 15)
+        scratch = createCBAtTop(rewriter, kernel, loc,
+                                kernelState.nextInput++, element, kChunk, 1);
+      return scratch;
+    };
+
+    llvm::SmallVector<Value, 3> values;
+    llvm::SmallVector<Attribute, 3> roles;
+    auto record = [&](llvm::StringRef role, Value value) {
+      values.push_back(value);
+      roles.push_back(StringAttr::get(op->getContext(), role));
+    };
+    if (reader) {
+      Value cb;
+      if (compute) {
+        if (kernelState.nextInput > 15)
+          return fail(op, "more than 16 input circular buffers (c_0..c_15) "
+                          "in one kernel");
+        // Two pages: the reader reads the next element while compute
+        // decides on this one.
+        cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                           element, kChunk, 2);
+      } else if (!(cb = scratchFor("reader"))) {
+        return fail(op, "more than 16 input circular buffers (c_0..c_15) "
+                        "in one kernel");
+      }
+      record("reader", readIn("reader", compute, cb));
+      if (compute) {
+        // Compute takes the word from the page the reader pushed
+        // (cb_get_tile, as sdpa_flash_decode.cpp takes cur_pos).
+        tag(rewriter.create<cb::WaitFrontOp>(loc, cb, 1).getOperation(),
+            "compute");
+        Value wordIndex = toI32(rewriter, loc, div(within, 4));
+        std::pair<llvm::StringRef, int64_t> ints[] = {{"in", getCBIndex(cb)}};
+        Value value =
+            tag(rewriter
+                    .create<tt::ReadCbU32Op>(
+                        loc, ValueRange{wordIndex}, ints,
+                        llvm::ArrayRef<
+                            std::pair<llvm::StringRef, llvm::StringRef>>{})
+                    .getOperation(),
+                "compute")
+                ->getResult(0);
+        tag(rewriter.create<cb::PopFrontOp>(loc, cb, 1).getOperation(),
+            "compute");
+        record("compute", value);
+      }
+    }
+    if (writer) {
+      Value cb = scratchFor("writer");
+      if (!cb)
+        return fail(op, "more than 16 input circular buffers (c_0..c_15) "
+                        "in one kernel");
+      record("writer", readIn("writer", false, cb));
+    }
+    if (values.size() == 1) {
+      rewriter.replaceOp(op, ValueRange{values.front()});
+      return success();
+    }
+    OperationState roleState(loc, tile::RoleValueOp::getOperationName(),
+                             op->getContext());
+    roleState.addOperands(values);
+    roleState.addTypes(element);
+    roleState.addAttribute("roles", ArrayAttr::get(op->getContext(), roles));
+    Operation *roleValue = rewriter.create(roleState);
+    rewriter.replaceOp(op, ValueRange{roleValue->getResult(0)});
     return success();
   }
 

@@ -191,7 +191,8 @@ private:
           op->getName().getDialectNamespace() == "tile" &&
           !tile::BlockRangeOp::dynCast(op) && !tile::CoreArgOp::dynCast(op) &&
           !tile::ScalarBitsOp::dynCast(op) &&
-          !tile::BaseAddressOp::dynCast(op) && !tile::AllocOp::dynCast(op))
+          !tile::BaseAddressOp::dynCast(op) && !tile::AllocOp::dynCast(op) &&
+          !tile::RoleValueOp::dynCast(op))
         leftover = op;
     });
     if (leftover)
@@ -393,6 +394,22 @@ private:
     for (Operation &child : *kernel.getBody())
       builder.clone(child, mapping);
 
+    // Values each kernel computes its own way: this role's.
+    llvm::SmallVector<Operation *, 4> roleValues;
+    op->walk([&](Operation *inner) {
+      if (tile::RoleValueOp::dynCast(inner))
+        roleValues.push_back(inner);
+    });
+    // (One this role has no value of stays: the slice below drops it with
+    // the branch that used it, or it is an error after.)
+    for (Operation *inner : roleValues) {
+      Value mine = tile::RoleValueOp::dynCast(inner).getValueFor(role);
+      if (!mine)
+        continue;
+      inner->getResult(0).replaceAllUsesWith(mine);
+      inner->erase();
+    }
+
     // This role's slice.
     llvm::SmallVector<Operation *, 64> others;
     op->walk([&](Operation *inner) {
@@ -499,6 +516,16 @@ private:
         changed = true;
       }
     }
+    Operation *missing = nullptr;
+    op->walk([&](Operation *inner) {
+      if (!missing && tile::RoleValueOp::dynCast(inner))
+        missing = inner;
+    });
+    if (missing)
+      return FailureOr<Operation *>(
+          missing->emitError()
+          << "the " << role << " kernel needs a value that was computed for "
+          << "other kernels only");
     if (body->empty()) {
       op->erase();
       return FailureOr<Operation *>(nullptr);

@@ -239,6 +239,7 @@ const Spelling kSpellings[] = {
     {"tilize_init", "api/compute/tilize.h", "tilize_init($in, $block, $out)"},
     {"tilize_block", "api/compute/tilize.h", "tilize_block($in, $block, $out)"},
     {"tilize_uninit", "api/compute/tilize.h", "tilize_uninit($in, $out)"},
+    {"read_cb_u32", "api/compute/cb_api.h", "read_cb_u32($in, $0)"},
     {"untilize_init", "api/compute/untilize.h", "untilize_init($in)"},
     {"untilize_uninit", "api/compute/untilize.h", "untilize_uninit($in)"},
     {"pack_untilize_init", "api/compute/pack_untilize.h",
@@ -339,6 +340,22 @@ inline void fill_zero_tile(uint32_t addr, uint32_t bytes) {
 constexpr llvm::StringLiteral kReadL1U32 = R"(// The 32-bit word at L1 address `addr`.
 inline uint32_t read_l1_u32(uint32_t addr) {
   return *reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr);
+}
+)";
+
+// A word the reader pushed for the compute kernel, read through
+// cb_get_tile's pointer, which is 16 bytes before the page (sdpa_decode's
+// compute kernel reads cur_pos at index_addr_ptr[4 + ...] for that:
+// ttnn/cpp/ttnn/operations/transformer/sdpa_decode/device/kernels/compute/
+// sdpa_flash_decode.cpp).
+constexpr llvm::StringLiteral kReadCbU32 = R"(// Word `word` of the page at the front of CB `cb` (waited for): cb_get_tile
+// points 16 bytes before the page, so the page starts at [4].
+inline uint32_t read_cb_u32(uint32_t cb, uint32_t word) {
+  volatile uint32_t *tile;
+  cb_get_tile(cb, 0, &tile);
+  uint32_t value = tile[4 + word];
+  cb_release_tile(cb);
+  return value;
 }
 )";
 
@@ -460,6 +477,8 @@ llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
     return kFillZeroTile;
   if (op == "read_l1_u32")
     return kReadL1U32;
+  if (op == "read_cb_u32")
+    return kReadCbU32;
   if (op == "fill_mask_tile")
     return kFillMaskTile;
   if (op == "fill_index_mask_tile")

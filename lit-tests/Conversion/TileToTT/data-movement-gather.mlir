@@ -46,7 +46,7 @@ func.func @gather(%I: !tile.tensor<8xi32>, %X: !tile.tensor<256x64xbf16>, %Y: !t
 func.func @load_in_compute(%I: !tile.tensor<8xi32>, %X: !tile.tensor<256x64xbf16>) {
   tile.kernel grid [8] blocks(%bx) args(%i = %I : !tile.tensor<8xi32>, %x = %X : !tile.tensor<256x64xbf16>) {
     %c0 = arith.constant 0 : index
-    // expected-error@+1 {{a value read from a tensor is supported as a copy offset only (a gather by the reader or the writer); here it is used by 'arith.sitofp', which is not supported yet}}
+    // expected-error@+1 {{a value read from a tensor is supported as a copy offset or an `if` condition only; here it is used by 'arith.sitofp', which is not supported yet}}
     %v = tile.load %i[%bx] : !tile.tensor<8xi32>
     // expected-note@+1 {{the use}}
     %f = arith.sitofp %v : i32 to bf16
@@ -64,19 +64,59 @@ func.func @load_in_compute(%I: !tile.tensor<8xi32>, %X: !tile.tensor<256x64xbf16
 
 // -----
 
-// Both the reader and the writer would need the element.
-// expected-error@+1 {{pass 'tile-lower-data-movement' (TileLowerDataMovement) failed on 'func.func'}}
+// Both the reader and the writer need the element: each reads it, and the
+// kernels' values are one tile.role_value until tt-split-kernels.
+// CHECK-LABEL: func.func @load_both_ways
+// CHECK: %[[R:.*]] = tt.read_l1_u32 %{{.*}} {tt.role = "reader"}
+// CHECK: %[[W:.*]] = tt.read_l1_u32 %{{.*}} {tt.role = "writer"}
+// CHECK: "tile.role_value"(%[[R]], %[[W]]) <{roles = ["reader", "writer"]}> : (i32, i32) -> i32
 func.func @load_both_ways(%I: !tile.tensor<8xi32>, %X: !tile.tensor<256x64xbf16>) {
   tile.kernel grid [8] blocks(%bx) args(%i = %I : !tile.tensor<8xi32>, %x = %X : !tile.tensor<256x64xbf16>) {
     %c0 = arith.constant 0 : index
     %c32 = arith.constant 32 : index
-    // expected-error@+1 {{the element is used by copies both from and to tensors (the reader and the writer would each need it): not supported yet; read it twice}}
     %v = tile.load %i[%bx] : !tile.tensor<8xi32>
     %block = arith.index_cast %v : i32 to index
     %row = arith.muli %block, %c32 : index
     %s = tile.alloc : !tile.buf<32x64xbf16, shared>
     tile.copy %x[%row, %c0], %s : !tile.tensor<256x64xbf16>, !tile.buf<32x64xbf16, shared>
     tile.copy %s, %x[%row, %c0] : !tile.buf<32x64xbf16, shared>, !tile.tensor<256x64xbf16>
+  }
+  return
+}
+
+// -----
+
+// A branch on the element: the reader reads it and pushes its page to
+// compute, which takes the word with cb_get_tile (tt.read_cb_u32).
+// CHECK-LABEL: func.func @load_in_branch
+// CHECK: cb.reserve_back %[[PAGE:.*]], 1 {tt.role = "reader"}
+// CHECK: %[[R:.*]] = tt.read_l1_u32 %{{.*}} {tt.role = "reader"}
+// CHECK-NEXT: cb.push_back %[[PAGE]], 1 {tt.role = "reader"}
+// CHECK-NEXT: cb.wait_front %[[PAGE]], 1 {tt.role = "compute"}
+// CHECK: %[[C:.*]] = tt.read_cb_u32 %{{.*}} cb({{[0-9]+}}) {tt.role = "compute"}
+// CHECK-NEXT: cb.pop_front %[[PAGE]], 1 {tt.role = "compute"}
+// CHECK: "tile.role_value"(%[[R]], %[[C]]) <{roles = ["reader", "compute"]}> : (i32, i32) -> i32
+func.func @load_in_branch(%I: !tile.tensor<8xi32>, %X: !tile.tensor<256x64xf32>, %Y: !tile.tensor<256x64xf32>) {
+  tile.kernel grid [8] blocks(%bx) args(%i = %I : !tile.tensor<8xi32>, %x = %X : !tile.tensor<256x64xf32>, %y = %Y : !tile.tensor<256x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %zero = arith.constant 0 : i32
+    %two = arith.constant 2.0 : f32
+    %row = arith.muli %bx, %c32 : index
+    %v = tile.load %i[%bx] : !tile.tensor<8xi32>
+    %set = arith.cmpi ne, %v, %zero : i32
+    %s = tile.alloc : !tile.buf<32x64xf32, shared>
+    %t = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.copy %x[%row, %c0], %s : !tile.tensor<256x64xf32>, !tile.buf<32x64xf32, shared>
+    tile.copy %s, %t : !tile.buf<32x64xf32, shared>, !tile.buf<32x64xf32, fragment>
+    scf.if %set {
+      tile.parallel ins(%s : !tile.buf<32x64xf32, shared>) outs(%t : !tile.buf<32x64xf32, fragment>) {
+      ^bb0(%a: f32):
+        %r = arith.mulf %a, %two : f32
+        tile.yield %r : f32
+      }
+    }
+    tile.copy %t, %y[%row, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<256x64xf32>
   }
   return
 }

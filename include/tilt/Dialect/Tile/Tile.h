@@ -417,6 +417,24 @@ public:
   LogicalResult verify();
 };
 
+/// `%v = "tile.role_value"(%r, %c, %w) <{roles = ["reader", "compute",
+/// "writer"]}> : (i32, i32, i32) -> i32`: one value that each kernel
+/// computes its own way (an element read from DRAM by the data movement
+/// kernels and passed to compute through a CB); tt-split-kernels keeps the
+/// operand of the kernel's role. Lowering-internal (tile-lower-data-
+/// movement makes it); generic form only.
+class RoleValueOp
+    : public Op<RoleValueOp, OpTrait::VariadicOperands, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors, OpTrait::Pure> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.role_value"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  /// The operand the kernel of `role` uses, or null.
+  Value getValueFor(llvm::StringRef role);
+  LogicalResult verify();
+};
+
 /// `%addr = tile.base_address %a : !tile.tensor<...>`: the DRAM address
 /// (i32) of a global tensor's buffer (a runtime argument once split).
 class BaseAddressOp

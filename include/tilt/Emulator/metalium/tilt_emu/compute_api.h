@@ -34,6 +34,12 @@ enum class VectorMode { None, R, C, RC };
 /// as tt-metal's own kernels do (BroadcastType::ROW).
 enum class BroadcastType { NONE, COL, ROW, SCALAR };
 
+// api/compute/cb_api.h's pointer into a CB for reading values in the
+// compute kernel (a block count, an index the reader pushed).
+void cb_get_tile(uint32_t cb_id, uint32_t index, volatile void *p_tile,
+                 TILT_HERE);
+void cb_release_tile(uint32_t cb_id, TILT_HERE);
+
 namespace tilt_emu {
 /// "No CB": a format register a call leaves as it is.
 constexpr int32_t kKeep = -1;

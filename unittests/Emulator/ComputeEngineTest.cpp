@@ -832,3 +832,31 @@ TEST(ComputeEngineTest, PackUntilizeHoldsThePackerUntilUninit) {
 }
 
 } // namespace
+
+// cb_get_tile points 16 bytes before the page (tt-metal's compute kernels
+// read the page's first word at [4]), into waited pages only.
+TEST(ComputeEngineTest, CbGetTilePointsSixteenBytesBeforeThePage) {
+  uint16_t first = 0, second = 0;
+  EXPECT_EQ(runAfterTwoPages([&] {
+              cb_wait_front(0, 1);
+              volatile uint16_t *tile = nullptr;
+              cb_get_tile(0, 0, &tile);
+              first = tile[8];
+              second = tile[9];
+              cb_release_tile(0);
+              cb_pop_front(0, 1);
+            }),
+            "");
+  // makeRows: -125, -124, ... as bf16.
+  EXPECT_EQ(first, 0xC2FA);
+  EXPECT_EQ(second, 0xC2F8);
+  EXPECT_EQ(runAfterTwoPages([] {
+              volatile uint32_t *tile = nullptr;
+              cb_get_tile(0, 0, &tile);
+            }),
+            "core (0, 0) compute: cb_get_tile reads tile 0 of cb 0 but the "
+            "kernel waited for 0 pages");
+  EXPECT_EQ(runAfterTwoPages([] { cb_release_tile(0); }),
+            "core (0, 0) compute: cb_release_tile of cb 0 without "
+            "cb_get_tile");
+}

@@ -20,7 +20,7 @@ TileDialect::TileDialect(Context *context)
   context->getOrLoadDialect<math::MathDialect>();
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
                 ParallelOp, YieldOp, IndexOp, ReduceOp, BlockRangeOp,
-                CoreArgOp, BaseAddressOp, ScalarBitsOp, LoadOp, RoleValueOp>();
+                CoreArgOp, BaseAddressOp, ScalarBitsOp, LoadOp, RoleValueOp, AtomicAddOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1069,6 +1069,99 @@ LogicalResult BaseAddressOp::verify() {
                          << op->getOperand(0).getType();
   if (!op->getResult(0).getType().isSignlessInteger(32))
     return emitOpError() << "result must be i32";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AtomicAddOp
+//===----------------------------------------------------------------------===//
+
+void AtomicAddOp::build(OpBuilder &builder, OperationState &state,
+                        Value buffer, Value tensor, ValueRange offsets) {
+  state.addOperands({buffer, tensor});
+  state.addOperands(offsets);
+}
+
+OperandRange AtomicAddOp::getOffsets() {
+  return OperandRange(getOperation()->getOpOperands().drop_front(2));
+}
+
+LogicalResult AtomicAddOp::parse(OpAsmParser &parser, OperationState &state) {
+  OpAsmParser::UnresolvedOperand buffer, tensor;
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> offsets;
+  llvm::SmallVector<Type, 2> types;
+  if (failed(parser.parseOperand(buffer)) || failed(parser.parseComma()) ||
+      failed(parser.parseOperand(tensor)) || failed(parser.parseLSquare()) ||
+      failed(parseOperandsUntilRSquare(parser, offsets)) ||
+      failed(parser.parseOptionalAttrDict(state.attributes)))
+    return failure();
+  llvm::SMLoc typesLoc = parser.getCurrentLocation();
+  if (failed(parser.parseColon()) || failed(parser.parseTypeList(types)))
+    return failure();
+  if (types.size() != 2)
+    return parser.emitError(typesLoc)
+           << "expected two types (buffer, tensor), got "
+           << uint64_t(types.size());
+  Type indexType = IndexType::get(parser.getContext());
+  if (failed(parser.resolveOperand(buffer, types[0], state.operands)) ||
+      failed(parser.resolveOperand(tensor, types[1], state.operands)))
+    return failure();
+  for (auto &offset : offsets)
+    if (failed(parser.resolveOperand(offset, indexType, state.operands)))
+      return failure();
+  return success();
+}
+
+void AtomicAddOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printOperand(getBuffer());
+  printer << ", ";
+  printer.printOperand(getTensor());
+  printer << '[';
+  printOperandList(printer, getOffsets());
+  printer << ']';
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(getBuffer().getType());
+  printer << ", ";
+  printer.printType(getTensor().getType());
+}
+
+LogicalResult AtomicAddOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  auto buf = getBuffer().getType().dyn_cast<BufType>();
+  auto tensor = getTensor().getType().dyn_cast<TensorType>();
+  if (!buf || !tensor)
+    return emitOpError() << "adds a !tile.buf into a !tile.tensor, got "
+                         << getBuffer().getType() << " and "
+                         << getTensor().getType();
+  if (!buf.getElementType().isa<FloatType>() ||
+      !tensor.getElementType().isa<FloatType>())
+    return emitOpError() << "adds floats (got " << buf.getElementType()
+                         << " into " << tensor.getElementType() << ")";
+  if (buf.getRank() > tensor.getRank())
+    return emitOpError() << "the buffer (rank " << buf.getRank()
+                         << ") has a higher rank than the tensor (rank "
+                         << tensor.getRank() << ")";
+  if (getOffsets().size() != tensor.getRank())
+    return emitOpError() << "expected " << tensor.getRank()
+                         << " offsets into the tensor, got "
+                         << uint64_t(getOffsets().size());
+  for (Value offset : getOffsets())
+    if (!offset.getType().isIndex())
+      return emitOpError() << "offsets must be of type index";
+  unsigned leading = tensor.getRank() - buf.getRank();
+  for (unsigned d = leading; d < tensor.getRank(); ++d) {
+    int64_t extent = (tensor.getShape()[d] + 31) / 32 * 32;
+    if (buf.getShape()[d - leading] > extent)
+      return emitOpError() << "the buffer (" << formatShape(buf.getShape())
+                           << ") is larger than the tensor ("
+                           << formatShape(tensor.getShape())
+                           << ", padded to whole tiles) in dimension " << d;
+  }
   return success();
 }
 

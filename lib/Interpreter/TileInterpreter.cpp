@@ -194,6 +194,41 @@ LogicalResult Interpreter::runOp(Operation *op) {
   }
   if (tile::ReduceOp::dynCast(op))
     return runReduce(op);
+  if (auto atomic = tile::AtomicAddOp::dynCast(op)) {
+    // tensor[slice] += buffer, in block order (the device adds the blocks
+    // of a split in that order on one core: tile-fold-atomics).
+    Array &buffer = *get(atomic.getBuffer()).array;
+    Array &tensor = *get(atomic.getTensor()).array;
+    llvm::SmallVector<int64_t, 4> offsets;
+    for (Value offset : atomic.getOffsets())
+      offsets.push_back(get(offset).integer);
+    size_t rank = buffer.shape.size();
+    size_t leading = tensor.shape.size() - rank;
+    llvm::SmallVector<int64_t, 4> index(rank, 0);
+    for (int64_t linear = 0, e = buffer.size(); linear < e; ++linear) {
+      int64_t rest = linear;
+      for (size_t d = rank; d-- > 0;) {
+        index[d] = rest % buffer.shape[d];
+        rest /= buffer.shape[d];
+      }
+      int64_t tensorIndex = 0;
+      bool inside = true;
+      for (size_t d = 0; d < tensor.shape.size() && inside; ++d) {
+        int64_t position = offsets[d] + (d >= leading ? index[d - leading] : 0);
+        inside = position >= 0 && position < tensor.shape[d];
+        tensorIndex = tensorIndex * tensor.shape[d] + position;
+      }
+      if (!inside || buffer.isPadding(linear))
+        continue;
+      double sum = (*tensor.values)[tensorIndex] + (*buffer.values)[linear];
+      store(tensor, tensorIndex, sum,
+            propagateAdd((*tensor.bounds)[tensorIndex],
+                         (*buffer.bounds)[linear]));
+      if (tensor.writers)
+        (*tensor.writers)[tensorIndex] = currentBlock;
+    }
+    return success();
+  }
   if (auto load = tile::LoadOp::dynCast(op)) {
     Array &tensor = *get(load.getTensor()).array;
     int64_t index = 0;

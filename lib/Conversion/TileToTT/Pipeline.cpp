@@ -48,6 +48,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
     if (options.extend)
       options.extend(argument, pm);
   };
+  add(createTileFoldAtomicsPass());
   add(createTileWidenBlocksPass());
   add(tile::createTileLegalizePass());
   if (options.fuse)
@@ -136,6 +137,7 @@ void tilt::registerTileToTTPasses() {
   tt::registerTTPasses();
   registerPass([] { return createTileFuseElementwisePass(); });
   registerPass([] { return createTileCoarsenPass(); });
+  registerPass([] { return createTileFoldAtomicsPass(); });
   registerPass([] { return createTileWidenBlocksPass(); });
   registerPass([] { return createTilePartitionPass(); });
   registerPass([] { return createTileLowerDataMovementPass(); });

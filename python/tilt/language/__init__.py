@@ -154,6 +154,13 @@ def alloc_local(shape, dtype):
 
 
 @_intrinsic
+def atomic_add(dst, value, memory_order=None, return_prev=False, use_tma=False):
+    """``T.atomic_add(C[i, j], C_local)`` (or elementwise in a T.Parallel
+    body): adds into a global tensor. Blocks that add into the same slice
+    (split-K) are summed in block order on one core (tile-fold-atomics)."""
+
+
+@_intrinsic
 def copy(src, dst):
     """``T.copy(A[i, j], A_s)``, ``T.copy(C_l, C[i, j])``, ``T.copy(x, y)``."""
 

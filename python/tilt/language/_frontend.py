@@ -767,6 +767,22 @@ class Translator(EagerTranslation):
                            f"has {size} elements, the buffer's dimension {extent}")
         return sliced
 
+    def op_atomic_add(self, call, scope, args, keywords):
+        for name in ("memory_order", "return_prev", "use_tma"):
+            if args.get(name) not in (None, False):
+                self.error(keywords.get(name, call), f"T.atomic_add's {name} is not "
+                           "supported (the sum is computed in order on one core)")
+        dst = args["dst"]
+        if not isinstance(dst, Region) or not dst.buffer.is_global:
+            self.error(call.args[0] if call.args else call,
+                       "T.atomic_add adds into a slice of a global tensor "
+                       "(T.atomic_add(C[i, j], C_local))")
+        value = self.buffer_arg(call.args[1] if len(call.args) > 1 else call,
+                                args["value"], "T.atomic_add's value")
+        offsets = self.offset_text(call, dst)
+        self.emitter.emit(f"tile.atomic_add {value.name}, {dst.buffer.name}{offsets} : "
+                          f"{value.type}, {dst.buffer.type}", self.pos(call))
+
     def copy_endpoint(self, node, value):
         if isinstance(value, Region):
             return value

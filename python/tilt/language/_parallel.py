@@ -134,13 +134,28 @@ class ParallelLoop:
                 self.statements(stmt.body if test else stmt.orelse, scope)
             elif isinstance(stmt, ast.For):
                 self.error(stmt, "a loop inside a T.Parallel body is not supported")
+            elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and \
+                    self.is_atomic_add(stmt.value, scope):
+                call = stmt.value
+                if len(call.args) < 2 or not isinstance(call.args[0], ast.Subscript):
+                    self.error(call, "T.atomic_add in a T.Parallel body takes "
+                               "(Tensor[...], value)")
+                self.assign(call.args[0], self.value(call.args[1], scope), scope,
+                            atomic=True)
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 self.error(stmt, f"{ast.unparse(stmt.value.func)}(...) is not "
                            "supported in a T.Parallel body")
             else:
                 self.error(stmt, f"{_util._describe(stmt)} is not supported in a T.Parallel body")
 
-    def assign(self, target, value, scope):
+    def is_atomic_add(self, call, scope):
+        try:
+            callee = self.tr.evaluate_constant(call.func, scope)
+        except Exception:  # noqa: BLE001 -- not a known name: not atomic_add
+            return False
+        return _util._intrinsic_name(callee) == "atomic_add"
+
+    def assign(self, target, value, scope, atomic=False):
         if isinstance(target, ast.Name):
             scope.vars[target.id] = value
             return
@@ -165,13 +180,18 @@ class ParallelLoop:
             self.error(target, "cannot store a whole buffer in an element")
         node = self.to_node(target, value, buffer.dtype)
         node = self.convert(target, node, buffer.dtype)
+        if atomic and not buffer.is_global:
+            self.error(target, "T.atomic_add adds into a global tensor")
         key = buffer.name if not buffer.is_global else \
             (buffer.name, tuple(b.key() for b in bases))
         if key in self.writes:
+            if atomic or self.writes[key][4]:
+                self.error(target, "an element added into with T.atomic_add is "
+                           "not written again in the same T.Parallel body")
             self.writes[key][1] = node
         else:
             self.writes[key] = [buffer, node, bases if buffer.is_global else None,
-                                self.pos(target)]
+                                self.pos(target), atomic]
 
     # -- accesses -----------------------------------------------------------
 
@@ -695,12 +715,12 @@ def translate(tr, stmt, scope):
     for emit in loop.pre:
         emit()
     outputs = []
-    for key, (buffer, node, bases, wpos) in loop.writes.items():
+    for key, (buffer, node, bases, wpos, atomic) in loop.writes.items():
         if buffer.is_global:
             temp = Buffer(emitter.fresh(buffer.py_name + "_out"), extents,
                           buffer.dtype, "fragment", buffer.py_name)
             emitter.emit_prologue(f"{temp.name} = tile.alloc : {temp.type}", wpos)
-            outputs.append((temp, node, (buffer, bases, wpos)))
+            outputs.append((temp, node, (buffer, bases, wpos, atomic)))
         else:
             outputs.append((buffer, node, None))
     # The body first (it decides which inputs are used), then the header.
@@ -736,7 +756,8 @@ def translate(tr, stmt, scope):
     for temp, _, staged in outputs:
         if staged is None:
             continue
-        tensor, bases, wpos = staged
+        tensor, bases, wpos, atomic = staged
         offsets = ", ".join(loop.materialize_outer(b, wpos).name for b in bases)
-        emitter.emit(f"tile.copy {temp.name}, {tensor.name}[{offsets}] : "
+        op = "tile.atomic_add" if atomic else "tile.copy"
+        emitter.emit(f"{op} {temp.name}, {tensor.name}[{offsets}] : "
                      f"{temp.type}, {tensor.type}", wpos)

@@ -67,6 +67,11 @@ struct TileToTTOptions {
 std::unique_ptr<Pass> createTileFuseElementwisePass();
 /// tile-coarsen{grid=8x8 arch=wormhole_b0 board=n150}.
 std::unique_ptr<Pass> createTileCoarsenPass();
+/// tile-fold-atomics: T.atomic_add across a split grid dimension becomes a
+/// loop of the split inside the block, the partials summed in order on one
+/// core (deterministic split-K; FoldAtomics.cpp).
+std::unique_ptr<Pass> createTileFoldAtomicsPass();
+
 /// tile-widen-blocks: merges blocks whose buffers are a fraction of a
 /// 32x32 tile (TileLang's one-row blocks) into blocks of whole tiles, where
 /// the kernel's rows are independent (before tile-legalize).

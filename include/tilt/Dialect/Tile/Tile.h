@@ -396,6 +396,29 @@ public:
 /// The name of a partition's per-core argument values (tile.core_arg).
 constexpr llvm::StringLiteral kCoreArgsAttrName = "core_args";
 
+/// `tile.atomic_add %buf, %t[%i, %j] : B, T`: TileLang's T.atomic_add:
+/// adds the buffer into the slice of the tensor that starts at the offsets
+/// (the buffer covers the tensor's trailing dimensions, as tile.copy's
+/// does). Blocks that add into the same slice (split-K) are summed in
+/// block order: tile-fold-atomics makes one core add them (see
+/// docs/pipeline.md). Operands: the buffer, the tensor, the offsets.
+class AtomicAddOp : public Op<AtomicAddOp, OpTrait::AtLeastNOperands<2>::Impl,
+                              OpTrait::ZeroResults, OpTrait::ZeroRegions,
+                              OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.atomic_add"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value buffer,
+                    Value tensor, ValueRange offsets);
+  Value getBuffer() { return getOperation()->getOperand(0); }
+  Value getTensor() { return getOperation()->getOperand(1); }
+  OperandRange getOffsets();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+};
+
 /// `%v = tile.load %t[%i, %j] : !tile.tensor<...xi32>`: one element of a
 /// global tensor, read when the kernel runs (TileLang's `BlockTable[b, i]`
 /// used as a number: block tables, block-sparse indices, expert ids). The

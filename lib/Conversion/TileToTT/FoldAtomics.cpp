@@ -1,0 +1,295 @@
+//===- FoldAtomics.cpp - tile-fold-atomics ---------------------------------===//
+//
+// TileLang's T.atomic_add (split-K GEMM: the blocks of a grid dimension
+// compute partial sums of one C block and add them into C) has no
+// Tenstorrent counterpart: a core cannot add into DRAM, and the order of
+// additions from different cores would make the result change from run to
+// run. tile-fold-atomics makes the sum deterministic and local: the grid
+// dimension that the added slices do not depend on (the split) becomes a
+// loop inside the block, so one core computes the partial sums of its C
+// block one after the other, adds them in order into an on-core
+// accumulator (the partials' workspace in L1), reads C's old value on the
+// first trip and writes the sum on the last:
+//
+//   scf.for %z = 0 to S {                      (bz := %z)
+//     ... the block's body ...
+//     scf.if (%z == 0) { tile.copy C[off] -> acc }
+//     acc = acc + partial                      (tile.parallel)
+//     scf.if (%z == S - 1) { tile.copy acc -> C[off] }
+//   }
+//
+// The blocks of the split run on one core instead of S; a kernel whose
+// other grid dimensions leave cores idle is slower than a GPU's split-K
+// (docs/pipeline.md). A slice that depends on every grid dimension (no
+// split) becomes the read, the add and the write without a loop.
+//
+// Rejected (a diagnostic at the op): an atomic_add inside a loop or a
+// branch, slices that depend on a loop variable, two split dimensions,
+// atomics that disagree on the split, and kernels that also copy from or to
+// the tensor the atomic adds into.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+#include "tilt/Conversion/TileToTT/TileToTT.h"
+#include "tilt/Dialect/SCF/SCF.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// The grid dimensions (block arguments 0..rank-1 of `kernel`) that
+/// `value` is computed from; false when it depends on a loop variable or a
+/// value from outside index arithmetic.
+bool collectGridDims(Value value, tile::KernelOp kernel,
+                     llvm::SmallSet<unsigned, 3> &dims, unsigned depth = 0) {
+  if (depth > 64)
+    return false;
+  if (auto argument = value.dyn_cast<BlockArgument>()) {
+    if (argument.getOwner() != kernel.getBody())
+      return false;
+    if (argument.getArgNumber() < kernel.getGrid().size())
+      dims.insert(argument.getArgNumber());
+    return true;
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumRegions() != 0)
+    return false;
+  for (Value operand : def->getOperands())
+    if (!collectGridDims(operand, kernel, dims, depth + 1))
+      return false;
+  return true;
+}
+
+class TileFoldAtomicsPass : public Pass {
+public:
+  llvm::StringRef getArgument() const override { return "tile-fold-atomics"; }
+  llvm::StringRef getName() const override { return "TileFoldAtomics"; }
+  llvm::StringRef getDescription() const override {
+    return "Turn T.atomic_add across a split grid dimension into a loop of "
+           "the split inside the block, summing the partials on one core in "
+           "order (deterministic split-K)";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    return std::make_unique<TileFoldAtomicsPass>();
+  }
+  LogicalResult initialize(Context *context) override {
+    loadLoweringDialects(context);
+    return success();
+  }
+  void runOnOperation() override {
+    llvm::SmallVector<tile::KernelOp, 2> kernels;
+    getOperation()->walk([&](Operation *op) {
+      if (auto kernel = tile::KernelOp::dynCast(op))
+        kernels.push_back(kernel);
+    });
+    for (tile::KernelOp kernel : kernels)
+      if (failed(fold(kernel)))
+        return signalPassFailure();
+  }
+
+private:
+  Statistic numFolded{this, "num-atomics", "Atomic adds folded"};
+
+  LogicalResult fold(tile::KernelOp kernel) {
+    Operation *kernelOp = kernel.getOperation();
+    Block *body = kernel.getBody();
+    llvm::SmallVector<tile::AtomicAddOp, 2> atomics;
+    kernelOp->walk([&](Operation *op) {
+      if (auto atomic = tile::AtomicAddOp::dynCast(op))
+        atomics.push_back(atomic);
+    });
+    if (atomics.empty())
+      return success();
+    llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+    llvm::SmallSet<unsigned, 3> used;
+    llvm::DenseSet<Value> targets;
+    for (tile::AtomicAddOp atomic : atomics) {
+      Operation *op = atomic.getOperation();
+      if (op->getBlock() != body)
+        return op->emitError()
+               << "an atomic_add inside a loop or a branch is not supported "
+                  "yet (Tilt adds the blocks of a split in order on one "
+                  "core)";
+      for (Value offset : atomic.getOffsets())
+        if (!collectGridDims(offset, kernel, used))
+          return op->emitError()
+                 << "the slice of an atomic_add depends on a value other "
+                    "than the block indices (a loop variable, a value read "
+                    "when the kernel runs): not supported yet";
+      targets.insert(atomic.getTensor());
+    }
+    // The tensors added into are only added into.
+    LogicalResult copied = success();
+    kernelOp->walk([&](Operation *op) {
+      auto copy = tile::CopyOp::dynCast(op);
+      if (!copy || failed(copied))
+        return;
+      Value tensor = copy.getSource().getType().isa<tile::TensorType>()
+                         ? copy.getSource()
+                         : copy.getDest();
+      if (targets.count(tensor))
+        copied = op->emitError()
+                 << "this kernel also copies from or to the tensor its "
+                    "atomic_add adds into: not supported";
+    });
+    if (failed(copied))
+      return failure();
+    llvm::SmallVector<unsigned, 2> split;
+    for (unsigned d = 0; d < grid.size(); ++d)
+      if (!used.count(d) && grid[d] > 1)
+        split.push_back(d);
+    if (split.size() > 1)
+      return atomics.front()->emitError()
+             << "the atomic_add's slice does not depend on grid dimensions "
+             << split[0] << " and " << split[1]
+             << ": a split over more than one dimension is not supported yet";
+
+    Context *context = kernelOp->getContext();
+    OpBuilder builder(context);
+    Location loc = kernelOp->getLoc();
+    // Buffers first, so that the loop below holds the rest of the body.
+    Block::iterator firstNonAlloc = body->begin();
+    llvm::SmallVector<Operation *, 8> allocs;
+    for (Operation &op : *body)
+      if (tile::AllocOp::dynCast(&op))
+        allocs.push_back(&op);
+    for (Operation *alloc : allocs)
+      alloc->moveBefore(body, body->begin());
+    firstNonAlloc = body->begin();
+    while (firstNonAlloc != body->end() &&
+           tile::AllocOp::dynCast(&*firstNonAlloc))
+      ++firstNonAlloc;
+
+    // The accumulators.
+    builder.setInsertionPoint(body, firstNonAlloc);
+    llvm::DenseMap<Operation *, Value> accumulators;
+    for (tile::AtomicAddOp atomic : atomics) {
+      auto bufType = atomic.getBuffer().getType().cast<tile::BufType>();
+      auto tensorType = atomic.getTensor().getType().cast<tile::TensorType>();
+      auto accType = tile::BufType::get(context, bufType.getShape(),
+                                        tensorType.getElementType(),
+                                        tile::MemorySpace::Fragment);
+      accumulators[atomic.getOperation()] =
+          builder.create<tile::AllocOp>(atomic->getLoc(), accType)
+              .getOperation()
+              ->getResult(0);
+    }
+    Block::iterator start = builder.getInsertionPoint();
+
+    // The split's loop around the rest of the body.
+    Value iv;
+    int64_t trips = split.empty() ? 1 : grid[split[0]];
+    if (!split.empty()) {
+      llvm::SmallVector<Operation *, 32> rest;
+      for (Block::iterator it = start; it != body->end(); ++it)
+        rest.push_back(&*it);
+      builder.setInsertionPoint(body, start);
+      Value zero = createIndex(builder, loc, 0);
+      Value upper = createIndex(builder, loc, trips);
+      Value one = createIndex(builder, loc, 1);
+      auto loop = builder.create<scf::ForOp>(loc, zero, upper, one);
+      Operation *terminator = loop.getBody()->getTerminator();
+      for (Operation *op : rest)
+        op->moveBefore(terminator);
+      iv = loop.getInductionVar();
+      body->getArgument(split[0]).replaceAllUsesWith(iv);
+    }
+
+    for (tile::AtomicAddOp atomic : atomics) {
+      Operation *op = atomic.getOperation();
+      Location atomicLoc = op->getLoc();
+      Value acc = accumulators[op];
+      Value tensor = atomic.getTensor();
+      llvm::SmallVector<Value, 4> offsets(atomic.getOffsets().begin(),
+                                          atomic.getOffsets().end());
+      builder.setInsertionPoint(op);
+      auto guarded = [&](int64_t trip, bool read) {
+        auto emitCopy = [&] {
+          if (read)
+            builder.create<tile::CopyOp>(atomicLoc, tensor, acc, offsets);
+          else
+            builder.create<tile::CopyOp>(atomicLoc, acc, tensor, offsets);
+        };
+        if (!iv) {
+          emitCopy();
+          return;
+        }
+        Value at = createIndex(builder, atomicLoc, trip);
+        Value cond =
+            builder
+                .create<arith::CmpIOp>(atomicLoc, arith::CmpIPredicate::eq, iv,
+                                       at)
+                .getOperation()
+                ->getResult(0);
+        auto branch = builder.create<scf::IfOp>(atomicLoc, TypeRange{}, cond,
+                                                /*withElse=*/false);
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPoint(
+            branch.getOperation()->getRegion(0).front().getTerminator());
+        emitCopy();
+      };
+      // C's old value on the first trip, the partial added on every trip,
+      // the sum written on the last.
+      guarded(0, /*read=*/true);
+      Type accElement = acc.getType().cast<tile::BufType>().getElementType();
+      Type partElement =
+          atomic.getBuffer().getType().cast<tile::BufType>().getElementType();
+      auto add = builder.create<tile::ParallelOp>(
+          atomicLoc, ValueRange{acc, atomic.getBuffer()}, ValueRange{acc});
+      {
+        OpBuilder::InsertionGuard guard(builder);
+        Block *addBody = add.getBody();
+        builder.setInsertionPointToEnd(addBody);
+        Value a = addBody->getArgument(0), b = addBody->getArgument(1);
+        if (partElement != accElement) {
+          unsigned from = partElement.getIntOrFloatBitWidth();
+          unsigned to = accElement.getIntOrFloatBitWidth();
+          b = from < to ? builder.create<arith::ExtFOp>(atomicLoc, accElement, b)
+                              .getOperation()
+                              ->getResult(0)
+                        : builder
+                              .create<arith::TruncFOp>(atomicLoc, accElement, b)
+                              .getOperation()
+                              ->getResult(0);
+        }
+        Value sum = createBinary<arith::AddFOp>(builder, atomicLoc, a, b);
+        builder.create<tile::YieldOp>(atomicLoc, ValueRange{sum});
+      }
+      guarded(trips - 1, /*read=*/false);
+      op->erase();
+      ++numFolded;
+    }
+
+    if (!split.empty()) {
+      // The split's extent becomes 1 (its index is the loop's now).
+      llvm::SmallVector<int64_t, 3> newGrid(grid.begin(), grid.end());
+      newGrid[split[0]] = 1;
+      kernelOp->setInherentAttr("grid", DenseArrayAttr::getI64(context, newGrid));
+      kernelOp->emitRemark()
+          << "tile-fold-atomics: the " << trips
+          << " blocks of grid dimension " << split[0]
+          << " add into the same slices (atomic_add); one core computes them "
+             "in order and adds them in L1, so the sum is the same on every "
+             "run (grid [" << formatInts(grid) << "] -> ["
+          << formatInts(newGrid) << "])";
+    }
+    return success();
+  }
+
+  static std::string formatInts(llvm::ArrayRef<int64_t> values) {
+    std::string text;
+    for (size_t i = 0; i < values.size(); ++i)
+      text += (i ? ", " : "") + std::to_string(values[i]);
+    return text;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilt::createTileFoldAtomicsPass() {
+  return std::make_unique<TileFoldAtomicsPass>();
+}

@@ -662,8 +662,19 @@ LogicalResult KernelLowering::lowerIf(Operation *op) {
     if (definition && op->isProperAncestor(definition))
       continue;
     outer.push_back(buffer);
-    bool written = false;
-    op->walk([&](Operation *nested) { written |= writes(nested, buffer); });
+    bool written = false, loaded = false;
+    op->walk([&](Operation *nested) {
+      written |= writes(nested, buffer);
+      if (cb::WaitFrontOp::dynCast(nested) && getRole(nested) == "compute" &&
+          inputBuffers.lookup(nested->getOperand(0)) == buffer)
+        loaded = true;
+    });
+    // A block read from DRAM in a branch is popped in the branch (after
+    // its last use there): the code after the if would read pages gone.
+    if (loaded && isLiveAfter(buffer, op))
+      return error(op, "a buffer filled from DRAM inside this branch is read "
+                       "after it: not supported yet (copy it into another "
+                       "buffer inside the branch, or fill it outside)");
     if (!written || !isLiveAfter(buffer, op))
       continue;
     builder.setInsertionPoint(op);
@@ -725,8 +736,14 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
   if (scf::ForOp::dynCast(op))
     return lowerLoop(op);
   if (scf::IfOp::dynCast(op)) {
+    // Tile ops, or the compute side of a copy from DRAM (its wait).
     bool nested = false;
-    op->walk([&](Operation *inner) { nested |= isTileOp(inner); });
+    op->walk([&](Operation *inner) {
+      nested |= isTileOp(inner) ||
+                (cb::WaitFrontOp::dynCast(inner) &&
+                 getRole(inner) == "compute" &&
+                 inputBuffers.count(inner->getOperand(0)));
+    });
     if (nested)
       return lowerIf(op);
   }

@@ -157,7 +157,7 @@ private:
     for (Operation &op : *body)
       if (tile::AllocOp::dynCast(&op))
         allocs.push_back(&op);
-    for (Operation *alloc : allocs)
+    for (Operation *alloc : llvm::reverse(allocs))
       alloc->moveBefore(body, body->begin());
     firstNonAlloc = body->begin();
     while (firstNonAlloc != body->end() &&
@@ -209,10 +209,26 @@ private:
       builder.setInsertionPoint(op);
       auto guarded = [&](int64_t trip, bool read) {
         auto emitCopy = [&] {
-          if (read)
-            builder.create<tile::CopyOp>(atomicLoc, tensor, acc, offsets);
-          else
+          if (!read) {
             builder.create<tile::CopyOp>(atomicLoc, acc, tensor, offsets);
+            return;
+          }
+          // C's block lands in a buffer of its own, used up inside the
+          // branch (the reader's pages are popped there), and is copied
+          // into the accumulator that lives across the trips.
+          Value old = builder
+                          .create<tile::AllocOp>(
+                              atomicLoc,
+                              tile::BufType::get(
+                                  context,
+                                  acc.getType().cast<tile::BufType>().getShape(),
+                                  acc.getType().cast<tile::BufType>()
+                                      .getElementType(),
+                                  tile::MemorySpace::Shared))
+                          .getOperation()
+                          ->getResult(0);
+          builder.create<tile::CopyOp>(atomicLoc, tensor, old, offsets);
+          builder.create<tile::CopyOp>(atomicLoc, old, acc);
         };
         if (!iv) {
           emitCopy();

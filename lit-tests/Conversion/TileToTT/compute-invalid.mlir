@@ -103,3 +103,27 @@ func.func @computed_scalar_capture(%C: !tile.tensor<32x32xf32>, %S: f32) {
   }
   return
 }
+
+// -----
+
+// A block read from DRAM inside a branch and read after it: its pages are
+// popped inside the branch.
+// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
+func.func @load_in_branch(%X: !tile.tensor<128x64xf32>, %Y: !tile.tensor<128x64xf32>) {
+  tile.kernel grid [4] blocks(%bx) args(%x = %X : !tile.tensor<128x64xf32>, %y = %Y : !tile.tensor<128x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %zero = arith.constant 0.0 : f32
+    %row = arith.muli %bx, %c32 : index
+    %s = tile.alloc : !tile.buf<32x64xf32, shared>
+    %low = arith.cmpi ult, %bx, %c2 : index
+    tile.fill %s, %zero : !tile.buf<32x64xf32, shared>, f32
+    // expected-error@+1 {{a buffer filled from DRAM inside this branch is read after it: not supported yet (copy it into another buffer inside the branch, or fill it outside)}}
+    scf.if %low {
+      tile.copy %x[%row, %c0], %s : !tile.tensor<128x64xf32>, !tile.buf<32x64xf32, shared>
+    }
+    tile.copy %s, %y[%row, %c0] : !tile.buf<32x64xf32, shared>, !tile.tensor<128x64xf32>
+  }
+  return
+}

@@ -767,3 +767,37 @@ func.func @load_outside_kernel(%T: !tile.tensor<2x4xi32>, %i: index) {
   %v = tile.load %T[%i, %i] : !tile.tensor<2x4xi32>
   return
 }
+
+// -----
+
+func.func @atomic_into_buffer(%C: !tile.tensor<64x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<64x64xf32>) {
+    %a = tile.alloc : !tile.buf<32x32xf32, fragment>
+    %b = tile.alloc : !tile.buf<32x32xf32, fragment>
+    // expected-error@+1 {{'tile.atomic_add' op adds a !tile.buf into a !tile.tensor, got '!tile.buf<32x32xf32, fragment>' and '!tile.buf<32x32xf32, fragment>'}}
+    "tile.atomic_add"(%a, %b) : (!tile.buf<32x32xf32, fragment>, !tile.buf<32x32xf32, fragment>) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @atomic_offsets(%C: !tile.tensor<64x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<64x64xf32>) {
+    %a = tile.alloc : !tile.buf<32x32xf32, fragment>
+    // expected-error@+1 {{'tile.atomic_add' op expected 2 offsets into the tensor, got 1}}
+    tile.atomic_add %a, %c[%bx] : !tile.buf<32x32xf32, fragment>, !tile.tensor<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @atomic_integers(%C: !tile.tensor<64x64xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<64x64xi32>) {
+    %a = tile.alloc : !tile.buf<32x32xi32, fragment>
+    // expected-error@+1 {{'tile.atomic_add' op adds floats (got 'i32' into 'i32')}}
+    tile.atomic_add %a, %c[%bx, %bx] : !tile.buf<32x32xi32, fragment>, !tile.tensor<64x64xi32>
+  }
+  return
+}

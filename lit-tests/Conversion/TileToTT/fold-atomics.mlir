@@ -1,0 +1,85 @@
+// tile-fold-atomics: the grid dimension whose blocks add into the same
+// slices (split-K's) becomes a loop inside the block; the partials are
+// added in order into an accumulator that takes C's old value on the first
+// trip and is written on the last. Round trip of tile.atomic_add first.
+// RUN: tilt-opt %s --split-input-file | tilt-opt --split-input-file | FileCheck %s --check-prefix=ROUND
+// RUN: tilt-opt --split-input-file --verify-diagnostics -p 'builtin.module(func.func(tile-fold-atomics))' %s | FileCheck %s
+
+// ROUND-LABEL: func.func @split_k
+// ROUND: tile.atomic_add %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
+
+// CHECK-LABEL: func.func @split_k
+// The split's extent is 1 now.
+// CHECK: tile.kernel grid [1, 2, 1] blocks(%{{.*}}, %[[BY:.*]], %{{.*}})
+// The block's buffers, then the accumulator.
+// CHECK-NEXT: tile.alloc : !tile.buf<32x32xbf16, shared>
+// CHECK-NEXT: tile.alloc : !tile.buf<32x64xbf16, shared>
+// CHECK-NEXT: tile.alloc : !tile.buf<32x64xf32, fragment>
+// CHECK-NEXT: %[[ACC:.*]] = tile.alloc : !tile.buf<32x64xf32, fragment>
+// CHECK: scf.for %[[Z:.*]] = %{{.*}} to %c4 step
+// CHECK: tile.gemm
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[Z]], %{{.*}} : index
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: %[[OLD:.*]] = tile.alloc : !tile.buf<32x64xf32, shared>
+// CHECK-NEXT: tile.copy %{{.*}}[%{{.*}}, %{{.*}}], %[[OLD]]
+// CHECK-NEXT: tile.copy %[[OLD]], %[[ACC]]
+// CHECK: tile.parallel ins(%[[ACC]], %{{.*}} : {{.*}}) outs(%[[ACC]] : {{.*}})
+// CHECK: arith.addf
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[Z]], %c3 : index
+// CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK-NEXT: tile.copy %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
+func.func @split_k(%A: !tile.tensor<64x128xbf16>, %B: !tile.tensor<128x64xbf16>, %C: !tile.tensor<64x64xf32>) {
+  // expected-remark@+1 {{tile-fold-atomics: the 4 blocks of grid dimension 2 add into the same slices (atomic_add); one core computes them in order and adds them in L1, so the sum is the same on every run (grid [1, 2, 4] -> [1, 2, 1])}}
+  tile.kernel grid [1, 2, 4] blocks(%bx, %by, %bz)
+      args(%a = %A : !tile.tensor<64x128xbf16>, %b = %B : !tile.tensor<128x64xbf16>, %c = %C : !tile.tensor<64x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %row = arith.muli %by, %c32 : index
+    %k = arith.muli %bz, %c32 : index
+    %a_s = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %b_s = tile.alloc : !tile.buf<32x64xbf16, shared>
+    %acc = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.clear %acc : !tile.buf<32x64xf32, fragment>
+    tile.copy %a[%row, %k], %a_s : !tile.tensor<64x128xbf16>, !tile.buf<32x32xbf16, shared>
+    tile.copy %b[%k, %c0], %b_s : !tile.tensor<128x64xbf16>, !tile.buf<32x64xbf16, shared>
+    tile.gemm %a_s, %b_s, %acc : !tile.buf<32x32xbf16, shared>, !tile.buf<32x64xbf16, shared>, !tile.buf<32x64xf32, fragment>
+    tile.atomic_add %acc, %c[%row, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+// Slices that depend on a loop variable.
+// expected-error@+1 {{pass 'tile-fold-atomics' (TileFoldAtomics) failed on 'func.func'}}
+func.func @moving_slice(%C: !tile.tensor<64x64xf32>) {
+  tile.kernel grid [2] blocks(%bx) args(%c = %C : !tile.tensor<64x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %acc = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.clear %acc : !tile.buf<32x64xf32, fragment>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %row = arith.muli %i, %c32 : index
+      // expected-error@+1 {{an atomic_add inside a loop or a branch is not supported yet (Tilt adds the blocks of a split in order on one core)}}
+      tile.atomic_add %acc, %c[%row, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Two split dimensions.
+// expected-error@+1 {{pass 'tile-fold-atomics' (TileFoldAtomics) failed on 'func.func'}}
+func.func @two_splits(%C: !tile.tensor<32x64xf32>) {
+  tile.kernel grid [2, 2] blocks(%bx, %by) args(%c = %C : !tile.tensor<32x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %acc = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.clear %acc : !tile.buf<32x64xf32, fragment>
+    // expected-error@+1 {{the atomic_add's slice does not depend on grid dimensions 0 and 1: a split over more than one dimension is not supported yet}}
+    tile.atomic_add %acc, %c[%c0, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<32x64xf32>
+  }
+  return
+}

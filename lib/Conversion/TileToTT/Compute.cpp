@@ -651,7 +651,6 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
 /// released at the end of both branches. The data movement kernels take
 /// the same branch: the condition is computed from the same values there.
 LogicalResult KernelLowering::lowerIf(Operation *op) {
-  auto ifOp = scf::IfOp::dynCast(op);
   if (op->getNumResults() != 0)
     return error(op, "an 'scf.if' with results around tile ops has no "
                      "lowering");
@@ -695,7 +694,6 @@ LogicalResult KernelLowering::lowerIf(Operation *op) {
     builder.setInsertionPointToEnd(block);
     builder.create<scf::YieldOp>(op->getLoc(), ValueRange{});
   }
-  (void)ifOp;
   llvm::DenseMap<Value, BufferLocation> before;
   for (auto &[buffer, state] : buffers)
     before[buffer] = state.location;

@@ -158,3 +158,35 @@ def test_flash_decoding_over_a_paged_kv_cache():
                                rtol=2e-2, atol=2e-2)
     kernel = paged_decode.compile(q, k_cache, v_cache, block_table)
     assert kernel.check(q, k_cache, v_cache, block_table).ok
+
+
+@tilelang.jit
+def add_head_scalar(X, Sinks, block_M: int = 32):
+    """Per-head scalars as TileLang's attention sinks read them:
+    `sinks[i] = Sinks[by]` in a T.Parallel body."""
+    M, N, H = T.const("M, N, H")
+    X: T.Tensor((H, M, N), T.float32)
+    Sinks: T.Tensor((H,), T.float32)
+    Y = T.empty((H, M, N), T.float32)
+    with T.Kernel(T.ceildiv(M, block_M), H) as (bx, by):
+        x = T.alloc_shared((block_M, N), T.float32)
+        s = T.alloc_fragment((block_M,), T.float32)
+        y = T.alloc_fragment((block_M, N), T.float32)
+        T.copy(X[by, bx * block_M, 0], x)
+        for i in T.Parallel(block_M):
+            s[i] = Sinks[by]
+        for i, j in T.Parallel(block_M, N):
+            y[i, j] = x[i, j] * s[i] + Sinks[by]
+        T.copy(y, Y[by, bx * block_M, 0])
+    return Y
+
+
+def test_a_per_head_scalar_read_when_the_kernel_runs():
+    x = torch.randn(4, 64, 64)
+    sinks = torch.randn(4)
+    kernel = add_head_scalar.compile(x, sinks)
+    # The reader reads the element; compute takes its bits from the page.
+    assert "read_cb_u32" in kernel.source("compute")
+    assert kernel.check(x, sinks).ok
+    expected = x * sinks.view(4, 1, 1) + sinks.view(4, 1, 1)
+    torch.testing.assert_close(add_head_scalar(x, sinks), expected, rtol=1e-2, atol=1e-2)

@@ -410,6 +410,11 @@ Value KernelLowering::getScalarBits(Location loc, double value, Value runtime) {
   if (!runtime)
     return createI32(builder, loc,
                      int32_t(llvm::bit_cast<uint32_t>(float(value))));
+  // An element the compute kernel read (a bitcast of its bits) is used
+  // where it is.
+  if (Operation *def = runtime.getDefiningOp())
+    if (def->getName().getStringRef() == "arith.bitcast")
+      return def->getOperand(0);
   Value &bits = scalarBits[runtime];
   if (bits)
     return bits;

@@ -100,6 +100,13 @@ std::optional<double> tiletott::evaluateScalar(Value value) {
 Value tiletott::getRuntimeScalar(Value value) {
   // extf (bf16 or f16 to f32) is exact: the same value, the same f32 bits.
   while (Operation *def = value.getDefiningOp()) {
+    // An f32 element read when the kernel runs (tile.load, lowered by
+    // tile-lower-data-movement): the bits the compute kernel took from the
+    // reader's page.
+    if (def->getName().getStringRef() == "arith.bitcast" &&
+        def->getOperand(0).getType().isSignlessInteger(32) &&
+        value.getType().isF32())
+      return value;
     if (def->getName().getStringRef() != "arith.extf")
       return Value();
     value = def->getOperand(0);

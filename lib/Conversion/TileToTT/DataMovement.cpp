@@ -1135,7 +1135,7 @@ public:
       return fail(op, "the tensor has no tile layout (run tile-legalize "
                       "first)");
     Type element = tensorType.getElementType();
-    if (!element.isSignlessInteger(32)) {
+    if (!element.isSignlessInteger(32) && !element.isF32()) {
       op->emitError() << "only int32 elements are read as numbers for now (a "
                       << element
                       << " element would be a scalar for the compute kernel, "
@@ -1147,7 +1147,7 @@ public:
     // branches it decides.
     llvm::SmallVector<Value, 8> worklist{op->getResult(0)};
     llvm::SmallPtrSet<Operation *, 8> copies, branches;
-    bool reader = false, writer = false;
+    bool reader = false, writer = false, scalarUse = false;
     while (!worklist.empty()) {
       Value value = worklist.pop_back_val();
       for (OpOperand &use : value.getUses()) {
@@ -1175,6 +1175,17 @@ public:
           branches.insert(user);
           continue;
         }
+        // A scalar of the compute kernel: captured by a tile.parallel body
+        // (Sinks[by] in TileLang's attention sinks) or a fill's value.
+        bool inBody = false;
+        for (Operation *parent = user; parent && parent != kernel.getOperation();
+             parent = parent->getParentOp())
+          inBody |= bool(tile::ParallelOp::dynCast(parent));
+        if (inBody ||
+            (tile::FillOp::dynCast(user) && use.getOperandNumber() == 1)) {
+          scalarUse = true;
+          continue;
+        }
         InFlightDiagnostic diagnostic =
             op->emitError()
             << "a value read from a tensor is supported as a copy offset or "
@@ -1188,7 +1199,10 @@ public:
     // A branch runs in every kernel with ops in it: the compute kernel
     // gets the value from the reader through a CB, and the writer reads it
     // itself when it writes blocks inside the branch.
-    bool compute = !branches.empty();
+    bool compute = !branches.empty() || scalarUse;
+    if (element.isF32() && (!copies.empty() || !branches.empty()))
+      return fail(op, "an f32 element read as a number is a scalar of the "
+                      "compute kernel only (not an offset or a condition)");
     for (Operation *branch : branches)
       branch->walk([&](Operation *nested) {
         if (auto copy = tile::CopyOp::dynCast(nested)) {
@@ -1353,6 +1367,20 @@ public:
         return fail(op, "more than 16 input circular buffers (c_0..c_15) "
                         "in one kernel");
       record("writer", readIn("writer", false, cb));
+    }
+    if (element.isF32()) {
+      // The compute kernel's bits, as the f32 they are (the compute
+      // lowering takes them as a runtime scalar: getRuntimeScalar).
+      Value bits = values[llvm::find_if(roles, [](Attribute role) {
+                     return role.cast<StringAttr>().getValue() == "compute";
+                   }) - roles.begin()];
+      Value value = rewriter
+                        .create<arith::BitcastOp>(loc, rewriter.getF32Type(),
+                                                  bits)
+                        .getOperation()
+                        ->getResult(0);
+      rewriter.replaceOp(op, ValueRange{value});
+      return success();
     }
     if (values.size() == 1) {
       rewriter.replaceOp(op, ValueRange{values.front()});

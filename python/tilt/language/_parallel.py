@@ -250,10 +250,28 @@ class ParallelLoop:
         if write_key in self.writes:
             return self.writes[write_key][1]
         stage_key = (buffer.name, tuple(b.key() for b in bases), tuple(dims))
+        if not dims:
+            # One element for the whole loop (TileLang's `sinks[i] =
+            # Sinks[by]`): read when the kernel runs (tile.load), a scalar of
+            # the body.
+            if stage_key not in self.stages:
+                if buffer.dtype != "f32":
+                    self.error(node, f"reading one element of the {buffer.dtype} "
+                               f"tensor '{buffer.py_name}' in a T.Parallel body is not "
+                               "supported yet (f32 tensors are)")
+                element = SSA(self.tr.emitter.fresh(buffer.py_name + "_elem"),
+                              buffer.dtype)
+                pos = self.pos(node)
+
+                def emit_load(element=element, bases=bases, pos=pos, tensor=buffer):
+                    offsets = ", ".join(self.materialize_outer(b, pos).name
+                                        for b in bases)
+                    self.tr.emitter.emit(f"{element.name} = tile.load "
+                                         f"{tensor.name}[{offsets}] : {tensor.type}", pos)
+                self.pre.append(emit_load)
+                self.stages[stage_key] = element
+            return Node("outer", buffer.dtype, self.pos(node), data=self.stages[stage_key])
         if stage_key not in self.stages:
-            if not dims:
-                self.error(node, f"reading one element of the tensor '{buffer.py_name}'"
-                           " is not supported: copy it into a buffer with T.copy")
             shape = [self.extents[d] for d in dims]
             stage = Buffer(self.tr.emitter.fresh(buffer.py_name + "_in"), shape,
                            buffer.dtype, "shared", buffer.py_name)

@@ -190,3 +190,29 @@ def test_a_per_head_scalar_read_when_the_kernel_runs():
     assert kernel.check(x, sinks).ok
     expected = x * sinks.view(4, 1, 1) + sinks.view(4, 1, 1)
     torch.testing.assert_close(add_head_scalar(x, sinks), expected, rtol=1e-2, atol=1e-2)
+
+
+@tilelang.jit
+def add_bf16_head_scalar(X, Sinks, block_M: int = 32):
+    M, N, H = T.const("M, N, H")
+    X: T.Tensor((H, M, N), T.bfloat16)
+    Sinks: T.Tensor((H,), T.bfloat16)
+    Y = T.empty((H, M, N), T.float32)
+    with T.Kernel(T.ceildiv(M, block_M), H) as (bx, by):
+        x = T.alloc_shared((block_M, N), T.bfloat16)
+        y = T.alloc_fragment((block_M, N), T.float32)
+        T.copy(X[by, bx * block_M, 0], x)
+        for i, j in T.Parallel(block_M, N):
+            y[i, j] = x[i, j] + Sinks[by]
+        T.copy(y, Y[by, bx * block_M, 0])
+    return Y
+
+
+def test_a_bf16_per_head_scalar_is_taken_from_its_half_of_the_word():
+    # Five heads: odd ones sit in the upper half of a 32-bit word.
+    x = torch.randn(5, 64, 64, dtype=torch.bfloat16)
+    sinks = torch.randn(5, dtype=torch.bfloat16)
+    kernel = add_bf16_head_scalar.compile(x, sinks)
+    assert kernel.check(x, sinks).ok
+    torch.testing.assert_close(add_bf16_head_scalar(x, sinks),
+                               x.float() + sinks.float().view(5, 1, 1), rtol=0, atol=0)

@@ -107,6 +107,13 @@ Value tiletott::getRuntimeScalar(Value value) {
         def->getOperand(0).getType().isSignlessInteger(32) &&
         value.getType().isF32())
       return value;
+    // A bf16 element read that way: the f32 it was truncated from is
+    // exact (its low half is zero).
+    if (def->getName().getStringRef() == "arith.truncf")
+      if (Operation *from = def->getOperand(0).getDefiningOp())
+        if (from->getName().getStringRef() == "arith.bitcast" &&
+            from->getOperand(0).getType().isSignlessInteger(32))
+          return def->getOperand(0);
     if (def->getName().getStringRef() != "arith.extf")
       return Value();
     value = def->getOperand(0);

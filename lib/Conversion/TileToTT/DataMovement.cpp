@@ -1135,7 +1135,8 @@ public:
       return fail(op, "the tensor has no tile layout (run tile-legalize "
                       "first)");
     Type element = tensorType.getElementType();
-    if (!element.isSignlessInteger(32) && !element.isF32()) {
+    if (!element.isSignlessInteger(32) && !element.isF32() &&
+        !element.isBF16()) {
       op->emitError() << "only int32 elements are read as numbers for now (a "
                       << element
                       << " element would be a scalar for the compute kernel, "
@@ -1200,9 +1201,10 @@ public:
     // gets the value from the reader through a CB, and the writer reads it
     // itself when it writes blocks inside the branch.
     bool compute = !branches.empty() || scalarUse;
-    if (element.isF32() && (!copies.empty() || !branches.empty()))
-      return fail(op, "an f32 element read as a number is a scalar of the "
-                      "compute kernel only (not an offset or a condition)");
+    if (element.isa<FloatType>() && (!copies.empty() || !branches.empty()))
+      return fail(op, "a float element read as a number is a scalar of "
+                      "the compute kernel only (not an offset or a "
+                      "condition)");
     for (Operation *branch : branches)
       branch->walk([&](Operation *nested) {
         if (auto copy = tile::CopyOp::dynCast(nested)) {
@@ -1368,17 +1370,34 @@ public:
                         "in one kernel");
       record("writer", readIn("writer", false, cb));
     }
-    if (element.isF32()) {
+    if (element.isF32() || element.isBF16()) {
       // The compute kernel's bits, as the f32 they are (the compute
-      // lowering takes them as a runtime scalar: getRuntimeScalar).
+      // lowering takes them as a runtime scalar: getRuntimeScalar). A bf16
+      // element is the upper half of its f32 (exact), taken from its half
+      // of the word, then truncated back to bf16 (exact too).
       Value bits = values[llvm::find_if(roles, [](Attribute role) {
                      return role.cast<StringAttr>().getValue() == "compute";
                    }) - roles.begin()];
+      if (element.isBF16()) {
+        Value shift = createBinary<arith::MulIOp>(
+            rewriter, loc, toI32(rewriter, loc, div(rem(within, 4), 2)),
+            createI32(rewriter, loc, 16));
+        Value half = createBinary<arith::AndIOp>(
+            rewriter, loc,
+            createBinary<arith::ShRUIOp>(rewriter, loc, bits, shift),
+            createI32(rewriter, loc, 0xffff));
+        bits = createBinary<arith::ShLIOp>(rewriter, loc, half,
+                                           createI32(rewriter, loc, 16));
+      }
       Value value = rewriter
                         .create<arith::BitcastOp>(loc, rewriter.getF32Type(),
                                                   bits)
                         .getOperation()
                         ->getResult(0);
+      if (element.isBF16())
+        value = rewriter.create<arith::TruncFOp>(loc, element, value)
+                    .getOperation()
+                    ->getResult(0);
       rewriter.replaceOp(op, ValueRange{value});
       return success();
     }

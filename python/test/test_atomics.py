@@ -67,3 +67,33 @@ def test_atomic_add_into_a_tensor_the_kernel_also_copies_is_an_error():
                 T.atomic_add(C[bx * 32, 0], c)
         tilelang.compile(main)
     assert "also copies from or to the tensor its atomic_add adds into" in str(info.value)
+
+
+@tilelang.jit
+def split_k_in_place(A, B, C, block_M, block_N, block_K, split_k):
+    """TileLang's own form: C is an argument the kernel adds into, and the
+    split size is computed from K before an annotation binds K."""
+    M, N, K = T.const("M, N, K")
+    split_size = K // split_k
+    A: T.Tensor((M, K), T.bfloat16)
+    B: T.Tensor((K, N), T.bfloat16)
+    C: T.Tensor((M, N), T.float32)
+    with T.Kernel(T.ceildiv(N, block_N), T.ceildiv(M, block_M), split_k) as (bx, by, bz):
+        a = T.alloc_shared((block_M, block_K), T.bfloat16)
+        b = T.alloc_shared((block_K, block_N), T.bfloat16)
+        c = T.alloc_fragment((block_M, block_N), T.float32)
+        T.clear(c)
+        for ko in T.Pipelined(T.ceildiv(split_size, block_K), num_stages=0):
+            T.copy(A[by * block_M, bz * split_size + ko * block_K], a)
+            T.copy(B[bz * split_size + ko * block_K, bx * block_N], b)
+            T.gemm(a, b, c)
+        for i, j in T.Parallel(block_M, block_N):
+            T.atomic_add(C[by * block_M + i, bx * block_N + j], c[i, j])
+
+
+def test_tilelang_split_k_adds_into_its_argument():
+    a = torch.randn(128, 256, dtype=torch.bfloat16)
+    b = torch.randn(256, 128, dtype=torch.bfloat16)
+    c = torch.ones(128, 128)
+    split_k_in_place(a, b, c, 64, 64, 32, 4)
+    torch.testing.assert_close(c, 1 + a.float() @ b.float(), rtol=1e-2, atol=1e-2)

@@ -154,16 +154,38 @@ class Sym:
     gives an unbound expression, which an annotation evaluates again
     once its plain dimensions have bound their constants."""
 
-    def __init__(self, name):
+    _OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b,
+            "*": lambda a, b: a * b, "//": lambda a, b: a // b,
+            "%": lambda a, b: a % b}
+
+    def __init__(self, name, op=None, operands=()):
         self.name = name
-        self.value = None
+        self.op = op
+        self.operands = operands
+        self._value = None
+
+    @property
+    def value(self):
+        """The constant's value once bound; an expression's once the
+        constants it is made of are (``splitK = K // split_k`` written
+        before ``A: T.Tensor((M, K), ...)`` binds K)."""
+        if self.op is None:
+            return self._value
+        values = [o.value if isinstance(o, Sym) else o for o in self.operands]
+        if any(v is None for v in values):
+            return None
+        return self._OPS[self.op](*values)
+
+    @value.setter
+    def value(self, value):
+        self._value = value
 
     def __repr__(self):
         return self.name
 
     def _expr(self, op, other, reverse=False):
         left, right = (other, self) if reverse else (self, other)
-        return Sym(f"({left!r} {op} {right!r})")
+        return Sym(f"({left!r} {op} {right!r})", op, (left, right))
 
     def __add__(self, other): return self._expr("+", other)
     def __radd__(self, other): return self._expr("+", other, True)

@@ -216,3 +216,40 @@ def test_a_bf16_per_head_scalar_is_taken_from_its_half_of_the_word():
     assert kernel.check(x, sinks).ok
     torch.testing.assert_close(add_bf16_head_scalar(x, sinks),
                                x.float() + sinks.float().view(5, 1, 1), rtol=0, atol=0)
+
+
+@tilelang.jit
+def moe_expert_gemm(X, W, expert_ids, block_M: int = 32, block_N: int = 64,
+                    block_K: int = 32):
+    """A fused MoE expert GEMM: the tokens are sorted by expert, each block
+    of block_M rows belongs to one expert, whose weights the block reads
+    through expert_ids (a gather in the weights' leading dimension)."""
+    M, K, N, E, NB = T.const("M, K, N, E, NB")
+    X: T.Tensor((M, K), T.bfloat16)
+    W: T.Tensor((E, K, N), T.bfloat16)
+    expert_ids: T.Tensor((NB,), T.int32)
+    Y = T.empty((M, N), T.float32)
+    with T.Kernel(T.ceildiv(N, block_N), NB) as (bx, by):
+        x = T.alloc_shared((block_M, block_K), T.bfloat16)
+        w = T.alloc_shared((block_K, block_N), T.bfloat16)
+        acc = T.alloc_fragment((block_M, block_N), T.float32)
+        T.clear(acc)
+        for k in T.Pipelined(T.ceildiv(K, block_K), num_stages=2):
+            T.copy(X[by * block_M, k * block_K], x)
+            T.copy(W[expert_ids[by], k * block_K, bx * block_N], w)
+            T.gemm(x, w, acc)
+        T.copy(acc, Y[by * block_M, bx * block_N])
+    return Y
+
+
+def test_a_fused_moe_expert_gemm_reads_each_blocks_expert():
+    torch.manual_seed(2)
+    experts, blocks = 3, 4
+    x = torch.randn(blocks * 32, 64, dtype=torch.bfloat16)
+    w = torch.randn(experts, 64, 128, dtype=torch.bfloat16)
+    expert_ids = torch.tensor([2, 0, 0, 1], dtype=torch.int32)
+    y = moe_expert_gemm(x, w, expert_ids)
+    expected = torch.cat([x[32 * b:32 * (b + 1)].float() @ w[e].float()
+                          for b, e in enumerate(expert_ids.tolist())])
+    torch.testing.assert_close(y, expected, rtol=1e-2, atol=1e-2)
+    assert moe_expert_gemm.compile(x, w, expert_ids).check(x, w, expert_ids).ok

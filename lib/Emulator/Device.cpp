@@ -538,6 +538,11 @@ bool Device::configureCB(uint32_t column, uint32_t row, const CBConfig &config,
   cb.offset = offset;
   cb.pages.resize(config.numPages);
   core->l1Used = uint32_t(offset + bytes);
+  // A CB's memory holds what the core's L1 held before (tt-metal does not
+  // clear it for a program): all ones here, NaN in every float format, so
+  // that a kernel that reads pages nothing wrote gets numbers no check
+  // accepts instead of zeros that could pass.
+  std::memset(core->l1 + offset, 0xff, size_t(bytes));
   return true;
 }
 

@@ -94,6 +94,28 @@ TEST(EmulatorTest, InterleavedPagesGoRoundTheBanks) {
   EXPECT_EQ(report.total().dramBytesRead, 64u);
 }
 
+// A CB's pages hold what L1 held before until a kernel writes them: all
+// ones, NaN as any float format (never zeros that a check could accept).
+TEST(EmulatorTest, UnwrittenCBPagesAreNaN) {
+  Device device = makeDevice();
+  configure(device, 0, 2);
+  uint32_t word = 0;
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("reader", [&] {
+    cb_reserve_back(0, 1);
+    word = *reinterpret_cast<volatile uint32_t *>(uintptr_t(get_write_ptr(0)));
+    cb_push_back(0, 1);
+    cb_wait_front(0, 1);
+    cb_pop_front(0, 1);
+  }));
+  RunReport report = device.run(std::move(kernels));
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(word, 0xffffffffu);
+  float value;
+  std::memcpy(&value, &word, 4);
+  EXPECT_TRUE(std::isnan(value));
+}
+
 TEST(EmulatorTest, CumulativeWaitsAndTheWrapRule) {
   Device device = makeDevice();
   configure(device, 0, 4);

@@ -1136,7 +1136,7 @@ public:
                       "first)");
     Type element = tensorType.getElementType();
     if (!element.isSignlessInteger(32) && !element.isF32() &&
-        !element.isBF16()) {
+        !element.isBF16() && !element.isF16()) {
       op->emitError() << "only int32 elements are read as numbers for now (a "
                       << element
                       << " element would be a scalar for the compute kernel, "
@@ -1370,7 +1370,7 @@ public:
                         "in one kernel");
       record("writer", readIn("writer", false, cb));
     }
-    if (element.isF32() || element.isBF16()) {
+    if (element.isF32() || element.isBF16() || element.isF16()) {
       // The compute kernel's bits, as the f32 they are (the compute
       // lowering takes them as a runtime scalar: getRuntimeScalar). A bf16
       // element is the upper half of its f32 (exact), taken from its half
@@ -1378,7 +1378,7 @@ public:
       Value bits = values[llvm::find_if(roles, [](Attribute role) {
                      return role.cast<StringAttr>().getValue() == "compute";
                    }) - roles.begin()];
-      if (element.isBF16()) {
+      if (element.isBF16() || element.isF16()) {
         Value shift = createBinary<arith::MulIOp>(
             rewriter, loc, toI32(rewriter, loc, div(rem(within, 4), 2)),
             createI32(rewriter, loc, 16));
@@ -1386,15 +1386,17 @@ public:
             rewriter, loc,
             createBinary<arith::ShRUIOp>(rewriter, loc, bits, shift),
             createI32(rewriter, loc, 0xffff));
-        bits = createBinary<arith::ShLIOp>(rewriter, loc, half,
-                                           createI32(rewriter, loc, 16));
+        bits = element.isBF16()
+                   ? createBinary<arith::ShLIOp>(rewriter, loc, half,
+                                                 createI32(rewriter, loc, 16))
+                   : halfToFloatBits(rewriter, loc, half);
       }
       Value value = rewriter
                         .create<arith::BitcastOp>(loc, rewriter.getF32Type(),
                                                   bits)
                         .getOperation()
                         ->getResult(0);
-      if (element.isBF16())
+      if (!element.isF32())
         value = rewriter.create<arith::TruncFOp>(loc, element, value)
                     .getOperation()
                     ->getResult(0);
@@ -1416,6 +1418,67 @@ public:
   }
 
 private:
+  /// The f32 bit pattern of the IEEE half `half` (i32, low 16 bits), in
+  /// integer arithmetic the compute kernel runs: normal numbers move their
+  /// exponent (bias 15 to 127) and mantissa; zeros keep their sign;
+  /// infinities and NaNs get exponent 255; a subnormal m * 2^-24 is
+  /// normalized at its leading bit p (1.f * 2^(p - 24)). Exact for every
+  /// half.
+  static Value halfToFloatBits(PatternRewriter &rewriter, Location loc,
+                               Value half) {
+    auto i32 = [&](int64_t value) { return createI32(rewriter, loc, value); };
+    auto binary = [&](auto *kind, Value a, Value b) {
+      using OpT = std::remove_pointer_t<decltype(kind)>;
+      return createBinary<OpT>(rewriter, loc, a, b);
+    };
+    auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+      return rewriter.create<arith::CmpIOp>(loc, predicate, a, b)
+          .getOperation()
+          ->getResult(0);
+    };
+    auto select = [&](Value condition, Value a, Value b) {
+      return rewriter.create<arith::SelectOp>(loc, condition, a, b)
+          .getOperation()
+          ->getResult(0);
+    };
+    arith::AndIOp *andKind = nullptr;
+    arith::OrIOp *orKind = nullptr;
+    arith::ShLIOp *shlKind = nullptr;
+    arith::ShRUIOp *shrKind = nullptr;
+    arith::AddIOp *addKind = nullptr;
+    arith::SubIOp *subKind = nullptr;
+    Value sign = binary(shlKind, binary(andKind, half, i32(0x8000)), i32(16));
+    Value exponent =
+        binary(andKind, binary(shrKind, half, i32(10)), i32(0x1f));
+    Value mantissa = binary(andKind, half, i32(0x3ff));
+    // Normal: (e + 112) << 23 | m << 13.
+    Value normal =
+        binary(orKind,
+               binary(shlKind, binary(addKind, exponent, i32(112)), i32(23)),
+               binary(shlKind, mantissa, i32(13)));
+    // Infinity and NaN: exponent 255.
+    Value special = binary(orKind, i32(0x7f800000),
+                           binary(shlKind, mantissa, i32(13)));
+    // Subnormal: the leading bit p of m (0..9).
+    Value lead = i32(0);
+    for (int64_t p = 1; p <= 9; ++p)
+      lead = select(compare(arith::CmpIPredicate::uge, mantissa, i32(1 << p)),
+                    i32(p), lead);
+    Value subnormal = binary(
+        orKind,
+        binary(shlKind, binary(addKind, lead, i32(103)), i32(23)),
+        binary(andKind,
+               binary(shlKind, mantissa, binary(subKind, i32(23), lead)),
+               i32(0x7fffff)));
+    Value isZeroExponent = compare(arith::CmpIPredicate::eq, exponent, i32(0));
+    Value isZeroMantissa = compare(arith::CmpIPredicate::eq, mantissa, i32(0));
+    Value magnitude = select(
+        isZeroExponent, select(isZeroMantissa, i32(0), subnormal),
+        select(compare(arith::CmpIPredicate::eq, exponent, i32(31)), special,
+               normal));
+    return binary(orKind, sign, magnitude);
+  }
+
   LogicalResult fail(Operation *op, const llvm::Twine &message) const {
     op->emitError() << message;
     state.failed = true;

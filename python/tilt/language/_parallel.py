@@ -255,10 +255,10 @@ class ParallelLoop:
             # Sinks[by]`): read when the kernel runs (tile.load), a scalar of
             # the body.
             if stage_key not in self.stages:
-                if buffer.dtype not in ("f32", "bf16"):
+                if buffer.dtype not in ("f32", "bf16", "f16"):
                     self.error(node, f"reading one element of the {buffer.dtype} "
                                f"tensor '{buffer.py_name}' in a T.Parallel body is not "
-                               "supported yet (f32 and bf16 tensors are)")
+                               "supported yet (float tensors are)")
                 element = SSA(self.tr.emitter.fresh(buffer.py_name + "_elem"),
                               buffer.dtype)
                 pos = self.pos(node)

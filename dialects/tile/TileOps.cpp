@@ -1076,6 +1076,29 @@ LogicalResult BaseAddressOp::verify() {
 // AtomicAddOp
 //===----------------------------------------------------------------------===//
 
+/// `%t[%i, %j]`: a tensor with its element offsets (tile.atomic_add,
+/// tile.load).
+static void printIndexedTensor(OpAsmPrinter &printer, Value tensor,
+                               OperandRange offsets) {
+  printer.printOperand(tensor);
+  printer << '[';
+  printOperandList(printer, offsets);
+  printer << ']';
+}
+
+/// One index offset per dimension of `tensor`.
+static LogicalResult verifyTensorOffsets(Operation *op, TensorType tensor,
+                                         OperandRange offsets) {
+  if (offsets.size() != tensor.getRank())
+    return op->emitOpError() << "expected " << tensor.getRank()
+                             << " offsets into the tensor, got "
+                             << uint64_t(offsets.size());
+  for (Value offset : offsets)
+    if (!offset.getType().isIndex())
+      return op->emitOpError() << "offsets must be of type index";
+  return success();
+}
+
 void AtomicAddOp::build(OpBuilder &builder, OperationState &state,
                         Value buffer, Value tensor, ValueRange offsets) {
   state.addOperands({buffer, tensor});
@@ -1117,10 +1140,7 @@ void AtomicAddOp::print(OpAsmPrinter &printer) {
   printer << ' ';
   printer.printOperand(getBuffer());
   printer << ", ";
-  printer.printOperand(getTensor());
-  printer << '[';
-  printOperandList(printer, getOffsets());
-  printer << ']';
+  printIndexedTensor(printer, getTensor(), getOffsets());
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
   printer << " : ";
   printer.printType(getBuffer().getType());
@@ -1146,13 +1166,8 @@ LogicalResult AtomicAddOp::verify() {
     return emitOpError() << "the buffer (rank " << buf.getRank()
                          << ") has a higher rank than the tensor (rank "
                          << tensor.getRank() << ")";
-  if (getOffsets().size() != tensor.getRank())
-    return emitOpError() << "expected " << tensor.getRank()
-                         << " offsets into the tensor, got "
-                         << uint64_t(getOffsets().size());
-  for (Value offset : getOffsets())
-    if (!offset.getType().isIndex())
-      return emitOpError() << "offsets must be of type index";
+  if (failed(verifyTensorOffsets(op, tensor, getOffsets())))
+    return failure();
   unsigned leading = tensor.getRank() - buf.getRank();
   for (unsigned d = leading; d < tensor.getRank(); ++d) {
     int64_t extent = (tensor.getShape()[d] + 31) / 32 * 32;
@@ -1208,10 +1223,7 @@ LogicalResult LoadOp::parse(OpAsmParser &parser, OperationState &state) {
 void LoadOp::print(OpAsmPrinter &printer) {
   Operation *op = getOperation();
   printer << ' ';
-  printer.printOperand(getTensor());
-  printer << '[';
-  printOperandList(printer, getOffsets());
-  printer << ']';
+  printIndexedTensor(printer, getTensor(), getOffsets());
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
   printer << " : ";
   printer.printType(getTensor().getType());
@@ -1225,13 +1237,8 @@ LogicalResult LoadOp::verify() {
   if (!tensor)
     return emitOpError() << "reads an element of a !tile.tensor, got "
                          << getTensor().getType();
-  if (getOffsets().size() != tensor.getRank())
-    return emitOpError() << "expected " << tensor.getRank()
-                         << " offsets into the tensor, got "
-                         << uint64_t(getOffsets().size());
-  for (Value offset : getOffsets())
-    if (!offset.getType().isIndex())
-      return emitOpError() << "offsets must be of type index";
+  if (failed(verifyTensorOffsets(op, tensor, getOffsets())))
+    return failure();
   if (op->getResult(0).getType() != tensor.getElementType())
     return emitOpError() << "result type " << op->getResult(0).getType()
                          << " is not the tensor's element type "

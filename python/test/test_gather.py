@@ -193,13 +193,14 @@ def test_a_per_head_scalar_read_when_the_kernel_runs():
 
 
 @tilelang.jit
-def add_bf16_head_scalar(X, Sinks, block_M: int = 32):
+def add_half_head_scalar(X, Sinks, block_M: int = 32, dtype=T.bfloat16):
+    """A 16-bit per-head scalar added to every element of its head."""
     M, N, H = T.const("M, N, H")
-    X: T.Tensor((H, M, N), T.bfloat16)
-    Sinks: T.Tensor((H,), T.bfloat16)
+    X: T.Tensor((H, M, N), dtype)
+    Sinks: T.Tensor((H,), dtype)
     Y = T.empty((H, M, N), T.float32)
     with T.Kernel(T.ceildiv(M, block_M), H) as (bx, by):
-        x = T.alloc_shared((block_M, N), T.bfloat16)
+        x = T.alloc_shared((block_M, N), dtype)
         y = T.alloc_fragment((block_M, N), T.float32)
         T.copy(X[by, bx * block_M, 0], x)
         for i, j in T.Parallel(block_M, N):
@@ -212,9 +213,9 @@ def test_a_bf16_per_head_scalar_is_taken_from_its_half_of_the_word():
     # Five heads: odd ones sit in the upper half of a 32-bit word.
     x = torch.randn(5, 64, 64, dtype=torch.bfloat16)
     sinks = torch.randn(5, dtype=torch.bfloat16)
-    kernel = add_bf16_head_scalar.compile(x, sinks)
+    kernel = add_half_head_scalar.compile(x, sinks)
     assert kernel.check(x, sinks).ok
-    torch.testing.assert_close(add_bf16_head_scalar(x, sinks),
+    torch.testing.assert_close(add_half_head_scalar(x, sinks),
                                x.float() + sinks.float().view(5, 1, 1), rtol=0, atol=0)
 
 
@@ -255,30 +256,14 @@ def test_a_fused_moe_expert_gemm_reads_each_blocks_expert():
     assert moe_expert_gemm.compile(x, w, expert_ids).check(x, w, expert_ids).ok
 
 
-@tilelang.jit
-def add_f16_head_scalar(X, Sinks, block_M: int = 32):
-    M, N, H = T.const("M, N, H")
-    X: T.Tensor((H, M, N), T.float16)
-    Sinks: T.Tensor((H,), T.float16)
-    Y = T.empty((H, M, N), T.float32)
-    with T.Kernel(T.ceildiv(M, block_M), H) as (bx, by):
-        x = T.alloc_shared((block_M, N), T.float16)
-        y = T.alloc_fragment((block_M, N), T.float32)
-        T.copy(X[by, bx * block_M, 0], x)
-        for i, j in T.Parallel(block_M, N):
-            y[i, j] = x[i, j] + Sinks[by]
-        T.copy(y, Y[by, bx * block_M, 0])
-    return Y
-
-
 def test_an_f16_per_head_scalar_converts_exactly():
     # Normal values of both signs, a zero, the smallest subnormals and a
     # large one: the compute kernel converts the half's bits exactly.
     sinks = torch.tensor([1.5, -0.3330, 0.0, 6e-8, -3.05e-5, 60000.0],
                          dtype=torch.float16)
     x = torch.zeros(6, 32, 32, dtype=torch.float16)
-    kernel = add_f16_head_scalar.compile(x, sinks)
+    kernel = add_half_head_scalar.compile(x, sinks, dtype=T.float16)
     assert kernel.check(x, sinks).ok
-    torch.testing.assert_close(add_f16_head_scalar(x, sinks),
+    torch.testing.assert_close(add_half_head_scalar(x, sinks, dtype=T.float16),
                                sinks.float().view(6, 1, 1).expand(6, 32, 32),
                                rtol=0, atol=0)

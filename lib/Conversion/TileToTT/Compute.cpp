@@ -580,6 +580,17 @@ LogicalResult KernelLowering::moveToHome(Operation *op, Value buffer) {
 // The walk
 //===----------------------------------------------------------------------===//
 
+LogicalResult KernelLowering::returnHome(Operation *op, Value buffer,
+                                         Value home, Block *block) {
+  BufferState &state = buffers[buffer];
+  if (state.location.kind == BufferLocation::HomeCB &&
+      state.location.cb == home)
+    return success();
+  state.home = home;
+  builder.setInsertionPoint(block->getTerminator());
+  return moveToHome(op, buffer);
+}
+
 LogicalResult KernelLowering::lowerLoop(Operation *op) {
   auto loop = scf::ForOp::dynCast(op);
   Block *body = loop.getBody();
@@ -630,15 +641,9 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
   // the code after the loop) reads it: a fill, a copy that handed it
   // another CB, or a write into a new home moved it.
   for (Value buffer : carried) {
-    BufferState &state = buffers[buffer];
     Value home = carriedHomes[buffer];
     carriedHomes.erase(buffer);
-    if (state.location.kind == BufferLocation::HomeCB &&
-        state.location.cb == home)
-      continue;
-    state.home = home;
-    builder.setInsertionPoint(body->getTerminator());
-    if (failed(moveToHome(op, buffer)))
+    if (failed(returnHome(op, buffer, home, body)))
       return failure();
   }
   builder.setInsertionPointAfter(op);
@@ -713,15 +718,12 @@ LogicalResult KernelLowering::lowerIf(Operation *op) {
       return failure();
     for (Value buffer : outer) {
       BufferState &state = buffers[buffer];
-      builder.setInsertionPoint(block.getTerminator());
       if (llvm::is_contained(carried, buffer)) {
-        state.home = carriedHomes[buffer];
-        if (state.location.kind != BufferLocation::HomeCB ||
-            state.location.cb != state.home)
-          if (failed(moveToHome(op, buffer)))
-            return failure();
+        if (failed(returnHome(op, buffer, carriedHomes[buffer], &block)))
+          return failure();
         continue;
       }
+      builder.setInsertionPoint(block.getTerminator());
       if (!isLiveAfter(buffer, op) &&
           state.location.kind != BufferLocation::Nowhere &&
           state.location.kind != BufferLocation::Sunk)

@@ -244,6 +244,10 @@ private:
   /// Makes `buffer`'s value sit in its home (writing a constant or copying
   /// it there), as a loop needs for a buffer it carries.
   LogicalResult moveToHome(Operation *op, Value buffer);
+  /// At the end of `block` (a loop trip, a branch), puts a buffer `op`
+  /// carries back in `home`, where it sits at the boundaries.
+  LogicalResult returnHome(Operation *op, Value buffer, Value home,
+                           Block *block);
   /// Pops the version of every buffer `op` touched that is dead after it.
   void releaseDeadAfter(Operation *op);
   void release(Value buffer, Location loc);

@@ -37,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ComputeLowering.h"
 #include "IndexMask.h"
 #include "Multicast.h"
 #include "ReducePadding.h"
@@ -266,38 +267,14 @@ public:
         reading && !(plan && !plan->alongRows) ? "reader" : "writer";
 
     // The circular buffer.
-    int64_t stages = 2;
-    for (Operation *parent = op->getParentOp(); parent != kernel.getOperation();
-         parent = parent->getParentOp())
-      if (auto pipelined = tile::PipelinedOp::dynCast(parent)) {
-        stages = pipelined.getStages();
-        break;
-      }
+    int64_t stages = getStages(op, kernel);
     Value cb;
     if (reading) {
-      cb = getBoundCB(buffer);
-      if (!cb) {
-        if (kernelState.nextInput > 15)
-          return fail(op, "more than 16 input circular buffers (c_0..c_15) "
-                          "in one kernel");
-        auto alloc = buffer.getDefiningOp<tile::AllocOp>();
-        if (!alloc)
-          return fail(op, "the destination buffer must come from tile.alloc");
-        cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                           tensorType.getElementType(), pageSize,
-                           stages * tiles);
-        markDoubleBuffered(cb, tiles);
-        rewriter.setInsertionPointAfter(alloc.getOperation());
-        Value cast = rewriter
-                         .create<UnrealizedConversionCastOp>(
-                             loc, TypeRange{bufType}, ValueRange{cb})
-                         .getOperation()
-                         ->getResult(0);
-        // The alloc is left dead (the walk may only erase the op it is
-        // on); the pass erases it at the end.
-        rewriter.replaceAllUsesWith(alloc.getOperation()->getResult(0), cast);
-        buffer = cast;
-      }
+      cb = bindInputCB(rewriter, op, kernel, kernelState, buffer,
+                       tensorType.getElementType(), pageSize, stages * tiles,
+                       tiles);
+      if (!cb)
+        return failure();
     } else {
       if (kernelState.nextOutput > 23)
         return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
@@ -453,26 +430,9 @@ public:
                 .getOperation(),
             role);
     };
-    if (!inside) {
-      emitTransfer();
-    } else {
-      // A tile past the padded tensor: zeros in the reader's page, nothing
-      // written by the writer.
-      auto guard = rewriter.create<scf::IfOp>(loc, TypeRange{}, inside,
-                                              /*withElse=*/reading);
-      Operation *ifOp = guard.getOperation();
-      rewriter.setInsertionPoint(ifOp->getRegion(0).front().getTerminator());
-      emitTransfer();
-      if (reading) {
-        rewriter.setInsertionPoint(
-            ifOp->getRegion(1).front().getTerminator());
-        tag(rewriter
-                .create<tt::FillZeroTileOp>(
-                    loc, ValueRange{l1, createI32(rewriter, loc, pageSize)})
-                .getOperation(),
-            role);
-      }
-    }
+    // A tile past the padded tensor: zeros in the reader's page.
+    emitGuarded(rewriter, loc, inside, reading, role, l1, pageSize,
+                emitTransfer);
     rewriter.setInsertionPointAfter(rowLoop.getOperation());
     if (reading) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
@@ -503,6 +463,81 @@ public:
   }
 
 private:
+  /// The blocks of depth of the CB a copy fills: the stages of the
+  /// tile.pipelined around `op`, else 2 (double buffering across the
+  /// persistent loop).
+  static int64_t getStages(Operation *op, tile::KernelOp kernel) {
+    for (Operation *parent = op->getParentOp(); parent != kernel.getOperation();
+         parent = parent->getParentOp())
+      if (auto pipelined = tile::PipelinedOp::dynCast(parent))
+        return pipelined.getStages();
+    return 2;
+  }
+
+  /// The input CB (c_0..c_15) of `buffer`, which `op` fills from DRAM: the
+  /// one it is bound to, or a new one of `pages` pages of `format` (two
+  /// blocks of `blockPages` when double-buffered) that stands for it from
+  /// then on (`buffer` becomes the cast of it). Null after an error.
+  Value bindInputCB(PatternRewriter &rewriter, Operation *op,
+                    tile::KernelOp kernel, KernelState &kernelState,
+                    Value &buffer, Type format, int64_t pageSize,
+                    int64_t pages, int64_t blockPages) const {
+    if (Value bound = getBoundCB(buffer))
+      return bound;
+    if (kernelState.nextInput > 15) {
+      (void)fail(op, "more than 16 input circular buffers (c_0..c_15) in one "
+                     "kernel");
+      return Value();
+    }
+    auto alloc = buffer.getDefiningOp<tile::AllocOp>();
+    if (!alloc) {
+      (void)fail(op, "the destination buffer must come from tile.alloc");
+      return Value();
+    }
+    Location loc = op->getLoc();
+    Value cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                             format, pageSize, pages);
+    markDoubleBuffered(cb, blockPages);
+    rewriter.setInsertionPointAfter(alloc.getOperation());
+    Value cast = rewriter
+                     .create<UnrealizedConversionCastOp>(
+                         loc, TypeRange{buffer.getType()}, ValueRange{cb})
+                     .getOperation()
+                     ->getResult(0);
+    // The alloc is left dead (the walk may only erase the op it is on); the
+    // pass erases it at the end.
+    rewriter.replaceAllUsesWith(alloc.getOperation()->getResult(0), cast);
+    buffer = cast;
+    return cb;
+  }
+
+  /// `transfer`, where `inside` holds (everywhere when it is null): past
+  /// the tensor the reader zeros the `bytes` at `l1` (tt.fill_zero_tile)
+  /// and the writer writes nothing.
+  static void emitGuarded(PatternRewriter &rewriter, Location loc,
+                          Value inside, bool reading, llvm::StringRef role,
+                          Value l1, int64_t bytes,
+                          llvm::function_ref<void()> transfer) {
+    if (!inside) {
+      transfer();
+      return;
+    }
+    Operation *guard =
+        rewriter
+            .create<scf::IfOp>(loc, TypeRange{}, inside, /*withElse=*/reading)
+            .getOperation();
+    rewriter.setInsertionPoint(guard->getRegion(0).front().getTerminator());
+    transfer();
+    if (!reading)
+      return;
+    rewriter.setInsertionPoint(guard->getRegion(1).front().getTerminator());
+    tag(rewriter
+            .create<tt::FillZeroTileOp>(
+                loc, ValueRange{l1, createI32(rewriter, loc, bytes)})
+            .getOperation(),
+        role);
+  }
+
   /// A copy of a row-major tensor (TileLayout::rowMajor: one DRAM page per
   /// row of the last dimension, a "stick"), as tt-metal's row-major readers
   /// and writers move it (reader_unary_stick_layout_split_rows_interleaved
@@ -552,35 +587,13 @@ private:
 
     // The CBs: the buffer's tiles and the sticks of one tile row (two, so
     // that data movement fills one while compute converts the other).
-    int64_t stages = 2;
-    for (Operation *parent = op->getParentOp(); parent != kernel.getOperation();
-         parent = parent->getParentOp())
-      if (auto pipelined = tile::PipelinedOp::dynCast(parent)) {
-        stages = pipelined.getStages();
-        break;
-      }
+    int64_t stages = getStages(op, kernel);
     Value tiled, sticks;
     if (reading) {
-      tiled = getBoundCB(buffer);
-      if (!tiled) {
-        if (kernelState.nextInput > 14)
-          return fail(op, "more than 16 input circular buffers (c_0..c_15) "
-                          "in one kernel");
-        auto alloc = buffer.getDefiningOp<tile::AllocOp>();
-        if (!alloc)
-          return fail(op, "the destination buffer must come from tile.alloc");
-        tiled = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                              element, tileBytes, stages * tiles);
-        markDoubleBuffered(tiled, tiles);
-        rewriter.setInsertionPointAfter(alloc.getOperation());
-        Value cast = rewriter
-                         .create<UnrealizedConversionCastOp>(
-                             loc, TypeRange{bufType}, ValueRange{tiled})
-                         .getOperation()
-                         ->getResult(0);
-        rewriter.replaceAllUsesWith(alloc.getOperation()->getResult(0), cast);
-        buffer = cast;
-      }
+      tiled = bindInputCB(rewriter, op, kernel, kernelState, buffer, element,
+                          tileBytes, stages * tiles, tiles);
+      if (!tiled)
+        return failure();
       if (kernelState.nextInput > 15)
         return fail(op, "more than 16 input circular buffers (c_0..c_15) "
                         "in one kernel");
@@ -712,24 +725,9 @@ private:
                 .getOperation(),
             role);
     };
-    if (!rowInside) {
-      emitTransfer();
-    } else {
-      // A row past the tensor: zeros in the reader's pages, nothing written.
-      auto guard = rewriter.create<scf::IfOp>(loc, TypeRange{}, rowInside,
-                                              /*withElse=*/reading);
-      Operation *ifOp = guard.getOperation();
-      rewriter.setInsertionPoint(ifOp->getRegion(0).front().getTerminator());
-      emitTransfer();
-      if (reading) {
-        rewriter.setInsertionPoint(ifOp->getRegion(1).front().getTerminator());
-        tag(rewriter
-                .create<tt::FillZeroTileOp>(
-                    loc, ValueRange{l1, createI32(rewriter, loc, stickBytes)})
-                .getOperation(),
-            role);
-      }
-    }
+    // A row past the tensor: zeros in the reader's stick.
+    emitGuarded(rewriter, loc, rowInside, reading, role, l1, stickBytes,
+                emitTransfer);
     rewriter.setInsertionPointAfter(stickLoop.getOperation());
     if (reading) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
@@ -776,18 +774,16 @@ private:
                              bool tilize, Value in, Value out, int64_t rows,
                              int64_t columns, int64_t blockColumns = 1) {
     int64_t inIndex = getCBIndex(in), outIndex = getCBIndex(out);
-    auto compute = [](Operation *op) { return tag(op, "compute"); };
     if (tilize)
-      compute(createIntrinsic<tt::TilizeInitOp>(
-          rewriter, loc,
-          {{"in", inIndex}, {"block", columns}, {"out", outIndex}}));
+      emit<tt::TilizeInitOp>(
+          rewriter, loc, {},
+          {{"in", inIndex}, {"block", columns}, {"out", outIndex}});
     else
-      compute(createIntrinsic<tt::PackUntilizeInitOp>(
-          rewriter, loc,
-          {{"in", inIndex},
-           {"out", outIndex},
-           {"block_ct_dim", blockColumns},
-           {"full_ct_dim", columns}}));
+      emit<tt::PackUntilizeInitOp>(rewriter, loc, {},
+                                   {{"in", inIndex},
+                                    {"out", outIndex},
+                                    {"block_ct_dim", blockColumns},
+                                    {"full_ct_dim", columns}});
     Value zero = createIndex(rewriter, loc, 0);
     Value one = createIndex(rewriter, loc, 1);
     auto loop = rewriter.create<scf::ForOp>(
@@ -796,66 +792,39 @@ private:
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(loop.getBody());
       if (tilize) {
-        compute(
-            rewriter.create<cb::WaitFrontOp>(loc, in, columns).getOperation());
-        compute(rewriter.create<cb::ReserveBackOp>(loc, out, columns)
-                    .getOperation());
-        compute(createIntrinsic<tt::TilizeBlockOp>(
-            rewriter, loc,
-            {{"in", inIndex}, {"block", columns}, {"out", outIndex}}));
-        compute(
-            rewriter.create<cb::PushBackOp>(loc, out, columns).getOperation());
-        compute(
-            rewriter.create<cb::PopFrontOp>(loc, in, columns).getOperation());
+        emitCB<cb::WaitFrontOp>(rewriter, loc, in, columns);
+        emitCB<cb::ReserveBackOp>(rewriter, loc, out, columns);
+        emit<tt::TilizeBlockOp>(
+            rewriter, loc, {},
+            {{"in", inIndex}, {"block", columns}, {"out", outIndex}});
+        emitCB<cb::PushBackOp>(rewriter, loc, out, columns);
+        emitCB<cb::PopFrontOp>(rewriter, loc, in, columns);
       } else {
-        compute(rewriter.create<cb::ReserveBackOp>(loc, out, columns)
-                    .getOperation());
+        emitCB<cb::ReserveBackOp>(rewriter, loc, out, columns);
         auto blocks = rewriter.create<scf::ForOp>(
             loc, zero, createIndex(rewriter, loc, columns / blockColumns),
             one);
         {
           OpBuilder::InsertionGuard inner(rewriter);
           rewriter.setInsertionPointToStart(blocks.getBody());
-          compute(rewriter.create<cb::WaitFrontOp>(loc, in, blockColumns)
-                      .getOperation());
+          emitCB<cb::WaitFrontOp>(rewriter, loc, in, blockColumns);
           Value index = toI32(rewriter, loc, blocks.getInductionVar());
-          std::pair<llvm::StringRef, int64_t> ints[] = {
-              {"in", inIndex},
-              {"out", outIndex},
-              {"block_ct_dim", blockColumns},
-              {"full_ct_dim", columns},
-              {"block_rt_dim", 1}};
-          compute(rewriter
-                      .create<tt::PackUntilizeBlockOp>(
-                          loc, ValueRange{index}, ints,
-                          llvm::ArrayRef<
-                              std::pair<llvm::StringRef, llvm::StringRef>>{})
-                      .getOperation());
-          compute(rewriter.create<cb::PopFrontOp>(loc, in, blockColumns)
-                      .getOperation());
+          emit<tt::PackUntilizeBlockOp>(rewriter, loc, {index},
+                                        {{"in", inIndex},
+                                         {"out", outIndex},
+                                         {"block_ct_dim", blockColumns},
+                                         {"full_ct_dim", columns},
+                                         {"block_rt_dim", 1}});
+          emitCB<cb::PopFrontOp>(rewriter, loc, in, blockColumns);
         }
-        compute(
-            rewriter.create<cb::PushBackOp>(loc, out, columns).getOperation());
+        emitCB<cb::PushBackOp>(rewriter, loc, out, columns);
       }
     }
     if (tilize)
-      compute(createIntrinsic<tt::TilizeUninitOp>(
-          rewriter, loc, {{"in", inIndex}, {"out", outIndex}}));
+      emit<tt::TilizeUninitOp>(rewriter, loc, {},
+                               {{"in", inIndex}, {"out", outIndex}});
     else
-      compute(createIntrinsic<tt::PackUntilizeUninitOp>(rewriter, loc,
-                                                        {{"out", outIndex}}));
-  }
-
-  /// A device op of the tt dialect with integer properties only.
-  template <typename OpT>
-  static Operation *
-  createIntrinsic(PatternRewriter &rewriter, Location loc,
-                  llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> ints) {
-    return rewriter
-        .create<OpT>(
-            loc, ValueRange{}, ints,
-            llvm::ArrayRef<std::pair<llvm::StringRef, llvm::StringRef>>{})
-        .getOperation();
+      emit<tt::PackUntilizeUninitOp>(rewriter, loc, {}, {{"out", outIndex}});
   }
 
   /// The rest of a multicast copy's protocol, as tt-metal's in0 sender and
@@ -1345,21 +1314,12 @@ public:
       if (compute) {
         // Compute takes the word from the page the reader pushed
         // (cb_get_tile, as sdpa_flash_decode.cpp takes cur_pos).
-        tag(rewriter.create<cb::WaitFrontOp>(loc, cb, 1).getOperation(),
-            "compute");
+        emitCB<cb::WaitFrontOp>(rewriter, loc, cb, 1);
         Value wordIndex = toI32(rewriter, loc, div(within, 4));
-        std::pair<llvm::StringRef, int64_t> ints[] = {{"in", getCBIndex(cb)}};
-        Value value =
-            tag(rewriter
-                    .create<tt::ReadCbU32Op>(
-                        loc, ValueRange{wordIndex}, ints,
-                        llvm::ArrayRef<
-                            std::pair<llvm::StringRef, llvm::StringRef>>{})
-                    .getOperation(),
-                "compute")
-                ->getResult(0);
-        tag(rewriter.create<cb::PopFrontOp>(loc, cb, 1).getOperation(),
-            "compute");
+        Value value = emit<tt::ReadCbU32Op>(rewriter, loc, {wordIndex},
+                                            {{"in", getCBIndex(cb)}})
+                          ->getResult(0);
+        emitCB<cb::PopFrontOp>(rewriter, loc, cb, 1);
         record("compute", value);
       }
     }

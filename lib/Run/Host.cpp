@@ -183,6 +183,84 @@ int run::executeProgram(llvm::StringRef program,
 // Building the host program
 //===----------------------------------------------------------------------===//
 
+/// Hashes the text of every file under `dir` (the emulator's headers), in
+/// a stable order.
+static void hashDirectory(llvm::StringRef dir, llvm::SHA1 &hasher) {
+  std::vector<std::string> files;
+  std::error_code code;
+  for (llvm::sys::fs::recursive_directory_iterator it(dir, code), end;
+       it != end && !code; it.increment(code))
+    if (it->type() == llvm::sys::fs::file_type::regular_file)
+      files.push_back(it->path());
+  llvm::sort(files);
+  for (const std::string &file : files) {
+    hasher.update(file);
+    hasher.update(readText(file));
+  }
+}
+
+/// Precompiles the `#include` lines of `source` (a generated host program's
+/// headers: the Metalium host API and the standard library, half of its
+/// build time) once per compiler, flags and emulator, and returns the
+/// header to pass with `-include`; "" when the compiler cannot. GCC and
+/// Clang look for `<header>.gch` next to it and parse the header itself
+/// when the precompiled one does not fit the flags, so the result never
+/// depends on this.
+static std::string
+precompileHostHeaders(llvm::StringRef source, llvm::StringRef compiler,
+                      llvm::ArrayRef<std::string> flags,
+                      const EmulatorOptions &emulator, llvm::StringRef stamp) {
+  std::string includes;
+  llvm::SmallVector<llvm::StringRef> lines;
+  std::string text = readText(source);
+  llvm::StringRef(text).split(lines, '\n');
+  for (llvm::StringRef line : lines)
+    if (line.startswith("#include "))
+      includes += line.str() + "\n";
+  if (includes.empty())
+    return "";
+  llvm::SHA1 hasher;
+  hasher.update(includes);
+  for (const std::string &flag : flags)
+    hasher.update(flag);
+  hasher.update(compiler);
+  hasher.update(stamp);
+  std::string key = llvm::toHex(hasher.final()).substr(0, 20);
+  llvm::SmallString<128> dir(emulator.cacheDir);
+  llvm::sys::path::append(dir, "pch", key);
+  std::string header = (dir + "/host.hpp").str();
+  std::string precompiled = header + ".gch";
+  if (llvm::sys::fs::exists(precompiled))
+    return header;
+  if (llvm::sys::fs::create_directories(dir))
+    return "";
+  std::string suffix = ".tmp" + std::to_string(::getpid());
+  {
+    std::error_code code;
+    llvm::raw_fd_ostream out(header + suffix, code);
+    if (code)
+      return "";
+    out << includes;
+  }
+  if (llvm::sys::fs::rename(header + suffix, header))
+    return "";
+  std::vector<std::string> args(flags.begin(), flags.end());
+  for (const char *arg : {"-x", "c++-header"})
+    args.push_back(arg);
+  args.push_back(header);
+  args.push_back("-o");
+  args.push_back(precompiled + suffix);
+  std::string execError;
+  std::string log = precompiled + suffix + ".log";
+  int exitCode = executeProgram(compiler, args, {}, log, execError);
+  llvm::sys::fs::remove(log);
+  if (exitCode != 0 || llvm::sys::fs::rename(precompiled + suffix, precompiled)) {
+    llvm::sys::fs::remove(precompiled + suffix);
+    return "";
+  }
+  return header;
+}
+
 LogicalResult run::buildHost(llvm::StringRef workDir,
                              const EmulatorOptions &emulator,
                              llvm::raw_ostream *progress, std::string &binary,
@@ -206,20 +284,25 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     flags.push_back(std::string("-fsanitize=") + TILT_HOST_SANITIZE);
     flags.push_back("-fno-omit-frame-pointer");
   }
-  // The cache key: the source, the flags, the compiler and the library.
+  // The emulator's build: its library and its headers.
+  llvm::SHA1 emulatorHasher;
+  emulatorHasher.update(library);
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(library, status)) {
+    emulatorHasher.update(std::to_string(status.getSize()));
+    emulatorHasher.update(std::to_string(
+        status.getLastModificationTime().time_since_epoch().count()));
+  }
+  hashDirectory(include, emulatorHasher);
+  std::string stamp = llvm::toHex(emulatorHasher.final());
+  // The cache key: the source, the flags, the compiler and the emulator.
   llvm::SHA1 hasher;
   hasher.update(readText(source));
   for (const std::string &flag : flags)
     hasher.update(flag);
   hasher.update(compiler);
-  hasher.update(library);
   hasher.update("whole-archive");
-  llvm::sys::fs::file_status status;
-  if (!llvm::sys::fs::status(library, status)) {
-    hasher.update(std::to_string(status.getSize()));
-    hasher.update(std::to_string(
-        status.getLastModificationTime().time_since_epoch().count()));
-  }
+  hasher.update(stamp);
   std::string key = llvm::toHex(hasher.final()).substr(0, 20);
   std::string hostDir = emulator.cacheDir + "/hosts";
   llvm::sys::fs::create_directories(hostDir);
@@ -233,6 +316,12 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
   }
   std::string temporary = binary + ".tmp" + std::to_string(::getpid());
   std::vector<std::string> args = flags;
+  std::string headers =
+      precompileHostHeaders(source, *compilerPath, flags, emulator, stamp);
+  if (!headers.empty()) {
+    args.push_back("-include");
+    args.push_back(headers);
+  }
   args.push_back(source.str().str());
   // All of the library: the kernels, loaded later with dlopen, call parts
   // of the emulator's compute API that the host program itself does not.

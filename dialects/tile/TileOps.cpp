@@ -1189,7 +1189,13 @@ void LoadOp::build(OpBuilder &builder, OperationState &state, Value tensor,
   state.addOperands(tensor);
   state.addOperands(offsets);
   if (auto type = tensor.getType().dyn_cast<TensorType>())
-    state.addTypes(type.getElementType());
+    state.addTypes(getResultType(type.getElementType()));
+}
+
+Type LoadOp::getResultType(Type element) {
+  if (auto integer = element.dyn_cast<IntegerType>())
+    return IntegerType::get(element.getContext(), integer.getWidth());
+  return element;
 }
 
 OperandRange LoadOp::getOffsets() {
@@ -1216,7 +1222,7 @@ LogicalResult LoadOp::parse(OpAsmParser &parser, OperationState &state) {
   for (auto &offset : offsets)
     if (failed(parser.resolveOperand(offset, indexType, state.operands)))
       return failure();
-  state.addTypes(tensorType.getElementType());
+  state.addTypes(getResultType(tensorType.getElementType()));
   return success();
 }
 
@@ -1239,10 +1245,10 @@ LogicalResult LoadOp::verify() {
                          << getTensor().getType();
   if (failed(verifyTensorOffsets(op, tensor, getOffsets())))
     return failure();
-  if (op->getResult(0).getType() != tensor.getElementType())
+  Type expected = getResultType(tensor.getElementType());
+  if (op->getResult(0).getType() != expected)
     return emitOpError() << "result type " << op->getResult(0).getType()
-                         << " is not the tensor's element type "
-                         << tensor.getElementType();
+                         << " is not the tensor's element type " << expected;
   for (unsigned d = 0; d < tensor.getRank(); ++d) {
     std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]);
     if (value && (value->isNegative() ||

@@ -64,6 +64,11 @@ bool tile::isTileElementType(Type type) {
   return type.isSignlessInteger(32);
 }
 
+bool tile::isTensorElementType(Type type) {
+  return isTileElementType(type) || type.isSignlessInteger(1) ||
+         type.isSignlessInteger(8) || type.isUnsignedInteger(8);
+}
+
 TensorType TensorType::get(Context *context, llvm::ArrayRef<int64_t> shape,
                            Type elementType, Attribute layout) {
   return TensorType(context->getUniquer().get<detail::TensorTypeStorage>(
@@ -115,7 +120,7 @@ static LogicalResult checkShapeLimits(AsmParser &parser, llvm::SMLoc loc,
              << " exceeds the limit of 2^31 elements per dimension";
   // The size as laid out in whole tiles: the last two dimensions padded to
   // 32, a 1-d shape one row of tiles (32 rows).
-  llvm::Optional<int64_t> bytes = elementType.getIntOrFloatBitWidth() / 8;
+  llvm::Optional<int64_t> bytes = getElementBytes(elementType);
   if (shape.size() == 1)
     bytes = llvm::checkedMul<int64_t>(*bytes, kTileSize);
   for (size_t i = 0; i < shape.size() && bytes; ++i) {
@@ -134,11 +139,12 @@ static LogicalResult checkShapeLimits(AsmParser &parser, llvm::SMLoc loc,
 }
 
 /// `<` dims `x` element-type, checked: positive static sizes, rank 1 or
-/// more, a tile element type, within the size limits.
+/// more, a tile element type (for a tensor, also the one-byte integers),
+/// within the size limits.
 static LogicalResult parseShapeAndElement(AsmParser &parser,
                                           llvm::StringRef what,
                                           llvm::SmallVectorImpl<int64_t> &shape,
-                                          Type &elementType) {
+                                          Type &elementType, bool tensor) {
   llvm::SMLoc loc = parser.getCurrentLocation();
   if (failed(parser.parseLess()) ||
       failed(parser.parseDimensionList(shape, /*allowDynamic=*/false)))
@@ -152,10 +158,11 @@ static LogicalResult parseShapeAndElement(AsmParser &parser,
   llvm::SMLoc typeLoc = parser.getCurrentLocation();
   if (failed(parser.parseType(elementType)))
     return failure();
-  if (!isTileElementType(elementType))
+  if (tensor ? !isTensorElementType(elementType)
+             : !isTileElementType(elementType))
     return parser.emitError(typeLoc)
-           << what << " element type must be bf16, f16, f32 or i32, got "
-           << elementType;
+           << what << " element type must be bf16, f16, f32 or i32"
+           << (tensor ? " (or i1, i8, ui8)" : "") << ", got " << elementType;
   return checkShapeLimits(parser, loc, what, shape, elementType);
 }
 
@@ -168,8 +175,8 @@ Type TileDialect::parseType(AsmParser &parser) const {
   llvm::SmallVector<int64_t, 4> shape;
   Type elementType;
   if (keyword == "tensor") {
-    if (failed(
-            parseShapeAndElement(parser, "!tile.tensor", shape, elementType)))
+    if (failed(parseShapeAndElement(parser, "!tile.tensor", shape, elementType,
+                                    /*tensor=*/true)))
       return Type();
     Attribute layout;
     if (parser.parseOptionalComma() && failed(parser.parseAttribute(layout)))
@@ -179,7 +186,8 @@ Type TileDialect::parseType(AsmParser &parser) const {
     return TensorType::get(context, shape, elementType, layout);
   }
   if (keyword == "buf") {
-    if (failed(parseShapeAndElement(parser, "!tile.buf", shape, elementType)))
+    if (failed(parseShapeAndElement(parser, "!tile.buf", shape, elementType,
+                                    /*tensor=*/false)))
       return Type();
     llvm::StringRef space;
     llvm::SMLoc spaceLoc;

@@ -39,6 +39,13 @@ bool Type::isSignlessInteger(unsigned width) const {
   auto intType = dyn_cast<IntegerType>();
   return intType && intType.isSignless() && intType.getWidth() == width;
 }
+bool Type::isUnsignedInteger() const {
+  auto intType = dyn_cast<IntegerType>();
+  return intType && intType.getSignedness() == IntegerType::Unsigned;
+}
+bool Type::isUnsignedInteger(unsigned width) const {
+  return isUnsignedInteger() && getIntOrFloatBitWidth() == width;
+}
 bool Type::isSignlessIntOrIndex() const {
   return isIndex() || isSignlessInteger();
 }

@@ -313,7 +313,23 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
     result.integer = i(0) ^ i(1);
   else if (mnemonic == "index_cast")
     result.integer = i(0);
-  else if (mnemonic == "cmpi") {
+  else if (mnemonic == "extsi" || mnemonic == "extui" || mnemonic == "trunci") {
+    // Integers are held as the signed value of their width (an i1 as 0
+    // or 1): extsi takes the operand's sign bit, extui its bits as
+    // unsigned, trunci the result's low bits.
+    auto width = [](Type type) {
+      return type.isIndex() ? 64u : type.getIntOrFloatBitWidth();
+    };
+    unsigned bits = width(mnemonic == "trunci" ? op->getResult(0).getType()
+                                               : op->getOperand(0).getType());
+    uint64_t value = uint64_t(i(0));
+    if (bits < 64)
+      value &= (uint64_t(1) << bits) - 1;
+    bool negative = bits < 64 && (value >> (bits - 1)) & 1;
+    if (negative && (mnemonic == "extsi" || (mnemonic == "trunci" && bits > 1)))
+      value |= ~((uint64_t(1) << bits) - 1);
+    result.integer = int64_t(value);
+  } else if (mnemonic == "cmpi") {
     int64_t a = i(0), b = i(1);
     switch (arith::CmpIOp(op).getPredicate()) {
     case arith::CmpIPredicate::eq:

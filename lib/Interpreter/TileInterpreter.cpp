@@ -64,7 +64,15 @@ float interp::roundToType(float value, Type type) {
   std::optional<NumberFormat> format = getNumberFormat(type);
   if (!format)
     return value;
-  return float(roundToFormat(value, *format));
+  float rounded = float(roundToFormat(value, *format));
+  // One-byte integers hold what their byte can: a bool is 0 or 1, an i8
+  // or ui8 value is saturated to its range.
+  if (type.isInteger(1))
+    return rounded != 0.0f ? 1.0f : 0.0f;
+  if (type.isInteger(8))
+    return type.isUnsignedInteger() ? std::clamp(rounded, 0.0f, 255.0f)
+                                    : std::clamp(rounded, -128.0f, 127.0f);
+  return rounded;
 }
 
 //===----------------------------------------------------------------------===//

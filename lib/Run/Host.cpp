@@ -206,10 +206,11 @@ static void hashDirectory(llvm::StringRef dir, llvm::SHA1 &hasher) {
 /// Clang look for `<header>.gch` next to it and parse the header itself
 /// when the precompiled one does not fit the flags, so the result never
 /// depends on this.
-static std::string
-precompileHostHeaders(llvm::StringRef source, llvm::StringRef compiler,
-                      llvm::ArrayRef<std::string> flags,
-                      const EmulatorOptions &emulator, llvm::StringRef stamp) {
+static std::string precompileHostHeaders(llvm::StringRef source,
+                                         llvm::StringRef compiler,
+                                         llvm::ArrayRef<std::string> flags,
+                                         const EmulatorOptions &emulator,
+                                         llvm::StringRef stamp) {
   std::string includes;
   llvm::SmallVector<llvm::StringRef> lines;
   std::string text = readText(source);
@@ -254,7 +255,8 @@ precompileHostHeaders(llvm::StringRef source, llvm::StringRef compiler,
   std::string log = precompiled + suffix + ".log";
   int exitCode = executeProgram(compiler, args, {}, log, execError);
   llvm::sys::fs::remove(log);
-  if (exitCode != 0 || llvm::sys::fs::rename(precompiled + suffix, precompiled)) {
+  if (exitCode != 0 ||
+      llvm::sys::fs::rename(precompiled + suffix, precompiled)) {
     llvm::sys::fs::remove(precompiled + suffix);
     return "";
   }

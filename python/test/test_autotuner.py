@@ -121,6 +121,11 @@ def test_autotune_of_an_eager_kernel_runs_the_best_configuration():
     x = torch.randn(128)
     torch.testing.assert_close(scale(x), x * 3)
     assert scale.tune(x).config in ({"block": 32}, {"block": 64})
+    # .compile with every tuned parameter given compiles that configuration
+    # without a search (TileLang's examples compile their defaults so).
+    fixed = scale.compile(x, block=64)
+    assert "autotune_result" not in vars(fixed)
+    torch.testing.assert_close(fixed(x), x * 3)
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")  # tornado, inside dask

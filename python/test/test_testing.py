@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import tilt
+import tilt.language
 import tilt.testing
 from tilt.utils import TensorSupplyType
 
@@ -60,6 +61,27 @@ def test_tensor_supply_type_has_tilelangs_members():
     assert [m.name for m in TensorSupplyType] == [
         "Integer", "Uniform", "Normal", "Randn", "Zero", "One", "Auto"]
     assert TensorSupplyType.Auto.value == 7
+
+
+def test_get_tensor_supply_makes_inputs_of_a_parameters_shape_and_dtype():
+    torch = pytest.importorskip("torch")
+    from tilt.utils.tensor import get_tensor_supply
+
+    class Param:
+        def __init__(self, shape, dtype):
+            self.shape, self.dtype = shape, dtype
+
+    supply = get_tensor_supply(TensorSupplyType.Auto)
+    mask = supply(Param((4, 8), torch.bool))
+    assert mask.dtype == torch.bool and mask.shape == (4, 8)
+    small = supply(Param((64,), "uint8"))
+    assert small.dtype == torch.uint8
+    values = supply(Param((16, 16), tilt.language.bfloat16))
+    assert values.dtype == torch.bfloat16 and values.shape == (16, 16)
+    ones = get_tensor_supply(TensorSupplyType.One)(Param((3,), torch.float32))
+    assert torch.equal(ones, torch.ones(3))
+    with pytest.raises(TypeError, match="no tensor supply for the dtype"):
+        supply(Param((2,), torch.float64))
 
 
 def test_main_runs_pytest_on_the_calling_file(tmp_path):

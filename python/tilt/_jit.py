@@ -31,8 +31,9 @@ __all__ = ["JITImpl", "tensor_arg"]
 
 # Element types of the tensors a kernel takes.
 _TORCH_TYPES = {f"torch.{name}": type_ for type_, name in _TORCH_DTYPES.items()}
-_NUMPY_TYPES = {"float32": "f32", "float16": "f16", "int32": "i32"}
-_SUPPORTED = "float32, float16, bfloat16 and int32"
+_NUMPY_TYPES = {"float32": "f32", "float16": "f16", "int32": "i32",
+                "bool": "i1", "int8": "i8", "uint8": "ui8"}
+_SUPPORTED = "float32, float16, bfloat16, int32, int8, uint8 and bool"
 
 
 def _is_tensor(value):

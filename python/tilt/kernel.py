@@ -28,7 +28,7 @@ __all__ = ["compile", "jit", "Kernel", "CheckResult", "Profile"]
 # The NumPy type of each element type: bf16 has none, so bf16 tensors are
 # float32 arrays whose values the run rounds to bf16.
 _NUMPY = {"f32": np.float32, "bf16": np.float32, "f16": np.float16,
-          "i32": np.int32}
+          "i32": np.int32, "i1": np.bool_, "i8": np.int8, "ui8": np.uint8}
 
 def _is_torch_tensor(value):
     """Whether `value` is a torch.Tensor, without importing torch."""

@@ -20,7 +20,7 @@ from .utils.tensor import TensorSupplyType
 
 __all__ = ["Profiler", "do_bench"]
 
-_INTEGER_TYPES = ("i32",)
+_INTEGER_TYPES = ("i32", "i1", "i8", "ui8")
 
 
 def _supply(shape, dtype, supply_type, generator):
@@ -35,7 +35,9 @@ def _supply(shape, dtype, supply_type, generator):
     elif kind == TensorSupplyType.One:
         values = np.ones(shape)
     elif kind == TensorSupplyType.Integer:
-        values = generator.integers(-2, 3, size=shape)
+        # A mask is 0 or 1; uint8 values are not negative.
+        low = 0 if dtype in ("i1", "ui8") else -2
+        values = generator.integers(low, 2 if dtype == "i1" else 3, size=shape)
     elif kind == TensorSupplyType.Uniform:
         values = generator.uniform(-1.0, 1.0, size=shape)
     else:  # Normal, Randn

@@ -591,3 +591,61 @@ TEST(InterpreterTest, UnmodelledMathOpsAreLocatedErrors) {
         << diagnostics.messages[0];
   }
 }
+
+// Tensors of one-byte integers read as numbers: an i8 element sign
+// extends (-100 is not positive), a ui8 element (read as its i8 bits)
+// zero extends (200 is above 100), as the data movement kernels extend
+// the byte they take from the word they read.
+TEST(InterpreterTest, OneByteElementsExtendAsTheIRSays) {
+  auto context = makeTileContext();
+  OwningOpRef module = parse(*context, R"(
+func.func @pick(%S: !tile.tensor<4xi8>, %U: !tile.tensor<4xui8>,
+                %X: !tile.tensor<128x32xf32>, %Y: !tile.tensor<128x32xf32>) {
+  tile.kernel grid [4] blocks(%bx)
+      args(%s = %S : !tile.tensor<4xi8>, %u = %U : !tile.tensor<4xui8>,
+           %x = %X : !tile.tensor<128x32xf32>, %y = %Y : !tile.tensor<128x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %c100 = arith.constant 100 : index
+    %row = arith.muli %bx, %c32 : index
+    %se = tile.load %s[%bx] : !tile.tensor<4xi8>
+    %sw = arith.extsi %se : i8 to i32
+    %sv = arith.index_cast %sw : i32 to index
+    %ue = tile.load %u[%bx] : !tile.tensor<4xui8>
+    %uw = arith.extui %ue : i8 to i32
+    %uv = arith.index_cast %uw : i32 to index
+    %pos = arith.cmpi sgt, %sv, %c0 : index
+    %big = arith.cmpi sgt, %uv, %c100 : index
+    %both = arith.andi %pos, %big : i1
+    %x_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    tile.copy %x[%row, %c0], %x_s : !tile.tensor<128x32xf32>, !tile.buf<32x32xf32, shared>
+    scf.if %both {
+      tile.copy %x_s, %y[%row, %c0] : !tile.buf<32x32xf32, shared>, !tile.tensor<128x32xf32>
+    }
+  }
+  return
+}
+)");
+  Context &ctx = *context;
+  Type f32 = FloatType::getF32(&ctx);
+  Type i8 = IntegerType::get(&ctx, 8);
+  Type ui8 = IntegerType::get(&ctx, 8, IntegerType::Unsigned);
+  // The inputs as a host gives them: saturated to the byte's range.
+  EXPECT_EQ(roundToType(300.0f, ui8), 255.0f);
+  EXPECT_EQ(roundToType(-3.0f, ui8), 0.0f);
+  EXPECT_EQ(roundToType(-300.0f, i8), -128.0f);
+  EXPECT_EQ(roundToType(-2.0f, IntegerType::get(&ctx, 1)), 1.0f);
+  std::vector<HostTensor> arguments = {
+      HostTensor::get({4}, i8, {-100.f, 3.f, 5.f, 1.f}),
+      HostTensor::get({4}, ui8, {200.f, 200.f, 50.f, 101.f}),
+      makeRandom(ctx, {128, 32}, f32, 3),
+      HostTensor::get({128, 32}, f32, std::vector<float>(128 * 32, 0.0f))};
+  const std::vector<double> x = arguments[2].data;
+  ASSERT_TRUE(succeeded(
+      runFunction(findFunction(module.get()), arguments, Precision())));
+  for (int64_t block = 0; block < 4; ++block) {
+    bool copied = block == 1 || block == 3;
+    size_t at = size_t(block * 32 * 32 + 7);
+    EXPECT_EQ(arguments[3].data[at], copied ? x[at] : 0.0) << block;
+  }
+}

@@ -33,7 +33,7 @@ TileLayout TileLayout::compute(llvm::ArrayRef<int64_t> shape,
                                Type elementType, bool rowMajor) {
   TileLayout layout;
   layout.paddedShape.assign(shape.begin(), shape.end());
-  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  int64_t elementBytes = getElementBytes(elementType);
   if (rowMajor) {
     // One page per row of the last dimension, padded to whole tiles'
     // widths so that 32 rows tilize into whole tiles.

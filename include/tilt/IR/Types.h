@@ -74,6 +74,8 @@ public:
   bool isInteger(unsigned width) const;
   bool isSignlessInteger() const;
   bool isSignlessInteger(unsigned width) const;
+  bool isUnsignedInteger() const;
+  bool isUnsignedInteger(unsigned width) const;
   bool isSignlessIntOrIndex() const;
   bool isIntOrIndex() const;
   bool isIntOrFloat() const;

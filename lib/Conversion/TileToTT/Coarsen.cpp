@@ -59,8 +59,7 @@ int64_t getBytes(tile::BufType type, int64_t fx, int64_t fy,
   int64_t elements = 1;
   for (unsigned d = 0; d < type.getRank(); ++d)
     elements *= type.getShape()[d] * getFactor(spanOf(d), fx, fy);
-  return elements * std::max<int64_t>(
-                        1, type.getElementType().getIntOrFloatBitWidth() / 8);
+  return elements * tile::getElementBytes(type.getElementType());
 }
 
 /// The largest factor f <= limit that divides `extent`.

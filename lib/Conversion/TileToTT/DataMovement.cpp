@@ -80,6 +80,10 @@ struct LoweringState {
   bool failed = false;
   /// Whether blocks that rows or columns of cores share are multicast.
   bool multicast = true;
+  /// Ops a pattern left unused that come after it in the walk (which
+  /// only tolerates erasing the visited op): erased after the walk, in
+  /// order.
+  llvm::SmallVector<Operation *, 4> unused;
 };
 
 /// A number `value` is known to be a multiple of: constants, products (the
@@ -1104,8 +1108,36 @@ public:
       return fail(op, "the tensor has no tile layout (run tile-legalize "
                       "first)");
     Type element = tensorType.getElementType();
-    if (!element.isSignlessInteger(32) && !element.isF32() &&
-        !element.isBF16() && !element.isF16()) {
+    // A one-byte element (a mask's bool, an int8 or uint8 index) is used
+    // through its extension to i32 (arith.extsi or extui, as the frontend
+    // writes it): the kernels take its byte from the word they read and
+    // extend it themselves.
+    bool narrow =
+        element.isa<IntegerType>() && element.getIntOrFloatBitWidth() <= 8;
+    llvm::SmallVector<Operation *, 2> extensions;
+    bool signExtend = false;
+    if (narrow) {
+      for (OpOperand &use : op->getResult(0).getUses()) {
+        Operation *user = use.getOwner();
+        bool isExtension =
+            (arith::ExtSIOp::dynCast(user) || arith::ExtUIOp::dynCast(user)) &&
+            user->getResult(0).getType().isSignlessInteger(32);
+        bool isSigned = bool(arith::ExtSIOp::dynCast(user));
+        if (!isExtension || (!extensions.empty() && isSigned != signExtend)) {
+          InFlightDiagnostic diagnostic =
+              op->emitError()
+              << "a one-byte element read as a number is used through one "
+                 "arith.extsi or arith.extui to i32; here it is used by '"
+              << user->getName().getStringRef() << "'";
+          diagnostic.attachNote(user->getLoc()) << "the use";
+          state.failed = true;
+          return failure();
+        }
+        signExtend = isSigned;
+        extensions.push_back(user);
+      }
+    } else if (!element.isSignlessInteger(32) && !element.isF32() &&
+               !element.isBF16() && !element.isF16()) {
       op->emitError() << "only int32 elements are read as numbers for now (a "
                       << element
                       << " element would be a scalar for the compute kernel, "
@@ -1115,7 +1147,27 @@ public:
     }
     // The copies the value offsets, through index arithmetic, and the
     // branches it decides.
-    llvm::SmallVector<Value, 8> worklist{op->getResult(0)};
+    llvm::SmallVector<Value, 8> worklist;
+    if (narrow) {
+      for (Operation *extension : extensions)
+        worklist.push_back(extension->getResult(0));
+    } else {
+      worklist.push_back(op->getResult(0));
+    }
+    // The value replaces the load, or for a narrow element its extensions
+    // (which come after the load: they and the load are erased after the
+    // walk).
+    auto replaceLoad = [&](Value value) {
+      if (!narrow) {
+        rewriter.replaceOp(op, ValueRange{value});
+        return;
+      }
+      for (Operation *extension : extensions) {
+        rewriter.replaceAllUsesWith(extension->getResult(0), value);
+        state.unused.push_back(extension);
+      }
+      state.unused.push_back(op);
+    };
     llvm::SmallPtrSet<Operation *, 8> copies, branches;
     bool reader = false, writer = false, scalarUse = false;
     while (!worklist.empty()) {
@@ -1182,11 +1234,22 @@ public:
           else if (copy.getSource().getType().isa<tile::TensorType>())
             reader = true;
         }
+        // The writer fills the mask tiles of a select on element indices
+        // (a causal mask) where the select runs (IndexMask.h).
+        if (arith::SelectOp::dynCast(nested))
+          if (auto parallel = tile::ParallelOp::dynCast(nested->getParentOp()))
+            if (dependsOnIndex(nested->getOperand(0), parallel.getBody()))
+              writer = true;
       });
     if (compute)
       reader = true;
     if (!reader && !writer && !compute) {
-      rewriter.eraseOp(op);
+      if (narrow) {
+        state.unused.append(extensions.begin(), extensions.end());
+        state.unused.push_back(op);
+      } else {
+        rewriter.eraseOp(op);
+      }
       return success();
     }
     for (Operation *copy : copies)
@@ -1199,7 +1262,7 @@ public:
     auto offsets = load.getOffsets();
     llvm::ArrayRef<int64_t> shape = tensorType.getShape();
     int64_t rank = tensorType.getRank();
-    int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+    int64_t bytes = tile::getElementBytes(element);
     auto index = [&](int64_t value) { return createIndex(rewriter, loc, value); };
     auto add = [&](Value a, Value b) {
       return createBinary<arith::AddIOp>(rewriter, loc, a, b);
@@ -1272,8 +1335,10 @@ public:
                      loc, ValueRange{noc, l1, createI32(rewriter, loc, kChunk)})
                  .getOperation());
       tagged(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation());
-      Value word = createBinary<arith::AddIOp>(rewriter, loc, l1,
-                                               toI32(rewriter, loc, within));
+      // The aligned word that holds the element (a RISC-V load of a word
+      // is aligned); narrower elements are taken from it below.
+      Value word = createBinary<arith::AddIOp>(
+          rewriter, loc, l1, toI32(rewriter, loc, mul(div(within, 4), 4)));
       Value value = tagged(rewriter
                                .create<tt::ReadL1U32Op>(loc, ValueRange{word})
                                .getOperation())
@@ -1282,11 +1347,14 @@ public:
         tagged(rewriter.create<cb::PushBackOp>(loc, cb, 1).getOperation());
       return value;
     };
+    // The format of the 64-byte pages: the element's, or for one-byte
+    // elements i32 (the pages are only read as words).
+    Type pageFormat = narrow ? Type(rewriter.getI32Type()) : element;
     auto scratchFor = [&](llvm::StringRef role) -> Value {
       Value &scratch = kernelState.scratch[role];
       if (!scratch && kernelState.nextInput <= 15)
-        scratch = createCBAtTop(rewriter, kernel, loc,
-                                kernelState.nextInput++, element, kChunk, 1);
+        scratch = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                                pageFormat, kChunk, 1);
       return scratch;
     };
 
@@ -1305,7 +1373,7 @@ public:
         // Two pages: the reader reads the next element while compute
         // decides on this one.
         cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                           element, kChunk, 2);
+                           pageFormat, kChunk, 2);
       } else if (!(cb = scratchFor("reader"))) {
         return fail(op, "more than 16 input circular buffers (c_0..c_15) "
                         "in one kernel");
@@ -1363,17 +1431,46 @@ public:
       rewriter.replaceOp(op, ValueRange{value});
       return success();
     }
+    if (narrow) {
+      // The element's byte of each kernel's word, extended to i32 (a bool
+      // is true when its byte is not zero).
+      Value shift = createBinary<arith::MulIOp>(
+          rewriter, loc, toI32(rewriter, loc, rem(within, 4)),
+          createI32(rewriter, loc, 8));
+      for (Value &value : values) {
+        Value byte = createBinary<arith::AndIOp>(
+            rewriter, loc,
+            createBinary<arith::ShRUIOp>(rewriter, loc, value, shift),
+            createI32(rewriter, loc, 0xff));
+        if (element.isInteger(1))
+          byte = createBinary<arith::MinUIOp>(rewriter, loc, byte,
+                                              createI32(rewriter, loc, 1));
+        if (signExtend) {
+          // extsi: an i1 true is -1, an i8 takes its sign bit.
+          byte =
+              element.isInteger(1)
+                  ? createBinary<arith::SubIOp>(
+                        rewriter, loc, createI32(rewriter, loc, 0), byte)
+                  : createBinary<arith::ShRSIOp>(
+                        rewriter, loc,
+                        createBinary<arith::ShLIOp>(
+                            rewriter, loc, byte, createI32(rewriter, loc, 24)),
+                        createI32(rewriter, loc, 24));
+        }
+        value = byte;
+      }
+    }
     if (values.size() == 1) {
-      rewriter.replaceOp(op, ValueRange{values.front()});
+      replaceLoad(values.front());
       return success();
     }
     OperationState roleState(loc, tile::RoleValueOp::getOperationName(),
                              op->getContext());
     roleState.addOperands(values);
-    roleState.addTypes(element);
+    roleState.addTypes(values.front().getType());
     roleState.addAttribute("roles", ArrayAttr::get(op->getContext(), roles));
     Operation *roleValue = rewriter.create(roleState);
-    rewriter.replaceOp(op, ValueRange{roleValue->getResult(0)});
+    replaceLoad(roleValue->getResult(0));
     return success();
   }
 
@@ -1503,6 +1600,8 @@ public:
     numRewrites += walkAndApplyPatterns(getOperation(), frozen);
     if (state.failed)
       return signalPassFailure();
+    for (Operation *op : state.unused)
+      op->erase();
     for (auto &[kernel, reduces] : padded)
       if (failed(emitReducePaddingMasks(kernel, reduces)))
         return signalPassFailure();

@@ -248,7 +248,7 @@ private:
       // layout written by hand is not bound by it; a wrapped size would
       // allocate a wrong DRAM buffer.
       llvm::Optional<int64_t> bytes =
-          type.getElementType().getIntOrFloatBitWidth() / 8;
+          tile::getElementBytes(type.getElementType());
       for (int64_t extent : layout->paddedShape)
         if (bytes)
           bytes = extent > 0 ? llvm::checkedMul(*bytes, extent) : llvm::None;

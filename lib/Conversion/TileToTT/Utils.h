@@ -302,7 +302,7 @@ void markDoubleBuffered(Value cb, int64_t blockPages);
 
 /// The bytes of one 32x32 tile of `elementType`.
 inline int64_t getTileBytes(Type elementType) {
-  return 32 * 32 * (elementType.getIntOrFloatBitWidth() / 8);
+  return 32 * 32 * tile::getElementBytes(elementType);
 }
 
 /// A new input CB for masks a data movement kernel fills (the lowest free

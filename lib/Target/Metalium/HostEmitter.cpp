@@ -373,6 +373,13 @@ std::optional<std::pair<std::string, std::string>> hostTypes(Type type) {
   // float32, exact below 2^24 (the Python frontend refuses larger ones).
   if (type.isInteger(32))
     return std::make_pair(std::string("int32_t"), std::string("i32"));
+  // Masks and small indices (torch.bool, int8, uint8), one byte each.
+  if (type.isSignlessInteger(1))
+    return std::make_pair(std::string("uint8_t"), std::string("i1"));
+  if (type.isSignlessInteger(8))
+    return std::make_pair(std::string("int8_t"), std::string("i8"));
+  if (type.isUnsignedInteger(8))
+    return std::make_pair(std::string("uint8_t"), std::string("ui8"));
   return std::nullopt;
 }
 
@@ -387,6 +394,10 @@ std::optional<std::string> metalium::getDataFormat(Type type) {
     return std::string("Float32");
   if (type.isInteger(32))
     return std::string("Int32");
+  if (type.isSignlessInteger(8))
+    return std::string("Int8");
+  if (type.isSignlessInteger(1) || type.isUnsignedInteger(8))
+    return std::string("UInt8");
   return std::nullopt;
 }
 
@@ -424,8 +435,8 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
       element = typeAttr.getValue();
     auto types = element ? hostTypes(element) : std::nullopt;
     if (!types) {
-      op.emitError() << "the host program reads and writes bf16, f16, f32 "
-                        "and i32 buffers only";
+      op.emitError() << "the host program reads and writes bf16, f16, f32, "
+                        "i32, i8, ui8 and i1 buffers only";
       return failure();
     }
     info.hostType = types->first;

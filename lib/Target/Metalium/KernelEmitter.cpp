@@ -324,6 +324,13 @@ private:
     for (const auto &[mnemonic, infix] : kInfix)
       if (opName == mnemonic)
         return define(op, "v", operand(0) + " " + infix + " " + operand(1));
+    if (opName == "shrsi") {
+      // An arithmetic shift: GCC shifts a negative int32_t in its sign.
+      std::string type = *cType(op->getResult(0).getType());
+      return define(op, "v",
+                    "static_cast<" + type + ">(" + signedOperand(0) + " >> " +
+                        operand(1) + ")");
+    }
     if (opName == "divsi" || opName == "remsi") {
       std::string type = *cType(op->getResult(0).getType());
       return define(op, "v",

@@ -448,6 +448,21 @@ func.func @bad_element(%x: !tile.buf<32xf64, shared>) {
 
 // -----
 
+// One-byte integers are for tensors read element by element, not buffers.
+// expected-error@+1 {{!tile.buf element type must be bf16, f16, f32 or i32, got 'i8'}}
+func.func @byte_buffer(%x: !tile.buf<32xi8, shared>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{!tile.tensor element type must be bf16, f16, f32 or i32 (or i1, i8, ui8), got 'si8'}}
+func.func @signed_byte_tensor(%x: !tile.tensor<32xsi8>) {
+  return
+}
+
+// -----
+
 // expected-error@+1 {{expected 'shared' or 'fragment', got 'global'}}
 func.func @bad_space(%x: !tile.buf<32xf32, global>) {
   return
@@ -756,6 +771,16 @@ func.func @load_result(%T: !tile.tensor<2x4xi32>) {
   tile.kernel grid [1] blocks(%bx) args(%t = %T : !tile.tensor<2x4xi32>) {
     // expected-error@+1 {{'tile.load' op result type 'f32' is not the tensor's element type 'i32'}}
     %v = "tile.load"(%t, %bx, %bx) : (!tile.tensor<2x4xi32>, index, index) -> f32
+  }
+  return
+}
+
+// -----
+
+func.func @load_unsigned_result(%T: !tile.tensor<4xui8>) {
+  tile.kernel grid [1] blocks(%bx) args(%t = %T : !tile.tensor<4xui8>) {
+    // expected-error@+1 {{'tile.load' op result type 'ui8' is not the tensor's element type 'i8'}}
+    %v = "tile.load"(%t, %bx) : (!tile.tensor<4xui8>, index) -> ui8
   }
   return
 }

@@ -18,3 +18,25 @@ func.func @paged(%T: !tile.tensor<2x4xi32>, %K: !tile.tensor<8x32x2x64xbf16>) {
   }
   return
 }
+
+// Tensors of one-byte integers (masks, small indices): a bool (i1) or i8
+// element reads as itself, a ui8 element as its i8 bits (arith computes on
+// signless integers), extended to i32 before it is used.
+// CHECK-LABEL: func.func @narrow(
+// CHECK: %[[B:.*]] = tile.load %{{.*}}[%{{.*}}] : !tile.tensor<8xi1>
+// CHECK-NEXT: arith.extui %[[B]] : i1 to i32
+// CHECK: %[[S:.*]] = tile.load %{{.*}}[%{{.*}}] : !tile.tensor<8xi8>
+// CHECK-NEXT: arith.extsi %[[S]] : i8 to i32
+// CHECK: %[[U:.*]] = tile.load %{{.*}}[%{{.*}}] : !tile.tensor<8xui8>
+// CHECK-NEXT: arith.extui %[[U]] : i8 to i32
+func.func @narrow(%B: !tile.tensor<8xi1>, %S: !tile.tensor<8xi8>, %U: !tile.tensor<8xui8>) {
+  tile.kernel grid [8] blocks(%bx) args(%b = %B : !tile.tensor<8xi1>, %s = %S : !tile.tensor<8xi8>, %u = %U : !tile.tensor<8xui8>) {
+    %0 = tile.load %b[%bx] : !tile.tensor<8xi1>
+    %1 = arith.extui %0 : i1 to i32
+    %2 = tile.load %s[%bx] : !tile.tensor<8xi8>
+    %3 = arith.extsi %2 : i8 to i32
+    %4 = tile.load %u[%bx] : !tile.tensor<8xui8>
+    %5 = arith.extui %4 : i8 to i32
+  }
+  return
+}

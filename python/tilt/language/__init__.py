@@ -24,7 +24,8 @@ __all__ = [
     "rsqrt", "tanh", "erf", "abs", "ceildiv", "max", "min", "clamp", "sigmoid",
     "if_then_else",
     "cast", "Cast", "infinity", "use_swizzle", "annotate_layout",
-    "float32", "float16", "bfloat16", "int32", "float", "half", "dtype",
+    "float32", "float16", "bfloat16", "int32", "int8", "uint8", "bool", "float",
+    "half", "dtype",
     "FrontendError", "PrimFunc", "GemmWarpPolicy",
 ]
 
@@ -71,6 +72,9 @@ float32 = DType("float32")
 float16 = DType("float16")
 bfloat16 = DType("bfloat16")
 int32 = DType("int32")
+int8 = DType("int8")
+uint8 = DType("uint8")
+bool = DType("bool")  # noqa: A001 -- TileLang's name
 float = float32  # noqa: A001 -- TileLang's alias
 half = float16
 

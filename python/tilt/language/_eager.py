@@ -154,7 +154,7 @@ class EagerTranslation:
                        f"compile with {unbound[0].name}=...)"
                        if isinstance(current, Pending) else ""))
         shape = self.static_shape(node, shape)
-        dtype = self.element_type(node, spec.dtype)
+        dtype = self.element_type(node, spec.dtype, narrow=True)
         if isinstance(current, Buffer):
             if shape != current.shape:
                 self.error(node, f"'{name}' has shape {current.shape}, but its "

@@ -24,7 +24,7 @@ from ._util import (_bind_arguments, _constant_compare, _describe, _intrinsic_na
                     _is_docstring, _kind, _python_binary, _python_unary, _unconst)
 from ._values import (Buffer, Const, Deferred, DType, Diagnostic, Emitter,
                       FrontendError, Region, SSA, Sym, TensorType, dtype_of,
-                      is_float, _TILE_TYPES)
+                      is_float, _NARROW_TYPES, _TILE_TYPES, _TORCH_DTYPES)
 
 __all__ = ["FrontendError", "PrimFunc", "Macro", "DType", "TensorType",
            "EagerCall", "parse_prim_func", "parse_source"]
@@ -216,7 +216,7 @@ class Translator(EagerTranslation):
             name = self.emitter.fresh(arg.arg)
             if isinstance(spec, TensorType):
                 shape = self.static_shape(arg.annotation, spec.shape)
-                dtype = self.element_type(arg.annotation, spec.dtype)
+                dtype = self.element_type(arg.annotation, spec.dtype, narrow=True)
                 value = Buffer(name, shape, dtype, "global", arg.arg)
             elif dtype_of(spec) in ("f32", "f16", "bf16"):
                 value = SSA(name, dtype_of(spec))
@@ -540,7 +540,17 @@ class Translator(EagerTranslation):
                 self.emitter.emit(f"{name} = arith.cmpi {self._CMPI[type(node.ops[0])]}, "
                                   f"{a.name}, {b.name} : index", self.pos(node))
                 return SSA(name, "i1")
-        return self.evaluate(node, scope)
+        value = self.evaluate(node, scope)
+        if isinstance(value, Region) and value.buffer.is_global and \
+                all(s is None for s in value.sliced):
+            # `if mask[k]:` is `if mask[k] != 0:`.
+            element = self.index(node, value)
+            name = self.emitter.fresh("cond")
+            self.emitter.emit(f"{name} = arith.cmpi ne, {element.name}, "
+                              f"{self.emitter.constant(0, 'index').name} : index",
+                              self.pos(node))
+            return SSA(name, "i1")
+        return value
 
     def runtime_if(self, stmt, cond, scope):
         """`if` on a value known only when the kernel runs: scf.if, whose
@@ -721,6 +731,8 @@ class Translator(EagerTranslation):
     def buffer_arg(self, node, value, what, on_core=True):
         if not isinstance(value, Buffer):
             self.error(node, f"{what} must be a buffer, got {_kind(value)}")
+        if value.is_view:
+            self.error(node, self.view_error(value))
         if on_core and value.is_global:
             self.error(node, f"{what} must be an on-core buffer (T.alloc_shared or "
                        f"T.alloc_fragment), not the global tensor '{value.py_name}'")
@@ -734,6 +746,11 @@ class Translator(EagerTranslation):
                        "copy through an on-core buffer")
         if src.buffer.is_global and dst.buffer.is_global:
             self.error(call, "T.copy between two global tensors is not supported")
+        if dst.buffer.is_view:
+            self.make_view(call, src, dst.buffer, scope)
+            return
+        if src.buffer.is_view:
+            self.error(call, self.view_error(src.buffer))
         left = src.buffer.name + self.offset_text(call, src)
         right = dst.buffer.name + self.offset_text(call, dst)
         tensor_side, buffer = (src, dst.buffer) if src.buffer.is_global else (dst, src.buffer)
@@ -742,6 +759,68 @@ class Translator(EagerTranslation):
         attrs = f" {{dims = array<i64: {', '.join(map(str, dims))}>}}" if dims else ""
         self.emitter.emit(f"tile.copy {left}, {right}{attrs} : {src.buffer.type}, "
                           f"{dst.buffer.type}", self.pos(call))
+
+    def view_error(self, buffer):
+        return (f"'{buffer.py_name}' holds {_TORCH_DTYPES[buffer.dtype]} values, "
+                "which a kernel reads element by element: copy a slice of a "
+                f"tensor into it (T.copy(Mask[b, i, :], {buffer.py_name})) and "
+                f"read {buffer.py_name}[k] as a number")
+
+    def make_view(self, call, region, buffer, scope):
+        """``T.copy(Mask[b, h, i, :], mask)`` into a buffer of one-byte
+        integers: the buffer becomes a view of the slice, whose elements the
+        kernel reads from the tensor when it uses them (tile.load)."""
+        if not region.buffer.is_global:
+            self.error(call, self.view_error(buffer))
+        if region.buffer.dtype != buffer.dtype:
+            self.error(call, f"T.copy of a {_TORCH_DTYPES[region.buffer.dtype]} tensor "
+                       f"into the {_TORCH_DTYPES[buffer.dtype]} buffer "
+                       f"'{buffer.py_name}': the element types differ")
+        rank = len(buffer.shape)
+        sliced = [d for d, size in enumerate(region.sliced) if size is not None]
+        if not sliced:
+            # The point form A[i, j]: the buffer covers the trailing dimensions.
+            sliced = list(range(len(region.offsets) - rank, len(region.offsets)))
+        elif len(sliced) > rank:
+            # Slices of one element count as indices (M[b, i:i+1, :]).
+            sliced = [d for d in sliced if region.sliced[d] != 1]
+        if len(sliced) != rank or sliced[0] < 0:
+            self.error(call, f"the slice of '{region.buffer.py_name}' has "
+                       f"{len(sliced)} sliced dimensions, the buffer "
+                       f"'{buffer.py_name}' {rank}")
+        for d, extent in zip(sliced, buffer.shape):
+            size = region.sliced[d]
+            if isinstance(size, int) and not isinstance(size, bool) and size != extent:
+                self.error(call, f"the slice of dimension {d} of "
+                           f"'{region.buffer.py_name}' has {size} elements, the "
+                           f"buffer's dimension {extent}")
+        buffer.view = (region, sliced, scope)
+
+    def view_element(self, node, buffer, indices, scope):
+        """``mask[k]`` of a view: the element of its tensor (a Region with
+        every dimension indexed)."""
+        if buffer.view is None:
+            self.error(node, f"'{buffer.py_name}' is read before a T.copy of a "
+                       "tensor slice filled it")
+        region, sliced, copy_scope = buffer.view
+        visible = scope
+        while visible is not None and visible is not copy_scope:
+            visible = visible.parent
+        if visible is None:
+            self.error(node, f"'{buffer.py_name}' is read outside the loop or "
+                       "branch of the T.copy that filled it")
+        if len(indices) != len(sliced):
+            self.error(node, f"'{buffer.py_name}' has {len(sliced)} dimensions, "
+                       f"indexed with {len(indices)}")
+        offsets = list(region.offsets)
+        for d, index in zip(sliced, indices):
+            if isinstance(index, ast.Slice):
+                self.error(index, f"a slice of '{buffer.py_name}' is not a number: "
+                           "index every dimension to read one element")
+            value = self.evaluate(index, scope)
+            offsets[d] = value if isinstance(offsets[d], int) and offsets[d] == 0 \
+                else self.index_op(index, "addi", offsets[d], value)
+        return Region(region.buffer, offsets)
 
     def copy_dims(self, call, region, buffer):
         """The tensor dimensions a copy's buffer covers when they are not the
@@ -886,8 +965,7 @@ class Translator(EagerTranslation):
             if node.attr == "shape":
                 return base.shape
             if node.attr == "dtype":
-                return {"f32": "float32", "f16": "float16", "bf16": "bfloat16",
-                        "i32": "int32"}[base.dtype]
+                return _TORCH_DTYPES[base.dtype]
             self.error(node, f"a buffer has no attribute '{node.attr}' in Tilt")
         if isinstance(base, SSA):
             self.error(node, f"a kernel value has no attribute '{node.attr}'")
@@ -949,6 +1027,9 @@ class Translator(EagerTranslation):
 
     def expr_Subscript(self, node, scope):
         base = self.evaluate(node.value, scope)
+        if isinstance(base, Buffer) and base.is_view:
+            indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            return self.view_element(node, base, indices, scope)
         if isinstance(base, Buffer):
             if not base.is_global:
                 self.error(node, "a slice of an on-core buffer is not supported: "
@@ -1050,10 +1131,14 @@ class Translator(EagerTranslation):
     def alloc(self, node, name, args, scope):
         space = "shared" if name == "alloc_shared" else "fragment"
         shape = self.static_shape(node, args["shape"])
-        dtype = self.element_type(node, args["dtype"])
+        dtype = self.element_type(node, args["dtype"], narrow=True)
         hint = "shared" if space == "shared" else "fragment"
         result = self.emitter.fresh(getattr(node, "_tilt_name", None) or hint)
         buffer = Buffer(result, shape, dtype, space, result[1:])
+        if buffer.is_view:
+            # No storage: a T.copy of a tensor slice makes it a view.
+            buffer.py_name = getattr(node, "_tilt_name", None) or buffer.py_name
+            return buffer
         self.emitter.emit_prologue(f"{result} = tile.alloc : {buffer.type}", self.pos(node))
         return buffer
 
@@ -1070,9 +1155,15 @@ class Translator(EagerTranslation):
                            f"when the kernel is compiled, got {extent!r}")
         return tuple(shape)
 
-    def element_type(self, node, dtype):
+    def element_type(self, node, dtype, narrow=False):
+        """Tilt's element type of ``dtype``; ``narrow`` also accepts the
+        one-byte integers (bool, int8, uint8) of tensors and their views."""
         result = dtype_of(dtype)
-        if result is None or result not in _TILE_TYPES:
+        if result in _NARROW_TYPES and not narrow:
+            self.error(node, f"{_TORCH_DTYPES[result]} is a type of tensors that a "
+                       "kernel reads element by element (masks, indices); kernels "
+                       "compute in float32, float16, bfloat16 and int32")
+        if result is None or result not in _TILE_TYPES + _NARROW_TYPES:
             name = str(getattr(dtype, "name", dtype))
             if "float8" in name or "float4" in name:
                 # Tenstorrent's narrow formats are block floats, not GPU fp8.
@@ -1083,7 +1174,8 @@ class Translator(EagerTranslation):
                            "fp8 data to bfloat16 on the host, which is exact "
                            "(`t.to(torch.bfloat16)`), and use T.bfloat16")
             self.error(node, f"the data type {dtype!r} is not one Tilt supports "
-                       "(float32, float16, bfloat16, int32)")
+                       "(float32, float16, bfloat16, int32, and int8, uint8 and "
+                       "bool for tensors read element by element)")
         return result
 
     def element_read(self, node, region):
@@ -1093,14 +1185,23 @@ class Translator(EagerTranslation):
         if any(s is not None for s in region.sliced):
             self.error(node, "a slice of a tensor is not a number: index every "
                        "dimension to read one element")
-        if tensor.dtype != "i32":
+        if tensor.dtype != "i32" and tensor.dtype not in _NARROW_TYPES:
             self.error(node, f"reading one element of the {tensor.dtype} tensor "
-                       f"'{tensor.py_name}' as a number is not supported yet (int32 "
-                       "index tensors are)")
+                       f"'{tensor.py_name}' as a number is not supported yet (int32, "
+                       "int8, uint8 and bool tensors are)")
         offsets = ", ".join(self.index(node, o).name for o in region.offsets)
         element = self.emitter.fresh(tensor.py_name + "_elem")
         self.emitter.emit(f"{element} = tile.load {tensor.name}[{offsets}] : "
                           f"{tensor.type}", self.pos(node))
+        if tensor.dtype in _NARROW_TYPES:
+            # A one-byte element as an i32: a bool is 0 or 1, an int8 keeps
+            # its sign, a uint8 is not negative.
+            bits = "i8" if tensor.dtype == "ui8" else tensor.dtype
+            extension = "extsi" if tensor.dtype == "i8" else "extui"
+            wide = self.emitter.fresh(tensor.py_name + "_i32")
+            self.emitter.emit(f"{wide} = arith.{extension} {element} : {bits} to i32",
+                              self.pos(node))
+            element = wide
         result = self.emitter.fresh("idx")
         self.emitter.emit(f"{result} = arith.index_cast {element} : i32 to index",
                           self.pos(node))

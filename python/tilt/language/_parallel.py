@@ -16,7 +16,8 @@ import math
 
 from . import _frontend as fe
 from . import _util
-from ._values import Buffer, Const, Deferred, DType, SSA, is_float, round_to
+from ._values import (Buffer, Const, Deferred, DType, SSA, is_float, round_to,
+                      _NARROW_TYPES, _TORCH_DTYPES)
 
 ELEMENTWISE = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf",
                "abs", "max", "min", "if_then_else", "cast", "Cast", "infinity",
@@ -165,6 +166,7 @@ class ParallelLoop:
         if not isinstance(buffer, Buffer):
             self.error(target.value, f"cannot assign an element of "
                        f"{ast.unparse(target.value)}: not a buffer")
+        self.check_not_narrow(target, buffer)
         dims, bases = self.access(target, buffer, scope)
         rank = len(self.extents)
         if dims != list(range(rank)):
@@ -232,7 +234,21 @@ class ParallelLoop:
             bases.append(rest)
         return dims, bases
 
+    def check_not_narrow(self, node, buffer):
+        """One-byte integers (masks, indices) are read element by element
+        outside T.Parallel bodies, which compute on tiles of float32,
+        bfloat16, float16 or int32."""
+        if buffer.is_view:
+            self.error(node, self.tr.view_error(buffer))
+        if buffer.dtype in _NARROW_TYPES:
+            self.error(node, f"the {_TORCH_DTYPES[buffer.dtype]} tensor "
+                       f"'{buffer.py_name}' is not supported in a T.Parallel body, "
+                       "which computes on tiles of float32, bfloat16, float16 or "
+                       f"int32: read its elements as numbers outside the loop "
+                       f"(`if {buffer.py_name}[...] != 0:`)")
+
     def read(self, node, buffer, scope):
+        self.check_not_narrow(node, buffer)
         dims, bases = self.access(node, buffer, scope)
         if not buffer.is_global:
             if buffer.name in self.writes:

@@ -14,8 +14,13 @@ _DTYPES = {
     "float16": "f16", "half": "f16", "fp16": "f16",
     "bfloat16": "bf16", "bf16": "bf16",
     "int32": "i32", "int": "i32",
+    "bool": "i1", "int8": "i8", "uint8": "ui8",
 }
 _TILE_TYPES = ("f32", "f16", "bf16", "i32")
+# One-byte integers (masks, small indices): tensors of them are read element
+# by element (tile.load); on-core buffers of them are views of a tensor
+# slice (Buffer.view).
+_NARROW_TYPES = ("i1", "i8", "ui8")
 
 
 class FrontendError(Exception):
@@ -48,7 +53,7 @@ class Diagnostic:
 
 # Tilt's element types and torch's dtype names.
 _TORCH_DTYPES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16",
-                 "i32": "int32"}
+                 "i32": "int32", "i1": "bool", "i8": "int8", "ui8": "uint8"}
 
 
 class DType:
@@ -286,6 +291,14 @@ class Buffer:
         self.dtype = dtype
         self.scope = scope
         self.py_name = py_name
+        # An on-core buffer of one-byte integers has no storage: T.copy of a
+        # tensor slice into it makes it a view of that slice, (region, the
+        # Scope of the copy), and its elements are read from the tensor.
+        self.view = None
+
+    @property
+    def is_view(self):
+        return self.dtype in _NARROW_TYPES and self.scope != "global"
 
     @property
     def type(self):

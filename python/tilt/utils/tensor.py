@@ -1,11 +1,11 @@
-"""``tilt.utils.tensor``: TileLang's ``TensorSupplyType`` and
-``torch_assert_close``."""
+"""``tilt.utils.tensor``: TileLang's ``TensorSupplyType``,
+``get_tensor_supply`` and ``torch_assert_close``."""
 
 from enum import Enum
 
 from ..testing import torch_assert_close
 
-__all__ = ["TensorSupplyType", "torch_assert_close"]
+__all__ = ["TensorSupplyType", "get_tensor_supply", "torch_assert_close"]
 
 
 class TensorSupplyType(Enum):
@@ -19,3 +19,33 @@ class TensorSupplyType(Enum):
     Zero = 5
     One = 6
     Auto = 7
+
+
+def get_tensor_supply(supply_type=TensorSupplyType.Integer, seed=0):
+    """TileLang's tensor supply: a function from a parameter (anything with
+    a static ``shape`` and a ``dtype``: a torch dtype, a ``T`` dtype or a
+    dtype string) to a torch tensor of inputs, made as the profiler makes
+    them (docs/python.md). Successive calls draw new values."""
+    import numpy as np
+    import torch
+
+    from ..language._values import _TORCH_DTYPES, dtype_of
+    from ..profiler import _supply
+    if not isinstance(supply_type, TensorSupplyType):
+        raise TypeError("supply_type must be a tilt.utils.TensorSupplyType, got "
+                        f"{supply_type!r}")
+    generator = np.random.default_rng(seed)
+
+    def get_tensor(param):
+        shape = tuple(getattr(param, "shape", ()))
+        if not shape or not all(isinstance(e, int) and e > 0 for e in shape):
+            raise ValueError(f"a tensor supply needs a static shape, got {shape!r}")
+        dtype = param.dtype
+        name = str(dtype).replace("torch.", "") if isinstance(dtype, torch.dtype) \
+            else dtype
+        element = dtype_of(name)
+        if element is None:
+            raise TypeError(f"no tensor supply for the dtype {dtype!r}")
+        values = _supply(shape, element, supply_type, generator)
+        return torch.from_numpy(values).to(getattr(torch, _TORCH_DTYPES[element]))
+    return get_tensor

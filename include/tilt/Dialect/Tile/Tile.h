@@ -43,6 +43,16 @@ std::string formatShape(llvm::ArrayRef<int64_t> shape);
 /// bf16, f16, f32 or i32.
 bool isTileElementType(Type type);
 
+/// Whether `type` is an element type a tensor may hold besides those: the
+/// one-byte integers of masks and indices (i1, TileLang's bool, i8 and ui8),
+/// which kernels read element by element (tile.load).
+bool isTensorElementType(Type type);
+
+/// The bytes one element of `type` takes in memory (i1 takes one).
+inline int64_t getElementBytes(Type type) {
+  return (type.getIntOrFloatBitWidth() + 7) / 8;
+}
+
 /// `!tile.tensor<1024x1024xbf16>` or `!tile.tensor<64x64xf32, #layout>`: a
 /// global tensor in DRAM, with an optional layout attribute (any attribute;
 /// the lowering sets it).
@@ -435,6 +445,10 @@ public:
                     ValueRange offsets);
   Value getTensor() { return getOperation()->getOperand(0); }
   OperandRange getOffsets();
+  /// The result type for a tensor of `element`: the element type, but a
+  /// signless integer for an unsigned one (arith computes on signless
+  /// integers: a ui8 element reads as its i8 bits, extended with extui).
+  static Type getResultType(Type element);
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();

@@ -19,8 +19,9 @@ TileDialect::TileDialect(Context *context)
   context->getOrLoadDialect<arith::ArithDialect>();
   context->getOrLoadDialect<math::MathDialect>();
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
-                ParallelOp, YieldOp, IndexOp, ReduceOp, BlockRangeOp,
-                CoreArgOp, BaseAddressOp, ScalarBitsOp, LoadOp, RoleValueOp, AtomicAddOp>();
+                ParallelOp, YieldOp, IndexOp, ReduceOp, BlockRangeOp, CoreArgOp,
+                BaseAddressOp, ScalarBitsOp, LoadOp, RoleValueOp, AtomicAddOp,
+                AtomicMaxOp, AtomicMinOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1099,17 +1100,18 @@ static LogicalResult verifyTensorOffsets(Operation *op, TensorType tensor,
   return success();
 }
 
-void AtomicAddOp::build(OpBuilder &builder, OperationState &state,
-                        Value buffer, Value tensor, ValueRange offsets) {
-  state.addOperands({buffer, tensor});
-  state.addOperands(offsets);
+std::optional<llvm::StringRef> tile::getAtomicKind(Operation *op) {
+  if (AtomicAddOp::dynCast(op))
+    return llvm::StringRef("add");
+  if (AtomicMaxOp::dynCast(op))
+    return llvm::StringRef("max");
+  if (AtomicMinOp::dynCast(op))
+    return llvm::StringRef("min");
+  return std::nullopt;
 }
 
-OperandRange AtomicAddOp::getOffsets() {
-  return OperandRange(getOperation()->getOpOperands().drop_front(2));
-}
-
-LogicalResult AtomicAddOp::parse(OpAsmParser &parser, OperationState &state) {
+LogicalResult tile::detail::parseAtomic(OpAsmParser &parser,
+                                        OperationState &state) {
   OpAsmParser::UnresolvedOperand buffer, tensor;
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> offsets;
   llvm::SmallVector<Type, 2> types;
@@ -1135,47 +1137,48 @@ LogicalResult AtomicAddOp::parse(OpAsmParser &parser, OperationState &state) {
   return success();
 }
 
-void AtomicAddOp::print(OpAsmPrinter &printer) {
-  Operation *op = getOperation();
+void tile::detail::printAtomic(Operation *op, OpAsmPrinter &printer) {
   printer << ' ';
-  printer.printOperand(getBuffer());
+  printer.printOperand(op->getOperand(0));
   printer << ", ";
-  printIndexedTensor(printer, getTensor(), getOffsets());
+  printIndexedTensor(printer, op->getOperand(1),
+                     OperandRange(op->getOpOperands().drop_front(2)));
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
   printer << " : ";
-  printer.printType(getBuffer().getType());
+  printer.printType(op->getOperand(0).getType());
   printer << ", ";
-  printer.printType(getTensor().getType());
+  printer.printType(op->getOperand(1).getType());
 }
 
-LogicalResult AtomicAddOp::verify() {
-  Operation *op = getOperation();
+LogicalResult tile::detail::verifyAtomic(Operation *op, llvm::StringRef verb) {
   if (failed(verifyInsideKernel(op)))
     return failure();
-  auto buf = getBuffer().getType().dyn_cast<BufType>();
-  auto tensor = getTensor().getType().dyn_cast<TensorType>();
+  Value buffer = op->getOperand(0), tensorValue = op->getOperand(1);
+  auto buf = buffer.getType().dyn_cast<BufType>();
+  auto tensor = tensorValue.getType().dyn_cast<TensorType>();
   if (!buf || !tensor)
-    return emitOpError() << "adds a !tile.buf into a !tile.tensor, got "
-                         << getBuffer().getType() << " and "
-                         << getTensor().getType();
+    return op->emitOpError()
+           << verb << " a !tile.buf into a !tile.tensor, got "
+           << buffer.getType() << " and " << tensorValue.getType();
   if (!buf.getElementType().isa<FloatType>() ||
       !tensor.getElementType().isa<FloatType>())
-    return emitOpError() << "adds floats (got " << buf.getElementType()
-                         << " into " << tensor.getElementType() << ")";
+    return op->emitOpError() << verb << " floats (got " << buf.getElementType()
+                             << " into " << tensor.getElementType() << ")";
   if (buf.getRank() > tensor.getRank())
-    return emitOpError() << "the buffer (rank " << buf.getRank()
-                         << ") has a higher rank than the tensor (rank "
-                         << tensor.getRank() << ")";
-  if (failed(verifyTensorOffsets(op, tensor, getOffsets())))
+    return op->emitOpError() << "the buffer (rank " << buf.getRank()
+                             << ") has a higher rank than the tensor (rank "
+                             << tensor.getRank() << ")";
+  if (failed(verifyTensorOffsets(
+          op, tensor, OperandRange(op->getOpOperands().drop_front(2)))))
     return failure();
   unsigned leading = tensor.getRank() - buf.getRank();
   for (unsigned d = leading; d < tensor.getRank(); ++d) {
     int64_t extent = (tensor.getShape()[d] + 31) / 32 * 32;
     if (buf.getShape()[d - leading] > extent)
-      return emitOpError() << "the buffer (" << formatShape(buf.getShape())
-                           << ") is larger than the tensor ("
-                           << formatShape(tensor.getShape())
-                           << ", padded to whole tiles) in dimension " << d;
+      return op->emitOpError() << "the buffer (" << formatShape(buf.getShape())
+                               << ") is larger than the tensor ("
+                               << formatShape(tensor.getShape())
+                               << ", padded to whole tiles) in dimension " << d;
   }
   return success();
 }

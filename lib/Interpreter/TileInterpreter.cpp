@@ -202,13 +202,14 @@ LogicalResult Interpreter::runOp(Operation *op) {
   }
   if (tile::ReduceOp::dynCast(op))
     return runReduce(op);
-  if (auto atomic = tile::AtomicAddOp::dynCast(op)) {
-    // tensor[slice] += buffer, in block order (the device adds the blocks
-    // of a split in that order on one core: tile-fold-atomics).
-    Array &buffer = *get(atomic.getBuffer()).array;
-    Array &tensor = *get(atomic.getTensor()).array;
+  if (std::optional<llvm::StringRef> kind = tile::getAtomicKind(op)) {
+    // tensor[slice] += buffer (or max, min), in block order (the device
+    // combines the blocks of a split in that order on one core:
+    // tile-fold-atomics).
+    Array &buffer = *get(op->getOperand(0)).array;
+    Array &tensor = *get(op->getOperand(1)).array;
     llvm::SmallVector<int64_t, 4> offsets;
-    for (Value offset : atomic.getOffsets())
+    for (Value offset : op->getOperands().drop_front(2))
       offsets.push_back(get(offset).integer);
     size_t rank = buffer.shape.size();
     size_t leading = tensor.shape.size() - rank;
@@ -228,10 +229,25 @@ LogicalResult Interpreter::runOp(Operation *op) {
       }
       if (!inside || buffer.isPadding(linear))
         continue;
-      double sum = (*tensor.values)[tensorIndex] + (*buffer.values)[linear];
-      store(tensor, tensorIndex, sum,
-            propagateAdd((*tensor.bounds)[tensorIndex],
-                         (*buffer.bounds)[linear]));
+      double old = (*tensor.values)[tensorIndex];
+      double part = (*buffer.values)[linear];
+      const ErrorBound &oldBound = (*tensor.bounds)[tensorIndex];
+      const ErrorBound &partBound = (*buffer.bounds)[linear];
+      if (*kind == "add") {
+        store(tensor, tensorIndex, old + part,
+              propagateAdd(oldBound, partBound));
+      } else {
+        // The result is one of the two (max and min are 1-Lipschitz).
+        bool isMin = *kind == "min";
+        ErrorBound bound{getSelectionError(isMin, old, oldBound.total, part,
+                                           partBound.total),
+                         0,
+                         oldBound.format == partBound.format
+                             ? oldBound.format
+                             : NumberFormat::Real};
+        store(tensor, tensorIndex,
+              isMin ? std::fmin(old, part) : std::fmax(old, part), bound);
+      }
       if (tensor.writers)
         (*tensor.writers)[tensorIndex] = currentBlock;
     }

@@ -49,7 +49,7 @@ def test_split_k_matches_the_interpreter_and_is_folded_on_one_core(capfd):
     a = torch.randn(128, 256, dtype=torch.bfloat16)
     b = torch.randn(256, 128, dtype=torch.bfloat16)
     kernel = split_k_gemm.compile(a, b, block_M=32, split_k=2)
-    assert "the 2 blocks of grid dimension 2 add into the same slices" in \
+    assert "the 2 blocks of grid dimension 2 combine into the same slices" in \
         capfd.readouterr().err
     assert kernel.check(a, b).ok
     # Deterministic: two runs give the same bits.
@@ -66,7 +66,7 @@ def test_atomic_add_into_a_tensor_the_kernel_also_copies_is_an_error():
                 T.copy(C[bx * 32, 0], c)
                 T.atomic_add(C[bx * 32, 0], c)
         tilelang.compile(main)
-    assert "also copies from or to the tensor its atomic_add adds into" in str(info.value)
+    assert "also copies from or to the tensor its atomics combine into" in str(info.value)
 
 
 @tilelang.jit
@@ -97,3 +97,48 @@ def test_tilelang_split_k_adds_into_its_argument():
     c = torch.ones(128, 128)
     split_k_in_place(a, b, c, 64, 64, 32, 4)
     torch.testing.assert_close(c, 1 + a.float() @ b.float(), rtol=1e-2, atol=1e-2)
+
+
+@tilelang.jit
+def column_absmax(X, block: int = 32):
+    """Amax[i, j] = max over the row blocks by of |X[by * block + i, bx *
+    block + j]|: every row block takes the maximum into the same slice
+    (T.atomic_max, as a per-channel amax for fp8 or int8 scaling)."""
+    M, N = T.const("M, N")
+    X: T.Tensor((M, N), T.float32)
+    Amax = T.empty((block, N), T.float32)
+    with T.Kernel(T.ceildiv(N, block), T.ceildiv(M, block)) as (bx, by):
+        x = T.alloc_shared((block, block), T.float32)
+        a = T.alloc_fragment((block, block), T.float32)
+        T.copy(X[by * block, bx * block], x)
+        for i, j in T.Parallel(block, block):
+            a[i, j] = T.abs(x[i, j])
+        T.atomic_max(Amax[0, bx * block], a)
+    return Amax
+
+
+def test_atomic_max_takes_the_maximum_over_the_blocks(capfd):
+    torch.manual_seed(4)
+    x = torch.randn(4 * 32, 2 * 32)
+    expected = x.abs().view(4, 32, 64).amax(dim=0)
+    amax = column_absmax(x)
+    torch.testing.assert_close(amax, expected, rtol=0, atol=0)
+    assert "combine into the same slices (atomic_max)" in capfd.readouterr().err
+    assert column_absmax.compile(x).check(x).ok
+
+
+def test_atomic_min_in_a_parallel_body_keeps_the_smaller_value():
+    @T.prim_func
+    def running_min(X: T.Tensor((96, 32), T.float32), Low: T.Tensor((32, 32), T.float32)):
+        with T.Kernel(1, 3) as (bx, by):
+            x = T.alloc_shared((32, 32), T.float32)
+            T.copy(X[by * 32, 0], x)
+            for i, j in T.Parallel(32, 32):
+                T.atomic_min(Low[i, j], x[i, j])
+
+    kernel = tilelang.compile(running_min)
+    x = torch.randn(96, 32)
+    low = torch.full((32, 32), 0.5)
+    expected = torch.minimum(x.view(3, 32, 32).amin(dim=0), low)
+    kernel(x, low)
+    torch.testing.assert_close(low, expected, rtol=0, atol=0)

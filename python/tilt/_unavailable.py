@@ -80,7 +80,7 @@ for _name in ("float8_e4m3fn", "float8_e5m2", "float8_e4m3", "float8_e5m2fnuz",
               "float8_e4m3fnuz", "float4_e2m1fn", "float4_e2m1_unpacked",
               "tfloat32"):
     _LANGUAGE[_name] = _FP8
-for _name in ("atomic_addx4", "atomic_max", "atomic_min", "atomic_load",
+for _name in ("atomic_addx4", "atomic_load",
               "atomic_store",
               "alloc_var", "int16",
               "uint16", "uint32", "uint64", "int64", "int4", "uint",

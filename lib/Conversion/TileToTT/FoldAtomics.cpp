@@ -97,30 +97,35 @@ private:
   LogicalResult fold(tile::KernelOp kernel) {
     Operation *kernelOp = kernel.getOperation();
     Block *body = kernel.getBody();
-    llvm::SmallVector<tile::AtomicAddOp, 2> atomics;
+    // tile.atomic_add, atomic_max and atomic_min: operands buffer, tensor,
+    // offsets.
+    llvm::SmallVector<Operation *, 2> atomics;
     kernelOp->walk([&](Operation *op) {
-      if (auto atomic = tile::AtomicAddOp::dynCast(op))
-        atomics.push_back(atomic);
+      if (tile::getAtomicKind(op))
+        atomics.push_back(op);
     });
+    auto offsetsOf = [](Operation *op) {
+      return op->getOperands().drop_front(2);
+    };
     if (atomics.empty())
       return success();
     llvm::ArrayRef<int64_t> grid = kernel.getGrid();
     llvm::SmallSet<unsigned, 3> used;
     llvm::DenseSet<Value> targets;
-    for (tile::AtomicAddOp atomic : atomics) {
-      Operation *op = atomic.getOperation();
+    for (Operation *op : atomics) {
       if (op->getBlock() != body)
         return op->emitError()
-               << "an atomic_add inside a loop or a branch is not supported "
-                  "yet (Tilt adds the blocks of a split in order on one "
-                  "core)";
-      for (Value offset : atomic.getOffsets())
+               << "an atomic_" << *tile::getAtomicKind(op)
+               << " inside a loop or a branch is not supported yet (Tilt "
+                  "combines the blocks of a split in order on one core)";
+      for (Value offset : offsetsOf(op))
         if (!collectGridDims(offset, kernel, used))
           return op->emitError()
-                 << "the slice of an atomic_add depends on a value other "
-                    "than the block indices (a loop variable, a value read "
-                    "when the kernel runs): not supported yet";
-      targets.insert(atomic.getTensor());
+                 << "the slice of an atomic_" << *tile::getAtomicKind(op)
+                 << " depends on a value other than the block indices (a "
+                    "loop variable, a value read when the kernel runs): not "
+                    "supported yet";
+      targets.insert(op->getOperand(1));
     }
     // The tensors added into are only added into.
     LogicalResult copied = success();
@@ -134,7 +139,7 @@ private:
       if (targets.count(tensor))
         copied = op->emitError()
                  << "this kernel also copies from or to the tensor its "
-                    "atomic_add adds into: not supported";
+                    "atomics combine into: not supported";
     });
     if (failed(copied))
       return failure();
@@ -144,10 +149,12 @@ private:
         split.push_back(d);
     if (split.size() > 1)
       return atomics.front()->emitError()
-             << "the atomic_add's slice does not depend on grid dimensions "
+             << "the atomic's slice does not depend on grid dimensions "
              << split[0] << " and " << split[1]
              << ": a split over more than one dimension is not supported yet";
 
+    // Named in the remark, after the atomics are gone.
+    std::string firstKind = tile::getAtomicKind(atomics.front())->str();
     Context *context = kernelOp->getContext();
     OpBuilder builder(context);
     Location loc = kernelOp->getLoc();
@@ -167,13 +174,14 @@ private:
     // The accumulators.
     builder.setInsertionPoint(body, firstNonAlloc);
     llvm::DenseMap<Operation *, Value> accumulators;
-    for (tile::AtomicAddOp atomic : atomics) {
-      auto bufType = atomic.getBuffer().getType().cast<tile::BufType>();
-      auto tensorType = atomic.getTensor().getType().cast<tile::TensorType>();
+    for (Operation *atomic : atomics) {
+      auto bufType = atomic->getOperand(0).getType().cast<tile::BufType>();
+      auto tensorType =
+          atomic->getOperand(1).getType().cast<tile::TensorType>();
       auto accType = tile::BufType::get(context, bufType.getShape(),
                                         tensorType.getElementType(),
                                         tile::MemorySpace::Fragment);
-      accumulators[atomic.getOperation()] =
+      accumulators[atomic] =
           builder.create<tile::AllocOp>(atomic->getLoc(), accType)
               .getOperation()
               ->getResult(0);
@@ -199,13 +207,14 @@ private:
       body->getArgument(split[0]).replaceAllUsesWith(iv);
     }
 
-    for (tile::AtomicAddOp atomic : atomics) {
-      Operation *op = atomic.getOperation();
+    for (Operation *op : atomics) {
       Location atomicLoc = op->getLoc();
       Value acc = accumulators[op];
-      Value tensor = atomic.getTensor();
-      llvm::SmallVector<Value, 4> offsets(atomic.getOffsets().begin(),
-                                          atomic.getOffsets().end());
+      Value tensor = op->getOperand(1);
+      Value partial = op->getOperand(0);
+      llvm::StringRef kind = *tile::getAtomicKind(op);
+      llvm::SmallVector<Value, 4> offsets(offsetsOf(op).begin(),
+                                          offsetsOf(op).end());
       builder.setInsertionPoint(op);
       auto guarded = [&](int64_t trip, bool read) {
         auto emitCopy = [&] {
@@ -253,9 +262,9 @@ private:
       guarded(0, /*read=*/true);
       Type accElement = acc.getType().cast<tile::BufType>().getElementType();
       Type partElement =
-          atomic.getBuffer().getType().cast<tile::BufType>().getElementType();
+          partial.getType().cast<tile::BufType>().getElementType();
       auto add = builder.create<tile::ParallelOp>(
-          atomicLoc, ValueRange{acc, atomic.getBuffer()}, ValueRange{acc});
+          atomicLoc, ValueRange{acc, partial}, ValueRange{acc});
       {
         OpBuilder::InsertionGuard guard(builder);
         Block *addBody = add.getBody();
@@ -272,7 +281,12 @@ private:
                               .getOperation()
                               ->getResult(0);
         }
-        Value sum = createBinary<arith::AddFOp>(builder, atomicLoc, a, b);
+        Value sum =
+            kind == "max"
+                ? createBinary<arith::MaximumFOp>(builder, atomicLoc, a, b)
+            : kind == "min"
+                ? createBinary<arith::MinimumFOp>(builder, atomicLoc, a, b)
+                : createBinary<arith::AddFOp>(builder, atomicLoc, a, b);
         builder.create<tile::YieldOp>(atomicLoc, ValueRange{sum});
       }
       guarded(trips - 1, /*read=*/false);
@@ -286,12 +300,11 @@ private:
       newGrid[split[0]] = 1;
       kernelOp->setInherentAttr("grid", DenseArrayAttr::getI64(context, newGrid));
       kernelOp->emitRemark()
-          << "tile-fold-atomics: the " << trips
-          << " blocks of grid dimension " << split[0]
-          << " add into the same slices (atomic_add); one core computes them "
-             "in order and adds them in L1, so the sum is the same on every "
-             "run (grid [" << formatInts(grid) << "] -> ["
-          << formatInts(newGrid) << "])";
+          << "tile-fold-atomics: the " << trips << " blocks of grid dimension "
+          << split[0] << " combine into the same slices (atomic_" << firstKind
+          << "); one core computes them in order and combines them in L1, so "
+             "the result is the same on every run (grid ["
+          << formatInts(grid) << "] -> [" << formatInts(newGrid) << "])";
     }
     return success();
   }

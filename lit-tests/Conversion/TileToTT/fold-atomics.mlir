@@ -29,7 +29,7 @@
 // CHECK-NEXT: scf.if %[[LAST]] {
 // CHECK-NEXT: tile.copy %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
 func.func @split_k(%A: !tile.tensor<64x128xbf16>, %B: !tile.tensor<128x64xbf16>, %C: !tile.tensor<64x64xf32>) {
-  // expected-remark@+1 {{tile-fold-atomics: the 4 blocks of grid dimension 2 add into the same slices (atomic_add); one core computes them in order and adds them in L1, so the sum is the same on every run (grid [1, 2, 4] -> [1, 2, 1])}}
+  // expected-remark@+1 {{tile-fold-atomics: the 4 blocks of grid dimension 2 combine into the same slices (atomic_add); one core computes them in order and combines them in L1, so the result is the same on every run (grid [1, 2, 4] -> [1, 2, 1])}}
   tile.kernel grid [1, 2, 4] blocks(%bx, %by, %bz)
       args(%a = %A : !tile.tensor<64x128xbf16>, %b = %B : !tile.tensor<128x64xbf16>, %c = %C : !tile.tensor<64x64xf32>) {
     %c0 = arith.constant 0 : index
@@ -62,7 +62,7 @@ func.func @moving_slice(%C: !tile.tensor<64x64xf32>) {
     tile.clear %acc : !tile.buf<32x64xf32, fragment>
     scf.for %i = %c0 to %c2 step %c1 {
       %row = arith.muli %i, %c32 : index
-      // expected-error@+1 {{an atomic_add inside a loop or a branch is not supported yet (Tilt adds the blocks of a split in order on one core)}}
+      // expected-error@+1 {{an atomic_add inside a loop or a branch is not supported yet (Tilt combines the blocks of a split in order on one core)}}
       tile.atomic_add %acc, %c[%row, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
     }
   }
@@ -78,8 +78,41 @@ func.func @two_splits(%C: !tile.tensor<32x64xf32>) {
     %c0 = arith.constant 0 : index
     %acc = tile.alloc : !tile.buf<32x64xf32, fragment>
     tile.clear %acc : !tile.buf<32x64xf32, fragment>
-    // expected-error@+1 {{the atomic_add's slice does not depend on grid dimensions 0 and 1: a split over more than one dimension is not supported yet}}
+    // expected-error@+1 {{the atomic's slice does not depend on grid dimensions 0 and 1: a split over more than one dimension is not supported yet}}
     tile.atomic_add %acc, %c[%c0, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<32x64xf32>
+  }
+  return
+}
+
+// -----
+
+// tile.atomic_max and tile.atomic_min fold the same way, combining with
+// maximumf and minimumf; both round trip.
+// ROUND-LABEL: func.func @extremes
+// ROUND: tile.atomic_max %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x64xf32>
+// ROUND: tile.atomic_min %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x64xbf16>
+// CHECK-LABEL: func.func @extremes
+// CHECK: tile.kernel grid [2, 1] blocks
+// CHECK: scf.for
+// CHECK: tile.parallel
+// CHECK: arith.maximumf
+// CHECK: tile.parallel
+// The f32 partial is truncated to the bf16 tensor's accumulator first.
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK-NEXT: arith.minimumf
+// CHECK-NOT: tile.atomic
+func.func @extremes(%X: !tile.tensor<96x64xf32>, %Hi: !tile.tensor<32x64xf32>, %Lo: !tile.tensor<32x64xbf16>) {
+  // expected-remark@+1 {{tile-fold-atomics: the 3 blocks of grid dimension 1 combine into the same slices (atomic_max); one core computes them in order and combines them in L1, so the result is the same on every run (grid [2, 3] -> [2, 1])}}
+  tile.kernel grid [2, 3] blocks(%bx, %by)
+      args(%x = %X : !tile.tensor<96x64xf32>, %hi = %Hi : !tile.tensor<32x64xf32>, %lo = %Lo : !tile.tensor<32x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    %x_s = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.copy %x[%row, %col], %x_s : !tile.tensor<96x64xf32>, !tile.buf<32x32xf32, fragment>
+    tile.atomic_max %x_s, %hi[%c0, %col] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x64xf32>
+    tile.atomic_min %x_s, %lo[%c0, %col] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x64xbf16>
   }
   return
 }

@@ -826,3 +826,25 @@ func.func @atomic_integers(%C: !tile.tensor<64x64xi32>) {
   }
   return
 }
+
+// -----
+
+func.func @atomic_max_integers(%C: !tile.tensor<64x64xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<64x64xi32>) {
+    %a = tile.alloc : !tile.buf<32x32xi32, fragment>
+    // expected-error@+1 {{'tile.atomic_max' op takes the maximum of floats (got 'i32' into 'i32')}}
+    tile.atomic_max %a, %c[%bx, %bx] : !tile.buf<32x32xi32, fragment>, !tile.tensor<64x64xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @atomic_min_larger_buffer(%C: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<32x32xf32>) {
+    %a = tile.alloc : !tile.buf<64x32xf32, fragment>
+    // expected-error@+1 {{'tile.atomic_min' op the buffer (64x32) is larger than the tensor (32x32, padded to whole tiles) in dimension 0}}
+    tile.atomic_min %a, %c[%bx, %bx] : !tile.buf<64x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}

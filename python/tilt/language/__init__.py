@@ -165,6 +165,18 @@ def atomic_add(dst, value, memory_order=None, return_prev=False, use_tma=False):
 
 
 @_intrinsic
+def atomic_max(dst, value, memory_order=None, return_prev=False, use_tma=False):
+    """``T.atomic_max(Amax[0, 0], amax_local)`` (or elementwise in a
+    T.Parallel body): the elementwise maximum into a global tensor, blocks
+    combined in block order on one core (tile-fold-atomics)."""
+
+
+@_intrinsic
+def atomic_min(dst, value, memory_order=None, return_prev=False, use_tma=False):
+    """``T.atomic_min``: as ``T.atomic_max``, the minimum."""
+
+
+@_intrinsic
 def copy(src, dst):
     """``T.copy(A[i, j], A_s)``, ``T.copy(C_l, C[i, j])``, ``T.copy(x, y)``."""
 

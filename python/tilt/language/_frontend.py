@@ -847,19 +847,30 @@ class Translator(EagerTranslation):
         return sliced
 
     def op_atomic_add(self, call, scope, args, keywords):
-        for name in ("memory_order", "return_prev", "use_tma"):
-            if args.get(name) not in (None, False):
-                self.error(keywords.get(name, call), f"T.atomic_add's {name} is not "
-                           "supported (the sum is computed in order on one core)")
+        self.op_atomic("add", call, args, keywords)
+
+    def op_atomic_max(self, call, scope, args, keywords):
+        self.op_atomic("max", call, args, keywords)
+
+    def op_atomic_min(self, call, scope, args, keywords):
+        self.op_atomic("min", call, args, keywords)
+
+    def op_atomic(self, kind, call, args, keywords):
+        """``T.atomic_add/max/min(C[i, j], C_local)``: tile.atomic_<kind>."""
+        name = f"T.atomic_{kind}"
+        for option in ("memory_order", "return_prev", "use_tma"):
+            if args.get(option) not in (None, False):
+                self.error(keywords.get(option, call), f"{name}'s {option} is not "
+                           "supported (the blocks are combined in order on one core)")
         dst = args["dst"]
         if not isinstance(dst, Region) or not dst.buffer.is_global:
             self.error(call.args[0] if call.args else call,
-                       "T.atomic_add adds into a slice of a global tensor "
-                       "(T.atomic_add(C[i, j], C_local))")
+                       f"{name} combines into a slice of a global tensor "
+                       f"({name}(C[i, j], C_local))")
         value = self.buffer_arg(call.args[1] if len(call.args) > 1 else call,
-                                args["value"], "T.atomic_add's value")
+                                args["value"], f"{name}'s value")
         offsets = self.offset_text(call, dst)
-        self.emitter.emit(f"tile.atomic_add {value.name}, {dst.buffer.name}{offsets} : "
+        self.emitter.emit(f"tile.atomic_{kind} {value.name}, {dst.buffer.name}{offsets} : "
                           f"{value.type}, {dst.buffer.type}", self.pos(call))
 
     def copy_endpoint(self, node, value):

@@ -136,27 +136,32 @@ class ParallelLoop:
             elif isinstance(stmt, ast.For):
                 self.error(stmt, "a loop inside a T.Parallel body is not supported")
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and \
-                    self.is_atomic_add(stmt.value, scope):
+                    self.atomic_kind(stmt.value, scope):
                 call = stmt.value
+                kind = self.atomic_kind(call, scope)
                 if len(call.args) < 2 or not isinstance(call.args[0], ast.Subscript):
-                    self.error(call, "T.atomic_add in a T.Parallel body takes "
+                    self.error(call, f"T.atomic_{kind} in a T.Parallel body takes "
                                "(Tensor[...], value)")
                 self.assign(call.args[0], self.value(call.args[1], scope), scope,
-                            atomic=True)
+                            atomic=kind)
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
                 self.error(stmt, f"{ast.unparse(stmt.value.func)}(...) is not "
                            "supported in a T.Parallel body")
             else:
                 self.error(stmt, f"{_util._describe(stmt)} is not supported in a T.Parallel body")
 
-    def is_atomic_add(self, call, scope):
+    def atomic_kind(self, call, scope):
+        """"add", "max" or "min" for a call of T.atomic_add/max/min, else None."""
         try:
             callee = self.tr.evaluate_constant(call.func, scope)
-        except Exception:  # noqa: BLE001 -- not a known name: not atomic_add
-            return False
-        return _util._intrinsic_name(callee) == "atomic_add"
+        except Exception:  # noqa: BLE001 -- not a known name: not an atomic
+            return None
+        name = _util._intrinsic_name(callee)
+        return name[len("atomic_"):] if name in ("atomic_add", "atomic_max",
+                                                  "atomic_min") else None
 
-    def assign(self, target, value, scope, atomic=False):
+    def assign(self, target, value, scope, atomic=None):
+        """``atomic``: the kind of a T.atomic_<kind> into a tensor, or None."""
         if isinstance(target, ast.Name):
             scope.vars[target.id] = value
             return
@@ -183,12 +188,12 @@ class ParallelLoop:
         node = self.to_node(target, value, buffer.dtype)
         node = self.convert(target, node, buffer.dtype)
         if atomic and not buffer.is_global:
-            self.error(target, "T.atomic_add adds into a global tensor")
+            self.error(target, f"T.atomic_{atomic} combines into a global tensor")
         key = buffer.name if not buffer.is_global else \
             (buffer.name, tuple(b.key() for b in bases))
         if key in self.writes:
             if atomic or self.writes[key][4]:
-                self.error(target, "an element added into with T.atomic_add is "
+                self.error(target, "an element combined into with an atomic is "
                            "not written again in the same T.Parallel body")
             self.writes[key][1] = node
         else:
@@ -792,6 +797,6 @@ def translate(tr, stmt, scope):
             continue
         tensor, bases, wpos, atomic = staged
         offsets = ", ".join(loop.materialize_outer(b, wpos).name for b in bases)
-        op = "tile.atomic_add" if atomic else "tile.copy"
+        op = f"tile.atomic_{atomic}" if atomic else "tile.copy"
         emitter.emit(f"{op} {temp.name}, {tensor.name}[{offsets}] : "
                      f"{temp.type}, {tensor.type}", wpos)

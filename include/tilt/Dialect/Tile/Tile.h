@@ -406,28 +406,79 @@ public:
 /// The name of a partition's per-core argument values (tile.core_arg).
 constexpr llvm::StringLiteral kCoreArgsAttrName = "core_args";
 
-/// `tile.atomic_add %buf, %t[%i, %j] : B, T`: TileLang's T.atomic_add:
-/// adds the buffer into the slice of the tensor that starts at the offsets
-/// (the buffer covers the tensor's trailing dimensions, as tile.copy's
-/// does). Blocks that add into the same slice (split-K) are summed in
-/// block order: tile-fold-atomics makes one core add them (see
-/// docs/pipeline.md). Operands: the buffer, the tensor, the offsets.
-class AtomicAddOp : public Op<AtomicAddOp, OpTrait::AtLeastNOperands<2>::Impl,
-                              OpTrait::ZeroResults, OpTrait::ZeroRegions,
-                              OpTrait::ZeroSuccessors> {
+namespace detail {
+LogicalResult parseAtomic(OpAsmParser &parser, OperationState &state);
+void printAtomic(Operation *op, OpAsmPrinter &printer);
+LogicalResult verifyAtomic(Operation *op, llvm::StringRef verb);
+} // namespace detail
+
+/// The atomics into a tensor (tile.atomic_add, atomic_max, atomic_min):
+/// `tile.atomic_add %buf, %t[%i, %j] : B, T` combines the buffer into the
+/// slice of the tensor that starts at the offsets (the buffer covers the
+/// tensor's trailing dimensions, as tile.copy's does). Blocks that combine
+/// into the same slice (split-K) do so in block order: tile-fold-atomics
+/// makes one core combine them (see docs/pipeline.md). Operands: the
+/// buffer, the tensor, the offsets.
+template <typename ConcreteOp>
+class AtomicOpBase : public Op<ConcreteOp, OpTrait::AtLeastNOperands<2>::Impl,
+                               OpTrait::ZeroResults, OpTrait::ZeroRegions,
+                               OpTrait::ZeroSuccessors> {
 public:
-  using Op::Op;
-  static llvm::StringRef getOperationName() { return "tile.atomic_add"; }
+  using Base =
+      Op<ConcreteOp, OpTrait::AtLeastNOperands<2>::Impl, OpTrait::ZeroResults,
+         OpTrait::ZeroRegions, OpTrait::ZeroSuccessors>;
+  using Base::Base;
   static constexpr bool kHasCustomAssembly = true;
-  static void build(OpBuilder &builder, OperationState &state, Value buffer,
-                    Value tensor, ValueRange offsets);
-  Value getBuffer() { return getOperation()->getOperand(0); }
-  Value getTensor() { return getOperation()->getOperand(1); }
-  OperandRange getOffsets();
-  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
-  void print(OpAsmPrinter &printer);
-  LogicalResult verify();
+  static void build(OpBuilder &, OperationState &state, Value buffer,
+                    Value tensor, ValueRange offsets) {
+    state.addOperands({buffer, tensor});
+    state.addOperands(offsets);
+  }
+  Value getBuffer() { return this->getOperation()->getOperand(0); }
+  Value getTensor() { return this->getOperation()->getOperand(1); }
+  OperandRange getOffsets() {
+    return OperandRange(this->getOperation()->getOpOperands().drop_front(2));
+  }
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state) {
+    return detail::parseAtomic(parser, state);
+  }
+  void print(OpAsmPrinter &printer) {
+    detail::printAtomic(this->getOperation(), printer);
+  }
 };
+
+/// TileLang's T.atomic_add: tensor[slice] += buffer.
+class AtomicAddOp : public AtomicOpBase<AtomicAddOp> {
+public:
+  using AtomicOpBase::AtomicOpBase;
+  static llvm::StringRef getOperationName() { return "tile.atomic_add"; }
+  LogicalResult verify() {
+    return detail::verifyAtomic(getOperation(), "adds");
+  }
+};
+
+/// TileLang's T.atomic_max: tensor[slice] = max(tensor[slice], buffer).
+class AtomicMaxOp : public AtomicOpBase<AtomicMaxOp> {
+public:
+  using AtomicOpBase::AtomicOpBase;
+  static llvm::StringRef getOperationName() { return "tile.atomic_max"; }
+  LogicalResult verify() {
+    return detail::verifyAtomic(getOperation(), "takes the maximum of");
+  }
+};
+
+/// TileLang's T.atomic_min: tensor[slice] = min(tensor[slice], buffer).
+class AtomicMinOp : public AtomicOpBase<AtomicMinOp> {
+public:
+  using AtomicOpBase::AtomicOpBase;
+  static llvm::StringRef getOperationName() { return "tile.atomic_min"; }
+  LogicalResult verify() {
+    return detail::verifyAtomic(getOperation(), "takes the minimum of");
+  }
+};
+
+/// The combining function of an atomic op ("add", "max", "min"), or none.
+std::optional<llvm::StringRef> getAtomicKind(Operation *op);
 
 /// `%v = tile.load %t[%i, %j] : !tile.tensor<...xi32>`: one element of a
 /// global tensor, read when the kernel runs (TileLang's `BlockTable[b, i]`

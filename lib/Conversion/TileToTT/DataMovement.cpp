@@ -1108,6 +1108,14 @@ public:
       return fail(op, "the tensor has no tile layout (run tile-legalize "
                       "first)");
     Type element = tensorType.getElementType();
+    // An error at the load, with a note at the use it cannot lower.
+    auto failAtUse = [&](Operation *user,
+                         const std::string &message) -> LogicalResult {
+      InFlightDiagnostic diagnostic = op->emitError() << message;
+      diagnostic.attachNote(user->getLoc()) << "the use";
+      state.failed = true;
+      return failure();
+    };
     // A one-byte element (a mask's bool, an int8 or uint8 index) is used
     // through its extension to i32 (arith.extsi or extui, as the frontend
     // writes it): the kernels take its byte from the word they read and
@@ -1123,16 +1131,12 @@ public:
             (arith::ExtSIOp::dynCast(user) || arith::ExtUIOp::dynCast(user)) &&
             user->getResult(0).getType().isSignlessInteger(32);
         bool isSigned = bool(arith::ExtSIOp::dynCast(user));
-        if (!isExtension || (!extensions.empty() && isSigned != signExtend)) {
-          InFlightDiagnostic diagnostic =
-              op->emitError()
-              << "a one-byte element read as a number is used through one "
-                 "arith.extsi or arith.extui to i32; here it is used by '"
-              << user->getName().getStringRef() << "'";
-          diagnostic.attachNote(user->getLoc()) << "the use";
-          state.failed = true;
-          return failure();
-        }
+        if (!isExtension || (!extensions.empty() && isSigned != signExtend))
+          return failAtUse(user, "a one-byte element read as a number is "
+                                 "used through one arith.extsi or arith.extui "
+                                 "to i32; here it is used by '" +
+                                     user->getName().getStringRef().str() +
+                                     "'");
         signExtend = isSigned;
         extensions.push_back(user);
       }
@@ -1208,14 +1212,11 @@ public:
           scalarUse = true;
           continue;
         }
-        InFlightDiagnostic diagnostic =
-            op->emitError()
-            << "a value read from a tensor is supported as a copy offset or "
-               "an `if` condition only; here it is used by '"
-            << user->getName().getStringRef() << "', which is not supported yet";
-        diagnostic.attachNote(user->getLoc()) << "the use";
-        state.failed = true;
-        return failure();
+        return failAtUse(user, "a value read from a tensor is supported as a "
+                               "copy offset or an `if` condition only; here it "
+                               "is used by '" +
+                                   user->getName().getStringRef().str() +
+                                   "', which is not supported yet");
       }
     }
     // A branch runs in every kernel with ops in it: the compute kernel

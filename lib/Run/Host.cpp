@@ -201,11 +201,12 @@ static void hashDirectory(llvm::StringRef dir, llvm::SHA1 &hasher) {
 
 /// Precompiles the `#include` lines of `source` (a generated host program's
 /// headers: the Metalium host API and the standard library, half of its
-/// build time) once per compiler, flags and emulator, and returns the
-/// header to pass with `-include`; "" when the compiler cannot. GCC and
-/// Clang look for `<header>.gch` next to it and parse the header itself
-/// when the precompiled one does not fit the flags, so the result never
-/// depends on this.
+/// build time) once per compiler, flags and emulator headers (`stamp`, not
+/// the library: a rebuilt library needs no new one of these 70 MB files),
+/// and returns the header to pass with `-include`; "" when the compiler
+/// cannot. GCC and Clang look for `<header>.gch` next to it and parse the
+/// header itself when the precompiled one does not fit the flags, so the
+/// result never depends on this.
 static std::string precompileHostHeaders(llvm::StringRef source,
                                          llvm::StringRef compiler,
                                          llvm::ArrayRef<std::string> flags,
@@ -286,17 +287,10 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     flags.push_back(std::string("-fsanitize=") + TILT_HOST_SANITIZE);
     flags.push_back("-fno-omit-frame-pointer");
   }
-  // The emulator's build: its library and its headers.
-  llvm::SHA1 emulatorHasher;
-  emulatorHasher.update(library);
-  llvm::sys::fs::file_status status;
-  if (!llvm::sys::fs::status(library, status)) {
-    emulatorHasher.update(std::to_string(status.getSize()));
-    emulatorHasher.update(std::to_string(
-        status.getLastModificationTime().time_since_epoch().count()));
-  }
-  hashDirectory(include, emulatorHasher);
-  std::string stamp = llvm::toHex(emulatorHasher.final());
+  // The emulator's headers, then its library.
+  llvm::SHA1 headerHasher;
+  hashDirectory(include, headerHasher);
+  std::string headerStamp = llvm::toHex(headerHasher.final());
   // The cache key: the source, the flags, the compiler and the emulator.
   llvm::SHA1 hasher;
   hasher.update(readText(source));
@@ -304,7 +298,14 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     hasher.update(flag);
   hasher.update(compiler);
   hasher.update("whole-archive");
-  hasher.update(stamp);
+  hasher.update(headerStamp);
+  hasher.update(library);
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(library, status)) {
+    hasher.update(std::to_string(status.getSize()));
+    hasher.update(std::to_string(
+        status.getLastModificationTime().time_since_epoch().count()));
+  }
   std::string key = llvm::toHex(hasher.final()).substr(0, 20);
   std::string hostDir = emulator.cacheDir + "/hosts";
   llvm::sys::fs::create_directories(hostDir);
@@ -319,7 +320,8 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
   std::string temporary = binary + ".tmp" + std::to_string(::getpid());
   std::vector<std::string> args = flags;
   std::string headers =
-      precompileHostHeaders(source, *compilerPath, flags, emulator, stamp);
+      precompileHostHeaders(source, *compilerPath, flags, emulator,
+                            headerStamp);
   if (!headers.empty()) {
     args.push_back("-include");
     args.push_back(headers);

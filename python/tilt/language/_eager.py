@@ -160,7 +160,9 @@ class EagerTranslation:
                 self.error(node, f"'{name}' has shape {current.shape}, but its "
                            f"annotation says {shape}")
             if dtype != current.dtype:
-                self.error(node, f"'{name}' is a {_TORCH_DTYPES[current.dtype]} tensor, "
+                given = _TORCH_DTYPES[current.dtype]
+                article = "an" if given[0] in "aeiou" else "a"
+                self.error(node, f"'{name}' is {article} {given} tensor, "
                            f"but its annotation says {_TORCH_DTYPES[dtype]}")
             return current
         if not isinstance(current, Pending):

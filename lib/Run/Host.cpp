@@ -318,30 +318,38 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     return failure();
   }
   std::string temporary = binary + ".tmp" + std::to_string(::getpid());
-  std::vector<std::string> args = flags;
-  std::string headers =
-      precompileHostHeaders(source, *compilerPath, flags, emulator,
-                            headerStamp);
-  if (!headers.empty()) {
-    args.push_back("-include");
-    args.push_back(headers);
-  }
-  args.push_back(source.str().str());
-  // All of the library: the kernels, loaded later with dlopen, call parts
-  // of the emulator's compute API that the host program itself does not.
-  args.push_back("-Wl,--whole-archive");
-  args.push_back(library);
-  args.push_back("-Wl,--no-whole-archive");
-  args.push_back("-rdynamic");
-  args.push_back("-pthread");
-  args.push_back("-ldl");
-  args.push_back("-o");
-  args.push_back(temporary);
   llvm::SmallString<128> log(workDir);
   llvm::sys::path::append(log, "host-build.log");
-  std::string execError;
-  int exitCode = executeProgram(*compilerPath, args, {}, log, execError);
-  std::string output = readText(log);
+  std::string execError, output;
+  auto compile = [&](llvm::StringRef headers) {
+    std::vector<std::string> args = flags;
+    if (!headers.empty()) {
+      args.push_back("-include");
+      args.push_back(headers.str());
+    }
+    args.push_back(source.str().str());
+    // All of the library: the kernels, loaded later with dlopen, call parts
+    // of the emulator's compute API that the host program itself does not.
+    args.push_back("-Wl,--whole-archive");
+    args.push_back(library);
+    args.push_back("-Wl,--no-whole-archive");
+    args.push_back("-rdynamic");
+    args.push_back("-pthread");
+    args.push_back("-ldl");
+    args.push_back("-o");
+    args.push_back(temporary);
+    execError.clear();
+    int exitCode = executeProgram(*compilerPath, args, {}, log, execError);
+    output = readText(log);
+    return exitCode;
+  };
+  std::string headers = precompileHostHeaders(source, *compilerPath, flags,
+                                              emulator, headerStamp);
+  int exitCode = compile(headers);
+  // Without the precompiled headers, should they be what failed (a
+  // compiler that reads them differently): the program is the same.
+  if (exitCode != 0 && !headers.empty())
+    exitCode = compile("");
   if (exitCode != 0) {
     error = "the host program does not compile:\n" + output + execError;
     return failure();

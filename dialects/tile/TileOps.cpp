@@ -1100,14 +1100,18 @@ static LogicalResult verifyTensorOffsets(Operation *op, TensorType tensor,
   return success();
 }
 
-std::optional<llvm::StringRef> tile::getAtomicKind(Operation *op) {
+AnyAtomicOp AnyAtomicOp::dynCast(Operation *op) {
+  AnyAtomicOp atomic;
   if (AtomicAddOp::dynCast(op))
-    return llvm::StringRef("add");
-  if (AtomicMaxOp::dynCast(op))
-    return llvm::StringRef("max");
-  if (AtomicMinOp::dynCast(op))
-    return llvm::StringRef("min");
-  return std::nullopt;
+    atomic.kind = "add";
+  else if (AtomicMaxOp::dynCast(op))
+    atomic.kind = "max";
+  else if (AtomicMinOp::dynCast(op))
+    atomic.kind = "min";
+  else
+    return atomic;
+  atomic.op = op;
+  return atomic;
 }
 
 LogicalResult tile::detail::parseAtomic(OpAsmParser &parser,

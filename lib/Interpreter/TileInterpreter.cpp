@@ -202,14 +202,15 @@ LogicalResult Interpreter::runOp(Operation *op) {
   }
   if (tile::ReduceOp::dynCast(op))
     return runReduce(op);
-  if (std::optional<llvm::StringRef> kind = tile::getAtomicKind(op)) {
+  if (tile::AnyAtomicOp atomic = tile::AnyAtomicOp::dynCast(op)) {
     // tensor[slice] += buffer (or max, min), in block order (the device
     // combines the blocks of a split in that order on one core:
     // tile-fold-atomics).
-    Array &buffer = *get(op->getOperand(0)).array;
-    Array &tensor = *get(op->getOperand(1)).array;
+    llvm::StringRef kind = atomic.getKind();
+    Array &buffer = *get(atomic.getBuffer()).array;
+    Array &tensor = *get(atomic.getTensor()).array;
     llvm::SmallVector<int64_t, 4> offsets;
-    for (Value offset : op->getOperands().drop_front(2))
+    for (Value offset : atomic.getOffsets())
       offsets.push_back(get(offset).integer);
     size_t rank = buffer.shape.size();
     size_t leading = tensor.shape.size() - rank;
@@ -233,12 +234,12 @@ LogicalResult Interpreter::runOp(Operation *op) {
       double part = (*buffer.values)[linear];
       const ErrorBound &oldBound = (*tensor.bounds)[tensorIndex];
       const ErrorBound &partBound = (*buffer.bounds)[linear];
-      if (*kind == "add") {
+      if (kind == "add") {
         store(tensor, tensorIndex, old + part,
               propagateAdd(oldBound, partBound));
       } else {
         // The result is one of the two (max and min are 1-Lipschitz).
-        bool isMin = *kind == "min";
+        bool isMin = kind == "min";
         ErrorBound bound{getSelectionError(isMin, old, oldBound.total, part,
                                            partBound.total),
                          0,

@@ -199,7 +199,7 @@ static void hashDirectory(llvm::StringRef dir, llvm::SHA1 &hasher) {
   }
 }
 
-/// Precompiles the `#include` lines of `source` (a generated host program's
+/// Precompiles the `#include` lines of `text` (a generated host program's
 /// headers: the Metalium host API and the standard library, half of its
 /// build time) once per compiler, flags and emulator headers (`stamp`, not
 /// the library: a rebuilt library needs no new one of these 70 MB files),
@@ -207,15 +207,14 @@ static void hashDirectory(llvm::StringRef dir, llvm::SHA1 &hasher) {
 /// cannot. GCC and Clang look for `<header>.gch` next to it and parse the
 /// header itself when the precompiled one does not fit the flags, so the
 /// result never depends on this.
-static std::string precompileHostHeaders(llvm::StringRef source,
+static std::string precompileHostHeaders(llvm::StringRef text,
                                          llvm::StringRef compiler,
                                          llvm::ArrayRef<std::string> flags,
                                          const EmulatorOptions &emulator,
                                          llvm::StringRef stamp) {
   std::string includes;
   llvm::SmallVector<llvm::StringRef> lines;
-  std::string text = readText(source);
-  llvm::StringRef(text).split(lines, '\n');
+  text.split(lines, '\n');
   for (llvm::StringRef line : lines)
     if (line.startswith("#include "))
       includes += line.str() + "\n";
@@ -292,8 +291,9 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
   hashDirectory(include, headerHasher);
   std::string headerStamp = llvm::toHex(headerHasher.final());
   // The cache key: the source, the flags, the compiler and the emulator.
+  std::string text = readText(source);
   llvm::SHA1 hasher;
-  hasher.update(readText(source));
+  hasher.update(text);
   for (const std::string &flag : flags)
     hasher.update(flag);
   hasher.update(compiler);
@@ -343,7 +343,7 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     output = readText(log);
     return exitCode;
   };
-  std::string headers = precompileHostHeaders(source, *compilerPath, flags,
+  std::string headers = precompileHostHeaders(text, *compilerPath, flags,
                                               emulator, headerStamp);
   int exitCode = compile(headers);
   // Without the precompiled headers, should they be what failed (a

@@ -413,7 +413,7 @@ Value KernelLowering::getScalarBits(Location loc, double value, Value runtime) {
   // An element the compute kernel read (a bitcast of its bits) is used
   // where it is.
   if (Operation *def = runtime.getDefiningOp())
-    if (def->getName().getStringRef() == "arith.bitcast")
+    if (arith::BitcastOp::dynCast(def))
       return def->getOperand(0);
   Value &bits = scalarBits[runtime];
   if (bits)

@@ -103,17 +103,18 @@ Value tiletott::getRuntimeScalar(Value value) {
     // An f32 element read when the kernel runs (tile.load, lowered by
     // tile-lower-data-movement): the bits the compute kernel took from the
     // reader's page.
-    if (def->getName().getStringRef() == "arith.bitcast" &&
-        def->getOperand(0).getType().isSignlessInteger(32) &&
-        value.getType().isF32())
+    auto isBitsToF32 = [](Operation *op) {
+      return op && arith::BitcastOp::dynCast(op) &&
+             op->getOperand(0).getType().isSignlessInteger(32) &&
+             op->getResult(0).getType().isF32();
+    };
+    if (isBitsToF32(def))
       return value;
     // A bf16 element read that way: the f32 it was truncated from is
     // exact (its low half is zero).
-    if (def->getName().getStringRef() == "arith.truncf")
-      if (Operation *from = def->getOperand(0).getDefiningOp())
-        if (from->getName().getStringRef() == "arith.bitcast" &&
-            from->getOperand(0).getType().isSignlessInteger(32))
-          return def->getOperand(0);
+    if (arith::TruncFOp::dynCast(def) &&
+        isBitsToF32(def->getOperand(0).getDefiningOp()))
+      return def->getOperand(0);
     if (def->getName().getStringRef() != "arith.extf")
       return Value();
     value = def->getOperand(0);

@@ -1399,6 +1399,17 @@ public:
                         "in one kernel");
       record("writer", readIn("writer", false, cb));
     }
+    // An element narrower than a word: its bytes of the aligned word that
+    // holds it, in the low bits.
+    auto takeBits = [&](Value word) {
+      Value shift = createBinary<arith::MulIOp>(
+          rewriter, loc, toI32(rewriter, loc, rem(within, 4)),
+          createI32(rewriter, loc, 8));
+      return createBinary<arith::AndIOp>(
+          rewriter, loc,
+          createBinary<arith::ShRUIOp>(rewriter, loc, word, shift),
+          createI32(rewriter, loc, (int64_t(1) << (8 * bytes)) - 1));
+    };
     if (element.isF32() || element.isBF16() || element.isF16()) {
       // The compute kernel's bits, as the f32 they are (the compute
       // lowering takes them as a runtime scalar: getRuntimeScalar). A bf16
@@ -1408,13 +1419,7 @@ public:
                      return role.cast<StringAttr>().getValue() == "compute";
                    }) - roles.begin()];
       if (element.isBF16() || element.isF16()) {
-        Value shift = createBinary<arith::MulIOp>(
-            rewriter, loc, toI32(rewriter, loc, div(rem(within, 4), 2)),
-            createI32(rewriter, loc, 16));
-        Value half = createBinary<arith::AndIOp>(
-            rewriter, loc,
-            createBinary<arith::ShRUIOp>(rewriter, loc, bits, shift),
-            createI32(rewriter, loc, 0xffff));
+        Value half = takeBits(bits);
         bits = element.isBF16()
                    ? createBinary<arith::ShLIOp>(rewriter, loc, half,
                                                  createI32(rewriter, loc, 16))
@@ -1435,14 +1440,8 @@ public:
     if (narrow) {
       // The element's byte of each kernel's word, extended to i32 (a bool
       // is true when its byte is not zero).
-      Value shift = createBinary<arith::MulIOp>(
-          rewriter, loc, toI32(rewriter, loc, rem(within, 4)),
-          createI32(rewriter, loc, 8));
       for (Value &value : values) {
-        Value byte = createBinary<arith::AndIOp>(
-            rewriter, loc,
-            createBinary<arith::ShRUIOp>(rewriter, loc, value, shift),
-            createI32(rewriter, loc, 0xff));
+        Value byte = takeBits(value);
         if (element.isInteger(1))
           byte = createBinary<arith::MinUIOp>(rewriter, loc, byte,
                                               createI32(rewriter, loc, 1));
@@ -1485,9 +1484,23 @@ private:
   static Value halfToFloatBits(PatternRewriter &rewriter, Location loc,
                                Value half) {
     auto i32 = [&](int64_t value) { return createI32(rewriter, loc, value); };
-    auto binary = [&](auto *kind, Value a, Value b) {
-      using OpT = std::remove_pointer_t<decltype(kind)>;
-      return createBinary<OpT>(rewriter, loc, a, b);
+    auto andI = [&](Value a, Value b) {
+      return createBinary<arith::AndIOp>(rewriter, loc, a, b);
+    };
+    auto orI = [&](Value a, Value b) {
+      return createBinary<arith::OrIOp>(rewriter, loc, a, b);
+    };
+    auto shl = [&](Value a, Value b) {
+      return createBinary<arith::ShLIOp>(rewriter, loc, a, b);
+    };
+    auto shr = [&](Value a, Value b) {
+      return createBinary<arith::ShRUIOp>(rewriter, loc, a, b);
+    };
+    auto addI = [&](Value a, Value b) {
+      return createBinary<arith::AddIOp>(rewriter, loc, a, b);
+    };
+    auto subI = [&](Value a, Value b) {
+      return createBinary<arith::SubIOp>(rewriter, loc, a, b);
     };
     auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
       return rewriter.create<arith::CmpIOp>(loc, predicate, a, b)
@@ -1499,42 +1512,29 @@ private:
           .getOperation()
           ->getResult(0);
     };
-    arith::AndIOp *andKind = nullptr;
-    arith::OrIOp *orKind = nullptr;
-    arith::ShLIOp *shlKind = nullptr;
-    arith::ShRUIOp *shrKind = nullptr;
-    arith::AddIOp *addKind = nullptr;
-    arith::SubIOp *subKind = nullptr;
-    Value sign = binary(shlKind, binary(andKind, half, i32(0x8000)), i32(16));
-    Value exponent =
-        binary(andKind, binary(shrKind, half, i32(10)), i32(0x1f));
-    Value mantissa = binary(andKind, half, i32(0x3ff));
+    Value sign = shl(andI(half, i32(0x8000)), i32(16));
+    Value exponent = andI(shr(half, i32(10)), i32(0x1f));
+    Value mantissa = andI(half, i32(0x3ff));
     // Normal: (e + 112) << 23 | m << 13.
-    Value normal =
-        binary(orKind,
-               binary(shlKind, binary(addKind, exponent, i32(112)), i32(23)),
-               binary(shlKind, mantissa, i32(13)));
+    Value normal = orI(shl(addI(exponent, i32(112)), i32(23)),
+                       shl(mantissa, i32(13)));
     // Infinity and NaN: exponent 255.
-    Value special = binary(orKind, i32(0x7f800000),
-                           binary(shlKind, mantissa, i32(13)));
+    Value special = orI(i32(0x7f800000), shl(mantissa, i32(13)));
     // Subnormal: the leading bit p of m (0..9).
     Value lead = i32(0);
     for (int64_t p = 1; p <= 9; ++p)
       lead = select(compare(arith::CmpIPredicate::uge, mantissa, i32(1 << p)),
                     i32(p), lead);
-    Value subnormal = binary(
-        orKind,
-        binary(shlKind, binary(addKind, lead, i32(103)), i32(23)),
-        binary(andKind,
-               binary(shlKind, mantissa, binary(subKind, i32(23), lead)),
-               i32(0x7fffff)));
+    Value subnormal =
+        orI(shl(addI(lead, i32(103)), i32(23)),
+            andI(shl(mantissa, subI(i32(23), lead)), i32(0x7fffff)));
     Value isZeroExponent = compare(arith::CmpIPredicate::eq, exponent, i32(0));
     Value isZeroMantissa = compare(arith::CmpIPredicate::eq, mantissa, i32(0));
     Value magnitude = select(
         isZeroExponent, select(isZeroMantissa, i32(0), subnormal),
         select(compare(arith::CmpIPredicate::eq, exponent, i32(31)), special,
                normal));
-    return binary(orKind, sign, magnitude);
+    return orI(sign, magnitude);
   }
 
   LogicalResult fail(Operation *op, const llvm::Twine &message) const {

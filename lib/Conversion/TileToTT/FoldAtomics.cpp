@@ -97,35 +97,32 @@ private:
   LogicalResult fold(tile::KernelOp kernel) {
     Operation *kernelOp = kernel.getOperation();
     Block *body = kernel.getBody();
-    // tile.atomic_add, atomic_max and atomic_min: operands buffer, tensor,
-    // offsets.
-    llvm::SmallVector<Operation *, 2> atomics;
+    // tile.atomic_add, atomic_max and atomic_min.
+    llvm::SmallVector<tile::AnyAtomicOp, 2> atomics;
     kernelOp->walk([&](Operation *op) {
-      if (tile::getAtomicKind(op))
-        atomics.push_back(op);
+      if (tile::AnyAtomicOp atomic = tile::AnyAtomicOp::dynCast(op))
+        atomics.push_back(atomic);
     });
-    auto offsetsOf = [](Operation *op) {
-      return op->getOperands().drop_front(2);
-    };
     if (atomics.empty())
       return success();
     llvm::ArrayRef<int64_t> grid = kernel.getGrid();
     llvm::SmallSet<unsigned, 3> used;
     llvm::DenseSet<Value> targets;
-    for (Operation *op : atomics) {
+    for (tile::AnyAtomicOp atomic : atomics) {
+      Operation *op = atomic.getOperation();
       if (op->getBlock() != body)
         return op->emitError()
-               << "an atomic_" << *tile::getAtomicKind(op)
+               << "an atomic_" << atomic.getKind()
                << " inside a loop or a branch is not supported yet (Tilt "
                   "combines the blocks of a split in order on one core)";
-      for (Value offset : offsetsOf(op))
+      for (Value offset : atomic.getOffsets())
         if (!collectGridDims(offset, kernel, used))
           return op->emitError()
-                 << "the slice of an atomic_" << *tile::getAtomicKind(op)
+                 << "the slice of an atomic_" << atomic.getKind()
                  << " depends on a value other than the block indices (a "
                     "loop variable, a value read when the kernel runs): not "
                     "supported yet";
-      targets.insert(op->getOperand(1));
+      targets.insert(atomic.getTensor());
     }
     // The tensors added into are only added into.
     LogicalResult copied = success();
@@ -148,13 +145,14 @@ private:
       if (!used.count(d) && grid[d] > 1)
         split.push_back(d);
     if (split.size() > 1)
-      return atomics.front()->emitError()
+      return atomics.front().getOperation()->emitError()
              << "the atomic's slice does not depend on grid dimensions "
              << split[0] << " and " << split[1]
              << ": a split over more than one dimension is not supported yet";
 
-    // Named in the remark, after the atomics are gone.
-    std::string firstKind = tile::getAtomicKind(atomics.front())->str();
+    // Named in the remark, after the atomics are gone (a kind is a string
+    // literal).
+    llvm::StringRef firstKind = atomics.front().getKind();
     Context *context = kernelOp->getContext();
     OpBuilder builder(context);
     Location loc = kernelOp->getLoc();
@@ -174,15 +172,14 @@ private:
     // The accumulators.
     builder.setInsertionPoint(body, firstNonAlloc);
     llvm::DenseMap<Operation *, Value> accumulators;
-    for (Operation *atomic : atomics) {
-      auto bufType = atomic->getOperand(0).getType().cast<tile::BufType>();
-      auto tensorType =
-          atomic->getOperand(1).getType().cast<tile::TensorType>();
+    for (tile::AnyAtomicOp atomic : atomics) {
+      auto bufType = atomic.getBuffer().getType().cast<tile::BufType>();
+      auto tensorType = atomic.getTensor().getType().cast<tile::TensorType>();
       auto accType = tile::BufType::get(context, bufType.getShape(),
                                         tensorType.getElementType(),
                                         tile::MemorySpace::Fragment);
-      accumulators[atomic] =
-          builder.create<tile::AllocOp>(atomic->getLoc(), accType)
+      accumulators[atomic.getOperation()] =
+          builder.create<tile::AllocOp>(atomic.getOperation()->getLoc(), accType)
               .getOperation()
               ->getResult(0);
     }
@@ -207,14 +204,15 @@ private:
       body->getArgument(split[0]).replaceAllUsesWith(iv);
     }
 
-    for (Operation *op : atomics) {
+    for (tile::AnyAtomicOp atomic : atomics) {
+      Operation *op = atomic.getOperation();
       Location atomicLoc = op->getLoc();
       Value acc = accumulators[op];
-      Value tensor = op->getOperand(1);
-      Value partial = op->getOperand(0);
-      llvm::StringRef kind = *tile::getAtomicKind(op);
-      llvm::SmallVector<Value, 4> offsets(offsetsOf(op).begin(),
-                                          offsetsOf(op).end());
+      Value tensor = atomic.getTensor();
+      Value partial = atomic.getBuffer();
+      llvm::StringRef kind = atomic.getKind();
+      llvm::SmallVector<Value, 4> offsets(atomic.getOffsets().begin(),
+                                          atomic.getOffsets().end());
       builder.setInsertionPoint(op);
       auto guarded = [&](int64_t trip, bool read) {
         auto emitCopy = [&] {

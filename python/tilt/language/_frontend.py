@@ -788,12 +788,7 @@ class Translator(EagerTranslation):
             self.error(call, f"the slice of '{region.buffer.py_name}' has "
                        f"{len(sliced)} sliced dimensions, the buffer "
                        f"'{buffer.py_name}' {rank}")
-        for d, extent in zip(sliced, buffer.shape):
-            size = region.sliced[d]
-            if isinstance(size, int) and not isinstance(size, bool) and size != extent:
-                self.error(call, f"the slice of dimension {d} of "
-                           f"'{region.buffer.py_name}' has {size} elements, the "
-                           f"buffer's dimension {extent}")
+        self.check_slice_extents(call, region, sliced, buffer)
         buffer.view = (region, sliced, scope)
 
     def view_element(self, node, buffer, indices, scope):
@@ -839,12 +834,17 @@ class Translator(EagerTranslation):
             return None
         if sliced == list(range(tensor_rank - rank, tensor_rank)):
             return None
-        for d, extent in zip(sliced, buffer.shape):
+        self.check_slice_extents(call, region, sliced, buffer)
+        return sliced
+
+    def check_slice_extents(self, call, region, dims, buffer):
+        """The slices of `region` along `dims` have the buffer's extents
+        (where they are numbers known when the kernel is compiled)."""
+        for d, extent in zip(dims, buffer.shape):
             size = region.sliced[d]
-            if size is not True and size != extent:
+            if isinstance(size, int) and not isinstance(size, bool) and size != extent:
                 self.error(call, f"the slice of dimension {d} of '{region.buffer.py_name}' "
                            f"has {size} elements, the buffer's dimension {extent}")
-        return sliced
 
     def op_atomic_add(self, call, scope, args, keywords):
         self.op_atomic("add", call, args, keywords)

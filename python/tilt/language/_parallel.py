@@ -136,9 +136,8 @@ class ParallelLoop:
             elif isinstance(stmt, ast.For):
                 self.error(stmt, "a loop inside a T.Parallel body is not supported")
             elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and \
-                    self.atomic_kind(stmt.value, scope):
+                    (kind := self.atomic_kind(stmt.value, scope)):
                 call = stmt.value
-                kind = self.atomic_kind(call, scope)
                 if len(call.args) < 2 or not isinstance(call.args[0], ast.Subscript):
                     self.error(call, f"T.atomic_{kind} in a T.Parallel body takes "
                                "(Tensor[...], value)")

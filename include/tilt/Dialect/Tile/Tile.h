@@ -477,8 +477,26 @@ public:
   }
 };
 
-/// The combining function of an atomic op ("add", "max", "min"), or none.
-std::optional<llvm::StringRef> getAtomicKind(Operation *op);
+/// Any of the atomic ops, whichever it is: its combining function and its
+/// operands (passes that treat the three alike).
+class AnyAtomicOp {
+public:
+  /// `op` as an atomic, or null.
+  static AnyAtomicOp dynCast(Operation *op);
+  explicit operator bool() const { return op != nullptr; }
+  Operation *getOperation() const { return op; }
+  /// "add", "max" or "min".
+  llvm::StringRef getKind() const { return kind; }
+  Value getBuffer() const { return op->getOperand(0); }
+  Value getTensor() const { return op->getOperand(1); }
+  OperandRange getOffsets() const {
+    return OperandRange(op->getOpOperands().drop_front(2));
+  }
+
+private:
+  Operation *op = nullptr;
+  llvm::StringRef kind;
+};
 
 /// `%v = tile.load %t[%i, %j] : !tile.tensor<...xi32>`: one element of a
 /// global tensor, read when the kernel runs (TileLang's `BlockTable[b, i]`

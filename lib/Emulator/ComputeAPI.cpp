@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 using namespace tilt;
@@ -217,6 +218,56 @@ bool isReduceGarbage(ReduceDim dim, uint32_t row, uint32_t column) {
 
 } // namespace
 
+/// The products of one 16-element chunk of K for a whole tile: sums[i][j]
+/// = sum over k < 16 of scales[i][k] * rows[k][j], where scales has a row
+/// stride of 32 and rows are 32 wide. Each product of fidelity parts is
+/// exact in double (at most 7 by 6 significant bits). The AVX2 clone,
+/// chosen at load time on the machines that have it, keeps a row of sums
+/// in registers.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static void
+multiplyChunk(const double *scales, const double *rows, double *sums) {
+  for (uint32_t i = 0; i < 32; ++i) {
+    double row[32] = {};
+    for (uint32_t k = 0; k < 16; ++k) {
+      double scale = scales[i * 32 + k];
+      for (uint32_t j = 0; j < 32; ++j)
+        row[j] += scale * rows[k * 32 + j];
+    }
+    for (uint32_t j = 0; j < 32; ++j)
+      sums[i * 32 + j] = row[j];
+  }
+}
+
+/// dst[n] = float(dst[n] + sums[n]) for a whole fp32 DST tile, if every
+/// operand is finite (then fpuAdd is the IEEE sum); false, with the tile
+/// unchanged, if any is not.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+static bool
+addFiniteToDst(const double *sums, float *dst) {
+  // A value is finite unless its exponent field is all ones.
+  uint64_t sumsExponents = 0;
+  uint32_t dstExponents = 0;
+  for (uint32_t n = 0; n < 1024; ++n) {
+    uint64_t sumBits;
+    uint32_t dstBits;
+    std::memcpy(&sumBits, sums + n, sizeof sumBits);
+    std::memcpy(&dstBits, dst + n, sizeof dstBits);
+    sumsExponents |=
+        uint64_t((sumBits & 0x7ff0000000000000u) == 0x7ff0000000000000u);
+    dstExponents |= uint32_t((dstBits & 0x7f800000u) == 0x7f800000u);
+  }
+  if (sumsExponents || dstExponents)
+    return false;
+  for (uint32_t n = 0; n < 1024; ++n)
+    dst[n] = float(double(dst[n]) + sums[n]);
+  return true;
+}
+
 void tilt_emu::matmulInit(uint32_t, uint32_t, uint32_t transpose) {
   KernelContext &context = enterKernel();
   context.engine.matmulTranspose = transpose != 0;
@@ -245,8 +296,9 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
   // uses (MatrixUnit.md). The products of those parts are exact in double.
   // A phase whose parts are all zero adds nothing and is skipped.
   unsigned phases = context.engine.fidelityPhases;
-  static thread_local float partA[1024], partB[1024];
-  double sums[32];
+  static thread_local double partA[1024], partB[1024];
+  double sums[32 * 32];
+  bool fp32Dest = context.engine.fp32Dest;
   for (unsigned phase = 0; phase < phases; ++phase) {
     bool anyB = false, anyA = false;
     for (uint32_t n = 0; n < 1024; ++n) {
@@ -257,28 +309,26 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
     }
     if (phase > 0 && (!anyB || !anyA))
       continue;
-    for (uint32_t i = 0; i < 32; ++i)
-      for (uint32_t chunk = 0; chunk < 32; chunk += 16) {
-        std::fill(sums, sums + 32, 0.0);
-        for (uint32_t k = chunk; k < chunk + 16; ++k) {
-          double scale = partB[i * 32 + k];
-          const float *row = partA + k * 32;
-          for (uint32_t j = 0; j < 32; ++j)
-            sums[j] += scale * double(row[j]);
-        }
+    for (uint32_t chunk = 0; chunk < 32; chunk += 16) {
+      multiplyChunk(partB + chunk, partA + chunk * 32, sums);
+      if (fp32Dest && addFiniteToDst(sums, dst))
+        continue;
+      for (uint32_t i = 0; i < 32; ++i) {
         float *out = dst + i * 32;
         for (uint32_t j = 0; j < 32; ++j) {
+          double sum = sums[i * 32 + j];
           // A chunk with an infinite product adds again by the FPU's rules
           // (rare: the fast sum above is IEEE).
-          if (!std::isfinite(sums[j])) {
-            sums[j] = 0;
+          if (!std::isfinite(sum)) {
+            sum = 0;
             for (uint32_t k = chunk; k < chunk + 16; ++k)
-              sums[j] = fpuAdd(sums[j],
-                               partB[i * 32 + k] * double(partA[k * 32 + j]));
+              sum = fpuAdd(sum, partB[i * 32 + k] * partA[k * 32 + j]);
           }
-          out[j] = toDst(context.engine, fpuAdd(double(out[j]), sums[j]));
+          double total = fpuAdd(double(out[j]), sum);
+          out[j] = fp32Dest ? float(total) : toDst(context.engine, total);
         }
       }
+    }
   }
   context.dstWritten[idst] = true;
   count(context, TileOp::Matmul);

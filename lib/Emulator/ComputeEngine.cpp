@@ -290,10 +290,8 @@ void holdInSource(const ComputeEngine &engine, emu::DataFormat format,
       values[i] = truncateToFormat(values[i], source);
 }
 
-double fpuAdd(double a, double b) {
+double fpuAddWithInfinity(double a, double b) {
   bool infiniteA = std::isinf(a), infiniteB = std::isinf(b);
-  if (!infiniteA && !infiniteB)
-    return a + b;
   if (infiniteA && infiniteB)
     return std::signbit(a) == std::signbit(b) ? a : NAN;
   double finite = infiniteA ? b : a;

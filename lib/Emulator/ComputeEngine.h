@@ -13,6 +13,8 @@
 #include "Runtime.h"
 #include "tilt_emu/compute_api.h"
 
+#include <cmath>
+
 namespace tilt {
 namespace emu {
 namespace engine {
@@ -146,7 +148,12 @@ double applyBinary(EltwiseBinaryType type, double a, double b);
 /// such a number by a rounding step, so the sum keeps the infinity; a
 /// larger one, a NaN or opposite infinities give NaN: a value the device
 /// does not define.
-double fpuAdd(double a, double b);
+double fpuAddWithInfinity(double a, double b);
+inline double fpuAdd(double a, double b) {
+  if (!std::isinf(a) && !std::isinf(b))
+    return a + b;
+  return fpuAddWithInfinity(a, b);
+}
 
 /// a op b for the FPU's binary ops (add, sub: fpuAdd; mul: IEEE, which
 /// the same report lists for the FPU's products with infinities).

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilt/Interpreter/Precision.h"
+#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 
@@ -75,6 +76,7 @@ bool interp::isRepresentableIn(NumberFormat from, NumberFormat to) {
 
 double interp::roundToFormat(double value, NumberFormat format) {
   int precision = 24, minExponent = -126, maxExponent = 127;
+  double smallestNormal = 0, normalLimit = 0;
   switch (format) {
   case NumberFormat::Real:
     return value;
@@ -85,13 +87,30 @@ double interp::roundToFormat(double value, NumberFormat format) {
     break;
   case NumberFormat::BF16:
     precision = 8, minExponent = -126, maxExponent = 127;
+    smallestNormal = 0x1p-126, normalLimit = 0x1p127;
     break;
   case NumberFormat::F16:
     precision = 11, minExponent = -14, maxExponent = 15;
+    smallestNormal = 0x1p-14, normalLimit = 0x1p15;
     break;
   }
   if (!std::isfinite(value) || value == 0)
     return value;
+  // f32: the conversion rounds to nearest even, subnormals and overflow
+  // included, as below.
+  if (format == NumberFormat::F32)
+    return double(float(value));
+  // Normal bf16 and f16 values: to nearest even on the double's bits (a
+  // carry out of the mantissa moves the exponent, as it should).
+  double magnitude = std::fabs(value);
+  if (magnitude >= smallestNormal && magnitude < normalLimit) {
+    int dropped = 53 - precision;
+    uint64_t bits = llvm::bit_cast<uint64_t>(value);
+    uint64_t half = (uint64_t(1) << (dropped - 1)) - 1;
+    bits += half + ((bits >> dropped) & 1);
+    bits &= ~((uint64_t(1) << dropped) - 1);
+    return llvm::bit_cast<double>(bits);
+  }
   double largest =
       std::ldexp(2.0 - std::ldexp(1.0, 1 - precision), maxExponent);
   if (std::fabs(value) >= std::ldexp(1.0, maxExponent + 1))

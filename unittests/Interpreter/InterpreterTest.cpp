@@ -405,6 +405,52 @@ TEST(InterpreterTest, ElementPlaceNamesTileBlockAndCore) {
             "tile (0, 0), written by no block");
 }
 
+// Rounding to a format agrees with its definition (to nearest even at the
+// format's spacing, subnormals fixed-point, overflow to infinity) on values
+// around every boundary: ties, carries into the exponent, the edges of the
+// normal range and the largest finite value.
+TEST(InterpreterTest, RoundingMatchesItsDefinition) {
+  struct Format {
+    NumberFormat format;
+    int precision, minExponent, maxExponent;
+    double largest;
+  };
+  const Format formats[] = {{NumberFormat::F32, 24, -126, 127, 0x1.fffffep127},
+                            {NumberFormat::BF16, 8, -126, 127, 0x1.fep127},
+                            {NumberFormat::F16, 11, -14, 15, 65504.0}};
+  auto reference = [](const Format &f, double value) {
+    int exponent;
+    std::frexp(value, &exponent);
+    int quantum = std::max(exponent - 1, f.minExponent) - (f.precision - 1);
+    double rounded =
+        std::ldexp(std::nearbyint(std::ldexp(value, -quantum)), quantum);
+    return std::fabs(rounded) > f.largest ? std::copysign(INFINITY, value)
+                                          : rounded;
+  };
+  std::mt19937_64 random(7);
+  for (const Format &f : formats) {
+    std::vector<double> values;
+    for (int exponent : {f.minExponent - f.precision - 1, f.minExponent - 3,
+                         f.minExponent - 1, f.minExponent, 0,
+                         f.maxExponent - 1, f.maxExponent}) {
+      double step = std::ldexp(1.0, exponent - (f.precision - 1));
+      double base = std::ldexp(1.0, exponent);
+      for (double units : {0.0, 0.5, 1.0, 1.5, 2.5, 0.25, 0.75})
+        for (double mantissa : {1.0, 1.5, 2.0 - std::ldexp(1.0, 1 - f.precision)})
+          values.push_back(base * mantissa + units * step);
+      for (int i = 0; i < 200; ++i)
+        values.push_back(base * (1 + std::ldexp(double(random() >> 11), -53)));
+    }
+    values.push_back(f.largest);
+    values.push_back(f.largest + std::ldexp(f.largest, -f.precision - 1));
+    for (double value : values)
+      for (double sign : {1.0, -1.0})
+        EXPECT_EQ(roundToFormat(sign * value, f.format),
+                  reference(f, sign * value))
+            << "value " << sign * value << " precision " << f.precision;
+  }
+}
+
 // Rounding from fp64 to the device's formats, and gamma_n.
 TEST(InterpreterTest, RoundingAndGammaHelpers) {
   EXPECT_EQ(roundToFormat(1.0 + 0x1p-9, NumberFormat::BF16), 1.0);

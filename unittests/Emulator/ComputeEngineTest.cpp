@@ -252,6 +252,56 @@ TEST(ComputeEngineTest, TheFpuKeepsAnInfinityOnlyBesideSmallValues) {
   EXPECT_TRUE(std::isnan(opposite));
 }
 
+TEST(ComputeEngineTest, MatmulIntoAnInfiniteDstKeepsTheFpuRules) {
+  // An infinity preloaded into an fp32 DST (FlashAttention's -inf mask) is
+  // an ordinary number to the FPU: products of 2^115 move it (NaN, where
+  // IEEE would keep it), small ones keep it; the finite elements of the
+  // same tile add as usual.
+  auto run = [](float scale, float &masked, float &open) {
+    ComputeRun run({{0, kBF16}, {1, kBF16}, {2, kBF16}, {16, kF32}});
+    run.instance.fp32DestAcc = true;
+    return run.run([&] {
+      compute_kernel_hw_startup<SrcOrder::Reverse>(0, 1, 16);
+      pushFilledTile(0, scale);
+      pushFilledTile(1, scale);
+      cb_reserve_back(2, 1);
+      // bf16 -inf at [0, 0], 0.5 elsewhere.
+      uint16_t *mask =
+          reinterpret_cast<uint16_t *>(uintptr_t(get_write_ptr(2)));
+      for (uint32_t i = 0; i < 1024; ++i)
+        mask[i] = i == 0 ? 0xff80 : 0x3f00;
+      cb_push_back(2, 1);
+      for (uint32_t cb : {0, 1, 2})
+        cb_wait_front(cb, 1);
+      tile_regs_acquire();
+      copy_tile_init(2);
+      copy_tile(2, 0, 0);
+      matmul_init(0, 1);
+      matmul_tiles(0, 1, 0, 0, 0);
+      tile_regs_commit();
+      tile_regs_wait();
+      cb_reserve_back(16, 1);
+      pack_tile(0, 16);
+      tile_regs_release();
+      cb_push_back(16, 1);
+      cb_wait_front(16, 1);
+      masked = readElement(16, 0, 0);
+      open = readElement(16, 0, 1);
+      cb_pop_front(16, 1);
+      cb_pop_front(0, 1);
+      cb_pop_front(1, 1);
+      cb_pop_front(2, 1);
+    });
+  };
+  float small = 0, smallOpen = 0, large = 0, largeOpen = 0;
+  EXPECT_EQ(run(1.0f, small, smallOpen), "");
+  EXPECT_EQ(run(0x1p55f, large, largeOpen), "");
+  EXPECT_EQ(small, -INFINITY);
+  EXPECT_EQ(smallOpen, 32.5f);
+  EXPECT_TRUE(std::isnan(large));
+  EXPECT_EQ(largeOpen, 0x1p115f);
+}
+
 TEST(ComputeEngineTest, SfpuResultsAreTruncatedInA16BitDst) {
   // 1 + 2^-8 + 2^-9 (an f32 scalar added to 1.0): bf16 neighbours 1.0 and
   // 1.0078125; add_unary_tile does not round (ckernel_sfpu_binop_with_

@@ -21,7 +21,7 @@ TileDialect::TileDialect(Context *context)
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
                 ParallelOp, YieldOp, IndexOp, ReduceOp, BlockRangeOp, CoreArgOp,
                 BaseAddressOp, ScalarBitsOp, LoadOp, RoleValueOp, AtomicAddOp,
-                AtomicMaxOp, AtomicMinOp>();
+                AtomicMaxOp, AtomicMinOp, Im2ColOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1184,6 +1184,171 @@ LogicalResult tile::detail::verifyAtomic(Operation *op, llvm::StringRef verb) {
                                << formatShape(tensor.getShape())
                                << ", padded to whole tiles) in dimension " << d;
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Im2ColOp
+//===----------------------------------------------------------------------===//
+
+/// The convolution parameters, in the order of the custom form.
+static const char *const kIm2ColParameters[] = {"kernel", "stride", "dilation",
+                                                "padding"};
+
+llvm::ArrayRef<llvm::StringRef> Im2ColOp::getAttributeNames() {
+  static llvm::StringRef names[] = {"kernel", "stride", "dilation", "padding"};
+  return names;
+}
+
+void Im2ColOp::build(OpBuilder &builder, OperationState &state, Value image,
+                     Value buffer, Value nhwStep, Value kStep, int64_t kernel,
+                     int64_t stride, int64_t dilation, int64_t padding) {
+  state.addOperands({image, buffer, nhwStep, kStep});
+  Type i64 = builder.getIntegerType(64);
+  int64_t values[] = {kernel, stride, dilation, padding};
+  for (size_t i = 0; i < 4; ++i)
+    state.addAttribute(kIm2ColParameters[i], IntegerAttr::get(i64, values[i]));
+}
+
+int64_t Im2ColOp::getIntProperty(llvm::StringRef name) {
+  auto attr = getOperation()->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>();
+  return attr ? attr.getSInt() : 0;
+}
+
+/// (extent + 2P - D(K-1) - 1) / S + 1, the output extent of a convolution
+/// (0 when the kernel does not fit, or the parameters are invalid).
+static int64_t getConvolutionExtent(int64_t extent, int64_t kernel,
+                                    int64_t stride, int64_t dilation,
+                                    int64_t padding) {
+  int64_t span = extent + 2 * padding - dilation * (kernel - 1) - 1;
+  if (stride < 1 || span < 0)
+    return 0;
+  return span / stride + 1;
+}
+
+int64_t Im2ColOp::getOutputHeight() {
+  auto image = getImage().getType().dyn_cast<TensorType>();
+  if (!image || image.getRank() != 4)
+    return 0;
+  return getConvolutionExtent(image.getShape()[1], getKernel(), getStride(),
+                              getDilation(), getPadding());
+}
+
+int64_t Im2ColOp::getOutputWidth() {
+  auto image = getImage().getType().dyn_cast<TensorType>();
+  if (!image || image.getRank() != 4)
+    return 0;
+  return getConvolutionExtent(image.getShape()[2], getKernel(), getStride(),
+                              getDilation(), getPadding());
+}
+
+LogicalResult Im2ColOp::parse(OpAsmParser &parser, OperationState &state) {
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> operands(2);
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 2> steps;
+  llvm::SMLoc stepsLoc;
+  if (failed(parser.parseOperand(operands[0])) ||
+      failed(parser.parseLSquare()) ||
+      (stepsLoc = parser.getCurrentLocation(),
+       failed(parseOperandsUntilRSquare(parser, steps))) ||
+      failed(parser.parseComma()) || failed(parser.parseOperand(operands[1])))
+    return failure();
+  if (steps.size() != 2)
+    return parser.emitError(stepsLoc)
+           << "expected two steps [nhw, k], got " << uint64_t(steps.size());
+  Type i64 = IntegerType::get(parser.getContext(), 64);
+  for (const char *name : kIm2ColParameters) {
+    int64_t value;
+    if (failed(parser.parseKeyword(name)) ||
+        failed(parser.parseInteger(value)))
+      return failure();
+    state.addAttribute(name, IntegerAttr::get(i64, value));
+  }
+  llvm::SMLoc typesLoc = parser.getCurrentLocation();
+  llvm::SmallVector<Type, 2> types;
+  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColon()) || failed(parser.parseTypeList(types)))
+    return failure();
+  if (types.size() != 2)
+    return parser.emitError(typesLoc)
+           << "expected two types (image, buffer), got "
+           << uint64_t(types.size());
+  Type index = IndexType::get(parser.getContext());
+  if (failed(parser.resolveOperand(operands[0], types[0], state.operands)) ||
+      failed(parser.resolveOperand(operands[1], types[1], state.operands)))
+    return failure();
+  for (auto &step : steps)
+    if (failed(parser.resolveOperand(step, index, state.operands)))
+      return failure();
+  return success();
+}
+
+void Im2ColOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer << ' ';
+  printer.printOperand(getImage());
+  printer << '[';
+  printer.printOperand(getNhwStep());
+  printer << ", ";
+  printer.printOperand(getKStep());
+  printer << "], ";
+  printer.printOperand(getBuffer());
+  for (const char *name : kIm2ColParameters)
+    printer << ' ' << name << ' ' << std::to_string(getIntProperty(name));
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(getImage().getType());
+  printer << ", ";
+  printer.printType(getBuffer().getType());
+}
+
+LogicalResult Im2ColOp::verify() {
+  Operation *op = getOperation();
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  for (const char *name : kIm2ColParameters)
+    if (!op->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>())
+      return emitOpError() << "requires an integer '" << name << "' property";
+  auto image = getImage().getType().dyn_cast<TensorType>();
+  if (!image || image.getRank() != 4)
+    return emitOpError() << "the image must be a rank-4 !tile.tensor [N, H, "
+                            "W, C], got "
+                         << getImage().getType();
+  FailureOr<BufType> buffer = getBufOperand(op, 1, "the destination");
+  if (failed(buffer))
+    return failure();
+  if (buffer->getRank() != 2)
+    return emitOpError() << "the destination must be a 2-d buffer (output "
+                            "pixels x filter taps), got "
+                         << formatShape(buffer->getShape());
+  if (buffer->getElementType() != image.getElementType())
+    return emitOpError() << "the buffer must hold the image's element type "
+                         << image.getElementType() << ", got "
+                         << buffer->getElementType();
+  if (!image.getElementType().isa<FloatType>())
+    return emitOpError() << "takes an image of bf16, f16 or f32, got "
+                         << image.getElementType();
+  if (!getNhwStep().getType().isIndex() || !getKStep().getType().isIndex())
+    return emitOpError() << "the steps must be of type index";
+  if (getKernel() < 1 || getStride() < 1 || getDilation() < 1)
+    return emitOpError() << "kernel, stride and dilation must be at least 1, "
+                            "got "
+                         << getKernel() << ", " << getStride() << " and "
+                         << getDilation();
+  if (getPadding() < 0)
+    return emitOpError() << "padding must not be negative, got "
+                         << getPadding();
+  // Bounded so that the extents' arithmetic cannot overflow.
+  constexpr int64_t kLimit = int64_t(1) << 24;
+  if (getKernel() > kLimit || getStride() > kLimit ||
+      getDilation() > kLimit || getPadding() > kLimit)
+    return emitOpError() << "kernel, stride, dilation and padding must be at "
+                            "most 2^24";
+  if (getOutputHeight() < 1 || getOutputWidth() < 1)
+    return emitOpError() << "the kernel (" << getKernel() << " taps, dilation "
+                         << getDilation()
+                         << ") does not fit in the padded image "
+                         << image.getShape()[1] << "x" << image.getShape()[2]
+                         << " (padding " << getPadding() << ")";
   return success();
 }
 

@@ -848,3 +848,58 @@ func.func @atomic_min_larger_buffer(%C: !tile.tensor<32x32xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @im2col_image_rank(%D: !tile.tensor<64x64xf16>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<64x64xf16>) {
+    %a = tile.alloc : !tile.buf<32x32xf16, shared>
+    // expected-error@+1 {{'tile.im2col' op the image must be a rank-4 !tile.tensor [N, H, W, C], got '!tile.tensor<64x64xf16>'}}
+    tile.im2col %d[%b, %b], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<64x64xf16>, !tile.buf<32x32xf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @im2col_element(%D: !tile.tensor<1x8x8x32xf16>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x32xf16>) {
+    %a = tile.alloc : !tile.buf<32x32xbf16, shared>
+    // expected-error@+1 {{'tile.im2col' op the buffer must hold the image's element type 'f16', got 'bf16'}}
+    tile.im2col %d[%b, %b], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x32xf16>, !tile.buf<32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @im2col_stride(%D: !tile.tensor<1x8x8x32xf16>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x32xf16>) {
+    %a = tile.alloc : !tile.buf<32x32xf16, shared>
+    // expected-error@+1 {{'tile.im2col' op kernel, stride and dilation must be at least 1, got 3, 0 and 1}}
+    tile.im2col %d[%b, %b], %a kernel 3 stride 0 dilation 1 padding 1 : !tile.tensor<1x8x8x32xf16>, !tile.buf<32x32xf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @im2col_too_large(%D: !tile.tensor<1x8x8x32xf16>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x32xf16>) {
+    %a = tile.alloc : !tile.buf<32x32xf16, shared>
+    // expected-error@+1 {{'tile.im2col' op the kernel (11 taps, dilation 1) does not fit in the padded image 8x8 (padding 1)}}
+    tile.im2col %d[%b, %b], %a kernel 11 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x32xf16>, !tile.buf<32x32xf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @im2col_steps(%D: !tile.tensor<1x8x8x32xf16>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x32xf16>) {
+    %a = tile.alloc : !tile.buf<32x32xf16, shared>
+    // expected-error@+1 {{expected two steps [nhw, k], got 1}}
+    tile.im2col %d[%b], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x32xf16>, !tile.buf<32x32xf16, shared>
+  }
+  return
+}

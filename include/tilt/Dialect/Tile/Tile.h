@@ -176,6 +176,45 @@ public:
   LogicalResult verify();
 };
 
+/// `tile.im2col %img[%nhw, %kstep], %buf {dilation = D, kernel = K,
+/// padding = P, stride = S} : T, B`: TileLang's T.im2col, a block of the
+/// im2col matrix of a 2-d convolution. The image is [N, H, W, C] (NHWC),
+/// the buffer M x KB. Row i of the buffer is output pixel m = nhw * M + i
+/// of the N x OH x OW pixels in row-major order (OH = (H + 2P - D(K-1) - 1)
+/// / S + 1, OW likewise), column j is k = kstep * KB + j of the K x K x C
+/// filter taps (kh, kw, c) in row-major order; the element is
+/// img[n, oh*S + kh*D - P, ow*S + kw*D - P, c], zero where that is outside
+/// the image (the padding) or where m or k is past the end.
+class Im2ColOp
+    : public Op<Im2ColOp, OpTrait::NOperands<4>::Impl, OpTrait::ZeroResults,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.im2col"; }
+  static llvm::ArrayRef<llvm::StringRef> getAttributeNames();
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state, Value image,
+                    Value buffer, Value nhwStep, Value kStep, int64_t kernel,
+                    int64_t stride, int64_t dilation, int64_t padding);
+  Value getImage() { return getOperation()->getOperand(0); }
+  Value getBuffer() { return getOperation()->getOperand(1); }
+  Value getNhwStep() { return getOperation()->getOperand(2); }
+  Value getKStep() { return getOperation()->getOperand(3); }
+  int64_t getKernel() { return getIntProperty("kernel"); }
+  int64_t getStride() { return getIntProperty("stride"); }
+  int64_t getDilation() { return getIntProperty("dilation"); }
+  int64_t getPadding() { return getIntProperty("padding"); }
+  /// The output's height and width (OH, OW).
+  int64_t getOutputHeight();
+  int64_t getOutputWidth();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+
+private:
+  int64_t getIntProperty(llvm::StringRef name);
+};
+
 /// `tile.gemm %a, %b, %c (transpose_a)? (transpose_b)? : A, B, C`:
 /// C += op(A) x op(B).
 class GemmOp

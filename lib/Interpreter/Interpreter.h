@@ -111,6 +111,7 @@ private:
   LogicalResult runKernel(Operation *op);
   LogicalResult runAlloc(Operation *op);
   LogicalResult runCopy(Operation *op);
+  LogicalResult runIm2Col(Operation *op);
   LogicalResult runGemm(Operation *op);
   LogicalResult runFill(Operation *op);
   LogicalResult runParallel(Operation *op);

@@ -185,6 +185,8 @@ LogicalResult Interpreter::runOp(Operation *op) {
     return runAlloc(op);
   if (tile::CopyOp::dynCast(op))
     return runCopy(op);
+  if (tile::Im2ColOp::dynCast(op))
+    return runIm2Col(op);
   if (tile::GemmOp::dynCast(op))
     return runGemm(op);
   if (tile::FillOp::dynCast(op) || tile::ClearOp::dynCast(op))
@@ -459,6 +461,50 @@ LogicalResult Interpreter::runCopy(Operation *op) {
           (*source.bounds)[linear]);
     if (dest.writers)
       (*dest.writers)[tensorIndex] = currentBlock;
+  }
+  return success();
+}
+
+LogicalResult Interpreter::runIm2Col(Operation *op) {
+  tile::Im2ColOp im2col(op);
+  Array &image = *get(im2col.getImage()).array;
+  Array &dest = *get(im2col.getBuffer()).array;
+  int64_t nhwStep = get(im2col.getNhwStep()).integer;
+  int64_t kStep = get(im2col.getKStep()).integer;
+  if (image.shape.size() != 4 || dest.shape.size() != 2)
+    return fail(op, "tile.im2col reads a rank-4 image into a 2-d buffer");
+  int64_t batch = image.shape[0], height = image.shape[1],
+          width = image.shape[2], channels = image.shape[3];
+  int64_t kernel = im2col.getKernel(), stride = im2col.getStride(),
+          dilation = im2col.getDilation(), padding = im2col.getPadding();
+  int64_t outHeight = im2col.getOutputHeight();
+  int64_t outWidth = im2col.getOutputWidth();
+  int64_t rows = dest.shape[0], columns = dest.shape[1];
+  for (int64_t i = 0; i < rows; ++i) {
+    // Output pixel m = (n, oh, ow); steps past the end read zeros.
+    int64_t m = nhwStep * rows + i;
+    int64_t n = m / (outHeight * outWidth);
+    int64_t oh = m / outWidth % outHeight, ow = m % outWidth;
+    for (int64_t j = 0; j < columns; ++j) {
+      // Filter tap k = (kh, kw, c).
+      int64_t k = kStep * columns + j;
+      int64_t kh = k / (kernel * channels), kw = k / channels % kernel;
+      int64_t c = k % channels;
+      int64_t h = oh * stride + kh * dilation - padding;
+      int64_t w = ow * stride + kw * dilation - padding;
+      bool inside = m >= 0 && k >= 0 && n < batch && kh < kernel && h >= 0 &&
+                    h < height && w >= 0 && w < width;
+      int64_t linear = i * columns + j;
+      // The zeros are values the reader writes (the convolution's padding),
+      // not padding that a reduction would skip.
+      dest.setPadding(linear, false);
+      if (!inside) {
+        store(dest, linear, 0.0, ErrorBound::getExact(dest.format));
+        continue;
+      }
+      int64_t index = ((n * height + h) * width + w) * channels + c;
+      store(dest, linear, (*image.values)[index], (*image.bounds)[index]);
+    }
   }
   return success();
 }

@@ -695,3 +695,68 @@ func.func @pick(%S: !tile.tensor<4xi8>, %U: !tile.tensor<4xui8>,
     EXPECT_EQ(arguments[3].data[at], copied ? x[at] : 0.0) << block;
   }
 }
+
+// tile.im2col gathers the taps of each output pixel: a convolution computed
+// as gemms of its blocks equals the convolution summed directly, with the
+// padding, the stride and the dilation.
+TEST(InterpreterTest, Im2ColGemmsAreTheConvolution) {
+  auto context = makeTileContext();
+  // N=2, H=5, W=6, C=32; kernel 3, stride 2, dilation 2, padding 2: OH=3,
+  // OW=3, 18 pixels (one block of 32 rows, the last 14 past the end);
+  // 9 x 32 taps, one block column of 32 per step.
+  OwningOpRef module = parse(*context, R"(
+func.func @conv(%D: !tile.tensor<2x5x6x32xf32>, %W: !tile.tensor<288x32xf32>,
+                %O: !tile.tensor<18x32xf32>) {
+  tile.kernel grid [1] blocks(%bx)
+      args(%d = %D : !tile.tensor<2x5x6x32xf32>, %w = %W : !tile.tensor<288x32xf32>,
+           %o = %O : !tile.tensor<18x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c9 = arith.constant 9 : index
+    %c32 = arith.constant 32 : index
+    %a = tile.alloc : !tile.buf<32x32xf32, shared>
+    %b = tile.alloc : !tile.buf<32x32xf32, shared>
+    %acc = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.clear %acc : !tile.buf<32x32xf32, fragment>
+    scf.for %k = %c0 to %c9 step %c1 {
+      tile.im2col %d[%bx, %k], %a kernel 3 stride 2 dilation 2 padding 2 : !tile.tensor<2x5x6x32xf32>, !tile.buf<32x32xf32, shared>
+      %row = arith.muli %k, %c32 : index
+      tile.copy %w[%row, %c0], %b : !tile.tensor<288x32xf32>, !tile.buf<32x32xf32, shared>
+      tile.gemm %a, %b, %acc : !tile.buf<32x32xf32, shared>, !tile.buf<32x32xf32, shared>, !tile.buf<32x32xf32, fragment>
+    }
+    tile.copy %acc, %o[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<18x32xf32>
+  }
+  return
+}
+)");
+  Context &ctx = *context;
+  Type f32 = FloatType::getF32(&ctx);
+  std::vector<HostTensor> arguments = {
+      makeRandom(ctx, {2, 5, 6, 32}, f32, 5), makeRandom(ctx, {288, 32}, f32, 6),
+      HostTensor::get({18, 32}, f32, std::vector<float>(18 * 32, 0.0f))};
+  const std::vector<double> image = arguments[0].data,
+                            filter = arguments[1].data;
+  ASSERT_TRUE(succeeded(
+      runFunction(findFunction(module.get()), arguments, Precision())));
+  int64_t checked = 0;
+  for (int64_t n = 0; n < 2; ++n)
+    for (int64_t oh = 0; oh < 3; ++oh)
+      for (int64_t ow = 0; ow < 3; ++ow)
+        for (int64_t f = 0; f < 32; ++f) {
+          double sum = 0;
+          for (int64_t kh = 0; kh < 3; ++kh)
+            for (int64_t kw = 0; kw < 3; ++kw) {
+              int64_t h = oh * 2 + kh * 2 - 2, w = ow * 2 + kw * 2 - 2;
+              if (h < 0 || h >= 5 || w < 0 || w >= 6)
+                continue;
+              for (int64_t c = 0; c < 32; ++c)
+                sum += image[size_t(((n * 5 + h) * 6 + w) * 32 + c)] *
+                       filter[size_t(((kh * 3 + kw) * 32 + c) * 32 + f)];
+            }
+          int64_t pixel = (n * 3 + oh) * 3 + ow;
+          EXPECT_NEAR(arguments[2].data[size_t(pixel * 32 + f)], sum, 1e-9)
+              << "pixel " << pixel << " filter " << f;
+          ++checked;
+        }
+  EXPECT_EQ(checked, 18 * 32);
+}

@@ -198,6 +198,11 @@ private:
   void findRowMajorTensors() {
     rowMajor.clear();
     getOperation()->walk([&](Operation *op) {
+      // T.im2col reads runs of channels from rows of the image's pixels.
+      if (auto im2col = Im2ColOp::dynCast(op)) {
+        rowMajor.try_emplace(getKernelOperand(im2col.getImage()), op);
+        return;
+      }
       auto copy = CopyOp::dynCast(op);
       if (!copy || copy.coversTrailingDims())
         return;
@@ -229,8 +234,11 @@ private:
       InFlightDiagnostic diagnostic = op->emitError();
       if (reason != op)
         diagnostic.attachNote(reason->getLoc())
-            << "the tensor is stored row-major because this copy takes a "
-               "slice over non-trailing dimensions";
+            << (Im2ColOp::dynCast(reason)
+                    ? "the tensor is stored row-major because T.im2col "
+                      "reads it here"
+                    : "the tensor is stored row-major because this copy "
+                      "takes a slice over non-trailing dimensions");
       return diagnostic;
     };
     llvm::SmallVector<int64_t, 4> dims = copy.getDims();
@@ -252,6 +260,46 @@ private:
                      << width << " columns), got "
                      << formatShape(buf.getShape())
                      << " (partial rows are not supported yet)";
+    return success();
+  }
+
+  /// T.im2col as the reader moves it: each row of a block is one output
+  /// pixel, whose columns are runs of contiguous channels of image pixels
+  /// (a stick each): the whole block column range within one pixel's
+  /// channels (C a multiple of the block's columns), or whole pixels (the
+  /// columns a multiple of C). Each run is one DRAM read, 64-byte aligned
+  /// (Blackhole's DRAM alignment, Wormhole's is 32).
+  LogicalResult checkIm2Col(Im2ColOp im2col) {
+    auto image = im2col.getImage().getType().cast<TensorType>();
+    auto buf = im2col.getBuffer().getType().cast<BufType>();
+    int64_t channels = image.getShape()[3];
+    int64_t columns = buf.getShape()[1];
+    int64_t run = channels % columns == 0   ? columns
+                  : columns % channels == 0 ? channels
+                                            : 0;
+    if (!run)
+      return im2col.emitError()
+             << "T.im2col reads each row of a block as runs of contiguous "
+                "channels: the image's "
+             << channels << " channels must be a multiple of the block's "
+             << columns << " columns, or divide them";
+    int64_t bytes = run * getElementBytes(image.getElementType());
+    if (bytes % kIm2ColAlignment != 0)
+      return im2col.emitError()
+             << "T.im2col reads runs of " << run << " channels (" << bytes
+             << " bytes) from DRAM, which must be whole "
+             << kIm2ColAlignment
+             << "-byte units (the DRAM read alignment); use a multiple of "
+             << kIm2ColAlignment / getElementBytes(image.getElementType())
+             << " channels (pad the channels with zeros)";
+    // The reader's page ids are 32-bit.
+    int64_t pixels = image.getShape()[0] * image.getShape()[1] *
+                     image.getShape()[2];
+    if (pixels >= (int64_t(1) << 31))
+      return im2col.emitError()
+             << "the image has " << pixels
+             << " pixels, more than the 2^31 - 1 the reader's 32-bit page "
+                "ids address";
     return success();
   }
 
@@ -317,6 +365,8 @@ private:
       }
       return success();
     }
+    if (auto im2col = Im2ColOp::dynCast(op))
+      return checkIm2Col(im2col);
     if (auto gemm = GemmOp::dynCast(op)) {
       if (auto a = op->getOperand(0).getType().dyn_cast<BufType>())
         if (a.getElementType().isSignlessInteger())

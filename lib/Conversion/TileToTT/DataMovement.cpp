@@ -196,9 +196,11 @@ struct TileAddressing {
 };
 
 class LoadLowering;
+class Im2ColLowering;
 
 class CopyLowering : public OpRewritePattern<tile::CopyOp> {
   friend class LoadLowering;
+  friend class Im2ColLowering;
 
 public:
   CopyLowering(Context *context, LoweringState &state)
@@ -1040,6 +1042,8 @@ private:
             uses = true;
             if (auto other = tile::CopyOp::dynCast(nested))
               refills |= other.getDest() == buffer;
+            if (auto im2col = tile::Im2ColOp::dynCast(nested))
+              refills |= im2col.getBuffer() == buffer;
           }
       });
       if (refills)
@@ -1050,6 +1054,202 @@ private:
     return last;
   }
 
+  LoweringState &state;
+};
+
+/// tile.im2col as the reader gathers it, the way tt-metal's row-major
+/// readers move sticks into a CB for tilize_block (CopyLowering::
+/// lowerSticks). The image is stored row-major, one page per pixel (its C
+/// channels). Per tile row of the M x KB block, the reader reserves the
+/// staging CB's `columns` pages and fills its 32 rows, one output pixel
+/// each (row r at byte r * KB * element size): per run of contiguous
+/// channels (KB of them, or whole pixels of C when C divides KB; tile-
+/// legalize checks one of them holds), the pixel (n, oh*S + kh*D - P,
+/// ow*S + kw*D - P) it takes them from is computed at run time and its
+/// channels read with one noc_async_read at an offset into the page, or
+/// zeros written where the pixel is outside the image (the padding) or m or
+/// k is past the end. Compute tilizes the block into the buffer's CB.
+class Im2ColLowering : public OpRewritePattern<tile::Im2ColOp> {
+public:
+  Im2ColLowering(Context *context, LoweringState &state)
+      : OpRewritePattern(context), copies(context, state), state(state) {}
+
+  LogicalResult matchAndRewrite(tile::Im2ColOp im2col,
+                                PatternRewriter &rewriter) const override {
+    Operation *op = im2col.getOperation();
+    Location loc = op->getLoc();
+    tile::KernelOp kernel = getEnclosingTileKernel(op);
+    if (!kernel || !kernel->getAttr(tile::kPartitionAttrName))
+      return copies.fail(op, "tile.im2col is lowered in partitioned kernels "
+                             "(run tile-partition first)");
+    Value image = im2col.getImage();
+    Value buffer = im2col.getBuffer();
+    auto imageType = image.getType().cast<tile::TensorType>();
+    auto bufType = buffer.getType().cast<tile::BufType>();
+    std::optional<tile::TileLayout> layout = tile::TileLayout::get(imageType);
+    if (!layout || !layout->rowMajor)
+      return copies.fail(op, "the image of tile.im2col must be stored "
+                             "row-major (run tile-legalize first)");
+    llvm::ArrayRef<int64_t> shape = imageType.getShape();
+    int64_t batch = shape[0], height = shape[1], width = shape[2],
+            channels = shape[3];
+    int64_t kernelSize = im2col.getKernel(), stride = im2col.getStride(),
+            dilation = im2col.getDilation(), padding = im2col.getPadding();
+    int64_t outHeight = im2col.getOutputHeight();
+    int64_t outWidth = im2col.getOutputWidth();
+    Type element = imageType.getElementType();
+    int64_t elementBytes = tile::getElementBytes(element);
+    auto [rows, columns] = getTileGrid(bufType.getShape());
+    int64_t blockRows = bufType.getShape()[0];
+    int64_t blockColumns = bufType.getShape()[1];
+    int64_t run = channels % blockColumns == 0 ? blockColumns : channels;
+    int64_t runBytes = run * elementBytes;
+    if (blockColumns % run != 0 || runBytes % tile::kIm2ColAlignment != 0)
+      return copies.fail(op, "tile.im2col's runs of channels are not whole "
+                             "aligned reads (run tile-legalize first)");
+    int64_t runs = blockColumns / run;
+    int64_t tiles = rows * columns;
+    int64_t tileBytes = getTileBytes(element);
+    KernelState &kernelState = state.kernels[kernel.getOperation()];
+
+    // The buffer's CB and the staging CB of one tile row's pixels (two, so
+    // that the reader fills one while compute tilizes the other).
+    int64_t stages = CopyLowering::getStages(op, kernel);
+    Value tiled = copies.bindInputCB(rewriter, op, kernel, kernelState, buffer,
+                                     element, tileBytes, stages * tiles, tiles);
+    if (!tiled)
+      return failure();
+    if (kernelState.nextInput > 15)
+      return copies.fail(op, "more than 16 input circular buffers (c_0..c_15) "
+                             "in one kernel");
+    Value sticks = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                                 element, tileBytes, 2 * columns);
+    Value accessor = CopyLowering::getAccessor(
+        rewriter, kernel, kernelState, image, "reader", layout->pageSize);
+
+    rewriter.setInsertionPoint(op);
+    auto index = [&](int64_t value) { return createIndex(rewriter, loc, value); };
+    auto add = [&](Value a, Value b) {
+      return createBinary<arith::AddIOp>(rewriter, loc, a, b);
+    };
+    auto mul = [&](Value a, int64_t b) {
+      return createBinary<arith::MulIOp>(rewriter, loc, a, index(b));
+    };
+    auto div = [&](Value a, int64_t b) {
+      return createBinary<arith::DivUIOp>(rewriter, loc, a, index(b));
+    };
+    auto rem = [&](Value a, int64_t b) {
+      return createBinary<arith::RemUIOp>(rewriter, loc, a, index(b));
+    };
+    auto both = [&](Value a, Value b) {
+      return createBinary<arith::AndIOp>(rewriter, loc, a, b);
+    };
+    Value zero = index(0), one = index(1);
+    Value firstPixel = mul(im2col.getNhwStep(), blockRows);
+    Value firstTap = mul(im2col.getKStep(), blockColumns);
+    int64_t rowBytes = blockColumns * elementBytes;
+
+    auto rowLoop = rewriter.create<scf::ForOp>(loc, zero, index(rows), one);
+    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    tag(rewriter.create<cb::ReserveBackOp>(loc, sticks, columns).getOperation(),
+        "reader");
+    Value l1Base =
+        tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks).getOperation(),
+            "reader")
+            ->getResult(0);
+    Value tileRowPixel =
+        add(firstPixel, mul(rowLoop.getInductionVar(), tile::kTileSize));
+    auto pixelLoop =
+        rewriter.create<scf::ForOp>(loc, zero, index(tile::kTileSize), one);
+    rewriter.setInsertionPointToStart(pixelLoop.getBody());
+    Value r = pixelLoop.getInductionVar();
+    // Output pixel m = (n, oh, ow); a pixel past the end reads zeros.
+    Value m = add(tileRowPixel, r);
+    Value n = div(m, outHeight * outWidth);
+    Value spatial = rem(m, outHeight * outWidth);
+    Value oh = div(spatial, outWidth), ow = rem(spatial, outWidth);
+    Value pixelInside = CopyLowering::createLess(rewriter, loc, n, batch);
+    Value rowL1 = createBinary<arith::AddIOp>(
+        rewriter, loc, l1Base,
+        createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, r),
+                                    createI32(rewriter, loc, rowBytes)));
+    auto emitRun = [&](Value s) {
+      // Filter tap k = (kh, kw, c0), the first of the run.
+      Value k = add(firstTap, mul(s, run));
+      Value kh = div(k, kernelSize * channels);
+      Value kw = rem(div(k, channels), kernelSize);
+      Value c0 = rem(k, channels);
+      // h = oh*S + kh*D - P, unsigned: a negative h wraps past H, so one
+      // unsigned comparison checks both ends.
+      auto coordinate = [&](Value out, Value tap) {
+        return createBinary<arith::SubIOp>(
+            rewriter, loc, add(mul(out, stride), mul(tap, dilation)),
+            index(padding));
+      };
+      Value h = coordinate(oh, kh), w = coordinate(ow, kw);
+      Value inside = both(
+          both(pixelInside, CopyLowering::createLess(rewriter, loc, kh,
+                                                     kernelSize)),
+          both(CopyLowering::createLess(rewriter, loc, h, height),
+               CopyLowering::createLess(rewriter, loc, w, width)));
+      Value l1 = rowL1;
+      if (runs > 1)
+        l1 = createBinary<arith::AddIOp>(
+            rewriter, loc, rowL1,
+            createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, s),
+                                        createI32(rewriter, loc, runBytes)));
+      auto transfer = [&] {
+        Value page = toI32(rewriter, loc, add(mul(add(mul(n, height), h), width), w));
+        Value offset = createBinary<arith::MulIOp>(
+            rewriter, loc, toI32(rewriter, loc, c0),
+            createI32(rewriter, loc, elementBytes));
+        Value address =
+            tag(rewriter
+                    .create<tt::GetPageNocAddrOp>(
+                        loc, ValueRange{page, accessor, offset})
+                    .getOperation(),
+                "reader")
+                ->getResult(0);
+        tag(rewriter
+                .create<tt::NocAsyncReadOp>(
+                    loc, ValueRange{address, l1,
+                                    createI32(rewriter, loc, runBytes)})
+                .getOperation(),
+            "reader");
+      };
+      CopyLowering::emitGuarded(rewriter, loc, inside, /*reading=*/true,
+                                "reader", l1, runBytes, transfer);
+    };
+    if (runs == 1) {
+      emitRun(zero);
+    } else {
+      auto runLoop = rewriter.create<scf::ForOp>(loc, zero, index(runs), one);
+      rewriter.setInsertionPointToStart(runLoop.getBody());
+      emitRun(runLoop.getInductionVar());
+    }
+    rewriter.setInsertionPointAfter(pixelLoop.getOperation());
+    tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(),
+        "reader");
+    tag(rewriter.create<cb::PushBackOp>(loc, sticks, columns).getOperation(),
+        "reader");
+
+    // Compute: tilize the block into the buffer's CB, then read it there as
+    // from any input CB (wait here, pop after the buffer's last use).
+    rewriter.setInsertionPoint(op);
+    CopyLowering::emitConversion(rewriter, loc, /*tilize=*/true, sticks, tiled,
+                                 rows, columns);
+    tag(rewriter.create<cb::WaitFrontOp>(loc, tiled, tiles).getOperation(),
+        "compute");
+    Operation *last = CopyLowering::findLastUse(op, buffer);
+    rewriter.setInsertionPointAfter(last);
+    tag(rewriter.create<cb::PopFrontOp>(loc, tiled, tiles).getOperation(),
+        "compute");
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  CopyLowering copies;
   LoweringState &state;
 };
 
@@ -1596,6 +1796,7 @@ public:
     state.multicast = multicast;
     patterns.add<CopyLowering>(state);
     patterns.add<LoadLowering>(state);
+    patterns.add<Im2ColLowering>(state);
     patterns.add<PipelinedLowering>();
     FrozenRewritePatternSet frozen(std::move(patterns));
     numRewrites += walkAndApplyPatterns(getOperation(), frozen);

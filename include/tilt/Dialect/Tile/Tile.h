@@ -176,6 +176,11 @@ public:
   LogicalResult verify();
 };
 
+/// The alignment, in bytes, of each DRAM read of tile.im2col's channel
+/// runs: Blackhole's DRAM alignment (Wormhole's is 32), so that one
+/// program is right on both.
+constexpr int64_t kIm2ColAlignment = 64;
+
 /// `tile.im2col %img[%nhw, %kstep], %buf {dilation = D, kernel = K,
 /// padding = P, stride = S} : T, B`: TileLang's T.im2col, a block of the
 /// im2col matrix of a 2-d convolution. The image is [N, H, W, C] (NHWC),

@@ -420,6 +420,9 @@ LogicalResult Interpreter::runCopy(Operation *op) {
     for (size_t i = 0; i < dims.size(); ++i)
       bufferDim[dims[i]] = int(i);
   }
+  // A slice over non-trailing dimensions comes from a row-major tensor
+  // that compute tilizes (tile-legalize).
+  bool tilized = fromTensor && !copy.coversTrailingDims();
   int64_t count = buffer.size();
   llvm::SmallVector<int64_t, 4> index(rank, 0);
   for (int64_t linear = 0; linear < count; ++linear) {
@@ -448,11 +451,14 @@ LogicalResult Interpreter::runCopy(Operation *op) {
     }
     if (fromTensor) {
       dest.setPadding(linear, !inside);
-      if (inside)
-        store(dest, linear, (*source.values)[tensorIndex],
-              (*source.bounds)[tensorIndex]);
-      else
+      if (!inside) {
         store(dest, linear, 0.0, ErrorBound::getExact(dest.format));
+        continue;
+      }
+      double value = (*source.values)[tensorIndex];
+      ErrorBound bound = (*source.bounds)[tensorIndex];
+      store(dest, linear, value,
+            tilized ? getTilizedBound(bound, value, dest.format) : bound);
       continue;
     }
     if (!inside)
@@ -463,6 +469,16 @@ LogicalResult Interpreter::runCopy(Operation *op) {
       (*dest.writers)[tensorIndex] = currentBlock;
   }
   return success();
+}
+
+ErrorBound Interpreter::getTilizedBound(ErrorBound bound, double value,
+                                        NumberFormat format) {
+  // Compute tilizes row-major data through DST; an fp32 DST packs into a
+  // Float16 CB from Float16_b (tt-metal jit_build/data_format.cpp): a bf16
+  // rounding of each f16 value.
+  if (format == NumberFormat::F16 && precision.fp32Dest)
+    return roundBound(bound, value, NumberFormat::BF16);
+  return bound;
 }
 
 LogicalResult Interpreter::runIm2Col(Operation *op) {
@@ -503,7 +519,9 @@ LogicalResult Interpreter::runIm2Col(Operation *op) {
         continue;
       }
       int64_t index = ((n * height + h) * width + w) * channels + c;
-      store(dest, linear, (*image.values)[index], (*image.bounds)[index]);
+      store(dest, linear, (*image.values)[index],
+            getTilizedBound((*image.bounds)[index], (*image.values)[index],
+                            dest.format));
     }
   }
   return success();

@@ -226,6 +226,11 @@ class Kernel:
         for file, line, col, message in getattr(func, "remarks", ()):
             sys.stderr.write(f"{file}:{line}:{col}: remark: {message}\n")
         self.arguments = self.program.arguments
+        # Tensors the program reads through a T.Tensor view of their data:
+        # the shape the caller passes, by name (the program's shape is the
+        # view's).
+        self._user_shapes = {p["name"]: tuple(p["user_shape"])
+                             for p in self.params or () if "user_shape" in p}
         # An eager kernel's outputs are its T.empty tensors; it returns
         # those its function returns.
         eager = isinstance(func, PrimFunc) and func.out_idx is not None
@@ -328,8 +333,12 @@ class Kernel:
                 continue
             array = _from_torch(value) if _is_torch_tensor(value) else np.asarray(value)
             shape = tuple(argument["shape"])
-            if array.shape != shape:
-                raise ValueError(f"'{name}' must have shape {shape}, got {array.shape}")
+            user = self.user_shape(argument)
+            if array.shape == user:
+                # A T.Tensor view: the same elements in C order.
+                array = np.ascontiguousarray(array).reshape(shape)
+            elif array.shape != shape:
+                raise ValueError(f"'{name}' must have shape {user}, got {array.shape}")
             if argument["dtype"] == "i32" and array.size and \
                     np.abs(array.astype(np.int64)).max() > 2 ** 24:
                 # The run carries values as float32, exact for |v| <= 2**24.
@@ -339,6 +348,12 @@ class Kernel:
             if isinstance(value, np.ndarray) or _is_torch_tensor(value):
                 targets[name] = value
         return inputs, scalars, targets
+
+    def user_shape(self, argument):
+        """The shape of the array a caller passes for ``argument`` (one of
+        ``arguments``): its own, or the tensor's shape when the program
+        reads it through a T.Tensor view of another shape."""
+        return self._user_shapes.get(argument["name"], tuple(argument["shape"]))
 
     def _names(self, outputs):
         return [a["name"] for i, a in enumerate(self.arguments)
@@ -390,6 +405,7 @@ class Kernel:
         for buffer in result.buffers:
             argument = next(a for a in self.arguments if a["name"] == buffer["name"])
             device = buffer["device"].astype(_NUMPY.get(argument["dtype"], np.float32))
+            device = device.reshape(self.user_shape(argument))
             if torch is not None:
                 # bf16 is torch's bfloat16: the device's values are bf16
                 # numbers, so the conversion from float32 is exact.

@@ -77,7 +77,7 @@ class Profiler:
             if argument["scalar"]:
                 inputs.append(float(generator.standard_normal()))
                 continue
-            values = _supply(tuple(argument["shape"]), argument["dtype"],
+            values = _supply(self.kernel.user_shape(argument), argument["dtype"],
                              self.supply_type, generator)
             if torch is not None:
                 values = torch.from_numpy(values).to(

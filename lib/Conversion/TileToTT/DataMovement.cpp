@@ -73,6 +73,8 @@ struct KernelState {
   llvm::DenseMap<llvm::StringRef, int64_t> numAccessors;
   /// Copies shared by multicast so far (two semaphores each).
   int64_t numMulticasts = 0;
+  /// The fp16 tensors whose bf16-precise tilize has been remarked on.
+  llvm::DenseSet<Value> remarkedF16Tilize;
 };
 
 struct LoweringState {
@@ -544,6 +546,25 @@ private:
         role);
   }
 
+  /// Compute tilizes row-major data through DST, and an fp32 DST packs
+  /// into a Float16 CB from Float16_b (docs/emulator.md): read into a
+  /// kernel with an fp32 DST, fp16 values keep bf16 precision. Said once
+  /// per tensor and kernel, at `op`.
+  static void remarkF16Tilize(Operation *op, tile::KernelOp kernel,
+                              KernelState &kernelState, Value tensor,
+                              llvm::StringRef what) {
+    Type element = tensor.getType().cast<tile::TensorType>().getElementType();
+    if (!element.isF16() || !computesF32(kernel.getOperation()) ||
+        !kernelState.remarkedF16Tilize.insert(tensor).second)
+      return;
+    op->emitRemark() << "the fp16 " << what
+                     << " is tilized in a kernel with an fp32 DST (an f32 "
+                        "accumulator): the packer converts fp32 to fp16 "
+                        "through Float16_b (tt-metal jit_build/"
+                        "data_format.cpp), so each value keeps bf16 "
+                        "precision; bfloat16 tensors lose nothing";
+  }
+
   /// A copy of a row-major tensor (TileLayout::rowMajor: one DRAM page per
   /// row of the last dimension, a "stick"), as tt-metal's row-major readers
   /// and writers move it (reader_unary_stick_layout_split_rows_interleaved
@@ -588,6 +609,8 @@ private:
     int64_t tiles = rows * columns;
     int64_t tileBytes = getTileBytes(element);
     int64_t stickBytes = layout.pageSize;
+    if (reading)
+      remarkF16Tilize(op, kernel, kernelState, tensor, "tensor");
     int64_t rowDim = dims[0];
     llvm::StringRef role = reading ? "reader" : "writer";
 
@@ -1111,6 +1134,7 @@ public:
     int64_t tiles = rows * columns;
     int64_t tileBytes = getTileBytes(element);
     KernelState &kernelState = state.kernels[kernel.getOperation()];
+    CopyLowering::remarkF16Tilize(op, kernel, kernelState, image, "image");
 
     // The buffer's CB and the staging CB of one tile row's pixels (two, so
     // that the reader fills one while compute tilizes the other).

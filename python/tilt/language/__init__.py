@@ -17,7 +17,8 @@ __all__ = [
     "prim_func", "macro", "Tensor", "Buffer", "StridedTensor", "ptr", "const",
     "dynamic", "empty", "match_buffer", "SharedBuffer", "FragmentBuffer",
     "LocalBuffer", "Kernel", "alloc_shared",
-    "alloc_fragment", "alloc_local", "copy", "gemm", "clear", "fill",
+    "alloc_fragment", "alloc_local", "copy", "im2col", "c2d_im2col", "gemm",
+    "clear", "fill",
     "Pipelined", "Parallel", "Persistent", "serial", "Serial", "unroll",
     "vectorized", "floordiv", "floormod", "reduce_sum", "reduce_max",
     "reduce_min", "reduce_absmax", "exp", "exp2", "log", "log2", "sqrt",
@@ -179,6 +180,21 @@ def atomic_min(dst, value, memory_order=None, return_prev=False, use_tma=False):
 @_intrinsic
 def copy(src, dst):
     """``T.copy(A[i, j], A_s)``, ``T.copy(C_l, C[i, j])``, ``T.copy(x, y)``."""
+
+
+@_intrinsic
+def im2col(img, col, nhw_step, c_step, kernel, stride, dilation, pad,
+           eviction_policy=None, annotations=None):
+    """The block (``nhw_step``, ``c_step``) of the im2col matrix of a 2-d
+    convolution of the NHWC image ``img`` into the buffer ``col``: row i is
+    output pixel ``nhw_step * block_M + i``, column j filter tap
+    ``c_step * block_K + j`` as (kh, kw, c); zeros in the padding."""
+
+
+@_intrinsic
+def c2d_im2col(img, col, nhw_step, c_step, kernel, stride, dilation, pad,
+               eviction_policy=None, annotations=None):
+    """TileLang's older name of ``T.im2col``."""
 
 
 @_intrinsic

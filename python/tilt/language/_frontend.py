@@ -23,8 +23,9 @@ from ._ranges import decide, index_range, range_of
 from ._util import (_bind_arguments, _constant_compare, _describe, _intrinsic_name,
                     _is_docstring, _kind, _python_binary, _python_unary, _unconst)
 from ._values import (Buffer, Const, Deferred, DType, Diagnostic, Emitter,
-                      FrontendError, Region, SSA, Sym, TensorType, dtype_of,
-                      is_float, _NARROW_TYPES, _TILE_TYPES, _TORCH_DTYPES)
+                      FrontendError, Region, SSA, Sym, TensorAnnotation, TensorData,
+                      TensorType, ViewConflict, dtype_of, is_float, _NARROW_TYPES,
+                      _TILE_TYPES, _TORCH_DTYPES)
 
 __all__ = ["FrontendError", "PrimFunc", "Macro", "DType", "TensorType",
            "EagerCall", "parse_prim_func", "parse_source"]
@@ -231,7 +232,10 @@ class Translator(EagerTranslation):
                 self.error(bad, "a kernel takes no *args or **kwargs")
         self.kernel_args = args
         emitter = self.emitter
-        emitter.emit(self.signature(), None)
+        # The signature is written last: a T.Tensor view in a kernel gives a
+        # parameter the shape the kernels read it in.
+        header = len(emitter.lines)
+        emitter.emit("", None)
         emitter.depth = 1
         body = [s for s in fdef.body if not _is_docstring(s)]
         kernels = 0
@@ -251,26 +255,41 @@ class Translator(EagerTranslation):
         emitter.emit("return", self.pos(fdef))
         emitter.depth = 0
         emitter.emit(f"}} {emitter.loc(self.pos(fdef))}", None)
+        emitter.lines[header] = self.signature()
         return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", self.params(),
                         self.source.filename, remarks=self.remarks)
 
     def params(self):
-        """The PrimFunc's description of each parameter: name, shape, dtype
-        and whether it is a scalar."""
-        return [{"name": name, "shape": value.shape if isinstance(value, Buffer) else (),
-                 "dtype": value.dtype if isinstance(value, Buffer) else value.type,
-                 "scalar": not isinstance(value, Buffer)}
-                for value, name, _ in self.kernel_args]
+        """The PrimFunc's description of each parameter: name, shape (as the
+        program reads it), dtype and whether it is a scalar; a tensor read
+        through a T.Tensor view also has its own shape as ``user_shape``."""
+        params = []
+        for value, name, _ in self.kernel_args:
+            buffer = isinstance(value, Buffer)
+            param = {"name": name,
+                     "shape": (value.view_shape or value.shape) if buffer else (),
+                     "dtype": value.dtype if buffer else value.type,
+                     "scalar": not buffer}
+            if buffer and value.view_shape is not None:
+                param["user_shape"] = value.shape
+            params.append(param)
+        return params
 
     def signature(self):
         """The ``func.func`` line of the kernel's parameters. Each
         argument's location carries its Python name (MLIR's NameLoc), which
         names the buffer in the generated program and in reports."""
         params = ", ".join(
-            f"{value.name}: {value.type} "
+            f"{value.name}: {self.param_type(value)} "
             f"loc(\"{name}\"{self.emitter.loc(pos)[3:]})"
             for value, name, pos in self.kernel_args)
         return f"func.func @{self.source.node.name}({params}) {{"
+
+    @staticmethod
+    def param_type(value):
+        """A parameter's IR type (a tensor's in the shape its kernels view
+        it in)."""
+        return value.ir_type if isinstance(value, Buffer) else value.type
 
     # -- the kernel -------------------------------------------------------
 
@@ -328,21 +347,27 @@ class Translator(EagerTranslation):
             self.collect_arguments(self.source.node.args.posonlyargs +
                                    self.source.node.args.args +
                                    self.source.node.args.kwonlyargs, scope)
-        operands = []
         for value, py_name, _ in self.kernel_args:
             # The kernel's body is isolated from above: its argument may
             # take the function argument's name (%A = %A), as MLIR allows.
-            local = value.name
             if isinstance(value, Buffer):
-                inner.vars[py_name] = Buffer(local, value.shape, value.dtype,
-                                             "global", py_name)
+                copy = Buffer(value.name, value.shape, value.dtype, "global", py_name)
+                copy.param = value
+                inner.vars[py_name] = copy
             else:
-                inner.vars[py_name] = SSA(local, value.type)
-            operands.append(f"{local} = {value.name} : {value.type}")
+                inner.vars[py_name] = SSA(value.name, value.type)
         grid = ", ".join(str(e) for e in extents)
-        header = (f"tile.kernel grid [{grid}] blocks({', '.join(b.name for b in blocks)})"
-                  f" args({', '.join(operands)}) {{")
-        emitter.emit(header, None)
+
+        def header():
+            # Written after the body: a T.Tensor view there sets a tensor's
+            # type.
+            operands = [f"{value.name} = {value.name} : {self.param_type(value)}"
+                        for value, _, _ in self.kernel_args]
+            return (f"tile.kernel grid [{grid}] "
+                    f"blocks({', '.join(b.name for b in blocks)})"
+                    f" args({', '.join(operands)}) {{")
+        header_line, header_depth = len(emitter.lines), emitter.depth
+        emitter.emit("", None)
         saved = emitter.lines
         emitter.lines = []
         emitter.prologue = []
@@ -363,6 +388,7 @@ class Translator(EagerTranslation):
             self.hints = []
         body = emitter.lines
         emitter.lines = saved
+        emitter.lines[header_line] = "  " * header_depth + header()
         emitter.lines.extend(emitter.prologue)
         emitter.lines.extend(body)
         emitter.depth = 1
@@ -439,6 +465,12 @@ class Translator(EagerTranslation):
             self.statement(stmt, scope)
 
     def statement(self, stmt, scope):
+        try:
+            self.statement_of(stmt, scope)
+        except ViewConflict as conflict:
+            self.error(stmt, str(conflict))
+
+    def statement_of(self, stmt, scope):
         if _is_docstring(stmt) or isinstance(stmt, ast.Pass):
             return
         if isinstance(stmt, ast.Expr):
@@ -887,6 +919,89 @@ class Translator(EagerTranslation):
             return ""
         return "[" + ", ".join(self.index(node, o).name for o in region.offsets) + "]"
 
+    def tensor_view(self, node, scope):
+        """``T.Tensor(shape, dtype, X.data)`` in a kernel: the data of the
+        tensor parameter X read with another shape of as many elements
+        (TileLang's flattened views of a convolution's filter and output).
+        The program then reads X in that shape everywhere: its parameter
+        takes the view's shape, and the kernel's caller reshapes the array
+        it passes (the bytes are the same, C order)."""
+        shape_node, dtype_node, data_node = node.args
+        shape = self.static_shape(shape_node, self.evaluate_constant(shape_node, scope))
+        dtype = self.element_type(dtype_node, self.evaluate_constant(dtype_node, scope),
+                                  narrow=True)
+        data = self.evaluate(data_node, scope)
+        if not isinstance(data, TensorData):
+            self.error(data_node, "T.Tensor(shape, dtype, data) in a kernel views a "
+                       f"tensor's data (X.data), got {_kind(data)}")
+        base = data.buffer
+        name = base.py_name
+        param = base.param or (base if base.view_shape is not None else None)
+        if param is None:
+            self.error(data_node, f"T.Tensor views the data of a kernel parameter or "
+                       f"T.empty output; '{name}' is neither")
+        if dtype != base.dtype:
+            self.error(dtype_node, f"'{name}' holds {_TORCH_DTYPES[base.dtype]} values; "
+                       f"Tilt views a tensor's data with its own dtype, not "
+                       f"{_TORCH_DTYPES.get(dtype, dtype)}")
+        count = 1
+        for extent in shape:
+            count *= extent
+        own = 1
+        for extent in param.shape:
+            own *= extent
+        if count != own:
+            self.error(shape_node, f"T.Tensor views {count} elements of '{name}', which "
+                       f"has {own} ({tuple(param.shape)}); a view must have as many")
+        if param.view_shape is not None and param.view_shape != shape:
+            self.error(node, f"'{name}' is already viewed as {param.view_shape} at line "
+                       f"{param.view_pos.line}; Tilt gives a tensor one shape in a "
+                       "program")
+        if param.direct_use:
+            self.error(node, f"'{name}' is used with its own shape {tuple(param.shape)} "
+                       "before this view; Tilt gives a tensor one shape in a program, "
+                       "so use the view there too")
+        param.view_shape = shape
+        param.view_pos = self.pos(node)
+        view = Buffer(base.name, shape, dtype, "global", name)
+        return view
+
+    def op_im2col(self, call, scope, args, keywords):
+        """``T.im2col(img, col, nhw_step, c_step, kernel, stride, dilation,
+        pad)``: the block (nhw_step, c_step) of the im2col matrix of the
+        NHWC image ``img`` into the on-core buffer ``col``
+        (tile.im2col)."""
+        img = args["img"]
+        if not isinstance(img, Buffer) or not img.is_global:
+            self.error(call.args[0] if call.args else call,
+                       f"T.im2col's image must be a global tensor, got {_kind(img)}")
+        if len(img.shape) != 4:
+            self.error(call.args[0], f"T.im2col's image '{img.py_name}' must be 4-d "
+                       f"(N, H, W, C), got shape {img.shape}")
+        col = self.buffer_arg(call.args[1] if len(call.args) > 1 else call, args["col"],
+                              "T.im2col's destination")
+        if len(col.shape) != 2:
+            self.error(call.args[1], "T.im2col's destination must be a 2-d buffer "
+                       f"(block_M, block_K), got shape {col.shape}")
+        steps = [self.index(keywords.get(name, call), args[name]).name
+                 for name in ("nhw_step", "c_step")]
+        params = []
+        for name, low in (("kernel", 1), ("stride", 1), ("dilation", 1), ("pad", 0)):
+            value = _unconst(args[name])
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                self.error(keywords.get(name, call), f"T.im2col's {name} must be an int "
+                           f"of at least {low} known when the kernel is compiled, got "
+                           f"{value!r}")
+            params.append(value)
+        if args.get("eviction_policy") is not None:
+            self.hints.append("T.im2col's eviction_policy")
+        kernel, stride, dilation, pad = params
+        self.emitter.emit(f"tile.im2col {img.name}[{steps[0]}, {steps[1]}], {col.name} "
+                          f"kernel {kernel} stride {stride} dilation {dilation} "
+                          f"padding {pad} : {img.type}, {col.type}", self.pos(call))
+
+    op_c2d_im2col = op_im2col
+
     def op_gemm(self, call, scope, args, keywords):
         a = self.buffer_arg(call.args[0], args["A"], "T.gemm's A")
         b = self.buffer_arg(call.args[1], args["B"], "T.gemm's B")
@@ -973,6 +1088,8 @@ class Translator(EagerTranslation):
     def expr_Attribute(self, node, scope):
         base = self.evaluate(node.value, scope)
         if isinstance(base, Buffer):
+            if node.attr == "data" and base.is_global:
+                return TensorData(base)
             if node.attr == "shape":
                 return base.shape
             if node.attr == "dtype":
@@ -1086,6 +1203,9 @@ class Translator(EagerTranslation):
             return Const(value, callee.mlir)
         if isinstance(callee, Macro):
             self.error(node, "a macro call is a statement; macros return no value")
+        if isinstance(callee, TensorAnnotation) and self.in_kernel and \
+                len(node.args) == 3:
+            return self.tensor_view(node, scope)
         if name in ("const", "dynamic"):
             args, _ = _bind_arguments(self, node, callee, scope)
             return self.constants(node, args)

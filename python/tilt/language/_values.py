@@ -295,6 +295,14 @@ class Buffer:
         # tensor slice into it makes it a view of that slice, (region, the
         # Scope of the copy), and its elements are read from the tensor.
         self.view = None
+        # A kernel's copy of a function parameter: the parameter's Buffer.
+        self.param = None
+        # A function parameter: the shape the kernels read it in when they
+        # read it through `T.Tensor(shape, dtype, X.data)` (with where that
+        # view is), and whether a kernel uses it as itself.
+        self.view_shape = None
+        self.view_pos = None
+        self.direct_use = False
 
     @property
     def is_view(self):
@@ -302,14 +310,48 @@ class Buffer:
 
     @property
     def type(self):
-        dims = "x".join(str(d) for d in self.shape)
+        if self.param is not None:
+            self.param.use_directly(self)
+        return self._type_of(self.shape)
+
+    @property
+    def ir_type(self):
+        """A function parameter's type in the IR: the shape its kernels
+        view it in (T.Tensor(shape, dtype, X.data)), else its own."""
+        return self._type_of(self.view_shape or self.shape)
+
+    def _type_of(self, shape):
+        dims = "x".join(str(d) for d in shape)
         if self.scope == "global":
             return f"!tile.tensor<{dims}x{self.dtype}>"
         return f"!tile.buf<{dims}x{self.dtype}, {self.scope}>"
 
+    def use_directly(self, copy):
+        """A kernel writes IR that uses this parameter with its own shape."""
+        if self.view_shape is not None:
+            raise ViewConflict(
+                f"'{copy.py_name}' is read through T.Tensor({self.view_shape}, "
+                f"..., {copy.py_name}.data) at line {self.view_pos.line}: Tilt "
+                "gives a tensor one shape in a program, so it cannot also be "
+                f"used with its own shape {self.shape} (use the view here too)")
+        self.direct_use = True
+
     @property
     def is_global(self):
         return self.scope == "global"
+
+
+class ViewConflict(Exception):
+    """A use of a tensor parameter that a T.Tensor view reshapes (the
+    statement that makes it reports it, located)."""
+
+
+class TensorData:
+    """``X.data`` of a global tensor: what ``T.Tensor(shape, dtype, X.data)``
+    views."""
+
+    def __init__(self, buffer):
+        self.buffer = buffer
 
 
 class Region:

@@ -1,0 +1,70 @@
+// What the lowering of tile.im2col rejects (tile-legalize), with the reason,
+// and the remark on fp16 images in a kernel with an fp32 DST.
+// RUN: tilt-opt --split-input-file --verify-diagnostics -p 'builtin.module(func.func(tile-legalize,tile-partition{grid=1x1},tile-lower-data-movement))' %s
+
+// Runs of channels: 48 channels neither divide nor are a multiple of the
+// block's 32 columns.
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @channels(%D: !tile.tensor<1x8x8x48xbf16>, %O: !tile.tensor<64x32xbf16>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x48xbf16>, %o = %O : !tile.tensor<64x32xbf16>) {
+    %c0 = arith.constant 0 : index
+    %a = tile.alloc : !tile.buf<64x32xbf16, shared>
+    // expected-error@+1 {{T.im2col reads each row of a block as runs of contiguous channels: the image's 48 channels must be a multiple of the block's 32 columns, or divide them}}
+    tile.im2col %d[%b, %c0], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x48xbf16>, !tile.buf<64x32xbf16, shared>
+    tile.copy %a, %o[%c0, %c0] : !tile.buf<64x32xbf16, shared>, !tile.tensor<64x32xbf16>
+  }
+  return
+}
+
+// -----
+
+// 16 bf16 channels are 32 bytes: not a whole 64-byte DRAM read.
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @alignment(%D: !tile.tensor<1x8x8x16xbf16>, %O: !tile.tensor<64x32xbf16>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x16xbf16>, %o = %O : !tile.tensor<64x32xbf16>) {
+    %c0 = arith.constant 0 : index
+    %a = tile.alloc : !tile.buf<64x32xbf16, shared>
+    // expected-error@+1 {{T.im2col reads runs of 16 channels (32 bytes) from DRAM, which must be whole 64-byte units (the DRAM read alignment); use a multiple of 32 channels (pad the channels with zeros)}}
+    tile.im2col %d[%b, %c0], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x16xbf16>, !tile.buf<64x32xbf16, shared>
+    tile.copy %a, %o[%c0, %c0] : !tile.buf<64x32xbf16, shared>, !tile.tensor<64x32xbf16>
+  }
+  return
+}
+
+// -----
+
+// The image is read row-major: a tiled copy of it as well is rejected.
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @mixed(%D: !tile.tensor<1x8x8x64xbf16>, %O: !tile.tensor<64x32xbf16>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x64xbf16>, %o = %O : !tile.tensor<64x32xbf16>) {
+    %c0 = arith.constant 0 : index
+    %a = tile.alloc : !tile.buf<64x32xbf16, shared>
+    %t = tile.alloc : !tile.buf<32x32xbf16, shared>
+    // expected-note@+1 {{the tensor is stored row-major because T.im2col reads it here}}
+    tile.im2col %d[%b, %c0], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x64xbf16>, !tile.buf<64x32xbf16, shared>
+    // expected-error@+1 {{a tensor read in slices over non-trailing dimensions is stored row-major, one page per row of its last dimension; a copy of it must cover that whole dimension (offset 0, 64 columns), got 32x32 (partial rows are not supported yet)}}
+    tile.copy %d[%c0, %c0, %c0, %c0], %t : !tile.tensor<1x8x8x64xbf16>, !tile.buf<32x32xbf16, shared>
+    tile.copy %a, %o[%c0, %c0] : !tile.buf<64x32xbf16, shared>, !tile.tensor<64x32xbf16>
+  }
+  return
+}
+
+// -----
+
+// fp16 pixels tilized in a kernel with an f32 accumulator keep bf16
+// precision (the packer's Float16_b source format).
+func.func @fp16(%D: !tile.tensor<1x8x8x32xf16>, %W: !tile.tensor<288x32xf16>, %O: !tile.tensor<64x32xf32>) {
+  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x32xf16>, %w = %W : !tile.tensor<288x32xf16>, %o = %O : !tile.tensor<64x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %a = tile.alloc : !tile.buf<64x32xf16, shared>
+    %f = tile.alloc : !tile.buf<32x32xf16, shared>
+    %acc = tile.alloc : !tile.buf<64x32xf32, fragment>
+    tile.clear %acc : !tile.buf<64x32xf32, fragment>
+    // expected-remark@+1 {{the fp16 image is tilized in a kernel with an fp32 DST (an f32 accumulator): the packer converts fp32 to fp16 through Float16_b (tt-metal jit_build/data_format.cpp), so each value keeps bf16 precision; bfloat16 tensors lose nothing}}
+    tile.im2col %d[%b, %c0], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x32xf16>, !tile.buf<64x32xf16, shared>
+    tile.copy %w[%c0, %c0], %f : !tile.tensor<288x32xf16>, !tile.buf<32x32xf16, shared>
+    tile.gemm %a, %f, %acc : !tile.buf<64x32xf16, shared>, !tile.buf<32x32xf16, shared>, !tile.buf<64x32xf32, fragment>
+    tile.copy %acc, %o[%c0, %c0] : !tile.buf<64x32xf32, fragment>, !tile.tensor<64x32xf32>
+  }
+  return
+}

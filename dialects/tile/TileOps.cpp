@@ -532,17 +532,18 @@ LogicalResult CopyOp::verify() {
     int64_t extent = tensor.getShape()[d];
     if (covered != dims.end())
       extent = (extent + 31) / 32 * 32;
+    // Only a constant offset is checked: a slice at a computed offset may
+    // overhang the tensor (the last block of a ceildiv grid, or a block
+    // larger than the whole tensor); the overhang reads as zero and is
+    // never written.
+    std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]);
+    if (!value)
+      continue;
     if (size > extent)
       return emitOpError() << "the buffer (" << formatShape(buf.getShape())
                            << ") is larger than the tensor ("
                            << formatShape(tensor.getShape())
                            << ", padded to whole tiles) in dimension " << d;
-    // Only a constant offset is checked: a slice at a computed offset may
-    // overhang the tensor (the last block of a ceildiv grid); the overhang
-    // reads as zero and is never written.
-    std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]);
-    if (!value)
-      continue;
     int64_t offset = value->getSExtValue();
     // `extent - size` cannot overflow (0 < size <= extent); `offset + size`
     // can, for an offset near 2^63.

@@ -17,8 +17,8 @@ __all__ = [
     "prim_func", "macro", "Tensor", "Buffer", "StridedTensor", "ptr", "const",
     "dynamic", "empty", "match_buffer", "SharedBuffer", "FragmentBuffer",
     "LocalBuffer", "Kernel", "alloc_shared",
-    "alloc_fragment", "alloc_local", "copy", "im2col", "c2d_im2col", "gemm",
-    "clear", "fill",
+    "alloc_fragment", "alloc_local", "alloc_var", "copy", "im2col",
+    "c2d_im2col", "gemm", "clear", "fill",
     "Pipelined", "Parallel", "Persistent", "serial", "Serial", "unroll",
     "vectorized", "floordiv", "floormod", "reduce_sum", "reduce_max",
     "reduce_min", "reduce_absmax", "exp", "exp2", "log", "log2", "sqrt",
@@ -180,6 +180,11 @@ def atomic_min(dst, value, memory_order=None, return_prev=False, use_tma=False):
 @_intrinsic
 def copy(src, dst):
     """``T.copy(A[i, j], A_s)``, ``T.copy(C_l, C[i, j])``, ``T.copy(x, y)``."""
+
+
+@_intrinsic
+def alloc_var(dtype, *args, scope="local.var", init=None):
+    """A scalar variable of the kernel (``T.alloc_var(T.int32, init=0)``)."""
 
 
 @_intrinsic

@@ -688,6 +688,13 @@ class Translator(EagerTranslation):
             self.error(call, "a loop takes (count) or (start, stop[, step])")
         if isinstance(step, int) and step <= 0:
             self.error(call, "the loop step must be positive")
+        carried = self.carried_names(stmt.body, scope)
+        if carried and kind == "serial" and \
+                all(isinstance(_unconst(v), int) for v in (start, stop, step)):
+            trips = range(_unconst(start), _unconst(stop), _unconst(step))
+            if len(trips) <= self._MAX_UNROLL:
+                self.unrolled_loop(stmt, trips, scope)
+                return
         bounds = [self.index(call, v) for v in (start, stop, step)]
         emitter = self.emitter
         low, high = range_of(start), range_of(stop)
@@ -713,7 +720,45 @@ class Translator(EagerTranslation):
             if name != stmt.target.id and found and outer is not value and \
                     not isinstance(value, Buffer):
                 self.error(stmt, f"'{name}' is assigned in the loop and used outside "
-                           "it: values carried across iterations are not supported")
+                           "it: values carried across iterations are supported in "
+                           "`range` and T.serial loops of at most "
+                           f"{self._MAX_UNROLL} trips known when the kernel is "
+                           "compiled (unrolled), not in this one")
+
+    #: The most trips of a loop unrolled because it carries scalar values.
+    _MAX_UNROLL = 256
+
+    @staticmethod
+    def carried_names(body, scope):
+        """The names a loop body assigns that are defined before the loop
+        (other than buffers): the values it would carry across iterations."""
+        names = set()
+        for stmt in body:
+            for node in ast.walk(stmt):
+                targets = node.targets if isinstance(node, ast.Assign) else \
+                    [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) \
+                    else []
+                for target in targets:
+                    names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        carried = []
+        for name in sorted(names):
+            found, value = scope.lookup(name)
+            if found and not isinstance(value, Buffer):
+                carried.append(name)
+        return carried
+
+    def unrolled_loop(self, stmt, trips, scope):
+        """A loop whose body carries scalar values (``x = T.if_then_else(...,
+        x)`` over ``range(n)``), run once per trip with the loop variable a
+        constant, each trip's values the next one's."""
+        for trip in trips:
+            inner = Scope(parent=scope)
+            inner.vars[stmt.target.id] = trip
+            self.statements(stmt.body, inner)
+            for name, value in inner.vars.items():
+                found, _ = scope.lookup(name)
+                if name != stmt.target.id and found:
+                    scope.vars[name] = value
 
     # -- intrinsic calls as statements --------------------------------------
 
@@ -1079,6 +1124,39 @@ class Translator(EagerTranslation):
     def expr_Constant(self, node, scope):
         return node.value
 
+    def expr_GeneratorExp(self, node, scope):
+        """A comprehension of values known when the kernel is compiled
+        (``sum((s + block_M - 1) // block_M for s in sizes)``), run by
+        Python."""
+        names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        bound = {target.id for generator in node.generators
+                 for target in ast.walk(generator.target) if isinstance(target, ast.Name)}
+        namespace = dict(vars(builtins))
+        for name in names - bound:
+            found, value = scope.lookup(name)
+            if not found:
+                continue
+            value = value.value if isinstance(value, Sym) and value.value is not None \
+                else value
+            if isinstance(value, (SSA, Buffer, Region, Const, Sym, Deferred)):
+                self.error(node, f"a comprehension over '{name}', a value known only "
+                           "when the kernel runs, is not supported; it runs in Python "
+                           "when the kernel is compiled")
+            namespace[name] = value
+        if isinstance(node, ast.GeneratorExp):
+            # A generator would run after this returns: take its values now.
+            node = ast.ListComp(elt=node.elt, generators=node.generators)
+            ast.copy_location(node, node)
+        try:
+            return eval(compile(ast.fix_missing_locations(ast.Expression(node)),
+                                self.source.filename, "eval"), namespace)
+        except Exception as error:  # the user's Python raised
+            self.error(node, f"the comprehension raised {type(error).__name__}: {error}")
+
+    expr_ListComp = expr_GeneratorExp
+    expr_SetComp = expr_GeneratorExp
+    expr_DictComp = expr_GeneratorExp
+
     def expr_Name(self, node, scope):
         found, value = scope.lookup(node.id)
         if not found:
@@ -1136,6 +1214,12 @@ class Translator(EagerTranslation):
             decided = decide(node.ops, [range_of(v) for v in values])
             if decided is not None:
                 return decided
+            if self.in_kernel and len(node.ops) == 1:
+                # An i1 value of index comparisons (block indices, loop
+                # variables, elements of integer tensors, scalar variables).
+                cond = self.condition(node, scope)
+                if isinstance(cond, (bool, SSA)):
+                    return cond
             self.error(node, "a comparison of values known only when the kernel runs "
                        "is only supported inside a T.Parallel loop (this one is "
                        "not decided by the grid's and the loops' bounds)")
@@ -1217,6 +1301,10 @@ class Translator(EagerTranslation):
         if name in ("alloc_shared", "alloc_fragment", "alloc_local"):
             args, keywords = _bind_arguments(self, node, callee, scope)
             return self.alloc(node, name, args, scope)
+        if name == "alloc_var":
+            return self.alloc_var(node, callee, scope)
+        if name == "if_then_else" and self.in_kernel:
+            return self.select(node, scope)
         if name == "ceildiv":
             a, b = (self.evaluate(x, scope) for x in node.args)
             if isinstance(a, int) and isinstance(b, int):
@@ -1258,6 +1346,59 @@ class Translator(EagerTranslation):
         except Exception as error:  # a compile-time Python call that failed
             self.error(node, f"{ast.unparse(node.func)}(...) raised "
                        f"{type(error).__name__}: {error}")
+
+    def alloc_var(self, node, callee, scope):
+        """``x = T.alloc_var(T.int32)`` (or with an ``init``): a scalar
+        variable of the kernel. Tilt keeps its value in the name, as SSA
+        form does: each assignment (``x = ...``) names the new value, an
+        index value for integer variables. Values carried across the
+        iterations of a loop are supported where the loop runs a number of
+        times known when the kernel is compiled (it is unrolled)."""
+        args, keywords = _bind_arguments(self, node, callee, scope)
+        dtype = self.element_type(node, args["dtype"])
+        init = args.get("init")
+        rest = args.get("args") or ()
+        if init is None and len(rest) >= 1 and not isinstance(rest[0], str):
+            init = rest[0]
+        if dtype == "i32":
+            if init is None:
+                return 0
+            value = init if isinstance(init, (SSA, Region)) else _unconst(init)
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, (int, SSA, Region)):
+                self.error(node, f"an int32 variable starts as an integer, got {_kind(init)}")
+            return value
+        if init is None:
+            return Const(0.0, dtype)
+        value = _unconst(init)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return Const(float(value), dtype)
+        self.error(node, f"a {dtype} variable starts as a number known when the kernel "
+                   f"is compiled, got {_kind(init)}")
+
+    def select(self, node, scope):
+        """``T.if_then_else(cond, a, b)`` of kernel scalars (outside a
+        T.Parallel loop): ``a`` or ``b`` when the condition is known when
+        the kernel is compiled, else arith.select of index values."""
+        if len(node.args) != 3 or node.keywords:
+            self.error(node, "T.if_then_else(cond, a, b) takes three values")
+        cond = self.condition(node.args[0], scope)
+        a, b = (self.evaluate(x, scope) for x in node.args[1:])
+        if isinstance(cond, bool):
+            return a if cond else b
+        if not isinstance(cond, SSA) or cond.type != "i1":
+            self.error(node.args[0], "T.if_then_else's condition must be a comparison, "
+                       f"got {_kind(cond)}")
+        a, b = self.index(node.args[1], a), self.index(node.args[2], b)
+        low, high = range_of(a), range_of(b)
+        result_range = None
+        if low is not None and high is not None:
+            result_range = (min(low[0], high[0]), max(low[1], high[1]))
+        result = self.emitter.fresh("sel")
+        self.emitter.emit(f"{result} = arith.select {cond.name}, {a.name}, {b.name} : "
+                          "index", self.pos(node))
+        return SSA(result, "index", result_range)
 
     def alloc(self, node, name, args, scope):
         space = "shared" if name == "alloc_shared" else "fragment"

@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
+#include <numeric>
+
 using namespace tilt;
 using namespace tilt::tile;
 using namespace tilt::tile::detail;
@@ -33,6 +35,43 @@ std::string tile::formatShape(llvm::ArrayRef<int64_t> shape) {
   for (size_t i = 0; i < shape.size(); ++i)
     text += (i ? "x" : "") + std::to_string(shape[i]);
   return text;
+}
+
+static int64_t getKnownMultiple(Value value, unsigned depth) {
+  constexpr int64_t kAny = int64_t(1) << 62;
+  if (depth > 16)
+    return 1;
+  if (std::optional<llvm::APInt> constant = getConstantIntValue(value)) {
+    int64_t number = constant->getSExtValue();
+    return number == 0 ? kAny
+           : number == std::numeric_limits<int64_t>::min()
+               ? kAny
+               : std::abs(number);
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return 1;
+  if (arith::MulIOp::dynCast(def)) {
+    int64_t lhs = getKnownMultiple(def->getOperand(0), depth + 1);
+    int64_t rhs = getKnownMultiple(def->getOperand(1), depth + 1);
+    if (lhs == kAny || rhs == kAny)
+      return kAny;
+    llvm::Optional<int64_t> product = llvm::checkedMul(lhs, rhs);
+    // Past 2^62 only the tile size matters: keep a multiple of it.
+    return product && *product < kAny ? *product : 32;
+  }
+  if (arith::AddIOp::dynCast(def) || arith::SubIOp::dynCast(def) ||
+      arith::MinSIOp::dynCast(def) || arith::MaxSIOp::dynCast(def))
+    return std::gcd(getKnownMultiple(def->getOperand(0), depth + 1),
+                    getKnownMultiple(def->getOperand(1), depth + 1));
+  if (arith::SelectOp::dynCast(def))
+    return std::gcd(getKnownMultiple(def->getOperand(1), depth + 1),
+                    getKnownMultiple(def->getOperand(2), depth + 1));
+  return 1;
+}
+
+int64_t tile::getKnownMultiple(Value value) {
+  return ::getKnownMultiple(value, 0);
 }
 
 namespace tilt {
@@ -339,11 +378,21 @@ void CopyOp::build(OpBuilder &builder, OperationState &state, Value source,
 }
 
 OperandRange CopyOp::getOffsets() {
-  return OperandRange(getOperation()->getOpOperands().drop_front(2));
+  auto operands = getOperation()->getOpOperands().drop_front(2);
+  if (getOperation()->getInherentAttr("row_limit") && !operands.empty())
+    operands = operands.drop_back(1);
+  return OperandRange(operands);
+}
+
+Value CopyOp::getRowLimit() {
+  Operation *op = getOperation();
+  if (!op->getInherentAttr("row_limit") || op->getNumOperands() < 3)
+    return Value();
+  return op->getOperand(op->getNumOperands() - 1);
 }
 
 llvm::ArrayRef<llvm::StringRef> CopyOp::getAttributeNames() {
-  static llvm::StringRef names[] = {"dims"};
+  static llvm::StringRef names[] = {"dims", "row_limit"};
   return names;
 }
 
@@ -399,6 +448,13 @@ LogicalResult CopyOp::parse(OpAsmParser &parser, OperationState &state) {
   if (!sourceOffsets.empty() && !destOffsets.empty())
     return parser.emitError(destOffsetsLoc)
            << "only one side of a copy (the global tensor) takes offsets";
+  std::optional<OpAsmParser::UnresolvedOperand> rowLimit;
+  if (parser.parseOptionalKeyword("rows")) {
+    rowLimit.emplace();
+    if (failed(parser.parseOperand(*rowLimit)))
+      return failure();
+    state.addAttribute("row_limit", UnitAttr::get(parser.getContext()));
+  }
   llvm::SMLoc typesLoc = parser.getCurrentLocation();
   llvm::SmallVector<Type, 2> types;
   if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
@@ -415,6 +471,9 @@ LogicalResult CopyOp::parse(OpAsmParser &parser, OperationState &state) {
   for (auto &offset : sourceOffsets.empty() ? destOffsets : sourceOffsets)
     if (failed(parser.resolveOperand(offset, indexType, state.operands)))
       return failure();
+  if (rowLimit &&
+      failed(parser.resolveOperand(*rowLimit, indexType, state.operands)))
+    return failure();
   return success();
 }
 
@@ -437,10 +496,15 @@ void CopyOp::print(OpAsmPrinter &printer) {
   printer.printOperand(getDest());
   if (offsetsOnDest)
     printOffsets();
+  if (Value limit = getRowLimit()) {
+    printer << " rows ";
+    printer.printOperand(limit);
+  }
   // The `dims` property reads as an attribute of the custom form.
-  llvm::SmallVector<NamedAttribute, 4> attrs(
-      op->getPropertiesDict().getValue().begin(),
-      op->getPropertiesDict().getValue().end());
+  llvm::SmallVector<NamedAttribute, 4> attrs;
+  for (NamedAttribute attr : op->getPropertiesDict().getValue())
+    if (attr.getName().getValue() != "row_limit")
+      attrs.push_back(attr);
   attrs.append(op->getAttrDictionary().getValue().begin(),
                op->getAttrDictionary().getValue().end());
   printer.printOptionalAttrDict(attrs);
@@ -469,6 +533,18 @@ LogicalResult CopyOp::verify() {
   for (Value offset : getOffsets())
     if (!offset.getType().isIndex())
       return emitOpError() << "offsets must be of type index";
+  if (Attribute limit = op->getInherentAttr("row_limit")) {
+    if (!limit.isa<UnitAttr>())
+      return emitOpError() << "'row_limit' must be a unit attribute";
+    if (!destTensor || !sourceBuf)
+      return emitOpError() << "a row limit (`rows %n`) applies to a copy from "
+                              "a buffer to a tensor";
+    if (!getRowLimit().getType().isIndex())
+      return emitOpError() << "the row limit must be of type index";
+    if (sourceBuf.getRank() != 2)
+      return emitOpError() << "a row limit applies to a 2-d buffer, got "
+                           << formatShape(sourceBuf.getShape());
+  }
 
   Type sourceElement =
       sourceTensor ? sourceTensor.getElementType() : sourceBuf.getElementType();

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <unistd.h>
 
 using namespace tilt;
@@ -423,6 +424,10 @@ LogicalResult Interpreter::runCopy(Operation *op) {
   // A slice over non-trailing dimensions comes from a row-major tensor
   // that compute tilizes (tile-legalize).
   bool tilized = fromTensor && !copy.coversTrailingDims();
+  // `rows %n`: only the buffer's first n rows are written.
+  int64_t rowLimit = std::numeric_limits<int64_t>::max();
+  if (Value limit = copy.getRowLimit())
+    rowLimit = get(limit).integer;
   int64_t count = buffer.size();
   llvm::SmallVector<int64_t, 4> index(rank, 0);
   for (int64_t linear = 0; linear < count; ++linear) {
@@ -461,7 +466,7 @@ LogicalResult Interpreter::runCopy(Operation *op) {
             tilized ? getTilizedBound(bound, value, dest.format) : bound);
       continue;
     }
-    if (!inside)
+    if (!inside || (rank == 2 && index[0] >= rowLimit))
       continue;
     store(dest, tensorIndex, (*source.values)[linear],
           (*source.bounds)[linear]);

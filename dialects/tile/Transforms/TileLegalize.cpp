@@ -195,6 +195,29 @@ private:
     return kernel->getOperand(argument.getArgNumber() - grid);
   }
 
+  /// Whether `copy` needs its tensor stored row-major: a slice over
+  /// non-trailing dimensions, a copy that writes only the first rows of its
+  /// buffer, or a 2-d block whose row offset is not provably a multiple of
+  /// 32 (tiles would split its rows; the stick reader and writer take rows
+  /// at any offset).
+  static bool isRowMajorCopy(CopyOp copy) {
+    // A copy that writes only some rows of a block needs rows, not tiles.
+    if (!copy.coversTrailingDims() || copy.getRowLimit())
+      return true;
+    auto tensor = copy.getSource().getType().dyn_cast<TensorType>();
+    Value buffer = copy.getDest();
+    if (!tensor) {
+      tensor = copy.getDest().getType().dyn_cast<TensorType>();
+      buffer = copy.getSource();
+    }
+    auto buf = buffer.getType().dyn_cast<BufType>();
+    if (!tensor || !buf || buf.getRank() != 2 || tensor.getRank() < 2 ||
+        copy.getOffsets().size() != tensor.getRank())
+      return false;
+    Value rowOffset = copy.getOffsets()[tensor.getRank() - 2];
+    return getKnownMultiple(rowOffset) % kTileSize != 0;
+  }
+
   void findRowMajorTensors() {
     rowMajor.clear();
     getOperation()->walk([&](Operation *op) {
@@ -204,7 +227,7 @@ private:
         return;
       }
       auto copy = CopyOp::dynCast(op);
-      if (!copy || copy.coversTrailingDims())
+      if (!copy || !isRowMajorCopy(copy))
         return;
       Value tensor = copy.getSource().getType().isa<TensorType>()
                          ? copy.getSource()
@@ -232,13 +255,21 @@ private:
     Operation *op = copy.getOperation();
     auto error = [&]() {
       InFlightDiagnostic diagnostic = op->emitError();
-      if (reason != op)
+      if (reason != op) {
+        auto reasonCopy = CopyOp::dynCast(reason);
         diagnostic.attachNote(reason->getLoc())
             << (Im2ColOp::dynCast(reason)
                     ? "the tensor is stored row-major because T.im2col "
                       "reads it here"
+                : reasonCopy && reasonCopy.getRowLimit()
+                    ? "the tensor is stored row-major because this copy "
+                      "writes only some rows of its block"
+                : reasonCopy && reasonCopy.coversTrailingDims()
+                    ? "the tensor is stored row-major because this copy's "
+                      "row offset is not provably a multiple of 32"
                     : "the tensor is stored row-major because this copy "
                       "takes a slice over non-trailing dimensions");
+      }
       return diagnostic;
     };
     llvm::SmallVector<int64_t, 4> dims = copy.getDims();
@@ -249,17 +280,20 @@ private:
                         "last dimension (rows of "
                      << tensor.getShape()[last]
                      << " elements); other slices are not supported yet";
+    // Whole rows, or a part of each row at a column offset that is a
+    // multiple of 32 elements (a 64-byte aligned read of whole tiles'
+    // width).
     int64_t width = roundUpToTile(tensor.getShape()[last]);
     std::optional<llvm::APInt> offset =
         getConstantIntValue(copy.getOffsets()[last]);
-    if (buf.getShape()[1] != width || !offset || !offset->isZero())
-      return error() << "a tensor read in slices over non-trailing dimensions "
-                        "is stored row-major, one page per row of its last "
-                        "dimension; a copy of it must cover that whole "
-                        "dimension (offset 0, "
-                     << width << " columns), got "
-                     << formatShape(buf.getShape())
-                     << " (partial rows are not supported yet)";
+    bool wholeRows =
+        buf.getShape()[1] == width && offset && offset->isZero();
+    if (!wholeRows &&
+        getKnownMultiple(copy.getOffsets()[last]) % kTileSize != 0)
+      return error() << "a tensor stored row-major (one page per row of its "
+                        "last dimension) is copied in whole rows or in parts "
+                        "of rows that start at a column that is a multiple "
+                        "of 32; this copy's column offset is not provably one";
     return success();
   }
 

@@ -319,6 +319,20 @@ private:
     }
     if (op->getNumResults() != 1)
       return true;
+    // A conjunction with a false operand is false (an `or` with a true one
+    // true) whatever the other is: a guard of a known bound and a value
+    // read at run time (a row limit) still decides past the bound.
+    if ((name == "arith.andi" || name == "arith.ori") &&
+        op->getResult(0).getType().isInteger(1)) {
+      bool isAnd = name == "arith.andi";
+      for (Value operand : op->getOperands()) {
+        std::optional<int64_t> value = get(operand);
+        if (value && bool(*value) != isAnd) {
+          values[op->getResult(0)] = isAnd ? 0 : 1;
+          return true;
+        }
+      }
+    }
     llvm::SmallVector<int64_t, 3> operands;
     for (Value operand : op->getOperands()) {
       std::optional<int64_t> value = get(operand);

@@ -88,37 +88,9 @@ struct LoweringState {
   llvm::SmallVector<Operation *, 4> unused;
 };
 
-/// A number `value` is known to be a multiple of: constants, products (the
-/// product of their factors' multiples: (%b * 16) * 2 is a multiple of 32),
-/// sums and differences (the gcd); 1 when nothing is known. 0 is a
-/// multiple of everything, represented by 2^62.
-int64_t getKnownMultiple(Value value, unsigned depth = 0) {
-  constexpr int64_t kAny = int64_t(1) << 62;
-  if (depth > 16)
-    return 1;
-  if (std::optional<int64_t> constant = getConstantInt(value))
-    return *constant == 0 ? kAny : std::abs(*constant);
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return 1;
-  if (arith::MulIOp::dynCast(def)) {
-    int64_t lhs = getKnownMultiple(def->getOperand(0), depth + 1);
-    int64_t rhs = getKnownMultiple(def->getOperand(1), depth + 1);
-    if (lhs == kAny || rhs == kAny)
-      return kAny;
-    llvm::Optional<int64_t> product = llvm::checkedMul(lhs, rhs);
-    // Past 2^62 only the tile size matters: keep a multiple of it.
-    return product && *product < kAny ? *product : tile::kTileSize;
-  }
-  if (arith::AddIOp::dynCast(def) || arith::SubIOp::dynCast(def))
-    return std::gcd(getKnownMultiple(def->getOperand(0), depth + 1),
-                    getKnownMultiple(def->getOperand(1), depth + 1));
-  return 1;
-}
-
 /// Whether `value` is provably a multiple of the tile size.
 bool isTileAligned(Value value) {
-  return getKnownMultiple(value) % tile::kTileSize == 0;
+  return tile::getKnownMultiple(value) % tile::kTileSize == 0;
 }
 
 /// An upper bound of the non-negative index `value` in a partitioned
@@ -594,10 +566,9 @@ private:
     llvm::SmallVector<int64_t, 4> dims = copy.getDims();
     int64_t rank = tensorType.getRank();
     llvm::ArrayRef<int64_t> shape = tensorType.getShape();
-    if (bufType.getRank() != 2 || dims.size() != 2 || dims[1] != rank - 1 ||
-        bufType.getShape()[1] != layout.paddedShape.back())
+    if (bufType.getRank() != 2 || dims.size() != 2 || dims[1] != rank - 1)
       return fail(op, "a copy of a row-major tensor takes a 2-d buffer whose "
-                      "columns are the tensor's whole last dimension (run "
+                      "columns run along the tensor's last dimension (run "
                       "tile-legalize first)");
     bool reading = copy.getSource() == tensor;
     if (reading && bufType.getElementType() != tensorType.getElementType())
@@ -611,6 +582,27 @@ private:
     int64_t stickBytes = layout.pageSize;
     if (reading)
       remarkF16Tilize(op, kernel, kernelState, tensor, "tensor");
+    // Whole rows are whole pages; a part of each row (the buffer's columns
+    // from a column offset that is a multiple of 32: 64-byte aligned) is
+    // read or written at that offset into the page.
+    Value columnOffset = copy.getOffsets()[rank - 1];
+    std::optional<int64_t> constantColumn = getConstantInt(columnOffset);
+    int64_t rowBytes = columns * tile::kTileSize * tile::getElementBytes(element);
+    bool wholeRows = constantColumn && *constantColumn == 0 &&
+                     bufType.getShape()[1] == layout.paddedShape.back();
+    if (!wholeRows) {
+      if (!isTileAligned(columnOffset))
+        return fail(op, "a part of the rows of a row-major tensor starts at a "
+                        "column that is a multiple of 32 (run tile-legalize "
+                        "first)");
+      std::optional<int64_t> largest = getUpperBound(columnOffset, kernel);
+      if (!largest ||
+          *largest + bufType.getShape()[1] > layout.paddedShape.back())
+        return fail(op, "the columns of this copy may run past the row of the "
+                        "row-major tensor (" +
+                            llvm::Twine(layout.paddedShape.back()) +
+                            " elements): a part of a row must lie inside it");
+    }
     int64_t rowDim = dims[0];
     llvm::StringRef role = reading ? "reader" : "writer";
 
@@ -730,7 +722,7 @@ private:
     Value l1 = createBinary<arith::AddIOp>(
         rewriter, loc, l1Base,
         createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, k),
-                                    createI32(rewriter, loc, stickBytes)));
+                                    createI32(rewriter, loc, rowBytes)));
     Value rowInside = inside;
     if (guardRows) {
       Value less = createLess(rewriter, loc, row, shape[rowDim]);
@@ -739,8 +731,51 @@ private:
                                                     less)
                       : less;
     }
+    // `rows %n`: the writer skips the block's rows from n on.
+    if (Value limit = copy.getRowLimit()) {
+      Value blockRow = createBinary<arith::AddIOp>(
+          rewriter, loc,
+          createBinary<arith::MulIOp>(
+              rewriter, loc, rowLoop.getInductionVar(),
+              createIndex(rewriter, loc, tile::kTileSize)),
+          k);
+      Value less = rewriter
+                       .create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                              blockRow, limit)
+                       .getOperation()
+                       ->getResult(0);
+      rowInside = rowInside
+                      ? createBinary<arith::AndIOp>(rewriter, loc, rowInside,
+                                                    less)
+                      : less;
+    }
     auto emitTransfer = [&] {
       Value id = toI32(rewriter, loc, stick);
+      if (!wholeRows) {
+        Value offset = createBinary<arith::MulIOp>(
+            rewriter, loc, toI32(rewriter, loc, columnOffset),
+            createI32(rewriter, loc, tile::getElementBytes(element)));
+        Value address = tag(rewriter
+                                .create<tt::GetPageNocAddrOp>(
+                                    loc, ValueRange{id, accessor, offset})
+                                .getOperation(),
+                            role)
+                            ->getResult(0);
+        Value size = createI32(rewriter, loc, rowBytes);
+        if (reading)
+          tag(rewriter
+                  .create<tt::NocAsyncReadOp>(loc,
+                                              ValueRange{address, l1, size})
+                  .getOperation(),
+              role);
+        else
+          tag(rewriter
+                  .create<tt::NocAsyncWriteOp>(loc,
+                                               ValueRange{l1, address, size})
+                  .getOperation(),
+              role);
+        return;
+      }
       if (reading)
         tag(rewriter
                 .create<tt::NocAsyncReadPageOp>(
@@ -755,7 +790,7 @@ private:
             role);
     };
     // A row past the tensor: zeros in the reader's stick.
-    emitGuarded(rewriter, loc, rowInside, reading, role, l1, stickBytes,
+    emitGuarded(rewriter, loc, rowInside, reading, role, l1, rowBytes,
                 emitTransfer);
     rewriter.setInsertionPointAfter(stickLoop.getOperation());
     if (reading) {
@@ -1425,6 +1460,13 @@ public:
           branches.insert(user);
           continue;
         }
+        // An offset of another element read (batch_sizes[group], the
+        // group itself read or selected from elements): the kernels that
+        // use that element read this one too.
+        if (tile::LoadOp::dynCast(user) && use.getOperandNumber() > 0) {
+          worklist.push_back(user->getResult(0));
+          continue;
+        }
         // A scalar of the compute kernel: captured by a tile.parallel body
         // (Sinks[by] in TileLang's attention sinks) or a fill's value.
         bool inBody = false;
@@ -1437,7 +1479,8 @@ public:
           continue;
         }
         return failAtUse(user, "a value read from a tensor is supported as a "
-                               "copy offset or an `if` condition only; here it "
+                               "copy offset or row limit, an `if` condition or "
+                               "an index of another element read only; here it "
                                "is used by '" +
                                    user->getName().getStringRef().str() +
                                    "', which is not supported yet");

@@ -98,7 +98,9 @@ class ParallelLoop:
         self.stmt = stmt
         self.extents = extents
         self.inputs = {}      # key -> (buffer, dims, Node)
-        self.writes = {}      # buffer name -> [buffer, Node, staged (tensor, bases) or None]
+        self.writes = {}      # buffer name -> [buffer, Node, staged (tensor, bases) or None,
+        #                       position, atomic kind, row limit]
+        self.row_limit = None  # inside `if i < n:`, the index value n
         self.pre = []         # callbacks emitting ops before the op
         self.post = []        # ... and after it
         self.stages = {}
@@ -127,6 +129,13 @@ class ParallelLoop:
                 current = self.value(stmt.target, scope)
                 value = self.binary(stmt, stmt.op, current, self.value(stmt.value, scope))
                 self.assign(stmt.target, value, scope)
+            elif isinstance(stmt, ast.If) and \
+                    (limit := self.row_guard(stmt, scope)) is not None:
+                # `if i < n: C[r + i, ...] = x`: the copy to the tensor writes
+                # the block's first n rows.
+                saved, self.row_limit = self.row_limit, limit
+                self.statements(stmt.body, scope)
+                self.row_limit = saved
             elif isinstance(stmt, ast.If):
                 test = self.value(stmt.test, scope)
                 if isinstance(test, (Node, Aff)):
@@ -148,6 +157,42 @@ class ParallelLoop:
                            "supported in a T.Parallel body")
             else:
                 self.error(stmt, f"{_util._describe(stmt)} is not supported in a T.Parallel body")
+
+    def row_guard(self, stmt, scope):
+        """The row limit of ``if i < n:`` (or ``i <= n``, ``n > i``) whose
+        body only stores into global tensors, with ``i`` the loop's first
+        variable and ``n`` a value of the kernel (not of the loop): the
+        index value n (n + 1 for <=); None for any other `if`."""
+        test = stmt.test
+        if stmt.orelse or len(self.extents) != 2 or \
+                not isinstance(test, ast.Compare) or len(test.ops) != 1:
+            return None
+        left, op, right = test.left, test.ops[0], test.comparators[0]
+        if isinstance(op, (ast.Gt, ast.GtE)):
+            left, right = right, left
+            op = ast.Lt() if isinstance(op, ast.Gt) else ast.LtE()
+        if not isinstance(op, (ast.Lt, ast.LtE)) or not isinstance(left, ast.Name):
+            return None
+        found, var = scope.lookup(left.id)
+        if not (isinstance(var, Aff) and var.terms == {("iter", 0): 1} and
+                var.const == 0):
+            return None
+        for inner in stmt.body:
+            targets = inner.targets if isinstance(inner, ast.Assign) else []
+            if len(targets) != 1 or not isinstance(targets[0], ast.Subscript):
+                return None
+            buffer = self.tr.evaluate(targets[0].value, scope)
+            if not isinstance(buffer, Buffer) or not buffer.is_global:
+                return None
+        names = {n.id for n in ast.walk(right) if isinstance(n, ast.Name)}
+        for name in names:
+            _, value = scope.lookup(name)
+            if isinstance(value, Aff):
+                return None
+        limit = self.tr.index(right, self.tr.evaluate(right, scope))
+        if isinstance(op, ast.LtE):
+            limit = self.tr.index_op(right, "addi", limit, 1)
+        return limit
 
     def atomic_kind(self, call, scope):
         """"add", "max" or "min" for a call of T.atomic_add/max/min, else None."""
@@ -190,14 +235,20 @@ class ParallelLoop:
             self.error(target, f"T.atomic_{atomic} combines into a global tensor")
         key = buffer.name if not buffer.is_global else \
             (buffer.name, tuple(b.key() for b in bases))
+        limit = self.row_limit if buffer.is_global else None
+        if limit is not None and atomic:
+            self.error(target, "an atomic under `if i < n:` is not supported")
         if key in self.writes:
             if atomic or self.writes[key][4]:
                 self.error(target, "an element combined into with an atomic is "
                            "not written again in the same T.Parallel body")
+            if self.writes[key][5] is not limit:
+                self.error(target, "an element written both under an `if i < n:` and "
+                           "without it (or under another) is not supported")
             self.writes[key][1] = node
         else:
             self.writes[key] = [buffer, node, bases if buffer.is_global else None,
-                                self.pos(target), atomic]
+                                self.pos(target), atomic, limit]
 
     # -- accesses -----------------------------------------------------------
 
@@ -753,12 +804,12 @@ def translate(tr, stmt, scope):
     for emit in loop.pre:
         emit()
     outputs = []
-    for key, (buffer, node, bases, wpos, atomic) in loop.writes.items():
+    for key, (buffer, node, bases, wpos, atomic, limit) in loop.writes.items():
         if buffer.is_global:
             temp = Buffer(emitter.fresh(buffer.py_name + "_out"), extents,
                           buffer.dtype, "fragment", buffer.py_name)
             emitter.emit_prologue(f"{temp.name} = tile.alloc : {temp.type}", wpos)
-            outputs.append((temp, node, (buffer, bases, wpos, atomic)))
+            outputs.append((temp, node, (buffer, bases, wpos, atomic, limit)))
         else:
             outputs.append((buffer, node, None))
     # The body first (it decides which inputs are used), then the header.
@@ -794,8 +845,9 @@ def translate(tr, stmt, scope):
     for temp, _, staged in outputs:
         if staged is None:
             continue
-        tensor, bases, wpos, atomic = staged
+        tensor, bases, wpos, atomic, limit = staged
         offsets = ", ".join(loop.materialize_outer(b, wpos).name for b in bases)
         op = f"tile.atomic_{atomic}" if atomic else "tile.copy"
-        emitter.emit(f"{op} {temp.name}, {tensor.name}[{offsets}] : "
+        rows = f" rows {limit.name}" if limit is not None else ""
+        emitter.emit(f"{op} {temp.name}, {tensor.name}[{offsets}]{rows} : "
                      f"{temp.type}, {tensor.type}", wpos)

@@ -39,6 +39,13 @@ struct BufTypeStorage;
 /// `128x32`: a shape as diagnostics write it.
 std::string formatShape(llvm::ArrayRef<int64_t> shape);
 
+/// A number the index `value` is known to be a multiple of: constants,
+/// products (the product of their factors' multiples: (%b * 16) * 2 is a
+/// multiple of 32), sums, differences, minima, maxima and selects (the
+/// gcd); 1 when nothing is known. 0 is a multiple of everything,
+/// represented by 2^62.
+int64_t getKnownMultiple(Value value);
+
 /// Whether `type` is an element type tile buffers and tensors may hold:
 /// bf16, f16, f32 or i32.
 bool isTileElementType(Type type);
@@ -147,7 +154,9 @@ public:
 /// the tensor's trailing dimensions (a buffer of lower rank than the tensor
 /// takes one element of each leading dimension). A slice at computed
 /// offsets may overhang the tensor: the overhang reads as zero and is
-/// never written.
+/// never written. A copy to a tensor may write only the buffer's first
+/// rows: `tile.copy %buf, %a[%i, %j] rows %n : B, T` (TileLang's
+/// `if i < n: C[...] = C_l[i, j]` in a T.Parallel body).
 class CopyOp : public Op<CopyOp, OpTrait::AtLeastNOperands<2>::Impl,
                          OpTrait::ZeroResults, OpTrait::ZeroRegions,
                          OpTrait::ZeroSuccessors> {
@@ -163,6 +172,9 @@ public:
   Value getSource() { return getOperation()->getOperand(0); }
   Value getDest() { return getOperation()->getOperand(1); }
   OperandRange getOffsets();
+  /// The number of the buffer's leading rows written (an index value), or
+  /// null when the whole buffer is copied.
+  Value getRowLimit();
   /// The tensor dimensions the buffer's dimensions cover, in order: the
   /// `dims` property (`Q[b, s0:s1, h, :]` of a 4-d tensor into a 2-d
   /// buffer is dims [1, 3]), or the tensor's trailing dimensions without

@@ -59,3 +59,20 @@ func.func @non_trailing(%Q: !tile.tensor<2x128x4x64xbf16>, %O: !tile.tensor<2x12
   }
   return
 }
+
+// A copy that writes only the buffer's first rows (TileLang's `if i < n:`
+// store): `rows %n`, a unit property and a trailing operand in the
+// generic form.
+// CHECK-LABEL: func.func @row_limit(
+// CHECK: tile.copy %{{.*}}, %{{.*}}[%[[R:.*]], %{{.*}}] rows %[[N:.*]] : !tile.buf<32x64xbf16, shared>, !tile.tensor<100x64xbf16>
+func.func @row_limit(%X: !tile.tensor<100x64xbf16>, %Y: !tile.tensor<100x64xbf16>) {
+  tile.kernel grid [4] blocks(%b) args(%x = %X : !tile.tensor<100x64xbf16>, %y = %Y : !tile.tensor<100x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c25 = arith.constant 25 : index
+    %start = arith.muli %b, %c25 : index
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    tile.copy %x[%start, %c0], %buf : !tile.tensor<100x64xbf16>, !tile.buf<32x64xbf16, shared>
+    tile.copy %buf, %y[%start, %c0] rows %c25 : !tile.buf<32x64xbf16, shared>, !tile.tensor<100x64xbf16>
+  }
+  return
+}

@@ -906,3 +906,15 @@ func.func @im2col_steps(%D: !tile.tensor<1x8x8x32xf16>) {
   }
   return
 }
+
+// -----
+
+func.func @row_limit_on_a_read(%A: !tile.tensor<64x64xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xbf16>) {
+    %c0 = arith.constant 0 : index
+    %buf = tile.alloc : !tile.buf<32x64xbf16, shared>
+    // expected-error@+1 {{'tile.copy' op a row limit (`rows %n`) applies to a copy from a buffer to a tensor}}
+    tile.copy %a[%c0, %c0], %buf rows %c0 : !tile.tensor<64x64xbf16>, !tile.buf<32x64xbf16, shared>
+  }
+  return
+}

@@ -26,15 +26,17 @@ def save(path, shape, values):
 
 
 if __name__ == "__main__":
-    # npy_f32.py OUT.npy ROWS COLS V0 V1 ...: a ROWS x COLS tensor of the
-    # values V0, V1, ... repeated; npy_f32.py --print IN.npy COUNT: its
+    # npy_f32.py OUT.npy ROWS COLS V0 V1 ...: a ROWS x COLS tensor (ROWS
+    # values when COLS is 0) of the values V0, V1, ... repeated; npy_f32.py --print IN.npy COUNT: its
     # first COUNT values, as float32 reprs.
     import sys
     if sys.argv[1] == "--print":
         shape, values = load(sys.argv[2])
         print(" ".join(repr(v) for v in values[:int(sys.argv[3])]))
     else:
+        # COLS 0: a 1-d tensor of ROWS values.
         rows, cols = int(sys.argv[2]), int(sys.argv[3])
+        shape = (rows, cols) if cols else (rows,)
         pattern = [float(v) for v in sys.argv[4:]]
-        save(sys.argv[1], (rows, cols),
-             [pattern[i % len(pattern)] for i in range(rows * cols)])
+        save(sys.argv[1], shape,
+             [pattern[i % len(pattern)] for i in range(rows * max(cols, 1))])

@@ -524,7 +524,11 @@ bool Device::configureCB(uint32_t column, uint32_t row, const CBConfig &config,
     return false;
   }
   uint64_t bytes = uint64_t(config.pageSize) * config.numPages;
-  uint32_t offset = (core->l1Used + 31) / 32 * 32;
+  // CBs start at the larger of the L1 and DRAM alignments, so that DRAM
+  // reads into them can be aligned (tt-metal PR #9499: "Use max of L1 and
+  // DRAM alignment for L1/DRAM allocators"): 32 bytes, 64 on Blackhole.
+  uint32_t alignment = std::max<uint32_t>(32, impl->arch.dramAlignment);
+  uint32_t offset = (core->l1Used + alignment - 1) / alignment * alignment;
   if (offset + bytes > impl->arch.l1Bytes) {
     error = "the CBs of core (" + std::to_string(column) + ", " +
             std::to_string(row) + ") do not fit its L1 (" +

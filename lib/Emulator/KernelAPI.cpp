@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 using namespace tilt;
 using namespace tilt::emu;
@@ -138,6 +139,37 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
                     "makes one)");
 }
 
+/// A NoC transfer moves data in aligned units: the source and the
+/// destination must have the same address modulo the alignment of the
+/// transfer's memory (tt-metal PR #22061: "(src addr % alignment) == (dst
+/// addr % alignment) is required"; an unaligned read "results in
+/// incorrect data, not an error"). DRAM reads: 32 bytes on Wormhole and
+/// Grayskull, 64 on Blackhole (ttsim's check, tt-metal PRs #41849 and
+/// #41408: `(src_addr & 63) == (dst_addr & 63)` on Blackhole, `& 31` on
+/// Wormhole); DRAM writes: 16 bytes on Blackhole (tt-metal issue #8706),
+/// 32 elsewhere; L1 to L1: 16 bytes (L1_ALIGNMENT).
+void checkNocAlignment(KernelContext &context, const char *function,
+                       bool dram, bool read, uint32_t remote,
+                       uint32_t local) {
+  const ArchInfo &arch = context.device->arch;
+  uint32_t alignment = 16;
+  if (dram)
+    alignment = read ? arch.dramAlignment
+                     : (arch.name == "blackhole" ? 16 : arch.dramAlignment);
+  if (remote % alignment == local % alignment)
+    return;
+  std::ostringstream os;
+  os << function << ": the " << (read ? "source" : "destination") << " ("
+     << (dram ? "DRAM" : "L1") << " address 0x" << std::hex << remote
+     << ") and the " << (read ? "destination" : "source") << " (L1 address 0x"
+     << local << std::dec << ") differ modulo " << alignment << " (" 
+     << remote % alignment << " and " << local % alignment << "): "
+     << arch.name << "'s NoC moves " << (dram ? "DRAM " : "L1 ")
+     << (read ? "reads" : "writes") << " in " << alignment
+     << "-byte aligned units, so the data would land shifted";
+  fail(context, os.str());
+}
+
 } // namespace
 
 void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
@@ -152,6 +184,8 @@ void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
                             isDram, target, remote, sourceOffset);
   uint32_t offset = context.device->toL1Offset(context, dst_local_l1_addr,
                                                size, "noc_async_read");
+  checkNocAlignment(context, "noc_async_read", isDram, true,
+                    isDram ? uint32_t(src_noc_addr) : sourceOffset, offset);
   {
     // The destination must not be the source of a write in flight.
     std::lock_guard<std::mutex> lock(context.device->mutex);
@@ -184,6 +218,8 @@ void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
   Core *remote = nullptr;
   uint8_t *dest = resolve(context, dst_noc_addr, size, "noc_async_write",
                           isDram, target, remote, destOffset);
+  checkNocAlignment(context, "noc_async_write", isDram, false,
+                    isDram ? uint32_t(dst_noc_addr) : destOffset, offset);
   {
     std::lock_guard<std::mutex> lock(device.mutex);
     std::vector<uint32_t> destinations;

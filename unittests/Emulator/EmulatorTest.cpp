@@ -287,3 +287,43 @@ TEST(EmulatorTest, DstIndexOutOfRangeIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+/// Reads 32 bytes from byte `source` of a DRAM page into byte `dest` of a
+/// CB page on `arch`; the run's error ("" when it ran).
+std::string readAt(const std::string &arch, uint32_t source, uint32_t dest) {
+  Device device(*getArchInfo(arch));
+  configure(device, 0, 1);
+  uint32_t address = device.allocateDram(4096, 4096);
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("reader", [address, source, dest] {
+    InterleavedAddrGen<true> pages{address, 4096};
+    cb_reserve_back(0, 1);
+    noc_async_read(pages.get_noc_addr(0, source), get_write_ptr(0) + dest, 32);
+    noc_async_read_barrier();
+    cb_push_back(0, 1);
+  }));
+  RunReport report = device.run(std::move(kernels));
+  return report.ok ? "" : report.error;
+}
+
+} // namespace
+
+TEST(EmulatorTest, NocReadsKeepTheirAlignment) {
+  // Source and destination must agree modulo the DRAM read alignment: 32
+  // bytes on Wormhole, 64 on Blackhole (tt-metal PR #41849); otherwise the
+  // data lands shifted on the device.
+  EXPECT_EQ(readAt("wormhole_b0", 32, 0), "");
+  EXPECT_EQ(readAt("blackhole", 64, 0), "");
+  EXPECT_EQ(readAt("blackhole", 32, 32), "");
+  std::string error = readAt("blackhole", 32, 0);
+  EXPECT_NE(error.find("noc_async_read: the source (DRAM address"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("differ modulo 64 (32 and 0)"), std::string::npos)
+      << error;
+  error = readAt("wormhole_b0", 16, 0);
+  EXPECT_NE(error.find("differ modulo 32 (16 and 0)"), std::string::npos)
+      << error;
+}

@@ -145,6 +145,10 @@ class EagerTranslation:
             shape = spec_of().shape
             if isinstance(shape, int):
                 shape = (shape,)
+        # A shape built before its constants were bound (`B_shape = [G, K,
+        # N]` ahead of the annotations) holds them as symbols: their values.
+        shape = [e.value if isinstance(e, Sym) and e.value is not None else e
+                 for e in shape]
         unbound = [e for e in shape if isinstance(e, Sym)]
         if unbound:
             what = "no tensor or keyword gives it" if isinstance(current, Pending) \

@@ -112,11 +112,6 @@ private:
   LogicalResult runAlloc(Operation *op);
   LogicalResult runCopy(Operation *op);
   LogicalResult runIm2Col(Operation *op);
-  /// The bound of `value` (of `bound`) once compute has tilized it into a
-  /// buffer of `format` (row-major reads: tile.im2col, slices over
-  /// non-trailing dimensions).
-  ErrorBound getTilizedBound(ErrorBound bound, double value,
-                             NumberFormat format);
   LogicalResult runGemm(Operation *op);
   LogicalResult runFill(Operation *op);
   LogicalResult runParallel(Operation *op);

@@ -421,9 +421,6 @@ LogicalResult Interpreter::runCopy(Operation *op) {
     for (size_t i = 0; i < dims.size(); ++i)
       bufferDim[dims[i]] = int(i);
   }
-  // A slice over non-trailing dimensions comes from a row-major tensor
-  // that compute tilizes (tile-legalize).
-  bool tilized = fromTensor && !copy.coversTrailingDims();
   // `rows %n`: only the buffer's first n rows are written.
   int64_t rowLimit = std::numeric_limits<int64_t>::max();
   if (Value limit = copy.getRowLimit())
@@ -460,10 +457,8 @@ LogicalResult Interpreter::runCopy(Operation *op) {
         store(dest, linear, 0.0, ErrorBound::getExact(dest.format));
         continue;
       }
-      double value = (*source.values)[tensorIndex];
-      ErrorBound bound = (*source.bounds)[tensorIndex];
-      store(dest, linear, value,
-            tilized ? getTilizedBound(bound, value, dest.format) : bound);
+      store(dest, linear, (*source.values)[tensorIndex],
+            (*source.bounds)[tensorIndex]);
       continue;
     }
     if (!inside || (rank == 2 && index[0] >= rowLimit))
@@ -474,16 +469,6 @@ LogicalResult Interpreter::runCopy(Operation *op) {
       (*dest.writers)[tensorIndex] = currentBlock;
   }
   return success();
-}
-
-ErrorBound Interpreter::getTilizedBound(ErrorBound bound, double value,
-                                        NumberFormat format) {
-  // Compute tilizes row-major data through DST; an fp32 DST packs into a
-  // Float16 CB from Float16_b (tt-metal jit_build/data_format.cpp): a bf16
-  // rounding of each f16 value.
-  if (format == NumberFormat::F16 && precision.fp32Dest)
-    return roundBound(bound, value, NumberFormat::BF16);
-  return bound;
 }
 
 LogicalResult Interpreter::runIm2Col(Operation *op) {
@@ -524,9 +509,7 @@ LogicalResult Interpreter::runIm2Col(Operation *op) {
         continue;
       }
       int64_t index = ((n * height + h) * width + w) * channels + c;
-      store(dest, linear, (*image.values)[index],
-            getTilizedBound((*image.bounds)[index], (*image.values)[index],
-                            dest.format));
+      store(dest, linear, (*image.values)[index], (*image.bounds)[index]);
     }
   }
   return success();

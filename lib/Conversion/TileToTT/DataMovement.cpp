@@ -73,8 +73,6 @@ struct KernelState {
   llvm::DenseMap<llvm::StringRef, int64_t> numAccessors;
   /// Copies shared by multicast so far (two semaphores each).
   int64_t numMulticasts = 0;
-  /// The fp16 tensors whose bf16-precise tilize has been remarked on.
-  llvm::DenseSet<Value> remarkedF16Tilize;
 };
 
 struct LoweringState {
@@ -518,23 +516,75 @@ private:
         role);
   }
 
-  /// Compute tilizes row-major data through DST, and an fp32 DST packs
-  /// into a Float16 CB from Float16_b (docs/emulator.md): read into a
-  /// kernel with an fp32 DST, fp16 values keep bf16 precision. Said once
-  /// per tensor and kernel, at `op`.
-  static void remarkF16Tilize(Operation *op, tile::KernelOp kernel,
-                              KernelState &kernelState, Value tensor,
-                              llvm::StringRef what) {
-    Type element = tensor.getType().cast<tile::TensorType>().getElementType();
-    if (!element.isF16() || !computesF32(kernel.getOperation()) ||
-        !kernelState.remarkedF16Tilize.insert(tensor).second)
-      return;
-    op->emitRemark() << "the fp16 " << what
-                     << " is tilized in a kernel with an fp32 DST (an f32 "
-                        "accumulator): the packer converts fp32 to fp16 "
-                        "through Float16_b (tt-metal jit_build/"
-                        "data_format.cpp), so each value keeps bf16 "
-                        "precision; bfloat16 tensors lose nothing";
+  /// Whether the reader places row-major data in tiles itself
+  /// (emitReaderTilize) instead of compute tilizing it: for fp16 data in a
+  /// kernel with an fp32 DST, since compute's tilize goes through DST and
+  /// an fp32 DST packs into a Float16 CB from Float16_b (tt-metal
+  /// jit_build/data_format.cpp, docs/emulator.md), which would keep only
+  /// bf16 precision of each value.
+  static bool needsReaderTilize(tile::KernelOp kernel, Type element) {
+    return element.isF16() && computesF32(kernel.getOperation());
+  }
+
+  /// The reader's tilize of tile row `tileRow` of a block of `columns`
+  /// tiles: its 32 rows lie at `rows` (row r at r x columns x 32 elements),
+  /// and each run of 16 elements of a row is one face row of a tile, copied
+  /// to its place in the tiles at `tiles` with a NoC read of the core's own
+  /// L1 (16-byte aligned on both sides). Exact: bytes move, no format
+  /// conversion.
+  static void emitReaderTilize(PatternRewriter &rewriter, Location loc,
+                               Value rows, Value tiles, Value tileRow,
+                               int64_t columns, Type element) {
+    int64_t bytes = tile::getElementBytes(element);
+    int64_t tileBytes = getTileBytes(element);
+    int64_t rowBytes = columns * tile::kTileSize * bytes;
+    int64_t faceRowBytes = 16 * bytes;
+    auto i32 = [&](int64_t value) { return createI32(rewriter, loc, value); };
+    auto add = [&](Value a, Value b) {
+      return createBinary<arith::AddIOp>(rewriter, loc, a, b);
+    };
+    auto mul = [&](Value a, int64_t b) {
+      return createBinary<arith::MulIOp>(rewriter, loc, a, i32(b));
+    };
+    Value zero = createIndex(rewriter, loc, 0);
+    Value one = createIndex(rewriter, loc, 1);
+    Value firstTile = mul(toI32(rewriter, loc, tileRow), columns * tileBytes);
+    // For each row of the tile row, each of its 2 x columns face rows.
+    auto rowLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, tile::kTileSize), one);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    Value r = toI32(rewriter, loc, rowLoop.getInductionVar());
+    // Row r of a tile is row r % 16 of face 2 (r / 16) + q.
+    Value faceRowBase = add(
+        mul(createBinary<arith::DivUIOp>(rewriter, loc, r, i32(16)), 2 * 256 *
+                                                                      bytes),
+        mul(createBinary<arith::RemUIOp>(rewriter, loc, r, i32(16)),
+            faceRowBytes));
+    Value source = add(rows, mul(r, rowBytes));
+    Value dest = add(add(tiles, firstTile), faceRowBase);
+    auto runLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, 2 * columns), one);
+    rewriter.setInsertionPointToStart(runLoop.getBody());
+    Value q = toI32(rewriter, loc, runLoop.getInductionVar());
+    // Run q of the row: tile q / 2, face column q % 2.
+    Value from = add(source, mul(q, faceRowBytes));
+    Value to = add(add(dest, mul(createBinary<arith::DivUIOp>(rewriter, loc, q,
+                                                              i32(2)),
+                                 tileBytes)),
+                   mul(createBinary<arith::RemUIOp>(rewriter, loc, q, i32(2)),
+                       256 * bytes));
+    Value address =
+        tag(rewriter.create<tt::GetLocalNocAddrOp>(loc, ValueRange{from})
+                .getOperation(),
+            "reader")
+            ->getResult(0);
+    tag(rewriter
+            .create<tt::NocAsyncReadOp>(loc,
+                                        ValueRange{address, to,
+                                                   i32(faceRowBytes)})
+            .getOperation(),
+        "reader");
   }
 
   /// A copy of a row-major tensor (TileLayout::rowMajor: one DRAM page per
@@ -580,8 +630,7 @@ private:
     int64_t tiles = rows * columns;
     int64_t tileBytes = getTileBytes(element);
     int64_t stickBytes = layout.pageSize;
-    if (reading)
-      remarkF16Tilize(op, kernel, kernelState, tensor, "tensor");
+    bool readerTilize = reading && needsReaderTilize(kernel, element);
     // Whole rows are whole pages; a part of each row (the buffer's columns
     // from a column offset that is a multiple of 32: 64-byte aligned) is
     // read or written at that offset into the page.
@@ -618,8 +667,12 @@ private:
       if (kernelState.nextInput > 15)
         return fail(op, "more than 16 input circular buffers (c_0..c_15) "
                         "in one kernel");
+      // Staging for one tile row: a CB compute tilizes from (two tile rows,
+      // so that the reader fills one while compute converts the other), or
+      // the reader's own scratch when it places the rows in tiles itself.
       sticks = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                             element, tileBytes, 2 * columns);
+                             element, tileBytes,
+                             readerTilize ? columns : 2 * columns);
     } else {
       if (kernelState.nextOutput > 22)
         return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
@@ -688,23 +741,38 @@ private:
     }
 
     // Data movement: per tile row, 32 sticks.
+    Value tiledBase, l1Base;
+    if (readerTilize) {
+      tag(rewriter.create<cb::ReserveBackOp>(loc, tiled, tiles).getOperation(),
+          role);
+      tiledBase =
+          tag(rewriter.create<cb::GetWritePtrOp>(loc, tiled).getOperation(),
+              role)
+              ->getResult(0);
+      l1Base =
+          tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks).getOperation(),
+              role)
+              ->getResult(0);
+    }
     auto rowLoop = rewriter.create<scf::ForOp>(
         loc, zero, createIndex(rewriter, loc, rows), one);
     rewriter.setInsertionPointToStart(rowLoop.getBody());
-    tag((reading ? rewriter.create<cb::ReserveBackOp>(loc, sticks, columns)
-                       .getOperation()
-                 : rewriter.create<cb::WaitFrontOp>(loc, sticks, columns)
-                       .getOperation()),
-        role);
-    Value l1Base =
-        reading ? tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks)
-                          .getOperation(),
-                      role)
-                      ->getResult(0)
-                : tag(rewriter.create<cb::GetReadPtrOp>(loc, sticks)
-                          .getOperation(),
-                      role)
-                      ->getResult(0);
+    if (!readerTilize) {
+      tag((reading ? rewriter.create<cb::ReserveBackOp>(loc, sticks, columns)
+                         .getOperation()
+                   : rewriter.create<cb::WaitFrontOp>(loc, sticks, columns)
+                         .getOperation()),
+          role);
+      l1Base =
+          reading ? tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks)
+                            .getOperation(),
+                        role)
+                        ->getResult(0)
+                  : tag(rewriter.create<cb::GetReadPtrOp>(loc, sticks)
+                            .getOperation(),
+                        role)
+                        ->getResult(0);
+    }
     Value firstRow = createBinary<arith::AddIOp>(
         rewriter, loc, offsets[rowDim],
         createBinary<arith::MulIOp>(
@@ -793,7 +861,12 @@ private:
     emitGuarded(rewriter, loc, rowInside, reading, role, l1, rowBytes,
                 emitTransfer);
     rewriter.setInsertionPointAfter(stickLoop.getOperation());
-    if (reading) {
+    if (readerTilize) {
+      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
+      emitReaderTilize(rewriter, loc, l1Base, tiledBase,
+                       rowLoop.getInductionVar(), columns, element);
+      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
+    } else if (reading) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
       tag(rewriter.create<cb::PushBackOp>(loc, sticks, columns).getOperation(),
           role);
@@ -804,13 +877,17 @@ private:
           role);
     }
     rewriter.setInsertionPointAfter(rowLoop.getOperation());
+    if (readerTilize)
+      tag(rewriter.create<cb::PushBackOp>(loc, tiled, tiles).getOperation(),
+          role);
 
     if (reading) {
       // Compute: tilize the block into the buffer's CB, then read it there
       // as from any input CB (wait here, pop after the buffer's last use).
       rewriter.setInsertionPoint(op);
-      emitConversion(rewriter, loc, /*tilize=*/true, sticks, tiled, rows,
-                     columns);
+      if (!readerTilize)
+        emitConversion(rewriter, loc, /*tilize=*/true, sticks, tiled, rows,
+                       columns);
       tag(rewriter.create<cb::WaitFrontOp>(loc, tiled, tiles).getOperation(),
           "compute");
       Operation *last = findLastUse(op, buffer);
@@ -1169,7 +1246,7 @@ public:
     int64_t tiles = rows * columns;
     int64_t tileBytes = getTileBytes(element);
     KernelState &kernelState = state.kernels[kernel.getOperation()];
-    CopyLowering::remarkF16Tilize(op, kernel, kernelState, image, "image");
+    bool readerTilize = CopyLowering::needsReaderTilize(kernel, element);
 
     // The buffer's CB and the staging CB of one tile row's pixels (two, so
     // that the reader fills one while compute tilizes the other).
@@ -1182,7 +1259,8 @@ public:
       return copies.fail(op, "more than 16 input circular buffers (c_0..c_15) "
                              "in one kernel");
     Value sticks = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                                 element, tileBytes, 2 * columns);
+                                 element, tileBytes,
+                                 readerTilize ? columns : 2 * columns);
     Value accessor = CopyLowering::getAccessor(
         rewriter, kernel, kernelState, image, "reader", layout->pageSize);
 
@@ -1208,14 +1286,30 @@ public:
     Value firstTap = mul(im2col.getKStep(), blockColumns);
     int64_t rowBytes = blockColumns * elementBytes;
 
+    Value tiledBase, l1Base;
+    if (readerTilize) {
+      tag(rewriter.create<cb::ReserveBackOp>(loc, tiled, tiles).getOperation(),
+          "reader");
+      tiledBase =
+          tag(rewriter.create<cb::GetWritePtrOp>(loc, tiled).getOperation(),
+              "reader")
+              ->getResult(0);
+      l1Base =
+          tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks).getOperation(),
+              "reader")
+              ->getResult(0);
+    }
     auto rowLoop = rewriter.create<scf::ForOp>(loc, zero, index(rows), one);
     rewriter.setInsertionPointToStart(rowLoop.getBody());
-    tag(rewriter.create<cb::ReserveBackOp>(loc, sticks, columns).getOperation(),
-        "reader");
-    Value l1Base =
-        tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks).getOperation(),
-            "reader")
-            ->getResult(0);
+    if (!readerTilize) {
+      tag(rewriter.create<cb::ReserveBackOp>(loc, sticks, columns)
+              .getOperation(),
+          "reader");
+      l1Base =
+          tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks).getOperation(),
+              "reader")
+              ->getResult(0);
+    }
     Value tileRowPixel =
         add(firstPixel, mul(rowLoop.getInductionVar(), tile::kTileSize));
     auto pixelLoop =
@@ -1289,14 +1383,27 @@ public:
     rewriter.setInsertionPointAfter(pixelLoop.getOperation());
     tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(),
         "reader");
-    tag(rewriter.create<cb::PushBackOp>(loc, sticks, columns).getOperation(),
-        "reader");
+    if (readerTilize) {
+      CopyLowering::emitReaderTilize(rewriter, loc, l1Base, tiledBase,
+                                     rowLoop.getInductionVar(), columns,
+                                     element);
+      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(),
+          "reader");
+    } else {
+      tag(rewriter.create<cb::PushBackOp>(loc, sticks, columns).getOperation(),
+          "reader");
+    }
+    rewriter.setInsertionPointAfter(rowLoop.getOperation());
+    if (readerTilize)
+      tag(rewriter.create<cb::PushBackOp>(loc, tiled, tiles).getOperation(),
+          "reader");
 
     // Compute: tilize the block into the buffer's CB, then read it there as
     // from any input CB (wait here, pop after the buffer's last use).
     rewriter.setInsertionPoint(op);
-    CopyLowering::emitConversion(rewriter, loc, /*tilize=*/true, sticks, tiled,
-                                 rows, columns);
+    if (!readerTilize)
+      CopyLowering::emitConversion(rewriter, loc, /*tilize=*/true, sticks,
+                                   tiled, rows, columns);
     tag(rewriter.create<cb::WaitFrontOp>(loc, tiled, tiles).getOperation(),
         "compute");
     Operation *last = CopyLowering::findLastUse(op, buffer);

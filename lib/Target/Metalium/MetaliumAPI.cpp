@@ -33,6 +33,7 @@ const Spelling kSpellings[] = {
     {"noc_async_write_tile", kDataflow, "noc_async_write_tile($0, $1, $2)"},
     {"noc_async_read_page", kDataflow, "noc_async_read_page($0, $1, $2)"},
     {"get_page_noc_addr", kDataflow, "get_noc_addr($0, $1, $2)"},
+    {"get_local_noc_addr", kDataflow, "get_noc_addr($0)"},
     {"read_l1_u32", kDataflow, "read_l1_u32($0)"},
     {"noc_async_write_page", kDataflow, "noc_async_write_page($0, $1, $2)"},
     {"noc_async_read", kDataflow, "noc_async_read($0, $1, $2)"},

@@ -1,5 +1,4 @@
-// What the lowering of tile.im2col rejects (tile-legalize), with the reason,
-// and the remark on fp16 images in a kernel with an fp32 DST.
+// What the lowering of tile.im2col rejects (tile-legalize), with the reason.
 // RUN: tilt-opt --split-input-file --verify-diagnostics -p 'builtin.module(func.func(tile-legalize,tile-partition{grid=1x1},tile-lower-data-movement))' %s
 
 // Runs of channels: 48 channels neither divide nor are a multiple of the
@@ -47,26 +46,6 @@ func.func @mixed(%D: !tile.tensor<1x8x8x64xbf16>, %O: !tile.tensor<64x32xbf16>) 
     // expected-error@+1 {{a tensor stored row-major (one page per row of its last dimension) is copied in whole rows or in parts of rows that start at a column that is a multiple of 32; this copy's column offset is not provably one}}
     tile.copy %d[%c0, %c0, %c0, %c16], %t : !tile.tensor<1x8x8x64xbf16>, !tile.buf<32x32xbf16, shared>
     tile.copy %a, %o[%c0, %c0] : !tile.buf<64x32xbf16, shared>, !tile.tensor<64x32xbf16>
-  }
-  return
-}
-
-// -----
-
-// fp16 pixels tilized in a kernel with an f32 accumulator keep bf16
-// precision (the packer's Float16_b source format).
-func.func @fp16(%D: !tile.tensor<1x8x8x32xf16>, %W: !tile.tensor<288x32xf16>, %O: !tile.tensor<64x32xf32>) {
-  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x32xf16>, %w = %W : !tile.tensor<288x32xf16>, %o = %O : !tile.tensor<64x32xf32>) {
-    %c0 = arith.constant 0 : index
-    %a = tile.alloc : !tile.buf<64x32xf16, shared>
-    %f = tile.alloc : !tile.buf<32x32xf16, shared>
-    %acc = tile.alloc : !tile.buf<64x32xf32, fragment>
-    tile.clear %acc : !tile.buf<64x32xf32, fragment>
-    // expected-remark@+1 {{the fp16 image is tilized in a kernel with an fp32 DST (an f32 accumulator): the packer converts fp32 to fp16 through Float16_b (tt-metal jit_build/data_format.cpp), so each value keeps bf16 precision; bfloat16 tensors lose nothing}}
-    tile.im2col %d[%b, %c0], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x32xf16>, !tile.buf<64x32xf16, shared>
-    tile.copy %w[%c0, %c0], %f : !tile.tensor<288x32xf16>, !tile.buf<32x32xf16, shared>
-    tile.gemm %a, %f, %acc : !tile.buf<64x32xf16, shared>, !tile.buf<32x32xf16, shared>, !tile.buf<64x32xf32, fragment>
-    tile.copy %acc, %o[%c0, %c0] : !tile.buf<64x32xf32, fragment>, !tile.tensor<64x32xf32>
   }
   return
 }

@@ -43,10 +43,9 @@ static int64_t getKnownMultiple(Value value, unsigned depth) {
     return 1;
   if (std::optional<llvm::APInt> constant = getConstantIntValue(value)) {
     int64_t number = constant->getSExtValue();
-    return number == 0 ? kAny
-           : number == std::numeric_limits<int64_t>::min()
-               ? kAny
-               : std::abs(number);
+    return number == 0                                     ? kAny
+           : number == std::numeric_limits<int64_t>::min() ? kAny
+                                                           : std::abs(number);
   }
   Operation *def = value.getDefiningOp();
   if (!def)
@@ -1168,9 +1167,9 @@ static void printIndexedTensor(OpAsmPrinter &printer, Value tensor,
 static LogicalResult verifyTensorOffsets(Operation *op, TensorType tensor,
                                          OperandRange offsets) {
   if (offsets.size() != tensor.getRank())
-    return op->emitOpError() << "expected " << tensor.getRank()
-                             << " offsets into the tensor, got "
-                             << uint64_t(offsets.size());
+    return op->emitOpError()
+           << "expected " << tensor.getRank()
+           << " offsets into the tensor, got " << uint64_t(offsets.size());
   for (Value offset : offsets)
     if (!offset.getType().isIndex())
       return op->emitOpError() << "offsets must be of type index";
@@ -1288,7 +1287,8 @@ void Im2ColOp::build(OpBuilder &builder, OperationState &state, Value image,
 }
 
 int64_t Im2ColOp::getIntProperty(llvm::StringRef name) {
-  auto attr = getOperation()->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>();
+  auto attr =
+      getOperation()->getInherentAttr(name).dyn_cast_or_null<IntegerAttr>();
   return attr ? attr.getSInt() : 0;
 }
 
@@ -1335,8 +1335,7 @@ LogicalResult Im2ColOp::parse(OpAsmParser &parser, OperationState &state) {
   Type i64 = IntegerType::get(parser.getContext(), 64);
   for (const char *name : kIm2ColParameters) {
     int64_t value;
-    if (failed(parser.parseKeyword(name)) ||
-        failed(parser.parseInteger(value)))
+    if (failed(parser.parseKeyword(name)) || failed(parser.parseInteger(value)))
       return failure();
     state.addAttribute(name, IntegerAttr::get(i64, value));
   }
@@ -1416,8 +1415,8 @@ LogicalResult Im2ColOp::verify() {
                          << getPadding();
   // Bounded so that the extents' arithmetic cannot overflow.
   constexpr int64_t kLimit = int64_t(1) << 24;
-  if (getKernel() > kLimit || getStride() > kLimit ||
-      getDilation() > kLimit || getPadding() > kLimit)
+  if (getKernel() > kLimit || getStride() > kLimit || getDilation() > kLimit ||
+      getPadding() > kLimit)
     return emitOpError() << "kernel, stride, dilation and padding must be at "
                             "most 2^24";
   if (getOutputHeight() < 1 || getOutputWidth() < 1)

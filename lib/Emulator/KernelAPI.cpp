@@ -148,9 +148,8 @@ uint8_t *resolve(KernelContext &context, uint64_t address, uint32_t size,
 /// #41408: `(src_addr & 63) == (dst_addr & 63)` on Blackhole, `& 31` on
 /// Wormhole); DRAM writes: 16 bytes on Blackhole (tt-metal issue #8706),
 /// 32 elsewhere; L1 to L1: 16 bytes (L1_ALIGNMENT).
-void checkNocAlignment(KernelContext &context, const char *function,
-                       bool dram, bool read, uint32_t remote,
-                       uint32_t local) {
+void checkNocAlignment(KernelContext &context, const char *function, bool dram,
+                       bool read, uint32_t remote, uint32_t local) {
   const ArchInfo &arch = context.device->arch;
   uint32_t alignment = 16;
   if (dram)
@@ -162,9 +161,9 @@ void checkNocAlignment(KernelContext &context, const char *function,
   os << function << ": the " << (read ? "source" : "destination") << " ("
      << (dram ? "DRAM" : "L1") << " address 0x" << std::hex << remote
      << ") and the " << (read ? "destination" : "source") << " (L1 address 0x"
-     << local << std::dec << ") differ modulo " << alignment << " (" 
-     << remote % alignment << " and " << local % alignment << "): "
-     << arch.name << "'s NoC moves " << (dram ? "DRAM " : "L1 ")
+     << local << std::dec << ") differ modulo " << alignment << " ("
+     << remote % alignment << " and " << local % alignment << "): " << arch.name
+     << "'s NoC moves " << (dram ? "DRAM " : "L1 ")
      << (read ? "reads" : "writes") << " in " << alignment
      << "-byte aligned units, so the data would land shifted";
   fail(context, os.str());

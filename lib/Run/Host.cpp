@@ -343,8 +343,8 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     output = readText(log);
     return exitCode;
   };
-  std::string headers = precompileHostHeaders(text, *compilerPath, flags,
-                                              emulator, headerStamp);
+  std::string headers =
+      precompileHostHeaders(text, *compilerPath, flags, emulator, headerStamp);
   int exitCode = compile(headers);
   // Without the precompiled headers, should they be what failed (a
   // compiler that reads them differently): the program is the same.

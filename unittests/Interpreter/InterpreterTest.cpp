@@ -430,13 +430,14 @@ TEST(InterpreterTest, RoundingMatchesItsDefinition) {
   std::mt19937_64 random(7);
   for (const Format &f : formats) {
     std::vector<double> values;
-    for (int exponent : {f.minExponent - f.precision - 1, f.minExponent - 3,
-                         f.minExponent - 1, f.minExponent, 0,
-                         f.maxExponent - 1, f.maxExponent}) {
+    for (int exponent :
+         {f.minExponent - f.precision - 1, f.minExponent - 3, f.minExponent - 1,
+          f.minExponent, 0, f.maxExponent - 1, f.maxExponent}) {
       double step = std::ldexp(1.0, exponent - (f.precision - 1));
       double base = std::ldexp(1.0, exponent);
       for (double units : {0.0, 0.5, 1.0, 1.5, 2.5, 0.25, 0.75})
-        for (double mantissa : {1.0, 1.5, 2.0 - std::ldexp(1.0, 1 - f.precision)})
+        for (double mantissa :
+             {1.0, 1.5, 2.0 - std::ldexp(1.0, 1 - f.precision)})
           values.push_back(base * mantissa + units * step);
       for (int i = 0; i < 200; ++i)
         values.push_back(base * (1 + std::ldexp(double(random() >> 11), -53)));
@@ -732,7 +733,8 @@ func.func @conv(%D: !tile.tensor<2x5x6x32xf32>, %W: !tile.tensor<288x32xf32>,
   Context &ctx = *context;
   Type f32 = FloatType::getF32(&ctx);
   std::vector<HostTensor> arguments = {
-      makeRandom(ctx, {2, 5, 6, 32}, f32, 5), makeRandom(ctx, {288, 32}, f32, 6),
+      makeRandom(ctx, {2, 5, 6, 32}, f32, 5),
+      makeRandom(ctx, {288, 32}, f32, 6),
       HostTensor::get({18, 32}, f32, std::vector<float>(18 * 32, 0.0f))};
   const std::vector<double> image = arguments[0].data,
                             filter = arguments[1].data;

@@ -286,8 +286,7 @@ private:
     int64_t width = roundUpToTile(tensor.getShape()[last]);
     std::optional<llvm::APInt> offset =
         getConstantIntValue(copy.getOffsets()[last]);
-    bool wholeRows =
-        buf.getShape()[1] == width && offset && offset->isZero();
+    bool wholeRows = buf.getShape()[1] == width && offset && offset->isZero();
     if (!wholeRows &&
         getKnownMultiple(copy.getOffsets()[last]) % kTileSize != 0)
       return error() << "a tensor stored row-major (one page per row of its "
@@ -321,14 +320,13 @@ private:
     if (bytes % kIm2ColAlignment != 0)
       return im2col.emitError()
              << "T.im2col reads runs of " << run << " channels (" << bytes
-             << " bytes) from DRAM, which must be whole "
-             << kIm2ColAlignment
+             << " bytes) from DRAM, which must be whole " << kIm2ColAlignment
              << "-byte units (the DRAM read alignment); use a multiple of "
              << kIm2ColAlignment / getElementBytes(image.getElementType())
              << " channels (pad the channels with zeros)";
     // The reader's page ids are 32-bit.
-    int64_t pixels = image.getShape()[0] * image.getShape()[1] *
-                     image.getShape()[2];
+    int64_t pixels =
+        image.getShape()[0] * image.getShape()[1] * image.getShape()[2];
     if (pixels >= (int64_t(1) << 31))
       return im2col.emitError()
              << "the image has " << pixels

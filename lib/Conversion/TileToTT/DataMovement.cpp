@@ -458,8 +458,8 @@ private:
   /// then on (`buffer` becomes the cast of it). Null after an error.
   Value bindInputCB(PatternRewriter &rewriter, Operation *op,
                     tile::KernelOp kernel, KernelState &kernelState,
-                    Value &buffer, Type format, int64_t pageSize,
-                    int64_t pages, int64_t blockPages) const {
+                    Value &buffer, Type format, int64_t pageSize, int64_t pages,
+                    int64_t blockPages) const {
     if (Value bound = getBoundCB(buffer))
       return bound;
     if (kernelState.nextInput > 15) {
@@ -492,10 +492,9 @@ private:
   /// `transfer`, where `inside` holds (everywhere when it is null): past
   /// the tensor the reader zeros the `bytes` at `l1` (tt.fill_zero_tile)
   /// and the writer writes nothing.
-  static void emitGuarded(PatternRewriter &rewriter, Location loc,
-                          Value inside, bool reading, llvm::StringRef role,
-                          Value l1, int64_t bytes,
-                          llvm::function_ref<void()> transfer) {
+  static void emitGuarded(PatternRewriter &rewriter, Location loc, Value inside,
+                          bool reading, llvm::StringRef role, Value l1,
+                          int64_t bytes, llvm::function_ref<void()> transfer) {
     if (!inside) {
       transfer();
       return;
@@ -556,11 +555,11 @@ private:
     rewriter.setInsertionPointToStart(rowLoop.getBody());
     Value r = toI32(rewriter, loc, rowLoop.getInductionVar());
     // Row r of a tile is row r % 16 of face 2 (r / 16) + q.
-    Value faceRowBase = add(
-        mul(createBinary<arith::DivUIOp>(rewriter, loc, r, i32(16)), 2 * 256 *
-                                                                      bytes),
-        mul(createBinary<arith::RemUIOp>(rewriter, loc, r, i32(16)),
-            faceRowBytes));
+    Value faceRowBase =
+        add(mul(createBinary<arith::DivUIOp>(rewriter, loc, r, i32(16)),
+                2 * 256 * bytes),
+            mul(createBinary<arith::RemUIOp>(rewriter, loc, r, i32(16)),
+                faceRowBytes));
     Value source = add(rows, mul(r, rowBytes));
     Value dest = add(add(tiles, firstTile), faceRowBase);
     auto runLoop = rewriter.create<scf::ForOp>(
@@ -569,20 +568,19 @@ private:
     Value q = toI32(rewriter, loc, runLoop.getInductionVar());
     // Run q of the row: tile q / 2, face column q % 2.
     Value from = add(source, mul(q, faceRowBytes));
-    Value to = add(add(dest, mul(createBinary<arith::DivUIOp>(rewriter, loc, q,
-                                                              i32(2)),
-                                 tileBytes)),
-                   mul(createBinary<arith::RemUIOp>(rewriter, loc, q, i32(2)),
-                       256 * bytes));
+    Value to = add(
+        add(dest, mul(createBinary<arith::DivUIOp>(rewriter, loc, q, i32(2)),
+                      tileBytes)),
+        mul(createBinary<arith::RemUIOp>(rewriter, loc, q, i32(2)),
+            256 * bytes));
     Value address =
         tag(rewriter.create<tt::GetLocalNocAddrOp>(loc, ValueRange{from})
                 .getOperation(),
             "reader")
             ->getResult(0);
     tag(rewriter
-            .create<tt::NocAsyncReadOp>(loc,
-                                        ValueRange{address, to,
-                                                   i32(faceRowBytes)})
+            .create<tt::NocAsyncReadOp>(
+                loc, ValueRange{address, to, i32(faceRowBytes)})
             .getOperation(),
         "reader");
   }
@@ -636,7 +634,8 @@ private:
     // read or written at that offset into the page.
     Value columnOffset = copy.getOffsets()[rank - 1];
     std::optional<int64_t> constantColumn = getConstantInt(columnOffset);
-    int64_t rowBytes = columns * tile::kTileSize * tile::getElementBytes(element);
+    int64_t rowBytes =
+        columns * tile::kTileSize * tile::getElementBytes(element);
     bool wholeRows = constantColumn && *constantColumn == 0 &&
                      bufType.getShape()[1] == layout.paddedShape.back();
     if (!wholeRows) {
@@ -670,9 +669,9 @@ private:
       // Staging for one tile row: a CB compute tilizes from (two tile rows,
       // so that the reader fills one while compute converts the other), or
       // the reader's own scratch when it places the rows in tiles itself.
-      sticks = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                             element, tileBytes,
-                             readerTilize ? columns : 2 * columns);
+      sticks =
+          createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++, element,
+                        tileBytes, readerTilize ? columns : 2 * columns);
     } else {
       if (kernelState.nextOutput > 22)
         return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
@@ -763,15 +762,14 @@ private:
                    : rewriter.create<cb::WaitFrontOp>(loc, sticks, columns)
                          .getOperation()),
           role);
-      l1Base =
-          reading ? tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks)
-                            .getOperation(),
-                        role)
-                        ->getResult(0)
-                  : tag(rewriter.create<cb::GetReadPtrOp>(loc, sticks)
-                            .getOperation(),
-                        role)
-                        ->getResult(0);
+      l1Base = reading ? tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks)
+                                 .getOperation(),
+                             role)
+                             ->getResult(0)
+                       : tag(rewriter.create<cb::GetReadPtrOp>(loc, sticks)
+                                 .getOperation(),
+                             role)
+                             ->getResult(0);
     }
     Value firstRow = createBinary<arith::AddIOp>(
         rewriter, loc, offsets[rowDim],
@@ -812,10 +810,9 @@ private:
                                               blockRow, limit)
                        .getOperation()
                        ->getResult(0);
-      rowInside = rowInside
-                      ? createBinary<arith::AndIOp>(rewriter, loc, rowInside,
-                                                    less)
-                      : less;
+      rowInside = rowInside ? createBinary<arith::AndIOp>(rewriter, loc,
+                                                          rowInside, less)
+                            : less;
     }
     auto emitTransfer = [&] {
       Value id = toI32(rewriter, loc, stick);
@@ -1258,14 +1255,16 @@ public:
     if (kernelState.nextInput > 15)
       return copies.fail(op, "more than 16 input circular buffers (c_0..c_15) "
                              "in one kernel");
-    Value sticks = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                                 element, tileBytes,
-                                 readerTilize ? columns : 2 * columns);
+    Value sticks =
+        createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++, element,
+                      tileBytes, readerTilize ? columns : 2 * columns);
     Value accessor = CopyLowering::getAccessor(
         rewriter, kernel, kernelState, image, "reader", layout->pageSize);
 
     rewriter.setInsertionPoint(op);
-    auto index = [&](int64_t value) { return createIndex(rewriter, loc, value); };
+    auto index = [&](int64_t value) {
+      return createIndex(rewriter, loc, value);
+    };
     auto add = [&](Value a, Value b) {
       return createBinary<arith::AddIOp>(rewriter, loc, a, b);
     };
@@ -1340,11 +1339,11 @@ public:
             index(padding));
       };
       Value h = coordinate(oh, kh), w = coordinate(ow, kw);
-      Value inside = both(
-          both(pixelInside, CopyLowering::createLess(rewriter, loc, kh,
-                                                     kernelSize)),
-          both(CopyLowering::createLess(rewriter, loc, h, height),
-               CopyLowering::createLess(rewriter, loc, w, width)));
+      Value inside =
+          both(both(pixelInside,
+                    CopyLowering::createLess(rewriter, loc, kh, kernelSize)),
+               both(CopyLowering::createLess(rewriter, loc, h, height),
+                    CopyLowering::createLess(rewriter, loc, w, width)));
       Value l1 = rowL1;
       if (runs > 1)
         l1 = createBinary<arith::AddIOp>(
@@ -1352,21 +1351,21 @@ public:
             createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, s),
                                         createI32(rewriter, loc, runBytes)));
       auto transfer = [&] {
-        Value page = toI32(rewriter, loc, add(mul(add(mul(n, height), h), width), w));
-        Value offset = createBinary<arith::MulIOp>(
-            rewriter, loc, toI32(rewriter, loc, c0),
-            createI32(rewriter, loc, elementBytes));
-        Value address =
-            tag(rewriter
-                    .create<tt::GetPageNocAddrOp>(
-                        loc, ValueRange{page, accessor, offset})
-                    .getOperation(),
-                "reader")
-                ->getResult(0);
+        Value page =
+            toI32(rewriter, loc, add(mul(add(mul(n, height), h), width), w));
+        Value offset =
+            createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, c0),
+                                        createI32(rewriter, loc, elementBytes));
+        Value address = tag(rewriter
+                                .create<tt::GetPageNocAddrOp>(
+                                    loc, ValueRange{page, accessor, offset})
+                                .getOperation(),
+                            "reader")
+                            ->getResult(0);
         tag(rewriter
                 .create<tt::NocAsyncReadOp>(
-                    loc, ValueRange{address, l1,
-                                    createI32(rewriter, loc, runBytes)})
+                    loc,
+                    ValueRange{address, l1, createI32(rewriter, loc, runBytes)})
                 .getOperation(),
             "reader");
       };
@@ -1890,8 +1889,8 @@ private:
     Value exponent = andI(shr(half, i32(10)), i32(0x1f));
     Value mantissa = andI(half, i32(0x3ff));
     // Normal: (e + 112) << 23 | m << 13.
-    Value normal = orI(shl(addI(exponent, i32(112)), i32(23)),
-                       shl(mantissa, i32(13)));
+    Value normal =
+        orI(shl(addI(exponent, i32(112)), i32(23)), shl(mantissa, i32(13)));
     // Infinity and NaN: exponent 255.
     Value special = orI(i32(0x7f800000), shl(mantissa, i32(13)));
     // Subnormal: the leading bit p of m (0..9).
@@ -1904,10 +1903,10 @@ private:
             andI(shl(mantissa, subI(i32(23), lead)), i32(0x7fffff)));
     Value isZeroExponent = compare(arith::CmpIPredicate::eq, exponent, i32(0));
     Value isZeroMantissa = compare(arith::CmpIPredicate::eq, mantissa, i32(0));
-    Value magnitude = select(
-        isZeroExponent, select(isZeroMantissa, i32(0), subnormal),
-        select(compare(arith::CmpIPredicate::eq, exponent, i32(31)), special,
-               normal));
+    Value magnitude =
+        select(isZeroExponent, select(isZeroMantissa, i32(0), subnormal),
+               select(compare(arith::CmpIPredicate::eq, exponent, i32(31)),
+                      special, normal));
     return orI(sign, magnitude);
   }
 

@@ -179,7 +179,8 @@ private:
                                         tensorType.getElementType(),
                                         tile::MemorySpace::Fragment);
       accumulators[atomic.getOperation()] =
-          builder.create<tile::AllocOp>(atomic.getOperation()->getLoc(), accType)
+          builder
+              .create<tile::AllocOp>(atomic.getOperation()->getLoc(), accType)
               .getOperation()
               ->getResult(0);
     }

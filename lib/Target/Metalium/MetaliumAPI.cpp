@@ -51,8 +51,7 @@ const Spelling kSpellings[] = {
      "noc_semaphore_wait_min(reinterpret_cast<volatile tt_l1_ptr uint32_t "
      "*>($0), $1)"},
     {"noc_semaphore_inc", kDataflow, "noc_semaphore_inc($0, $1)"},
-    {"noc_semaphore_set_remote", kDataflow,
-     "noc_semaphore_set_remote($0, $1)"},
+    {"noc_semaphore_set_remote", kDataflow, "noc_semaphore_set_remote($0, $1)"},
     {"noc_semaphore_set_multicast", kDataflow,
      "noc_semaphore_set_multicast($0, $1, $2)"},
     {"get_noc_multicast_addr", kDataflow,
@@ -116,8 +115,7 @@ const Spelling kSpellings[] = {
     // FPU broadcast binary (bcast.h). The short inits are named per
     // combination, irregularly (sub_tiles_bcast_scalar_init_short,
     // mul_tiles_bcast_scalar_init_short): the pair is spelled as one.
-    {"bcast_tiles_init", "api/compute/bcast.h",
-     "${type,dim}($in0, $in1)"},
+    {"bcast_tiles_init", "api/compute/bcast.h", "${type,dim}($in0, $in1)"},
     {"init_bcast", "api/compute/bcast.h",
      "init_bcast<$type, $dim>($in0, $in1, $out)"},
     {"bcast_tiles", "api/compute/bcast.h",

@@ -383,6 +383,18 @@ OperandRange CopyOp::getOffsets() {
   return OperandRange(operands);
 }
 
+Value CopyOp::getTensorSide() {
+  if (getSource().getType().isa<TensorType>())
+    return getSource();
+  if (getDest().getType().isa<TensorType>())
+    return getDest();
+  return Value();
+}
+
+Value CopyOp::getBufferSide() {
+  return getSource().getType().isa<TensorType>() ? getDest() : getSource();
+}
+
 Value CopyOp::getRowLimit() {
   Operation *op = getOperation();
   if (!op->getInherentAttr("row_limit") || op->getNumOperands() < 3)

@@ -289,24 +289,31 @@ def test_error_store_outside_parallel():
     expect_error(build, "# ERR-STORE", "only supported inside `for ... in T.Parallel(...)`")
 
 
-def test_error_list_comprehension():
+def test_error_comprehension_over_a_runtime_value():
+    # Comprehensions run in Python when the kernel is compiled: over values
+    # known only when it runs (a block index) they are an error.
     def build():
         @T.prim_func
         def k(A: T.Tensor((32, 32), "float32")):
-            with T.Kernel(1) as bx:
-                x = [i for i in range(3)]  # ERR-COMP
-    expect_error(build, "# ERR-COMP", "a list comprehension is not supported")
+            with T.Kernel(2) as bx:
+                x = [bx * i for i in range(3)]  # ERR-COMP
+    expect_error(build, "# ERR-COMP", "a comprehension over 'bx', a value known "
+                 "only when the kernel runs, is not supported")
 
 
 def test_error_loop_carried_value():
+    # A loop whose trip count is known only when the kernel runs cannot be
+    # unrolled to carry a value.
     def build():
         @T.prim_func
         def k(A: T.Tensor((32, 32), "float32")):
-            with T.Kernel(1) as bx:
+            with T.Kernel(2) as bx:
                 acc = bx
-                for k in T.serial(4):  # ERR-CARRIED
+                for k in T.serial(bx + 1):  # ERR-CARRIED
                     acc = acc + k
-    expect_error(build, "# ERR-CARRIED", "values carried across iterations are not supported")
+    expect_error(build, "# ERR-CARRIED", "'acc' is assigned in the loop and used "
+                 "outside it: values carried across iterations are supported in "
+                 "`range` and T.serial loops of at most 256 trips")
 
 
 def test_intrinsics_outside_a_kernel():

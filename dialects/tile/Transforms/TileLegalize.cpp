@@ -204,13 +204,10 @@ private:
     // A copy that writes only some rows of a block needs rows, not tiles.
     if (!copy.coversTrailingDims() || copy.getRowLimit())
       return true;
-    auto tensor = copy.getSource().getType().dyn_cast<TensorType>();
-    Value buffer = copy.getDest();
-    if (!tensor) {
-      tensor = copy.getDest().getType().dyn_cast<TensorType>();
-      buffer = copy.getSource();
-    }
-    auto buf = buffer.getType().dyn_cast<BufType>();
+    Value tensorSide = copy.getTensorSide();
+    auto tensor =
+        tensorSide ? tensorSide.getType().dyn_cast<TensorType>() : TensorType();
+    auto buf = copy.getBufferSide().getType().dyn_cast<BufType>();
     if (!tensor || !buf || buf.getRank() != 2 || tensor.getRank() < 2 ||
         copy.getOffsets().size() != tensor.getRank())
       return false;
@@ -229,10 +226,7 @@ private:
       auto copy = CopyOp::dynCast(op);
       if (!copy || !isRowMajorCopy(copy))
         return;
-      Value tensor = copy.getSource().getType().isa<TensorType>()
-                         ? copy.getSource()
-                         : copy.getDest();
-      rowMajor.try_emplace(getKernelOperand(tensor), op);
+      rowMajor.try_emplace(getKernelOperand(copy.getTensorSide()), op);
     });
     // Every kernel argument of a row-major function argument follows it.
     getOperation()->walk([&](Operation *op) {
@@ -357,17 +351,12 @@ private:
       // and writes nothing there (the copy verifier rejects constant
       // offsets that overhang). But the kernels compute tile ids in 32 bits:
       // a block that reaches index 2^31 cannot be addressed.
-      auto tensor = copy.getSource().getType().dyn_cast<TensorType>();
-      Value buffer = copy.getDest();
-      if (!tensor) {
-        tensor = copy.getDest().getType().dyn_cast<TensorType>();
-        buffer = copy.getSource();
-      }
-      auto buf = buffer.getType().dyn_cast<BufType>();
+      Value tensorValue = copy.getTensorSide();
+      auto tensor = tensorValue ? tensorValue.getType().dyn_cast<TensorType>()
+                                : TensorType();
+      auto buf = copy.getBufferSide().getType().dyn_cast<BufType>();
       if (!tensor || !buf || buf.getRank() > tensor.getRank())
         return success();
-      Value tensorValue = buffer == copy.getDest() ? copy.getSource()
-                                                   : copy.getDest();
       auto reason = rowMajor.find(tensorValue);
       if (reason != rowMajor.end() &&
           failed(checkRowMajorCopy(copy, tensor, buf, reason->second)))

@@ -86,6 +86,26 @@ struct LoweringState {
   llvm::SmallVector<Operation *, 4> unused;
 };
 
+/// Index arithmetic with constant right operands, as the readers compute
+/// addresses: `math.add(a, math.mul(b, 32))`.
+struct IndexMath {
+  PatternRewriter &rewriter;
+  Location loc;
+  Value index(int64_t value) const { return createIndex(rewriter, loc, value); }
+  Value add(Value a, Value b) const {
+    return createBinary<arith::AddIOp>(rewriter, loc, a, b);
+  }
+  Value mul(Value a, int64_t b) const {
+    return createBinary<arith::MulIOp>(rewriter, loc, a, index(b));
+  }
+  Value div(Value a, int64_t b) const {
+    return createBinary<arith::DivUIOp>(rewriter, loc, a, index(b));
+  }
+  Value rem(Value a, int64_t b) const {
+    return createBinary<arith::RemUIOp>(rewriter, loc, a, index(b));
+  }
+};
+
 /// Whether `value` is provably a multiple of the tile size.
 bool isTileAligned(Value value) {
   return tile::getKnownMultiple(value) % tile::kTileSize == 0;
@@ -1262,21 +1282,12 @@ public:
         rewriter, kernel, kernelState, image, "reader", layout->pageSize);
 
     rewriter.setInsertionPoint(op);
-    auto index = [&](int64_t value) {
-      return createIndex(rewriter, loc, value);
-    };
-    auto add = [&](Value a, Value b) {
-      return createBinary<arith::AddIOp>(rewriter, loc, a, b);
-    };
-    auto mul = [&](Value a, int64_t b) {
-      return createBinary<arith::MulIOp>(rewriter, loc, a, index(b));
-    };
-    auto div = [&](Value a, int64_t b) {
-      return createBinary<arith::DivUIOp>(rewriter, loc, a, index(b));
-    };
-    auto rem = [&](Value a, int64_t b) {
-      return createBinary<arith::RemUIOp>(rewriter, loc, a, index(b));
-    };
+    IndexMath math{rewriter, loc};
+    auto index = [&](int64_t value) { return math.index(value); };
+    auto add = [&](Value a, Value b) { return math.add(a, b); };
+    auto mul = [&](Value a, int64_t b) { return math.mul(a, b); };
+    auto div = [&](Value a, int64_t b) { return math.div(a, b); };
+    auto rem = [&](Value a, int64_t b) { return math.rem(a, b); };
     auto both = [&](Value a, Value b) {
       return createBinary<arith::AndIOp>(rewriter, loc, a, b);
     };
@@ -1637,19 +1648,12 @@ public:
     llvm::ArrayRef<int64_t> shape = tensorType.getShape();
     int64_t rank = tensorType.getRank();
     int64_t bytes = tile::getElementBytes(element);
-    auto index = [&](int64_t value) { return createIndex(rewriter, loc, value); };
-    auto add = [&](Value a, Value b) {
-      return createBinary<arith::AddIOp>(rewriter, loc, a, b);
-    };
-    auto mul = [&](Value a, int64_t b) {
-      return createBinary<arith::MulIOp>(rewriter, loc, a, index(b));
-    };
-    auto div = [&](Value a, int64_t b) {
-      return createBinary<arith::DivUIOp>(rewriter, loc, a, index(b));
-    };
-    auto rem = [&](Value a, int64_t b) {
-      return createBinary<arith::RemUIOp>(rewriter, loc, a, index(b));
-    };
+    IndexMath math{rewriter, loc};
+    auto index = [&](int64_t value) { return math.index(value); };
+    auto add = [&](Value a, Value b) { return math.add(a, b); };
+    auto mul = [&](Value a, int64_t b) { return math.mul(a, b); };
+    auto div = [&](Value a, int64_t b) { return math.div(a, b); };
+    auto rem = [&](Value a, int64_t b) { return math.rem(a, b); };
     Value page, byte;
     if (layout->rowMajor) {
       page = index(0);

@@ -556,11 +556,7 @@ class Translator(EagerTranslation):
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
             left = self.evaluate(node.left, scope)
             right = self.evaluate(node.comparators[0], scope)
-            def is_index(value):
-                value = _unconst(value)
-                return (isinstance(value, int) and not isinstance(value, bool)) or \
-                    (isinstance(value, SSA) and value.type == "index") or \
-                    (isinstance(value, Region) and value.buffer.is_global)
+            is_index = self.is_index_value
             if (isinstance(left, (SSA, Region)) or isinstance(right, (SSA, Region))) \
                     and is_index(left) and is_index(right) \
                     and type(node.ops[0]) in self._CMPI:
@@ -583,6 +579,15 @@ class Translator(EagerTranslation):
                               self.pos(node))
             return SSA(name, "i1")
         return value
+
+    @staticmethod
+    def is_index_value(value):
+        """Whether ``value`` is an integer index: a Python int, an index
+        value or an element of a global tensor."""
+        value = _unconst(value)
+        return (isinstance(value, int) and not isinstance(value, bool)) or \
+            (isinstance(value, SSA) and value.type == "index") or \
+            (isinstance(value, Region) and value.buffer.is_global)
 
     def runtime_if(self, stmt, cond, scope):
         """`if` on a value known only when the kernel runs: scf.if, whose
@@ -1214,12 +1219,16 @@ class Translator(EagerTranslation):
             decided = decide(node.ops, [range_of(v) for v in values])
             if decided is not None:
                 return decided
-            if self.in_kernel and len(node.ops) == 1:
+            if self.in_kernel and len(node.ops) == 1 and \
+                    type(node.ops[0]) in self._CMPI and \
+                    all(self.is_index_value(v) for v in values):
                 # An i1 value of index comparisons (block indices, loop
                 # variables, elements of integer tensors, scalar variables).
-                cond = self.condition(node, scope)
-                if isinstance(cond, (bool, SSA)):
-                    return cond
+                a, b = (self.index(node, v) for v in values)
+                name = self.emitter.fresh("cond")
+                self.emitter.emit(f"{name} = arith.cmpi {self._CMPI[type(node.ops[0])]}, "
+                                  f"{a.name}, {b.name} : index", self.pos(node))
+                return SSA(name, "i1")
             self.error(node, "a comparison of values known only when the kernel runs "
                        "is only supported inside a T.Parallel loop (this one is "
                        "not decided by the grid's and the loops' bounds)")

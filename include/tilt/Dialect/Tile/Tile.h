@@ -172,6 +172,10 @@ public:
   Value getSource() { return getOperation()->getOperand(0); }
   Value getDest() { return getOperation()->getOperand(1); }
   OperandRange getOffsets();
+  /// The global tensor side of the copy (null between buffers), and the
+  /// buffer side (the destination between buffers).
+  Value getTensorSide();
+  Value getBufferSide();
   /// The number of the buffer's leading rows written (an index value), or
   /// null when the whole buffer is copied.
   Value getRowLimit();

@@ -2,8 +2,9 @@
 gemm_sweep.py) end to end with tilt-run: each GEMM is lowered, emitted,
 built against the emulator, run on random inputs and compared with the
 tile interpreter. The math fidelity goes round LoFi, HiFi2, HiFi3 and
-HiFi4 (the emulator computes every fidelity at full precision: a known
-difference, docs/emulator.md). Two runs at a time.
+HiFi4 (the emulator runs each fidelity's phases on the bits they use, and
+the interpreter's budget counts them: docs/emulator.md). Two runs at a
+time.
 
 usage: run_sweep.py TILT_RUN GEN_TILE_GEMM WORK_DIR [--every N]
   --every N: run every Nth GEMM only (and always the non-aligned and the

@@ -134,6 +134,34 @@ LogicalResult parseAttrsAndOperandTypes(
   return parser.resolveOperands(operands, types, loc, state.operands);
 }
 
+/// `attr-dict : A, B` closing the forms of ops with two typed operands and
+/// then index operands (copies, atomics, im2col): resolves `first` and
+/// `second` to the two types (`what` names them in the error), then each
+/// of `indices` as an index.
+LogicalResult
+parseTwoTypedOperands(OpAsmParser &parser, OperationState &state,
+                      const OpAsmParser::UnresolvedOperand &first,
+                      const OpAsmParser::UnresolvedOperand &second,
+                      llvm::ArrayRef<OpAsmParser::UnresolvedOperand> indices,
+                      const char *what) {
+  llvm::SMLoc typesLoc = parser.getCurrentLocation();
+  llvm::SmallVector<Type, 2> types;
+  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
+      failed(parser.parseColon()) || failed(parser.parseTypeList(types)))
+    return failure();
+  if (types.size() != 2)
+    return parser.emitError(typesLoc) << "expected two types (" << what
+                                      << "), got " << uint64_t(types.size());
+  if (failed(parser.resolveOperand(first, types[0], state.operands)) ||
+      failed(parser.resolveOperand(second, types[1], state.operands)))
+    return failure();
+  Type index = IndexType::get(parser.getContext());
+  for (const auto &operand : indices)
+    if (failed(parser.resolveOperand(operand, index, state.operands)))
+      return failure();
+  return success();
+}
+
 void printAttrsAndOperandTypes(OpAsmPrinter &printer, Operation *op,
                                llvm::ArrayRef<llvm::StringRef> elided = {}) {
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue(), elided);
@@ -466,26 +494,14 @@ LogicalResult CopyOp::parse(OpAsmParser &parser, OperationState &state) {
       return failure();
     state.addAttribute("row_limit", UnitAttr::get(parser.getContext()));
   }
-  llvm::SMLoc typesLoc = parser.getCurrentLocation();
-  llvm::SmallVector<Type, 2> types;
-  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
-      failed(parser.parseColon()) || failed(parser.parseTypeList(types)))
-    return failure();
-  if (types.size() != 2)
-    return parser.emitError(typesLoc)
-           << "expected two types (source, destination), got "
-           << uint64_t(types.size());
-  Type indexType = IndexType::get(parser.getContext());
-  if (failed(parser.resolveOperand(source, types[0], state.operands)) ||
-      failed(parser.resolveOperand(dest, types[1], state.operands)))
-    return failure();
-  for (auto &offset : sourceOffsets.empty() ? destOffsets : sourceOffsets)
-    if (failed(parser.resolveOperand(offset, indexType, state.operands)))
-      return failure();
-  if (rowLimit &&
-      failed(parser.resolveOperand(*rowLimit, indexType, state.operands)))
-    return failure();
-  return success();
+  // The offsets, then the row limit.
+  auto &offsets = sourceOffsets.empty() ? destOffsets : sourceOffsets;
+  llvm::SmallVector<OpAsmParser::UnresolvedOperand, 5> indices(offsets.begin(),
+                                                               offsets.end());
+  if (rowLimit)
+    indices.push_back(*rowLimit);
+  return parseTwoTypedOperands(parser, state, source, dest, indices,
+                               "source, destination");
 }
 
 void CopyOp::print(OpAsmPrinter &printer) {
@@ -1206,27 +1222,13 @@ LogicalResult tile::detail::parseAtomic(OpAsmParser &parser,
                                         OperationState &state) {
   OpAsmParser::UnresolvedOperand buffer, tensor;
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> offsets;
-  llvm::SmallVector<Type, 2> types;
   if (failed(parser.parseOperand(buffer)) || failed(parser.parseComma()) ||
       failed(parser.parseOperand(tensor)) || failed(parser.parseLSquare()) ||
       failed(parseOperandsUntilRSquare(parser, offsets)) ||
       failed(parser.parseOptionalAttrDict(state.attributes)))
     return failure();
-  llvm::SMLoc typesLoc = parser.getCurrentLocation();
-  if (failed(parser.parseColon()) || failed(parser.parseTypeList(types)))
-    return failure();
-  if (types.size() != 2)
-    return parser.emitError(typesLoc)
-           << "expected two types (buffer, tensor), got "
-           << uint64_t(types.size());
-  Type indexType = IndexType::get(parser.getContext());
-  if (failed(parser.resolveOperand(buffer, types[0], state.operands)) ||
-      failed(parser.resolveOperand(tensor, types[1], state.operands)))
-    return failure();
-  for (auto &offset : offsets)
-    if (failed(parser.resolveOperand(offset, indexType, state.operands)))
-      return failure();
-  return success();
+  return parseTwoTypedOperands(parser, state, buffer, tensor, offsets,
+                               "buffer, tensor");
 }
 
 void tile::detail::printAtomic(Operation *op, OpAsmPrinter &printer) {
@@ -1351,23 +1353,8 @@ LogicalResult Im2ColOp::parse(OpAsmParser &parser, OperationState &state) {
       return failure();
     state.addAttribute(name, IntegerAttr::get(i64, value));
   }
-  llvm::SMLoc typesLoc = parser.getCurrentLocation();
-  llvm::SmallVector<Type, 2> types;
-  if (failed(parser.parseOptionalAttrDict(state.attributes)) ||
-      failed(parser.parseColon()) || failed(parser.parseTypeList(types)))
-    return failure();
-  if (types.size() != 2)
-    return parser.emitError(typesLoc)
-           << "expected two types (image, buffer), got "
-           << uint64_t(types.size());
-  Type index = IndexType::get(parser.getContext());
-  if (failed(parser.resolveOperand(operands[0], types[0], state.operands)) ||
-      failed(parser.resolveOperand(operands[1], types[1], state.operands)))
-    return failure();
-  for (auto &step : steps)
-    if (failed(parser.resolveOperand(step, index, state.operands)))
-      return failure();
-  return success();
+  return parseTwoTypedOperands(parser, state, operands[0], operands[1], steps,
+                               "image, buffer");
 }
 
 void Im2ColOp::print(OpAsmPrinter &printer) {

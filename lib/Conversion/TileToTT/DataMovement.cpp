@@ -446,16 +446,8 @@ public:
       tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(), role);
     }
 
-    if (reading) {
-      // The compute side: wait here, pop after the buffer's last use.
-      rewriter.setInsertionPoint(op);
-      tag(rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation(),
-          "compute");
-      Operation *last = findLastUse(op, buffer);
-      rewriter.setInsertionPointAfter(last);
-      tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(),
-          "compute");
-    }
+    if (reading)
+      emitComputeUse(rewriter, loc, op, buffer, cb, tiles);
     rewriter.eraseOp(op);
     return success();
   }
@@ -549,7 +541,8 @@ private:
   /// tiles: its 32 rows lie at `rows` (row r at r x columns x 32 elements),
   /// and each run of 16 elements of a row is one face row of a tile, copied
   /// to its place in the tiles at `tiles` with a NoC read of the core's own
-  /// L1 (16-byte aligned on both sides). Exact: bytes move, no format
+  /// L1 (16-byte aligned on both sides), then waits for the copies (the
+  /// scratch rows are refilled next). Exact: bytes move, no format
   /// conversion.
   static void emitReaderTilize(PatternRewriter &rewriter, Location loc,
                                Value rows, Value tiles, Value tileRow,
@@ -603,6 +596,40 @@ private:
                 loc, ValueRange{address, to, i32(faceRowBytes)})
             .getOperation(),
         "reader");
+    rewriter.setInsertionPointAfter(rowLoop.getOperation());
+    tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(),
+        "reader");
+  }
+
+  /// The start of a block the reader tilizes itself: it reserves the
+  /// block's `tiles` pages of `tiled`; the write pointers of `tiled` and of
+  /// the reader's `scratch` rows.
+  static std::pair<Value, Value> beginReaderTilize(PatternRewriter &rewriter,
+                                                   Location loc, Value tiled,
+                                                   int64_t tiles,
+                                                   Value scratch) {
+    tag(rewriter.create<cb::ReserveBackOp>(loc, tiled, tiles).getOperation(),
+        "reader");
+    auto pointer = [&](Value cb) {
+      return tag(rewriter.create<cb::GetWritePtrOp>(loc, cb).getOperation(),
+                 "reader")
+          ->getResult(0);
+    };
+    Value tiledBase = pointer(tiled);
+    return {tiledBase, pointer(scratch)};
+  }
+
+  /// Compute's side of a buffer filled from DRAM into `cb`: it waits for
+  /// the block where `op` was and pops it after the buffer's last use.
+  static void emitComputeUse(PatternRewriter &rewriter, Location loc,
+                             Operation *op, Value buffer, Value cb,
+                             int64_t tiles) {
+    rewriter.setInsertionPoint(op);
+    tag(rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation(),
+        "compute");
+    rewriter.setInsertionPointAfter(findLastUse(op, buffer));
+    tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(),
+        "compute");
   }
 
   /// A copy of a row-major tensor (TileLayout::rowMajor: one DRAM page per
@@ -761,18 +788,9 @@ private:
 
     // Data movement: per tile row, 32 sticks.
     Value tiledBase, l1Base;
-    if (readerTilize) {
-      tag(rewriter.create<cb::ReserveBackOp>(loc, tiled, tiles).getOperation(),
-          role);
-      tiledBase =
-          tag(rewriter.create<cb::GetWritePtrOp>(loc, tiled).getOperation(),
-              role)
-              ->getResult(0);
-      l1Base =
-          tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks).getOperation(),
-              role)
-              ->getResult(0);
-    }
+    if (readerTilize)
+      std::tie(tiledBase, l1Base) =
+          beginReaderTilize(rewriter, loc, tiled, tiles, sticks);
     auto rowLoop = rewriter.create<scf::ForOp>(
         loc, zero, createIndex(rewriter, loc, rows), one);
     rewriter.setInsertionPointToStart(rowLoop.getBody());
@@ -882,7 +900,6 @@ private:
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
       emitReaderTilize(rewriter, loc, l1Base, tiledBase,
                        rowLoop.getInductionVar(), columns, element);
-      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
     } else if (reading) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
       tag(rewriter.create<cb::PushBackOp>(loc, sticks, columns).getOperation(),
@@ -905,12 +922,7 @@ private:
       if (!readerTilize)
         emitConversion(rewriter, loc, /*tilize=*/true, sticks, tiled, rows,
                        columns);
-      tag(rewriter.create<cb::WaitFrontOp>(loc, tiled, tiles).getOperation(),
-          "compute");
-      Operation *last = findLastUse(op, buffer);
-      rewriter.setInsertionPointAfter(last);
-      tag(rewriter.create<cb::PopFrontOp>(loc, tiled, tiles).getOperation(),
-          "compute");
+      emitComputeUse(rewriter, loc, op, buffer, tiled, tiles);
     }
     rewriter.eraseOp(op);
     return success();
@@ -1297,18 +1309,9 @@ public:
     int64_t rowBytes = blockColumns * elementBytes;
 
     Value tiledBase, l1Base;
-    if (readerTilize) {
-      tag(rewriter.create<cb::ReserveBackOp>(loc, tiled, tiles).getOperation(),
-          "reader");
-      tiledBase =
-          tag(rewriter.create<cb::GetWritePtrOp>(loc, tiled).getOperation(),
-              "reader")
-              ->getResult(0);
-      l1Base =
-          tag(rewriter.create<cb::GetWritePtrOp>(loc, sticks).getOperation(),
-              "reader")
-              ->getResult(0);
-    }
+    if (readerTilize)
+      std::tie(tiledBase, l1Base) = CopyLowering::beginReaderTilize(
+          rewriter, loc, tiled, tiles, sticks);
     auto rowLoop = rewriter.create<scf::ForOp>(loc, zero, index(rows), one);
     rewriter.setInsertionPointToStart(rowLoop.getBody());
     if (!readerTilize) {
@@ -1397,8 +1400,6 @@ public:
       CopyLowering::emitReaderTilize(rewriter, loc, l1Base, tiledBase,
                                      rowLoop.getInductionVar(), columns,
                                      element);
-      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(),
-          "reader");
     } else {
       tag(rewriter.create<cb::PushBackOp>(loc, sticks, columns).getOperation(),
           "reader");
@@ -1414,12 +1415,7 @@ public:
     if (!readerTilize)
       CopyLowering::emitConversion(rewriter, loc, /*tilize=*/true, sticks,
                                    tiled, rows, columns);
-    tag(rewriter.create<cb::WaitFrontOp>(loc, tiled, tiles).getOperation(),
-        "compute");
-    Operation *last = CopyLowering::findLastUse(op, buffer);
-    rewriter.setInsertionPointAfter(last);
-    tag(rewriter.create<cb::PopFrontOp>(loc, tiled, tiles).getOperation(),
-        "compute");
+    CopyLowering::emitComputeUse(rewriter, loc, op, buffer, tiled, tiles);
     rewriter.eraseOp(op);
     return success();
   }

@@ -986,7 +986,7 @@ class Translator(EagerTranslation):
                        f"tensor's data (X.data), got {_kind(data)}")
         base = data.buffer
         name = base.py_name
-        param = base.param or (base if base.view_shape is not None else None)
+        param = base.param
         if param is None:
             self.error(data_node, f"T.Tensor views the data of a kernel parameter or "
                        f"T.empty output; '{name}' is neither")
@@ -1150,8 +1150,8 @@ class Translator(EagerTranslation):
             namespace[name] = value
         if isinstance(node, ast.GeneratorExp):
             # A generator would run after this returns: take its values now.
-            node = ast.ListComp(elt=node.elt, generators=node.generators)
-            ast.copy_location(node, node)
+            node = ast.copy_location(
+                ast.ListComp(elt=node.elt, generators=node.generators), node)
         try:
             return eval(compile(ast.fix_missing_locations(ast.Expression(node)),
                                 self.source.filename, "eval"), namespace)

@@ -123,6 +123,18 @@ ScalarOpInfo getScalarOpInfo(tilt_emu::SfpuScalarOp op) {
     return {"unary_max_tile", "unary_max_tile_init"};
   case Op::Min:
     return {"unary_min_tile", "unary_min_tile_init"};
+  case Op::Eq:
+    return {"unary_eq_tile", "unary_eq_tile_init"};
+  case Op::Ne:
+    return {"unary_ne_tile", "unary_ne_tile_init"};
+  case Op::Lt:
+    return {"unary_lt_tile", "unary_lt_tile_init"};
+  case Op::Gt:
+    return {"unary_gt_tile", "unary_gt_tile_init"};
+  case Op::Le:
+    return {"unary_le_tile", "unary_le_tile_init"};
+  case Op::Ge:
+    return {"unary_ge_tile", "unary_ge_tile_init"};
   }
   return {"an SFPU op", ""};
 }
@@ -154,8 +166,72 @@ float applyScalar(tilt_emu::SfpuScalarOp op, float v, float s) {
     return std::max(v, s);
   case Op::Min:
     return std::min(v, s);
+  case Op::Eq:
+  case Op::Ne:
+  case Op::Lt:
+  case Op::Gt:
+  case Op::Le:
+  case Op::Ge:
+    break;
   }
   return v;
+}
+
+/// 1.0 where `a rel b` holds, else 0.0: the SFPU's comparisons
+/// (ckernel_sfpu_binary_comp.h, ckernel_sfpu_unary_comp.h) compare the
+/// values DST holds as f32, so a 16-bit DST's values compare exactly.
+/// A NaN compares as IEEE says (unequal to everything, unordered): the
+/// emulator's choice; tt-metal documents no NaN rule for them.
+float compare(char rel, float a, float b) {
+  bool holds = rel == '=' ? a == b
+               : rel == '!' ? a != b
+               : rel == '<' ? a < b
+               : rel == '>' ? a > b
+               : rel == 'l' ? a <= b
+                            : a >= b;
+  return holds ? 1.0f : 0.0f;
+}
+
+/// The relation of a comparison op, or 0 for another op.
+char getRelation(tilt_emu::SfpuScalarOp op) {
+  using Op = tilt_emu::SfpuScalarOp;
+  switch (op) {
+  case Op::Eq: return '=';
+  case Op::Ne: return '!';
+  case Op::Lt: return '<';
+  case Op::Gt: return '>';
+  case Op::Le: return 'l';
+  case Op::Ge: return 'g';
+  default: return 0;
+  }
+}
+char getRelation(tilt_emu::SfpuPairOp op) {
+  using Op = tilt_emu::SfpuPairOp;
+  switch (op) {
+  case Op::Eq: return '=';
+  case Op::Ne: return '!';
+  case Op::Lt: return '<';
+  case Op::Gt: return '>';
+  case Op::Le: return 'l';
+  case Op::Ge: return 'g';
+  default: return 0;
+  }
+}
+
+const char *getPairName(tilt_emu::SfpuPairOp op) {
+  using Op = tilt_emu::SfpuPairOp;
+  switch (op) {
+  case Op::Div: return "div_binary_tile";
+  case Op::Max: return "binary_max_tile";
+  case Op::Min: return "binary_min_tile";
+  case Op::Eq: return "eq_binary_tile";
+  case Op::Ne: return "ne_binary_tile";
+  case Op::Lt: return "lt_binary_tile";
+  case Op::Gt: return "gt_binary_tile";
+  case Op::Le: return "le_binary_tile";
+  case Op::Ge: return "ge_binary_tile";
+  }
+  return "an SFPU binary op";
 }
 
 } // namespace
@@ -280,8 +356,10 @@ void tilt_emu::sfpuScalar(SfpuScalarOp op, uint32_t idst, uint32_t bits) {
   // keeps erf to one bf16 step, truncated, whatever DST holds; with the
   // define (bits = 1) the fp32 fit, modelled as the C library's erf.
   bool bf16GradeErf = op == SfpuScalarOp::Erf && bits == 0;
+  char relation = getRelation(op);
   for (uint32_t i = 0; i < 1024; ++i) {
-    float v = applyScalar(op, x[i], scalar);
+    float v = relation ? compare(relation, x[i], scalar)
+                       : applyScalar(op, x[i], scalar);
     if (bf16GradeErf)
       v = truncateToFormat(v, emu::DataFormat::Float16_b);
     if (roundNearest)
@@ -299,9 +377,8 @@ void tilt_emu::sfpuScalar(SfpuScalarOp op, uint32_t idst, uint32_t bits) {
 void tilt_emu::sfpuPair(SfpuPairOp op, uint32_t idst0, uint32_t idst1,
                         uint32_t odst) {
   KernelContext &context = enterKernel();
-  const char *function = op == SfpuPairOp::Div   ? "div_binary_tile"
-                         : op == SfpuPairOp::Max ? "binary_max_tile"
-                                                 : "binary_min_tile";
+  const char *function = getPairName(op);
+  char relation = getRelation(op);
   std::string init = std::string(function) + "_init";
   checkInit(context, InitUnit::Sfpu, init, function, init);
   float *a = dstTile(context, idst0, function, DstState::Acquired);
@@ -310,6 +387,10 @@ void tilt_emu::sfpuPair(SfpuPairOp op, uint32_t idst0, uint32_t idst1,
   for (uint32_t i = 0; i < 1024; ++i) {
     if (op == SfpuPairOp::Div) {
       out[i] = sfpuBinaryToDst(context.engine, ELWDIV, a[i], b[i]);
+      continue;
+    }
+    if (relation) {
+      out[i] = compare(relation, a[i], b[i]);
       continue;
     }
     float v =
@@ -329,6 +410,50 @@ void tilt_emu::copyDestValues(uint32_t idst, uint32_t odst) {
   const float *in = dstTile(context, idst, function, DstState::Acquired);
   float *out = dstTile(context, odst, function, DstState::Acquired);
   std::copy(in, in + 1024, out);
+  context.dstWritten[odst] = true;
+  count(context, TileOp::SfpuBinary);
+  timeSfpuOp(context, false);
+}
+
+void tilt_emu::where(tt::DataFormat format, uint32_t icond, uint32_t itrue,
+                     uint32_t ifalse, uint32_t odst) {
+  KernelContext &context = enterKernel();
+  const char *function = "where_tile";
+  checkInit(context, InitUnit::Sfpu, "where_tile_init", function,
+            "where_tile_init");
+  // tt-llk ckernel_sfpu_where.h (_calculate_where_): Float32, Int32 and
+  // UInt32 move DST's 32-bit words (SFPLOAD/SFPSTORE InstrModLoadStore::
+  // INT32), which only an fp32 DST (fp32_dest_acc_en) holds; Float16_b
+  // moves the 16-bit datum (LO16), which only a 16-bit DST holds. Any other
+  // format fails its static_assert. The condition is zero when its loaded
+  // word is (SFPSETCC LREG_EQ0).
+  bool wide = format == tt::DataFormat::Float32 ||
+              format == tt::DataFormat::Int32 ||
+              format == tt::DataFormat::UInt32;
+  if (!wide && format != tt::DataFormat::Float16_b)
+    fail(context, "where_tile<DataFormat " +
+                      std::to_string(int(format)) +
+                      ">: only Float32, Int32, UInt32 and Float16_b are "
+                      "supported (tt-llk ckernel_sfpu_where.h)");
+  if (wide != context.engine.fp32Dest)
+    fail(context, std::string("where_tile<") +
+                      (wide ? "a 32-bit format" : "DataFormat::Float16_b") +
+                      "> with a " + (context.engine.fp32Dest ? "32" : "16") +
+                      "-bit DST: it moves " + (wide ? "32" : "16") +
+                      "-bit words, so the values would be garbage (" +
+                      (wide ? "set fp32_dest_acc_en" : "use Float32") + ")");
+  const float *cond = dstTile(context, icond, function, DstState::Acquired);
+  const float *onTrue = dstTile(context, itrue, function, DstState::Acquired);
+  const float *onFalse = dstTile(context, ifalse, function, DstState::Acquired);
+  float *out = dstTile(context, odst, function, DstState::Acquired);
+  for (uint32_t i = 0; i < 1024; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &cond[i], 4);
+    bool zero = wide ? bits == 0 : cond[i] == 0.0f;
+    // Bit for bit: a copy of the float would do, but memcpy keeps any
+    // pattern (an Int32 word that is a signalling NaN as a float).
+    std::memcpy(&out[i], zero ? &onFalse[i] : &onTrue[i], 4);
+  }
   context.dstWritten[odst] = true;
   count(context, TileOp::SfpuBinary);
   timeSfpuOp(context, false);

@@ -272,6 +272,39 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
   if (op->getNumResults() != 1)
     return fail(op, "the tile interpreter does not run '" + name + "'");
   llvm::StringRef mnemonic = name.substr(name.find('.') + 1);
+  // And, or and xor of conditions: undecided when an undecided operand
+  // can change the answer (false and x is false whatever x is).
+  if ((mnemonic == "andi" || mnemonic == "ori" || mnemonic == "xori") &&
+      op->getResult(0).getType().isInteger(1)) {
+    const RValue &a = get(op->getOperand(0)), &b = get(op->getOperand(1));
+    RValue result;
+    int64_t absorbing = mnemonic == "andi" ? 0 : 1;
+    auto absorbs = [&](const RValue &v) {
+      return mnemonic != "xori" && !v.undecided && v.integer == absorbing;
+    };
+    result.integer = mnemonic == "andi"  ? a.integer & b.integer
+                     : mnemonic == "ori" ? a.integer | b.integer
+                                         : a.integer ^ b.integer;
+    result.undecided = (a.undecided || b.undecided) && !absorbs(a) && !absorbs(b);
+    values[op->getResult(0)] = result;
+    return success();
+  }
+  // A condition as a number: 1 (or -1 for sitofp) or 0; when the bounds do
+  // not decide the condition, the device may hold the other one.
+  if ((mnemonic == "uitofp" || mnemonic == "sitofp") &&
+      op->getOperand(0).getType().isInteger(1)) {
+    const RValue &condition = get(op->getOperand(0));
+    RValue result;
+    double one = mnemonic == "uitofp" ? 1.0 : -1.0;
+    result.real = condition.integer ? one : 0.0;
+    result.bound = ErrorBound::getExact(NumberFormat::Integer);
+    if (condition.undecided) {
+      result.bound.total = 1.0;
+      result.bound.format = NumberFormat::Real;
+    }
+    values[op->getResult(0)] = result;
+    return success();
+  }
   for (unsigned index = 0; index < op->getNumOperands(); ++index)
     if (get(op->getOperand(index)).undecided &&
         !(mnemonic == "select" && index == 0))

@@ -22,7 +22,13 @@
 //    and arithmetic on the scalar itself fill it into a DST tile
 //    (fill_tile_bitcast) and use the SFPU's binary ops;
 //  - casts cost nothing: DST holds the value, the packer converts to the
-//    output's format.
+//    output's format;
+//  - comparisons (cmpf oeq, une, olt, ogt, ole, oge) are the SFPU's, 1.0
+//    where they hold and 0.0 elsewhere (eq_binary_tile ..., or
+//    unary_eq_tile ... with a scalar); and, or and xor of conditions are
+//    min, max and ne of those values; a select on such a condition is
+//    where_tile, which moves the chosen value bit for bit. (A select on
+//    element indices reads a mask tile instead, IndexMask.h.)
 //
 // A vector input indexed by the iteration's first dimension (`%m[d0]`) is
 // a column vector, the layout 1-d buffers already have (element i at row
@@ -34,7 +40,9 @@
 #include "ComputeLowering.h"
 #include "IndexMask.h"
 #include "tilt/Dialect/Math/Math.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
+#include <array>
 #include <cmath>
 #include <functional>
 
@@ -63,10 +71,29 @@ void tiletott::emitSfpuBinary(OpBuilder &builder, Location loc,
   } else if (op == "min") {
     emit<tt::BinaryMinTileInitOp>(builder, loc);
     emit<tt::BinaryMinTileOp>(builder, loc, {}, dsts);
+  } else if (isComparison(op)) {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
+    emit<tt::CompareBinaryTileInitOp>(builder, loc, {}, {}, type);
+    emit<tt::CompareBinaryTileOp>(builder, loc, {}, dsts, type);
   }
 }
 
+bool tiletott::isComparison(llvm::StringRef op) {
+  return op == "eq" || op == "ne" || op == "lt" || op == "gt" || op == "le" ||
+         op == "ge";
+}
+
 namespace {
+
+/// The relation `op` with its operands swapped (c < x is x > c).
+llvm::StringRef swapRelation(llvm::StringRef op) {
+  return llvm::StringSwitch<llvm::StringRef>(op)
+      .Case("lt", "gt")
+      .Case("gt", "lt")
+      .Case("le", "ge")
+      .Case("ge", "le")
+      .Default(op);
+}
 
 /// How an input is laid over the iteration space's tiles.
 enum class Broadcast { None, Columns, Rows };
@@ -88,7 +115,7 @@ struct Input {
 
 /// A value of the body, computed on tiles.
 struct Node {
-  enum Kind { Leaf, Scalar, Unary, Binary } kind = Leaf;
+  enum Kind { Leaf, Scalar, Unary, Binary, Select } kind = Leaf;
   /// Leaf: the input.
   unsigned input = 0;
   /// Scalar: the value (as f32 bits when packed into an instruction).
@@ -97,13 +124,16 @@ struct Node {
   /// of `value`, when set.
   Value runtime;
   /// Unary: exp, log, ..., or with `scalar` the op with `value` (add, sub,
-  /// rsub, mul, div, max, min); Binary: add, sub, mul, div, max, min.
+  /// rsub, mul, div, max, min, and the comparisons eq, ne, lt, gt, le, ge,
+  /// 1.0 where they hold, else 0.0); Binary: the same but rsub.
   llvm::StringRef op;
   bool scalar = false;
   /// Binary: on the SFPU even with an input tile operand (a select's
   /// additive mask: x keeps every bit, no source register truncates it).
   bool sfpu = false;
-  Node *lhs = nullptr, *rhs = nullptr;
+  /// Select: `lhs` the condition (nonzero: true), `rhs` the value where
+  /// it holds, `third` the value elsewhere.
+  Node *lhs = nullptr, *rhs = nullptr, *third = nullptr;
 };
 
 class ExpressionBuilder {
@@ -153,6 +183,12 @@ private:
   Node *buildBinary(Operation *def, llvm::StringRef op, Node *lhs, Node *rhs);
 
   Node *buildSelect(Operation *def);
+  /// An arith.cmpf, or null with `reason` set.
+  Node *buildCompare(Operation *def);
+  /// Whether `value` is an i1 (a condition: 1.0 or 0.0 on tiles).
+  static bool isBoolean(Value value) {
+    return value.getType().isSignlessInteger(1);
+  }
 
   tile::ParallelOp parallel;
   llvm::ArrayRef<Input> inputs;
@@ -201,6 +237,12 @@ double foldBinary(llvm::StringRef op, double a, double b) {
       .Case("div", a / b)
       .Case("max", std::fmax(a, b))
       .Case("min", std::fmin(a, b))
+      .Case("eq", a == b)
+      .Case("ne", a != b)
+      .Case("lt", a < b)
+      .Case("gt", a > b)
+      .Case("le", a <= b)
+      .Case("ge", a >= b)
       .Default(a);
 }
 
@@ -239,6 +281,9 @@ Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
     llvm::StringRef form;
     if (op == "add" || op == "mul" || op == "max" || op == "min")
       form = op;
+    else if (isComparison(op))
+      // comp.h's unary_*_tile compare the tile with the scalar.
+      form = scalarFirst ? swapRelation(op) : op;
     else if (op == "sub")
       form = scalarFirst ? "rsub" : "sub";
     else if (op == "div" && !scalarFirst && !scalarNode->runtime)
@@ -268,10 +313,33 @@ Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
 
 Node *ExpressionBuilder::buildSelect(Operation *def) {
   auto found = masks.find(def);
-  if (found == masks.end())
-    return fail(def, "'arith.select' has no Tenstorrent tile equivalent "
-                     "unless its condition is on element indices "
-                     "(tile.index)");
+  if (found == masks.end()) {
+    // A condition on values: 1.0 / 0.0 in DST, and where_tile.
+    Node *condition = build(def->getOperand(0));
+    if (!condition)
+      return nullptr;
+    Node *onTrue = build(def->getOperand(1));
+    if (!onTrue)
+      return nullptr;
+    Node *onFalse = build(def->getOperand(2));
+    if (!onFalse)
+      return nullptr;
+    if (isConstant(condition))
+      return condition->value != 0.0 ? onTrue : onFalse;
+    if (onTrue == onFalse ||
+        (isConstant(onTrue) && isConstant(onFalse) &&
+         onTrue->value == onFalse->value))
+      return onTrue;
+    // select(c, 1.0, 0.0) is the condition's own value.
+    if (isConstant(onTrue) && onTrue->value == 1.0 && isConstant(onFalse) &&
+        onFalse->value == 0.0 && isBoolean(def->getOperand(0)))
+      return condition;
+    Node *node = make(Node::Select);
+    node->lhs = condition;
+    node->rhs = onTrue;
+    node->third = onFalse;
+    return node;
+  }
   // tile-lower-data-movement checked the form when it made the mask.
   std::optional<unsigned> masked = getMaskedOperand(def);
   if (!masked)
@@ -288,6 +356,38 @@ Node *ExpressionBuilder::buildSelect(Operation *def) {
   node->rhs = mask;
   node->sfpu = true;
   return node;
+}
+
+Node *ExpressionBuilder::buildCompare(Operation *def) {
+  // The predicates whose meaning the SFPU's comparisons have, NaN included
+  // (IEEE: ordered relations false, `une` true with a NaN). The unordered
+  // relations and `one`, `ueq` differ from them only on NaN, for which
+  // tt-metal documents no rule: rejected rather than guessed.
+  arith::CmpFPredicate predicate = arith::CmpFOp(def).getPredicate();
+  llvm::StringRef relation;
+  switch (predicate) {
+  case arith::CmpFPredicate::OEQ: relation = "eq"; break;
+  case arith::CmpFPredicate::UNE: relation = "ne"; break;
+  case arith::CmpFPredicate::OLT: relation = "lt"; break;
+  case arith::CmpFPredicate::OGT: relation = "gt"; break;
+  case arith::CmpFPredicate::OLE: relation = "le"; break;
+  case arith::CmpFPredicate::OGE: relation = "ge"; break;
+  case arith::CmpFPredicate::AlwaysFalse: return scalar(0.0);
+  case arith::CmpFPredicate::AlwaysTrue: return scalar(1.0);
+  default:
+    return fail(def, "'arith.cmpf' with predicate '" +
+                         arith::stringifyCmpFPredicate(predicate) +
+                         "' has no Tenstorrent tile equivalent (supported: "
+                         "oeq, une, olt, ogt, ole, oge, whose NaN rule the "
+                         "SFPU's comparisons share)");
+  }
+  Node *lhs = build(def->getOperand(0));
+  if (!lhs)
+    return nullptr;
+  Node *rhs = build(def->getOperand(1));
+  if (!rhs)
+    return nullptr;
+  return buildBinary(def, relation, lhs, rhs);
 }
 
 Node *ExpressionBuilder::build(Value value) {
@@ -310,6 +410,9 @@ Node *ExpressionBuilder::build(Value value) {
   Operation *def = value.getDefiningOp();
   if (auto constant = getConstantValue(value).dyn_cast_or_null<FloatAttr>())
     return scalar(constant.getValueAsDouble());
+  if (isBoolean(value))
+    if (auto constant = getConstantValue(value).dyn_cast_or_null<IntegerAttr>())
+      return scalar(constant.getValue().isZero() ? 0.0 : 1.0);
   if (!def || def->getBlock() != body) {
     if (std::optional<double> constant = evaluateScalar(value))
       return scalar(*constant);
@@ -329,6 +432,33 @@ Node *ExpressionBuilder::build(Value value) {
     return operand(0);
   if (name == "arith.select")
     return buildSelect(def);
+  if (name == "arith.cmpf")
+    return buildCompare(def);
+  // Conditions are 1.0 or 0.0 on tiles: a conversion of one to a float is
+  // the same value; and is min, or is max, not is equality with 0.
+  if ((name == "arith.uitofp" || name == "arith.sitofp") &&
+      isBoolean(def->getOperand(0))) {
+    Node *condition = operand(0);
+    if (!condition || name == "arith.uitofp")
+      return condition;
+    // sitofp reads an i1's bit as its sign: true is -1.
+    return buildUnary(def, "negative", condition);
+  }
+  if ((name == "arith.andi" || name == "arith.ori" || name == "arith.xori") &&
+      isBoolean(value)) {
+    Node *lhs = operand(0);
+    if (!lhs)
+      return nullptr;
+    Node *rhs = operand(1);
+    if (!rhs)
+      return nullptr;
+    if (name == "arith.andi")
+      return buildBinary(def, "min", lhs, rhs);
+    if (name == "arith.ori")
+      return buildBinary(def, "max", lhs, rhs);
+    // xor of 0/1 values: not-equal.
+    return buildBinary(def, "ne", lhs, rhs);
+  }
   llvm::StringRef unary = getUnaryName(name);
   if (!unary.empty()) {
     Node *inner = operand(0);
@@ -445,6 +575,13 @@ int64_t TreeEmitter::measure(Node *node) {
     return 1;
   case Node::Unary:
     return measure(node->lhs);
+  case Node::Select: {
+    // The three operands in DST at once, computed largest first.
+    llvm::SmallVector<int64_t, 3> needs = {
+        measure(node->lhs), measure(node->rhs), measure(node->third)};
+    llvm::sort(needs, std::greater<int64_t>());
+    return std::max({needs[0], needs[1] + 1, needs[2] + 2});
+  }
   case Node::Binary:
     break;
   }
@@ -501,6 +638,13 @@ void TreeEmitter::emitScalar(llvm::StringRef op, const Node *node,
                              int64_t slot) {
   std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", slot}};
   double value = node->value;
+  if (isComparison(op)) {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
+    emit<tt::CompareUnaryTileInitOp>(builder, loc, {}, {}, type);
+    emit<tt::CompareUnaryTileOp>(builder, loc,
+                                 {getBits(value, node->runtime)}, dst, type);
+    return;
+  }
   // The scalar's f32 bits: a literal, or the kernel's runtime argument
   // (binop_with_scalar.h and unary_max/min take `uint32_t param` bits).
   Value bits = getBits(value, node->runtime);
@@ -562,6 +706,29 @@ int64_t TreeEmitter::emitNode(Node *node) {
     else
       emitUnary(node->op, slot);
     return slot;
+  }
+  case Node::Select: {
+    // Largest first (measure() counted so), then where_tile into the
+    // condition's tile.
+    std::array<Node *, 3> operands = {node->lhs, node->rhs, node->third};
+    std::array<int64_t, 3> slots;
+    std::array<unsigned, 3> order = {0, 1, 2};
+    std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+      return measure(operands[a]) > measure(operands[b]);
+    });
+    for (unsigned i : order)
+      slots[i] = emitNode(operands[i]);
+    std::pair<llvm::StringRef, int64_t> dsts[] = {{"cond", slots[0]},
+                                                  {"on_true", slots[1]},
+                                                  {"on_false", slots[2]},
+                                                  {"out", slots[0]}};
+    std::pair<llvm::StringRef, llvm::StringRef> format[] = {
+        {"format", lowering.isFp32Dest() ? "float32" : "float16_b"}};
+    emit<tt::WhereTileInitOp>(builder, loc);
+    emit<tt::WhereTileOp>(builder, loc, {}, dsts, format);
+    used[slots[1]] = false;
+    used[slots[2]] = false;
+    return slots[0];
   }
   case Node::Binary:
     break;
@@ -785,7 +952,7 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
       for (;;) {
         Node *node = *slot;
         Node **next = nullptr;
-        for (Node **child : {&node->lhs, &node->rhs})
+        for (Node **child : {&node->lhs, &node->rhs, &node->third})
           if (*child && measurer.measure(*child) > capacity)
             next = child;
         if (!next)
@@ -793,12 +960,11 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
         slot = next;
       }
       Node *node = *slot;
-      Node **ahead = measurer.measure(node->lhs) >=
-                             (node->rhs ? measurer.measure(node->rhs) : 0)
-                         ? &node->lhs
-                         : &node->rhs;
-      if (node->kind != Node::Binary)
-        ahead = &node->lhs;
+      // The child that needs the most DST tiles.
+      Node **ahead = &node->lhs;
+      for (Node **child : {&node->rhs, &node->third})
+        if (*child && measurer.measure(*child) > measurer.measure(*ahead))
+          ahead = child;
       if ((*ahead)->kind == Node::Leaf || (*ahead)->kind == Node::Scalar)
         return lowering.error(op, "the body does not fit DST even in parts");
       Context *context = op->getContext();

@@ -317,8 +317,11 @@ void endGemmChains(KernelLowering &lowering, Operation *loop);
 LogicalResult lowerParallel(KernelLowering &lowering,
                             tile::ParallelOp parallel);
 
+/// Whether `op` is one of the comparisons eq, ne, lt, gt, le, ge.
+bool isComparison(llvm::StringRef op);
+
 /// DST[lhs] = DST[lhs] op DST[rhs] on the SFPU (op: add, sub, mul, div,
-/// max, min), with its init.
+/// max, min, or a comparison: 1.0 where it holds, else 0.0), with its init.
 void emitSfpuBinary(OpBuilder &builder, Location loc, llvm::StringRef op,
                     int64_t lhs, int64_t rhs);
 

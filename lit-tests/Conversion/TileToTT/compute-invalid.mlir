@@ -33,8 +33,8 @@ func.func @body_op(%A: !tile.tensor<32x32xf32>, %C: !tile.tensor<32x32xf32>) {
     // expected-note@+1 {{in this 'tile.parallel'}}
     tile.parallel ins(%a_s : !tile.buf<32x32xf32, shared>) outs(%c_l : !tile.buf<32x32xf32, fragment>) {
     ^bb0(%x: f32):
-      %p = arith.cmpf ogt, %x, %zero : f32
-      // expected-error@+1 {{'arith.select' has no Tenstorrent tile equivalent}}
+      // expected-error@+1 {{'arith.cmpf' with predicate 'ugt' has no Tenstorrent tile equivalent (supported: oeq, une, olt, ogt, ole, oge, whose NaN rule the SFPU's comparisons share)}}
+      %p = arith.cmpf ugt, %x, %zero : f32
       %s = arith.select %p, %x, %zero : f32
       tile.yield %s : f32
     }

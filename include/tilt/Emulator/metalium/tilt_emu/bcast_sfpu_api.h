@@ -4,7 +4,9 @@
 // broadcast, unary_bcast), and the SFPU ops of compute_kernel_api.h
 // (exp2, silu, log_with_base, unary max/min), eltwise_unary/erf_erfc.h,
 // eltwise_unary/binop_with_scalar.h, eltwise_binary_sfpu.h (div),
-// binary_max_min.h and copy_dest_values.h. Included by compute_api.h.
+// binary_max_min.h, copy_dest_values.h, the comparisons of
+// eltwise_binary_sfpu.h and eltwise_unary/comp.h, and eltwise_unary/where.h.
+// Included by compute_api.h.
 //
 // Each of these ops checks that its own init is the last one of its engine
 // (tilt_emu::InitUnit): a broadcast op after another FPU op's init, or an
@@ -33,14 +35,19 @@ void unaryBcast(BroadcastType dim, uint32_t icb, uint32_t itile,
                 uint32_t idst);
 /// The SFPU ops on one DST tile with an f32 parameter given as its bits.
 enum class SfpuScalarOp {
-  Exp2, Silu, Erf, LogWithBase, Add, Sub, Mul, Div, Rsub, Max, Min
+  Exp2, Silu, Erf, LogWithBase, Add, Sub, Mul, Div, Rsub, Max, Min,
+  Eq, Ne, Lt, Gt, Le, Ge
 };
 void sfpuScalar(SfpuScalarOp op, uint32_t idst, uint32_t bits);
 /// The SFPU ops on two DST tiles.
-enum class SfpuPairOp { Div, Max, Min };
+enum class SfpuPairOp { Div, Max, Min, Eq, Ne, Lt, Gt, Le, Ge };
 void sfpuPair(SfpuPairOp op, uint32_t idst0, uint32_t idst1, uint32_t odst);
 /// DST[odst] = DST[idst].
 void copyDestValues(uint32_t idst, uint32_t odst);
+/// DST[odst] = DST[icond] != 0 ? DST[itrue] : DST[ifalse], moved as the
+/// words of `format`.
+void where(DataFormat format, uint32_t icond, uint32_t itrue, uint32_t ifalse,
+           uint32_t odst);
 } // namespace tilt_emu
 
 //===----------------------------------------------------------------------===//
@@ -210,6 +217,36 @@ inline void binary_min_tile(uint32_t idst0, uint32_t idst1, uint32_t odst,
                             VectorMode = VectorMode::RC, TILT_HERE) {
   ::tilt_emu::at(here);
   tilt_emu::sfpuPair(tilt_emu::SfpuPairOp::Min, idst0, idst1, odst);
+}
+// eltwise_binary_sfpu.h's comparisons of two DST tiles and
+// eltwise_unary/comp.h's of a DST tile with a scalar (its f32 bits): 1.0
+// where the relation holds, else 0.0.
+#define TILT_EMU_SFPU_COMPARE(rel, op)                                         \
+  TILT_EMU_SFPU_INIT(rel##_binary_tile_init)                                   \
+  inline void rel##_binary_tile(uint32_t idst0, uint32_t idst1, uint32_t odst, \
+                                TILT_HERE) {                                   \
+    ::tilt_emu::at(here);                                                      \
+    tilt_emu::sfpuPair(tilt_emu::SfpuPairOp::op, idst0, idst1, odst);          \
+  }                                                                            \
+  TILT_EMU_SFPU_INIT(unary_##rel##_tile_init)                                  \
+  inline void unary_##rel##_tile(uint32_t idst, uint32_t param0, TILT_HERE) {  \
+    ::tilt_emu::at(here);                                                      \
+    tilt_emu::sfpuScalar(tilt_emu::SfpuScalarOp::op, idst, param0);            \
+  }
+TILT_EMU_SFPU_COMPARE(eq, Eq)
+TILT_EMU_SFPU_COMPARE(ne, Ne)
+TILT_EMU_SFPU_COMPARE(lt, Lt)
+TILT_EMU_SFPU_COMPARE(gt, Gt)
+TILT_EMU_SFPU_COMPARE(le, Le)
+TILT_EMU_SFPU_COMPARE(ge, Ge)
+#undef TILT_EMU_SFPU_COMPARE
+// eltwise_unary/where.h.
+TILT_EMU_SFPU_INIT(where_tile_init)
+template <DataFormat data_format>
+void where_tile(uint32_t idst0, uint32_t idst1, uint32_t idst2, uint32_t odst,
+                TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::where(data_format, idst0, idst1, idst2, odst);
 }
 // copy_dest_values.h: source first (idst_in, idst_out).
 TILT_EMU_SFPU_INIT(copy_dest_values_init)

@@ -13,8 +13,11 @@
 #include "api/compute/binary_max_min.h"
 #include "api/compute/common.h"
 #include "api/compute/copy_dest_values.h"
+#include "api/compute/eltwise_binary_sfpu.h"
 #include "api/compute/eltwise_unary/binop_with_scalar.h"
+#include "api/compute/eltwise_unary/comp.h"
 #include "api/compute/eltwise_unary/erf_erfc.h"
+#include "api/compute/eltwise_unary/where.h"
 #include "tilt/Emulator/Emulator.h"
 
 #include "gtest/gtest.h"
@@ -389,6 +392,100 @@ TEST(BcastSfpuTest, BinarySfpuOpsReadTwoDstTiles) {
                       copy_dest_values(1, 0);
                     }),
             4.0f);
+}
+
+TEST(BcastSfpuTest, ComparisonsGiveOneOrZero) {
+  // Of two DST tiles (3 op 4), and of a tile with a scalar (3 op 3).
+  auto pair = [](std::function<void()> op) { return runSfpu(3.0f, 4.0f, op, 2); };
+  EXPECT_EQ(pair([] { eq_binary_tile_init(); eq_binary_tile(0, 1, 2); }), 0.0f);
+  EXPECT_EQ(pair([] { ne_binary_tile_init(); ne_binary_tile(0, 1, 2); }), 1.0f);
+  EXPECT_EQ(pair([] { lt_binary_tile_init(); lt_binary_tile(0, 1, 2); }), 1.0f);
+  EXPECT_EQ(pair([] { gt_binary_tile_init(); gt_binary_tile(0, 1, 2); }), 0.0f);
+  EXPECT_EQ(pair([] { le_binary_tile_init(); le_binary_tile(0, 1, 2); }), 1.0f);
+  EXPECT_EQ(pair([] { ge_binary_tile_init(); ge_binary_tile(0, 1, 2); }), 0.0f);
+  uint32_t three = toBits(3.0f);
+  auto scalar = [](std::function<void()> op) { return runSfpu(3.0f, 0, op); };
+  EXPECT_EQ(scalar([=] { unary_eq_tile_init(); unary_eq_tile(0, three); }), 1.0f);
+  EXPECT_EQ(scalar([=] { unary_ne_tile_init(); unary_ne_tile(0, three); }), 0.0f);
+  EXPECT_EQ(scalar([=] { unary_lt_tile_init(); unary_lt_tile(0, three); }), 0.0f);
+  EXPECT_EQ(scalar([=] { unary_gt_tile_init(); unary_gt_tile(0, three); }), 0.0f);
+  EXPECT_EQ(scalar([=] { unary_le_tile_init(); unary_le_tile(0, three); }), 1.0f);
+  EXPECT_EQ(scalar([=] { unary_ge_tile_init(); unary_ge_tile(0, three); }), 1.0f);
+  // Each needs its own init.
+  std::string error;
+  runSfpu(
+      3.0f, 4.0f,
+      [] {
+        lt_binary_tile_init();
+        gt_binary_tile(0, 1, 2);
+      },
+      2, &error);
+  EXPECT_EQ(error, "core (0, 0) compute: gt_binary_tile needs "
+                   "gt_binary_tile_init as the last SFPU init, but the last "
+                   "one was lt_binary_tile_init");
+}
+
+TEST(BcastSfpuTest, WhereMovesTheChosenWordsOfDstsWidth) {
+  // where(cond, 3, 4) with cond 1.0, then 0.0, into the condition's tile.
+  auto where32 = [](float condition) {
+    return runSfpu(3.0f, 4.0f, [condition] {
+      fill_tile(2, condition);
+      where_tile_init();
+      where_tile<tt::DataFormat::Float32>(2, 0, 1, 2);
+    }, 2);
+  };
+  EXPECT_EQ(where32(1.0f), 3.0f);
+  EXPECT_EQ(where32(0.0f), 4.0f);
+  // An NaN chosen in an fp32 DST keeps its payload (the words are moved).
+  float payload;
+  uint32_t payloadBits = 0x7fc01234u;
+  std::memcpy(&payload, &payloadBits, 4);
+  EXPECT_EQ(toBits(runSfpu(payload, 4.0f, [] {
+              fill_tile(2, 1.0f);
+              where_tile_init();
+              where_tile<tt::DataFormat::Float32>(2, 0, 1, 2);
+            }, 2)),
+            payloadBits);
+  // The 32-bit form in a 16-bit DST, and the 16-bit one in an fp32 DST,
+  // would move garbage.
+  std::string error;
+  runSfpu(
+      3.0f, 4.0f,
+      [] {
+        where_tile_init();
+        where_tile<tt::DataFormat::Float16_b>(0, 0, 1, 2);
+      },
+      2, &error);
+  EXPECT_EQ(error, "core (0, 0) compute: where_tile<DataFormat::Float16_b> "
+                   "with a 32-bit DST: it moves 16-bit words, so the values "
+                   "would be garbage (use Float32)");
+  ComputeRun run({{16, kBF16}});
+  float result = NAN;
+  EXPECT_EQ(run.run([&] {
+    init_sfpu(16, 16);
+    tile_regs_acquire();
+    fill_tile_init();
+    fill_tile(0, 1.0f);
+    fill_tile(1, 3.0f);
+    fill_tile(2, 4.0f);
+    where_tile_init();
+    where_tile<tt::DataFormat::Float16_b>(0, 1, 2, 0);
+    result = packAndRead(16)[0];
+  }),
+            "");
+  EXPECT_EQ(result, 3.0f);
+  ComputeRun wide({{16, kBF16}});
+  EXPECT_EQ(wide.run([&] {
+    init_sfpu(16, 16);
+    tile_regs_acquire();
+    fill_tile_init();
+    fill_tile(0, 1.0f);
+    where_tile_init();
+    where_tile<tt::DataFormat::Float32>(0, 0, 0, 0);
+  }),
+            "core (0, 0) compute: where_tile<a 32-bit format> with a 16-bit "
+            "DST: it moves 32-bit words, so the values would be garbage (set "
+            "fp32_dest_acc_en)");
 }
 
 TEST(BcastSfpuTest, SfpuOpsInA16BitDstAreTruncatedExceptRsub) {

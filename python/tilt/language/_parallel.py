@@ -31,7 +31,8 @@ _PY_MATH = {"exp": math.exp, "exp2": lambda x: 2.0 ** x, "log": math.log,
             "erf": math.erf}
 _FLOAT_OPS = {ast.Add: "addf", ast.Sub: "subf", ast.Mult: "mulf", ast.Div: "divf"}
 _INT_OPS = {ast.Add: "addi", ast.Sub: "subi", ast.Mult: "muli",
-            ast.FloorDiv: "floordivsi", ast.Mod: "remsi"}
+            ast.FloorDiv: "floordivsi", ast.Mod: "remsi",
+            ast.BitAnd: "andi", ast.BitOr: "ori", ast.BitXor: "xori"}
 _CMPI = {ast.Lt: "slt", ast.LtE: "sle", ast.Gt: "sgt", ast.GtE: "sge",
          ast.Eq: "eq", ast.NotEq: "ne"}
 _CMPF = {ast.Lt: "olt", ast.LtE: "ole", ast.Gt: "ogt", ast.GtE: "oge",
@@ -398,6 +399,10 @@ class ParallelLoop:
                 return operand
             if isinstance(node.op, ast.Not) and not isinstance(operand, (Node, Aff)):
                 return not operand
+            if isinstance(node.op, ast.Not) and isinstance(operand, Node) and \
+                    operand.type == "i1":
+                return Node("op", "i1", self.pos(node),
+                            [operand, self.to_node(node, True, "i1")], "xori")
             self.error(node, f"{type(node.op).__name__} is not supported in a "
                        "T.Parallel body")
         if isinstance(node, ast.Compare):
@@ -651,6 +656,9 @@ class ParallelLoop:
             return value if type_ == "i32" else Node("cast", type_, value.pos, [value], "sitofp")
         if src == "i32" and is_float(type_):
             return Node("cast", type_, value.pos, [value], "sitofp")
+        if src == "i1" and is_float(type_):
+            # A condition as a number: 1.0 or 0.0 (C's and TVM's bool cast).
+            return Node("cast", type_, value.pos, [value], "uitofp")
         if is_float(src) and type_ == "i32":
             return Node("cast", type_, value.pos, [value], "fptosi")
         if src == "i32" and type_ == "index":

@@ -407,10 +407,21 @@ void tilt_emu::copy(uint32_t icb, uint32_t itile, uint32_t idst) {
     // the CB a Float32 unpack destination instead of Tf32).
     checkFormat(context, 'A', icb, function, "");
     const CircularBuffer &buffer = readTile(context, icb, itile, tile, function);
-    if (buffer.config.format != emu::DataFormat::Float32 || !context.engine.fp32Dest)
+    bool words = buffer.config.format == emu::DataFormat::Float32 ||
+                 buffer.config.format == emu::DataFormat::Int32;
+    if (!words || !context.engine.fp32Dest)
       fail(context, "copy_tile: " + getCBText(icb) +
                         " is in UnpackToDestFp32 mode, which needs a Float32 "
-                        "CB and fp32_dest_acc_en");
+                        "or Int32 CB and fp32_dest_acc_en");
+    if (buffer.config.format == emu::DataFormat::Int32) {
+      // The words unchanged (the unpacker's Int32 to a 32-bit DST).
+      std::memcpy(dst, tile, sizeof(tile));
+      context.dstWritten[idst] = true;
+      count(context, TileOp::Copy);
+      timeFpuOp(context, Work::Copy, {icb}, context.device->timing.copyCycles,
+                false);
+      return;
+    }
   } else {
     unpackToSrc(context, 'A', icb, itile, tile, function, "");
   }

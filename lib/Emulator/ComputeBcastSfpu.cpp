@@ -58,21 +58,6 @@ std::string getShortInit(EltwiseBinaryType type, BroadcastType dim) {
          "_init_short";
 }
 
-/// Stops the kernel unless `init` is the last init of `unit`.
-void checkInit(KernelContext &context, tilt_emu::InitUnit unit,
-               const std::string &init, const std::string &function,
-               const std::string &expected) {
-  bool fpu = unit == tilt_emu::InitUnit::Fpu;
-  const std::string &last =
-      fpu ? context.engine.fpuInit : context.engine.sfpuInit;
-  if (last == init)
-    return;
-  std::string engineName = fpu ? "unpack/math" : "SFPU";
-  fail(context, function + " needs " + expected + " as the last " + engineName +
-                    " init, but " +
-                    (last.empty() ? "no " + engineName + " init has run"
-                                  : "the last one was " + last));
-}
 
 /// Where in1's value for element (row, column) comes from.
 uint32_t getBroadcastIndex(BroadcastType dim, uint32_t row, uint32_t column) {
@@ -235,6 +220,21 @@ const char *getPairName(tilt_emu::SfpuPairOp op) {
 }
 
 } // namespace
+
+void engine::checkInit(KernelContext &context, tilt_emu::InitUnit unit,
+               const std::string &init, const std::string &function,
+               const std::string &expected) {
+  bool fpu = unit == tilt_emu::InitUnit::Fpu;
+  const std::string &last =
+      fpu ? context.engine.fpuInit : context.engine.sfpuInit;
+  if (last == init)
+    return;
+  std::string engineName = fpu ? "unpack/math" : "SFPU";
+  fail(context, function + " needs " + expected + " as the last " + engineName +
+                    " init, but " +
+                    (last.empty() ? "no " + engineName + " init has run"
+                                  : "the last one was " + last));
+}
 
 //===----------------------------------------------------------------------===//
 // Broadcast (bcast.h)

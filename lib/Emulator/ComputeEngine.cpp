@@ -249,10 +249,16 @@ const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
   case emu::DataFormat::Float32:
     decode(reinterpret_cast<const float *>(page), [](float v) { return v; });
     break;
+  case emu::DataFormat::Int32:
+    // The words as they are (DST holds an int32 as its word).
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c)
+        std::memcpy(&out[r * 32 + c], page + 4 * faceIndex(r, c), 4);
+    break;
   default:
     fail(context, std::string(function) +
-                      ": the emulator computes on Float32, Float16 and "
-                      "Float16_b tiles, not " +
+                      ": the emulator computes on Float32, Float16, "
+                      "Float16_b and Int32 tiles, not " +
                       getFormatName(buffer.config.format));
   }
   return buffer;
@@ -272,6 +278,14 @@ void unpackToSrc(KernelContext &context, char reg, uint32_t cb, uint32_t itile,
                       "(ComputeConfig::unpack_to_dest_mode), in which the "
                       "unpacker writes it to DST: only copy_tile may read it");
   const CircularBuffer &buffer = readTile(context, cb, itile, out, function);
+  // SrcA and SrcB hold 19-bit data (tt-isa-documentation SrcASrcB.md): an
+  // int32 word does not survive them; tt-metal unpacks Int32 CBs straight
+  // into DST (UnpackToDestFp32) and computes on them with the SFPU.
+  if (buffer.config.format == emu::DataFormat::Int32)
+    fail(context, std::string(function) + " unpacks " + getCBText(cb) +
+                      " (Int32) through " + getRegisterName(reg) +
+                      ", which holds 19 bits: int32 words must be unpacked "
+                      "straight into DST (UnpackToDestFp32) by copy_tile");
   holdInSource(context.engine, buffer.config.format, out, 1024);
 }
 
@@ -381,11 +395,20 @@ CircularBuffer &engine::lookupPackedCB(KernelContext &context, uint32_t ocb,
   emu::DataFormat format = cb.config.format;
   if (format != emu::DataFormat::Float32 &&
       format != emu::DataFormat::Float16 &&
-      format != emu::DataFormat::Float16_b)
+      format != emu::DataFormat::Float16_b &&
+      format != emu::DataFormat::Int32)
     fail(context, std::string(function) +
-                      ": the emulator packs Float32, Float16 and Float16_b "
-                      "tiles, not " +
+                      ": the emulator packs Float32, Float16, Float16_b and "
+                      "Int32 tiles, not " +
                       getFormatName(format));
+  if (format == emu::DataFormat::Int32 && !context.engine.fp32Dest)
+    fail(context, std::string(function) + " into " + getCBText(ocb) +
+                      " (Int32) from a 16-bit DST, which holds no int32 "
+                      "words (fp32_dest_acc_en)");
+  if (format == emu::DataFormat::Int32 && context.engine.l1Accumulate)
+    fail(context, std::string(function) + " into " + getCBText(ocb) +
+                      " (Int32) with L1 accumulation, which adds FP32, BF16 "
+                      "and FP16 data only (tt-isa-documentation L1.md)");
   return cb;
 }
 
@@ -395,6 +418,12 @@ void engine::packDatum(const ComputeEngine &engine, emu::DataFormat format,
   // format (L1.md: near-memory accumulate of FP32, BF16, FP16); the
   // rounding of that add is undocumented: to nearest even here.
   bool accumulate = engine.l1Accumulate;
+  if (format == emu::DataFormat::Int32) {
+    // The packer writes DST's 32-bit word unconverted: an int32 computed
+    // there stays itself, a float becomes its bits.
+    std::memcpy(data + 4 * index, &value, 4);
+    return;
+  }
   if (format == emu::DataFormat::Float32) {
     float *stored = reinterpret_cast<float *>(data) + index;
     *stored = accumulate ? *stored + value : value;

@@ -89,6 +89,12 @@ float sfpuToDst(const ComputeEngine &engine, float value);
 float sfpuBinaryToDst(const ComputeEngine &engine, EltwiseBinaryType type,
                       float a, float b);
 
+/// Stops the kernel unless `init` is the last init of `unit`; `function`
+/// names the call and `expected` the init it needs.
+void checkInit(KernelContext &context, tilt_emu::InitUnit unit,
+               const std::string &init, const std::string &function,
+               const std::string &expected);
+
 /// Tile `itile` of the front of `cb`, row-major, exactly as stored. The
 /// caller unpacks it as a tile, so the unpacker must be in its tile layout
 /// (checkTileUnpack).

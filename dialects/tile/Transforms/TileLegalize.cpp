@@ -7,8 +7,9 @@
 //  - buffers: on-core buffers must be whole 32x32 tiles (the last two
 //    dimensions multiples of 32; a 1-d buffer a multiple of 32), since
 //    circular buffers hold whole tiles;
-//  - element types: i32 has no matmul or elementwise tile op on
-//    Tenstorrent's FPU, so i32 gemm and i32 tile.parallel are rejected;
+//  - element types: i32 has no matmul on Tenstorrent's FPU, so an i32
+//    gemm is rejected; a tile.parallel over one-byte integer tiles too
+//    (i32 ones run on the SFPU's integer ops);
 //  - copies: a block may overhang its tensor (ceildiv grids; the lowering
 //    reads zeros there and writes nothing), but not reach index 2^31.
 // Every rejection is a diagnostic at the op; nothing is changed then.
@@ -397,12 +398,18 @@ private:
       return success();
     }
     if (ParallelOp::dynCast(op)) {
+      // i32 tiles are computed on by the SFPU's integer ops in a 32-bit
+      // DST; one-byte tiles have no unpacked form the SFPU computes on.
       for (Value operand : op->getOperands())
         if (auto buf = operand.getType().dyn_cast<BufType>())
-          if (buf.getElementType().isSignlessInteger())
+          if (buf.getElementType().isInteger() &&
+              !buf.getElementType().isInteger(32))
             return op->emitError()
-                   << "i32 tile.parallel has no Tenstorrent equivalent (the "
-                      "elementwise tile ops take bf16, f16 or f32)";
+                   << "a tile.parallel over " << buf.getElementType()
+                   << " tiles has no Tenstorrent equivalent yet (the SFPU "
+                      "computes on f32, bf16, f16 and i32 tiles; read the "
+                      "elements one by one with tile.load, or convert the "
+                      "tensor to i32)";
       return success();
     }
     return success();

@@ -3,10 +3,10 @@
 // Makes each compute kernel configure the unpacker and packer for the CBs
 // it actually reads and writes (include/tilt/Dialect/TT/FormatState.h):
 //
-//  1. A Float32 CB that the kernel only reads with copy_tile, in a kernel
-//     with fp32_dest_acc, is unpacked straight into DST
+//  1. A Float32 or Int32 CB that the kernel only reads with copy_tile, in
+//     a kernel with fp32_dest_acc, is unpacked straight into DST
 //     (`unpack_to_dest_fp32`, ComputeConfig::unpack_to_dest_mode): through
-//     SrcA it would lose 13 mantissa bits (TF32).
+//     SrcA f32 would lose 13 mantissa bits (TF32), an int32 its word.
 //  2. Where a use of SrcA, SrcB or the packer may be reached with the
 //     register configured for another format, a reconfiguration is
 //     inserted (reconfig_data_format_srca / _srcb, pack_reconfig_data_format)
@@ -133,8 +133,9 @@ Operation *createReconfiguration(OpBuilder &builder, Location loc,
       .getOperation();
 }
 
-/// Float32 CBs that only copy_tile, tilize_block or pack_untilize_block
-/// read, in a kernel with fp32_dest_acc.
+/// Float32 and Int32 CBs that only copy_tile, tilize_block or
+/// pack_untilize_block read, in a kernel with fp32_dest_acc (an int32 word
+/// reaches DST only this way: the source registers hold 19 bits).
 void selectUnpackToDest(KernelOp kernel,
                         const llvm::DenseMap<int64_t, Type> &formats) {
   if (!kernel->getInherentAttr("fp32_dest_acc"))
@@ -159,7 +160,8 @@ void selectUnpackToDest(KernelOp kernel,
   llvm::SmallVector<int64_t, 4> selected = getUnpackToDestFp32(kernel);
   for (int64_t cb : copied) {
     Type format = formats.lookup(cb);
-    if (format && format.isF32() && !other.count(cb) &&
+    if (format && (format.isF32() || format.isInteger(32)) &&
+        !other.count(cb) &&
         !llvm::is_contained(selected, cb))
       selected.push_back(cb);
   }

@@ -753,14 +753,27 @@ private:
     llvm::SmallVector<int64_t, 4> toDest = getUnpackToDestFp32(kernel);
     for (int64_t cb : toDest) {
       Type format = formats.lookup(cb);
-      if (format && !format.isF32()) {
+      if (format && !format.isF32() && !format.isInteger(32)) {
         kernel->emitError() << "circular buffer " << cb << " holds " << format
-                            << "; only f32 CBs can be unpacked straight to "
-                               "DST (unpack_to_dest_fp32)";
+                            << "; only f32 and i32 CBs can be unpacked "
+                               "straight to DST (unpack_to_dest_fp32)";
         ok = false;
       }
     }
     kernel->walk([&](Operation *op) {
+      for (const auto &[reg, cb] : getFormatEffects(op).uses) {
+        // SrcA and SrcB hold 19 bits: no int32 word survives them.
+        Type format = formats.lookup(cb);
+        if (reg != FormatRegister::Pack && format && format.isInteger(32) &&
+            !llvm::is_contained(toDest, cb)) {
+          op->emitError() << "unpacks circular buffer " << cb
+                          << " (i32) through " << getFormatRegisterName(reg)
+                          << ", which holds 19 bits: an i32 CB must be "
+                             "unpacked straight to DST (unpack_to_dest_fp32) "
+                             "by tt.copy_tile";
+          ok = false;
+        }
+      }
       // These move the data without computing on it, and the unpacker can
       // put it into DST for them (lib/Emulator/ComputeTilize.cpp).
       llvm::StringRef name = op->getName().getStringRef();

@@ -400,7 +400,14 @@ void KernelLowering::emitTileLoop(Location loc, int64_t tiles, int64_t target,
 }
 
 void KernelLowering::emitFill(Location loc, double value, int64_t dst,
-                              Value runtime) {
+                              Value runtime, bool integer) {
+  if (integer) {
+    emit<tt::FillTileInitOp>(builder, loc);
+    emit<tt::FillTileIntOp>(builder, loc,
+                            {createI32(builder, loc, int32_t(int64_t(value)))},
+                            {{"dst", dst}});
+    return;
+  }
   Value bits = getScalarBits(loc, value, runtime);
   emit<tt::FillTileInitOp>(builder, loc);
   emit<tt::FillTileBitcastOp>(builder, loc, {bits}, {{"dst", dst}});
@@ -553,7 +560,8 @@ LogicalResult KernelLowering::moveToHome(Operation *op, Value buffer) {
   if (old.kind == BufferLocation::Constant) {
     ensureStartup(loc, index, index, index);
     emitTileLoop(loc, tiles, index, [&](Value) {
-      emitFill(loc, old.value, 0, old.runtime);
+      emitFill(loc, old.value, 0, old.runtime,
+               type.getElementType().isInteger(32));
       return int64_t(0);
     });
   } else if (old.kind != BufferLocation::Nowhere) {

@@ -132,12 +132,20 @@ Value tiletott::getRuntimeScalar(Value value) {
 
 LogicalResult KernelLowering::lowerFill(Operation *fill) {
   Value buffer = fill->getOperand(0);
-  if (!getBufferElementType(buffer).isa<FloatType>())
-    return error(fill, "only float buffers can be filled on Tenstorrent's "
-                       "SFPU (fill_tile)");
+  Type element = getBufferElementType(buffer);
+  bool integer = element.isInteger(32);
+  if (!element.isa<FloatType>() && !integer)
+    return error(fill, "only float and i32 buffers can be filled on "
+                       "Tenstorrent's SFPU (fill_tile, fill_tile_int)");
   double value = 0.0;
   Value runtime;
-  if (tile::FillOp::dynCast(fill)) {
+  if (integer && tile::FillOp::dynCast(fill)) {
+    auto constant =
+        getConstantValue(fill->getOperand(1)).dyn_cast_or_null<IntegerAttr>();
+    if (!constant)
+      return error(fill, "an i32 fill value must be a constant");
+    value = double(int32_t(constant.getValue().getSExtValue()));
+  } else if (tile::FillOp::dynCast(fill)) {
     Value scalar = fill->getOperand(1);
     if (std::optional<double> constant = evaluateScalar(scalar)) {
       // The buffer holds the value in its type (a bf16 buffer filled with
@@ -244,7 +252,8 @@ LogicalResult KernelLowering::lowerCopyOut(tile::CopyOp copy) {
   emitCB<cb::ReserveBackOp>(builder, loc, out, tiles);
   emitTileLoop(loc, tiles, indexOut, [&](Value tile) {
     if (input->constant) {
-      emitFill(loc, input->value, 0, input->runtime);
+      emitFill(loc, input->value, 0, input->runtime,
+               getBufferElementType(buffer).isInteger(32));
       return int64_t(0);
     }
     emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});

@@ -131,6 +131,9 @@ struct Node {
   /// Binary: on the SFPU even with an input tile operand (a select's
   /// additive mask: x keeps every bit, no source register truncates it).
   bool sfpu = false;
+  /// DST holds the value as an int32 word (an i32; an i1 as 1 or 0), not
+  /// as a float (an i1 as 1.0 or 0.0).
+  bool integer = false;
   /// Select: `lhs` the condition (nonzero: true), `rhs` the value where
   /// it holds, `third` the value elsewhere.
   Node *lhs = nullptr, *rhs = nullptr, *third = nullptr;
@@ -140,10 +143,12 @@ class ExpressionBuilder {
 public:
   /// `exactF32`: f32 add, sub and mul go to the SFPU (an fp32 DST without
   /// allow-tf32), where no source register cuts their operands to TF32.
+  /// `fp32Dest`: DST holds 32-bit words (i32 values need it).
   ExpressionBuilder(tile::ParallelOp parallel, llvm::ArrayRef<Input> inputs,
                     const llvm::DenseMap<Operation *, unsigned> &masks,
-                    bool exactF32)
-      : parallel(parallel), inputs(inputs), masks(masks), exactF32(exactF32) {}
+                    bool exactF32, bool fp32Dest)
+      : parallel(parallel), inputs(inputs), masks(masks), exactF32(exactF32),
+        fp32Dest(fp32Dest) {}
 
   /// The tree of `value`, or null with `reason` and `where` set.
   Node *build(Value value);
@@ -183,6 +188,23 @@ private:
   Node *buildBinary(Operation *def, llvm::StringRef op, Node *lhs, Node *rhs);
 
   Node *buildSelect(Operation *def);
+  /// An integer op (`op`: add, sub, mul, max, min, lt, gt, le, ge, eq, ne)
+  /// on int32 words in DST, the SFPU's integer forms.
+  Node *buildIntBinary(Operation *def, llvm::StringRef op, Node *lhs,
+                       Node *rhs);
+  /// An arith.cmpi of i32 values.
+  Node *buildIntCompare(Operation *def);
+  /// `node` (an int-encoded value) as a float (typecast_tile).
+  Node *toFloat(Node *node) {
+    if (!node->integer)
+      return node;
+    if (isConstant(node))
+      return scalar(node->value);
+    Node *cast = make(Node::Unary);
+    cast->op = "int32_to_float32";
+    cast->lhs = node;
+    return cast;
+  }
   /// An arith.cmpf, or null with `reason` set.
   Node *buildCompare(Operation *def);
   /// Whether `value` is an i1 (a condition: 1.0 or 0.0 on tiles).
@@ -194,7 +216,7 @@ private:
   llvm::ArrayRef<Input> inputs;
   /// The input of each index-dependent select's mask.
   const llvm::DenseMap<Operation *, unsigned> &masks;
-  bool exactF32;
+  bool exactF32, fp32Dest;
   std::vector<std::unique_ptr<Node>> nodes;
 };
 
@@ -332,12 +354,14 @@ Node *ExpressionBuilder::buildSelect(Operation *def) {
       return onTrue;
     // select(c, 1.0, 0.0) is the condition's own value.
     if (isConstant(onTrue) && onTrue->value == 1.0 && isConstant(onFalse) &&
-        onFalse->value == 0.0 && isBoolean(def->getOperand(0)))
+        onFalse->value == 0.0 && isBoolean(def->getOperand(0)) &&
+        onTrue->integer == condition->integer)
       return condition;
     Node *node = make(Node::Select);
     node->lhs = condition;
     node->rhs = onTrue;
     node->third = onFalse;
+    node->integer = onTrue->integer;
     return node;
   }
   // tile-lower-data-movement checked the form when it made the mask.
@@ -390,6 +414,64 @@ Node *ExpressionBuilder::buildCompare(Operation *def) {
   return buildBinary(def, relation, lhs, rhs);
 }
 
+Node *ExpressionBuilder::buildIntBinary(Operation *def, llvm::StringRef op,
+                                        Node *lhs, Node *rhs) {
+  if (isConstant(lhs) && isConstant(rhs)) {
+    // Two's complement, as the SFPU computes.
+    auto a = uint32_t(int32_t(lhs->value)), b = uint32_t(int32_t(rhs->value));
+    int32_t x = int32_t(a), y = int32_t(b);
+    int64_t folded = llvm::StringSwitch<int64_t>(op)
+                         .Case("add", int32_t(a + b))
+                         .Case("sub", int32_t(a - b))
+                         .Case("mul", int32_t(a * b))
+                         .Case("max", std::max(x, y))
+                         .Case("min", std::min(x, y))
+                         .Case("lt", x < y)
+                         .Case("gt", x > y)
+                         .Case("le", x <= y)
+                         .Case("ge", x >= y)
+                         .Case("eq", x == y)
+                         .Case("ne", x != y)
+                         .Default(0);
+    Node *node = scalar(double(folded));
+    node->integer = true;
+    return node;
+  }
+  if (!fp32Dest)
+    return fail(def, "i32 arithmetic needs a 32-bit DST, which this kernel "
+                     "does not use (no i32 buffer is an operand of its "
+                     "tile.parallel ops)");
+  Node *node = make(Node::Binary);
+  node->op = op;
+  node->lhs = lhs;
+  node->rhs = rhs;
+  node->integer = true;
+  node->sfpu = true; // never the FPU, which computes on floats
+  return node;
+}
+
+Node *ExpressionBuilder::buildIntCompare(Operation *def) {
+  llvm::StringRef relation;
+  switch (arith::CmpIOp(def).getPredicate()) {
+  case arith::CmpIPredicate::eq: relation = "eq"; break;
+  case arith::CmpIPredicate::ne: relation = "ne"; break;
+  case arith::CmpIPredicate::slt: relation = "lt"; break;
+  case arith::CmpIPredicate::sgt: relation = "gt"; break;
+  case arith::CmpIPredicate::sle: relation = "le"; break;
+  case arith::CmpIPredicate::sge: relation = "ge"; break;
+  default:
+    return fail(def, "an unsigned 'arith.cmpi' of i32 tiles has no lowering "
+                     "yet (the SFPU's int32 comparisons are signed)");
+  }
+  Node *lhs = build(def->getOperand(0));
+  if (!lhs)
+    return nullptr;
+  Node *rhs = build(def->getOperand(1));
+  if (!rhs)
+    return nullptr;
+  return buildIntBinary(def, relation, lhs, rhs);
+}
+
 Node *ExpressionBuilder::build(Value value) {
   Block *body = parallel.getBody();
   if (auto argument = value.dyn_cast<BlockArgument>()) {
@@ -401,10 +483,12 @@ Node *ExpressionBuilder::build(Value value) {
                   "a block argument from outside the body has no tile "
                   "equivalent");
     const Input &input = inputs[argument.getArgNumber()];
-    if (input.source.constant)
-      return scalar(input.source.value, input.source.runtime);
-    Node *leaf = make(Node::Leaf);
+    bool integer = argument.getType().isInteger(32);
+    Node *leaf = input.source.constant
+                     ? scalar(input.source.value, input.source.runtime)
+                     : make(Node::Leaf);
     leaf->input = argument.getArgNumber();
+    leaf->integer = integer;
     return leaf;
   }
   Operation *def = value.getDefiningOp();
@@ -413,6 +497,13 @@ Node *ExpressionBuilder::build(Value value) {
   if (isBoolean(value))
     if (auto constant = getConstantValue(value).dyn_cast_or_null<IntegerAttr>())
       return scalar(constant.getValue().isZero() ? 0.0 : 1.0);
+  if (value.getType().isInteger(32))
+    if (auto constant =
+            getConstantValue(value).dyn_cast_or_null<IntegerAttr>()) {
+      Node *node = scalar(double(int32_t(constant.getValue().getSExtValue())));
+      node->integer = true;
+      return node;
+    }
   if (!def || def->getBlock() != body) {
     if (std::optional<double> constant = evaluateScalar(value))
       return scalar(*constant);
@@ -434,12 +525,59 @@ Node *ExpressionBuilder::build(Value value) {
     return buildSelect(def);
   if (name == "arith.cmpf")
     return buildCompare(def);
+  if (name == "arith.cmpi" && def->getOperand(0).getType().isInteger(32))
+    return buildIntCompare(def);
+  llvm::StringRef integerOp = llvm::StringSwitch<llvm::StringRef>(name)
+                                  .Case("arith.addi", "add")
+                                  .Case("arith.subi", "sub")
+                                  .Case("arith.muli", "mul")
+                                  .Case("arith.maxsi", "max")
+                                  .Case("arith.minsi", "min")
+                                  .Default("");
+  if (!integerOp.empty() && value.getType().isInteger(32)) {
+    Node *lhs = operand(0);
+    if (!lhs)
+      return nullptr;
+    Node *rhs = operand(1);
+    if (!rhs)
+      return nullptr;
+    return buildIntBinary(def, integerOp, lhs, rhs);
+  }
+  // Between i32 and f32 (typecast_tile): to the nearest float, and toward
+  // zero to an int32. A float of another width is the f32 in DST, which
+  // the packer converts.
+  if (name == "arith.sitofp" && def->getOperand(0).getType().isInteger(32)) {
+    Node *inner = operand(0);
+    return inner ? toFloat(inner) : nullptr;
+  }
+  if (name == "arith.fptosi" && value.getType().isInteger(32)) {
+    Node *inner = operand(0);
+    if (!inner)
+      return nullptr;
+    if (isConstant(inner)) {
+      Node *node = scalar(std::trunc(inner->value));
+      node->integer = true;
+      return node;
+    }
+    if (!fp32Dest)
+      return fail(def, "a conversion to i32 needs a 32-bit DST, which this "
+                       "kernel does not use (no i32 buffer is an operand of "
+                       "its tile.parallel ops)");
+    Node *cast = make(Node::Unary);
+    cast->op = "float32_to_int32";
+    cast->lhs = inner;
+    cast->integer = true;
+    return cast;
+  }
   // Conditions are 1.0 or 0.0 on tiles: a conversion of one to a float is
   // the same value; and is min, or is max, not is equality with 0.
   if ((name == "arith.uitofp" || name == "arith.sitofp") &&
       isBoolean(def->getOperand(0))) {
     Node *condition = operand(0);
-    if (!condition || name == "arith.uitofp")
+    if (!condition)
+      return nullptr;
+    condition = toFloat(condition);
+    if (name == "arith.uitofp")
       return condition;
     // sitofp reads an i1's bit as its sign: true is -1.
     return buildUnary(def, "negative", condition);
@@ -452,6 +590,15 @@ Node *ExpressionBuilder::build(Value value) {
     Node *rhs = operand(1);
     if (!rhs)
       return nullptr;
+    if (lhs->integer && rhs->integer) {
+      llvm::StringRef op = name == "arith.andi"  ? "min"
+                           : name == "arith.ori" ? "max"
+                                                 : "ne";
+      return buildIntBinary(def, op, lhs, rhs);
+    }
+    // Mixed encodings: the int-encoded one as a float.
+    lhs = toFloat(lhs);
+    rhs = toFloat(rhs);
     if (name == "arith.andi")
       return buildBinary(def, "min", lhs, rhs);
     if (name == "arith.ori")
@@ -550,6 +697,8 @@ private:
     return 0; // Not reached: measure() checked the capacity.
   }
   void emitUnary(llvm::StringRef op, int64_t slot);
+  /// DST[lhs] = DST[lhs] op DST[rhs] on int32 words.
+  void emitIntBinary(llvm::StringRef op, int64_t lhs, int64_t rhs);
   /// The SFPU's scalar form `op` of `node`'s scalar on DST[slot].
   void emitScalar(llvm::StringRef op, const Node *node, int64_t slot);
   /// The f32 bits of `value` (an i32 constant), or of the runtime scalar
@@ -602,6 +751,16 @@ std::string TreeEmitter::check(Node *node) {
       inputs[node->input].broadcast != Broadcast::None &&
       inputs[node->input].source.constant)
     return "a broadcast constant has no lowering";
+  if (node->kind == Node::Leaf && node->integer &&
+      inputs[node->input].broadcast != Broadcast::None)
+    return "an i32 vector spread over a 2-d iteration space has no lowering "
+           "yet (unary_bcast moves 19-bit data)";
+  for (Node *child : {node->lhs, node->rhs, node->third})
+    if (child) {
+      std::string reason = check(child);
+      if (!reason.empty())
+        return reason;
+    }
   return "";
 }
 
@@ -626,6 +785,12 @@ void TreeEmitter::emitUnary(llvm::StringRef op, int64_t slot) {
   TILT_UNARY("exp2", Exp2Tile)
   TILT_UNARY("erf", ErfTile)
 #undef TILT_UNARY
+  if (op == "int32_to_float32" || op == "float32_to_int32") {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
+    emit<tt::TypecastTileInitOp>(builder, loc, {}, {}, type);
+    emit<tt::TypecastTileOp>(builder, loc, {}, dst, type);
+    return;
+  }
   if (op == "log2") {
     // ln(x) / ln(2) (log_with_base_tile's scale: 1 / ln(base)).
     emit<tt::LogWithBaseTileInitOp>(builder, loc);
@@ -674,6 +839,40 @@ void TreeEmitter::emitScalar(llvm::StringRef op, const Node *node,
     emit<tt::DivUnaryTileOp>(builder, loc, {getBits(1.0 / value)}, dst);
 }
 
+void TreeEmitter::emitIntBinary(llvm::StringRef op, int64_t lhs,
+                                int64_t rhs) {
+  std::pair<llvm::StringRef, int64_t> dsts[] = {
+      {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
+  if (op == "add") {
+    emit<tt::AddIntTileInitOp>(builder, loc);
+    emit<tt::AddIntTileOp>(builder, loc, {}, dsts);
+  } else if (op == "sub" || op == "eq" || op == "ne") {
+    emit<tt::SubIntTileInitOp>(builder, loc);
+    emit<tt::SubIntTileOp>(builder, loc, {}, dsts);
+    if (op != "sub") {
+      // a == b exactly when a - b wraps to 0.
+      std::pair<llvm::StringRef, llvm::StringRef> type[] = {
+          {"type", op == "eq" ? "eqz" : "nez"}};
+      std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", lhs}};
+      emit<tt::ZeroIntTileInitOp>(builder, loc, {}, {}, type);
+      emit<tt::ZeroIntTileOp>(builder, loc, {}, dst, type);
+    }
+  } else if (op == "mul") {
+    emit<tt::MulIntTileInitOp>(builder, loc);
+    emit<tt::MulIntTileOp>(builder, loc, {}, dsts);
+  } else if (op == "max") {
+    emit<tt::BinaryMaxInt32TileInitOp>(builder, loc);
+    emit<tt::BinaryMaxInt32TileOp>(builder, loc, {}, dsts);
+  } else if (op == "min") {
+    emit<tt::BinaryMinInt32TileInitOp>(builder, loc);
+    emit<tt::BinaryMinInt32TileOp>(builder, loc, {}, dsts);
+  } else {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
+    emit<tt::CompareIntTileInitOp>(builder, loc, {}, {}, type);
+    emit<tt::CompareIntTileOp>(builder, loc, {}, dsts, type);
+  }
+}
+
 int64_t TreeEmitter::emitNode(Node *node) {
   switch (node->kind) {
   case Node::Leaf: {
@@ -696,7 +895,7 @@ int64_t TreeEmitter::emitNode(Node *node) {
   }
   case Node::Scalar: {
     int64_t slot = allocate();
-    lowering.emitFill(loc, node->value, slot, node->runtime);
+    lowering.emitFill(loc, node->value, slot, node->runtime, node->integer);
     return slot;
   }
   case Node::Unary: {
@@ -723,7 +922,9 @@ int64_t TreeEmitter::emitNode(Node *node) {
                                                   {"on_false", slots[2]},
                                                   {"out", slots[0]}};
     std::pair<llvm::StringRef, llvm::StringRef> format[] = {
-        {"format", lowering.isFp32Dest() ? "float32" : "float16_b"}};
+        {"format", node->integer             ? "int32"
+                   : lowering.isFp32Dest() ? "float32"
+                                           : "float16_b"}};
     emit<tt::WhereTileInitOp>(builder, loc);
     emit<tt::WhereTileOp>(builder, loc, {}, dsts, format);
     used[slots[1]] = false;
@@ -792,7 +993,10 @@ int64_t TreeEmitter::emitNode(Node *node) {
   }
   int64_t left = emitNode(lhs);
   int64_t right = emitNode(rhs);
-  tiletott::emitSfpuBinary(builder, loc, node->op, left, right);
+  if (lhs->integer)
+    emitIntBinary(node->op, left, right);
+  else
+    tiletott::emitSfpuBinary(builder, loc, node->op, left, right);
   used[right] = false;
   return left;
 }
@@ -895,9 +1099,10 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
                               "it",
                               &inner);
   }
-  ExpressionBuilder expressions(parallel, inputs, masks,
-                                lowering.isFp32Dest() &&
-                                    !lowering.isTF32Allowed());
+  ExpressionBuilder expressions(
+      parallel, inputs, masks,
+      lowering.isFp32Dest() && !lowering.isTF32Allowed(),
+      lowering.isFp32Dest());
   llvm::SmallVector<Node *, 2> roots;
   for (Value result : yield->getOperands()) {
     Node *root = expressions.build(result);
@@ -968,8 +1173,10 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
       if ((*ahead)->kind == Node::Leaf || (*ahead)->kind == Node::Scalar)
         return lowering.error(op, "the body does not fit DST even in parts");
       Context *context = op->getContext();
-      Type format = lowering.isFp32Dest() ? Type(FloatType::getF32(context))
-                                          : Type(FloatType::getBF16(context));
+      Type format = (*ahead)->integer ? Type(IntegerType::get(context, 32))
+                    : lowering.isFp32Dest()
+                        ? Type(FloatType::getF32(context))
+                        : Type(FloatType::getBF16(context));
       FailureOr<Value> scratch = lowering.createScratchCB(op, format, tiles);
       if (failed(scratch))
         return failure();

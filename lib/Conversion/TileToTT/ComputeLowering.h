@@ -209,10 +209,11 @@ public:
   /// The end of a DST acquisition: commit, wait, pack DST[dst] into `out`,
   /// release.
   void emitPackAndRelease(Location loc, int64_t out, int64_t dst);
-  /// Fills DST[dst] with `value` (fill_tile_bitcast of its f32 bits), or
-  /// with the kernel's runtime scalar `runtime` when it is set.
+  /// Fills DST[dst] with `value` (fill_tile_bitcast of its f32 bits, or
+  /// fill_tile_int of the int32 when `integer`), or with the kernel's
+  /// runtime scalar `runtime` when it is set.
   void emitFill(Location loc, double value, int64_t dst,
-                Value runtime = Value());
+                Value runtime = Value(), bool integer = false);
   /// The f32 bits (i32) of `value`, or of the runtime scalar `runtime` when
   /// it is set: a `tile.scalar_bits` at the top of the kernel, one per
   /// scalar, which tt-split-kernels turns into a runtime argument.

@@ -204,10 +204,12 @@ inline tile::KernelOp getEnclosingTileKernel(Operation *op) {
 }
 
 /// Whether `kernel` computes or holds f32 data (a gemm accumulator, a
-/// reduce result, a parallel output or an on-core buffer of f32): such a
-/// kernel runs with an fp32 DST (`fp32_dest_acc`), which holds 4 tiles per
+/// reduce result, a parallel output or an on-core buffer of f32), or
+/// computes on i32 tiles (a tile.parallel operand): such a kernel runs
+/// with an fp32 DST (`fp32_dest_acc`), which holds 4 tiles per
 /// acquisition instead of 8. A 16-bit DST would round every f32 value that
-/// passes through it, copies between buffers included (copy_tile).
+/// passes through it, copies between buffers included (copy_tile), and
+/// has no room for an int32 word.
 inline bool computesF32(Operation *kernel) {
   bool fp32 = false;
   kernel->walk([&](Operation *op) {
@@ -220,9 +222,13 @@ inline bool computesF32(Operation *kernel) {
       written.push_back(op->getOperand(2));
     else if (tile::ReduceOp::dynCast(op))
       written.push_back(op->getOperand(1));
-    else if (auto parallel = tile::ParallelOp::dynCast(op))
+    else if (auto parallel = tile::ParallelOp::dynCast(op)) {
       written.append(parallel.getOutputs().begin(),
                      parallel.getOutputs().end());
+      for (Value operand : op->getOperands())
+        if (auto type = operand.getType().dyn_cast<tile::BufType>())
+          fp32 |= type.getElementType().isInteger(32);
+    }
     for (Value buffer : written)
       if (auto type = buffer.getType().dyn_cast<tile::BufType>())
         fp32 |= type.getElementType().isF32();

@@ -28,11 +28,18 @@ def save(path, shape, values):
 if __name__ == "__main__":
     # npy_f32.py OUT.npy ROWS COLS V0 V1 ...: a ROWS x COLS tensor (ROWS
     # values when COLS is 0) of the values V0, V1, ... repeated; npy_f32.py --print IN.npy COUNT: its
-    # first COUNT values, as float32 reprs.
+    # first COUNT values, as float32 reprs; npy_f32.py --ints OUT.npy ROWS
+    # COLS LIMIT SEED: random integers in [-LIMIT, LIMIT].
     import sys
     if sys.argv[1] == "--print":
         shape, values = load(sys.argv[2])
         print(" ".join(repr(v) for v in values[:int(sys.argv[3])]))
+    elif sys.argv[1] == "--ints":
+        import random
+        rows, cols, limit = (int(v) for v in sys.argv[3:6])
+        generator = random.Random(int(sys.argv[6]))
+        save(sys.argv[2], (rows, cols),
+             [float(generator.randint(-limit, limit)) for _ in range(rows * cols)])
     else:
         # COLS 0: a 1-d tensor of ROWS values.
         rows, cols = int(sys.argv[2]), int(sys.argv[3])

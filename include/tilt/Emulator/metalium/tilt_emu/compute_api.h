@@ -441,5 +441,7 @@ inline void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst,
 
 // Broadcast ops and the SFPU ops that check their init.
 #include "tilt_emu/bcast_sfpu_api.h"
+// The SFPU ops on int32 data and typecast.
+#include "tilt_emu/int_sfpu_api.h"
 
 #endif // TILT_EMU_COMPUTE_API_H

@@ -1,0 +1,3 @@
+// The emulator's api/compute/mul_int_sfpu.h: the whole emulated compute API.
+#pragma once
+#include "tilt_emu/compute_api.h"

@@ -7,9 +7,9 @@
 //  - buffers: on-core buffers must be whole 32x32 tiles (the last two
 //    dimensions multiples of 32; a 1-d buffer a multiple of 32), since
 //    circular buffers hold whole tiles;
-//  - element types: i32 has no matmul on Tenstorrent's FPU, so an i32
-//    gemm is rejected; a tile.parallel over one-byte integer tiles too
-//    (i32 ones run on the SFPU's integer ops);
+//  - element types: i32 has no matmul or reduce on Tenstorrent's FPU, so
+//    an i32 gemm or reduce is rejected (an i32 tile.parallel runs on the
+//    SFPU's integer ops);
 //  - copies: a block may overhang its tensor (ceildiv grids; the lowering
 //    reads zeros there and writes nothing), but not reach index 2^31.
 // Every rejection is a diagnostic at the op; nothing is changed then.
@@ -397,19 +397,14 @@ private:
                                     "f32)";
       return success();
     }
-    if (ParallelOp::dynCast(op)) {
-      // i32 tiles are computed on by the SFPU's integer ops in a 32-bit
-      // DST; one-byte tiles have no unpacked form the SFPU computes on.
-      for (Value operand : op->getOperands())
-        if (auto buf = operand.getType().dyn_cast<BufType>())
-          if (buf.getElementType().isInteger() &&
-              !buf.getElementType().isInteger(32))
-            return op->emitError()
-                   << "a tile.parallel over " << buf.getElementType()
-                   << " tiles has no Tenstorrent equivalent yet (the SFPU "
-                      "computes on f32, bf16, f16 and i32 tiles; read the "
-                      "elements one by one with tile.load, or convert the "
-                      "tensor to i32)";
+    if (ReduceOp::dynCast(op)) {
+      if (auto in = op->getOperand(0).getType().dyn_cast<BufType>())
+        if (in.getElementType().isInteger())
+          return op->emitError()
+                 << "a tile.reduce of " << in.getElementType()
+                 << " tiles has no Tenstorrent equivalent yet (reduce_tile "
+                    "reads its input through the FPU's 19-bit source "
+                    "registers, which hold no int32 word)";
       return success();
     }
     return success();

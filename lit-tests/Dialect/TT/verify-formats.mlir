@@ -143,7 +143,7 @@ tt.program @unpack_to_dest_misuse grid [1, 1] arch wormhole_b0 {
   tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<bf16, page_size = 2048, pages = 2>
   tt.cb_config 16 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 4096, pages = 2>
   tt.cb_config 24 cores [0, 0] to [0, 0] : !cb.cb<f32, page_size = 4096, pages = 2>
-  // expected-error@+1 {{circular buffer 0 holds 'bf16'; only f32 CBs can be unpacked straight to DST (unpack_to_dest_fp32)}}
+  // expected-error@+1 {{circular buffer 0 holds 'bf16'; only f32 and i32 CBs can be unpacked straight to DST (unpack_to_dest_fp32)}}
   tt.kernel @compute compute fp32_dest_acc unpack_to_dest_fp32 [0, 24] {
     %c0 = arith.constant 0 : i32
     tt.compute_kernel_hw_startup cb(24, 24, 16) order(regular)
@@ -171,5 +171,31 @@ tt.program @reconfigured grid [1, 1] arch wormhole_b0 {
     tt.reconfig_data_format_srca cb(24)
     tt.pack_reconfig_data_format cb(16)
     tt.copy_tile_init cb(24)
+  }
+}
+
+// -----
+
+// An i32 CB read through SrcA (the 19-bit source register), by copy_tile
+// without unpack_to_dest_fp32 or by an FPU op.
+// expected-error@+1 {{pass 'tt-verify' (TTVerify) failed on 'tt.program'}}
+tt.program @int_through_srca grid [1, 1] arch wormhole_b0 {
+  tt.cb_config 0 cores [0, 0] to [0, 0] : !cb.cb<i32, page_size = 4096, pages = 2>
+  tt.cb_config 16 cores [0, 0] to [0, 0] : !cb.cb<i32, page_size = 4096, pages = 2>
+  tt.kernel @compute compute fp32_dest_acc {
+    %c0 = arith.constant 0 : i32
+    tt.compute_kernel_hw_startup cb(0, 0, 16) order(regular)
+    tt.tile_regs_acquire
+    tt.copy_tile_init cb(0)
+    // expected-error@+1 {{unpacks circular buffer 0 (i32) through SrcA, which holds 19 bits: an i32 CB must be unpacked straight to DST (unpack_to_dest_fp32) by tt.copy_tile}}
+    tt.copy_tile %c0 cb(0) dst(0)
+    tt.add_tiles_init cb(0, 0)
+    // expected-error@+2 {{unpacks circular buffer 0 (i32) through SrcA}}
+    // expected-error@+1 {{unpacks circular buffer 0 (i32) through SrcB}}
+    tt.add_tiles %c0, %c0 cb(0, 0) dst(0)
+    tt.tile_regs_commit
+    tt.tile_regs_wait
+    tt.pack_tile cb(16) dst(0)
+    tt.tile_regs_release
   }
 }

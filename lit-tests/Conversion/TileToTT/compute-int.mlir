@@ -1,0 +1,98 @@
+// tile-lower-compute on i32 bodies: the SFPU's integer ops on int32 words
+// in a 32-bit DST (fp32_dest_acc), constants by fill_tile_int, eq as a
+// difference tested against zero, a select of i32 values with
+// where_tile<Int32>, conversions by typecast_tile.
+// RUN: tilt-opt --split-input-file -p 'builtin.module(func.func(tile-legalize,tile-partition{grid=1x1},tile-lower-data-movement,tile-lower-compute,canonicalize,cse))' %s | FileCheck %s
+
+// CHECK-LABEL: func.func @ints
+// CHECK: tile.kernel
+// CHECK-SAME: fp32_dest_acc
+// CHECK: tt.copy_tile %{{.*}} cb(0) dst(0)
+// CHECK: tt.copy_tile %{{.*}} cb(1) dst(1)
+// CHECK-NEXT: tt.sub_int_tile_init
+// CHECK-NEXT: tt.sub_int_tile dst(0, 1, 0)
+// CHECK-NEXT: tt.zero_int_tile_init type(eqz)
+// CHECK-NEXT: tt.zero_int_tile dst(0) type(eqz)
+// CHECK: tt.copy_tile %{{.*}} cb(0) dst(1)
+// CHECK-NEXT: tt.fill_tile_init
+// CHECK-NEXT: tt.fill_tile_int %{{.*}} dst(2)
+// CHECK-NEXT: tt.mul_int_tile_init
+// CHECK-NEXT: tt.mul_int_tile dst(1, 2, 1)
+// CHECK: tt.copy_tile %{{.*}} cb(1) dst(2)
+// CHECK-NEXT: tt.compare_int_tile_init type(lt)
+// CHECK-NEXT: tt.compare_int_tile dst(1, 2, 1) type(lt)
+// CHECK-NEXT: tt.binary_max_int32_tile_init
+// CHECK-NEXT: tt.binary_max_int32_tile dst(0, 1, 0)
+// CHECK: tt.add_int_tile_init
+// CHECK-NEXT: tt.add_int_tile dst(1, 2, 1)
+// CHECK: tt.binary_max_int32_tile dst(2, 3, 2)
+// CHECK-NEXT: tt.where_tile_init
+// CHECK-NEXT: tt.where_tile dst(0, 1, 2, 0) format(int32)
+// CHECK: tt.copy_tile %{{.*}} cb(0) dst(0)
+// CHECK-NEXT: tt.typecast_tile_init type(int32_to_float32)
+// CHECK-NEXT: tt.typecast_tile dst(0) type(int32_to_float32)
+func.func @ints(%A: !tile.tensor<32x32xi32>, %B: !tile.tensor<32x32xi32>, %C: !tile.tensor<32x32xi32>, %D: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xi32>, %b = %B : !tile.tensor<32x32xi32>, %c = %C : !tile.tensor<32x32xi32>, %d = %D : !tile.tensor<32x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<32x32xi32, shared>
+    %b_s = tile.alloc : !tile.buf<32x32xi32, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xi32, fragment>
+    %d_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xi32>, !tile.buf<32x32xi32, shared>
+    tile.copy %b[%c0, %c0], %b_s : !tile.tensor<32x32xi32>, !tile.buf<32x32xi32, shared>
+    tile.parallel ins(%a_s, %b_s : !tile.buf<32x32xi32, shared>, !tile.buf<32x32xi32, shared>) outs(%c_l, %d_l : !tile.buf<32x32xi32, fragment>, !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%x: i32, %y: i32):
+      %seven = arith.constant 7 : i32
+      %eq = arith.cmpi eq, %x, %y : i32
+      %m = arith.muli %x, %seven : i32
+      %lt = arith.cmpi slt, %m, %y : i32
+      %s = arith.addi %m, %y : i32
+      %hi = arith.maxsi %x, %y : i32
+      %any = arith.ori %eq, %lt : i1
+      %t = arith.select %any, %s, %hi : i32
+      %f = arith.sitofp %x : i32 to f32
+      tile.yield %t, %f : i32, f32
+    }
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xi32, fragment>, !tile.tensor<32x32xi32>
+    tile.copy %d_l, %d[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}
+
+// -----
+
+// Conditions of both encodings: an i32 comparison (1 or 0) or-ed with a
+// float one (1.0 or 0.0) converts the first to a float; fptosi truncates.
+// CHECK-LABEL: func.func @mixed
+// CHECK: tt.compare_int_tile dst(0, 1, 0) type(gt)
+// CHECK-NEXT: tt.typecast_tile_init type(int32_to_float32)
+// CHECK-NEXT: tt.typecast_tile dst(0) type(int32_to_float32)
+// CHECK: tt.compare_unary_tile %{{.*}} dst(1) type(lt)
+// CHECK-NEXT: tt.binary_max_tile_init
+// CHECK-NEXT: tt.binary_max_tile dst(0, 1, 0)
+// CHECK: tt.typecast_tile_init type(float32_to_int32)
+// CHECK-NEXT: tt.typecast_tile dst(1) type(float32_to_int32)
+// CHECK: tt.where_tile dst(0, 1, 2, 0) format(int32)
+func.func @mixed(%A: !tile.tensor<32x32xi32>, %X: !tile.tensor<32x32xf32>, %C: !tile.tensor<32x32xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xi32>, %x = %X : !tile.tensor<32x32xf32>, %c = %C : !tile.tensor<32x32xi32>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<32x32xi32, shared>
+    %x_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xi32, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xi32>, !tile.buf<32x32xi32, shared>
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x32xf32>, !tile.buf<32x32xf32, shared>
+    tile.parallel ins(%a_s, %x_s : !tile.buf<32x32xi32, shared>, !tile.buf<32x32xf32, shared>) outs(%c_l : !tile.buf<32x32xi32, fragment>) {
+    ^bb0(%i: i32, %f: f32):
+      %zero = arith.constant 0 : i32
+      %zf = arith.constant 0.0 : f32
+      %p = arith.cmpi sgt, %i, %zero : i32
+      %q = arith.cmpf olt, %f, %zf : f32
+      %e = arith.ori %p, %q : i1
+      %t = arith.fptosi %f : f32 to i32
+      %s = arith.select %e, %t, %i : i32
+      tile.yield %s : i32
+    }
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xi32, fragment>, !tile.tensor<32x32xi32>
+  }
+  return
+}

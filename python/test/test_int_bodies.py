@@ -1,0 +1,101 @@
+"""int32 tensors in T.Parallel bodies (issue 33): the SFPU's integer ops
+on int32 words in a 32-bit DST. Arithmetic wraps as two's complement,
+comparisons are signed, `T.cast` between int32 and float32 truncates
+toward zero one way and rounds to nearest the other, and int32 fragments
+can be filled. Results are exact, so they are compared with torch's with
+torch.equal."""
+
+import pytest
+
+import tilt as tilelang
+import tilt.language as T
+from tilt import ir
+
+torch = pytest.importorskip("torch")
+
+
+@tilelang.jit
+def int_ops(A, B, X, block: int = 32):
+    M, N = T.const("M, N")
+    A: T.Tensor((M, N), T.int32)
+    B: T.Tensor((M, N), T.int32)
+    X: T.Tensor((M, N), T.float32)
+    C = T.empty((M, N), T.int32)
+    F = T.empty((M, N), T.float32)
+    with T.Kernel(T.ceildiv(N, block), T.ceildiv(M, block)) as (bx, by):
+        a = T.alloc_shared((block, block), T.int32)
+        b = T.alloc_shared((block, block), T.int32)
+        x = T.alloc_shared((block, block), T.float32)
+        c = T.alloc_fragment((block, block), T.int32)
+        f = T.alloc_fragment((block, block), T.float32)
+        T.copy(A[by * block, bx * block], a)
+        T.copy(B[by * block, bx * block], b)
+        T.copy(X[by * block, bx * block], x)
+        for i, j in T.Parallel(block, block):
+            c[i, j] = T.if_then_else(a[i, j] < b[i, j], a[i, j] * 3 - b[i, j],
+                                     T.max(a[i, j], b[i, j])) + \
+                T.cast(x[i, j] * 8, T.int32)
+            f[i, j] = T.cast(a[i, j] + b[i, j], T.float32) * 0.5
+        T.copy(c, C[by * block, bx * block])
+        T.copy(f, F[by * block, bx * block])
+    return C, F
+
+
+def test_int32_arithmetic_comparisons_and_casts_are_exact():
+    torch.manual_seed(0)
+    a = torch.randint(-5000, 5000, (64, 96), dtype=torch.int32)
+    b = torch.randint(-5000, 5000, (64, 96), dtype=torch.int32)
+    b[::4] = a[::4]  # equal elements take the max branch
+    x = torch.randn(64, 96) * 10
+    c, f = int_ops(a, b, x)
+    assert c.dtype == torch.int32
+    expected = torch.where(a < b, a * 3 - b, torch.maximum(a, b)) + \
+        (x * 8).to(torch.int32)  # torch truncates toward zero too
+    assert torch.equal(c, expected)
+    assert torch.equal(f, (a + b).float() * 0.5)
+
+
+@tilelang.jit
+def clamp_below(A, floor: int = -1, block: int = 32):
+    """max(A, floor) through an int32 fragment filled with `floor` (as
+    TileLang's top-k fills its index fragment with -1)."""
+    M, N = T.const("M, N")
+    A: T.Tensor((M, N), T.int32)
+    C = T.empty((M, N), T.int32)
+    with T.Kernel(T.ceildiv(N, block), T.ceildiv(M, block)) as (bx, by):
+        a = T.alloc_shared((block, block), T.int32)
+        c = T.alloc_fragment((block, block), T.int32)
+        T.copy(A[by * block, bx * block], a)
+        T.fill(c, floor)
+        for i, j in T.Parallel(block, block):
+            c[i, j] = T.max(c[i, j], a[i, j])
+        T.copy(c, C[by * block, bx * block])
+    return C
+
+
+def test_an_int32_fragment_can_be_filled():
+    a = torch.randint(-5, 5, (64, 64), dtype=torch.int32)
+    assert torch.equal(clamp_below(a), torch.clamp(a, min=-1))
+
+
+@tilelang.jit
+def row_max(A, block: int = 32):
+    M, N = T.const("M, N")
+    A: T.Tensor((M, N), T.int32)
+    C = T.empty((M,), T.int32)
+    with T.Kernel(T.ceildiv(M, block)) as bx:
+        a = T.alloc_fragment((block, N), T.int32)
+        m = T.alloc_fragment((block,), T.int32)
+        T.copy(A[bx * block, 0], a)
+        T.reduce_max(a, m, dim=1)
+        T.copy(m, C[bx * block])
+    return C
+
+
+def test_an_int32_reduction_is_a_located_error():
+    a = torch.zeros(64, 64, dtype=torch.int32)
+    with pytest.raises(ir.TiltError) as info:
+        row_max(a)
+    message = str(info.value)
+    assert "test_int_bodies.py:" in message
+    assert "a tile.reduce of 'i32' tiles has no Tenstorrent equivalent yet" in message

@@ -517,6 +517,10 @@ Node *ExpressionBuilder::build(Value value) {
                 "the body)");
   }
   llvm::StringRef name = def->getName().getStringRef();
+  if (name == "arith.index_cast" && dependsOnIndex(def->getOperand(0), body))
+    return fail(def, "an element index (tile.index) used as a number has no "
+                     "Tenstorrent tile form yet (indices lower in the "
+                     "conditions of selects only)");
   auto operand = [&](unsigned i) { return build(def->getOperand(i)); };
   // Casts: DST keeps the value; the packer rounds to the output's format.
   if (name == "arith.extf" || name == "arith.truncf")
@@ -631,8 +635,10 @@ Node *ExpressionBuilder::build(Value value) {
   return fail(def, "'" + name +
                        "' has no Tenstorrent tile equivalent (supported: "
                        "addf, subf, mulf, divf, negf, maximumf, minimumf, "
-                       "extf, truncf, math exp, exp2, log, log2, sqrt, "
-                       "rsqrt, tanh, erf, absf)");
+                       "extf, truncf, cmpf, select, andi, ori, xori, math "
+                       "exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, absf; "
+                       "on i32: addi, subi, muli, maxsi, minsi, cmpi, "
+                       "sitofp, fptosi)");
 }
 
 /// Emits trees into DST tiles.

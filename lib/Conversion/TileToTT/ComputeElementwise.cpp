@@ -516,6 +516,11 @@ Node *ExpressionBuilder::build(Value value) {
                 "host and pass it as a scalar argument, or compute it in "
                 "the body)");
   }
+  // A comparison of element indices: the mask the writer fills, 1.0 where
+  // it holds (IndexMask.h).
+  if (auto found = masks.find(def); found != masks.end() &&
+                                    arith::CmpIOp::dynCast(def))
+    return makeLeaf(found->second);
   llvm::StringRef name = def->getName().getStringRef();
   if (name == "arith.index_cast" && dependsOnIndex(def->getOperand(0), body))
     return fail(def, "an element index (tile.index) used as a number has no "

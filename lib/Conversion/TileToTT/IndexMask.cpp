@@ -163,28 +163,26 @@ bool tiletott::dependsOnIndex(Value value, Block *body) {
   return false;
 }
 
-FailureOr<IndexSelect> tiletott::analyzeIndexSelect(Operation *select,
-                                                    tile::ParallelOp parallel) {
+bool tiletott::isIndexSelectForm(Operation *select,
+                                 tile::ParallelOp parallel) {
+  Operation *compare = select->getOperand(0).getDefiningOp();
+  return compare && arith::CmpIOp::dynCast(compare) &&
+         compare->getBlock() == parallel.getBody() &&
+         select->getResult(0).getType().isFloat() &&
+         getMaskedOperand(select).has_value();
+}
+
+FailureOr<IndexCondition>
+tiletott::analyzeIndexCondition(Operation *compare,
+                                tile::ParallelOp parallel) {
   Block *body = parallel.getBody();
   unsigned rank = getRank(parallel);
   if (rank == 0 || rank > 2)
-    return FailureOr<IndexSelect>(
-        select->emitError() << "a select on element indices lowers over 1-d "
-                               "and 2-d iteration spaces only");
-  if (!select->getResult(0).getType().isFloat())
-    return FailureOr<IndexSelect>(select->emitError()
-                                  << "a select on element indices must choose "
-                                     "between floats");
-  Operation *compare = select->getOperand(0).getDefiningOp();
-  auto cmpi =
-      compare ? arith::CmpIOp::dynCast(compare) : arith::CmpIOp(nullptr);
-  if (!cmpi || compare->getBlock() != body)
-    return FailureOr<IndexSelect>(
-        (compare ? compare : select)->emitError()
-        << "a condition on element indices must be one arith.cmpi of the "
-           "body (combine conditions with nested selects)");
-  IndexSelect result;
-  IndexCondition &condition = result.condition;
+    return FailureOr<IndexCondition>(
+        compare->emitError() << "a condition on element indices lowers over "
+                                "1-d and 2-d iteration spaces only");
+  auto cmpi = arith::CmpIOp(compare);
+  IndexCondition condition;
   switch (cmpi.getPredicate()) {
   case arith::CmpIPredicate::sge:
     condition.predicate = IndexCondition::GE;
@@ -205,7 +203,7 @@ FailureOr<IndexSelect> tiletott::analyzeIndexSelect(Operation *select,
     condition.predicate = IndexCondition::NE;
     break;
   default:
-    return FailureOr<IndexSelect>(
+    return FailureOr<IndexCondition>(
         compare->emitError() << "an unsigned comparison of element indices "
                                 "has no mask lowering; use a signed "
                                 "predicate (slt, sle, sgt, sge) or eq / ne");
@@ -221,15 +219,19 @@ FailureOr<IndexSelect> tiletott::analyzeIndexSelect(Operation *select,
   condition.coefficients = lhs->coefficients;
   condition.terms = lhs->terms;
   condition.constant = lhs->constant;
+  return condition;
+}
 
-  // The branches: two constants, or one infinity.
+FailureOr<IndexSelect> tiletott::analyzeIndexSelect(Operation *select,
+                                                    tile::ParallelOp parallel) {
+  IndexSelect result;
+  FailureOr<IndexCondition> condition =
+      analyzeIndexCondition(select->getOperand(0).getDefiningOp(), parallel);
+  if (failed(condition))
+    return failure();
+  result.condition = *condition;
+  // The branches: two constants, or one infinity (isIndexSelectForm).
   std::optional<unsigned> masked = getMaskedOperand(select);
-  if (!masked)
-    return FailureOr<IndexSelect>(
-        select->emitError()
-        << "a select on element indices needs two constant branches (the "
-           "mask is its value) or one infinite branch (x plus a 0 / inf "
-           "mask); a choice between two computed values has no lowering yet");
   result.additive = *masked != 0;
   result.valueOperand = *masked;
   // The mask's elements: the branches, or 0 on the side of x.
@@ -255,35 +257,75 @@ std::optional<unsigned> tiletott::getMaskedOperand(Operation *select) {
 }
 
 LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
-  llvm::SmallVector<std::pair<Operation *, tile::ParallelOp>, 4> selects;
+  // The selects of the mask forms get a mask of their values; every other
+  // comparison of element indices gets a mask of 1.0 / 0.0, the value the
+  // compute kernel gives a condition (a select on it is where_tile, an and
+  // of it with a condition on values is min).
+  struct Request {
+    Operation *op;
+    tile::ParallelOp parallel;
+    IndexCondition condition;
+    double trueValue = 1.0, falseValue = 0.0;
+    bool f32 = false;
+  };
+  llvm::SmallVector<std::pair<Operation *, tile::ParallelOp>, 4> selects,
+      compares;
   kernel.getOperation()->walk([&](Operation *op) {
     auto parallel = tile::ParallelOp::dynCast(op);
     if (!parallel)
       return;
-    for (Operation &inner : *parallel.getBody())
+    for (Operation &inner : *parallel.getBody()) {
       if (arith::SelectOp::dynCast(&inner) &&
-          dependsOnIndex(inner.getOperand(0), parallel.getBody()))
+          dependsOnIndex(inner.getOperand(0), parallel.getBody()) &&
+          isIndexSelectForm(&inner, parallel))
         selects.emplace_back(&inner, parallel);
+      if (arith::CmpIOp::dynCast(&inner) &&
+          dependsOnIndex(inner.getResult(0), parallel.getBody()))
+        compares.emplace_back(&inner, parallel);
+    }
   });
-  Context *context = kernel.getOperation()->getContext();
-  OpBuilder builder(context);
+  llvm::SmallVector<Request, 4> requests;
+  llvm::SmallPtrSet<Operation *, 4> masked;
   for (auto [select, parallel] : selects) {
     FailureOr<IndexSelect> analysis = analyzeIndexSelect(select, parallel);
     if (failed(analysis))
       return failure();
-    const IndexCondition &condition = analysis->condition;
+    masked.insert(select);
+    requests.push_back({select, parallel, analysis->condition,
+                        analysis->trueValue, analysis->falseValue,
+                        analysis->f32});
+  }
+  for (auto [compare, parallel] : compares) {
+    // Used only as the condition of masked selects: nothing more to fill.
+    if (llvm::all_of(compare->getResult(0).getUses(), [&](OpOperand &use) {
+          return masked.count(use.getOwner()) && use.getOperandNumber() == 0;
+        }))
+      continue;
+    FailureOr<IndexCondition> condition =
+        analyzeIndexCondition(compare, parallel);
+    if (failed(condition))
+      return failure();
+    requests.push_back({compare, parallel, *condition});
+  }
+  Context *context = kernel.getOperation()->getContext();
+  OpBuilder builder(context);
+  for (const Request &request : requests) {
+    const IndexCondition &condition = request.condition;
+    Operation *select = request.op;
+    tile::ParallelOp parallel = request.parallel;
     Operation *op = parallel.getOperation();
     Location loc = select->getLoc();
     auto [rows, columns] = getTileGrid(parallel.getIterationShape());
     int64_t tiles = rows * columns;
     std::optional<Value> mask =
         createMaskCB(builder, kernel, loc,
-                     analysis->f32 ? Type(FloatType::getF32(context))
-                                   : Type(FloatType::getBF16(context)),
+                     request.f32 ? Type(FloatType::getF32(context))
+                                 : Type(FloatType::getBF16(context)),
                      tiles);
     if (!mask)
-      return select->emitError() << "the mask of this select needs an input "
-                                    "circular buffer, and all 16 are taken";
+      return select->emitError() << "the mask of this condition needs an "
+                                    "input circular buffer, and all 16 are "
+                                    "taken";
     builder.setInsertionPoint(op);
     // The form's value at element (0, 0) of the iteration space.
     Value base = createIndex(builder, loc, condition.constant);
@@ -301,9 +343,9 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     unsigned rank = getRank(parallel);
     int64_t rowCoefficient = condition.coefficients[0];
     int64_t columnCoefficient = rank == 2 ? condition.coefficients[1] : 0;
-    bool f32 = analysis->f32;
-    uint32_t trueBits = getMaskBits(analysis->trueValue, f32);
-    uint32_t falseBits = getMaskBits(analysis->falseValue, f32);
+    bool f32 = request.f32;
+    uint32_t trueBits = getMaskBits(request.trueValue, f32);
+    uint32_t falseBits = getMaskBits(request.falseValue, f32);
     Value rowValue = createI32(builder, loc, rowCoefficient);
     Value columnValue = createI32(builder, loc, columnCoefficient);
     Value predicate = createI32(builder, loc, int64_t(condition.predicate));

@@ -14,8 +14,10 @@
 //    chosen and that infinity elsewhere (x + -inf is -inf for every finite
 //    x, as tt-metal's softmax and SDPA add their -inf masks).
 //
-// Other selects on an index condition have no lowering yet (where_tile
-// would take two computed branches); they get an error at the select.
+// Any other comparison of element indices (a select between two computed
+// values on it, a condition that combines it with one on values) gets a
+// mask of 1.0 where it holds and 0.0 elsewhere: the value the compute
+// kernel gives any condition (ComputeElementwise.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +30,7 @@ namespace tilt {
 namespace tiletott {
 
 /// The discardable attribute tile-lower-data-movement puts on an
-/// index-dependent arith.select: the index of the CB into which a data
+/// index-dependent arith.select or arith.cmpi: the index of the CB into which a data
 /// movement kernel puts the mask tiles, one per tile of the iteration
 /// space, each time the tile.parallel runs.
 constexpr llvm::StringLiteral kIndexMaskAttrName = "tile.index_mask";
@@ -63,8 +65,18 @@ struct IndexSelect {
 /// Whether `value` (in `body`) depends on a tile.index of the body.
 bool dependsOnIndex(Value value, Block *body);
 
-/// How `select` (an arith.select in the body of `parallel` whose
-/// condition depends on tile.index) is computed, or an error at the
+/// Whether `select` (in the body of `parallel`) chooses between floats of
+/// a mask form (two constants, or a value and an infinity) on one
+/// arith.cmpi of the body.
+bool isIndexSelectForm(Operation *select, tile::ParallelOp parallel);
+
+/// The condition `compare` (an arith.cmpi of the body of `parallel` that
+/// depends on tile.index) as an affine form compared with 0, or an error at
+/// the offending op.
+FailureOr<IndexCondition> analyzeIndexCondition(Operation *compare,
+                                                tile::ParallelOp parallel);
+
+/// How `select` (of isIndexSelectForm) is computed, or an error at the
 /// offending op.
 FailureOr<IndexSelect> analyzeIndexSelect(Operation *select,
                                           tile::ParallelOp parallel);
@@ -74,10 +86,11 @@ FailureOr<IndexSelect> analyzeIndexSelect(Operation *select,
 /// constants (the mask is its value), none when neither form applies.
 std::optional<unsigned> getMaskedOperand(Operation *select);
 
-/// For every index-dependent select of `kernel`'s tile.parallel ops: a new
-/// input CB, the writer's tt.fill_index_mask_tile per tile before the
-/// tile.parallel, and kIndexMaskAttrName on the select. Runs after the
-/// copies are lowered.
+/// For every select of a mask form and every other comparison of element
+/// indices of `kernel`'s tile.parallel ops: a new input CB, the writer's
+/// tt.fill_index_mask_tile per tile before the tile.parallel, and
+/// kIndexMaskAttrName on the select or comparison. Runs after the copies
+/// are lowered.
 LogicalResult emitIndexMasks(tile::KernelOp kernel);
 
 } // namespace tiletott

@@ -50,57 +50,6 @@ func.func @unsigned(%Y: !tile.tensor<64x64xf32>) {
 
 // -----
 
-// Two computed branches would need where_tile.
-// expected-error@+1 {{pass 'tile-lower-data-movement' (TileLowerDataMovement) failed on 'func.func'}}
-func.func @two_values(%X: !tile.tensor<64x64xf32>, %Y: !tile.tensor<64x64xf32>) {
-  tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<64x64xf32>, %y = %Y : !tile.tensor<64x64xf32>) {
-    %c0 = arith.constant 0 : index
-    %a = tile.alloc : !tile.buf<64x64xf32, shared>
-    %b = tile.alloc : !tile.buf<64x64xf32, fragment>
-    tile.copy %x[%c0, %c0], %a : !tile.tensor<64x64xf32>, !tile.buf<64x64xf32, shared>
-    tile.parallel ins(%a : !tile.buf<64x64xf32, shared>) outs(%b : !tile.buf<64x64xf32, fragment>) {
-    ^bb0(%v: f32):
-      %i = tile.index 0 : index
-      %j = tile.index 1 : index
-      %c = arith.cmpi sge, %i, %j : index
-      %n = arith.negf %v : f32
-      // expected-error@+1 {{a select on element indices needs two constant branches (the mask is its value) or one infinite branch (x plus a 0 / inf mask); a choice between two computed values has no lowering yet}}
-      %m = arith.select %c, %v, %n : f32
-      tile.yield %m : f32
-    }
-    tile.copy %b, %y[%c0, %c0] : !tile.buf<64x64xf32, fragment>, !tile.tensor<64x64xf32>
-  }
-  return
-}
-
-// -----
-
-// Conditions combine through nested selects, not arith.andi.
-// expected-error@+1 {{pass 'tile-lower-data-movement' (TileLowerDataMovement) failed on 'func.func'}}
-func.func @combined(%Y: !tile.tensor<64x64xf32>) {
-  tile.kernel grid [1] blocks(%bx) args(%y = %Y : !tile.tensor<64x64xf32>) {
-    %c0 = arith.constant 0 : index
-    %c50 = arith.constant 50 : index
-    %zero = arith.constant 0.0 : f32
-    %one = arith.constant 1.0 : f32
-    %a = tile.alloc : !tile.buf<64x64xf32, fragment>
-    tile.parallel outs(%a : !tile.buf<64x64xf32, fragment>) {
-      %i = tile.index 0 : index
-      %j = tile.index 1 : index
-      %c1 = arith.cmpi sge, %i, %j : index
-      %c2 = arith.cmpi slt, %j, %c50 : index
-      // expected-error@+1 {{a condition on element indices must be one arith.cmpi of the body (combine conditions with nested selects)}}
-      %c = arith.andi %c1, %c2 : i1
-      %m = arith.select %c, %one, %zero : f32
-      tile.yield %m : f32
-    }
-    tile.copy %a, %y[%c0, %c0] : !tile.buf<64x64xf32, fragment>, !tile.tensor<64x64xf32>
-  }
-  return
-}
-
-// -----
-
 // An index used as a number has no tile form.
 // expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
 func.func @as_number(%Y: !tile.tensor<64x64xf32>) {

@@ -4,7 +4,8 @@ combined with `&`, `|`, `^` and `not`. The SFPU compares (1.0 where the
 relation holds, 0.0 elsewhere) and where_tile moves the chosen value bit
 for bit, so a select is exact: a leaky ReLU, the masking step of
 TileLang's top-k, a band of values and a comparison used as a number
-match torch exactly."""
+match torch exactly. Conditions on element positions join them as masks
+of 1.0 / 0.0 that the writer fills."""
 
 import pytest
 
@@ -108,3 +109,39 @@ def test_conditions_combine_with_and_or_xor_and_not():
     inside = (x > -0.5) & (x < 0.5)
     assert torch.equal(y, torch.where(inside | (x == lo), x, torch.zeros(())))
     assert torch.equal(count, (inside ^ ~(x >= lo)).float())
+
+
+@tilelang.jit
+def lower_and_valid(X, n_valid: int = 100, block: int = 32):
+    """Element positions in conditions: twice x on and below the diagonal,
+    exp(x) above it; and x where it is positive and its column is below
+    n_valid (flash decoding's `(mask[j] != 0) & (j < n)` form)."""
+    M, N = T.const("M, N")
+    X: T.Tensor((M, N), T.float32)
+    Y = T.empty((M, N), T.float32)
+    Z = T.empty((M, N), T.float32)
+    with T.Kernel(T.ceildiv(N, block), T.ceildiv(M, block)) as (bx, by):
+        x = T.alloc_shared((block, block), T.float32)
+        y = T.alloc_fragment((block, block), T.float32)
+        z = T.alloc_fragment((block, block), T.float32)
+        T.copy(X[by * block, bx * block], x)
+        for i, j in T.Parallel(block, block):
+            y[i, j] = T.if_then_else(by * block + i >= bx * block + j,
+                                     x[i, j] * 2, T.exp(x[i, j]))
+            z[i, j] = T.if_then_else((x[i, j] > 0) & (bx * block + j < n_valid),
+                                     x[i, j], 0.0)
+        T.copy(y, Y[by * block, bx * block])
+        T.copy(z, Z[by * block, bx * block])
+    return Y, Z
+
+
+def test_conditions_on_element_positions_combine_with_values():
+    torch.manual_seed(3)
+    x = torch.randn(64, 128)
+    y, z = lower_and_valid(x)
+    rows = torch.arange(64)[:, None]
+    cols = torch.arange(128)[None, :]
+    assert torch.equal(y[rows >= cols], (x * 2)[rows >= cols])
+    torch.testing.assert_close(y, torch.where(rows >= cols, x * 2, torch.exp(x)),
+                               rtol=1e-5, atol=0)
+    assert torch.equal(z, torch.where((x > 0) & (cols < 100), x, torch.zeros(())))

@@ -521,6 +521,19 @@ Node *ExpressionBuilder::build(Value value) {
   if (auto found = masks.find(def); found != masks.end() &&
                                     arith::CmpIOp::dynCast(def))
     return makeLeaf(found->second);
+  // An element index as a number: the values the writer fills, int32
+  // words, or f32 ones when it is only converted to a float.
+  if (auto found = masks.find(def);
+      found != masks.end() && arith::IndexCastOp::dynCast(def)) {
+    Node *leaf = makeLeaf(found->second);
+    leaf->integer = !isFloatIndexNumber(def);
+    return leaf;
+  }
+  if (def->getName().getStringRef() == "arith.sitofp" && def->getOperand(0).getDefiningOp())
+    if (auto found = masks.find(def->getOperand(0).getDefiningOp());
+        found != masks.end() &&
+        isFloatIndexNumber(def->getOperand(0).getDefiningOp()))
+      return makeLeaf(found->second);
   llvm::StringRef name = def->getName().getStringRef();
   if (name == "arith.index_cast" && dependsOnIndex(def->getOperand(0), body))
     return fail(def, "an element index (tile.index) used as a number has no "

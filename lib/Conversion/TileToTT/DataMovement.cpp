@@ -1617,7 +1617,8 @@ public:
         }
         // The writer fills the mask tiles of a select on element indices
         // (a causal mask) where the select runs (IndexMask.h).
-        if (arith::SelectOp::dynCast(nested) || arith::CmpIOp::dynCast(nested))
+        if (arith::SelectOp::dynCast(nested) || arith::CmpIOp::dynCast(nested) ||
+            arith::IndexCastOp::dynCast(nested))
           if (auto parallel = tile::ParallelOp::dynCast(nested->getParentOp()))
             if (dependsOnIndex(nested->getOperand(0), parallel.getBody()) ||
                 dependsOnIndex(nested->getResult(0), parallel.getBody()))

@@ -222,6 +222,41 @@ tiletott::analyzeIndexCondition(Operation *compare,
   return condition;
 }
 
+bool tiletott::isIndexNumber(Operation *op, Block *body) {
+  if (!arith::IndexCastOp::dynCast(op) ||
+      !op->getResult(0).getType().isInteger(32) ||
+      !dependsOnIndex(op->getOperand(0), body))
+    return false;
+  // A cast only compared is part of a condition's affine form.
+  return llvm::any_of(op->getResult(0).getUsers(), [](Operation *user) {
+    return !arith::CmpIOp::dynCast(user);
+  });
+}
+
+bool tiletott::isFloatIndexNumber(Operation *cast) {
+  return llvm::all_of(cast->getResult(0).getUsers(), [](Operation *user) {
+    return arith::SIToFPOp::dynCast(user) || arith::CmpIOp::dynCast(user);
+  });
+}
+
+FailureOr<IndexCondition>
+tiletott::analyzeIndexValue(Operation *cast, tile::ParallelOp parallel) {
+  unsigned rank = getRank(parallel);
+  if (rank == 0 || rank > 2)
+    return FailureOr<IndexCondition>(
+        cast->emitError() << "element indices lower as numbers over 1-d and "
+                             "2-d iteration spaces only");
+  AffineBuilder builder(parallel.getBody(), rank);
+  FailureOr<Affine> form = builder.build(cast->getOperand(0), cast);
+  if (failed(form))
+    return failure();
+  IndexCondition value;
+  value.coefficients = form->coefficients;
+  value.terms = form->terms;
+  value.constant = form->constant;
+  return value;
+}
+
 FailureOr<IndexSelect> tiletott::analyzeIndexSelect(Operation *select,
                                                     tile::ParallelOp parallel) {
   IndexSelect result;
@@ -267,9 +302,12 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     IndexCondition condition;
     double trueValue = 1.0, falseValue = 0.0;
     bool f32 = false;
+    /// The indices' values (an arith.index_cast), not a comparison: int32
+    /// words, or f32 ones when `f32`.
+    bool values = false;
   };
   llvm::SmallVector<std::pair<Operation *, tile::ParallelOp>, 4> selects,
-      compares;
+      compares, numbers;
   kernel.getOperation()->walk([&](Operation *op) {
     auto parallel = tile::ParallelOp::dynCast(op);
     if (!parallel)
@@ -282,6 +320,8 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
       if (arith::CmpIOp::dynCast(&inner) &&
           dependsOnIndex(inner.getResult(0), parallel.getBody()))
         compares.emplace_back(&inner, parallel);
+      if (isIndexNumber(&inner, parallel.getBody()))
+        numbers.emplace_back(&inner, parallel);
     }
   });
   llvm::SmallVector<Request, 4> requests;
@@ -307,6 +347,15 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
       return failure();
     requests.push_back({compare, parallel, *condition});
   }
+  for (auto [cast, parallel] : numbers) {
+    FailureOr<IndexCondition> value = analyzeIndexValue(cast, parallel);
+    if (failed(value))
+      return failure();
+    Request request{cast, parallel, *value};
+    request.values = true;
+    request.f32 = isFloatIndexNumber(cast);
+    requests.push_back(request);
+  }
   Context *context = kernel.getOperation()->getContext();
   OpBuilder builder(context);
   for (const Request &request : requests) {
@@ -317,11 +366,12 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     Location loc = select->getLoc();
     auto [rows, columns] = getTileGrid(parallel.getIterationShape());
     int64_t tiles = rows * columns;
+    Type format = request.values && !request.f32
+                      ? Type(IntegerType::get(context, 32))
+                  : request.f32 ? Type(FloatType::getF32(context))
+                                : Type(FloatType::getBF16(context));
     std::optional<Value> mask =
-        createMaskCB(builder, kernel, loc,
-                     request.f32 ? Type(FloatType::getF32(context))
-                                 : Type(FloatType::getBF16(context)),
-                     tiles);
+        createMaskCB(builder, kernel, loc, format, tiles);
     if (!mask)
       return select->emitError() << "the mask of this condition needs an "
                                     "input circular buffer, and all 16 are "
@@ -362,6 +412,12 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
                                     : createBinary<arith::AddIOp>(
                                           builder, loc, base,
                                           createI32(builder, loc, offset));
+          if (request.values)
+            return builder
+                .create<tt::FillIndexTileOp>(
+                    loc, ValueRange{address, rowValue, columnValue, start,
+                                    isF32})
+                .getOperation();
           return builder
               .create<tt::FillIndexMaskTileOp>(
                   loc, ValueRange{address, rowValue, columnValue, start,

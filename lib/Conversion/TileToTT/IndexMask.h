@@ -76,6 +76,20 @@ bool isIndexSelectForm(Operation *select, tile::ParallelOp parallel);
 FailureOr<IndexCondition> analyzeIndexCondition(Operation *compare,
                                                 tile::ParallelOp parallel);
 
+/// Whether `op` is an element index used as a number: an arith.index_cast
+/// to i32 of a value of the body that depends on tile.index, used by
+/// something other than comparisons. The writer fills its values
+/// (tt.fill_index_tile).
+bool isIndexNumber(Operation *op, Block *body);
+
+/// Whether the index number `cast` is only converted to a float (or
+/// compared): its tiles then hold f32 values, which a 16-bit DST takes.
+bool isFloatIndexNumber(Operation *cast);
+
+/// The affine form of the index number `cast` (predicate unused).
+FailureOr<IndexCondition> analyzeIndexValue(Operation *cast,
+                                            tile::ParallelOp parallel);
+
 /// How `select` (of isIndexSelectForm) is computed, or an error at the
 /// offending op.
 FailureOr<IndexSelect> analyzeIndexSelect(Operation *select,

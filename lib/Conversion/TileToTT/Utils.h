@@ -228,6 +228,18 @@ inline bool computesF32(Operation *kernel) {
       for (Value operand : op->getOperands())
         if (auto type = operand.getType().dyn_cast<tile::BufType>())
           fp32 |= type.getElementType().isInteger(32);
+      // i32 values computed in the body (an element index used as an
+      // int32 number); a cast only converted to a float or compared is
+      // not one.
+      for (Operation &inner : *parallel.getBody())
+        for (Value result : inner.getResults())
+          if (result.getType().isInteger(32) &&
+              !llvm::all_of(result.getUsers(), [&](Operation *user) {
+                return arith::IndexCastOp::dynCast(&inner) &&
+                       (arith::SIToFPOp::dynCast(user) ||
+                        arith::CmpIOp::dynCast(user));
+              }))
+            fp32 = true;
     }
     for (Value buffer : written)
       if (auto type = buffer.getType().dyn_cast<tile::BufType>())

@@ -64,6 +64,7 @@ const Spelling kSpellings[] = {
     {"fill_mask_tile", kDataflow, "fill_mask_tile($0, $1, $2, $3, $4)"},
     {"fill_index_mask_tile", kDataflow,
      "fill_index_mask_tile($0, $1, $2, $3, $4, $5, $6, $7)"},
+    {"fill_index_tile", kDataflow, "fill_index_tile($0, $1, $2, $3, $4)"},
     // Compute: startup and inits.
     {"compute_kernel_hw_startup", "api/compute/compute_kernel_hw_startup.h",
      "compute_kernel_hw_startup<$order>($in0, $in1, $out)"},
@@ -485,6 +486,30 @@ inline void fill_mask_tile(uint32_t addr, int32_t valid, uint32_t rows,
 // way (generate_mask in ttnn/cpp/ttnn/operations/transformer/sdpa/device/
 // kernels/dataflow/dataflow_common.hpp), copying repeats by local NoC
 // reads, which this helper does not do.
+// Element indices as numbers (IndexMask.h), in the tile's face order, as
+// the index masks below; int32 or f32 words.
+constexpr llvm::StringLiteral kFillIndexTile = R"(// Fills the tile at L1 address
+// `addr` with element (r, c) = row * r + column * c + start: int32 words,
+// or f32 ones when `f32` is 1.
+inline void fill_index_tile(uint32_t addr, int32_t row, int32_t column,
+                            int32_t start, uint32_t f32) {
+  volatile tt_l1_ptr uint32_t *words =
+      reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr);
+  for (int32_t r = 0; r < 32; ++r)
+    for (int32_t c = 0; c < 32; ++c) {
+      int32_t value = row * r + column * c + start;
+      union {
+        float real;
+        uint32_t bits;
+      } word;
+      word.real = float(value);
+      uint32_t at = uint32_t((r >> 4) * 2 + (c >> 4)) * 256 +
+                    uint32_t((r & 15) * 16 + (c & 15));
+      words[at] = f32 ? word.bits : uint32_t(value);
+    }
+}
+)";
+
 constexpr llvm::StringLiteral kFillIndexMaskTile = R"(// Fills the tile at L1
 // address `addr` with an index mask: element (r, c) is `true_bits` where
 // row * r + column * c + start compares with 0 as `predicate` says (0 >=,
@@ -577,6 +602,8 @@ llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
     return kFillMaskTile;
   if (op == "fill_index_mask_tile")
     return kFillIndexMaskTile;
+  if (op == "fill_index_tile")
+    return kFillIndexTile;
   return "";
 }
 

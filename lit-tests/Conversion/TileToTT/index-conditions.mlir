@@ -62,3 +62,40 @@ func.func @combined(%Y: !tile.tensor<64x64xf32>) {
   }
   return
 }
+
+// -----
+
+// Element indices as numbers: j - i only converted to a float fills f32
+// values (the last operand 1); a column index selected as an i32 fills
+// int32 words (0), which compute copies into a 32-bit DST.
+// CHECK-LABEL: func.func @numbers
+// CHECK: tt.fill_index_tile %{{.*}}, %c-1_i32, %c1_i32, %{{.*}}, %c1_i32 {tt.role = "writer"}
+// CHECK: tt.fill_index_tile %{{.*}}, %c0_i32, %c1_i32, %{{.*}}, %c0_i32 {tt.role = "writer"}
+// CHECK: tt.where_tile dst(0, 1, 2, 0) format(int32)
+func.func @numbers(%X: !tile.tensor<64x64xf32>, %Y: !tile.tensor<64x64xf32>, %I: !tile.tensor<64x64xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<64x64xf32>, %y = %Y : !tile.tensor<64x64xf32>, %idx = %I : !tile.tensor<64x64xi32>) {
+    %c0 = arith.constant 0 : index
+    %a = tile.alloc : !tile.buf<64x64xf32, shared>
+    %b = tile.alloc : !tile.buf<64x64xf32, fragment>
+    %n = tile.alloc : !tile.buf<64x64xi32, fragment>
+    tile.copy %x[%c0, %c0], %a : !tile.tensor<64x64xf32>, !tile.buf<64x64xf32, shared>
+    tile.parallel ins(%a : !tile.buf<64x64xf32, shared>) outs(%b, %n : !tile.buf<64x64xf32, fragment>, !tile.buf<64x64xi32, fragment>) {
+    ^bb0(%v: f32):
+      %i = tile.index 0 : index
+      %j = tile.index 1 : index
+      %d = arith.subi %j, %i : index
+      %di = arith.index_cast %d : index to i32
+      %df = arith.sitofp %di : i32 to f32
+      %s = arith.addf %v, %df : f32
+      %ji = arith.index_cast %j : index to i32
+      %zero = arith.constant 0.0 : f32
+      %pos = arith.cmpf ogt, %v, %zero : f32
+      %m1 = arith.constant -1 : i32
+      %k = arith.select %pos, %ji, %m1 : i32
+      tile.yield %s, %k : f32, i32
+    }
+    tile.copy %b, %y[%c0, %c0] : !tile.buf<64x64xf32, fragment>, !tile.tensor<64x64xf32>
+    tile.copy %n, %idx[%c0, %c0] : !tile.buf<64x64xi32, fragment>, !tile.tensor<64x64xi32>
+  }
+  return
+}

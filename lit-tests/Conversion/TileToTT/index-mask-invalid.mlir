@@ -48,23 +48,3 @@ func.func @unsigned(%Y: !tile.tensor<64x64xf32>) {
   return
 }
 
-// -----
-
-// An index used as a number has no tile form.
-// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
-func.func @as_number(%Y: !tile.tensor<64x64xf32>) {
-  tile.kernel grid [1] blocks(%bx) args(%y = %Y : !tile.tensor<64x64xf32>) {
-    %c0 = arith.constant 0 : index
-    %a = tile.alloc : !tile.buf<64x64xf32, fragment>
-    // expected-note@+1 {{in this 'tile.parallel'}}
-    tile.parallel outs(%a : !tile.buf<64x64xf32, fragment>) {
-      %i = tile.index 0 : index
-      // expected-error@+1 {{an element index (tile.index) used as a number has no Tenstorrent tile form yet (indices lower in the conditions of selects only)}}
-      %n = arith.index_cast %i : index to i32
-      %f = arith.sitofp %n : i32 to f32
-      tile.yield %f : f32
-    }
-    tile.copy %a, %y[%c0, %c0] : !tile.buf<64x64xf32, fragment>, !tile.tensor<64x64xf32>
-  }
-  return
-}

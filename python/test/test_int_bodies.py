@@ -99,3 +99,35 @@ def test_an_int32_reduction_is_a_located_error():
     message = str(info.value)
     assert "test_int_bodies.py:" in message
     assert "a tile.reduce of 'i32' tiles has no Tenstorrent equivalent yet" in message
+
+
+@tilelang.jit
+def max_positions(Logits, block_M: int = 32):
+    """TileLang top-k's index step: each row's maximum marked with its
+    column (`j` as an int32), -1 elsewhere."""
+    M, N = T.const("M, N")
+    Logits: T.Tensor((M, N), T.float32)
+    Idx = T.empty((M, N), T.int32)
+    with T.Kernel(T.ceildiv(M, block_M)) as bx:
+        logits = T.alloc_fragment((block_M, N), T.float32)
+        max_val = T.alloc_fragment((block_M,), T.float32)
+        expand_max_idx = T.alloc_fragment((block_M, N), T.int32)
+        T.copy(Logits[bx * block_M, 0], logits)
+        T.fill(expand_max_idx, -1)
+        T.reduce_max(logits, max_val, dim=1, clear=True)
+        for i, j in T.Parallel(block_M, N):
+            expand_max_idx[i, j] = T.if_then_else(max_val[i] == logits[i, j], j,
+                                                  expand_max_idx[i, j])
+        T.copy(expand_max_idx, Idx[bx * block_M, 0])
+    return Idx
+
+
+def test_the_top_k_index_step_marks_each_rows_maximum_with_its_column():
+    # Distinct values of 10 mantissa bits (reduce_max reads TF32).
+    torch.manual_seed(1)
+    logits = torch.stack([torch.randperm(1024)[:128] for _ in range(64)])
+    logits = logits.float() / 1024
+    positions = logits.argmax(dim=1)
+    expected = torch.full((64, 128), -1, dtype=torch.int32)
+    expected[torch.arange(64), positions] = positions.to(torch.int32)
+    assert torch.equal(max_positions(logits), expected)

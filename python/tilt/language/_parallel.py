@@ -609,7 +609,9 @@ class ParallelLoop:
             if _WIDTH[ta] == _WIDTH[tb]:
                 type_ = "f32"
         elif {ta, tb} <= {"index", "i32"}:
-            self.error(node, "mixing index (loop variables) and int32 values: use T.cast")
+            # TileLang's loop variables are int32: an element index with an
+            # int32 value is an int32 (tiles of the index's values).
+            type_ = "i32"
         else:
             self.error(node, f"mixing {ta} and {tb} values: use T.cast")
         a = self.convert(node, self.to_node(node, a, type_), type_)

@@ -58,7 +58,6 @@ std::string getShortInit(EltwiseBinaryType type, BroadcastType dim) {
          "_init_short";
 }
 
-
 /// Where in1's value for element (row, column) comes from.
 uint32_t getBroadcastIndex(BroadcastType dim, uint32_t row, uint32_t column) {
   switch (dim) {
@@ -168,7 +167,7 @@ float applyScalar(tilt_emu::SfpuScalarOp op, float v, float s) {
 /// A NaN compares as IEEE says (unequal to everything, unordered): the
 /// emulator's choice; tt-metal documents no NaN rule for them.
 float compare(char rel, float a, float b) {
-  bool holds = rel == '=' ? a == b
+  bool holds = rel == '='   ? a == b
                : rel == '!' ? a != b
                : rel == '<' ? a < b
                : rel == '>' ? a > b
@@ -181,40 +180,63 @@ float compare(char rel, float a, float b) {
 char getRelation(tilt_emu::SfpuScalarOp op) {
   using Op = tilt_emu::SfpuScalarOp;
   switch (op) {
-  case Op::Eq: return '=';
-  case Op::Ne: return '!';
-  case Op::Lt: return '<';
-  case Op::Gt: return '>';
-  case Op::Le: return 'l';
-  case Op::Ge: return 'g';
-  default: return 0;
+  case Op::Eq:
+    return '=';
+  case Op::Ne:
+    return '!';
+  case Op::Lt:
+    return '<';
+  case Op::Gt:
+    return '>';
+  case Op::Le:
+    return 'l';
+  case Op::Ge:
+    return 'g';
+  default:
+    return 0;
   }
 }
 char getRelation(tilt_emu::SfpuPairOp op) {
   using Op = tilt_emu::SfpuPairOp;
   switch (op) {
-  case Op::Eq: return '=';
-  case Op::Ne: return '!';
-  case Op::Lt: return '<';
-  case Op::Gt: return '>';
-  case Op::Le: return 'l';
-  case Op::Ge: return 'g';
-  default: return 0;
+  case Op::Eq:
+    return '=';
+  case Op::Ne:
+    return '!';
+  case Op::Lt:
+    return '<';
+  case Op::Gt:
+    return '>';
+  case Op::Le:
+    return 'l';
+  case Op::Ge:
+    return 'g';
+  default:
+    return 0;
   }
 }
 
 const char *getPairName(tilt_emu::SfpuPairOp op) {
   using Op = tilt_emu::SfpuPairOp;
   switch (op) {
-  case Op::Div: return "div_binary_tile";
-  case Op::Max: return "binary_max_tile";
-  case Op::Min: return "binary_min_tile";
-  case Op::Eq: return "eq_binary_tile";
-  case Op::Ne: return "ne_binary_tile";
-  case Op::Lt: return "lt_binary_tile";
-  case Op::Gt: return "gt_binary_tile";
-  case Op::Le: return "le_binary_tile";
-  case Op::Ge: return "ge_binary_tile";
+  case Op::Div:
+    return "div_binary_tile";
+  case Op::Max:
+    return "binary_max_tile";
+  case Op::Min:
+    return "binary_min_tile";
+  case Op::Eq:
+    return "eq_binary_tile";
+  case Op::Ne:
+    return "ne_binary_tile";
+  case Op::Lt:
+    return "lt_binary_tile";
+  case Op::Gt:
+    return "gt_binary_tile";
+  case Op::Le:
+    return "le_binary_tile";
+  case Op::Ge:
+    return "ge_binary_tile";
   }
   return "an SFPU binary op";
 }
@@ -222,8 +244,8 @@ const char *getPairName(tilt_emu::SfpuPairOp op) {
 } // namespace
 
 void engine::checkInit(KernelContext &context, tilt_emu::InitUnit unit,
-               const std::string &init, const std::string &function,
-               const std::string &expected) {
+                       const std::string &init, const std::string &function,
+                       const std::string &expected) {
   bool fpu = unit == tilt_emu::InitUnit::Fpu;
   const std::string &last =
       fpu ? context.engine.fpuInit : context.engine.sfpuInit;
@@ -431,8 +453,7 @@ void tilt_emu::where(tt::DataFormat format, uint32_t icond, uint32_t itrue,
               format == tt::DataFormat::Int32 ||
               format == tt::DataFormat::UInt32;
   if (!wide && format != tt::DataFormat::Float16_b)
-    fail(context, "where_tile<DataFormat " +
-                      std::to_string(int(format)) +
+    fail(context, "where_tile<DataFormat " + std::to_string(int(format)) +
                       ">: only Float32, Int32, UInt32 and Float16_b are "
                       "supported (tt-llk ckernel_sfpu_where.h)");
   if (wide != context.engine.fp32Dest)

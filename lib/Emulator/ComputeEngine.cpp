@@ -395,8 +395,7 @@ CircularBuffer &engine::lookupPackedCB(KernelContext &context, uint32_t ocb,
   emu::DataFormat format = cb.config.format;
   if (format != emu::DataFormat::Float32 &&
       format != emu::DataFormat::Float16 &&
-      format != emu::DataFormat::Float16_b &&
-      format != emu::DataFormat::Int32)
+      format != emu::DataFormat::Float16_b && format != emu::DataFormat::Int32)
     fail(context, std::string(function) +
                       ": the emulator packs Float32, Float16, Float16_b and "
                       "Int32 tiles, not " +

@@ -63,15 +63,24 @@ struct IntOpNames {
 IntOpNames getNames(tilt_emu::IntPairOp op) {
   using Op = tilt_emu::IntPairOp;
   switch (op) {
-  case Op::Add: return {"add_int_tile", "add_int_tile_init"};
-  case Op::Sub: return {"sub_int_tile", "sub_int_tile_init"};
-  case Op::Mul: return {"mul_int_tile", "mul_int_tile_init"};
-  case Op::Max: return {"binary_max_int32_tile", "binary_max_int32_tile_init"};
-  case Op::Min: return {"binary_min_int32_tile", "binary_min_int32_tile_init"};
-  case Op::Lt: return {"lt_int_tile", "lt_int_tile_init"};
-  case Op::Gt: return {"gt_int_tile", "gt_int_tile_init"};
-  case Op::Le: return {"le_int_tile", "le_int_tile_init"};
-  case Op::Ge: return {"ge_int_tile", "ge_int_tile_init"};
+  case Op::Add:
+    return {"add_int_tile", "add_int_tile_init"};
+  case Op::Sub:
+    return {"sub_int_tile", "sub_int_tile_init"};
+  case Op::Mul:
+    return {"mul_int_tile", "mul_int_tile_init"};
+  case Op::Max:
+    return {"binary_max_int32_tile", "binary_max_int32_tile_init"};
+  case Op::Min:
+    return {"binary_min_int32_tile", "binary_min_int32_tile_init"};
+  case Op::Lt:
+    return {"lt_int_tile", "lt_int_tile_init"};
+  case Op::Gt:
+    return {"gt_int_tile", "gt_int_tile_init"};
+  case Op::Le:
+    return {"le_int_tile", "le_int_tile_init"};
+  case Op::Ge:
+    return {"ge_int_tile", "ge_int_tile_init"};
   }
   return {"an int SFPU op", ""};
 }
@@ -79,12 +88,18 @@ IntOpNames getNames(tilt_emu::IntPairOp op) {
 IntOpNames getNames(tilt_emu::IntZeroOp op) {
   using Op = tilt_emu::IntZeroOp;
   switch (op) {
-  case Op::Eqz: return {"eqz_tile_int32", "eqz_tile_init"};
-  case Op::Nez: return {"nez_tile_int32", "nez_tile_init"};
-  case Op::Ltz: return {"ltz_tile_int32", "ltz_tile_init"};
-  case Op::Gtz: return {"gtz_tile_int32", "gtz_tile_init"};
-  case Op::Lez: return {"lez_tile_int32", "lez_tile_init"};
-  case Op::Gez: return {"gez_tile_int32", "gez_tile_init"};
+  case Op::Eqz:
+    return {"eqz_tile_int32", "eqz_tile_init"};
+  case Op::Nez:
+    return {"nez_tile_int32", "nez_tile_init"};
+  case Op::Ltz:
+    return {"ltz_tile_int32", "ltz_tile_init"};
+  case Op::Gtz:
+    return {"gtz_tile_int32", "gtz_tile_init"};
+  case Op::Lez:
+    return {"lez_tile_int32", "lez_tile_init"};
+  case Op::Gez:
+    return {"gez_tile_int32", "gez_tile_init"};
   }
   return {"an int SFPU op", ""};
 }
@@ -93,15 +108,24 @@ int32_t applyPair(tilt_emu::IntPairOp op, int32_t a, int32_t b) {
   using Op = tilt_emu::IntPairOp;
   uint32_t ua = uint32_t(a), ub = uint32_t(b);
   switch (op) {
-  case Op::Add: return int32_t(ua + ub);
-  case Op::Sub: return int32_t(ua - ub);
-  case Op::Mul: return int32_t(ua * ub);
-  case Op::Max: return a > b ? a : b;
-  case Op::Min: return a < b ? a : b;
-  case Op::Lt: return a < b;
-  case Op::Gt: return a > b;
-  case Op::Le: return a <= b;
-  case Op::Ge: return a >= b;
+  case Op::Add:
+    return int32_t(ua + ub);
+  case Op::Sub:
+    return int32_t(ua - ub);
+  case Op::Mul:
+    return int32_t(ua * ub);
+  case Op::Max:
+    return a > b ? a : b;
+  case Op::Min:
+    return a < b ? a : b;
+  case Op::Lt:
+    return a < b;
+  case Op::Gt:
+    return a > b;
+  case Op::Le:
+    return a <= b;
+  case Op::Ge:
+    return a >= b;
   }
   return 0;
 }
@@ -109,12 +133,18 @@ int32_t applyPair(tilt_emu::IntPairOp op, int32_t a, int32_t b) {
 int32_t applyZero(tilt_emu::IntZeroOp op, int32_t a) {
   using Op = tilt_emu::IntZeroOp;
   switch (op) {
-  case Op::Eqz: return a == 0;
-  case Op::Nez: return a != 0;
-  case Op::Ltz: return a < 0;
-  case Op::Gtz: return a > 0;
-  case Op::Lez: return a <= 0;
-  case Op::Gez: return a >= 0;
+  case Op::Eqz:
+    return a == 0;
+  case Op::Nez:
+    return a != 0;
+  case Op::Ltz:
+    return a < 0;
+  case Op::Gtz:
+    return a > 0;
+  case Op::Lez:
+    return a <= 0;
+  case Op::Gez:
+    return a >= 0;
   }
   return 0;
 }

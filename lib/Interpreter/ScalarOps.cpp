@@ -285,7 +285,8 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
     result.integer = mnemonic == "andi"  ? a.integer & b.integer
                      : mnemonic == "ori" ? a.integer | b.integer
                                          : a.integer ^ b.integer;
-    result.undecided = (a.undecided || b.undecided) && !absorbs(a) && !absorbs(b);
+    result.undecided =
+        (a.undecided || b.undecided) && !absorbs(a) && !absorbs(b);
     values[op->getResult(0)] = result;
     return success();
   }

@@ -396,21 +396,71 @@ TEST(BcastSfpuTest, BinarySfpuOpsReadTwoDstTiles) {
 
 TEST(BcastSfpuTest, ComparisonsGiveOneOrZero) {
   // Of two DST tiles (3 op 4), and of a tile with a scalar (3 op 3).
-  auto pair = [](std::function<void()> op) { return runSfpu(3.0f, 4.0f, op, 2); };
-  EXPECT_EQ(pair([] { eq_binary_tile_init(); eq_binary_tile(0, 1, 2); }), 0.0f);
-  EXPECT_EQ(pair([] { ne_binary_tile_init(); ne_binary_tile(0, 1, 2); }), 1.0f);
-  EXPECT_EQ(pair([] { lt_binary_tile_init(); lt_binary_tile(0, 1, 2); }), 1.0f);
-  EXPECT_EQ(pair([] { gt_binary_tile_init(); gt_binary_tile(0, 1, 2); }), 0.0f);
-  EXPECT_EQ(pair([] { le_binary_tile_init(); le_binary_tile(0, 1, 2); }), 1.0f);
-  EXPECT_EQ(pair([] { ge_binary_tile_init(); ge_binary_tile(0, 1, 2); }), 0.0f);
+  auto pair = [](std::function<void()> op) {
+    return runSfpu(3.0f, 4.0f, op, 2);
+  };
+  EXPECT_EQ(pair([] {
+              eq_binary_tile_init();
+              eq_binary_tile(0, 1, 2);
+            }),
+            0.0f);
+  EXPECT_EQ(pair([] {
+              ne_binary_tile_init();
+              ne_binary_tile(0, 1, 2);
+            }),
+            1.0f);
+  EXPECT_EQ(pair([] {
+              lt_binary_tile_init();
+              lt_binary_tile(0, 1, 2);
+            }),
+            1.0f);
+  EXPECT_EQ(pair([] {
+              gt_binary_tile_init();
+              gt_binary_tile(0, 1, 2);
+            }),
+            0.0f);
+  EXPECT_EQ(pair([] {
+              le_binary_tile_init();
+              le_binary_tile(0, 1, 2);
+            }),
+            1.0f);
+  EXPECT_EQ(pair([] {
+              ge_binary_tile_init();
+              ge_binary_tile(0, 1, 2);
+            }),
+            0.0f);
   uint32_t three = toBits(3.0f);
   auto scalar = [](std::function<void()> op) { return runSfpu(3.0f, 0, op); };
-  EXPECT_EQ(scalar([=] { unary_eq_tile_init(); unary_eq_tile(0, three); }), 1.0f);
-  EXPECT_EQ(scalar([=] { unary_ne_tile_init(); unary_ne_tile(0, three); }), 0.0f);
-  EXPECT_EQ(scalar([=] { unary_lt_tile_init(); unary_lt_tile(0, three); }), 0.0f);
-  EXPECT_EQ(scalar([=] { unary_gt_tile_init(); unary_gt_tile(0, three); }), 0.0f);
-  EXPECT_EQ(scalar([=] { unary_le_tile_init(); unary_le_tile(0, three); }), 1.0f);
-  EXPECT_EQ(scalar([=] { unary_ge_tile_init(); unary_ge_tile(0, three); }), 1.0f);
+  EXPECT_EQ(scalar([=] {
+              unary_eq_tile_init();
+              unary_eq_tile(0, three);
+            }),
+            1.0f);
+  EXPECT_EQ(scalar([=] {
+              unary_ne_tile_init();
+              unary_ne_tile(0, three);
+            }),
+            0.0f);
+  EXPECT_EQ(scalar([=] {
+              unary_lt_tile_init();
+              unary_lt_tile(0, three);
+            }),
+            0.0f);
+  EXPECT_EQ(scalar([=] {
+              unary_gt_tile_init();
+              unary_gt_tile(0, three);
+            }),
+            0.0f);
+  EXPECT_EQ(scalar([=] {
+              unary_le_tile_init();
+              unary_le_tile(0, three);
+            }),
+            1.0f);
+  EXPECT_EQ(scalar([=] {
+              unary_ge_tile_init();
+              unary_ge_tile(0, three);
+            }),
+            1.0f);
   // Each needs its own init.
   std::string error;
   runSfpu(
@@ -428,11 +478,14 @@ TEST(BcastSfpuTest, ComparisonsGiveOneOrZero) {
 TEST(BcastSfpuTest, WhereMovesTheChosenWordsOfDstsWidth) {
   // where(cond, 3, 4) with cond 1.0, then 0.0, into the condition's tile.
   auto where32 = [](float condition) {
-    return runSfpu(3.0f, 4.0f, [condition] {
-      fill_tile(2, condition);
-      where_tile_init();
-      where_tile<tt::DataFormat::Float32>(2, 0, 1, 2);
-    }, 2);
+    return runSfpu(
+        3.0f, 4.0f,
+        [condition] {
+          fill_tile(2, condition);
+          where_tile_init();
+          where_tile<tt::DataFormat::Float32>(2, 0, 1, 2);
+        },
+        2);
   };
   EXPECT_EQ(where32(1.0f), 3.0f);
   EXPECT_EQ(where32(0.0f), 4.0f);
@@ -440,11 +493,14 @@ TEST(BcastSfpuTest, WhereMovesTheChosenWordsOfDstsWidth) {
   float payload;
   uint32_t payloadBits = 0x7fc01234u;
   std::memcpy(&payload, &payloadBits, 4);
-  EXPECT_EQ(toBits(runSfpu(payload, 4.0f, [] {
-              fill_tile(2, 1.0f);
-              where_tile_init();
-              where_tile<tt::DataFormat::Float32>(2, 0, 1, 2);
-            }, 2)),
+  EXPECT_EQ(toBits(runSfpu(
+                payload, 4.0f,
+                [] {
+                  fill_tile(2, 1.0f);
+                  where_tile_init();
+                  where_tile<tt::DataFormat::Float32>(2, 0, 1, 2);
+                },
+                2)),
             payloadBits);
   // The 32-bit form in a 16-bit DST, and the 16-bit one in an fp32 DST,
   // would move garbage.

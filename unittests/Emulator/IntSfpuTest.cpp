@@ -67,8 +67,8 @@ std::vector<int32_t> packWords(uint32_t cb, uint32_t idst = 0) {
 
 /// Element 0 of DST[out] after `op` on DST[0] = a and DST[1] = b (filled
 /// with fill_tile_int), in a 32-bit DST; `error` gets the report.
-int32_t runInt(int32_t a, int32_t b, std::function<void()> op,
-               uint32_t out = 0, std::string *error = nullptr) {
+int32_t runInt(int32_t a, int32_t b, std::function<void()> op, uint32_t out = 0,
+               std::string *error = nullptr) {
   ComputeRun run({{16, kI32}});
   run.instance.fp32DestAcc = true;
   int32_t result = 0;
@@ -90,9 +90,7 @@ int32_t runInt(int32_t a, int32_t b, std::function<void()> op,
 
 TEST(IntSfpuTest, Int32TilesPassThroughDstUnchanged) {
   // Words that are NaNs, denormals and infinities as floats.
-  auto word = [](uint32_t i) {
-    return int32_t(0x7f800001u + i * 0x01010101u);
-  };
+  auto word = [](uint32_t i) { return int32_t(0x7f800001u + i * 0x01010101u); };
   ComputeRun run({{0, kI32}, {16, kI32}});
   run.instance.fp32DestAcc = true;
   run.instance.unpackToDestFp32 = 1u;
@@ -112,30 +110,35 @@ TEST(IntSfpuTest, Int32TilesPassThroughDstUnchanged) {
 }
 
 TEST(IntSfpuTest, ArithmeticWrapsAsTwosComplement) {
-  EXPECT_EQ(runInt(INT32_MAX, 1, [] {
-              add_int_tile_init();
-              add_int_tile<tt::DataFormat::Int32>(0, 1, 0);
-            }),
+  EXPECT_EQ(runInt(INT32_MAX, 1,
+                   [] {
+                     add_int_tile_init();
+                     add_int_tile<tt::DataFormat::Int32>(0, 1, 0);
+                   }),
             INT32_MIN);
-  EXPECT_EQ(runInt(-5, 100000007, [] {
-              sub_int_tile_init();
-              sub_int_tile<tt::DataFormat::Int32>(0, 1, 0);
-            }),
+  EXPECT_EQ(runInt(-5, 100000007,
+                   [] {
+                     sub_int_tile_init();
+                     sub_int_tile<tt::DataFormat::Int32>(0, 1, 0);
+                   }),
             -100000012);
-  EXPECT_EQ(runInt(65536, 65537, [] {
-              mul_int_tile_init<tt::DataFormat::Int32>();
-              mul_int_tile<tt::DataFormat::Int32>(0, 1, 0);
-            }),
+  EXPECT_EQ(runInt(65536, 65537,
+                   [] {
+                     mul_int_tile_init<tt::DataFormat::Int32>();
+                     mul_int_tile<tt::DataFormat::Int32>(0, 1, 0);
+                   }),
             65536);
-  EXPECT_EQ(runInt(-3, 2, [] {
-              binary_max_int32_tile_init();
-              binary_max_int32_tile(0, 1, 0);
-            }),
+  EXPECT_EQ(runInt(-3, 2,
+                   [] {
+                     binary_max_int32_tile_init();
+                     binary_max_int32_tile(0, 1, 0);
+                   }),
             2);
-  EXPECT_EQ(runInt(-3, 2, [] {
-              binary_min_int32_tile_init();
-              binary_min_int32_tile(0, 1, 0);
-            }),
+  EXPECT_EQ(runInt(-3, 2,
+                   [] {
+                     binary_min_int32_tile_init();
+                     binary_min_int32_tile(0, 1, 0);
+                   }),
             -3);
 }
 
@@ -151,29 +154,35 @@ TEST(IntSfpuTest, ComparisonsAreSignedAndGiveOneOrZero) {
   EXPECT_EQ(compare(1, -1, lt), 0);
   // 16777217 and 16777216 are one float; as words they differ.
   EXPECT_EQ(compare(16777216, 16777217, lt), 1);
-  EXPECT_EQ(compare(2, 2, [] {
-              ge_int_tile_init<tt::DataFormat::Int32>();
-              ge_int_tile<tt::DataFormat::Int32>(0, 1, 0);
-            }),
+  EXPECT_EQ(compare(2, 2,
+                    [] {
+                      ge_int_tile_init<tt::DataFormat::Int32>();
+                      ge_int_tile<tt::DataFormat::Int32>(0, 1, 0);
+                    }),
             1);
-  EXPECT_EQ(compare(0, 0, [] {
-              nez_tile_init();
-              nez_tile_int32(0);
-            }),
+  EXPECT_EQ(compare(0, 0,
+                    [] {
+                      nez_tile_init();
+                      nez_tile_int32(0);
+                    }),
             0);
-  EXPECT_EQ(compare(INT32_MIN, 0, [] {
-              ltz_tile_init();
-              ltz_tile_int32(0);
-            }),
+  EXPECT_EQ(compare(INT32_MIN, 0,
+                    [] {
+                      ltz_tile_init();
+                      ltz_tile_int32(0);
+                    }),
             1);
 }
 
 TEST(IntSfpuTest, WhereMovesInt32Words) {
-  EXPECT_EQ(runInt(16777217, -7, [] {
-              fill_tile_int<tt::DataFormat::Int32>(2, 1);
-              where_tile_init();
-              where_tile<tt::DataFormat::Int32>(2, 0, 1, 2);
-            }, 2),
+  EXPECT_EQ(runInt(
+                16777217, -7,
+                [] {
+                  fill_tile_int<tt::DataFormat::Int32>(2, 1);
+                  where_tile_init();
+                  where_tile<tt::DataFormat::Int32>(2, 0, 1, 2);
+                },
+                2),
             16777217);
 }
 
@@ -234,10 +243,13 @@ TEST(IntSfpuTest, Int32IsGarbageWhereTheDeviceWouldMakeItSo) {
   }
   // Each op needs its own init.
   std::string error;
-  runInt(1, 2, [] {
-    sub_int_tile_init();
-    add_int_tile<tt::DataFormat::Int32>(0, 1, 0);
-  }, 0, &error);
+  runInt(
+      1, 2,
+      [] {
+        sub_int_tile_init();
+        add_int_tile<tt::DataFormat::Int32>(0, 1, 0);
+      },
+      0, &error);
   EXPECT_EQ(error, "core (0, 0) compute: add_int_tile needs add_int_tile_init "
                    "as the last SFPU init, but the last one was "
                    "sub_int_tile_init");

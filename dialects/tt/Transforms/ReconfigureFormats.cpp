@@ -161,8 +161,7 @@ void selectUnpackToDest(KernelOp kernel,
   for (int64_t cb : copied) {
     Type format = formats.lookup(cb);
     if (format && (format.isF32() || format.isInteger(32)) &&
-        !other.count(cb) &&
-        !llvm::is_contained(selected, cb))
+        !other.count(cb) && !llvm::is_contained(selected, cb))
       selected.push_back(cb);
   }
   if (selected.empty())

@@ -348,9 +348,8 @@ Node *ExpressionBuilder::buildSelect(Operation *def) {
       return nullptr;
     if (isConstant(condition))
       return condition->value != 0.0 ? onTrue : onFalse;
-    if (onTrue == onFalse ||
-        (isConstant(onTrue) && isConstant(onFalse) &&
-         onTrue->value == onFalse->value))
+    if (onTrue == onFalse || (isConstant(onTrue) && isConstant(onFalse) &&
+                              onTrue->value == onFalse->value))
       return onTrue;
     // select(c, 1.0, 0.0) is the condition's own value.
     if (isConstant(onTrue) && onTrue->value == 1.0 && isConstant(onFalse) &&
@@ -390,14 +389,28 @@ Node *ExpressionBuilder::buildCompare(Operation *def) {
   arith::CmpFPredicate predicate = arith::CmpFOp(def).getPredicate();
   llvm::StringRef relation;
   switch (predicate) {
-  case arith::CmpFPredicate::OEQ: relation = "eq"; break;
-  case arith::CmpFPredicate::UNE: relation = "ne"; break;
-  case arith::CmpFPredicate::OLT: relation = "lt"; break;
-  case arith::CmpFPredicate::OGT: relation = "gt"; break;
-  case arith::CmpFPredicate::OLE: relation = "le"; break;
-  case arith::CmpFPredicate::OGE: relation = "ge"; break;
-  case arith::CmpFPredicate::AlwaysFalse: return scalar(0.0);
-  case arith::CmpFPredicate::AlwaysTrue: return scalar(1.0);
+  case arith::CmpFPredicate::OEQ:
+    relation = "eq";
+    break;
+  case arith::CmpFPredicate::UNE:
+    relation = "ne";
+    break;
+  case arith::CmpFPredicate::OLT:
+    relation = "lt";
+    break;
+  case arith::CmpFPredicate::OGT:
+    relation = "gt";
+    break;
+  case arith::CmpFPredicate::OLE:
+    relation = "le";
+    break;
+  case arith::CmpFPredicate::OGE:
+    relation = "ge";
+    break;
+  case arith::CmpFPredicate::AlwaysFalse:
+    return scalar(0.0);
+  case arith::CmpFPredicate::AlwaysTrue:
+    return scalar(1.0);
   default:
     return fail(def, "'arith.cmpf' with predicate '" +
                          arith::stringifyCmpFPredicate(predicate) +
@@ -453,12 +466,24 @@ Node *ExpressionBuilder::buildIntBinary(Operation *def, llvm::StringRef op,
 Node *ExpressionBuilder::buildIntCompare(Operation *def) {
   llvm::StringRef relation;
   switch (arith::CmpIOp(def).getPredicate()) {
-  case arith::CmpIPredicate::eq: relation = "eq"; break;
-  case arith::CmpIPredicate::ne: relation = "ne"; break;
-  case arith::CmpIPredicate::slt: relation = "lt"; break;
-  case arith::CmpIPredicate::sgt: relation = "gt"; break;
-  case arith::CmpIPredicate::sle: relation = "le"; break;
-  case arith::CmpIPredicate::sge: relation = "ge"; break;
+  case arith::CmpIPredicate::eq:
+    relation = "eq";
+    break;
+  case arith::CmpIPredicate::ne:
+    relation = "ne";
+    break;
+  case arith::CmpIPredicate::slt:
+    relation = "lt";
+    break;
+  case arith::CmpIPredicate::sgt:
+    relation = "gt";
+    break;
+  case arith::CmpIPredicate::sle:
+    relation = "le";
+    break;
+  case arith::CmpIPredicate::sge:
+    relation = "ge";
+    break;
   default:
     return fail(def, "an unsigned 'arith.cmpi' of i32 tiles has no lowering "
                      "yet (the SFPU's int32 comparisons are signed)");
@@ -518,8 +543,8 @@ Node *ExpressionBuilder::build(Value value) {
   }
   // A comparison of element indices: the mask the writer fills, 1.0 where
   // it holds (IndexMask.h).
-  if (auto found = masks.find(def); found != masks.end() &&
-                                    arith::CmpIOp::dynCast(def))
+  if (auto found = masks.find(def);
+      found != masks.end() && arith::CmpIOp::dynCast(def))
     return makeLeaf(found->second);
   // An element index as a number: the values the writer fills, int32
   // words, or f32 ones when it is only converted to a float.
@@ -529,7 +554,8 @@ Node *ExpressionBuilder::build(Value value) {
     leaf->integer = !isFloatIndexNumber(def);
     return leaf;
   }
-  if (def->getName().getStringRef() == "arith.sitofp" && def->getOperand(0).getDefiningOp())
+  if (def->getName().getStringRef() == "arith.sitofp" &&
+      def->getOperand(0).getDefiningOp())
     if (auto found = masks.find(def->getOperand(0).getDefiningOp());
         found != masks.end() &&
         isFloatIndexNumber(def->getOperand(0).getDefiningOp()))
@@ -830,8 +856,8 @@ void TreeEmitter::emitScalar(llvm::StringRef op, const Node *node,
   if (isComparison(op)) {
     std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
     emit<tt::CompareUnaryTileInitOp>(builder, loc, {}, {}, type);
-    emit<tt::CompareUnaryTileOp>(builder, loc,
-                                 {getBits(value, node->runtime)}, dst, type);
+    emit<tt::CompareUnaryTileOp>(builder, loc, {getBits(value, node->runtime)},
+                                 dst, type);
     return;
   }
   // The scalar's f32 bits: a literal, or the kernel's runtime argument
@@ -863,8 +889,7 @@ void TreeEmitter::emitScalar(llvm::StringRef op, const Node *node,
     emit<tt::DivUnaryTileOp>(builder, loc, {getBits(1.0 / value)}, dst);
 }
 
-void TreeEmitter::emitIntBinary(llvm::StringRef op, int64_t lhs,
-                                int64_t rhs) {
+void TreeEmitter::emitIntBinary(llvm::StringRef op, int64_t lhs, int64_t rhs) {
   std::pair<llvm::StringRef, int64_t> dsts[] = {
       {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
   if (op == "add") {
@@ -946,7 +971,7 @@ int64_t TreeEmitter::emitNode(Node *node) {
                                                   {"on_false", slots[2]},
                                                   {"out", slots[0]}};
     std::pair<llvm::StringRef, llvm::StringRef> format[] = {
-        {"format", node->integer             ? "int32"
+        {"format", node->integer           ? "int32"
                    : lowering.isFp32Dest() ? "float32"
                                            : "float16_b"}};
     emit<tt::WhereTileInitOp>(builder, loc);
@@ -1123,10 +1148,10 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
                               "it",
                               &inner);
   }
-  ExpressionBuilder expressions(
-      parallel, inputs, masks,
-      lowering.isFp32Dest() && !lowering.isTF32Allowed(),
-      lowering.isFp32Dest());
+  ExpressionBuilder expressions(parallel, inputs, masks,
+                                lowering.isFp32Dest() &&
+                                    !lowering.isTF32Allowed(),
+                                lowering.isFp32Dest());
   llvm::SmallVector<Node *, 2> roots;
   for (Value result : yield->getOperands()) {
     Node *root = expressions.build(result);
@@ -1198,9 +1223,8 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
         return lowering.error(op, "the body does not fit DST even in parts");
       Context *context = op->getContext();
       Type format = (*ahead)->integer ? Type(IntegerType::get(context, 32))
-                    : lowering.isFp32Dest()
-                        ? Type(FloatType::getF32(context))
-                        : Type(FloatType::getBF16(context));
+                    : lowering.isFp32Dest() ? Type(FloatType::getF32(context))
+                                            : Type(FloatType::getBF16(context));
       FailureOr<Value> scratch = lowering.createScratchCB(op, format, tiles);
       if (failed(scratch))
         return failure();

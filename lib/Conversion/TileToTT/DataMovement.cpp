@@ -1310,8 +1310,8 @@ public:
 
     Value tiledBase, l1Base;
     if (readerTilize)
-      std::tie(tiledBase, l1Base) = CopyLowering::beginReaderTilize(
-          rewriter, loc, tiled, tiles, sticks);
+      std::tie(tiledBase, l1Base) =
+          CopyLowering::beginReaderTilize(rewriter, loc, tiled, tiles, sticks);
     auto rowLoop = rewriter.create<scf::ForOp>(loc, zero, index(rows), one);
     rewriter.setInsertionPointToStart(rowLoop.getBody());
     if (!readerTilize) {
@@ -1617,7 +1617,8 @@ public:
         }
         // The writer fills the mask tiles of a select on element indices
         // (a causal mask) where the select runs (IndexMask.h).
-        if (arith::SelectOp::dynCast(nested) || arith::CmpIOp::dynCast(nested) ||
+        if (arith::SelectOp::dynCast(nested) ||
+            arith::CmpIOp::dynCast(nested) ||
             arith::IndexCastOp::dynCast(nested))
           if (auto parallel = tile::ParallelOp::dynCast(nested->getParentOp()))
             if (dependsOnIndex(nested->getOperand(0), parallel.getBody()) ||

@@ -163,8 +163,7 @@ bool tiletott::dependsOnIndex(Value value, Block *body) {
   return false;
 }
 
-bool tiletott::isIndexSelectForm(Operation *select,
-                                 tile::ParallelOp parallel) {
+bool tiletott::isIndexSelectForm(Operation *select, tile::ParallelOp parallel) {
   Operation *compare = select->getOperand(0).getDefiningOp();
   return compare && arith::CmpIOp::dynCast(compare) &&
          compare->getBlock() == parallel.getBody() &&
@@ -173,8 +172,7 @@ bool tiletott::isIndexSelectForm(Operation *select,
 }
 
 FailureOr<IndexCondition>
-tiletott::analyzeIndexCondition(Operation *compare,
-                                tile::ParallelOp parallel) {
+tiletott::analyzeIndexCondition(Operation *compare, tile::ParallelOp parallel) {
   Block *body = parallel.getBody();
   unsigned rank = getRank(parallel);
   if (rank == 0 || rank > 2)
@@ -415,8 +413,8 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
           if (request.values)
             return builder
                 .create<tt::FillIndexTileOp>(
-                    loc, ValueRange{address, rowValue, columnValue, start,
-                                    isF32})
+                    loc,
+                    ValueRange{address, rowValue, columnValue, start, isF32})
                 .getOperation();
           return builder
               .create<tt::FillIndexMaskTileOp>(

@@ -30,8 +30,8 @@ namespace tilt {
 namespace tiletott {
 
 /// The discardable attribute tile-lower-data-movement puts on an
-/// index-dependent arith.select or arith.cmpi: the index of the CB into which a data
-/// movement kernel puts the mask tiles, one per tile of the iteration
+/// index-dependent arith.select or arith.cmpi: the index of the CB into which a
+/// data movement kernel puts the mask tiles, one per tile of the iteration
 /// space, each time the tile.parallel runs.
 constexpr llvm::StringLiteral kIndexMaskAttrName = "tile.index_mask";
 

@@ -488,7 +488,8 @@ inline void fill_mask_tile(uint32_t addr, int32_t valid, uint32_t rows,
 // reads, which this helper does not do.
 // Element indices as numbers (IndexMask.h), in the tile's face order, as
 // the index masks below; int32 or f32 words.
-constexpr llvm::StringLiteral kFillIndexTile = R"(// Fills the tile at L1 address
+constexpr llvm::StringLiteral kFillIndexTile =
+    R"(// Fills the tile at L1 address
 // `addr` with element (r, c) = row * r + column * c + start: int32 words,
 // or f32 ones when `f32` is 1.
 inline void fill_index_tile(uint32_t addr, int32_t row, int32_t column,

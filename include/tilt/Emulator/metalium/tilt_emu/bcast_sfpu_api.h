@@ -35,8 +35,23 @@ void unaryBcast(BroadcastType dim, uint32_t icb, uint32_t itile,
                 uint32_t idst);
 /// The SFPU ops on one DST tile with an f32 parameter given as its bits.
 enum class SfpuScalarOp {
-  Exp2, Silu, Erf, LogWithBase, Add, Sub, Mul, Div, Rsub, Max, Min,
-  Eq, Ne, Lt, Gt, Le, Ge
+  Exp2,
+  Silu,
+  Erf,
+  LogWithBase,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Rsub,
+  Max,
+  Min,
+  Eq,
+  Ne,
+  Lt,
+  Gt,
+  Le,
+  Ge
 };
 void sfpuScalar(SfpuScalarOp op, uint32_t idst, uint32_t bits);
 /// The SFPU ops on two DST tiles.

@@ -176,40 +176,21 @@ float compare(char rel, float a, float b) {
   return holds ? 1.0f : 0.0f;
 }
 
-/// The relation of a comparison op, or 0 for another op.
-char getRelation(tilt_emu::SfpuScalarOp op) {
-  using Op = tilt_emu::SfpuScalarOp;
+/// The relation of a comparison op (SfpuScalarOp or SfpuPairOp, which
+/// name them alike), or 0 for another op.
+template <typename OpT> char getRelation(OpT op) {
   switch (op) {
-  case Op::Eq:
+  case OpT::Eq:
     return '=';
-  case Op::Ne:
+  case OpT::Ne:
     return '!';
-  case Op::Lt:
+  case OpT::Lt:
     return '<';
-  case Op::Gt:
+  case OpT::Gt:
     return '>';
-  case Op::Le:
+  case OpT::Le:
     return 'l';
-  case Op::Ge:
-    return 'g';
-  default:
-    return 0;
-  }
-}
-char getRelation(tilt_emu::SfpuPairOp op) {
-  using Op = tilt_emu::SfpuPairOp;
-  switch (op) {
-  case Op::Eq:
-    return '=';
-  case Op::Ne:
-    return '!';
-  case Op::Lt:
-    return '<';
-  case Op::Gt:
-    return '>';
-  case Op::Le:
-    return 'l';
-  case Op::Ge:
+  case OpT::Ge:
     return 'g';
   default:
     return 0;

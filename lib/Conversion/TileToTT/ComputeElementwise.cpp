@@ -188,6 +188,13 @@ private:
   Node *buildBinary(Operation *def, llvm::StringRef op, Node *lhs, Node *rhs);
 
   Node *buildSelect(Operation *def);
+  /// The trees of `def`'s two operands into `lhs` and `rhs`; false (with
+  /// `reason` set) when one has none.
+  bool buildOperands(Operation *def, Node *&lhs, Node *&rhs) {
+    lhs = build(def->getOperand(0));
+    rhs = lhs ? build(def->getOperand(1)) : nullptr;
+    return rhs != nullptr;
+  }
   /// An integer op (`op`: add, sub, mul, max, min, lt, gt, le, ge, eq, ne)
   /// on int32 words in DST, the SFPU's integer forms.
   Node *buildIntBinary(Operation *def, llvm::StringRef op, Node *lhs,
@@ -418,11 +425,8 @@ Node *ExpressionBuilder::buildCompare(Operation *def) {
                          "oeq, une, olt, ogt, ole, oge, whose NaN rule the "
                          "SFPU's comparisons share)");
   }
-  Node *lhs = build(def->getOperand(0));
-  if (!lhs)
-    return nullptr;
-  Node *rhs = build(def->getOperand(1));
-  if (!rhs)
+  Node *lhs, *rhs;
+  if (!buildOperands(def, lhs, rhs))
     return nullptr;
   return buildBinary(def, relation, lhs, rhs);
 }
@@ -488,11 +492,8 @@ Node *ExpressionBuilder::buildIntCompare(Operation *def) {
     return fail(def, "an unsigned 'arith.cmpi' of i32 tiles has no lowering "
                      "yet (the SFPU's int32 comparisons are signed)");
   }
-  Node *lhs = build(def->getOperand(0));
-  if (!lhs)
-    return nullptr;
-  Node *rhs = build(def->getOperand(1));
-  if (!rhs)
+  Node *lhs, *rhs;
+  if (!buildOperands(def, lhs, rhs))
     return nullptr;
   return buildIntBinary(def, relation, lhs, rhs);
 }
@@ -583,11 +584,8 @@ Node *ExpressionBuilder::build(Value value) {
                                   .Case("arith.minsi", "min")
                                   .Default("");
   if (!integerOp.empty() && value.getType().isInteger(32)) {
-    Node *lhs = operand(0);
-    if (!lhs)
-      return nullptr;
-    Node *rhs = operand(1);
-    if (!rhs)
+    Node *lhs, *rhs;
+    if (!buildOperands(def, lhs, rhs))
       return nullptr;
     return buildIntBinary(def, integerOp, lhs, rhs);
   }
@@ -632,11 +630,8 @@ Node *ExpressionBuilder::build(Value value) {
   }
   if ((name == "arith.andi" || name == "arith.ori" || name == "arith.xori") &&
       isBoolean(value)) {
-    Node *lhs = operand(0);
-    if (!lhs)
-      return nullptr;
-    Node *rhs = operand(1);
-    if (!rhs)
+    Node *lhs, *rhs;
+    if (!buildOperands(def, lhs, rhs))
       return nullptr;
     if (lhs->integer && rhs->integer) {
       llvm::StringRef op = name == "arith.andi"  ? "min"
@@ -668,11 +663,8 @@ Node *ExpressionBuilder::build(Value value) {
                                .Case("arith.minimumf", "min")
                                .Default("");
   if (!binary.empty()) {
-    Node *lhs = operand(0);
-    if (!lhs)
-      return nullptr;
-    Node *rhs = operand(1);
-    if (!rhs)
+    Node *lhs, *rhs;
+    if (!buildOperands(def, lhs, rhs))
       return nullptr;
     return buildBinary(def, binary, lhs, rhs);
   }

@@ -96,3 +96,29 @@ func.func @mixed(%A: !tile.tensor<32x32xi32>, %X: !tile.tensor<32x32xf32>, %C: !
   }
   return
 }
+
+// -----
+
+// An i32 computed in the body of a bf16 kernel (a truncation) makes the
+// kernel's DST 32-bit, where the int32 word fits.
+// CHECK-LABEL: func.func @truncate
+// CHECK: tile.kernel
+// CHECK-SAME: fp32_dest_acc
+// CHECK: tt.typecast_tile dst(0) type(float32_to_int32)
+// CHECK: tt.typecast_tile dst(0) type(int32_to_float32)
+func.func @truncate(%A: !tile.tensor<32x32xbf16>, %C: !tile.tensor<32x32xbf16>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xbf16>, %c = %C : !tile.tensor<32x32xbf16>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<32x32xbf16, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xbf16, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xbf16>, !tile.buf<32x32xbf16, shared>
+    tile.parallel ins(%a_s : !tile.buf<32x32xbf16, shared>) outs(%c_l : !tile.buf<32x32xbf16, fragment>) {
+    ^bb0(%x: bf16):
+      %i = arith.fptosi %x : bf16 to i32
+      %f = arith.sitofp %i : i32 to bf16
+      tile.yield %f : bf16
+    }
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xbf16, fragment>, !tile.tensor<32x32xbf16>
+  }
+  return
+}

@@ -130,29 +130,6 @@ func.func @load_in_branch(%X: !tile.tensor<128x64xf32>, %Y: !tile.tensor<128x64x
 
 // -----
 
-// A conversion to i32 in a kernel with a 16-bit DST (no i32 buffer).
-// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
-func.func @int_in_16bit_dst(%A: !tile.tensor<32x32xbf16>, %C: !tile.tensor<32x32xbf16>) {
-  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xbf16>, %c = %C : !tile.tensor<32x32xbf16>) {
-    %c0 = arith.constant 0 : index
-    %a_s = tile.alloc : !tile.buf<32x32xbf16, shared>
-    %c_l = tile.alloc : !tile.buf<32x32xbf16, fragment>
-    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xbf16>, !tile.buf<32x32xbf16, shared>
-    // expected-note@+1 {{in this 'tile.parallel'}}
-    tile.parallel ins(%a_s : !tile.buf<32x32xbf16, shared>) outs(%c_l : !tile.buf<32x32xbf16, fragment>) {
-    ^bb0(%x: bf16):
-      // expected-error@+1 {{a conversion to i32 needs a 32-bit DST, which this kernel does not use (no i32 buffer is an operand of its tile.parallel ops)}}
-      %i = arith.fptosi %x : bf16 to i32
-      %f = arith.sitofp %i : i32 to bf16
-      tile.yield %f : bf16
-    }
-    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xbf16, fragment>, !tile.tensor<32x32xbf16>
-  }
-  return
-}
-
-// -----
-
 // The SFPU's int32 comparisons are signed.
 // expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
 func.func @unsigned_compare(%A: !tile.tensor<32x32xi32>, %C: !tile.tensor<32x32xi32>) {

@@ -10,6 +10,10 @@
 //    keeps the low 32 bits of the product);
 //  - binary_max/min_int32_tile, lt/gt/le/ge_int_tile and the zero tests
 //    (eqz_tile_int32, ...): signed compares, results 1 or 0;
+//  - bitwise and/or/xor; shifts left, right (arithmetic) and logical
+//    right by the other tile's words, an amount outside 0..31 shifting
+//    every bit out (tt-metal's binary_shift.h states no rule: the
+//    emulator's choice; MLIR makes it poison);
 //  - fill_tile_int: the word itself;
 //  - typecast_tile Int32 -> Float32: the nearest float (SFPCAST rounds to
 //    nearest even); Float32 -> Int32: toward zero, 0 below 1 in magnitude,
@@ -81,6 +85,18 @@ IntOpNames getNames(tilt_emu::IntPairOp op) {
     return {"le_int_tile", "le_int_tile_init"};
   case Op::Ge:
     return {"ge_int_tile", "ge_int_tile_init"};
+  case Op::And:
+    return {"bitwise_and_binary_tile", "binary_bitwise_tile_init"};
+  case Op::Or:
+    return {"bitwise_or_binary_tile", "binary_bitwise_tile_init"};
+  case Op::Xor:
+    return {"bitwise_xor_binary_tile", "binary_bitwise_tile_init"};
+  case Op::Shl:
+    return {"binary_left_shift_tile", "binary_shift_tile_init"};
+  case Op::Shr:
+    return {"binary_right_shift_tile", "binary_shift_tile_init"};
+  case Op::Shru:
+    return {"binary_logical_right_shift_tile", "binary_shift_tile_init"};
   }
   return {"an int SFPU op", ""};
 }
@@ -126,6 +142,18 @@ int32_t applyPair(tilt_emu::IntPairOp op, int32_t a, int32_t b) {
     return a <= b;
   case Op::Ge:
     return a >= b;
+  case Op::And:
+    return int32_t(ua & ub);
+  case Op::Or:
+    return int32_t(ua | ub);
+  case Op::Xor:
+    return int32_t(ua ^ ub);
+  case Op::Shl:
+    return b < 0 || b > 31 ? 0 : int32_t(ua << b);
+  case Op::Shru:
+    return b < 0 || b > 31 ? 0 : int32_t(ua >> b);
+  case Op::Shr:
+    return b < 0 || b > 31 ? (a < 0 ? -1 : 0) : a >> b;
   }
   return 0;
 }

@@ -339,7 +339,20 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
     result.integer = std::min(i(0), i(1));
   else if (mnemonic == "maxsi" || mnemonic == "maxui")
     result.integer = std::max(i(0), i(1));
-  else if (mnemonic == "andi")
+  else if (mnemonic == "shli" || mnemonic == "shrsi" || mnemonic == "shrui") {
+    // On i32 values (the tile bodies' integers), as the SFPU shifts: an
+    // amount outside 0..31 shifts everything out (MLIR makes it poison).
+    int64_t amount = i(1);
+    auto word = uint32_t(i(0));
+    if (amount < 0 || amount > 31)
+      result.integer = mnemonic == "shrsi" && int32_t(word) < 0 ? -1 : 0;
+    else if (mnemonic == "shli")
+      result.integer = int32_t(word << amount);
+    else if (mnemonic == "shrui")
+      result.integer = int32_t(word >> amount);
+    else
+      result.integer = int32_t(word) >> amount;
+  } else if (mnemonic == "andi")
     result.integer = i(0) & i(1);
   else if (mnemonic == "ori")
     result.integer = i(0) | i(1);

@@ -131,3 +131,32 @@ def test_the_top_k_index_step_marks_each_rows_maximum_with_its_column():
     expected = torch.full((64, 128), -1, dtype=torch.int32)
     expected[torch.arange(64), positions] = positions.to(torch.int32)
     assert torch.equal(max_positions(logits), expected)
+
+
+@tilelang.jit
+def bit_fields(A, block: int = 32):
+    """Shifts and bitwise ops, as dequantizing kernels unpack fields."""
+    M, N = T.const("M, N")
+    A: T.Tensor((M, N), T.int32)
+    C = T.empty((M, N), T.int32)
+    with T.Kernel(T.ceildiv(N, block), T.ceildiv(M, block)) as (bx, by):
+        a = T.alloc_shared((block, block), T.int32)
+        c = T.alloc_fragment((block, block), T.int32)
+        T.copy(A[by * block, bx * block], a)
+        for i, j in T.Parallel(block, block):
+            c[i, j] = (((a[i, j] >> 4) & 15) | (a[i, j] << 3)) ^ (a[i, j] & 255)
+        T.copy(c, C[by * block, bx * block])
+    return C
+
+
+def test_shifts_and_bitwise_ops_are_exact():
+    torch.manual_seed(4)
+    a = torch.randint(-2 ** 20, 2 ** 20, (64, 64), dtype=torch.int32)
+    assert torch.equal(bit_fields(a), (((a >> 4) & 15) | (a << 3)) ^ (a & 255))
+
+
+def test_an_int32_output_beyond_2_24_is_an_error_not_a_rounded_value():
+    a = torch.full((32, 32), 2 ** 22 + 1, dtype=torch.int32)
+    with pytest.raises(ir.TiltError) as info:
+        bit_fields(a)  # a << 3 is 2^25 + 8
+    assert "beyond 2^24" in str(info.value)

@@ -10,8 +10,10 @@
 
 #include "ComputeRun.h"
 #include "api/compute/add_int_sfpu.h"
+#include "api/compute/binary_bitwise_sfpu.h"
 #include "api/compute/binary_comp.h"
 #include "api/compute/binary_max_min.h"
+#include "api/compute/binary_shift.h"
 #include "api/compute/eltwise_unary/comp.h"
 #include "api/compute/eltwise_unary/fill.h"
 #include "api/compute/eltwise_unary/typecast.h"
@@ -140,6 +142,36 @@ TEST(IntSfpuTest, ArithmeticWrapsAsTwosComplement) {
                      binary_min_int32_tile(0, 1, 0);
                    }),
             -3);
+}
+
+TEST(IntSfpuTest, BitwiseOpsAndShiftsWorkOnWords) {
+  EXPECT_EQ(runInt(0x0ff0, 0x00ff, [] {
+              binary_bitwise_tile_init();
+              bitwise_xor_binary_tile<tt::DataFormat::Int32>(0, 1, 0);
+            }),
+            0x0f0f);
+  // Right is arithmetic, logical right fills zeros.
+  EXPECT_EQ(runInt(-16, 2, [] {
+              binary_shift_tile_init();
+              binary_right_shift_tile<tt::DataFormat::Int32>(0, 1, 0);
+            }),
+            -4);
+  EXPECT_EQ(runInt(-16, 28, [] {
+              binary_shift_tile_init();
+              binary_logical_right_shift_tile<tt::DataFormat::Int32>(0, 1, 0);
+            }),
+            15);
+  EXPECT_EQ(runInt(1, 31, [] {
+              binary_shift_tile_init();
+              binary_left_shift_tile<tt::DataFormat::Int32>(0, 1, 0);
+            }),
+            INT32_MIN);
+  // An amount past 31 shifts every bit out (the emulator's choice).
+  EXPECT_EQ(runInt(-5, 40, [] {
+              binary_shift_tile_init();
+              binary_right_shift_tile<tt::DataFormat::Int32>(0, 1, 0);
+            }),
+            -1);
 }
 
 TEST(IntSfpuTest, ComparisonsAreSignedAndGiveOneOrZero) {

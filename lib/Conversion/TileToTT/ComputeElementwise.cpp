@@ -449,6 +449,13 @@ Node *ExpressionBuilder::buildIntBinary(Operation *def, llvm::StringRef op,
                          .Case("ge", x >= y)
                          .Case("eq", x == y)
                          .Case("ne", x != y)
+                         .Case("and", int32_t(a & b))
+                         .Case("or", int32_t(a | b))
+                         .Case("xor", int32_t(a ^ b))
+                         .Case("shl", y < 0 || y > 31 ? 0 : int32_t(a << y))
+                         .Case("shru", y < 0 || y > 31 ? 0 : int32_t(a >> y))
+                         .Case("shr", y < 0 || y > 31 ? (x < 0 ? -1 : 0)
+                                                      : x >> y)
                          .Default(0);
     Node *node = scalar(double(folded));
     node->integer = true;
@@ -582,6 +589,12 @@ Node *ExpressionBuilder::build(Value value) {
                                   .Case("arith.muli", "mul")
                                   .Case("arith.maxsi", "max")
                                   .Case("arith.minsi", "min")
+                                  .Case("arith.andi", "and")
+                                  .Case("arith.ori", "or")
+                                  .Case("arith.xori", "xor")
+                                  .Case("arith.shli", "shl")
+                                  .Case("arith.shrsi", "shr")
+                                  .Case("arith.shrui", "shru")
                                   .Default("");
   if (!integerOp.empty() && value.getType().isInteger(32)) {
     Node *lhs, *rhs;
@@ -673,8 +686,8 @@ Node *ExpressionBuilder::build(Value value) {
                        "addf, subf, mulf, divf, negf, maximumf, minimumf, "
                        "extf, truncf, cmpf, select, andi, ori, xori, math "
                        "exp, exp2, log, log2, sqrt, rsqrt, tanh, erf, absf; "
-                       "on i32: addi, subi, muli, maxsi, minsi, cmpi, "
-                       "sitofp, fptosi)");
+                       "on i32: addi, subi, muli, maxsi, minsi, andi, ori, "
+                       "xori, shli, shrsi, shrui, cmpi, sitofp, fptosi)");
 }
 
 /// Emits trees into DST tiles.
@@ -901,6 +914,17 @@ void TreeEmitter::emitIntBinary(llvm::StringRef op, int64_t lhs, int64_t rhs) {
   } else if (op == "mul") {
     emit<tt::MulIntTileInitOp>(builder, loc);
     emit<tt::MulIntTileOp>(builder, loc, {}, dsts);
+  } else if (op == "and" || op == "or" || op == "xor") {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
+    emit<tt::BitwiseBinaryTileInitOp>(builder, loc);
+    emit<tt::BitwiseBinaryTileOp>(builder, loc, {}, dsts, type);
+  } else if (op == "shl" || op == "shr" || op == "shru") {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {
+        {"type", op == "shl"   ? "left"
+                 : op == "shr" ? "right"
+                               : "logical_right"}};
+    emit<tt::ShiftBinaryTileInitOp>(builder, loc);
+    emit<tt::ShiftBinaryTileOp>(builder, loc, {}, dsts, type);
   } else if (op == "max") {
     emit<tt::BinaryMaxInt32TileInitOp>(builder, loc);
     emit<tt::BinaryMaxInt32TileOp>(builder, loc, {}, dsts);

@@ -227,6 +227,23 @@ std::vector<T> toTiles(const std::vector<float> &data,
   return std::vector<T>(tiled.begin(), tiled.end());
 }
 
+// An output element as the float32 the result files hold. An int32 beyond
+// 2^24 has no exact float32: the program stops with an error rather than
+// write a rounded value.
+template <typename T> float toCarried(T value) {
+  float carried = static_cast<float>(value);
+  if constexpr (std::is_integral_v<T>) {
+    if (static_cast<long long>(carried) != static_cast<long long>(value)) {
+      std::fprintf(stderr,
+                   "error: an integer output element is %lld, beyond 2^24: "
+                   "the run's float32 result files cannot hold it exactly\n",
+                   static_cast<long long>(value));
+      std::exit(1);
+    }
+  }
+  return carried;
+}
+
 // The inverse of toTiles: back to row-major `shape`, padding dropped.
 template <typename T>
 std::vector<float> fromTiles(const std::vector<T> &tiles,
@@ -236,7 +253,7 @@ std::vector<float> fromTiles(const std::vector<T> &tiles,
   std::vector<float> tiled;
   tiled.reserve(tiles.size());
   for (const T &value : tiles)
-    tiled.push_back(static_cast<float>(value));
+    tiled.push_back(toCarried(value));
   std::vector<float> matrix = untilize_nfaces(
       tiled, uint32_t(full.matrices * full.rows), full.cols);
   uint32_t dataCols = shape.size() == 1 ? 1 : logical.cols;
@@ -275,7 +292,7 @@ std::vector<float> fromRows(const std::vector<T> &pages,
   std::vector<float> data(rows * cols);
   for (size_t r = 0; r < rows; ++r)
     for (uint32_t c = 0; c < cols; ++c)
-      data[r * cols + c] = static_cast<float>(pages[r * paddedCols + c]);
+      data[r * cols + c] = toCarried(pages[r * paddedCols + c]);
   return data;
 }
 
@@ -559,6 +576,7 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 

@@ -122,3 +122,30 @@ func.func @truncate(%A: !tile.tensor<32x32xbf16>, %C: !tile.tensor<32x32xbf16>) 
   }
   return
 }
+
+// -----
+
+// Shifts and bitwise ops: (x >> 4) & 15, as dequantizing kernels unpack.
+// CHECK-LABEL: func.func @fields
+// CHECK: tt.shift_binary_tile_init
+// CHECK-NEXT: tt.shift_binary_tile dst(0, 1, 0) type(right)
+// CHECK: tt.bitwise_binary_tile_init
+// CHECK-NEXT: tt.bitwise_binary_tile dst(0, 1, 0) type(and)
+func.func @fields(%A: !tile.tensor<32x32xi32>, %C: !tile.tensor<32x32xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xi32>, %c = %C : !tile.tensor<32x32xi32>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<32x32xi32, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xi32, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xi32>, !tile.buf<32x32xi32, shared>
+    tile.parallel ins(%a_s : !tile.buf<32x32xi32, shared>) outs(%c_l : !tile.buf<32x32xi32, fragment>) {
+    ^bb0(%x: i32):
+      %four = arith.constant 4 : i32
+      %fifteen = arith.constant 15 : i32
+      %s = arith.shrsi %x, %four : i32
+      %f = arith.andi %s, %fifteen : i32
+      tile.yield %f : i32
+    }
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xi32, fragment>, !tile.tensor<32x32xi32>
+  }
+  return
+}

@@ -32,7 +32,8 @@ _PY_MATH = {"exp": math.exp, "exp2": lambda x: 2.0 ** x, "log": math.log,
 _FLOAT_OPS = {ast.Add: "addf", ast.Sub: "subf", ast.Mult: "mulf", ast.Div: "divf"}
 _INT_OPS = {ast.Add: "addi", ast.Sub: "subi", ast.Mult: "muli",
             ast.FloorDiv: "floordivsi", ast.Mod: "remsi",
-            ast.BitAnd: "andi", ast.BitOr: "ori", ast.BitXor: "xori"}
+            ast.BitAnd: "andi", ast.BitOr: "ori", ast.BitXor: "xori",
+            ast.LShift: "shli", ast.RShift: "shrsi"}
 _CMPI = {ast.Lt: "slt", ast.LtE: "sle", ast.Gt: "sgt", ast.GtE: "sge",
          ast.Eq: "eq", ast.NotEq: "ne"}
 _CMPF = {ast.Lt: "olt", ast.LtE: "ole", ast.Gt: "ogt", ast.GtE: "oge",

@@ -22,6 +22,12 @@ tt.program @ops grid [1, 1] arch wormhole_b0 {
     tt.zero_int_tile dst(0) type(eqz)
     tt.zero_int_tile_init type(nez)
     tt.zero_int_tile dst(0) type(nez)
+    tt.bitwise_binary_tile_init
+    tt.bitwise_binary_tile dst(0, 1, 0) type(and)
+    tt.bitwise_binary_tile dst(0, 1, 0) type(xor)
+    tt.shift_binary_tile_init
+    tt.shift_binary_tile dst(0, 1, 0) type(left)
+    tt.shift_binary_tile dst(0, 1, 0) type(logical_right)
     tt.fill_tile_init
     tt.fill_tile_int %seven dst(1)
     tt.typecast_tile_init type(int32_to_float32)

@@ -2,6 +2,7 @@
 //
 // The Metalium calls on int32 data in DST: add_int_sfpu.h, sub_int_sfpu.h,
 // mul_int_sfpu.h, binary_max_min.h's int32 forms, binary_comp.h,
+// binary_bitwise_sfpu.h, binary_shift.h,
 // eltwise_unary/comp.h's int32 zero tests, eltwise_unary/fill.h's
 // fill_tile_int and eltwise_unary/typecast.h. Included by compute_api.h.
 //
@@ -18,7 +19,9 @@
 
 namespace tilt_emu {
 /// The SFPU ops on two DST tiles of int32 words.
-enum class IntPairOp { Add, Sub, Mul, Max, Min, Lt, Gt, Le, Ge };
+enum class IntPairOp {
+  Add, Sub, Mul, Max, Min, Lt, Gt, Le, Ge, And, Or, Xor, Shl, Shr, Shru
+};
 void sfpuIntPair(IntPairOp op, DataFormat format, uint32_t idst0,
                  uint32_t idst1, uint32_t odst);
 /// The int32 comparisons with zero, in place: 1 where they hold, else 0.
@@ -98,6 +101,24 @@ TILT_EMU_INT_COMPARE(gt, Gt)
 TILT_EMU_INT_COMPARE(le, Le)
 TILT_EMU_INT_COMPARE(ge, Ge)
 #undef TILT_EMU_INT_COMPARE
+// binary_bitwise_sfpu.h (one init for the three) and binary_shift.h (one
+// init for the three; right is arithmetic, logical_right fills zeros).
+TILT_EMU_INT_INIT(binary_bitwise_tile_init)
+TILT_EMU_INT_INIT(binary_shift_tile_init)
+#define TILT_EMU_INT_PAIR(name, op)                                            \
+  template <DataFormat data_format>                                            \
+  void name(uint32_t idst0, uint32_t idst1, uint32_t odst, TILT_HERE) {        \
+    ::tilt_emu::at(here);                                                      \
+    tilt_emu::sfpuIntPair(tilt_emu::IntPairOp::op, data_format, idst0, idst1,  \
+                          odst);                                               \
+  }
+TILT_EMU_INT_PAIR(bitwise_and_binary_tile, And)
+TILT_EMU_INT_PAIR(bitwise_or_binary_tile, Or)
+TILT_EMU_INT_PAIR(bitwise_xor_binary_tile, Xor)
+TILT_EMU_INT_PAIR(binary_left_shift_tile, Shl)
+TILT_EMU_INT_PAIR(binary_right_shift_tile, Shr)
+TILT_EMU_INT_PAIR(binary_logical_right_shift_tile, Shru)
+#undef TILT_EMU_INT_PAIR
 // eltwise_unary/comp.h: the int32 tests against zero share the float
 // forms' inits (eqz_tile_init, ...).
 #define TILT_EMU_INT_ZERO(name, init, op)                                      \

@@ -1,0 +1,4 @@
+// The emulator's api/compute/binary_shift.h: the whole emulated compute
+// API.
+#pragma once
+#include "tilt_emu/compute_api.h"

@@ -549,25 +549,21 @@ Node *ExpressionBuilder::build(Value value) {
                 "host and pass it as a scalar argument, or compute it in "
                 "the body)");
   }
-  // A comparison of element indices: the mask the writer fills, 1.0 where
-  // it holds (IndexMask.h).
-  if (auto found = masks.find(def);
-      found != masks.end() && arith::CmpIOp::dynCast(def))
-    return makeLeaf(found->second);
-  // An element index as a number: the values the writer fills, int32
-  // words, or f32 ones when it is only converted to a float.
-  if (auto found = masks.find(def);
-      found != masks.end() && arith::IndexCastOp::dynCast(def)) {
+  // What the writer fills (IndexMask.h): a comparison of element indices
+  // (1.0 where it holds), an element index as a number (int32 words, or f32
+  // ones when it is only converted to a float: its sitofp reads them).
+  Operation *indexOp = def;
+  if (arith::SIToFPOp::dynCast(def))
+    if (Operation *cast = def->getOperand(0).getDefiningOp();
+        cast && isFloatIndexNumber(cast))
+      indexOp = cast;
+  if (auto found = masks.find(indexOp);
+      found != masks.end() && !arith::SelectOp::dynCast(indexOp)) {
     Node *leaf = makeLeaf(found->second);
-    leaf->integer = !isFloatIndexNumber(def);
+    leaf->integer =
+        arith::IndexCastOp::dynCast(indexOp) && !isFloatIndexNumber(indexOp);
     return leaf;
   }
-  if (def->getName().getStringRef() == "arith.sitofp" &&
-      def->getOperand(0).getDefiningOp())
-    if (auto found = masks.find(def->getOperand(0).getDefiningOp());
-        found != masks.end() &&
-        isFloatIndexNumber(def->getOperand(0).getDefiningOp()))
-      return makeLeaf(found->second);
   llvm::StringRef name = def->getName().getStringRef();
   if (name == "arith.index_cast" && dependsOnIndex(def->getOperand(0), body))
     return fail(def, "an element index (tile.index) used as a number has no "

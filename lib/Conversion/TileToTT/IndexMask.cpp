@@ -232,9 +232,7 @@ bool tiletott::isIndexNumber(Operation *op, Block *body) {
 }
 
 bool tiletott::isFloatIndexNumber(Operation *cast) {
-  return llvm::all_of(cast->getResult(0).getUsers(), [](Operation *user) {
-    return arith::SIToFPOp::dynCast(user) || arith::CmpIOp::dynCast(user);
-  });
+  return isOnlyConvertedToFloat(cast->getResult(0));
 }
 
 FailureOr<IndexCondition>

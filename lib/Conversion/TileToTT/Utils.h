@@ -203,6 +203,14 @@ inline tile::KernelOp getEnclosingTileKernel(Operation *op) {
   return tile::KernelOp(nullptr);
 }
 
+/// Whether every user of `value` converts it to a float (sitofp) or
+/// compares it: an i32 that never lives in DST as an int32 word.
+inline bool isOnlyConvertedToFloat(Value value) {
+  return llvm::all_of(value.getUsers(), [](Operation *user) {
+    return arith::SIToFPOp::dynCast(user) || arith::CmpIOp::dynCast(user);
+  });
+}
+
 /// Whether `kernel` computes or holds f32 data (a gemm accumulator, a
 /// reduce result, a parallel output or an on-core buffer of f32), or
 /// computes on i32 tiles (a tile.parallel operand): such a kernel runs
@@ -234,11 +242,8 @@ inline bool computesF32(Operation *kernel) {
       for (Operation &inner : *parallel.getBody())
         for (Value result : inner.getResults())
           if (result.getType().isInteger(32) &&
-              !llvm::all_of(result.getUsers(), [&](Operation *user) {
-                return arith::IndexCastOp::dynCast(&inner) &&
-                       (arith::SIToFPOp::dynCast(user) ||
-                        arith::CmpIOp::dynCast(user));
-              }))
+              !(arith::IndexCastOp::dynCast(&inner) &&
+                isOnlyConvertedToFloat(result)))
             fp32 = true;
     }
     for (Value buffer : written)

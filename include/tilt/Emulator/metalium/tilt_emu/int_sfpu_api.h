@@ -41,33 +41,25 @@ void typecastInit(uint32_t in, uint32_t out);
     tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, #name);                     \
   }
 
-// add_int_sfpu.h, sub_int_sfpu.h: one init each, the format a template
-// argument of the op.
+// The ops on two int tiles whose format is a template argument.
+#define TILT_EMU_INT_PAIR(name, op)                                            \
+  template <DataFormat data_format>                                            \
+  void name(uint32_t idst0, uint32_t idst1, uint32_t odst, TILT_HERE) {        \
+    ::tilt_emu::at(here);                                                      \
+    tilt_emu::sfpuIntPair(tilt_emu::IntPairOp::op, data_format, idst0, idst1,  \
+                          odst);                                               \
+  }
+// add_int_sfpu.h, sub_int_sfpu.h: one init each; mul_int_sfpu.h's init
+// takes the format too.
 TILT_EMU_INT_INIT(add_int_tile_init)
-template <DataFormat data_format>
-void add_int_tile(uint32_t idst0, uint32_t idst1, uint32_t odst, TILT_HERE) {
-  ::tilt_emu::at(here);
-  tilt_emu::sfpuIntPair(tilt_emu::IntPairOp::Add, data_format, idst0, idst1,
-                        odst);
-}
+TILT_EMU_INT_PAIR(add_int_tile, Add)
 TILT_EMU_INT_INIT(sub_int_tile_init)
-template <DataFormat data_format>
-void sub_int_tile(uint32_t idst0, uint32_t idst1, uint32_t odst, TILT_HERE) {
-  ::tilt_emu::at(here);
-  tilt_emu::sfpuIntPair(tilt_emu::IntPairOp::Sub, data_format, idst0, idst1,
-                        odst);
-}
-// mul_int_sfpu.h: the init takes the format too.
+TILT_EMU_INT_PAIR(sub_int_tile, Sub)
 template <DataFormat data_format> void mul_int_tile_init(TILT_HERE) {
   ::tilt_emu::at(here);
   tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, "mul_int_tile_init");
 }
-template <DataFormat data_format>
-void mul_int_tile(uint32_t idst0, uint32_t idst1, uint32_t odst, TILT_HERE) {
-  ::tilt_emu::at(here);
-  tilt_emu::sfpuIntPair(tilt_emu::IntPairOp::Mul, data_format, idst0, idst1,
-                        odst);
-}
+TILT_EMU_INT_PAIR(mul_int_tile, Mul)
 // binary_max_min.h: the int32 forms.
 TILT_EMU_INT_INIT(binary_max_int32_tile_init)
 inline void binary_max_int32_tile(uint32_t idst0, uint32_t idst1, uint32_t odst,
@@ -89,13 +81,7 @@ inline void binary_min_int32_tile(uint32_t idst0, uint32_t idst1, uint32_t odst,
     ::tilt_emu::at(here);                                                      \
     tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, #rel "_int_tile_init");     \
   }                                                                            \
-  template <DataFormat data_format>                                            \
-  void rel##_int_tile(uint32_t idst0, uint32_t idst1, uint32_t odst,           \
-                      TILT_HERE) {                                             \
-    ::tilt_emu::at(here);                                                      \
-    tilt_emu::sfpuIntPair(tilt_emu::IntPairOp::op, data_format, idst0, idst1,  \
-                          odst);                                               \
-  }
+  TILT_EMU_INT_PAIR(rel##_int_tile, op)
 TILT_EMU_INT_COMPARE(lt, Lt)
 TILT_EMU_INT_COMPARE(gt, Gt)
 TILT_EMU_INT_COMPARE(le, Le)
@@ -105,20 +91,12 @@ TILT_EMU_INT_COMPARE(ge, Ge)
 // init for the three; right is arithmetic, logical_right fills zeros).
 TILT_EMU_INT_INIT(binary_bitwise_tile_init)
 TILT_EMU_INT_INIT(binary_shift_tile_init)
-#define TILT_EMU_INT_PAIR(name, op)                                            \
-  template <DataFormat data_format>                                            \
-  void name(uint32_t idst0, uint32_t idst1, uint32_t odst, TILT_HERE) {        \
-    ::tilt_emu::at(here);                                                      \
-    tilt_emu::sfpuIntPair(tilt_emu::IntPairOp::op, data_format, idst0, idst1,  \
-                          odst);                                               \
-  }
 TILT_EMU_INT_PAIR(bitwise_and_binary_tile, And)
 TILT_EMU_INT_PAIR(bitwise_or_binary_tile, Or)
 TILT_EMU_INT_PAIR(bitwise_xor_binary_tile, Xor)
 TILT_EMU_INT_PAIR(binary_left_shift_tile, Shl)
 TILT_EMU_INT_PAIR(binary_right_shift_tile, Shr)
 TILT_EMU_INT_PAIR(binary_logical_right_shift_tile, Shru)
-#undef TILT_EMU_INT_PAIR
 // eltwise_unary/comp.h: the int32 tests against zero share the float
 // forms' inits (eqz_tile_init, ...).
 #define TILT_EMU_INT_ZERO(name, init, op)                                      \
@@ -152,5 +130,6 @@ void typecast_tile(uint32_t idst, TILT_HERE) {
   tilt_emu::typecast(in_dtype, out_dtype, idst);
 }
 #undef TILT_EMU_INT_INIT
+#undef TILT_EMU_INT_PAIR
 
 #endif // TILT_EMU_INT_SFPU_API_H

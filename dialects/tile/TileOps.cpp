@@ -945,6 +945,33 @@ int64_t ReduceOp::getDim() {
   return -1;
 }
 
+bool ReduceOp::runsOnSfpu() {
+  Operation *op = getOperation();
+  auto source = op->getOperand(0).getType().dyn_cast<BufType>();
+  if (!source || getDim() != 1)
+    return false;
+  if (source.getElementType().isInteger())
+    return true;
+  llvm::StringRef kind = getKind();
+  if (!source.getElementType().isF32() || (kind != "max" && kind != "min"))
+    return false;
+  // A max or min that a body compares with: exactly the element it is.
+  Value dest = op->getOperand(1);
+  for (OpOperand &use : dest.getUses()) {
+    auto parallel = ParallelOp::dynCast(use.getOwner());
+    if (!parallel)
+      continue;
+    unsigned inputs = parallel.getInputs().size();
+    unsigned index = use.getOperandNumber();
+    if (index >= inputs || index >= parallel.getBody()->getNumArguments())
+      continue;
+    for (OpOperand &argUse : parallel.getBody()->getArgument(index).getUses())
+      if (arith::CmpFOp::dynCast(argUse.getOwner()))
+        return true;
+  }
+  return false;
+}
+
 LogicalResult ReduceOp::parse(OpAsmParser &parser, OperationState &state) {
   Context *context = parser.getContext();
   llvm::StringRef kind;

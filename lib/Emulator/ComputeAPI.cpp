@@ -467,6 +467,11 @@ void tilt_emu::reduce(PoolType type, ReduceDim dim, uint32_t icb, uint32_t scb,
                       uint32_t itile, uint32_t iscaler, uint32_t idst) {
   KernelContext &context = enterKernel();
   const char *function = "reduce_tile";
+  // tt-llk's _llk_math_reduce_ pools by max (GMPOOL) or else sums
+  // (GAPOOL): it has no minimum.
+  if (type == MIN)
+    fail(context, "reduce_tile<PoolType::MIN>: the FPU's reduce pools by "
+                  "SUM, AVG or MAX (sfpu_reduce has MIN)");
   float *dst = dstTile(context, idst, function, DstState::Acquired);
   float tile[1024], scaler[1024];
   unpackToSrc(context, 'A', icb, itile, tile, function, "in");

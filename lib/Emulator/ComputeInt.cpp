@@ -27,6 +27,7 @@
 #include "ComputeEngine.h"
 #include "tilt_emu/compute_api.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -260,4 +261,104 @@ void tilt_emu::typecast(uint32_t in, uint32_t out, uint32_t idst) {
   }
   count(context, TileOp::SfpuUnary);
   timeSfpuOp(context, false);
+}
+
+//===----------------------------------------------------------------------===//
+// sfpu_reduce
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+const char *getPoolName(PoolType type) {
+  switch (type) {
+  case SUM:
+    return "SUM";
+  case AVG:
+    return "AVG";
+  case MAX:
+    return "MAX";
+  case MIN:
+    return "MIN";
+  }
+  return "?";
+}
+
+std::string getSfpuReduceInit(PoolType type, tt::DataFormat format) {
+  return std::string("sfpu_reduce_init<PoolType::") + getPoolName(type) +
+         ", DataFormat::" +
+         (format == tt::DataFormat::Int32 ? "Int32" : "Float32") + ">";
+}
+
+} // namespace
+
+void tilt_emu::sfpuReduceInit(PoolType type, tt::DataFormat format) {
+  KernelContext &context = enterKernel();
+  context.engine.sfpuInit = getSfpuReduceInit(type, format);
+  timeSetup(context, Work::Init, {Stream::Math});
+}
+
+// tt-metal's compute_kernel_api.h: sfpu_reduce<pool, format, dim>(idst,
+// ct_dim, rt_dim) reduces the tile in DST in place, down columns into row
+// 0 (any pool) or along rows into column 0 (SUM, MAX and MIN only),
+// Float32, Int32 (and UInt32, UInt16, Float16_b, not modelled here). The
+// emulator models one tile (ct_dim = rt_dim = 1), words of a 32-bit DST,
+// and leaves NaN words in the rest of the tile: the API states nothing of
+// it, so nothing may read it.
+void tilt_emu::sfpuReduce(PoolType type, tt::DataFormat format, ReduceDim dim,
+                          uint32_t idst, uint32_t ctDim, uint32_t rtDim) {
+  KernelContext &context = enterKernel();
+  const char *function = "sfpu_reduce";
+  std::string init = getSfpuReduceInit(type, format);
+  checkInit(context, InitUnit::Sfpu, init, function, init);
+  bool isInt = format == tt::DataFormat::Int32;
+  if (!isInt && format != tt::DataFormat::Float32)
+    fail(context, std::string(function) + " with data format " +
+                      std::to_string(int(format)) +
+                      ": the emulator models Float32 and Int32");
+  if (!context.engine.fp32Dest)
+    fail(context, std::string(function) +
+                      " in a 16-bit DST: Float32 and Int32 words need a "
+                      "32-bit DST (fp32_dest_acc_en)");
+  if (dim == REDUCE_SCALAR || (dim == REDUCE_ROW && type == AVG))
+    fail(context, std::string(function) +
+                      ": the SFPU reduces columns by SUM, AVG, MAX or MIN and "
+                      "rows by SUM, MAX or MIN");
+  if (ctDim != 1 || rtDim != 1)
+    fail(context, std::string(function) +
+                      ": the emulator models one tile (ct_dim = rt_dim = 1)");
+  float *x = dstTile(context, idst, function, DstState::Acquired);
+  bool rows = dim == REDUCE_ROW;
+  float results[32];
+  for (uint32_t line = 0; line < 32; ++line) {
+    auto at = [&](uint32_t k) { return rows ? line * 32 + k : k * 32 + line; };
+    if (isInt) {
+      int32_t acc = loadWord(x, at(0));
+      for (uint32_t k = 1; k < 32; ++k) {
+        int32_t v = loadWord(x, at(k));
+        acc = type == MAX   ? std::max(acc, v)
+              : type == MIN ? std::min(acc, v)
+                            : int32_t(uint32_t(acc) + uint32_t(v));
+      }
+      if (type == AVG)
+        acc /= 32; // toward zero, as tt-llk's sign-corrected shift
+      std::memcpy(&results[line], &acc, 4);
+    } else {
+      float acc = x[at(0)];
+      for (uint32_t k = 1; k < 32; ++k) {
+        float v = x[at(k)];
+        acc = type == MAX ? std::max(acc, v) : type == MIN ? std::min(acc, v)
+                                                           : acc + v;
+      }
+      results[line] = type == AVG ? acc * 0.03125f : acc;
+    }
+  }
+  for (uint32_t i = 0; i < 1024; ++i)
+    x[i] = NAN;
+  for (uint32_t line = 0; line < 32; ++line)
+    x[rows ? line * 32 : line] = results[line];
+  count(context, TileOp::SfpuUnary);
+  // Five passes of the SFPU over the tile's lanes at most (a tree over 32
+  // elements): timed as that many unary SFPU ops.
+  for (int pass = 0; pass < 5; ++pass)
+    timeSfpuOp(context, false);
 }

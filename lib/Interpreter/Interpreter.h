@@ -91,9 +91,13 @@ private:
   /// their CBs go through the source registers for every op.
   llvm::DenseSet<Value> inputsReadByFPU;
   /// The inputs of that body that are broadcast (indexed by fewer
-  /// dimensions than the iteration space): the device reads them through a
-  /// source register whatever op uses them (FPU broadcast or unary_bcast).
+  /// dimensions than the iteration space): an FPU op takes them in its
+  /// broadcast forms, with the vector as SrcB.
   llvm::DenseSet<Value> broadcastInputs;
+  /// The broadcast inputs other than column vectors of a 2-d space: the
+  /// lowering transposes a row vector through SrcA (transpose_wh_tile)
+  /// before unary_bcast, where a column vector is loaded as it is.
+  llvm::DenseSet<Value> rowVectorInputs;
   /// The inputs of that body that are filled buffers: constants to the
   /// lowering, like a scalar from outside the body.
   llvm::DenseSet<Value> constantInputs;
@@ -116,6 +120,7 @@ private:
   LogicalResult runFill(Operation *op);
   LogicalResult runParallel(Operation *op);
   LogicalResult runReduce(Operation *op);
+  LogicalResult runIntReduce(Operation *op);
   /// Stores the exact `value` with `bound` into `array` at `index`: the
   /// device rounds it to the array's format.
   void store(Array &array, int64_t index, double value, ErrorBound bound);

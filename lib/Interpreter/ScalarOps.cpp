@@ -125,12 +125,13 @@ double Interpreter::getEntryTruncation(Operation *op, unsigned index) {
     // register (SrcASrcB.md), unless the op is on the SFPU, DST is fp32 and
     // no FPU op reads the CB: then tt-reconfigure-formats unpacks it
     // straight into DST (unpack_to_dest_fp32) for the copy_tile.
-    // A broadcast input always goes through a source register (the FPU's
-    // broadcast forms, or unary_bcast for the SFPU).
+    // A column vector loaded by unary_bcast for the SFPU is unpacked
+    // straight into DST too (its B2D datacopy, bcast.h); a row vector is
+    // transposed through SrcA first (transpose_wh_tile).
     if (!value.getType().isF32())
       return 0;
     if (isOnFPU(op) || !precision.fp32Dest || inputsReadByFPU.count(value) ||
-        broadcastInputs.count(value))
+        rowVectorInputs.count(value))
       return precision.getF32SourceTruncation();
     return 0;
   }

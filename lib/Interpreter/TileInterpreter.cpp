@@ -720,9 +720,18 @@ LogicalResult Interpreter::runParallel(Operation *op) {
       for (Value operand : inner.getOperands())
         if (isInput(operand) && !constantInputs.count(operand))
           inputsReadByFPU.insert(operand);
-  for (unsigned j = 0; j < inputs.size(); ++j)
-    if (!parallel.isIdentityInput(j))
-      broadcastInputs.insert(body->getArgument(j));
+  rowVectorInputs.clear();
+  for (unsigned j = 0; j < inputs.size(); ++j) {
+    if (parallel.isIdentityInput(j))
+      continue;
+    broadcastInputs.insert(body->getArgument(j));
+    // Anything but a column vector of a 2-d space (`%m[d0]`, loaded as it
+    // is by unary_bcast) is transposed or spread through a source register
+    // first.
+    if (!(space.size() == 2 &&
+          parallel.getInputDims(j) == llvm::SmallVector<int64_t, 4>{0}))
+      rowVectorInputs.insert(body->getArgument(j));
+  }
   auto restore = llvm::make_scope_exit([&] {
     parallelBody = outer;
     parallelIndex = outerIndex;
@@ -775,10 +784,12 @@ LogicalResult Interpreter::runReduce(Operation *op) {
   tile::ReduceOp reduce(op);
   Array &source = *get(op->getOperand(0)).array;
   Array &dest = *get(op->getOperand(1)).array;
-  if (source.format == NumberFormat::Integer)
-    return fail(op, "the interpreter bounds the error of float reductions "
-                    "only");
   llvm::StringRef kind = reduce.getKind();
+  bool onSfpu = reduce.runsOnSfpu();
+  if (source.format == NumberFormat::Integer)
+    return onSfpu ? runIntReduce(op)
+                  : fail(op, "an i32 reduction along dimension 0 has no "
+                             "lowering (tile-legalize rejects it)");
   // min runs as -max(-x) and absmax as max(|x|): negation and absolute
   // value are exact, so all three have max's bound.
   bool isSum = kind == "sum";
@@ -798,8 +809,10 @@ LogicalResult Interpreter::runReduce(Operation *op) {
     outer *= source.shape[d];
   for (size_t d = dim + 1; d < source.shape.size(); ++d)
     inner *= source.shape[d];
-  // The input enters through SrcA (the scaler, 1.0 in bf16, through SrcB).
-  double truncation = source.format == NumberFormat::F32
+  // The input enters through SrcA (the scaler, 1.0 in bf16, through SrcB),
+  // or, on the SFPU (an f32 max or min a body compares with), straight
+  // into an fp32 DST: exact.
+  double truncation = source.format == NumberFormat::F32 && !onSfpu
                           ? precision.getF32SourceTruncation()
                           : 0;
   // A sum multiplies by the scaler over the fidelity phases (GAPOOL), the
@@ -911,6 +924,46 @@ LogicalResult Interpreter::runReduce(Operation *op) {
       store(dest, destIndex, result, bound);
       dest.setPadding(destIndex, resultPadding);
     }
+  return success();
+}
+
+/// An i32 reduction along rows (sfpu_reduce on int32 words): exact, a sum
+/// wrapping as two's complement. Padding counts as the identity.
+LogicalResult Interpreter::runIntReduce(Operation *op) {
+  tile::ReduceOp reduce(op);
+  Array &source = *get(op->getOperand(0)).array;
+  Array &dest = *get(op->getOperand(1)).array;
+  llvm::StringRef kind = reduce.getKind();
+  auto fold = [&](int32_t a, int32_t b) {
+    return kind == "max"   ? std::max(a, b)
+           : kind == "min" ? std::min(a, b)
+                           : int32_t(uint32_t(a) + uint32_t(b));
+  };
+  int64_t rows = source.shape[0], extent = source.shape[1];
+  ErrorBound exact = ErrorBound::getExact(NumberFormat::Integer);
+  for (int64_t r = 0; r < rows; ++r) {
+    std::optional<int32_t> result;
+    for (int64_t e = 0; e < extent; ++e) {
+      int64_t index = r * extent + e;
+      if (source.isPadding(index))
+        continue;
+      auto value = int32_t(int64_t((*source.values)[index]));
+      result = result ? fold(*result, value) : value;
+    }
+    if (!result) {
+      // Every source element is padding: so is the result (or the old
+      // value stays).
+      if (!reduce.getAccumulate()) {
+        store(dest, r, 0, exact);
+        dest.setPadding(r, true);
+      }
+      continue;
+    }
+    if (reduce.getAccumulate() && !dest.isPadding(r))
+      result = fold(int32_t(int64_t((*dest.values)[r])), *result);
+    store(dest, r, double(*result), exact);
+    dest.setPadding(r, false);
+  }
   return success();
 }
 

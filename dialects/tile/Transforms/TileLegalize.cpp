@@ -7,9 +7,9 @@
 //  - buffers: on-core buffers must be whole 32x32 tiles (the last two
 //    dimensions multiples of 32; a 1-d buffer a multiple of 32), since
 //    circular buffers hold whole tiles;
-//  - element types: i32 has no matmul or reduce on Tenstorrent's FPU, so
-//    an i32 gemm or reduce is rejected (an i32 tile.parallel runs on the
-//    SFPU's integer ops);
+//  - element types: i32 has no matmul on Tenstorrent, so an i32 gemm is
+//    rejected; i32 reductions run on the SFPU, along rows, by sum, max or
+//    min (an i32 tile.parallel runs on the SFPU's integer ops);
 //  - copies: a block may overhang its tensor (ceildiv grids; the lowering
 //    reads zeros there and writes nothing), but not reach index 2^31.
 // Every rejection is a diagnostic at the op; nothing is changed then.
@@ -269,6 +269,23 @@ private:
     };
     llvm::SmallVector<int64_t, 4> dims = copy.getDims();
     int64_t last = tensor.getRank() - 1;
+    if (isColumnCopy(copy, tensor, buf)) {
+      // A column: the writer moves it element by element (4-byte words at
+      // any column; tile-lower-data-movement).
+      if (copy.getBufferSide() != copy.getSource())
+        return error() << "a column of a tensor (a 1-d buffer along its "
+                          "second-to-last dimension) is written, not read, "
+                          "through an on-core buffer; reading one is not "
+                          "supported yet";
+      if (getElementBytes(buf.getElementType()) != 4)
+        return error() << "a column of a tensor is written element by "
+                          "element in 4-byte words (f32 or i32); a column of "
+                       << buf.getElementType() << " is not supported yet";
+      if (copy.getRowLimit())
+        return error() << "a column written under `if i < n:` is not "
+                          "supported yet";
+      return success();
+    }
     if (buf.getRank() != 2 || dims.back() != last)
       return error() << "a slice over non-trailing dimensions must be copied "
                         "with a 2-d buffer whose columns are the tensor's "
@@ -289,6 +306,14 @@ private:
                         "of rows that start at a column that is a multiple "
                         "of 32; this copy's column offset is not provably one";
     return success();
+  }
+
+  /// Whether `copy` moves a 1-d buffer along the tensor's second-to-last
+  /// dimension (TileLang's `Out[bx * 64 + i, k] = v[i]`): a column.
+  static bool isColumnCopy(CopyOp copy, TensorType tensor, BufType buf) {
+    llvm::SmallVector<int64_t, 4> dims = copy.getDims();
+    return buf.getRank() == 1 && tensor.getRank() >= 2 && dims.size() == 1 &&
+           dims[0] == tensor.getRank() - 2;
   }
 
   /// T.im2col as the reader moves it: each row of a block is one output
@@ -397,14 +422,26 @@ private:
                                     "f32)";
       return success();
     }
-    if (ReduceOp::dynCast(op)) {
-      if (auto in = op->getOperand(0).getType().dyn_cast<BufType>())
-        if (in.getElementType().isInteger())
-          return op->emitError()
-                 << "a tile.reduce of " << in.getElementType()
-                 << " tiles has no Tenstorrent equivalent yet (reduce_tile "
-                    "reads its input through the FPU's 19-bit source "
-                    "registers, which hold no int32 word)";
+    if (auto reduce = ReduceOp::dynCast(op)) {
+      // i32 reductions run on the SFPU (sfpu_reduce), which reduces i32
+      // rows by sum, max and min: reduce_tile reads its input through the
+      // FPU's 19-bit source registers, which hold no int32 word.
+      auto in = op->getOperand(0).getType().dyn_cast<BufType>();
+      if (!in || !in.getElementType().isInteger())
+        return success();
+      llvm::StringRef kind = reduce.getKind();
+      if (reduce.getDim() != 1)
+        return op->emitError()
+               << "a tile.reduce of " << in.getElementType()
+               << " tiles along dimension 0 is not supported yet (the SFPU "
+                  "reduces i32 rows; its column result would need a "
+                  "transpose of int32 words, which the FPU's 19-bit source "
+                  "registers cannot hold)";
+      if (kind != "sum" && kind != "max" && kind != "min")
+        return op->emitError()
+               << "a tile.reduce " << kind << " of " << in.getElementType()
+               << " tiles is not supported (the SFPU reduces i32 rows by "
+                  "sum, max and min)";
       return success();
     }
     return success();

@@ -3,8 +3,9 @@
 // Makes each compute kernel configure the unpacker and packer for the CBs
 // it actually reads and writes (include/tilt/Dialect/TT/FormatState.h):
 //
-//  1. A Float32 or Int32 CB that the kernel only reads with copy_tile, in
-//     a kernel with fp32_dest_acc, is unpacked straight into DST
+//  1. A Float32 or Int32 CB that the kernel only reads with copy_tile (or
+//     unary_bcast, tilize_block, pack_untilize_block), in a kernel with
+//     fp32_dest_acc, is unpacked straight into DST
 //     (`unpack_to_dest_fp32`, ComputeConfig::unpack_to_dest_mode): through
 //     SrcA f32 would lose 13 mantissa bits (TF32), an int32 its word.
 //  2. Where a use of SrcA, SrcB or the packer may be reached with the
@@ -133,8 +134,8 @@ Operation *createReconfiguration(OpBuilder &builder, Location loc,
       .getOperation();
 }
 
-/// Float32 and Int32 CBs that only copy_tile, tilize_block or
-/// pack_untilize_block read, in a kernel with fp32_dest_acc (an int32 word
+/// Float32 and Int32 CBs that only copy_tile, unary_bcast, tilize_block
+/// or pack_untilize_block read, in a kernel with fp32_dest_acc (an int32 word
 /// reaches DST only this way: the source registers hold 19 bits).
 void selectUnpackToDest(KernelOp kernel,
                         const llvm::DenseMap<int64_t, Type> &formats) {
@@ -149,9 +150,11 @@ void selectUnpackToDest(KernelOp kernel,
       // What reads a CB only to move it (copy_tile, tilize_block,
       // pack_untilize_block) keeps f32 exact when it is unpacked straight
       // into DST (lib/Emulator/ComputeTilize.cpp has the sources).
+      // unary_bcast too: its B2D datacopy takes 32-bit data straight into
+      // DST in that mode (bcast.h; docs/emulator.md).
       llvm::StringRef name = op->getName().getStringRef();
       if (name == "tt.copy_tile" || name == "tt.tilize_block" ||
-          name == "tt.pack_untilize_block")
+          name == "tt.pack_untilize_block" || name == "tt.unary_bcast")
         copied.insert(cb);
       else
         other.insert(cb);

@@ -775,10 +775,11 @@ private:
         }
       }
       // These move the data without computing on it, and the unpacker can
-      // put it into DST for them (lib/Emulator/ComputeTilize.cpp).
+      // put it into DST for them (lib/Emulator/ComputeTilize.cpp; bcast.h
+      // for unary_bcast).
       llvm::StringRef name = op->getName().getStringRef();
       if (name == "tt.copy_tile" || name == "tt.tilize_block" ||
-          name == "tt.pack_untilize_block")
+          name == "tt.pack_untilize_block" || name == "tt.unary_bcast")
         return;
       for (const auto &[reg, cb] : getFormatEffects(op).uses)
         if (reg != FormatRegister::Pack && llvm::is_contained(toDest, cb)) {
@@ -786,8 +787,8 @@ private:
                           << getFormatRegisterName(reg)
                           << ", but the kernel unpacks it straight to DST "
                              "(unpack_to_dest_fp32): only tt.copy_tile, "
-                             "tt.tilize_block and tt.pack_untilize_block may "
-                             "read it";
+                             "tt.unary_bcast, tt.tilize_block and "
+                             "tt.pack_untilize_block may read it";
           ok = false;
         }
     });

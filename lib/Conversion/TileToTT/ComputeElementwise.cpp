@@ -83,6 +83,52 @@ bool tiletott::isComparison(llvm::StringRef op) {
          op == "ge";
 }
 
+void tiletott::emitSfpuIntBinary(OpBuilder &builder, Location loc,
+                                 llvm::StringRef op, int64_t lhs,
+                                 int64_t rhs) {
+  std::pair<llvm::StringRef, int64_t> dsts[] = {
+      {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
+  if (op == "add") {
+    emit<tt::AddIntTileInitOp>(builder, loc);
+    emit<tt::AddIntTileOp>(builder, loc, {}, dsts);
+  } else if (op == "sub" || op == "eq" || op == "ne") {
+    emit<tt::SubIntTileInitOp>(builder, loc);
+    emit<tt::SubIntTileOp>(builder, loc, {}, dsts);
+    if (op != "sub") {
+      // a == b exactly when a - b wraps to 0.
+      std::pair<llvm::StringRef, llvm::StringRef> type[] = {
+          {"type", op == "eq" ? "eqz" : "nez"}};
+      std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", lhs}};
+      emit<tt::ZeroIntTileInitOp>(builder, loc, {}, {}, type);
+      emit<tt::ZeroIntTileOp>(builder, loc, {}, dst, type);
+    }
+  } else if (op == "mul") {
+    emit<tt::MulIntTileInitOp>(builder, loc);
+    emit<tt::MulIntTileOp>(builder, loc, {}, dsts);
+  } else if (op == "and" || op == "or" || op == "xor") {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
+    emit<tt::BitwiseBinaryTileInitOp>(builder, loc);
+    emit<tt::BitwiseBinaryTileOp>(builder, loc, {}, dsts, type);
+  } else if (op == "shl" || op == "shr" || op == "shru") {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {
+        {"type", op == "shl"   ? "left"
+                 : op == "shr" ? "right"
+                               : "logical_right"}};
+    emit<tt::ShiftBinaryTileInitOp>(builder, loc);
+    emit<tt::ShiftBinaryTileOp>(builder, loc, {}, dsts, type);
+  } else if (op == "max") {
+    emit<tt::BinaryMaxInt32TileInitOp>(builder, loc);
+    emit<tt::BinaryMaxInt32TileOp>(builder, loc, {}, dsts);
+  } else if (op == "min") {
+    emit<tt::BinaryMinInt32TileInitOp>(builder, loc);
+    emit<tt::BinaryMinInt32TileOp>(builder, loc, {}, dsts);
+  } else {
+    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
+    emit<tt::CompareIntTileInitOp>(builder, loc, {}, {}, type);
+    emit<tt::CompareIntTileOp>(builder, loc, {}, dsts, type);
+  }
+}
+
 namespace {
 
 /// The relation `op` with its operands swapped (c < x is x > c).
@@ -749,7 +795,6 @@ private:
   }
   void emitUnary(llvm::StringRef op, int64_t slot);
   /// DST[lhs] = DST[lhs] op DST[rhs] on int32 words.
-  void emitIntBinary(llvm::StringRef op, int64_t lhs, int64_t rhs);
   /// The SFPU's scalar form `op` of `node`'s scalar on DST[slot].
   void emitScalar(llvm::StringRef op, const Node *node, int64_t slot);
   /// The f32 bits of `value` (an i32 constant), or of the runtime scalar
@@ -890,49 +935,6 @@ void TreeEmitter::emitScalar(llvm::StringRef op, const Node *node,
     emit<tt::DivUnaryTileOp>(builder, loc, {getBits(1.0 / value)}, dst);
 }
 
-void TreeEmitter::emitIntBinary(llvm::StringRef op, int64_t lhs, int64_t rhs) {
-  std::pair<llvm::StringRef, int64_t> dsts[] = {
-      {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
-  if (op == "add") {
-    emit<tt::AddIntTileInitOp>(builder, loc);
-    emit<tt::AddIntTileOp>(builder, loc, {}, dsts);
-  } else if (op == "sub" || op == "eq" || op == "ne") {
-    emit<tt::SubIntTileInitOp>(builder, loc);
-    emit<tt::SubIntTileOp>(builder, loc, {}, dsts);
-    if (op != "sub") {
-      // a == b exactly when a - b wraps to 0.
-      std::pair<llvm::StringRef, llvm::StringRef> type[] = {
-          {"type", op == "eq" ? "eqz" : "nez"}};
-      std::pair<llvm::StringRef, int64_t> dst[] = {{"dst", lhs}};
-      emit<tt::ZeroIntTileInitOp>(builder, loc, {}, {}, type);
-      emit<tt::ZeroIntTileOp>(builder, loc, {}, dst, type);
-    }
-  } else if (op == "mul") {
-    emit<tt::MulIntTileInitOp>(builder, loc);
-    emit<tt::MulIntTileOp>(builder, loc, {}, dsts);
-  } else if (op == "and" || op == "or" || op == "xor") {
-    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
-    emit<tt::BitwiseBinaryTileInitOp>(builder, loc);
-    emit<tt::BitwiseBinaryTileOp>(builder, loc, {}, dsts, type);
-  } else if (op == "shl" || op == "shr" || op == "shru") {
-    std::pair<llvm::StringRef, llvm::StringRef> type[] = {
-        {"type", op == "shl"   ? "left"
-                 : op == "shr" ? "right"
-                               : "logical_right"}};
-    emit<tt::ShiftBinaryTileInitOp>(builder, loc);
-    emit<tt::ShiftBinaryTileOp>(builder, loc, {}, dsts, type);
-  } else if (op == "max") {
-    emit<tt::BinaryMaxInt32TileInitOp>(builder, loc);
-    emit<tt::BinaryMaxInt32TileOp>(builder, loc, {}, dsts);
-  } else if (op == "min") {
-    emit<tt::BinaryMinInt32TileInitOp>(builder, loc);
-    emit<tt::BinaryMinInt32TileOp>(builder, loc, {}, dsts);
-  } else {
-    std::pair<llvm::StringRef, llvm::StringRef> type[] = {{"type", op}};
-    emit<tt::CompareIntTileInitOp>(builder, loc, {}, {}, type);
-    emit<tt::CompareIntTileOp>(builder, loc, {}, dsts, type);
-  }
-}
 
 int64_t TreeEmitter::emitNode(Node *node) {
   switch (node->kind) {
@@ -1055,7 +1057,7 @@ int64_t TreeEmitter::emitNode(Node *node) {
   int64_t left = emitNode(lhs);
   int64_t right = emitNode(rhs);
   if (lhs->integer)
-    emitIntBinary(node->op, left, right);
+    emitSfpuIntBinary(builder, loc, node->op, left, right);
   else
     tiletott::emitSfpuBinary(builder, loc, node->op, left, right);
   used[right] = false;

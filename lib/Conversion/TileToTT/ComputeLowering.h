@@ -326,6 +326,11 @@ bool isComparison(llvm::StringRef op);
 void emitSfpuBinary(OpBuilder &builder, Location loc, llvm::StringRef op,
                     int64_t lhs, int64_t rhs);
 
+/// The same on int32 words (add, sub, mul, and, or, xor, shl, shr, shru,
+/// max, min, and the comparisons: 1 or 0).
+void emitSfpuIntBinary(OpBuilder &builder, Location loc, llvm::StringRef op,
+                       int64_t lhs, int64_t rhs);
+
 /// tile.reduce: reduce_tile along a row or column of tiles into one DST
 /// tile per result tile.
 LogicalResult lowerReduce(KernelLowering &lowering, tile::ReduceOp reduce);

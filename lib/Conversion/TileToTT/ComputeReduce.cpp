@@ -31,6 +31,11 @@
 // must still hide the garbage reduce_tile leaves beside its result when
 // the tile is packed (reduce.h).
 //
+// i32 reductions, and f32 max and min whose result a body compares with,
+// run on the SFPU instead (tile::ReduceOp::runsOnSfpu, lowerSfpuReduce):
+// reduce_tile's source registers hold 19 bits, no int32 word and only TF32
+// of an f32.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ComputeLowering.h"
@@ -144,6 +149,93 @@ void emitEpilogue(KernelLowering &lowering, Location loc, llvm::StringRef kind,
                  0, 1);
 }
 
+/// DST[0] = DST[0] op DST[1] for a reduction of `kind` on 32-bit words.
+void emitFold(OpBuilder &builder, Location loc, llvm::StringRef kind,
+              bool isInt) {
+  llvm::StringRef op = kind == "sum" ? "add" : kind;
+  if (isInt)
+    emitSfpuIntBinary(builder, loc, op, 0, 1);
+  else
+    emitSfpuBinary(builder, loc, op, 0, 1);
+}
+
+/// The SFPU form (tile::ReduceOp::runsOnSfpu): per tile row, the row's
+/// tiles copied into DST (copy_tile: an i32 or f32 CB unpacked straight
+/// to DST, exact) and folded elementwise into DST 0 (add_int_tile,
+/// binary_max/min_int32_tile, binary_max/min_tile), then sfpu_reduce
+/// along the rows of that tile into column 0, as tt-metal's reduce helper
+/// folds a row of tiles before sfpu_reduce (compute_kernel_api.h). No
+/// scaler, no negation for min (sfpu_reduce has MIN), no edge mask.
+LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
+                              const TileSource &input,
+                              const TileSource *old) {
+  Operation *op = reduce.getOperation();
+  OpBuilder &builder = lowering.getBuilder();
+  Location loc = op->getLoc();
+  Value source = op->getOperand(0), dest = op->getOperand(1);
+  auto sourceType = source.getType().cast<tile::BufType>();
+  if (findAttachedCB(op, kPaddingMaskAttrName))
+    return lowering.error(
+        op, "this reduction runs on the SFPU (i32, or an f32 max or min a "
+            "body compares with), and its rows may end inside a tile: "
+            "masking the padding is not supported there yet; use a row "
+            "length that is a multiple of 32");
+  llvm::StringRef kind = reduce.getKind();
+  bool isInt = sourceType.getElementType().isInteger();
+  FailureOr<WriteTarget> target = lowering.beginWrite(op, dest);
+  if (failed(target))
+    return failure();
+  int64_t in = input.index, out = target->index;
+  lowering.ensureStartup(loc, in, in, out);
+  auto [rows, columns] = getTileGrid(sourceType.getShape());
+  std::pair<llvm::StringRef, llvm::StringRef> keywords[] = {
+      {"type", kind},
+      {"format", isInt ? "int32" : "float32"},
+      {"dim", "row"}};
+  Value zero = createIndex(builder, loc, 0);
+  Value step = createIndex(builder, loc, 1);
+  auto rowLoop = builder.create<scf::ForOp>(
+      loc, zero, createIndex(builder, loc, rows), step);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(rowLoop.getBody());
+  Value row = rowLoop.getInductionVar();
+  Value first = createBinary<arith::MulIOp>(builder, loc, row,
+                                            createIndex(builder, loc, columns));
+  emit<tt::TileRegsAcquireOp>(builder, loc);
+  emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", in}});
+  emit<tt::CopyTileOp>(builder, loc, {toI32(builder, loc, first)},
+                       {{"in", in}, {"dst", 0}});
+  if (columns > 1) {
+    auto columnLoop = builder.create<scf::ForOp>(
+        loc, step, createIndex(builder, loc, columns), step);
+    OpBuilder::InsertionGuard inner(builder);
+    builder.setInsertionPointToStart(columnLoop.getBody());
+    Value tile = createBinary<arith::AddIOp>(builder, loc, first,
+                                             columnLoop.getInductionVar());
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", in}});
+    emit<tt::CopyTileOp>(builder, loc, {toI32(builder, loc, tile)},
+                         {{"in", in}, {"dst", 1}});
+    emitFold(builder, loc, kind, isInt);
+  }
+  emit<tt::SfpuReduceInitOp>(builder, loc, {}, {},
+                             llvm::makeArrayRef(keywords).take_front(2));
+  emit<tt::SfpuReduceOp>(builder, loc, {}, {{"dst", 0}}, keywords);
+  if (old) {
+    if (old->constant) {
+      lowering.emitFill(loc, old->value, 1, old->runtime, isInt);
+    } else {
+      emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", old->index}});
+      emit<tt::CopyTileOp>(builder, loc, {toI32(builder, loc, row)},
+                           {{"in", old->index}, {"dst", 1}});
+    }
+    emitFold(builder, loc, kind, isInt);
+  }
+  lowering.emitPackAndRelease(loc, out, 0);
+  builder.setInsertionPointAfter(rowLoop.getOperation());
+  lowering.endWrite(op, dest, *target);
+  return success();
+}
+
 } // namespace
 
 LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
@@ -171,6 +263,8 @@ LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
       return failure();
     old = *value;
   }
+  if (reduce.runsOnSfpu())
+    return lowerSfpuReduce(lowering, reduce, *input, old ? &*old : nullptr);
   FailureOr<Value> scaler = lowering.getScalerCB(op);
   if (failed(scaler))
     return failure();

@@ -220,6 +220,10 @@ public:
     if (!bufType || bufType.getRank() > 2)
       return fail(op, "only 1-d and 2-d buffers are supported (circular "
                       "buffers hold the tiles of a matrix)");
+    if (bufType.getRank() == 1 && tensorType.getRank() >= 2 &&
+        layout->rowMajor && copy.getDims().size() == 1 &&
+        copy.getDims()[0] == tensorType.getRank() - 2)
+      return lowerColumn(rewriter, copy, tensor, buffer, *layout);
     if (bufType.getRank() == 1 && tensorType.getRank() != 1)
       return fail(op, "a 1-d buffer is copied from or to a 1-d tensor only: "
                       "on the core it is a column vector, in a tensor of "
@@ -737,26 +741,10 @@ private:
     Value zero = createIndex(rewriter, loc, 0);
     Value one = createIndex(rewriter, loc, 1);
     auto offsets = copy.getOffsets();
-    // Sticks per step of each dimension before the last.
-    llvm::SmallVector<int64_t, 4> strides(rank - 1, 1);
-    for (int64_t d = rank - 3; d >= 0; --d)
-      strides[d] = strides[d + 1] * shape[d + 1];
-    Value base = zero;
-    Value inside;
-    for (int64_t d = 0; d + 1 < rank; ++d) {
-      if (d == rowDim)
-        continue;
-      base = createBinary<arith::AddIOp>(
-          rewriter, loc, base,
-          createBinary<arith::MulIOp>(rewriter, loc, offsets[d],
-                                      createIndex(rewriter, loc, strides[d])));
-      std::optional<int64_t> largest = getUpperBound(offsets[d], kernel);
-      if (largest && *largest < shape[d])
-        continue;
-      Value less = createLess(rewriter, loc, offsets[d], shape[d]);
-      inside = inside ? createBinary<arith::AndIOp>(rewriter, loc, inside, less)
-                      : less;
-    }
+    StickAddressing sticksOf =
+        getStickAddressing(rewriter, loc, kernel, copy, shape, rowDim);
+    llvm::ArrayRef<int64_t> strides = sticksOf.strides;
+    Value base = sticksOf.base, inside = sticksOf.inside;
     std::optional<int64_t> rowLargest = getUpperBound(offsets[rowDim], kernel);
     bool guardRows =
         !rowLargest || *rowLargest + rows * tile::kTileSize > shape[rowDim];
@@ -924,6 +912,199 @@ private:
                        columns);
       emitComputeUse(rewriter, loc, op, buffer, tiled, tiles);
     }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Where a copy's sticks are in a row-major tensor: the stick of row r of
+  /// the block's rows (along `rowDim`) is `base + r * strides[rowDim]`;
+  /// `inside` (null when always true) tests the other leading offsets
+  /// against the tensor.
+  struct StickAddressing {
+    llvm::SmallVector<int64_t, 4> strides;
+    Value base, inside;
+  };
+  static StickAddressing getStickAddressing(PatternRewriter &rewriter,
+                                            Location loc,
+                                            tile::KernelOp kernel,
+                                            tile::CopyOp copy,
+                                            llvm::ArrayRef<int64_t> shape,
+                                            int64_t rowDim) {
+    int64_t rank = shape.size();
+    auto offsets = copy.getOffsets();
+    StickAddressing result;
+    // Sticks per step of each dimension before the last.
+    result.strides.assign(rank - 1, 1);
+    for (int64_t d = rank - 3; d >= 0; --d)
+      result.strides[d] = result.strides[d + 1] * shape[d + 1];
+    result.base = createIndex(rewriter, loc, 0);
+    for (int64_t d = 0; d + 1 < rank; ++d) {
+      if (d == rowDim)
+        continue;
+      result.base = createBinary<arith::AddIOp>(
+          rewriter, loc, result.base,
+          createBinary<arith::MulIOp>(
+              rewriter, loc, offsets[d],
+              createIndex(rewriter, loc, result.strides[d])));
+      std::optional<int64_t> largest = getUpperBound(offsets[d], kernel);
+      if (largest && *largest < shape[d])
+        continue;
+      Value less = createLess(rewriter, loc, offsets[d], shape[d]);
+      result.inside = result.inside ? createBinary<arith::AndIOp>(
+                                          rewriter, loc, result.inside, less)
+                                    : less;
+    }
+    return result;
+  }
+
+  /// A 1-d buffer written into a column of a row-major tensor (dims =
+  /// [rank - 2], TileLang's `Out[bx * 64 + i, k] = v[i]`). Compute packs
+  /// the buffer's column-vector tiles into an output CB; the writer moves
+  /// each element on its own: element i is the word at row i % 32 of
+  /// column 0 of tile i / 32 (face 0 or 2), and goes to byte `column * 4`
+  /// of its row's stick. A NoC write keeps the address's offset within the
+  /// alignment unit (the L1 source and the DRAM destination must agree
+  /// modulo 32 bytes on Wormhole, 16 on Blackhole: docs/emulator.md), so
+  /// the writer first copies the word within its face row, to word
+  /// `column % 8` (`write_l1_u32`), and writes 4 bytes from there, as
+  /// tt-metal's writers move single words through the L1 pointer
+  /// (`reader_decode_all.cpp`'s page table). One write per element: the
+  /// elements of a column are a stick apart.
+  LogicalResult lowerColumn(PatternRewriter &rewriter, tile::CopyOp copy,
+                            Value tensor, Value buffer,
+                            const tile::TileLayout &layout) const {
+    Operation *op = copy.getOperation();
+    Location loc = op->getLoc();
+    tile::KernelOp kernel = getEnclosingTileKernel(op);
+    auto tensorType = tensor.getType().cast<tile::TensorType>();
+    auto bufType = buffer.getType().cast<tile::BufType>();
+    Type element = tensorType.getElementType();
+    llvm::ArrayRef<int64_t> shape = tensorType.getShape();
+    int64_t rank = tensorType.getRank(), rowDim = rank - 2;
+    if (copy.getSource() == tensor || tile::getElementBytes(element) != 4 ||
+        copy.getRowLimit())
+      return fail(op, "a column of a tensor is written from a 1-d buffer of "
+                      "4-byte elements (run tile-legalize first)");
+    KernelState &kernelState = state.kernels[kernel.getOperation()];
+    if (kernelState.nextOutput > 23)
+      return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
+                      "one kernel");
+    int64_t tiles = getTileGrid(bufType.getShape()).second;
+    int64_t tileBytes = getTileBytes(element);
+    Value cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
+                             element, tileBytes, 2 * tiles);
+    markDoubleBuffered(cb, tiles);
+    Value accessor = getAccessor(rewriter, kernel, kernelState, tensor,
+                                 "writer", layout.pageSize);
+
+    // Compute packs the buffer into the CB (tile-lower-compute).
+    rewriter.setInsertionPoint(op);
+    auto outType = tile::BufType::get(op->getContext(), bufType.getShape(),
+                                      element, tile::MemorySpace::Shared);
+    Value out = rewriter
+                    .create<UnrealizedConversionCastOp>(loc, TypeRange{outType},
+                                                        ValueRange{cb})
+                    .getOperation()
+                    ->getResult(0);
+    rewriter.create<tile::CopyOp>(loc, buffer, out);
+
+    // The writer: per element, one word.
+    auto offsets = copy.getOffsets();
+    StickAddressing sticks =
+        getStickAddressing(rewriter, loc, kernel, copy, shape, rowDim);
+    std::optional<int64_t> rowLargest = getUpperBound(offsets[rowDim], kernel);
+    bool guardRows = !rowLargest || *rowLargest + tiles * tile::kTileSize >
+                                        shape[rowDim];
+    std::optional<int64_t> columnLargest =
+        getUpperBound(offsets[rank - 1], kernel);
+    Value inside = sticks.inside;
+    auto both = [&](Value a, Value b) {
+      return a ? createBinary<arith::AndIOp>(rewriter, loc, a, b) : b;
+    };
+    if (!columnLargest || *columnLargest >= shape[rank - 1])
+      inside = both(inside, createLess(rewriter, loc, offsets[rank - 1],
+                                       shape[rank - 1]));
+    tag(rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation(),
+        "writer");
+    Value l1Base =
+        tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(), "writer")
+            ->getResult(0);
+    Value column = toI32(rewriter, loc, offsets[rank - 1]);
+    Value byteOffset = createBinary<arith::MulIOp>(rewriter, loc, column,
+                                                   createI32(rewriter, loc, 4));
+    // The word's place in its face row: byte `column * 4 mod 32`.
+    Value shift = createBinary<arith::RemUIOp>(rewriter, loc, byteOffset,
+                                               createI32(rewriter, loc, 32));
+    Value zero = createIndex(rewriter, loc, 0);
+    Value one = createIndex(rewriter, loc, 1);
+    auto elementLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, tiles * tile::kTileSize), one);
+    rewriter.setInsertionPointToStart(elementLoop.getBody());
+    Value i = elementLoop.getInductionVar();
+    Value row = createBinary<arith::AddIOp>(rewriter, loc, offsets[rowDim], i);
+    Value rowInside = inside;
+    if (guardRows)
+      rowInside = both(rowInside, createLess(rewriter, loc, row, shape[rowDim]));
+    auto emitWrite = [&] {
+      // Tile i / 32, row r = i % 32: face 0 for r < 16, else face 2 (two
+      // faces of 256 words further); 16 words per face row.
+      Value i32 = toI32(rewriter, loc, i);
+      Value tileIndex = createBinary<arith::DivUIOp>(
+          rewriter, loc, i32, createI32(rewriter, loc, tile::kTileSize));
+      Value r = createBinary<arith::RemUIOp>(
+          rewriter, loc, i32, createI32(rewriter, loc, tile::kTileSize));
+      Value lower = createBinary<arith::DivUIOp>(rewriter, loc, r,
+                                                 createI32(rewriter, loc, 16));
+      Value faceRow = createBinary<arith::RemUIOp>(rewriter, loc, r,
+                                                   createI32(rewriter, loc, 16));
+      Value word = createBinary<arith::AddIOp>(
+          rewriter, loc,
+          createBinary<arith::MulIOp>(rewriter, loc, lower,
+                                      createI32(rewriter, loc, 512)),
+          createBinary<arith::MulIOp>(rewriter, loc, faceRow,
+                                      createI32(rewriter, loc, 16)));
+      Value source = createBinary<arith::AddIOp>(
+          rewriter, loc, l1Base,
+          createBinary<arith::AddIOp>(
+              rewriter, loc,
+              createBinary<arith::MulIOp>(rewriter, loc, tileIndex,
+                                          createI32(rewriter, loc, tileBytes)),
+              createBinary<arith::MulIOp>(rewriter, loc, word,
+                                          createI32(rewriter, loc, 4))));
+      Value placed = createBinary<arith::AddIOp>(rewriter, loc, source, shift);
+      Value value = tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{source})
+                            .getOperation(),
+                        "writer")
+                        ->getResult(0);
+      tag(rewriter.create<tt::WriteL1U32Op>(loc, ValueRange{placed, value})
+              .getOperation(),
+          "writer");
+      Value stick = createBinary<arith::AddIOp>(
+          rewriter, loc, sticks.base,
+          createBinary<arith::MulIOp>(
+              rewriter, loc, row,
+              createIndex(rewriter, loc, sticks.strides[rowDim])));
+      Value address =
+          tag(rewriter
+                  .create<tt::GetPageNocAddrOp>(
+                      loc, ValueRange{toI32(rewriter, loc, stick), accessor,
+                                      byteOffset})
+                  .getOperation(),
+              "writer")
+              ->getResult(0);
+      tag(rewriter
+              .create<tt::NocAsyncWriteOp>(
+                  loc, ValueRange{placed, address, createI32(rewriter, loc, 4)})
+              .getOperation(),
+          "writer");
+    };
+    emitGuarded(rewriter, loc, rowInside, /*reading=*/false, "writer", Value(),
+                0, emitWrite);
+    rewriter.setInsertionPointAfter(elementLoop.getOperation());
+    tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
+        "writer");
+    tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(),
+        "writer");
     rewriter.eraseOp(op);
     return success();
   }

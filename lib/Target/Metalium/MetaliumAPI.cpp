@@ -35,6 +35,7 @@ const Spelling kSpellings[] = {
     {"get_page_noc_addr", kDataflow, "get_noc_addr($0, $1, $2)"},
     {"get_local_noc_addr", kDataflow, "get_noc_addr($0)"},
     {"read_l1_u32", kDataflow, "read_l1_u32($0)"},
+    {"write_l1_u32", kDataflow, "write_l1_u32($0, $1)"},
     {"noc_async_write_page", kDataflow, "noc_async_write_page($0, $1, $2)"},
     {"noc_async_read", kDataflow, "noc_async_read($0, $1, $2)"},
     {"noc_async_write", kDataflow, "noc_async_write($0, $1, $2)"},
@@ -286,6 +287,10 @@ const Spelling kSpellings[] = {
     {"reduce_tile", "api/compute/reduce.h",
      "reduce_tile<$type, $dim>($in, $scaler, $0, $1, $dst)"},
     {"reduce_uninit", "api/compute/reduce.h", "reduce_uninit()"},
+    {"sfpu_reduce_init", "api/compute/compute_kernel_api.h",
+     "sfpu_reduce_init<$type, $format>()"},
+    {"sfpu_reduce", "api/compute/compute_kernel_api.h",
+     "sfpu_reduce<$type, $format, $dim>($dst, 1, 1)"},
     {"tilize_init", "api/compute/tilize.h", "tilize_init($in, $block, $out)"},
     {"tilize_block", "api/compute/tilize.h", "tilize_block($in, $block, $out)"},
     {"tilize_uninit", "api/compute/tilize.h", "tilize_uninit($in, $out)"},
@@ -406,6 +411,12 @@ const KeywordSpelling kKeywords[] = {
      "(uint32_t)DataFormat::Int32, (uint32_t)DataFormat::Float32"},
     {"typecast_tile", "type", "float32_to_int32",
      "(uint32_t)DataFormat::Float32, (uint32_t)DataFormat::Int32"},
+    {"sfpu_reduce", "type", "sum", "PoolType::SUM"},
+    {"sfpu_reduce", "type", "max", "PoolType::MAX"},
+    {"sfpu_reduce", "type", "min", "PoolType::MIN"},
+    {"sfpu_reduce", "format", "float32", "DataFormat::Float32"},
+    {"sfpu_reduce", "format", "int32", "DataFormat::Int32"},
+    {"sfpu_reduce", "dim", "row", "ReduceDim::REDUCE_ROW"},
     {"reduce", "type", "sum", "PoolType::SUM"},
     {"reduce", "type", "avg", "PoolType::AVG"},
     {"reduce", "type", "max", "PoolType::MAX"},
@@ -450,6 +461,13 @@ inline void fill_zero_tile(uint32_t addr, uint32_t bytes) {
 constexpr llvm::StringLiteral kReadL1U32 = R"(// The 32-bit word at L1 address `addr`.
 inline uint32_t read_l1_u32(uint32_t addr) {
   return *reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr);
+}
+)";
+
+// The store of one word through the L1 pointer, as read_l1_u32 reads one.
+constexpr llvm::StringLiteral kWriteL1U32 = R"(// Stores `value` at L1 address `addr`.
+inline void write_l1_u32(uint32_t addr, uint32_t value) {
+  *reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr) = value;
 }
 )";
 
@@ -612,6 +630,8 @@ llvm::StringRef metalium::getHelperDefinition(llvm::StringRef op) {
     return kFillZeroTile;
   if (op == "read_l1_u32")
     return kReadL1U32;
+  if (op == "write_l1_u32")
+    return kWriteL1U32;
   if (op == "read_cb_u32")
     return kReadCbU32;
   if (op == "fill_mask_tile")

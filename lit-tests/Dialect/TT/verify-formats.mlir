@@ -149,8 +149,8 @@ tt.program @unpack_to_dest_misuse grid [1, 1] arch wormhole_b0 {
     tt.compute_kernel_hw_startup cb(24, 24, 16) order(regular)
     tt.tile_regs_acquire
     tt.add_tiles_init cb(24, 24)
-    // expected-error@+2 {{unpacks circular buffer 24 through SrcA, but the kernel unpacks it straight to DST (unpack_to_dest_fp32): only tt.copy_tile, tt.tilize_block and tt.pack_untilize_block may read it}}
-    // expected-error@+1 {{unpacks circular buffer 24 through SrcB, but the kernel unpacks it straight to DST (unpack_to_dest_fp32): only tt.copy_tile, tt.tilize_block and tt.pack_untilize_block may read it}}
+    // expected-error@+2 {{unpacks circular buffer 24 through SrcA, but the kernel unpacks it straight to DST (unpack_to_dest_fp32): only tt.copy_tile, tt.unary_bcast, tt.tilize_block and tt.pack_untilize_block may read it}}
+    // expected-error@+1 {{unpacks circular buffer 24 through SrcB, but the kernel unpacks it straight to DST (unpack_to_dest_fp32): only tt.copy_tile, tt.unary_bcast, tt.tilize_block and tt.pack_untilize_block may read it}}
     tt.add_tiles %c0, %c0 cb(24, 24) dst(0)
   }
 }

@@ -744,7 +744,11 @@ class Translator(EagerTranslation):
                     [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) \
                     else []
                 for target in targets:
-                    names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+                    # Names stored to: not those an element's index reads
+                    # (`Out[bx * 64 + i, k] = v` carries nothing).
+                    names.update(n.id for n in ast.walk(target)
+                                 if isinstance(n, ast.Name) and
+                                 isinstance(n.ctx, ast.Store))
         carried = []
         for name in sorted(names):
             found, value = scope.lookup(name)

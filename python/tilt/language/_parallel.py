@@ -92,6 +92,14 @@ class Node:
         self.data = data
 
 
+def _dims_attr(looped, rank):
+    """A staging copy's ``dims`` when the tensor dimensions with loop
+    variables are not the trailing ones (a column), else nothing."""
+    if looped == list(range(rank - len(looped), rank)):
+        return ""
+    return f" {{dims = array<i64: {', '.join(map(str, looped))}>}}"
+
+
 class ParallelLoop:
     """The state of one T.Parallel translation."""
 
@@ -218,7 +226,7 @@ class ParallelLoop:
             self.error(target.value, f"cannot assign an element of "
                        f"{ast.unparse(target.value)}: not a buffer")
         self.check_not_narrow(target, buffer)
-        dims, bases = self.access(target, buffer, scope)
+        dims, bases, looped = self.access(target, buffer, scope)
         rank = len(self.extents)
         if dims != list(range(rank)):
             self.error(target, f"a T.Parallel over {rank} dimension(s) writes each "
@@ -250,18 +258,19 @@ class ParallelLoop:
             self.writes[key][1] = node
         else:
             self.writes[key] = [buffer, node, bases if buffer.is_global else None,
-                                self.pos(target), atomic, limit]
+                                self.pos(target), atomic, limit, looped]
 
     # -- accesses -----------------------------------------------------------
 
     def access(self, node, buffer, scope):
-        """The loop dimensions a subscript uses, and (for a global tensor)
-        the base offset of each tensor dimension."""
+        """The loop dimensions a subscript uses, (for a global tensor) the
+        base offset of each tensor dimension, and the tensor dimensions
+        that have a loop variable."""
         indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if len(indices) != len(buffer.shape):
             self.error(node, f"'{buffer.py_name}' has {len(buffer.shape)} dimensions, "
                        f"indexed with {len(indices)}")
-        dims, bases = [], []
+        dims, bases, looped = [], [], []
         for index in indices:
             value = self.value(index, scope)
             if isinstance(value, int) and not isinstance(value, bool):
@@ -278,18 +287,24 @@ class ParallelLoop:
                     self.error(index, f"the on-core buffer '{buffer.py_name}' is indexed "
                                "by the loop variables only (X[i, j], or X[i] to "
                                "broadcast)")
-            elif dim is None and dims:
-                self.error(index, f"the tensor '{buffer.py_name}' is read or written "
-                           "through an on-core copy of its trailing dimensions: a "
-                           "dimension without a loop variable must come before those "
-                           "with one")
             if dim is not None:
                 if dims and dim <= dims[-1]:
                     self.error(node, "the loop variables index a buffer in the loop's "
                                "order (a transpose is a T.copy or a T.gemm flag)")
                 dims.append(dim)
+                looped.append(len(bases))
             bases.append(rest)
-        return dims, bases
+        rank = len(indices)
+        if buffer.is_global and looped and \
+                looped != list(range(rank - len(looped), rank)) and \
+                not (len(looped) == 1 and rank >= 2 and looped[0] == rank - 2):
+            self.error(node, f"the tensor '{buffer.py_name}' is read or written "
+                       "through an on-core copy of its trailing dimensions, or of "
+                       "one column (one loop variable, in the second-to-last "
+                       "dimension: Out[bx * 64 + i, k]); this access has loop "
+                       f"variables in dimension(s) {', '.join(map(str, looped))} "
+                       f"of {rank}")
+        return dims, bases, looped
 
     def check_not_narrow(self, node, buffer):
         """One-byte integers (masks, indices) are read element by element
@@ -306,7 +321,7 @@ class ParallelLoop:
 
     def read(self, node, buffer, scope):
         self.check_not_narrow(node, buffer)
-        dims, bases = self.access(node, buffer, scope)
+        dims, bases, looped = self.access(node, buffer, scope)
         if not buffer.is_global:
             if buffer.name in self.writes:
                 if dims != list(range(len(self.extents))):
@@ -351,10 +366,11 @@ class ParallelLoop:
             pos = self.pos(node)
             self.stages[stage_key] = stage
 
-            def emit(stage=stage, bases=bases, pos=pos, tensor=buffer):
+            def emit(stage=stage, bases=bases, pos=pos, tensor=buffer, looped=looped):
                 self.tr.emitter.emit_prologue(f"{stage.name} = tile.alloc : {stage.type}", pos)
                 offsets = ", ".join(self.materialize_outer(b, pos).name for b in bases)
-                self.tr.emitter.emit(f"tile.copy {tensor.name}[{offsets}], {stage.name} : "
+                self.tr.emitter.emit(f"tile.copy {tensor.name}[{offsets}], {stage.name}"
+                                     f"{_dims_attr(looped, len(bases))} : "
                                      f"{tensor.type}, {stage.type}", pos)
             self.pre.append(emit)
         stage = self.stages[stage_key]
@@ -815,12 +831,12 @@ def translate(tr, stmt, scope):
     for emit in loop.pre:
         emit()
     outputs = []
-    for key, (buffer, node, bases, wpos, atomic, limit) in loop.writes.items():
+    for key, (buffer, node, bases, wpos, atomic, limit, looped) in loop.writes.items():
         if buffer.is_global:
             temp = Buffer(emitter.fresh(buffer.py_name + "_out"), extents,
                           buffer.dtype, "fragment", buffer.py_name)
             emitter.emit_prologue(f"{temp.name} = tile.alloc : {temp.type}", wpos)
-            outputs.append((temp, node, (buffer, bases, wpos, atomic, limit)))
+            outputs.append((temp, node, (buffer, bases, wpos, atomic, limit, looped)))
         else:
             outputs.append((buffer, node, None))
     # The body first (it decides which inputs are used), then the header.
@@ -856,9 +872,10 @@ def translate(tr, stmt, scope):
     for temp, _, staged in outputs:
         if staged is None:
             continue
-        tensor, bases, wpos, atomic, limit = staged
+        tensor, bases, wpos, atomic, limit, looped = staged
         offsets = ", ".join(loop.materialize_outer(b, wpos).name for b in bases)
         op = f"tile.atomic_{atomic}" if atomic else "tile.copy"
         rows = f" rows {limit.name}" if limit is not None else ""
-        emitter.emit(f"{op} {temp.name}, {tensor.name}[{offsets}]{rows} : "
+        emitter.emit(f"{op} {temp.name}, {tensor.name}[{offsets}]{rows}"
+                     f"{_dims_attr(looped, len(bases))} : "
                      f"{temp.type}, {tensor.type}", wpos)

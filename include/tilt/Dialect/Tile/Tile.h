@@ -407,6 +407,13 @@ public:
   /// Whether the destination's old value is combined with the result
   /// (TileLang's clear=False) instead of overwritten.
   bool getAccumulate();
+  /// Whether the reduction runs on the SFPU (`sfpu_reduce`, exact on
+  /// 32-bit words) rather than the FPU (`reduce_tile`, whose source
+  /// registers hold 19 bits: TF32 for f32): an i32 reduction along rows,
+  /// and an f32 max or min along rows whose result a tile.parallel body
+  /// compares (arith.cmpf), where TF32 would break the equality. The
+  /// lowering and the tile interpreter both follow it.
+  bool runsOnSfpu();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();

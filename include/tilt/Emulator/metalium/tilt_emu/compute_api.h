@@ -25,7 +25,7 @@
 enum class SrcOrder { Regular, Reverse };
 enum EltwiseBinaryType { ELWMUL, ELWDIV, ELWADD, ELWSUB, ELWMOV };
 enum class EltwiseBinaryReuseDestType { NONE = 0, DEST_TO_SRCA = 1, DEST_TO_SRCB = 2 };
-enum PoolType { SUM, AVG, MAX };
+enum PoolType { SUM, AVG, MAX, MIN };
 enum ReduceDim { REDUCE_ROW, REDUCE_COL, REDUCE_SCALAR };
 enum class VectorMode { None, R, C, RC };
 /// Which part of in1 a broadcast op spreads over the tile (tt-llk

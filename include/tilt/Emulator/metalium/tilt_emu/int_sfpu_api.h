@@ -4,7 +4,8 @@
 // mul_int_sfpu.h, binary_max_min.h's int32 forms, binary_comp.h,
 // binary_bitwise_sfpu.h, binary_shift.h,
 // eltwise_unary/comp.h's int32 zero tests, eltwise_unary/fill.h's
-// fill_tile_int and eltwise_unary/typecast.h. Included by compute_api.h.
+// fill_tile_int, eltwise_unary/typecast.h and compute_kernel_api.h's
+// sfpu_reduce (int32 and fp32 words). Included by compute_api.h.
 //
 // DST holds an int32 as its 32-bit word, which only a 32-bit DST
 // (fp32_dest_acc_en) has room for: each op stops the kernel otherwise.
@@ -33,6 +34,11 @@ void fillInt(DataFormat format, uint32_t idst, uint32_t bits);
 void typecast(uint32_t in, uint32_t out, uint32_t idst);
 /// typecast_tile_init<in, out>(): recorded with its formats.
 void typecastInit(uint32_t in, uint32_t out);
+/// sfpu_reduce_init<type, format>(): recorded with its pool and format.
+void sfpuReduceInit(PoolType type, DataFormat format);
+/// sfpu_reduce<type, format, dim>(idst, ct_dim, rt_dim).
+void sfpuReduce(PoolType type, DataFormat format, ReduceDim dim,
+                uint32_t idst, uint32_t ctDim, uint32_t rtDim);
 } // namespace tilt_emu
 
 #define TILT_EMU_INT_INIT(name)                                                \
@@ -128,6 +134,20 @@ template <uint32_t in_dtype, uint32_t out_dtype>
 void typecast_tile(uint32_t idst, TILT_HERE) {
   ::tilt_emu::at(here);
   tilt_emu::typecast(in_dtype, out_dtype, idst);
+}
+// compute_kernel_api.h: the SFPU's reduction of a tile in DST, int32 or
+// fp32 words (SUM, MAX, MIN along rows; any pool down columns).
+template <PoolType pool_type, DataFormat format>
+void sfpu_reduce_init(TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::sfpuReduceInit(pool_type, format);
+}
+template <PoolType pool_type, DataFormat format,
+          ReduceDim reduce_dim = ReduceDim::REDUCE_COL>
+void sfpu_reduce(uint32_t idst, uint32_t ct_dim = 1, uint32_t rt_dim = 1,
+                 TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::sfpuReduce(pool_type, format, reduce_dim, idst, ct_dim, rt_dim);
 }
 #undef TILT_EMU_INT_INIT
 #undef TILT_EMU_INT_PAIR

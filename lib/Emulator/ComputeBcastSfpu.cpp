@@ -10,7 +10,7 @@
 //    0 (ROW), column 0 (COL) or element [0, 0] (SCALAR) for every row or
 //    column. unary_bcast unpacks to SrcB and copies B to DST (B2D: "SrcB
 //    is only 19bits wide", so 32-bit data goes straight into DST instead,
-//    which is UnpackToDestFp32 mode here).
+//    which is UnpackToDestFp32 mode here; Float32 or Int32 words).
 //  - SFPU ops compute in f32 and store like SFPSTORE (truncated into a
 //    16-bit DST), except rsub with a scalar, which ckernel_sfpu_binop_with_
 //    scalar.h rounds to nearest even into a bf16 DST.
@@ -316,11 +316,24 @@ void tilt_emu::unaryBcast(BroadcastType dim, uint32_t icb, uint32_t itile,
     checkFormat(context, 'A', icb, function.c_str(), "");
     const CircularBuffer &buffer =
         readTile(context, icb, itile, tile, function.c_str());
-    if (buffer.config.format != emu::DataFormat::Float32 ||
+    bool words = buffer.config.format == emu::DataFormat::Int32;
+    if ((buffer.config.format != emu::DataFormat::Float32 && !words) ||
         !context.engine.fp32Dest)
       fail(context, function + ": " + getCBText(icb) +
                         " is in UnpackToDestFp32 mode, which needs a Float32 "
-                        "CB and fp32_dest_acc_en");
+                        "or Int32 CB and fp32_dest_acc_en");
+    if (words) {
+      // int32 words move unchanged (an int32 may look like a NaN).
+      for (uint32_t r = 0; r < 32; ++r)
+        for (uint32_t c = 0; c < 32; ++c)
+          std::memcpy(&dst[r * 32 + c], &tile[getBroadcastIndex(dim, r, c)],
+                      4);
+      context.dstWritten[idst] = true;
+      count(context, TileOp::Copy);
+      timeFpuOp(context, Work::Copy, {icb}, context.device->timing.copyCycles,
+                false);
+      return;
+    }
   } else {
     unpackToSrc(context, 'B', icb, itile, tile, function.c_str(), "");
   }

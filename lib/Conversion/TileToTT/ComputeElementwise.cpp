@@ -847,10 +847,14 @@ std::string TreeEmitter::check(Node *node) {
       inputs[node->input].broadcast != Broadcast::None &&
       inputs[node->input].source.constant)
     return "a broadcast constant has no lowering";
+  // A column vector is loaded by unary_bcast straight into DST (an i32 CB
+  // is unpacked to DST); a row vector would be transposed through SrcA
+  // first, which holds 19 bits.
   if (node->kind == Node::Leaf && node->integer &&
-      inputs[node->input].broadcast != Broadcast::None)
-    return "an i32 vector spread over a 2-d iteration space has no lowering "
-           "yet (unary_bcast moves 19-bit data)";
+      inputs[node->input].broadcast == Broadcast::Rows)
+    return "an i32 vector indexed by the second dimension (%v[d1]) has no "
+           "lowering yet (its transpose would pass the FPU's 19-bit source "
+           "registers); a vector indexed by the first (%m[d0]) has";
   for (Node *child : {node->lhs, node->rhs, node->third})
     if (child) {
       std::string reason = check(child);

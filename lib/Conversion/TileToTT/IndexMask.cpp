@@ -163,10 +163,34 @@ bool tiletott::dependsOnIndex(Value value, Block *body) {
   return false;
 }
 
+bool tiletott::dependsOnInput(Value value, Block *body) {
+  llvm::SmallVector<Value, 8> worklist = {value};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    if (auto argument = next.dyn_cast<BlockArgument>()) {
+      if (argument.getOwner() == body)
+        return true;
+      continue;
+    }
+    Operation *def = next.getDefiningOp();
+    if (!def || def->getBlock() != body || !seen.insert(def).second)
+      continue;
+    for (Value operand : def->getOperands())
+      worklist.push_back(operand);
+  }
+  return false;
+}
+
+bool tiletott::isIndexCondition(Operation *compare, Block *body) {
+  return arith::CmpIOp::dynCast(compare) && compare->getBlock() == body &&
+         dependsOnIndex(compare->getResult(0), body) &&
+         !dependsOnInput(compare->getResult(0), body);
+}
+
 bool tiletott::isIndexSelectForm(Operation *select, tile::ParallelOp parallel) {
   Operation *compare = select->getOperand(0).getDefiningOp();
-  return compare && arith::CmpIOp::dynCast(compare) &&
-         compare->getBlock() == parallel.getBody() &&
+  return compare && isIndexCondition(compare, parallel.getBody()) &&
          select->getResult(0).getType().isFloat() &&
          getMaskedOperand(select).has_value();
 }
@@ -225,14 +249,20 @@ bool tiletott::isIndexNumber(Operation *op, Block *body) {
       !op->getResult(0).getType().isInteger(32) ||
       !dependsOnIndex(op->getOperand(0), body))
     return false;
-  // A cast only compared is part of a condition's affine form.
-  return llvm::any_of(op->getResult(0).getUsers(), [](Operation *user) {
-    return !arith::CmpIOp::dynCast(user);
+  // A cast only compared in index conditions is part of their affine
+  // forms; compared with an input's element, it is a number.
+  return llvm::any_of(op->getResult(0).getUsers(), [&](Operation *user) {
+    return !isIndexCondition(user, body);
   });
 }
 
 bool tiletott::isFloatIndexNumber(Operation *cast) {
-  return isOnlyConvertedToFloat(cast->getResult(0));
+  // Compared with an i32 element (not in an index condition), the number
+  // is an int32 word.
+  Block *body = cast->getBlock();
+  return llvm::all_of(cast->getResult(0).getUsers(), [&](Operation *user) {
+    return arith::SIToFPOp::dynCast(user) || isIndexCondition(user, body);
+  });
 }
 
 FailureOr<IndexCondition>
@@ -313,8 +343,7 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
           dependsOnIndex(inner.getOperand(0), parallel.getBody()) &&
           isIndexSelectForm(&inner, parallel))
         selects.emplace_back(&inner, parallel);
-      if (arith::CmpIOp::dynCast(&inner) &&
-          dependsOnIndex(inner.getResult(0), parallel.getBody()))
+      if (isIndexCondition(&inner, parallel.getBody()))
         compares.emplace_back(&inner, parallel);
       if (isIndexNumber(&inner, parallel.getBody()))
         numbers.emplace_back(&inner, parallel);

@@ -65,6 +65,17 @@ struct IndexSelect {
 /// Whether `value` (in `body`) depends on a tile.index of the body.
 bool dependsOnIndex(Value value, Block *body);
 
+/// Whether `value` (in `body`) depends on an element of an input (a block
+/// argument of the body).
+bool dependsOnInput(Value value, Block *body);
+
+/// Whether `compare` is a comparison of element indices: an arith.cmpi of
+/// `body` that depends on tile.index and on no input's element (indices,
+/// constants and values from outside the body), which the writer fills as
+/// a mask. A comparison of an index with an element is one of values, the
+/// index taken as a number (isIndexNumber).
+bool isIndexCondition(Operation *compare, Block *body);
+
 /// Whether `select` (in the body of `parallel`) chooses between floats of
 /// a mask form (two constants, or a value and an infinity) on one
 /// arith.cmpi of the body.
@@ -78,12 +89,13 @@ FailureOr<IndexCondition> analyzeIndexCondition(Operation *compare,
 
 /// Whether `op` is an element index used as a number: an arith.index_cast
 /// to i32 of a value of the body that depends on tile.index, used by
-/// something other than comparisons. The writer fills its values
+/// something other than index conditions. The writer fills its values
 /// (tt.fill_index_tile).
 bool isIndexNumber(Operation *op, Block *body);
 
 /// Whether the index number `cast` is only converted to a float (or
-/// compared): its tiles then hold f32 values, which a 16-bit DST takes.
+/// compared in index conditions): its tiles then hold f32 values, which a
+/// 16-bit DST takes.
 bool isFloatIndexNumber(Operation *cast);
 
 /// The affine form of the index number `cast` (predicate unused).

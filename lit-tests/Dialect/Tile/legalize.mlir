@@ -46,13 +46,89 @@ func.func @integer_gemm() {
 
 // -----
 
+// i32 reductions along rows run on the SFPU (sum, max, min).
+// CHECK-LABEL: func.func @integer_row_reduce
+func.func @integer_row_reduce() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x64xi32, fragment>
+    %m = tile.alloc : !tile.buf<32xi32, fragment>
+    // CHECK: tile.reduce max
+    tile.reduce max %a -> %m dim 1 : !tile.buf<32x64xi32, fragment>, !tile.buf<32xi32, fragment>
+    // CHECK: tile.reduce sum
+    tile.reduce sum %a -> %m dim 1 accumulate : !tile.buf<32x64xi32, fragment>, !tile.buf<32xi32, fragment>
+  }
+  return
+}
+
+// -----
+
 // expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
-func.func @integer_reduce() {
+func.func @integer_column_reduce() {
   tile.kernel grid [1] blocks(%bx) args() {
     %a = tile.alloc : !tile.buf<32x32xi32, fragment>
     %m = tile.alloc : !tile.buf<32xi32, fragment>
-    // expected-error@+1 {{a tile.reduce of 'i32' tiles has no Tenstorrent equivalent yet (reduce_tile reads its input through the FPU's 19-bit source registers, which hold no int32 word)}}
-    tile.reduce max %a -> %m dim 1 : !tile.buf<32x32xi32, fragment>, !tile.buf<32xi32, fragment>
+    // expected-error@+1 {{a tile.reduce of 'i32' tiles along dimension 0 is not supported yet (the SFPU reduces i32 rows; its column result would need a transpose of int32 words, which the FPU's 19-bit source registers cannot hold)}}
+    tile.reduce max %a -> %m dim 0 : !tile.buf<32x32xi32, fragment>, !tile.buf<32xi32, fragment>
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @integer_absmax() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %a = tile.alloc : !tile.buf<32x32xi32, fragment>
+    %m = tile.alloc : !tile.buf<32xi32, fragment>
+    // expected-error@+1 {{a tile.reduce absmax of 'i32' tiles is not supported (the SFPU reduces i32 rows by sum, max and min)}}
+    tile.reduce absmax %a -> %m dim 1 : !tile.buf<32x32xi32, fragment>, !tile.buf<32xi32, fragment>
+  }
+  return
+}
+
+// -----
+
+// A 1-d buffer written into a column (top-k's Out[bx * 64 + i, k]): the
+// tensor is stored row-major.
+// CHECK-LABEL: func.func @column_write
+// CHECK-SAME: kind = "dram_row_major"
+func.func @column_write(%out: !tile.tensor<64x6xf32>) {
+  tile.kernel grid [2] blocks(%bx) args(%o = %out : !tile.tensor<64x6xf32>) {
+    %c32 = arith.constant 32 : index
+    %c5 = arith.constant 5 : index
+    %v = tile.alloc : !tile.buf<32xf32, fragment>
+    %row = arith.muli %bx, %c32 : index
+    tile.copy %v, %o[%row, %c5] {dims = array<i64: 0>} : !tile.buf<32xf32, fragment>, !tile.tensor<64x6xf32>
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @column_read(%in: !tile.tensor<64x6xf32>) {
+  tile.kernel grid [2] blocks(%bx) args(%i = %in : !tile.tensor<64x6xf32>) {
+    %c32 = arith.constant 32 : index
+    %c5 = arith.constant 5 : index
+    %v = tile.alloc : !tile.buf<32xf32, fragment>
+    %row = arith.muli %bx, %c32 : index
+    // expected-error@+1 {{a column of a tensor (a 1-d buffer along its second-to-last dimension) is written, not read, through an on-core buffer; reading one is not supported yet}}
+    tile.copy %i[%row, %c5], %v {dims = array<i64: 0>} : !tile.tensor<64x6xf32>, !tile.buf<32xf32, fragment>
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
+func.func @column_bf16(%out: !tile.tensor<64x6xbf16>) {
+  tile.kernel grid [2] blocks(%bx) args(%o = %out : !tile.tensor<64x6xbf16>) {
+    %c32 = arith.constant 32 : index
+    %c5 = arith.constant 5 : index
+    %v = tile.alloc : !tile.buf<32xbf16, fragment>
+    %row = arith.muli %bx, %c32 : index
+    // expected-error@+1 {{a column of a tensor is written element by element in 4-byte words (f32 or i32); a column of 'bf16' is not supported yet}}
+    tile.copy %v, %o[%row, %c5] {dims = array<i64: 0>} : !tile.buf<32xbf16, fragment>, !tile.tensor<64x6xbf16>
   }
   return
 }

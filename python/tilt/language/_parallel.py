@@ -583,6 +583,11 @@ class ParallelLoop:
         if cond.type != "i1":
             self.error(node, "the condition of T.if_then_else must be a comparison")
         a, b = self.unify(node, a, b)
+        if a.type == "index":
+            # A choice between element indices is a number: TileLang's
+            # loop variables are int32 (an index select has no tile form).
+            a = self.convert(node, a, "i32")
+            b = self.convert(node, b, "i32")
         return Node("select", a.type, self.pos(node), [cond, a, b])
 
     def binary(self, node, op, a, b):

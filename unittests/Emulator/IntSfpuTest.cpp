@@ -3,17 +3,20 @@
 // int32 words through the compute engine: an Int32 CB unpacked straight
 // into DST and packed back unchanged, the integer SFPU ops on words that
 // do not fit a float (wrapping, signs), typecast's rounding and
-// saturation, and the rules that make an int32 garbage on the device: a
-// 16-bit DST, SrcA, a float op's init.
+// saturation, sfpu_reduce along rows, unary_bcast of a column of words,
+// and the rules that make an int32 garbage on the device: a 16-bit DST,
+// SrcA, a float op's init.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ComputeRun.h"
 #include "api/compute/add_int_sfpu.h"
+#include "api/compute/bcast.h"
 #include "api/compute/binary_bitwise_sfpu.h"
 #include "api/compute/binary_comp.h"
 #include "api/compute/binary_max_min.h"
 #include "api/compute/binary_shift.h"
+#include "api/compute/compute_kernel_api.h"
 #include "api/compute/eltwise_unary/comp.h"
 #include "api/compute/eltwise_unary/fill.h"
 #include "api/compute/eltwise_unary/typecast.h"
@@ -285,6 +288,153 @@ TEST(IntSfpuTest, Int32IsGarbageWhereTheDeviceWouldMakeItSo) {
   EXPECT_EQ(error, "core (0, 0) compute: add_int_tile needs add_int_tile_init "
                    "as the last SFPU init, but the last one was "
                    "sub_int_tile_init");
+}
+
+/// Column 0 of DST[0] after `op` on a tile of `word` copied in from an
+/// UnpackToDestFp32 CB of `format`; `error` gets the report.
+std::vector<int32_t> runReduce(tilt::emu::DataFormat format,
+                               std::function<int32_t(uint32_t)> word,
+                               std::function<void()> op,
+                               std::string *error = nullptr) {
+  ComputeRun run({{0, format}, {16, format}});
+  run.instance.fp32DestAcc = true;
+  run.instance.unpackToDestFp32 = 1u;
+  std::vector<int32_t> column(32);
+  std::string report = run.run([&] {
+    compute_kernel_hw_startup(0, 16);
+    pushWords(0, word);
+    tile_regs_acquire();
+    copy_tile_init(0);
+    copy_tile(0, 0, 0);
+    op();
+    std::vector<int32_t> words = packWords(16);
+    for (uint32_t r = 0; r < 32; ++r)
+      column[r] = words[r * 32];
+    cb_pop_front(0, 1);
+  });
+  if (error)
+    *error = report;
+  else
+    EXPECT_EQ(report, "");
+  return column;
+}
+
+TEST(IntSfpuTest, SfpuReduceTakesEachRowIntoColumnZero) {
+  // Row r holds r * 1000 + c - 16 at column c, and one large word.
+  auto word = [](uint32_t i) {
+    uint32_t r = i / 32, c = i % 32;
+    return c == r ? int32_t(0x7ff00000) - int32_t(r) : int32_t(r * 1000 + c) - 16;
+  };
+  std::vector<int32_t> high = runReduce(kI32, word, [] {
+    sfpu_reduce_init<PoolType::MAX, tt::DataFormat::Int32>();
+    sfpu_reduce<PoolType::MAX, tt::DataFormat::Int32, ReduceDim::REDUCE_ROW>(0);
+  });
+  std::vector<int32_t> low = runReduce(kI32, word, [] {
+    sfpu_reduce_init<PoolType::MIN, tt::DataFormat::Int32>();
+    sfpu_reduce<PoolType::MIN, tt::DataFormat::Int32, ReduceDim::REDUCE_ROW>(0);
+  });
+  std::vector<int32_t> total = runReduce(kI32, word, [] {
+    sfpu_reduce_init<PoolType::SUM, tt::DataFormat::Int32>();
+    sfpu_reduce<PoolType::SUM, tt::DataFormat::Int32, ReduceDim::REDUCE_ROW>(0);
+  });
+  for (uint32_t r = 0; r < 32; ++r) {
+    int64_t sum = 0;
+    int32_t lowest = INT32_MAX;
+    for (uint32_t c = 0; c < 32; ++c) {
+      sum += word(r * 32 + c);
+      lowest = std::min(lowest, word(r * 32 + c));
+    }
+    EXPECT_EQ(high[r], int32_t(0x7ff00000) - int32_t(r)) << "row " << r;
+    EXPECT_EQ(low[r], lowest) << "row " << r;
+    // The sum wraps as two's complement.
+    EXPECT_EQ(total[r], int32_t(uint32_t(uint64_t(sum)))) << "row " << r;
+  }
+  // An f32 maximum is the element itself, every mantissa bit kept.
+  auto bits = [](uint32_t i) {
+    float value = 1.0f + float(i % 32) * 1.1920929e-07f * 3 + float(i / 32);
+    int32_t word;
+    std::memcpy(&word, &value, 4);
+    return word;
+  };
+  std::vector<int32_t> fmax =
+      runReduce(tilt::emu::DataFormat::Float32, bits, [] {
+        sfpu_reduce_init<PoolType::MAX, tt::DataFormat::Float32>();
+        sfpu_reduce<PoolType::MAX, tt::DataFormat::Float32,
+                    ReduceDim::REDUCE_ROW>(0);
+      });
+  for (uint32_t r = 0; r < 32; ++r)
+    EXPECT_EQ(fmax[r], bits(r * 32 + 31)) << "row " << r;
+}
+
+TEST(IntSfpuTest, SfpuReduceChecksItsInitFormatAndDst) {
+  auto word = [](uint32_t i) { return int32_t(i); };
+  std::string error;
+  runReduce(
+      kI32, word,
+      [] {
+        sfpu_reduce_init<PoolType::SUM, tt::DataFormat::Int32>();
+        sfpu_reduce<PoolType::MAX, tt::DataFormat::Int32,
+                    ReduceDim::REDUCE_ROW>(0);
+      },
+      &error);
+  EXPECT_EQ(error,
+            "core (0, 0) compute: sfpu_reduce needs sfpu_reduce_init<"
+            "PoolType::MAX, DataFormat::Int32> as the last SFPU init, but the "
+            "last one was sfpu_reduce_init<PoolType::SUM, DataFormat::Int32>");
+  runReduce(
+      kI32, word,
+      [] {
+        sfpu_reduce_init<PoolType::MAX, tt::DataFormat::Int32>();
+        sfpu_reduce<PoolType::MAX, tt::DataFormat::Int32,
+                    ReduceDim::REDUCE_ROW>(0, 2, 1);
+      },
+      &error);
+  EXPECT_EQ(error, "core (0, 0) compute: sfpu_reduce: the emulator models one "
+                   "tile (ct_dim = rt_dim = 1)");
+  runReduce(
+      kI32, word,
+      [] {
+        sfpu_reduce_init<PoolType::AVG, tt::DataFormat::Int32>();
+        sfpu_reduce<PoolType::AVG, tt::DataFormat::Int32,
+                    ReduceDim::REDUCE_ROW>(0);
+      },
+      &error);
+  EXPECT_EQ(error, "core (0, 0) compute: sfpu_reduce: the SFPU reduces "
+                   "columns by SUM, AVG, MAX or MIN and rows by SUM, MAX or "
+                   "MIN");
+  // A 16-bit DST has no room for the words.
+  ComputeRun run({{16, tilt::emu::DataFormat::Float16_b}});
+  EXPECT_EQ(run.run([] {
+    init_sfpu(16, 16);
+    tile_regs_acquire();
+    sfpu_reduce_init<PoolType::MAX, tt::DataFormat::Float32>();
+    sfpu_reduce<PoolType::MAX, tt::DataFormat::Float32,
+                ReduceDim::REDUCE_ROW>(0);
+  }),
+            "core (0, 0) compute: sfpu_reduce in a 16-bit DST: Float32 and "
+            "Int32 words need a 32-bit DST (fp32_dest_acc_en)");
+}
+
+TEST(IntSfpuTest, UnaryBcastSpreadsAColumnOfWords) {
+  // Column 0 holds words that are NaNs as floats.
+  auto word = [](uint32_t i) { return int32_t(0x7f800001u + i); };
+  ComputeRun run({{0, kI32}, {16, kI32}});
+  run.instance.fp32DestAcc = true;
+  run.instance.unpackToDestFp32 = 1u;
+  std::vector<int32_t> out;
+  EXPECT_EQ(run.run([&] {
+    compute_kernel_hw_startup(0, 16);
+    pushWords(0, word);
+    tile_regs_acquire();
+    unary_bcast_init<BroadcastType::COL>(0, 16);
+    unary_bcast<BroadcastType::COL>(0, 0, 0);
+    out = packWords(16);
+    cb_pop_front(0, 1);
+  }),
+            "");
+  for (uint32_t r = 0; r < 32; ++r)
+    for (uint32_t c = 0; c < 32; ++c)
+      ASSERT_EQ(out[r * 32 + c], word(r * 32)) << r << ", " << c;
 }
 
 } // namespace

@@ -82,6 +82,38 @@ def test_gemm_transpose_and_stages():
     assert any("stages 1 {" in l for l in lines)
 
 
+def test_gemm_clear_accum_and_gpu_keywords():
+    @T.prim_func
+    def scores(Q: T.Tensor((64, 64), "bfloat16"), K: T.Tensor((64, 64), "bfloat16"),
+               S: T.Tensor((64, 64), "float32")):
+        with T.Kernel(1) as bx:
+            q = T.alloc_shared((64, 64), "bfloat16")
+            k = T.alloc_shared((64, 64), "bfloat16")
+            s = T.alloc_fragment((64, 64), "float32")
+            T.copy(Q[0, 0], q)
+            T.copy(K[0, 0], k)
+            T.gemm(q, k, s, transpose_B=True, clear_accum=True, k_pack=2)
+            T.copy(s, S[0, 0])
+    lines = ops(scores)
+    # clear_accum=True: C = A x B, the accumulator cleared at the call.
+    clear = lines.index("tile.clear %s : !tile.buf<64x64xf32, fragment>")
+    assert lines[clear + 1].startswith("tile.gemm %q, %k, %s transpose_b :")
+    assert "k_pack" in str(scores.remarks)
+
+    def build():
+        @T.prim_func
+        def with_barrier(A: T.Tensor((32, 32), "bfloat16"),
+                         C: T.Tensor((32, 32), "float32")):
+            with T.Kernel(1) as bx:
+                a = T.alloc_shared((32, 32), "bfloat16")
+                c = T.alloc_fragment((32, 32), "float32")
+                T.copy(A[0, 0], a)
+                T.gemm(a, a, c, mbar=a)  # gemm with a barrier
+                T.copy(c, C[0, 0])
+    expect_error(build, "gemm with a barrier",
+                 "T.gemm's mbar is a Blackwell TCGEN5MMA barrier")
+
+
 def test_locations_name_python_lines():
     text = str(gemm_kernel(128, 128, 128, 64, 64, 32, 2))
     assert f'tile.clear %C_l : !tile.buf<64x64xf32, fragment> loc("{__file__}":' \

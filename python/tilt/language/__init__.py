@@ -203,8 +203,12 @@ def c2d_im2col(img, col, nhw_step, c_step, kernel, stride, dilation, pad,
 
 
 @_intrinsic
-def gemm(A, B, C, transpose_A=False, transpose_B=False, policy=None):
-    """``C += op(A) x op(B)`` on on-core buffers."""
+def gemm(A, B, C, transpose_A=False, transpose_B=False, policy=None,
+         clear_accum=False, k_pack=1, mbar=None, annotations=None):
+    """``C += op(A) x op(B)`` on on-core buffers (``C = ...`` with
+    ``clear_accum=True``). ``policy``, ``k_pack`` (ROCm) and
+    ``annotations`` are GPU hints; ``mbar`` (Blackwell's barrier) is an
+    error."""
 
 
 @_intrinsic

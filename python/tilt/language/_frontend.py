@@ -1063,12 +1063,29 @@ class Translator(EagerTranslation):
         flags = ""
         if args.get("policy") is not None:
             self.hints.append("T.gemm's policy")  # GPU warp partitioning
+        if args.get("k_pack", 1) != 1:
+            self.hints.append("T.gemm's k_pack")  # ROCm's packed matrix cores
+        if args.get("annotations"):
+            self.hints.append("T.gemm's annotations")
+        if args.get("mbar") is not None:
+            self.error(keywords.get("mbar", call), "T.gemm's mbar is a Blackwell "
+                       "TCGEN5MMA barrier; Tenstorrent's matmul needs none: leave "
+                       "it out")
         for name, flag in (("transpose_A", "transpose_a"), ("transpose_B", "transpose_b")):
             value = args.get(name, False)
             if not isinstance(value, bool):
                 self.error(keywords.get(name, call), f"{name} must be True or False")
             if value:
                 flags += " " + flag
+        clear = args.get("clear_accum", False)
+        if not isinstance(clear, bool):
+            self.error(keywords.get("clear_accum", call), "clear_accum must be True or "
+                       "False when the kernel is compiled (a condition on a loop "
+                       "variable is not supported: T.clear the accumulator before "
+                       "the loop instead)")
+        if clear:
+            # C = A x B: the accumulator starts from zero at this call.
+            self.emitter.emit(f"tile.clear {c.name} : {c.type}", self.pos(call))
         self.emitter.emit(f"tile.gemm {a.name}, {b.name}, {c.name}{flags} : "
                           f"{a.type}, {b.type}, {c.type}", self.pos(call))
 

@@ -306,8 +306,7 @@ class JITImpl:
         kernel, runtime = self._kernel(args, kwargs)
         if runtime is None:
             return kernel
-        names = [p["name"] for i, p in enumerate(kernel.arguments)
-                 if i not in kernel.out_idx]
+        names = [p["name"] for _, p in kernel.caller_inputs()]
         missing = [n for n in names if n not in runtime]
         if missing:
             raise TypeError(f"{self.__name__}() needs the tensor '{missing[0]}' to run; "

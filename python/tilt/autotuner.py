@@ -318,7 +318,7 @@ class AutoTuner:
         import torch
         from .language._values import _TORCH_DTYPES
         params = [_Param(tuple(a["shape"]), getattr(torch, _TORCH_DTYPES[a["dtype"]]))
-                  for i, a in enumerate(kernel.arguments) if i not in kernel.out_idx]
+                  for _, a in kernel.caller_inputs()]
         return list(profile["supply_prog"](params))
 
     def _check(self, kernel):

@@ -226,6 +226,10 @@ class Kernel:
         for file, line, col, message in getattr(func, "remarks", ()):
             sys.stderr.write(f"{file}:{line}:{col}: remark: {message}\n")
         self.arguments = self.program.arguments
+        # T.alloc_global workspaces: the last parameters, which each run
+        # allocates (zeros) and the caller neither passes nor gets back.
+        self.workspaces = [i for i, p in enumerate(self.params or ())
+                           if p.get("workspace")]
         # Tensors the program reads through a T.Tensor view of their data:
         # the shape the caller passes, by name (the program's shape is the
         # view's).
@@ -296,8 +300,18 @@ class Kernel:
 
     # -- running -----------------------------------------------------------
 
+    def caller_inputs(self):
+        """The parameters a caller passes, as (index, argument): all but
+        the ``out_idx`` outputs and the T.alloc_global workspaces."""
+        return [(i, a) for i, a in enumerate(self.arguments)
+                if i not in self.out_idx and i not in self.workspaces]
+
+    def _user_count(self):
+        """The parameters a caller sees: all but the workspaces."""
+        return len(self.arguments) - len(self.workspaces)
+
     def _outputs(self, out_idx):
-        count = len(self.arguments)
+        count = self._user_count()
         if out_idx is None:
             return []
         if isinstance(out_idx, int):
@@ -317,7 +331,7 @@ class Kernel:
     def _inputs(self, arrays):
         """The run's inputs from the call's arrays: all parameters, or all
         but the ``out_idx`` ones."""
-        count = len(self.arguments)
+        count = self._user_count()
         given = list(range(count))
         if len(arrays) == count - len(self.out_idx):
             given = [i for i in range(count) if i not in self.out_idx]
@@ -357,13 +371,13 @@ class Kernel:
 
     def _names(self, outputs):
         return [a["name"] for i, a in enumerate(self.arguments)
-                if (i in self.out_idx) == outputs]
+                if (i in self.out_idx) == outputs and i not in self.workspaces]
 
     def run(self, *arrays, check=False, profile=False, seed=1):
         """Runs the kernel and returns the driver's result (see __call__)."""
         inputs, scalars, targets = self._inputs(arrays) if arrays else ({}, {}, {})
         # Outputs the caller did not pass start as zeros, as TileLang allocates them.
-        for index in self.out_idx:
+        for index in self.out_idx + self.workspaces:
             argument = self.arguments[index]
             if argument["name"] not in inputs and arrays:
                 inputs[argument["name"]] = np.zeros(argument["shape"], np.float32)

@@ -71,9 +71,7 @@ class Profiler:
             except ImportError:
                 pass
         inputs = []
-        for index, argument in enumerate(self.kernel.arguments):
-            if index in self.kernel.out_idx:
-                continue
+        for _, argument in self.kernel.caller_inputs():
             if argument["scalar"]:
                 inputs.append(float(generator.standard_normal()))
                 continue

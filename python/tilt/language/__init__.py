@@ -15,7 +15,8 @@ from ._values import TensorAnnotation
 
 __all__ = [
     "prim_func", "macro", "Tensor", "Buffer", "StridedTensor", "ptr", "const",
-    "dynamic", "empty", "match_buffer", "SharedBuffer", "FragmentBuffer",
+    "dynamic", "empty", "alloc_global", "match_buffer", "SharedBuffer",
+    "FragmentBuffer",
     "LocalBuffer", "Kernel", "alloc_shared",
     "alloc_fragment", "alloc_local", "alloc_var", "copy", "im2col",
     "c2d_im2col", "gemm", "clear", "fill",
@@ -136,6 +137,13 @@ def dynamic(name, dtype="int32"):
 def empty(shape, dtype="float32"):
     """``C = T.empty((M, N), dtype)``: an output tensor an eager kernel
     allocates and returns."""
+
+
+@_intrinsic
+def alloc_global(shape, dtype, scope="global"):
+    """``W = T.alloc_global((M, N), dtype)`` before the kernels: a DRAM
+    workspace the runtime allocates (zeros) for each call, which the
+    kernels may write and read (split partials between two kernels)."""
 
 
 @_intrinsic

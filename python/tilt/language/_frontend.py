@@ -185,6 +185,9 @@ class Translator(EagerTranslation):
         self.in_kernel = False
         # (value, Python name, position) of each function parameter, in order.
         self.kernel_args = []
+        # (buffer, position) of each T.alloc_global workspace, in order: the
+        # last parameters of the function.
+        self.workspaces = []
         self.eager = eager
         self.returned = None
         # The GPU hints of the kernel being translated, and the remarks made.
@@ -259,12 +262,34 @@ class Translator(EagerTranslation):
         return PrimFunc(fdef.name, "\n".join(emitter.lines) + "\n", self.params(),
                         self.source.filename, remarks=self.remarks)
 
+    def alloc_global(self, node, args):
+        """``W = T.alloc_global(shape, dtype)``: a DRAM workspace, a
+        parameter of the function after the others that the runtime
+        allocates for each call and does not return."""
+        if self.in_kernel:
+            self.error(node, "T.alloc_global makes a DRAM workspace before the "
+                       "`with T.Kernel` blocks that use it, not inside one")
+        if args.get("scope", "global") != "global":
+            self.error(node, "T.alloc_global's scope is \"global\"")
+        shape = self.static_shape(node, args["shape"])
+        dtype = self.element_type(node, args["dtype"])
+        name = getattr(node, "_tilt_name", None) or "workspace"
+        buffer = Buffer(self.emitter.fresh(name), shape, dtype, "global", name)
+        self.workspaces.append((buffer, self.pos(node)))
+        return buffer
+
+    def all_args(self):
+        """The function's parameters: the kernel's, then its workspaces."""
+        return self.kernel_args + [(b, b.py_name, pos) for b, pos in self.workspaces]
+
     def params(self):
         """The PrimFunc's description of each parameter: name, shape (as the
         program reads it), dtype and whether it is a scalar; a tensor read
-        through a T.Tensor view also has its own shape as ``user_shape``."""
+        through a T.Tensor view also has its own shape as ``user_shape``,
+        and a T.alloc_global workspace is marked ``workspace``."""
         params = []
-        for value, name, _ in self.kernel_args:
+        workspaces = {id(b) for b, _ in self.workspaces}
+        for value, name, _ in self.all_args():
             buffer = isinstance(value, Buffer)
             param = {"name": name,
                      "shape": (value.view_shape or value.shape) if buffer else (),
@@ -272,6 +297,8 @@ class Translator(EagerTranslation):
                      "scalar": not buffer}
             if buffer and value.view_shape is not None:
                 param["user_shape"] = value.shape
+            if id(value) in workspaces:
+                param["workspace"] = True
             params.append(param)
         return params
 
@@ -282,7 +309,7 @@ class Translator(EagerTranslation):
         params = ", ".join(
             f"{value.name}: {self.param_type(value)} "
             f"loc(\"{name}\"{self.emitter.loc(pos)[3:]})"
-            for value, name, pos in self.kernel_args)
+            for value, name, pos in self.all_args())
         return f"func.func @{self.source.node.name}({params}) {{"
 
     @staticmethod
@@ -347,7 +374,7 @@ class Translator(EagerTranslation):
             self.collect_arguments(self.source.node.args.posonlyargs +
                                    self.source.node.args.args +
                                    self.source.node.args.kwonlyargs, scope)
-        for value, py_name, _ in self.kernel_args:
+        for value, py_name, _ in self.all_args():
             # The kernel's body is isolated from above: its argument may
             # take the function argument's name (%A = %A), as MLIR allows.
             if isinstance(value, Buffer):
@@ -362,7 +389,7 @@ class Translator(EagerTranslation):
             # Written after the body: a T.Tensor view there sets a tensor's
             # type.
             operands = [f"{value.name} = {value.name} : {self.param_type(value)}"
-                        for value, _, _ in self.kernel_args]
+                        for value, _, _ in self.all_args()]
             return (f"tile.kernel grid [{grid}] "
                     f"blocks({', '.join(b.name for b in blocks)})"
                     f" args({', '.join(operands)}) {{")
@@ -1326,6 +1353,9 @@ class Translator(EagerTranslation):
         if name == "empty":
             args, _ = _bind_arguments(self, node, callee, scope)
             return self.empty(node, args, scope)
+        if name == "alloc_global":
+            args, _ = _bind_arguments(self, node, callee, scope)
+            return self.alloc_global(node, args)
         if name == "match_buffer":
             return self.match_buffer(node, scope)
         if name in ("alloc_shared", "alloc_fragment", "alloc_local"):

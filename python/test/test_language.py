@@ -82,7 +82,7 @@ def test_gemm_transpose_and_stages():
     assert any("stages 1 {" in l for l in lines)
 
 
-def test_gemm_clear_accum_and_gpu_keywords():
+def test_gemm_clear_accum_and_gpu_keywords_of_gemm_and_copy():
     @T.prim_func
     def scores(Q: T.Tensor((64, 64), "bfloat16"), K: T.Tensor((64, 64), "bfloat16"),
                S: T.Tensor((64, 64), "float32")):
@@ -90,15 +90,17 @@ def test_gemm_clear_accum_and_gpu_keywords():
             q = T.alloc_shared((64, 64), "bfloat16")
             k = T.alloc_shared((64, 64), "bfloat16")
             s = T.alloc_fragment((64, 64), "float32")
-            T.copy(Q[0, 0], q)
-            T.copy(K[0, 0], k)
+            T.copy(Q[0, 0], q, disable_tma=True)
+            T.copy(K[0, 0], k, eviction_policy="evict_first", coalesced_width=8)
             T.gemm(q, k, s, transpose_B=True, clear_accum=True, k_pack=2)
             T.copy(s, S[0, 0])
     lines = ops(scores)
     # clear_accum=True: C = A x B, the accumulator cleared at the call.
     clear = lines.index("tile.clear %s : !tile.buf<64x64xf32, fragment>")
     assert lines[clear + 1].startswith("tile.gemm %q, %k, %s transpose_b :")
-    assert "k_pack" in str(scores.remarks)
+    # GPU keywords of T.gemm and T.copy are hints, listed in one remark.
+    for hint in ("k_pack", "disable_tma", "eviction_policy", "coalesced_width"):
+        assert hint in str(scores.remarks)
 
     def build():
         @T.prim_func

@@ -186,8 +186,11 @@ def atomic_min(dst, value, memory_order=None, return_prev=False, use_tma=False):
 
 
 @_intrinsic
-def copy(src, dst):
-    """``T.copy(A[i, j], A_s)``, ``T.copy(C_l, C[i, j])``, ``T.copy(x, y)``."""
+def copy(src, dst, *, coalesced_width=None, disable_tma=False,
+         eviction_policy=None, prefer_instruction=None, annotations=None,
+         loop_layout=None):
+    """``T.copy(A[i, j], A_s)``, ``T.copy(C_l, C[i, j])``, ``T.copy(x, y)``.
+    The keywords are GPU hints (TMA, vector widths, cache policies)."""
 
 
 @_intrinsic

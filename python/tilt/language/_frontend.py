@@ -851,7 +851,15 @@ class Translator(EagerTranslation):
                        f"T.alloc_fragment), not the global tensor '{value.py_name}'")
         return value
 
+    #: T.copy's keywords that steer a GPU's copy (TMA, vector widths, cache
+    #: policies, thread layouts): hints with no effect here.
+    _COPY_HINTS = ("coalesced_width", "disable_tma", "eviction_policy",
+                   "prefer_instruction", "annotations", "loop_layout")
+
     def op_copy(self, call, scope, args, keywords):
+        for name in self._COPY_HINTS:
+            if name in keywords:
+                self.hints.append(f"T.copy's {name}")
         src = self.copy_endpoint(call.args[0] if call.args else call, args["src"])
         dst = self.copy_endpoint(call.args[1] if len(call.args) > 1 else call, args["dst"])
         if src.offsets and dst.offsets:

@@ -209,6 +209,11 @@ private:
     auto tensor =
         tensorSide ? tensorSide.getType().dyn_cast<TensorType>() : TensorType();
     auto buf = copy.getBufferSide().getType().dyn_cast<BufType>();
+    // A 1-d buffer along the last dimension of a tensor of rank 2 or more
+    // (a row of per-row statistics, LSE[b, h, bx * 64 : ...]): a part of a
+    // row, moved element by element.
+    if (tensor && buf && buf.getRank() == 1 && tensor.getRank() >= 2)
+      return true;
     if (!tensor || !buf || buf.getRank() != 2 || tensor.getRank() < 2 ||
         copy.getOffsets().size() != tensor.getRank())
       return false;
@@ -284,6 +289,23 @@ private:
       if (copy.getRowLimit())
         return error() << "a column written under `if i < n:` is not "
                           "supported yet";
+      return success();
+    }
+    if (buf.getRank() == 1 && dims.back() == last) {
+      // A part of a row, 32 elements per tile of the 1-d buffer.
+      int64_t bytes = getElementBytes(buf.getElementType());
+      if (bytes != 2 && bytes != 4)
+        return error() << "a 1-d buffer is copied from or to a part of a "
+                          "row of 2- or 4-byte elements; "
+                       << buf.getElementType() << " is not supported yet";
+      if (copy.getRowLimit())
+        return error() << "a 1-d buffer written under `if i < n:` into a "
+                          "part of a row is not supported yet";
+      if (getKnownMultiple(copy.getOffsets()[last]) % kTileSize != 0)
+        return error() << "a 1-d buffer is copied from or to a part of a "
+                          "row that starts at a column that is a multiple "
+                          "of 32; this copy's column offset is not provably "
+                          "one";
       return success();
     }
     if (buf.getRank() != 2 || dims.back() != last)

@@ -224,6 +224,9 @@ public:
         layout->rowMajor && copy.getDims().size() == 1 &&
         copy.getDims()[0] == tensorType.getRank() - 2)
       return lowerColumn(rewriter, copy, tensor, buffer, *layout);
+    if (bufType.getRank() == 1 && tensorType.getRank() >= 2 &&
+        layout->rowMajor && copy.coversTrailingDims())
+      return lowerVector(rewriter, copy, tensor, buffer, *layout);
     if (bufType.getRank() == 1 && tensorType.getRank() != 1)
       return fail(op, "a 1-d buffer is copied from or to a 1-d tensor only: "
                       "on the core it is a column vector, in a tensor of "
@@ -957,6 +960,268 @@ private:
     return result;
   }
 
+  /// The byte offset of element `i` (an i32) in a block of column-vector
+  /// tiles of `elementBytes` elements (the 1-d layout): tile i / 32, row
+  /// r = i % 32 of column 0, in face 0 for r < 16, else face 2 (two faces
+  /// further); a face row is 16 elements.
+  static Value getVectorElementOffset(PatternRewriter &rewriter, Location loc,
+                                      Value i, int64_t elementBytes) {
+    int64_t faceBytes = 256 * elementBytes;
+    auto constant = [&](int64_t value) {
+      return createI32(rewriter, loc, int32_t(value));
+    };
+    Value tileIndex = createBinary<arith::DivUIOp>(rewriter, loc, i,
+                                                   constant(tile::kTileSize));
+    Value r = createBinary<arith::RemUIOp>(rewriter, loc, i,
+                                           constant(tile::kTileSize));
+    Value lower = createBinary<arith::DivUIOp>(rewriter, loc, r, constant(16));
+    Value faceRow = createBinary<arith::RemUIOp>(rewriter, loc, r, constant(16));
+    Value offset = createBinary<arith::MulIOp>(rewriter, loc, tileIndex,
+                                               constant(4 * faceBytes));
+    offset = createBinary<arith::AddIOp>(
+        rewriter, loc, offset,
+        createBinary<arith::MulIOp>(rewriter, loc, lower,
+                                    constant(2 * faceBytes)));
+    return createBinary<arith::AddIOp>(
+        rewriter, loc, offset,
+        createBinary<arith::MulIOp>(rewriter, loc, faceRow,
+                                    constant(16 * elementBytes)));
+  }
+
+  /// A 1-d buffer copied from or to a part of a row of a row-major tensor
+  /// (the tensor's last dimension: TileLang's `T.copy(lse, LSE[b, h, bx *
+  /// 64 : (bx + 1) * 64])`), 32 elements per column-vector tile. Per tile,
+  /// the row's 32 elements are contiguous in DRAM (one NoC transfer), and
+  /// face 1 of the tile (columns 16 to 31 of rows 0 to 15, unused by the
+  /// 1-d layout) stages them:
+  ///  - writing: the writer gathers each element from column 0 into the
+  ///    staging words (a word per f32 / i32 element, a pair of halves per
+  ///    word for bf16 / f16) and writes the 32 elements at byte `column *
+  ///    element size` of the stick;
+  ///  - reading: the reader zeros the tile, reads the 32 elements into
+  ///    face 1, scatters them into column 0 (a 16-bit element as the low
+  ///    half of its word, the other half zero), and zeros face 1 again.
+  /// A column offset that is a multiple of 32 keeps both ends aligned to
+  /// 64 bytes. Tiles past the row's end are skipped (zeros when reading).
+  LogicalResult lowerVector(PatternRewriter &rewriter, tile::CopyOp copy,
+                            Value tensor, Value buffer,
+                            const tile::TileLayout &layout) const {
+    Operation *op = copy.getOperation();
+    Location loc = op->getLoc();
+    tile::KernelOp kernel = getEnclosingTileKernel(op);
+    auto tensorType = tensor.getType().cast<tile::TensorType>();
+    auto bufType = buffer.getType().cast<tile::BufType>();
+    Type element = tensorType.getElementType();
+    llvm::ArrayRef<int64_t> shape = tensorType.getShape();
+    int64_t rank = tensorType.getRank();
+    int64_t elementBytes = tile::getElementBytes(element);
+    bool reading = copy.getSource() == tensor;
+    auto offsets = copy.getOffsets();
+    Value columnOffset = offsets[rank - 1];
+    if ((elementBytes != 2 && elementBytes != 4) || copy.getRowLimit() ||
+        !isTileAligned(columnOffset))
+      return fail(op, "a 1-d buffer is copied from or to a part of a row of "
+                      "2- or 4-byte elements that starts at a column that is "
+                      "a multiple of 32 (run tile-legalize first)");
+    if (reading && bufType.getElementType() != element)
+      return fail(op, "a read from DRAM copies bytes: the buffer must have "
+                      "the tensor's element type");
+    KernelState &kernelState = state.kernels[kernel.getOperation()];
+    int64_t tiles = getTileGrid(bufType.getShape()).second;
+    int64_t tileBytes = getTileBytes(element);
+    int64_t faceBytes = tileBytes / 4;
+    llvm::StringRef role = reading ? "reader" : "writer";
+    Value cb;
+    if (reading) {
+      cb = bindInputCB(rewriter, op, kernel, kernelState, buffer, element,
+                       tileBytes, getStages(op, kernel) * tiles, tiles);
+      if (!cb)
+        return failure();
+    } else {
+      if (kernelState.nextOutput > 23)
+        return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
+                        "one kernel");
+      cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
+                         element, tileBytes, 2 * tiles);
+      markDoubleBuffered(cb, tiles);
+    }
+    Value accessor =
+        getAccessor(rewriter, kernel, kernelState, tensor, role,
+                    layout.pageSize);
+    rewriter.setInsertionPoint(op);
+    if (!reading) {
+      // Compute packs the buffer into the CB (tile-lower-compute).
+      auto outType = tile::BufType::get(op->getContext(), bufType.getShape(),
+                                        element, tile::MemorySpace::Shared);
+      Value out = rewriter
+                      .create<UnrealizedConversionCastOp>(
+                          loc, TypeRange{outType}, ValueRange{cb})
+                      .getOperation()
+                      ->getResult(0);
+      rewriter.create<tile::CopyOp>(loc, buffer, out);
+    }
+
+    // The stick of the segment: every dimension but the last is an index.
+    StickAddressing sticks =
+        getStickAddressing(rewriter, loc, kernel, copy, shape, rank - 1);
+    Value stick = toI32(rewriter, loc, sticks.base);
+    auto constant = [&](int64_t value) {
+      return createI32(rewriter, loc, int32_t(value));
+    };
+    auto add = [&](Value a, Value b) {
+      return createBinary<arith::AddIOp>(rewriter, loc, a, b);
+    };
+    auto mul = [&](Value a, Value b) {
+      return createBinary<arith::MulIOp>(rewriter, loc, a, b);
+    };
+    auto readWord = [&](Value address) {
+      return tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{address})
+                     .getOperation(),
+                 role)
+          ->getResult(0);
+    };
+    auto writeWord = [&](Value address, Value value) {
+      tag(rewriter.create<tt::WriteL1U32Op>(loc, ValueRange{address, value})
+              .getOperation(),
+          role);
+    };
+    tag((reading ? rewriter.create<cb::ReserveBackOp>(loc, cb, tiles)
+                       .getOperation()
+                 : rewriter.create<cb::WaitFrontOp>(loc, cb, tiles)
+                       .getOperation()),
+        role);
+    Value l1Base =
+        reading
+            ? tag(rewriter.create<cb::GetWritePtrOp>(loc, cb).getOperation(),
+                  role)
+                  ->getResult(0)
+            : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(),
+                  role)
+                  ->getResult(0);
+    Value zero = createIndex(rewriter, loc, 0);
+    Value one = createIndex(rewriter, loc, 1);
+    int64_t segmentBytes = tile::kTileSize * elementBytes;
+    // The 32 elements of each tile, gathered into (or scattered from) its
+    // face 1: a word per element, or two halves per word.
+    auto emitLanes = [&](Value tileBase, bool gather) {
+      Value stage = add(tileBase, constant(faceBytes));
+      int64_t words = segmentBytes / 4;
+      auto loop = rewriter.create<scf::ForOp>(
+          loc, zero, createIndex(rewriter, loc, words), one);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Value w = toI32(rewriter, loc, loop.getInductionVar());
+      Value stageWord = add(stage, mul(w, constant(4)));
+      int64_t perWord = 4 / elementBytes;
+      auto lane = [&](int64_t half) {
+        Value index = add(mul(w, constant(perWord)), constant(half));
+        return add(tileBase,
+                   getVectorElementOffset(rewriter, loc, index, elementBytes));
+      };
+      if (elementBytes == 4) {
+        if (gather)
+          writeWord(stageWord, readWord(lane(0)));
+        else
+          writeWord(lane(0), readWord(stageWord));
+        return;
+      }
+      Value mask = constant(0xffff), sixteen = constant(16);
+      if (gather) {
+        Value low = createBinary<arith::AndIOp>(rewriter, loc,
+                                                readWord(lane(0)), mask);
+        Value high = createBinary<arith::ShLIOp>(rewriter, loc,
+                                                 readWord(lane(1)), sixteen);
+        writeWord(stageWord,
+                  createBinary<arith::OrIOp>(rewriter, loc, low, high));
+        return;
+      }
+      Value pair = readWord(stageWord);
+      writeWord(lane(0), createBinary<arith::AndIOp>(rewriter, loc, pair, mask));
+      writeWord(lane(1),
+                createBinary<arith::ShRUIOp>(rewriter, loc, pair, sixteen));
+    };
+    auto tileLoop = [&](llvm::function_ref<void(Value, Value)> body) {
+      auto loop = rewriter.create<scf::ForOp>(
+          loc, zero, createIndex(rewriter, loc, tiles), one);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Value t = loop.getInductionVar();
+      Value tileBase = add(l1Base, mul(toI32(rewriter, loc, t),
+                                       constant(tileBytes)));
+      body(t, tileBase);
+    };
+    auto transfer = [&](Value t, Value tileBase) {
+      Value column = createBinary<arith::AddIOp>(
+          rewriter, loc, columnOffset,
+          createBinary<arith::MulIOp>(
+              rewriter, loc, t, createIndex(rewriter, loc, tile::kTileSize)));
+      Value inside = sticks.inside;
+      Value less = createLess(rewriter, loc, column, shape[rank - 1]);
+      inside = inside
+                   ? createBinary<arith::AndIOp>(rewriter, loc, inside, less)
+                   : less;
+      Value stage = add(tileBase, constant(faceBytes));
+      emitGuarded(rewriter, loc, inside, /*reading=*/false, role, Value(), 0,
+                  [&] {
+                    Value address =
+                        tag(rewriter
+                                .create<tt::GetPageNocAddrOp>(
+                                    loc,
+                                    ValueRange{stick, accessor,
+                                               mul(toI32(rewriter, loc, column),
+                                                   constant(elementBytes))})
+                                .getOperation(),
+                            role)
+                            ->getResult(0);
+                    Value size = constant(segmentBytes);
+                    if (reading)
+                      tag(rewriter
+                              .create<tt::NocAsyncReadOp>(
+                                  loc, ValueRange{address, stage, size})
+                              .getOperation(),
+                          role);
+                    else
+                      tag(rewriter
+                              .create<tt::NocAsyncWriteOp>(
+                                  loc, ValueRange{stage, address, size})
+                              .getOperation(),
+                          role);
+                  });
+    };
+    if (reading) {
+      tileLoop([&](Value t, Value tileBase) {
+        tag(rewriter
+                .create<tt::FillZeroTileOp>(
+                    loc, ValueRange{tileBase, constant(tileBytes)})
+                .getOperation(),
+            role);
+        transfer(t, tileBase);
+      });
+      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
+      tileLoop([&](Value, Value tileBase) {
+        emitLanes(tileBase, /*gather=*/false);
+        tag(rewriter
+                .create<tt::FillZeroTileOp>(
+                    loc, ValueRange{add(tileBase, constant(faceBytes)),
+                                    constant(faceBytes)})
+                .getOperation(),
+            role);
+      });
+      tag(rewriter.create<cb::PushBackOp>(loc, cb, tiles).getOperation(), role);
+      emitComputeUse(rewriter, loc, op, buffer, cb, tiles);
+    } else {
+      tileLoop([&](Value t, Value tileBase) {
+        emitLanes(tileBase, /*gather=*/true);
+        transfer(t, tileBase);
+      });
+      tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
+          role);
+      tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(), role);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
   /// A 1-d buffer written into a column of a row-major tensor (dims =
   /// [rank - 2], TileLang's `Out[bx * 64 + i, k] = v[i]`). Compute packs
   /// the buffer's column-vector tiles into an output CB; the writer moves
@@ -1046,31 +1311,9 @@ private:
     if (guardRows)
       rowInside = both(rowInside, createLess(rewriter, loc, row, shape[rowDim]));
     auto emitWrite = [&] {
-      // Tile i / 32, row r = i % 32: face 0 for r < 16, else face 2 (two
-      // faces of 256 words further); 16 words per face row.
-      Value i32 = toI32(rewriter, loc, i);
-      Value tileIndex = createBinary<arith::DivUIOp>(
-          rewriter, loc, i32, createI32(rewriter, loc, tile::kTileSize));
-      Value r = createBinary<arith::RemUIOp>(
-          rewriter, loc, i32, createI32(rewriter, loc, tile::kTileSize));
-      Value lower = createBinary<arith::DivUIOp>(rewriter, loc, r,
-                                                 createI32(rewriter, loc, 16));
-      Value faceRow = createBinary<arith::RemUIOp>(rewriter, loc, r,
-                                                   createI32(rewriter, loc, 16));
-      Value word = createBinary<arith::AddIOp>(
-          rewriter, loc,
-          createBinary<arith::MulIOp>(rewriter, loc, lower,
-                                      createI32(rewriter, loc, 512)),
-          createBinary<arith::MulIOp>(rewriter, loc, faceRow,
-                                      createI32(rewriter, loc, 16)));
       Value source = createBinary<arith::AddIOp>(
           rewriter, loc, l1Base,
-          createBinary<arith::AddIOp>(
-              rewriter, loc,
-              createBinary<arith::MulIOp>(rewriter, loc, tileIndex,
-                                          createI32(rewriter, loc, tileBytes)),
-              createBinary<arith::MulIOp>(rewriter, loc, word,
-                                          createI32(rewriter, loc, 4))));
+          getVectorElementOffset(rewriter, loc, toI32(rewriter, loc, i), 4));
       Value placed = createBinary<arith::AddIOp>(rewriter, loc, source, shift);
       Value value = tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{source})
                             .getOperation(),

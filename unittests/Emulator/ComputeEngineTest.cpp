@@ -365,6 +365,22 @@ TEST(ComputeEngineTest, HalfSyncDstHoldsEightOrFourTiles) {
 // Reduce and the packer's edge mask
 //===----------------------------------------------------------------------===//
 
+TEST(ComputeEngineTest, TheFpuReduceHasNoMinimum) {
+  // _llk_math_reduce_ pools by max (GMPOOL) or else sums (GAPOOL): a MIN
+  // would be a sum on the device.
+  ComputeRun run({{0, kBF16}, {1, kBF16}, {16, kBF16}});
+  EXPECT_EQ(run.run([] {
+    compute_kernel_hw_startup(0, 1, 16);
+    pushFilledTile(0, 1.0f);
+    pushFilledTile(1, 1.0f);
+    tile_regs_acquire();
+    reduce_init<PoolType::MIN, ReduceDim::REDUCE_ROW>(0, 1, 16);
+    reduce_tile<PoolType::MIN, ReduceDim::REDUCE_ROW>(0, 1, 0, 0, 0);
+  }),
+            "core (0, 0) compute: reduce_tile<PoolType::MIN>: the FPU's reduce "
+            "pools by SUM, AVG or MAX (sfpu_reduce has MIN)");
+}
+
 TEST(ComputeEngineTest, TheReduceMaskHoldsOnlyUntilReduceUninit) {
   // A row sum of a tile of ones: 32 in column 0. Packed before
   // reduce_uninit, the mask keeps the first datum of every face row

@@ -89,10 +89,14 @@ for name in ("HOME", "TMPDIR"):
 # Blackhole). `--param grids=quick` (the sanitizer suite, scripts/sanitize.sh)
 # runs each loop on the 2x2 grid only: the same code on more cores finds no
 # memory error the 2x2 run misses, and it halves the sanitized run's time.
+# `for g in %grids-board` is a 2x2 grid and Blackhole's p150 board.
 if lit_config.params.get("grids") == "quick":
+    config.substitutions.append(("%grids-board", '"--grid 2x2"'))
     config.substitutions.append(("%grids2", "2x2"))
     config.substitutions.append(("%grids4", '"--grid 2x2"'))
 else:
+    config.substitutions.append(("%grids-board",
+                                 '"--grid 2x2" "--board p150"'))
     config.substitutions.append(("%grids2", "1x1 2x2"))
     config.substitutions.append(("%grids4",
                                  '"--grid 1x1" "--grid 2x2" "" "--arch blackhole"'))

@@ -275,15 +275,10 @@ private:
     llvm::SmallVector<int64_t, 4> dims = copy.getDims();
     int64_t last = tensor.getRank() - 1;
     if (isColumnCopy(copy, tensor, buf)) {
-      // A column: the writer moves it element by element (4-byte words at
-      // any column; tile-lower-data-movement).
-      if (copy.getBufferSide() != copy.getSource())
-        return error() << "a column of a tensor (a 1-d buffer along its "
-                          "second-to-last dimension) is written, not read, "
-                          "through an on-core buffer; reading one is not "
-                          "supported yet";
+      // A column: the data movement kernels move it element by element
+      // (4-byte words at any column; tile-lower-data-movement).
       if (getElementBytes(buf.getElementType()) != 4)
-        return error() << "a column of a tensor is written element by "
+        return error() << "a column of a tensor is copied element by "
                           "element in 4-byte words (f32 or i32); a column of "
                        << buf.getElementType() << " is not supported yet";
       if (copy.getRowLimit())

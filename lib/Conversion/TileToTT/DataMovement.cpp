@@ -1222,19 +1222,24 @@ private:
     return success();
   }
 
-  /// A 1-d buffer written into a column of a row-major tensor (dims =
-  /// [rank - 2], TileLang's `Out[bx * 64 + i, k] = v[i]`). Compute packs
-  /// the buffer's column-vector tiles into an output CB; the writer moves
-  /// each element on its own: element i is the word at row i % 32 of
-  /// column 0 of tile i / 32 (face 0 or 2), and goes to byte `column * 4`
-  /// of its row's stick. A NoC write keeps the address's offset within the
-  /// alignment unit (the L1 source and the DRAM destination must agree
-  /// modulo 32 bytes on Wormhole, 16 on Blackhole: docs/emulator.md), so
-  /// the writer first copies the word within its face row, to word
-  /// `column % 8` (`write_l1_u32`), and writes 4 bytes from there, as
-  /// tt-metal's writers move single words through the L1 pointer
-  /// (`reader_decode_all.cpp`'s page table). One write per element: the
-  /// elements of a column are a stick apart.
+  /// A 1-d buffer copied to or from a column of a row-major tensor (dims =
+  /// [rank - 2], TileLang's `Out[bx * 64 + i, k] = v[i]` and its reads),
+  /// 4-byte elements, one element per NoC transfer: the elements of a
+  /// column are a stick apart. Element i is the word at row i % 32 of
+  /// column 0 of tile i / 32; in DRAM it is byte `column * 4` of its row's
+  /// stick. A NoC transfer keeps the address's offset within the alignment
+  /// unit (L1 and DRAM agree modulo 32 bytes for Wormhole's reads and
+  /// writes, 64 for Blackhole's reads: docs/emulator.md), so the word
+  /// travels through the slot of its face row at byte `column * 4 mod 64`
+  /// (a face row is 64 bytes), moved through the L1 pointer
+  /// (`read_l1_u32` / `write_l1_u32`, as tt-metal's readers handle single
+  /// words: `reader_decode_all.cpp`'s page table):
+  ///  - writing: compute packs the buffer into an output CB; the writer
+  ///    copies each word to its slot and writes 4 bytes from there;
+  ///  - reading: the reader zeros the block, reads each word into its
+  ///    slot, and after the barrier moves it to column 0 (zeroing the
+  ///    slot first, which may be column 0 itself). Rows past the tensor
+  ///    stay zero.
   LogicalResult lowerColumn(PatternRewriter &rewriter, tile::CopyOp copy,
                             Value tensor, Value buffer,
                             const tile::TileLayout &layout) const {
@@ -1246,34 +1251,47 @@ private:
     Type element = tensorType.getElementType();
     llvm::ArrayRef<int64_t> shape = tensorType.getShape();
     int64_t rank = tensorType.getRank(), rowDim = rank - 2;
-    if (copy.getSource() == tensor || tile::getElementBytes(element) != 4 ||
-        copy.getRowLimit())
-      return fail(op, "a column of a tensor is written from a 1-d buffer of "
+    bool reading = copy.getSource() == tensor;
+    if (tile::getElementBytes(element) != 4 || copy.getRowLimit())
+      return fail(op, "a column of a tensor is copied with a 1-d buffer of "
                       "4-byte elements (run tile-legalize first)");
+    if (reading && bufType.getElementType() != element)
+      return fail(op, "a read from DRAM copies bytes: the buffer must have "
+                      "the tensor's element type");
     KernelState &kernelState = state.kernels[kernel.getOperation()];
-    if (kernelState.nextOutput > 23)
-      return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
-                      "one kernel");
     int64_t tiles = getTileGrid(bufType.getShape()).second;
     int64_t tileBytes = getTileBytes(element);
-    Value cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
-                             element, tileBytes, 2 * tiles);
-    markDoubleBuffered(cb, tiles);
-    Value accessor = getAccessor(rewriter, kernel, kernelState, tensor,
-                                 "writer", layout.pageSize);
-
-    // Compute packs the buffer into the CB (tile-lower-compute).
+    llvm::StringRef role = reading ? "reader" : "writer";
+    Value cb;
+    if (reading) {
+      cb = bindInputCB(rewriter, op, kernel, kernelState, buffer, element,
+                       tileBytes, getStages(op, kernel) * tiles, tiles);
+      if (!cb)
+        return failure();
+    } else {
+      if (kernelState.nextOutput > 23)
+        return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
+                        "one kernel");
+      cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
+                         element, tileBytes, 2 * tiles);
+      markDoubleBuffered(cb, tiles);
+    }
+    Value accessor =
+        getAccessor(rewriter, kernel, kernelState, tensor, role,
+                    layout.pageSize);
     rewriter.setInsertionPoint(op);
-    auto outType = tile::BufType::get(op->getContext(), bufType.getShape(),
-                                      element, tile::MemorySpace::Shared);
-    Value out = rewriter
-                    .create<UnrealizedConversionCastOp>(loc, TypeRange{outType},
-                                                        ValueRange{cb})
-                    .getOperation()
-                    ->getResult(0);
-    rewriter.create<tile::CopyOp>(loc, buffer, out);
+    if (!reading) {
+      // Compute packs the buffer into the CB (tile-lower-compute).
+      auto outType = tile::BufType::get(op->getContext(), bufType.getShape(),
+                                        element, tile::MemorySpace::Shared);
+      Value out = rewriter
+                      .create<UnrealizedConversionCastOp>(
+                          loc, TypeRange{outType}, ValueRange{cb})
+                      .getOperation()
+                      ->getResult(0);
+      rewriter.create<tile::CopyOp>(loc, buffer, out);
+    }
 
-    // The writer: per element, one word.
     auto offsets = copy.getOffsets();
     StickAddressing sticks =
         getStickAddressing(rewriter, loc, kernel, copy, shape, rowDim);
@@ -1289,19 +1307,53 @@ private:
     if (!columnLargest || *columnLargest >= shape[rank - 1])
       inside = both(inside, createLess(rewriter, loc, offsets[rank - 1],
                                        shape[rank - 1]));
-    tag(rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation(),
-        "writer");
+    tag((reading ? rewriter.create<cb::ReserveBackOp>(loc, cb, tiles)
+                       .getOperation()
+                 : rewriter.create<cb::WaitFrontOp>(loc, cb, tiles)
+                       .getOperation()),
+        role);
     Value l1Base =
-        tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(), "writer")
-            ->getResult(0);
+        reading
+            ? tag(rewriter.create<cb::GetWritePtrOp>(loc, cb).getOperation(),
+                  role)
+                  ->getResult(0)
+            : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(),
+                  role)
+                  ->getResult(0);
+    if (reading)
+      tag(rewriter
+              .create<tt::FillZeroTileOp>(
+                  loc, ValueRange{l1Base,
+                                  createI32(rewriter, loc, tiles * tileBytes)})
+              .getOperation(),
+          role);
     Value column = toI32(rewriter, loc, offsets[rank - 1]);
     Value byteOffset = createBinary<arith::MulIOp>(rewriter, loc, column,
                                                    createI32(rewriter, loc, 4));
-    // The word's place in its face row: byte `column * 4 mod 32`.
+    // The word's slot in its face row: byte `column * 4 mod 64`.
     Value shift = createBinary<arith::RemUIOp>(rewriter, loc, byteOffset,
-                                               createI32(rewriter, loc, 32));
+                                               createI32(rewriter, loc, 64));
     Value zero = createIndex(rewriter, loc, 0);
     Value one = createIndex(rewriter, loc, 1);
+    // Element i's word in the block, and its slot.
+    auto places = [&](Value i) {
+      Value word = createBinary<arith::AddIOp>(
+          rewriter, loc, l1Base,
+          getVectorElementOffset(rewriter, loc, toI32(rewriter, loc, i), 4));
+      return std::make_pair(
+          word, createBinary<arith::AddIOp>(rewriter, loc, word, shift));
+    };
+    auto readWord = [&](Value address) {
+      return tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{address})
+                     .getOperation(),
+                 role)
+          ->getResult(0);
+    };
+    auto writeWord = [&](Value address, Value value) {
+      tag(rewriter.create<tt::WriteL1U32Op>(loc, ValueRange{address, value})
+              .getOperation(),
+          role);
+    };
     auto elementLoop = rewriter.create<scf::ForOp>(
         loc, zero, createIndex(rewriter, loc, tiles * tile::kTileSize), one);
     rewriter.setInsertionPointToStart(elementLoop.getBody());
@@ -1310,18 +1362,10 @@ private:
     Value rowInside = inside;
     if (guardRows)
       rowInside = both(rowInside, createLess(rewriter, loc, row, shape[rowDim]));
-    auto emitWrite = [&] {
-      Value source = createBinary<arith::AddIOp>(
-          rewriter, loc, l1Base,
-          getVectorElementOffset(rewriter, loc, toI32(rewriter, loc, i), 4));
-      Value placed = createBinary<arith::AddIOp>(rewriter, loc, source, shift);
-      Value value = tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{source})
-                            .getOperation(),
-                        "writer")
-                        ->getResult(0);
-      tag(rewriter.create<tt::WriteL1U32Op>(loc, ValueRange{placed, value})
-              .getOperation(),
-          "writer");
+    auto emitTransfer = [&] {
+      auto [word, slot] = places(i);
+      if (!reading)
+        writeWord(slot, readWord(word));
       Value stick = createBinary<arith::AddIOp>(
           rewriter, loc, sticks.base,
           createBinary<arith::MulIOp>(
@@ -1333,21 +1377,46 @@ private:
                       loc, ValueRange{toI32(rewriter, loc, stick), accessor,
                                       byteOffset})
                   .getOperation(),
-              "writer")
+              role)
               ->getResult(0);
-      tag(rewriter
-              .create<tt::NocAsyncWriteOp>(
-                  loc, ValueRange{placed, address, createI32(rewriter, loc, 4)})
-              .getOperation(),
-          "writer");
+      Value four = createI32(rewriter, loc, 4);
+      if (reading)
+        tag(rewriter
+                .create<tt::NocAsyncReadOp>(loc,
+                                            ValueRange{address, slot, four})
+                .getOperation(),
+            role);
+      else
+        tag(rewriter
+                .create<tt::NocAsyncWriteOp>(loc,
+                                             ValueRange{slot, address, four})
+                .getOperation(),
+            role);
     };
-    emitGuarded(rewriter, loc, rowInside, /*reading=*/false, "writer", Value(),
-                0, emitWrite);
+    emitGuarded(rewriter, loc, rowInside, /*reading=*/false, role, Value(), 0,
+                emitTransfer);
     rewriter.setInsertionPointAfter(elementLoop.getOperation());
-    tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
-        "writer");
-    tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(),
-        "writer");
+    if (reading) {
+      tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
+      // Each word from its slot to column 0 (rows past the tensor read
+      // their zeros the same way).
+      auto moveLoop = rewriter.create<scf::ForOp>(
+          loc, zero, createIndex(rewriter, loc, tiles * tile::kTileSize), one);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(moveLoop.getBody());
+        auto [word, slot] = places(moveLoop.getInductionVar());
+        Value value = readWord(slot);
+        writeWord(slot, createI32(rewriter, loc, 0));
+        writeWord(word, value);
+      }
+      tag(rewriter.create<cb::PushBackOp>(loc, cb, tiles).getOperation(), role);
+      emitComputeUse(rewriter, loc, op, buffer, cb, tiles);
+    } else {
+      tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
+          role);
+      tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(), role);
+    }
     rewriter.eraseOp(op);
     return success();
   }

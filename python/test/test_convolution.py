@@ -52,6 +52,8 @@ def reference(data, kernel, stride, padding, dilation):
     (2, 64, 8, 8, 64, 3, 1, 1, 1),   # a 3x3 kernel with padding
     (1, 32, 9, 7, 64, 3, 2, 2, 2),   # stride and dilation, 32 channels
     (3, 64, 5, 5, 64, 1, 1, 1, 0),   # pointwise, pixels not whole blocks
+    (2, 3, 16, 16, 64, 3, 1, 1, 1),  # an RGB image: the reader gathers
+    (1, 5, 9, 9, 64, 3, 2, 1, 1),    # 5 channels, stride 2, gathered
 ])
 def test_a_convolution_matches_torch(n, c, h, w, f, k, s, d, p):
     torch.manual_seed(0)

@@ -1761,10 +1761,17 @@ public:
     int64_t blockColumns = bufType.getShape()[1];
     int64_t run = channels % blockColumns == 0 ? blockColumns : channels;
     int64_t runBytes = run * elementBytes;
-    if (blockColumns % run != 0 || runBytes % tile::kIm2ColAlignment != 0)
-      return copies.fail(op, "tile.im2col's runs of channels are not whole "
-                             "aligned reads (run tile-legalize first)");
+    // Runs of channels that are not whole aligned reads (an RGB image's 3
+    // channels): each pixel's stick is read whole into a scratch CB and
+    // the reader places the elements (gathered).
+    bool gathered =
+        blockColumns % run != 0 || runBytes % tile::kIm2ColAlignment != 0;
+    if (gathered && elementBytes != 2 && elementBytes != 4)
+      return copies.fail(op, "tile.im2col gathers 2- or 4-byte elements");
     int64_t runs = blockColumns / run;
+    // Gathered: the taps a block's row spans, one stick each.
+    int64_t taps = (channels - 1 + blockColumns - 1) / channels + 1;
+    int64_t stickBytes = layout->pageSize;
     int64_t tiles = rows * columns;
     int64_t tileBytes = getTileBytes(element);
     KernelState &kernelState = state.kernels[kernel.getOperation()];
@@ -1783,6 +1790,16 @@ public:
     Value sticks =
         createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++, element,
                       tileBytes, readerTilize ? columns : 2 * columns);
+    Value gatherCB;
+    if (gathered) {
+      if (kernelState.nextInput > 15)
+        return copies.fail(op, "more than 16 input circular buffers "
+                               "(c_0..c_15) in one kernel");
+      // The reader's own scratch: a stick per tap of each of 32 rows.
+      gatherCB =
+          createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                        element, stickBytes, tile::kTileSize * taps);
+    }
     Value accessor = CopyLowering::getAccessor(
         rewriter, kernel, kernelState, image, "reader", layout->pageSize);
 
@@ -1801,10 +1818,15 @@ public:
     Value firstTap = mul(im2col.getKStep(), blockColumns);
     int64_t rowBytes = blockColumns * elementBytes;
 
-    Value tiledBase, l1Base;
+    Value tiledBase, l1Base, gatherBase;
     if (readerTilize)
       std::tie(tiledBase, l1Base) =
           CopyLowering::beginReaderTilize(rewriter, loc, tiled, tiles, sticks);
+    if (gathered)
+      gatherBase =
+          tag(rewriter.create<cb::GetWritePtrOp>(loc, gatherCB).getOperation(),
+              "reader")
+              ->getResult(0);
     auto rowLoop = rewriter.create<scf::ForOp>(loc, zero, index(rows), one);
     rewriter.setInsertionPointToStart(rowLoop.getBody());
     if (!readerTilize) {
@@ -1879,7 +1901,10 @@ public:
       CopyLowering::emitGuarded(rewriter, loc, inside, /*reading=*/true,
                                 "reader", l1, runBytes, transfer);
     };
-    if (runs == 1) {
+    if (gathered) {
+      emitTapReads(rewriter, loc, math, im2col, accessor, gatherBase, r,
+                   pixelInside, n, oh, ow, firstTap, taps, stickBytes);
+    } else if (runs == 1) {
       emitRun(zero);
     } else {
       auto runLoop = rewriter.create<scf::ForOp>(loc, zero, index(runs), one);
@@ -1889,6 +1914,9 @@ public:
     rewriter.setInsertionPointAfter(pixelLoop.getOperation());
     tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(),
         "reader");
+    if (gathered)
+      emitPlacement(rewriter, loc, math, gatherBase, l1Base, firstTap,
+                    channels, blockColumns, taps, stickBytes, elementBytes);
     if (readerTilize) {
       CopyLowering::emitReaderTilize(rewriter, loc, l1Base, tiledBase,
                                      rowLoop.getInductionVar(), columns,
@@ -1914,6 +1942,134 @@ public:
   }
 
 private:
+  /// Gathered im2col, for pixel row `r` of the tile row: the whole stick of
+  /// the pixel of each of the `taps` filter taps the block's columns span
+  /// (from tap firstTap / C on), into scratch slot r * taps + t, or zeros
+  /// where the pixel is outside the image (padding), the tap past the
+  /// filter or the output pixel past the end.
+  void emitTapReads(PatternRewriter &rewriter, Location loc, IndexMath &math,
+                    tile::Im2ColOp im2col, Value accessor, Value gatherBase,
+                    Value r, Value pixelInside, Value n, Value oh, Value ow,
+                    Value firstTap, int64_t taps, int64_t stickBytes) const {
+    auto imageType = im2col.getImage().getType().cast<tile::TensorType>();
+    llvm::ArrayRef<int64_t> shape = imageType.getShape();
+    int64_t height = shape[1], width = shape[2], channels = shape[3];
+    int64_t kernelSize = im2col.getKernel(), stride = im2col.getStride(),
+            dilation = im2col.getDilation(), padding = im2col.getPadding();
+    auto both = [&](Value a, Value b) {
+      return createBinary<arith::AndIOp>(rewriter, loc, a, b);
+    };
+    auto tapLoop = rewriter.create<scf::ForOp>(loc, math.index(0),
+                                               math.index(taps), math.index(1));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(tapLoop.getBody());
+    Value t = tapLoop.getInductionVar();
+    Value tap = math.add(math.div(firstTap, channels), t);
+    Value kh = math.div(tap, kernelSize), kw = math.rem(tap, kernelSize);
+    auto coordinate = [&](Value out, Value offset) {
+      return createBinary<arith::SubIOp>(
+          rewriter, loc,
+          math.add(math.mul(out, stride), math.mul(offset, dilation)),
+          math.index(padding));
+    };
+    Value h = coordinate(oh, kh), w = coordinate(ow, kw);
+    Value inside = both(
+        both(pixelInside,
+             CopyLowering::createLess(rewriter, loc, kh, kernelSize)),
+        both(CopyLowering::createLess(rewriter, loc, h, height),
+             CopyLowering::createLess(rewriter, loc, w, width)));
+    Value slot = createBinary<arith::AddIOp>(
+        rewriter, loc, gatherBase,
+        toI32(rewriter, loc,
+              math.mul(math.add(math.mul(r, taps), t), stickBytes)));
+    CopyLowering::emitGuarded(
+        rewriter, loc, inside, /*reading=*/true, "reader", slot, stickBytes,
+        [&] {
+          Value page = toI32(
+              rewriter, loc,
+              math.add(math.mul(math.add(math.mul(n, height), h), width), w));
+          Value address =
+              tag(rewriter
+                      .create<tt::GetPageNocAddrOp>(
+                          loc, ValueRange{page, accessor,
+                                          createI32(rewriter, loc, 0)})
+                      .getOperation(),
+                  "reader")
+                  ->getResult(0);
+          tag(rewriter
+                  .create<tt::NocAsyncReadOp>(
+                      loc, ValueRange{address, slot,
+                                      createI32(rewriter, loc, stickBytes)})
+                  .getOperation(),
+              "reader");
+        });
+  }
+
+  /// Gathered im2col, after the reads: each element (r, j) of the tile
+  /// row, channel c = k % C of tap k / C (k = firstTap + j), from its
+  /// scratch stick into the staging row, through the L1 pointer: a word
+  /// per 4-byte element, two halves per word for 2-byte ones.
+  void emitPlacement(PatternRewriter &rewriter, Location loc, IndexMath &math,
+                     Value gatherBase, Value rowsBase, Value firstTap,
+                     int64_t channels, int64_t blockColumns, int64_t taps,
+                     int64_t stickBytes, int64_t elementBytes) const {
+    auto i32 = [&](int64_t value) {
+      return createI32(rewriter, loc, int32_t(value));
+    };
+    auto readWord = [&](Value address) {
+      return tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{address})
+                     .getOperation(),
+                 "reader")
+          ->getResult(0);
+    };
+    auto rowLoop = rewriter.create<scf::ForOp>(
+        loc, math.index(0), math.index(tile::kTileSize), math.index(1));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    Value r = rowLoop.getInductionVar();
+    int64_t perWord = 4 / elementBytes;
+    auto wordLoop = rewriter.create<scf::ForOp>(
+        loc, math.index(0), math.index(blockColumns / perWord), math.index(1));
+    rewriter.setInsertionPointToStart(wordLoop.getBody());
+    Value word = wordLoop.getInductionVar();
+    // Element j's value, in the low bits of a word.
+    auto element = [&](Value j) {
+      Value k = math.add(firstTap, j);
+      Value t = createBinary<arith::SubIOp>(rewriter, loc,
+                                            math.div(k, channels),
+                                            math.div(firstTap, channels));
+      Value byte = math.add(math.mul(math.add(math.mul(r, taps), t),
+                                     stickBytes),
+                            math.mul(math.rem(k, channels), elementBytes));
+      Value value = readWord(createBinary<arith::AddIOp>(
+          rewriter, loc, gatherBase,
+          toI32(rewriter, loc, math.mul(math.div(byte, 4), 4))));
+      if (elementBytes == 4)
+        return value;
+      Value shift = createBinary<arith::MulIOp>(
+          rewriter, loc, toI32(rewriter, loc, math.rem(byte, 4)), i32(8));
+      return createBinary<arith::AndIOp>(
+          rewriter, loc,
+          createBinary<arith::ShRUIOp>(rewriter, loc, value, shift),
+          i32(0xffff));
+    };
+    Value value = element(math.mul(word, perWord));
+    if (elementBytes == 2)
+      value = createBinary<arith::OrIOp>(
+          rewriter, loc, value,
+          createBinary<arith::ShLIOp>(
+              rewriter, loc, element(math.add(math.mul(word, 2), math.index(1))),
+              i32(16)));
+    Value target = createBinary<arith::AddIOp>(
+        rewriter, loc, rowsBase,
+        toI32(rewriter, loc,
+              math.add(math.mul(r, blockColumns * elementBytes),
+                       math.mul(word, 4))));
+    tag(rewriter.create<tt::WriteL1U32Op>(loc, ValueRange{target, value})
+            .getOperation(),
+        "reader");
+  }
+
   CopyLowering copies;
   LoweringState &state;
 };

@@ -1,37 +1,6 @@
 // What the lowering of tile.im2col rejects (tile-legalize), with the reason.
 // RUN: tilt-opt --split-input-file --verify-diagnostics -p 'builtin.module(func.func(tile-legalize,tile-partition{grid=1x1},tile-lower-data-movement))' %s
 
-// Runs of channels: 48 channels neither divide nor are a multiple of the
-// block's 32 columns.
-// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
-func.func @channels(%D: !tile.tensor<1x8x8x48xbf16>, %O: !tile.tensor<64x32xbf16>) {
-  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x48xbf16>, %o = %O : !tile.tensor<64x32xbf16>) {
-    %c0 = arith.constant 0 : index
-    %a = tile.alloc : !tile.buf<64x32xbf16, shared>
-    // expected-error@+1 {{T.im2col reads each row of a block as runs of contiguous channels: the image's 48 channels must be a multiple of the block's 32 columns, or divide them}}
-    tile.im2col %d[%b, %c0], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x48xbf16>, !tile.buf<64x32xbf16, shared>
-    tile.copy %a, %o[%c0, %c0] : !tile.buf<64x32xbf16, shared>, !tile.tensor<64x32xbf16>
-  }
-  return
-}
-
-// -----
-
-// 16 bf16 channels are 32 bytes: not a whole 64-byte DRAM read.
-// expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}
-func.func @alignment(%D: !tile.tensor<1x8x8x16xbf16>, %O: !tile.tensor<64x32xbf16>) {
-  tile.kernel grid [1] blocks(%b) args(%d = %D : !tile.tensor<1x8x8x16xbf16>, %o = %O : !tile.tensor<64x32xbf16>) {
-    %c0 = arith.constant 0 : index
-    %a = tile.alloc : !tile.buf<64x32xbf16, shared>
-    // expected-error@+1 {{T.im2col reads runs of 16 channels (32 bytes) from DRAM, which must be whole 64-byte units (the DRAM read alignment); use a multiple of 32 channels (pad the channels with zeros)}}
-    tile.im2col %d[%b, %c0], %a kernel 3 stride 1 dilation 1 padding 1 : !tile.tensor<1x8x8x16xbf16>, !tile.buf<64x32xbf16, shared>
-    tile.copy %a, %o[%c0, %c0] : !tile.buf<64x32xbf16, shared>, !tile.tensor<64x32xbf16>
-  }
-  return
-}
-
-// -----
-
 // The image is read row-major: another copy of it takes rows or parts of
 // rows at a column that is a multiple of 32.
 // expected-error@+1 {{pass 'tile-legalize' (TileLegalize) failed on 'func.func'}}

@@ -326,8 +326,7 @@ void tilt_emu::unaryBcast(BroadcastType dim, uint32_t icb, uint32_t itile,
       // int32 words move unchanged (an int32 may look like a NaN).
       for (uint32_t r = 0; r < 32; ++r)
         for (uint32_t c = 0; c < 32; ++c)
-          std::memcpy(&dst[r * 32 + c], &tile[getBroadcastIndex(dim, r, c)],
-                      4);
+          std::memcpy(&dst[r * 32 + c], &tile[getBroadcastIndex(dim, r, c)], 4);
       context.dstWritten[idst] = true;
       count(context, TileOp::Copy);
       timeFpuOp(context, Work::Copy, {icb}, context.device->timing.copyCycles,

@@ -346,8 +346,9 @@ void tilt_emu::sfpuReduce(PoolType type, tt::DataFormat format, ReduceDim dim,
       float acc = x[at(0)];
       for (uint32_t k = 1; k < 32; ++k) {
         float v = x[at(k)];
-        acc = type == MAX ? std::max(acc, v) : type == MIN ? std::min(acc, v)
-                                                           : acc + v;
+        acc = type == MAX   ? std::max(acc, v)
+              : type == MIN ? std::min(acc, v)
+                            : acc + v;
       }
       results[line] = type == AVG ? acc * 0.03125f : acc;
     }

@@ -323,7 +323,8 @@ TEST(IntSfpuTest, SfpuReduceTakesEachRowIntoColumnZero) {
   // Row r holds r * 1000 + c - 16 at column c, and one large word.
   auto word = [](uint32_t i) {
     uint32_t r = i / 32, c = i % 32;
-    return c == r ? int32_t(0x7ff00000) - int32_t(r) : int32_t(r * 1000 + c) - 16;
+    return c == r ? int32_t(0x7ff00000) - int32_t(r)
+                  : int32_t(r * 1000 + c) - 16;
   };
   std::vector<int32_t> high = runReduce(kI32, word, [] {
     sfpu_reduce_init<PoolType::MAX, tt::DataFormat::Int32>();
@@ -408,8 +409,8 @@ TEST(IntSfpuTest, SfpuReduceChecksItsInitFormatAndDst) {
     init_sfpu(16, 16);
     tile_regs_acquire();
     sfpu_reduce_init<PoolType::MAX, tt::DataFormat::Float32>();
-    sfpu_reduce<PoolType::MAX, tt::DataFormat::Float32,
-                ReduceDim::REDUCE_ROW>(0);
+    sfpu_reduce<PoolType::MAX, tt::DataFormat::Float32, ReduceDim::REDUCE_ROW>(
+        0);
   }),
             "core (0, 0) compute: sfpu_reduce in a 16-bit DST: Float32 and "
             "Int32 words need a 32-bit DST (fp32_dest_acc_en)");

@@ -84,8 +84,7 @@ bool tiletott::isComparison(llvm::StringRef op) {
 }
 
 void tiletott::emitSfpuIntBinary(OpBuilder &builder, Location loc,
-                                 llvm::StringRef op, int64_t lhs,
-                                 int64_t rhs) {
+                                 llvm::StringRef op, int64_t lhs, int64_t rhs) {
   std::pair<llvm::StringRef, int64_t> dsts[] = {
       {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
   if (op == "add") {
@@ -938,7 +937,6 @@ void TreeEmitter::emitScalar(llvm::StringRef op, const Node *node,
     // side").
     emit<tt::DivUnaryTileOp>(builder, loc, {getBits(1.0 / value)}, dst);
 }
-
 
 int64_t TreeEmitter::emitNode(Node *node) {
   switch (node->kind) {

@@ -167,8 +167,7 @@ void emitFold(OpBuilder &builder, Location loc, llvm::StringRef kind,
 /// folds a row of tiles before sfpu_reduce (compute_kernel_api.h). No
 /// scaler, no negation for min (sfpu_reduce has MIN), no edge mask.
 LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
-                              const TileSource &input,
-                              const TileSource *old) {
+                              const TileSource &input, const TileSource *old) {
   Operation *op = reduce.getOperation();
   OpBuilder &builder = lowering.getBuilder();
   Location loc = op->getLoc();
@@ -189,9 +188,7 @@ LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
   lowering.ensureStartup(loc, in, in, out);
   auto [rows, columns] = getTileGrid(sourceType.getShape());
   std::pair<llvm::StringRef, llvm::StringRef> keywords[] = {
-      {"type", kind},
-      {"format", isInt ? "int32" : "float32"},
-      {"dim", "row"}};
+      {"type", kind}, {"format", isInt ? "int32" : "float32"}, {"dim", "row"}};
   Value zero = createIndex(builder, loc, 0);
   Value step = createIndex(builder, loc, 1);
   auto rowLoop = builder.create<scf::ForOp>(

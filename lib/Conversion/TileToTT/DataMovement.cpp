@@ -928,8 +928,7 @@ private:
     Value base, inside;
   };
   static StickAddressing getStickAddressing(PatternRewriter &rewriter,
-                                            Location loc,
-                                            tile::KernelOp kernel,
+                                            Location loc, tile::KernelOp kernel,
                                             tile::CopyOp copy,
                                             llvm::ArrayRef<int64_t> shape,
                                             int64_t rowDim) {
@@ -953,9 +952,10 @@ private:
       if (largest && *largest < shape[d])
         continue;
       Value less = createLess(rewriter, loc, offsets[d], shape[d]);
-      result.inside = result.inside ? createBinary<arith::AndIOp>(
-                                          rewriter, loc, result.inside, less)
-                                    : less;
+      result.inside =
+          result.inside
+              ? createBinary<arith::AndIOp>(rewriter, loc, result.inside, less)
+              : less;
     }
     return result;
   }
@@ -975,7 +975,8 @@ private:
     Value r = createBinary<arith::RemUIOp>(rewriter, loc, i,
                                            constant(tile::kTileSize));
     Value lower = createBinary<arith::DivUIOp>(rewriter, loc, r, constant(16));
-    Value faceRow = createBinary<arith::RemUIOp>(rewriter, loc, r, constant(16));
+    Value faceRow =
+        createBinary<arith::RemUIOp>(rewriter, loc, r, constant(16));
     Value offset = createBinary<arith::MulIOp>(rewriter, loc, tileIndex,
                                                constant(4 * faceBytes));
     offset = createBinary<arith::AddIOp>(
@@ -1045,9 +1046,8 @@ private:
                          element, tileBytes, 2 * tiles);
       markDoubleBuffered(cb, tiles);
     }
-    Value accessor =
-        getAccessor(rewriter, kernel, kernelState, tensor, role,
-                    layout.pageSize);
+    Value accessor = getAccessor(rewriter, kernel, kernelState, tensor, role,
+                                 layout.pageSize);
     rewriter.setInsertionPoint(op);
     if (!reading) {
       // Compute packs the buffer into the CB (tile-lower-compute).
@@ -1085,10 +1085,9 @@ private:
               .getOperation(),
           role);
     };
-    tag((reading ? rewriter.create<cb::ReserveBackOp>(loc, cb, tiles)
-                       .getOperation()
-                 : rewriter.create<cb::WaitFrontOp>(loc, cb, tiles)
-                       .getOperation()),
+    tag((reading
+             ? rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation()
+             : rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation()),
         role);
     Value l1Base =
         reading
@@ -1127,8 +1126,8 @@ private:
       }
       Value mask = constant(0xffff), sixteen = constant(16);
       if (gather) {
-        Value low = createBinary<arith::AndIOp>(rewriter, loc,
-                                                readWord(lane(0)), mask);
+        Value low =
+            createBinary<arith::AndIOp>(rewriter, loc, readWord(lane(0)), mask);
         Value high = createBinary<arith::ShLIOp>(rewriter, loc,
                                                  readWord(lane(1)), sixteen);
         writeWord(stageWord,
@@ -1136,7 +1135,8 @@ private:
         return;
       }
       Value pair = readWord(stageWord);
-      writeWord(lane(0), createBinary<arith::AndIOp>(rewriter, loc, pair, mask));
+      writeWord(lane(0),
+                createBinary<arith::AndIOp>(rewriter, loc, pair, mask));
       writeWord(lane(1),
                 createBinary<arith::ShRUIOp>(rewriter, loc, pair, sixteen));
     };
@@ -1146,8 +1146,8 @@ private:
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(loop.getBody());
       Value t = loop.getInductionVar();
-      Value tileBase = add(l1Base, mul(toI32(rewriter, loc, t),
-                                       constant(tileBytes)));
+      Value tileBase =
+          add(l1Base, mul(toI32(rewriter, loc, t), constant(tileBytes)));
       body(t, tileBase);
     };
     auto transfer = [&](Value t, Value tileBase) {
@@ -1157,36 +1157,34 @@ private:
               rewriter, loc, t, createIndex(rewriter, loc, tile::kTileSize)));
       Value inside = sticks.inside;
       Value less = createLess(rewriter, loc, column, shape[rank - 1]);
-      inside = inside
-                   ? createBinary<arith::AndIOp>(rewriter, loc, inside, less)
-                   : less;
+      inside = inside ? createBinary<arith::AndIOp>(rewriter, loc, inside, less)
+                      : less;
       Value stage = add(tileBase, constant(faceBytes));
-      emitGuarded(rewriter, loc, inside, /*reading=*/false, role, Value(), 0,
-                  [&] {
-                    Value address =
-                        tag(rewriter
-                                .create<tt::GetPageNocAddrOp>(
-                                    loc,
-                                    ValueRange{stick, accessor,
-                                               mul(toI32(rewriter, loc, column),
-                                                   constant(elementBytes))})
-                                .getOperation(),
-                            role)
-                            ->getResult(0);
-                    Value size = constant(segmentBytes);
-                    if (reading)
-                      tag(rewriter
-                              .create<tt::NocAsyncReadOp>(
-                                  loc, ValueRange{address, stage, size})
-                              .getOperation(),
-                          role);
-                    else
-                      tag(rewriter
-                              .create<tt::NocAsyncWriteOp>(
-                                  loc, ValueRange{stage, address, size})
-                              .getOperation(),
-                          role);
-                  });
+      emitGuarded(
+          rewriter, loc, inside, /*reading=*/false, role, Value(), 0, [&] {
+            Value address =
+                tag(rewriter
+                        .create<tt::GetPageNocAddrOp>(
+                            loc, ValueRange{stick, accessor,
+                                            mul(toI32(rewriter, loc, column),
+                                                constant(elementBytes))})
+                        .getOperation(),
+                    role)
+                    ->getResult(0);
+            Value size = constant(segmentBytes);
+            if (reading)
+              tag(rewriter
+                      .create<tt::NocAsyncReadOp>(
+                          loc, ValueRange{address, stage, size})
+                      .getOperation(),
+                  role);
+            else
+              tag(rewriter
+                      .create<tt::NocAsyncWriteOp>(
+                          loc, ValueRange{stage, address, size})
+                      .getOperation(),
+                  role);
+          });
     };
     if (reading) {
       tileLoop([&](Value t, Value tileBase) {
@@ -1276,9 +1274,8 @@ private:
                          element, tileBytes, 2 * tiles);
       markDoubleBuffered(cb, tiles);
     }
-    Value accessor =
-        getAccessor(rewriter, kernel, kernelState, tensor, role,
-                    layout.pageSize);
+    Value accessor = getAccessor(rewriter, kernel, kernelState, tensor, role,
+                                 layout.pageSize);
     rewriter.setInsertionPoint(op);
     if (!reading) {
       // Compute packs the buffer into the CB (tile-lower-compute).
@@ -1296,8 +1293,8 @@ private:
     StickAddressing sticks =
         getStickAddressing(rewriter, loc, kernel, copy, shape, rowDim);
     std::optional<int64_t> rowLargest = getUpperBound(offsets[rowDim], kernel);
-    bool guardRows = !rowLargest || *rowLargest + tiles * tile::kTileSize >
-                                        shape[rowDim];
+    bool guardRows =
+        !rowLargest || *rowLargest + tiles * tile::kTileSize > shape[rowDim];
     std::optional<int64_t> columnLargest =
         getUpperBound(offsets[rank - 1], kernel);
     Value inside = sticks.inside;
@@ -1307,10 +1304,9 @@ private:
     if (!columnLargest || *columnLargest >= shape[rank - 1])
       inside = both(inside, createLess(rewriter, loc, offsets[rank - 1],
                                        shape[rank - 1]));
-    tag((reading ? rewriter.create<cb::ReserveBackOp>(loc, cb, tiles)
-                       .getOperation()
-                 : rewriter.create<cb::WaitFrontOp>(loc, cb, tiles)
-                       .getOperation()),
+    tag((reading
+             ? rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation()
+             : rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation()),
         role);
     Value l1Base =
         reading
@@ -1361,7 +1357,8 @@ private:
     Value row = createBinary<arith::AddIOp>(rewriter, loc, offsets[rowDim], i);
     Value rowInside = inside;
     if (guardRows)
-      rowInside = both(rowInside, createLess(rewriter, loc, row, shape[rowDim]));
+      rowInside =
+          both(rowInside, createLess(rewriter, loc, row, shape[rowDim]));
     auto emitTransfer = [&] {
       auto [word, slot] = places(i);
       if (!reading)
@@ -1371,14 +1368,13 @@ private:
           createBinary<arith::MulIOp>(
               rewriter, loc, row,
               createIndex(rewriter, loc, sticks.strides[rowDim])));
-      Value address =
-          tag(rewriter
-                  .create<tt::GetPageNocAddrOp>(
-                      loc, ValueRange{toI32(rewriter, loc, stick), accessor,
-                                      byteOffset})
-                  .getOperation(),
-              role)
-              ->getResult(0);
+      Value address = tag(rewriter
+                              .create<tt::GetPageNocAddrOp>(
+                                  loc, ValueRange{toI32(rewriter, loc, stick),
+                                                  accessor, byteOffset})
+                              .getOperation(),
+                          role)
+                          ->getResult(0);
       Value four = createI32(rewriter, loc, 4);
       if (reading)
         tag(rewriter
@@ -1796,9 +1792,8 @@ public:
         return copies.fail(op, "more than 16 input circular buffers "
                                "(c_0..c_15) in one kernel");
       // The reader's own scratch: a stick per tap of each of 32 rows.
-      gatherCB =
-          createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
-                        element, stickBytes, tile::kTileSize * taps);
+      gatherCB = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                               element, stickBytes, tile::kTileSize * taps);
     }
     Value accessor = CopyLowering::getAccessor(
         rewriter, kernel, kernelState, image, "reader", layout->pageSize);
@@ -1915,8 +1910,8 @@ public:
     tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(),
         "reader");
     if (gathered)
-      emitPlacement(rewriter, loc, math, gatherBase, l1Base, firstTap,
-                    channels, blockColumns, taps, stickBytes, elementBytes);
+      emitPlacement(rewriter, loc, math, gatherBase, l1Base, firstTap, channels,
+                    blockColumns, taps, stickBytes, elementBytes);
     if (readerTilize) {
       CopyLowering::emitReaderTilize(rewriter, loc, l1Base, tiledBase,
                                      rowLoop.getInductionVar(), columns,
@@ -1973,11 +1968,11 @@ private:
           math.index(padding));
     };
     Value h = coordinate(oh, kh), w = coordinate(ow, kw);
-    Value inside = both(
-        both(pixelInside,
-             CopyLowering::createLess(rewriter, loc, kh, kernelSize)),
-        both(CopyLowering::createLess(rewriter, loc, h, height),
-             CopyLowering::createLess(rewriter, loc, w, width)));
+    Value inside =
+        both(both(pixelInside,
+                  CopyLowering::createLess(rewriter, loc, kh, kernelSize)),
+             both(CopyLowering::createLess(rewriter, loc, h, height),
+                  CopyLowering::createLess(rewriter, loc, w, width)));
     Value slot = createBinary<arith::AddIOp>(
         rewriter, loc, gatherBase,
         toI32(rewriter, loc,
@@ -2035,12 +2030,11 @@ private:
     // Element j's value, in the low bits of a word.
     auto element = [&](Value j) {
       Value k = math.add(firstTap, j);
-      Value t = createBinary<arith::SubIOp>(rewriter, loc,
-                                            math.div(k, channels),
-                                            math.div(firstTap, channels));
-      Value byte = math.add(math.mul(math.add(math.mul(r, taps), t),
-                                     stickBytes),
-                            math.mul(math.rem(k, channels), elementBytes));
+      Value t = createBinary<arith::SubIOp>(
+          rewriter, loc, math.div(k, channels), math.div(firstTap, channels));
+      Value byte =
+          math.add(math.mul(math.add(math.mul(r, taps), t), stickBytes),
+                   math.mul(math.rem(k, channels), elementBytes));
       Value value = readWord(createBinary<arith::AddIOp>(
           rewriter, loc, gatherBase,
           toI32(rewriter, loc, math.mul(math.div(byte, 4), 4))));
@@ -2058,8 +2052,8 @@ private:
       value = createBinary<arith::OrIOp>(
           rewriter, loc, value,
           createBinary<arith::ShLIOp>(
-              rewriter, loc, element(math.add(math.mul(word, 2), math.index(1))),
-              i32(16)));
+              rewriter, loc,
+              element(math.add(math.mul(word, 2), math.index(1))), i32(16)));
     Value target = createBinary<arith::AddIOp>(
         rewriter, loc, rowsBase,
         toI32(rewriter, loc,

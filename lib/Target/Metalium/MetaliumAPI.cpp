@@ -465,7 +465,8 @@ inline uint32_t read_l1_u32(uint32_t addr) {
 )";
 
 // The store of one word through the L1 pointer, as read_l1_u32 reads one.
-constexpr llvm::StringLiteral kWriteL1U32 = R"(// Stores `value` at L1 address `addr`.
+constexpr llvm::StringLiteral kWriteL1U32 =
+    R"(// Stores `value` at L1 address `addr`.
 inline void write_l1_u32(uint32_t addr, uint32_t value) {
   *reinterpret_cast<volatile tt_l1_ptr uint32_t *>(addr) = value;
 }

@@ -37,8 +37,8 @@ void typecastInit(uint32_t in, uint32_t out);
 /// sfpu_reduce_init<type, format>(): recorded with its pool and format.
 void sfpuReduceInit(PoolType type, DataFormat format);
 /// sfpu_reduce<type, format, dim>(idst, ct_dim, rt_dim).
-void sfpuReduce(PoolType type, DataFormat format, ReduceDim dim,
-                uint32_t idst, uint32_t ctDim, uint32_t rtDim);
+void sfpuReduce(PoolType type, DataFormat format, ReduceDim dim, uint32_t idst,
+                uint32_t ctDim, uint32_t rtDim);
 } // namespace tilt_emu
 
 #define TILT_EMU_INT_INIT(name)                                                \

@@ -21,18 +21,19 @@ def row_topk(scores, k, block_rows: int = 32):
     scores: T.Tensor([R, C], T.float32)
     values = T.empty([R, k], T.float32)
     positions = T.empty([R, k], T.int32)
+    W = (C + 31) // 32 * 32  # the rows' tiles (past C: padding)
     with T.Kernel(T.ceildiv(R, block_rows)) as b:
-        work = T.alloc_fragment([block_rows, C], T.float32)
+        work = T.alloc_fragment([block_rows, W], T.float32)
         best = T.alloc_fragment([block_rows], T.float32)
-        where = T.alloc_fragment([block_rows, C], T.int32)
+        where = T.alloc_fragment([block_rows, W], T.int32)
         first = T.alloc_fragment([block_rows], T.int32)
         T.copy(scores[b * block_rows, 0], work)
         for t in T.serial(k):
             T.reduce_max(work, best, dim=1)
-            for r, c in T.Parallel(block_rows, C):
-                where[r, c] = T.if_then_else(work[r, c] == best[r], c, C)
+            for r, c in T.Parallel(block_rows, W):
+                where[r, c] = T.if_then_else(work[r, c] == best[r], c, W)
             T.reduce_min(where, first, dim=1)
-            for r, c in T.Parallel(block_rows, C):
+            for r, c in T.Parallel(block_rows, W):
                 work[r, c] = T.if_then_else(c == first[r], -T.infinity(T.float32),
                                             work[r, c])
             for r in T.Parallel(block_rows):
@@ -44,6 +45,7 @@ def row_topk(scores, k, block_rows: int = 32):
 @pytest.mark.parametrize("rows,columns,k,block_rows", [
     (100, 64, 4, 32),   # a tail block: rows past 100 are not written
     (256, 128, 6, 64),  # two tile rows per block
+    (40, 100, 5, 32),   # rows of 100: the reductions mask the padding
 ])
 def test_topk_matches_torch(rows, columns, k, block_rows):
     torch.manual_seed(rows + k)
@@ -51,6 +53,17 @@ def test_topk_matches_torch(rows, columns, k, block_rows):
     values, positions = row_topk(x, k, block_rows=block_rows)
     expected_values, expected_positions = x.topk(k, dim=1)
     assert values.shape == (rows, k) and positions.dtype == torch.int32
+    assert torch.equal(values, expected_values)
+    assert torch.equal(positions, expected_positions.to(torch.int32))
+
+
+def test_negative_rows_of_100_ignore_the_padding():
+    # The padding past column 100 reads as zeros: unmasked, it would be
+    # every negative row's maximum.
+    torch.manual_seed(3)
+    x = -torch.rand(64, 100) - 1.0
+    values, positions = row_topk(x, 3)
+    expected_values, expected_positions = x.topk(3, dim=1)
     assert torch.equal(values, expected_values)
     assert torch.equal(positions, expected_positions.to(torch.int32))
 

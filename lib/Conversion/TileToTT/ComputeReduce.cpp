@@ -165,7 +165,9 @@ void emitFold(OpBuilder &builder, Location loc, llvm::StringRef kind,
 /// binary_max/min_int32_tile, binary_max/min_tile), then sfpu_reduce
 /// along the rows of that tile into column 0, as tt-metal's reduce helper
 /// folds a row of tiles before sfpu_reduce (compute_kernel_api.h). No
-/// scaler, no negation for min (sfpu_reduce has MIN), no edge mask.
+/// scaler, no negation for min (sfpu_reduce has MIN), no edge mask; a
+/// tile that may hold padding takes the reduction's identity there
+/// (where_tile on the reader's mask tile of its tile column).
 LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
                               const TileSource &input, const TileSource *old) {
   Operation *op = reduce.getOperation();
@@ -173,12 +175,6 @@ LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
   Location loc = op->getLoc();
   Value source = op->getOperand(0), dest = op->getOperand(1);
   auto sourceType = source.getType().cast<tile::BufType>();
-  if (findAttachedCB(op, kPaddingMaskAttrName))
-    return lowering.error(
-        op, "this reduction runs on the SFPU (i32, or an f32 max or min a "
-            "body compares with), and its rows may end inside a tile: "
-            "masking the padding is not supported there yet; use a row "
-            "length that is a multiple of 32");
   llvm::StringRef kind = reduce.getKind();
   bool isInt = sourceType.getElementType().isInteger();
   FailureOr<WriteTarget> target = lowering.beginWrite(op, dest);
@@ -189,6 +185,37 @@ LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
   auto [rows, columns] = getTileGrid(sourceType.getShape());
   std::pair<llvm::StringRef, llvm::StringRef> keywords[] = {
       {"type", kind}, {"format", isInt ? "int32" : "float32"}, {"dim", "row"}};
+  // Rows that may end inside a tile: the reader's mask tile of each tile
+  // column (ReducePadding.h: 1.0 / 0.0 for a sum, 0 / -inf otherwise)
+  // selects the reduction's identity for the padding (where_tile).
+  Value mask = findAttachedCB(op, kPaddingMaskAttrName);
+  int64_t maskIndex = mask ? getCBIndex(mask) : -1;
+  if (mask)
+    emitCB<cb::WaitFrontOp>(builder, loc, mask, columns);
+  double identity = kind == "sum" ? 0.0
+                    : isInt ? (kind == "max" ? double(INT32_MIN)
+                                             : double(INT32_MAX))
+                    : (kind == "max" ? -INFINITY : INFINITY);
+  // DST[slot] = tile `column` of the row, its padding the identity.
+  auto load = [&](Value tile, Value column, int64_t slot) {
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", in}});
+    emit<tt::CopyTileOp>(builder, loc, {toI32(builder, loc, tile)},
+                         {{"in", in}, {"dst", slot}});
+    if (!mask)
+      return;
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", maskIndex}});
+    emit<tt::CopyTileOp>(builder, loc, {toI32(builder, loc, column)},
+                         {{"in", maskIndex}, {"dst", 2}});
+    lowering.emitFill(loc, identity, 3, Value(), isInt);
+    bool sum = kind == "sum";
+    emit<tt::WhereTileInitOp>(builder, loc);
+    emit<tt::WhereTileOp>(builder, loc, {},
+                          {{"cond", 2},
+                           {"on_true", sum ? slot : 3},
+                           {"on_false", sum ? 3 : slot},
+                           {"out", slot}},
+                          {{"format", isInt ? "int32" : "float32"}});
+  };
   Value zero = createIndex(builder, loc, 0);
   Value step = createIndex(builder, loc, 1);
   auto rowLoop = builder.create<scf::ForOp>(
@@ -199,19 +226,14 @@ LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
   Value first = createBinary<arith::MulIOp>(builder, loc, row,
                                             createIndex(builder, loc, columns));
   emit<tt::TileRegsAcquireOp>(builder, loc);
-  emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", in}});
-  emit<tt::CopyTileOp>(builder, loc, {toI32(builder, loc, first)},
-                       {{"in", in}, {"dst", 0}});
+  load(first, zero, 0);
   if (columns > 1) {
     auto columnLoop = builder.create<scf::ForOp>(
         loc, step, createIndex(builder, loc, columns), step);
     OpBuilder::InsertionGuard inner(builder);
     builder.setInsertionPointToStart(columnLoop.getBody());
-    Value tile = createBinary<arith::AddIOp>(builder, loc, first,
-                                             columnLoop.getInductionVar());
-    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", in}});
-    emit<tt::CopyTileOp>(builder, loc, {toI32(builder, loc, tile)},
-                         {{"in", in}, {"dst", 1}});
+    Value column = columnLoop.getInductionVar();
+    load(createBinary<arith::AddIOp>(builder, loc, first, column), column, 1);
     emitFold(builder, loc, kind, isInt);
   }
   emit<tt::SfpuReduceInitOp>(builder, loc, {}, {},
@@ -229,6 +251,8 @@ LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
   }
   lowering.emitPackAndRelease(loc, out, 0);
   builder.setInsertionPointAfter(rowLoop.getOperation());
+  if (mask)
+    emitCB<cb::PopFrontOp>(builder, loc, mask, columns);
   lowering.endWrite(op, dest, *target);
   return success();
 }

@@ -106,6 +106,25 @@ struct IndexMath {
   }
 };
 
+/// The 32-bit word at L1 address `address`, read in `role`'s kernel
+/// through the L1 pointer (tt.read_l1_u32).
+Value readL1Word(OpBuilder &builder, Location loc, llvm::StringRef role,
+                 Value address) {
+  return tag(builder.create<tt::ReadL1U32Op>(loc, ValueRange{address})
+                 .getOperation(),
+             role)
+      ->getResult(0);
+}
+
+/// Stores `value` at L1 address `address` in `role`'s kernel
+/// (tt.write_l1_u32).
+void writeL1Word(OpBuilder &builder, Location loc, llvm::StringRef role,
+                 Value address, Value value) {
+  tag(builder.create<tt::WriteL1U32Op>(loc, ValueRange{address, value})
+          .getOperation(),
+      role);
+}
+
 /// Whether `value` is provably a multiple of the tile size.
 bool isTileAligned(Value value) {
   return tile::getKnownMultiple(value) % tile::kTileSize == 0;
@@ -989,6 +1008,83 @@ private:
                                     constant(16 * elementBytes)));
   }
 
+  /// A 1-d buffer moved element by element between DRAM and L1
+  /// (lowerVector, lowerColumn): its CB (an input CB the reader fills, or
+  /// an output CB, two blocks deep, that compute packs the buffer into),
+  /// the tensor's accessor, and the data movement kernel's hold of the
+  /// block at the copy (cb.reserve_back or cb.wait_front) with the L1
+  /// address of its first tile. A buffer read becomes the cast of its CB
+  /// (bindInputCB), which `buffer` is updated to.
+  struct ElementwiseBlock {
+    Value cb, accessor, l1Base;
+    int64_t tiles = 0, tileBytes = 0;
+    llvm::StringRef role;
+  };
+  FailureOr<ElementwiseBlock>
+  beginElementwiseBlock(PatternRewriter &rewriter, tile::CopyOp copy,
+                        Value tensor, Value &buffer,
+                        const tile::TileLayout &layout) const {
+    Operation *op = copy.getOperation();
+    Location loc = op->getLoc();
+    tile::KernelOp kernel = getEnclosingTileKernel(op);
+    auto bufType = buffer.getType().cast<tile::BufType>();
+    Type element = tensor.getType().cast<tile::TensorType>().getElementType();
+    bool reading = copy.getSource() == tensor;
+    if (reading && bufType.getElementType() != element)
+      return FailureOr<ElementwiseBlock>(
+          fail(op, "a read from DRAM copies bytes: the buffer must have the "
+                   "tensor's element type"));
+    KernelState &kernelState = state.kernels[kernel.getOperation()];
+    ElementwiseBlock block;
+    block.tiles = getTileGrid(bufType.getShape()).second;
+    block.tileBytes = getTileBytes(element);
+    block.role = reading ? "reader" : "writer";
+    if (reading) {
+      block.cb = bindInputCB(rewriter, op, kernel, kernelState, buffer,
+                             element, block.tileBytes,
+                             getStages(op, kernel) * block.tiles, block.tiles);
+      if (!block.cb)
+        return failure();
+    } else {
+      if (kernelState.nextOutput > 23)
+        return FailureOr<ElementwiseBlock>(
+            fail(op, "more than 8 output circular buffers (c_16..c_23) in "
+                     "one kernel"));
+      block.cb =
+          createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
+                        element, block.tileBytes, 2 * block.tiles);
+      markDoubleBuffered(block.cb, block.tiles);
+    }
+    block.accessor = getAccessor(rewriter, kernel, kernelState, tensor,
+                                 block.role, layout.pageSize);
+    rewriter.setInsertionPoint(op);
+    if (!reading) {
+      // Compute packs the buffer into the CB (tile-lower-compute).
+      auto outType = tile::BufType::get(op->getContext(), bufType.getShape(),
+                                        element, tile::MemorySpace::Shared);
+      Value out = rewriter
+                      .create<UnrealizedConversionCastOp>(
+                          loc, TypeRange{outType}, ValueRange{block.cb})
+                      .getOperation()
+                      ->getResult(0);
+      rewriter.create<tile::CopyOp>(loc, buffer, out);
+    }
+    tag((reading ? rewriter.create<cb::ReserveBackOp>(loc, block.cb,
+                                                      block.tiles)
+                       .getOperation()
+                 : rewriter.create<cb::WaitFrontOp>(loc, block.cb, block.tiles)
+                       .getOperation()),
+        block.role);
+    block.l1Base =
+        tag((reading ? rewriter.create<cb::GetWritePtrOp>(loc, block.cb)
+                           .getOperation()
+                     : rewriter.create<cb::GetReadPtrOp>(loc, block.cb)
+                           .getOperation()),
+            block.role)
+            ->getResult(0);
+    return block;
+  }
+
   /// A 1-d buffer copied from or to a part of a row of a row-major tensor
   /// (the tensor's last dimension: TileLang's `T.copy(lse, LSE[b, h, bx *
   /// 64 : (bx + 1) * 64])`), 32 elements per column-vector tile. Per tile,
@@ -1011,7 +1107,6 @@ private:
     Location loc = op->getLoc();
     tile::KernelOp kernel = getEnclosingTileKernel(op);
     auto tensorType = tensor.getType().cast<tile::TensorType>();
-    auto bufType = buffer.getType().cast<tile::BufType>();
     Type element = tensorType.getElementType();
     llvm::ArrayRef<int64_t> shape = tensorType.getShape();
     int64_t rank = tensorType.getRank();
@@ -1024,42 +1119,14 @@ private:
       return fail(op, "a 1-d buffer is copied from or to a part of a row of "
                       "2- or 4-byte elements that starts at a column that is "
                       "a multiple of 32 (run tile-legalize first)");
-    if (reading && bufType.getElementType() != element)
-      return fail(op, "a read from DRAM copies bytes: the buffer must have "
-                      "the tensor's element type");
-    KernelState &kernelState = state.kernels[kernel.getOperation()];
-    int64_t tiles = getTileGrid(bufType.getShape()).second;
-    int64_t tileBytes = getTileBytes(element);
+    FailureOr<ElementwiseBlock> block =
+        beginElementwiseBlock(rewriter, copy, tensor, buffer, layout);
+    if (failed(block))
+      return failure();
+    Value cb = block->cb, accessor = block->accessor, l1Base = block->l1Base;
+    int64_t tiles = block->tiles, tileBytes = block->tileBytes;
     int64_t faceBytes = tileBytes / 4;
-    llvm::StringRef role = reading ? "reader" : "writer";
-    Value cb;
-    if (reading) {
-      cb = bindInputCB(rewriter, op, kernel, kernelState, buffer, element,
-                       tileBytes, getStages(op, kernel) * tiles, tiles);
-      if (!cb)
-        return failure();
-    } else {
-      if (kernelState.nextOutput > 23)
-        return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
-                        "one kernel");
-      cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
-                         element, tileBytes, 2 * tiles);
-      markDoubleBuffered(cb, tiles);
-    }
-    Value accessor = getAccessor(rewriter, kernel, kernelState, tensor, role,
-                                 layout.pageSize);
-    rewriter.setInsertionPoint(op);
-    if (!reading) {
-      // Compute packs the buffer into the CB (tile-lower-compute).
-      auto outType = tile::BufType::get(op->getContext(), bufType.getShape(),
-                                        element, tile::MemorySpace::Shared);
-      Value out = rewriter
-                      .create<UnrealizedConversionCastOp>(
-                          loc, TypeRange{outType}, ValueRange{cb})
-                      .getOperation()
-                      ->getResult(0);
-      rewriter.create<tile::CopyOp>(loc, buffer, out);
-    }
+    llvm::StringRef role = block->role;
 
     // The stick of the segment: every dimension but the last is an index.
     StickAddressing sticks =
@@ -1075,28 +1142,11 @@ private:
       return createBinary<arith::MulIOp>(rewriter, loc, a, b);
     };
     auto readWord = [&](Value address) {
-      return tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{address})
-                     .getOperation(),
-                 role)
-          ->getResult(0);
+      return readL1Word(rewriter, loc, role, address);
     };
     auto writeWord = [&](Value address, Value value) {
-      tag(rewriter.create<tt::WriteL1U32Op>(loc, ValueRange{address, value})
-              .getOperation(),
-          role);
+      writeL1Word(rewriter, loc, role, address, value);
     };
-    tag((reading
-             ? rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation()
-             : rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation()),
-        role);
-    Value l1Base =
-        reading
-            ? tag(rewriter.create<cb::GetWritePtrOp>(loc, cb).getOperation(),
-                  role)
-                  ->getResult(0)
-            : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(),
-                  role)
-                  ->getResult(0);
     Value zero = createIndex(rewriter, loc, 0);
     Value one = createIndex(rewriter, loc, 1);
     int64_t segmentBytes = tile::kTileSize * elementBytes;
@@ -1245,7 +1295,6 @@ private:
     Location loc = op->getLoc();
     tile::KernelOp kernel = getEnclosingTileKernel(op);
     auto tensorType = tensor.getType().cast<tile::TensorType>();
-    auto bufType = buffer.getType().cast<tile::BufType>();
     Type element = tensorType.getElementType();
     llvm::ArrayRef<int64_t> shape = tensorType.getShape();
     int64_t rank = tensorType.getRank(), rowDim = rank - 2;
@@ -1253,41 +1302,13 @@ private:
     if (tile::getElementBytes(element) != 4 || copy.getRowLimit())
       return fail(op, "a column of a tensor is copied with a 1-d buffer of "
                       "4-byte elements (run tile-legalize first)");
-    if (reading && bufType.getElementType() != element)
-      return fail(op, "a read from DRAM copies bytes: the buffer must have "
-                      "the tensor's element type");
-    KernelState &kernelState = state.kernels[kernel.getOperation()];
-    int64_t tiles = getTileGrid(bufType.getShape()).second;
-    int64_t tileBytes = getTileBytes(element);
-    llvm::StringRef role = reading ? "reader" : "writer";
-    Value cb;
-    if (reading) {
-      cb = bindInputCB(rewriter, op, kernel, kernelState, buffer, element,
-                       tileBytes, getStages(op, kernel) * tiles, tiles);
-      if (!cb)
-        return failure();
-    } else {
-      if (kernelState.nextOutput > 23)
-        return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
-                        "one kernel");
-      cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
-                         element, tileBytes, 2 * tiles);
-      markDoubleBuffered(cb, tiles);
-    }
-    Value accessor = getAccessor(rewriter, kernel, kernelState, tensor, role,
-                                 layout.pageSize);
-    rewriter.setInsertionPoint(op);
-    if (!reading) {
-      // Compute packs the buffer into the CB (tile-lower-compute).
-      auto outType = tile::BufType::get(op->getContext(), bufType.getShape(),
-                                        element, tile::MemorySpace::Shared);
-      Value out = rewriter
-                      .create<UnrealizedConversionCastOp>(
-                          loc, TypeRange{outType}, ValueRange{cb})
-                      .getOperation()
-                      ->getResult(0);
-      rewriter.create<tile::CopyOp>(loc, buffer, out);
-    }
+    FailureOr<ElementwiseBlock> block =
+        beginElementwiseBlock(rewriter, copy, tensor, buffer, layout);
+    if (failed(block))
+      return failure();
+    Value cb = block->cb, accessor = block->accessor, l1Base = block->l1Base;
+    int64_t tiles = block->tiles, tileBytes = block->tileBytes;
+    llvm::StringRef role = block->role;
 
     auto offsets = copy.getOffsets();
     StickAddressing sticks =
@@ -1304,18 +1325,6 @@ private:
     if (!columnLargest || *columnLargest >= shape[rank - 1])
       inside = both(inside, createLess(rewriter, loc, offsets[rank - 1],
                                        shape[rank - 1]));
-    tag((reading
-             ? rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation()
-             : rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation()),
-        role);
-    Value l1Base =
-        reading
-            ? tag(rewriter.create<cb::GetWritePtrOp>(loc, cb).getOperation(),
-                  role)
-                  ->getResult(0)
-            : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(),
-                  role)
-                  ->getResult(0);
     if (reading)
       tag(rewriter
               .create<tt::FillZeroTileOp>(
@@ -1340,15 +1349,10 @@ private:
           word, createBinary<arith::AddIOp>(rewriter, loc, word, shift));
     };
     auto readWord = [&](Value address) {
-      return tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{address})
-                     .getOperation(),
-                 role)
-          ->getResult(0);
+      return readL1Word(rewriter, loc, role, address);
     };
     auto writeWord = [&](Value address, Value value) {
-      tag(rewriter.create<tt::WriteL1U32Op>(loc, ValueRange{address, value})
-              .getOperation(),
-          role);
+      writeL1Word(rewriter, loc, role, address, value);
     };
     auto elementLoop = rewriter.create<scf::ForOp>(
         loc, zero, createIndex(rewriter, loc, tiles * tile::kTileSize), one);
@@ -2012,10 +2016,7 @@ private:
       return createI32(rewriter, loc, int32_t(value));
     };
     auto readWord = [&](Value address) {
-      return tag(rewriter.create<tt::ReadL1U32Op>(loc, ValueRange{address})
-                     .getOperation(),
-                 "reader")
-          ->getResult(0);
+      return readL1Word(rewriter, loc, "reader", address);
     };
     auto rowLoop = rewriter.create<scf::ForOp>(
         loc, math.index(0), math.index(tile::kTileSize), math.index(1));
@@ -2059,9 +2060,7 @@ private:
         toI32(rewriter, loc,
               math.add(math.mul(r, blockColumns * elementBytes),
                        math.mul(word, 4))));
-    tag(rewriter.create<tt::WriteL1U32Op>(loc, ValueRange{target, value})
-            .getOperation(),
-        "reader");
+    writeL1Word(rewriter, loc, "reader", target, value);
   }
 
   CopyLowering copies;

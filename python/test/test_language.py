@@ -90,7 +90,10 @@ def test_gemm_clear_accum_and_gpu_keywords_of_gemm_and_copy():
             q = T.alloc_shared((64, 64), "bfloat16")
             k = T.alloc_shared((64, 64), "bfloat16")
             s = T.alloc_fragment((64, 64), "float32")
-            T.copy(Q[0, 0], q, disable_tma=True)
+            # GPU hints whose values Tilt does not evaluate: a layout dict,
+            # annotations.
+            T.annotate_layout({q: None})
+            T.copy(Q[0, 0], q, disable_tma=True, annotations={"id": 1})
             T.copy(K[0, 0], k, eviction_policy="evict_first", coalesced_width=8)
             T.gemm(q, k, s, transpose_B=True, clear_accum=True, k_pack=2)
             T.copy(s, S[0, 0])
@@ -99,7 +102,8 @@ def test_gemm_clear_accum_and_gpu_keywords_of_gemm_and_copy():
     clear = lines.index("tile.clear %s : !tile.buf<64x64xf32, fragment>")
     assert lines[clear + 1].startswith("tile.gemm %q, %k, %s transpose_b :")
     # GPU keywords of T.gemm and T.copy are hints, listed in one remark.
-    for hint in ("k_pack", "disable_tma", "eviction_policy", "coalesced_width"):
+    for hint in ("k_pack", "disable_tma", "eviction_policy", "coalesced_width",
+                 "T.annotate_layout", "T.copy's annotations"):
         assert hint in str(scores.remarks)
 
     def build():

@@ -809,8 +809,32 @@ class Translator(EagerTranslation):
             what = f"T.{name}" if name else ast.unparse(call.func)
             self.error(call, f"{what}(...) is not supported as a statement in a "
                        "Tilt kernel")
+        if name in self._HINT_CALLS:
+            # A GPU hint: its arguments (layout dicts) are not evaluated.
+            handler(call, scope, {}, {})
+            return
+        hinted = [k for k in call.keywords if k.arg in self._HINT_KEYWORDS.get(name, ())]
+        if hinted:
+            # GPU hints given as keywords: one remark, their values (dicts
+            # of annotations, layouts) not evaluated.
+            for keyword in hinted:
+                self.hints.append(f"T.{name}'s {keyword.arg}")
+            call = ast.copy_location(
+                ast.Call(func=call.func, args=call.args,
+                         keywords=[k for k in call.keywords if k not in hinted]),
+                call)
         args, keywords = _bind_arguments(self, call, callee, scope)
         handler(call, scope, args, keywords)
+
+    #: Intrinsics that are GPU hints only: their arguments are not evaluated.
+    _HINT_CALLS = ("annotate_layout",)
+    #: Keywords that steer a GPU (TMA, vector widths, cache policies, thread
+    #: layouts, annotations): hints, their values not evaluated.
+    _HINT_KEYWORDS = {
+        "copy": ("coalesced_width", "disable_tma", "eviction_policy",
+                 "prefer_instruction", "annotations", "loop_layout"),
+        "gemm": ("annotations",),
+    }
 
     def inline_macro(self, call, macro, scope):
         fdef = macro.source.node
@@ -851,15 +875,7 @@ class Translator(EagerTranslation):
                        f"T.alloc_fragment), not the global tensor '{value.py_name}'")
         return value
 
-    #: T.copy's keywords that steer a GPU's copy (TMA, vector widths, cache
-    #: policies, thread layouts): hints with no effect here.
-    _COPY_HINTS = ("coalesced_width", "disable_tma", "eviction_policy",
-                   "prefer_instruction", "annotations", "loop_layout")
-
     def op_copy(self, call, scope, args, keywords):
-        for name in self._COPY_HINTS:
-            if name in keywords:
-                self.hints.append(f"T.copy's {name}")
         src = self.copy_endpoint(call.args[0] if call.args else call, args["src"])
         dst = self.copy_endpoint(call.args[1] if len(call.args) > 1 else call, args["dst"])
         if src.offsets and dst.offsets:
@@ -1100,8 +1116,6 @@ class Translator(EagerTranslation):
             self.hints.append("T.gemm's policy")  # GPU warp partitioning
         if args.get("k_pack", 1) != 1:
             self.hints.append("T.gemm's k_pack")  # ROCm's packed matrix cores
-        if args.get("annotations"):
-            self.hints.append("T.gemm's annotations")
         if args.get("mbar") is not None:
             self.error(keywords.get("mbar", call), "T.gemm's mbar is a Blackwell "
                        "TCGEN5MMA barrier; Tenstorrent's matmul needs none: leave "

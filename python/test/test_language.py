@@ -120,6 +120,17 @@ def test_gemm_clear_accum_and_gpu_keywords_of_gemm_and_copy():
                  "T.gemm's mbar is a Blackwell TCGEN5MMA barrier")
 
 
+def test_a_copy_between_tensors_needs_known_equal_extents():
+    def build():
+        @T.prim_func
+        def uneven(X: T.Tensor((128, 64), "float32"), Y: T.Tensor((128, 64), "float32")):
+            with T.Kernel(2) as bx:
+                T.copy(X[bx * 64 : bx * 64 + 64, :], Y[0:32, :])  # uneven slices
+    expect_error(build, "uneven slices", "T.copy between two tensors goes through an "
+                 "on-core buffer of the slices' shape: the slices must have the same "
+                 "extents, known when the kernel is compiled (got [64, 64] and [32, 64])")
+
+
 def test_locations_name_python_lines():
     text = str(gemm_kernel(128, 128, 128, 64, 64, 32, 2))
     assert f'tile.clear %C_l : !tile.buf<64x64xf32, fragment> loc("{__file__}":' \

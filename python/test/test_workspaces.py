@@ -87,3 +87,25 @@ def test_a_workspace_inside_a_kernel_is_a_located_error():
     assert "T.alloc_global makes a DRAM workspace before the `with T.Kernel` " \
         "blocks" in str(info.value)
     assert "test_workspaces.py" in str(info.value)
+
+
+@tilelang.jit(out_idx=[1])
+def cast_rows(M, N, block=64):
+    @T.prim_func
+    def kernel(X: T.Tensor((2, M, N), "float32"), Y: T.Tensor((2, M, N), "bfloat16")):
+        with T.Kernel(T.ceildiv(M, block), 2) as (bx, b):
+            # A copy between two tensors goes through an on-core buffer of
+            # the slices' shape: block x N.
+            T.copy(X[b, bx * block : (bx + 1) * block, :],
+                   Y[b, bx * block : (bx + 1) * block, :])
+    return kernel
+
+
+def test_a_copy_between_two_tensors_goes_through_l1():
+    # TileLang's post-processing kernels (dQ in f32 to dQ_out in 16 bits).
+    x = torch.randn(2, 128, 96).bfloat16().float()  # bf16-exact values
+    y = cast_rows(128, 96)(x)
+    assert y.dtype == torch.bfloat16
+    assert torch.equal(y.float(), x)
+    text = cast_rows(128, 96).tile_ir
+    assert "!tile.buf<64x96xf32, shared>" in text

@@ -80,6 +80,58 @@ def _slice_extent(lower, upper):
     return None
 
 
+def _linear_form(node, constant_of):
+    """``node`` as {name: coefficient} plus a constant (key None), for sums,
+    differences and products by a number of names and numbers;
+    ``constant_of(name)`` is a name's compile-time int or None. None when
+    the expression has another form."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and \
+            not isinstance(node.value, bool):
+        return {None: node.value}
+    if isinstance(node, ast.Name):
+        value = constant_of(node.id)
+        return {None: value} if value is not None else {node.id: 1}
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _linear_form(node.operand, constant_of)
+        return None if inner is None else {k: -v for k, v in inner.items()}
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+        left = _linear_form(node.left, constant_of)
+        right = _linear_form(node.right, constant_of)
+        if left is None or right is None:
+            return None
+        if isinstance(node.op, ast.Mult):
+            if set(left) <= {None}:
+                left, right = right, left
+            if not set(right) <= {None}:
+                return None
+            factor = right.get(None, 0)
+            return {k: v * factor for k, v in left.items()}
+        sign = 1 if isinstance(node.op, ast.Add) else -1
+        result = dict(left)
+        for k, v in right.items():
+            result[k] = result.get(k, 0) + sign * v
+        return result
+    return None
+
+
+def _symbolic_extent(lower, upper, constant_of):
+    """upper - lower of a slice whose bounds are sums and multiples of the
+    same names (``bx * 64 : (bx + 1) * 64``), when the names cancel."""
+    if lower is None or upper is None:
+        return None
+    low, high = _linear_form(lower, constant_of), _linear_form(upper, constant_of)
+    if low is None or high is None:
+        return None
+    names = set(low) | set(high)
+    if any(high.get(n, 0) != low.get(n, 0) for n in names if n is not None):
+        return None
+    return high.get(None, 0) - low.get(None, 0)
+
+
+def _describe_extents(sizes):
+    return "[" + ", ".join("?" if size is True else str(size) for size in sizes) + "]"
+
+
 def _located_error(filename, pos, message):
     text = f"{filename}:{pos.line}:{pos.col}: error: {message}"
     line = linecache.getline(filename, pos.line)
@@ -878,11 +930,9 @@ class Translator(EagerTranslation):
     def op_copy(self, call, scope, args, keywords):
         src = self.copy_endpoint(call.args[0] if call.args else call, args["src"])
         dst = self.copy_endpoint(call.args[1] if len(call.args) > 1 else call, args["dst"])
-        if src.offsets and dst.offsets:
-            self.error(call, "T.copy between two global tensors is not supported: "
-                       "copy through an on-core buffer")
         if src.buffer.is_global and dst.buffer.is_global:
-            self.error(call, "T.copy between two global tensors is not supported")
+            self.global_copy(call, src, dst)
+            return
         if dst.buffer.is_view:
             self.make_view(call, src, dst.buffer, scope)
             return
@@ -896,6 +946,53 @@ class Translator(EagerTranslation):
         attrs = f" {{dims = array<i64: {', '.join(map(str, dims))}>}}" if dims else ""
         self.emitter.emit(f"tile.copy {left}, {right}{attrs} : {src.buffer.type}, "
                           f"{dst.buffer.type}", self.pos(call))
+
+    @staticmethod
+    def constant_value(name, scope):
+        """A name's value when it is an int known when the kernel is
+        compiled, else None."""
+        found, value = scope.lookup(name)
+        value = _unconst(value) if found else None
+        return value if isinstance(value, int) and not isinstance(value, bool) \
+            else None
+
+    def global_copy(self, call, src, dst):
+        """``T.copy(dQ[b, h, i:i+64, :], dQ_out[b, h, i:i+64, :])`` between
+        two tensors: through an on-core buffer of the slices' shape (the
+        reader brings the source's tiles, the writer takes them; a float
+        format converts on the way), as a Tenstorrent kernel moves DRAM
+        through L1. The slices must have the same extents, known when the
+        kernel is compiled."""
+        def extents(region):
+            sizes = [size for size in region.sliced if size is not None]
+            if not region.offsets:  # the whole tensor
+                sizes = list(region.buffer.shape)
+            return sizes
+        shape = extents(src)
+        if shape != extents(dst) or any(size is True for size in shape):
+            self.error(call, "T.copy between two tensors goes through an on-core "
+                       "buffer of the slices' shape: the slices must have the "
+                       "same extents, known when the kernel is compiled "
+                       f"(got {_describe_extents(shape)} and "
+                       f"{_describe_extents(extents(dst))})")
+        shape = [size for size in shape if size != 1] or [1]
+        if len(shape) > 2:
+            self.error(call, "T.copy between two tensors goes through an on-core "
+                       f"buffer, which has at most 2 dimensions; the slices have "
+                       f"{len(shape)} of more than one element")
+        pos = self.pos(call)
+        stage = Buffer(self.emitter.fresh("stage"), shape, src.buffer.dtype, "shared",
+                       "stage")
+        self.emitter.emit_prologue(f"{stage.name} = tile.alloc : {stage.type}", pos)
+        for region, into in ((src, True), (dst, False)):
+            dims = self.copy_dims(call, region, stage)
+            attrs = f" {{dims = array<i64: {', '.join(map(str, dims))}>}}" if dims else ""
+            tensor = region.buffer.name + self.offset_text(call, region)
+            left, right = (tensor, stage.name) if into else (stage.name, tensor)
+            types = (region.buffer.type, stage.type) if into else \
+                (stage.type, region.buffer.type)
+            self.emitter.emit(f"tile.copy {left}, {right}{attrs} : {types[0]}, "
+                              f"{types[1]}", pos)
 
     def view_error(self, buffer):
         return (f"'{buffer.py_name}' holds {_TORCH_DTYPES[buffer.dtype]} values, "
@@ -1342,6 +1439,10 @@ class Translator(EagerTranslation):
                         self.evaluate(index.upper, scope) if isinstance(lower, int) else None
                     offsets.append(lower)
                     extent = _slice_extent(lower, upper)
+                    if extent is None:
+                        extent = _symbolic_extent(
+                            index.lower, index.upper,
+                            lambda name: self.constant_value(name, scope))
                     sliced.append(extent if extent is not None else True)
                 else:
                     offsets.append(self.evaluate(index, scope))

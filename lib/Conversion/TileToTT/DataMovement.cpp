@@ -125,6 +125,21 @@ void writeL1Word(OpBuilder &builder, Location loc, llvm::StringRef role,
       role);
 }
 
+/// Moves `bytes` bytes between L1 address `l1` and the NoC address `noc`
+/// in `role`'s kernel: a read into L1 (tt.noc_async_read) or a write from
+/// it (tt.noc_async_write).
+void emitNocTransfer(OpBuilder &builder, Location loc, llvm::StringRef role,
+                     bool reading, Value noc, Value l1, Value bytes) {
+  if (reading)
+    tag(builder.create<tt::NocAsyncReadOp>(loc, ValueRange{noc, l1, bytes})
+            .getOperation(),
+        role);
+  else
+    tag(builder.create<tt::NocAsyncWriteOp>(loc, ValueRange{l1, noc, bytes})
+            .getOperation(),
+        role);
+}
+
 /// Whether `value` is provably a multiple of the tile size.
 bool isTileAligned(Value value) {
   return tile::getKnownMultiple(value) % tile::kTileSize == 0;
@@ -874,19 +889,8 @@ private:
                                 .getOperation(),
                             role)
                             ->getResult(0);
-        Value size = createI32(rewriter, loc, rowBytes);
-        if (reading)
-          tag(rewriter
-                  .create<tt::NocAsyncReadOp>(loc,
-                                              ValueRange{address, l1, size})
-                  .getOperation(),
-              role);
-        else
-          tag(rewriter
-                  .create<tt::NocAsyncWriteOp>(loc,
-                                               ValueRange{l1, address, size})
-                  .getOperation(),
-              role);
+        emitNocTransfer(rewriter, loc, role, reading, address, l1,
+                        createI32(rewriter, loc, rowBytes));
         return;
       }
       if (reading)
@@ -1221,19 +1225,8 @@ private:
                         .getOperation(),
                     role)
                     ->getResult(0);
-            Value size = constant(segmentBytes);
-            if (reading)
-              tag(rewriter
-                      .create<tt::NocAsyncReadOp>(
-                          loc, ValueRange{address, stage, size})
-                      .getOperation(),
-                  role);
-            else
-              tag(rewriter
-                      .create<tt::NocAsyncWriteOp>(
-                          loc, ValueRange{stage, address, size})
-                      .getOperation(),
-                  role);
+            emitNocTransfer(rewriter, loc, role, reading, address, stage,
+                            constant(segmentBytes));
           });
     };
     if (reading) {
@@ -1379,19 +1372,8 @@ private:
                               .getOperation(),
                           role)
                           ->getResult(0);
-      Value four = createI32(rewriter, loc, 4);
-      if (reading)
-        tag(rewriter
-                .create<tt::NocAsyncReadOp>(loc,
-                                            ValueRange{address, slot, four})
-                .getOperation(),
-            role);
-      else
-        tag(rewriter
-                .create<tt::NocAsyncWriteOp>(loc,
-                                             ValueRange{slot, address, four})
-                .getOperation(),
-            role);
+      emitNocTransfer(rewriter, loc, role, reading, address, slot,
+                      createI32(rewriter, loc, 4));
     };
     emitGuarded(rewriter, loc, rowInside, /*reading=*/false, role, Value(), 0,
                 emitTransfer);

@@ -146,3 +146,25 @@ def test_flash_attention_bshd_matches_the_interpreter_on_a_2x2_grid():
     v = torch.randn(2, 64, 1, 64, dtype=torch.bfloat16)
     kernel = attention_bshd.compile(q, k, v)
     assert kernel.check(q, k, v).ok
+
+
+@tilelang.jit
+def scale_bshd_elementwise(X, block_M: int = 64, dtype=T.bfloat16):
+    """The same through element accesses in a T.Parallel body (TileLang's
+    linear attention reads `Q[b, i * 64 + row, h, col] * scale`): the loop
+    variables index dimensions 1 and 3, and the body's staging copies
+    take those dimensions (dims [1, 3])."""
+    B, S, H, D = T.const("B, S, H, D")
+    X: T.Tensor((B, S, H, D), dtype)
+    Y = T.empty((B, S, H, D), dtype)
+    with T.Kernel(T.ceildiv(S, block_M), H, B) as (bx, by, bz):
+        for i, j in T.Parallel(block_M, D):
+            Y[bz, bx * block_M + i, by, j] = X[bz, bx * block_M + i, by, j] * 2 + 1
+    return Y
+
+
+def test_element_accesses_over_non_trailing_dimensions_are_bshd_slices():
+    x = torch.randn(2, 100, 3, 64, dtype=torch.bfloat16)
+    torch.testing.assert_close(scale_bshd_elementwise(x), x * 2 + 1)
+    text = scale_bshd_elementwise.compile(x).tile_ir
+    assert "dims = array<i64: 1, 3>" in text

@@ -295,15 +295,18 @@ class ParallelLoop:
                 looped.append(len(bases))
             bases.append(rest)
         rank = len(indices)
-        if buffer.is_global and looped and \
-                looped != list(range(rank - len(looped), rank)) and \
+        # The staging copy covers the dimensions with loop variables: the
+        # last one among them (a slice over non-trailing dimensions,
+        # Q[b, i0 + i, h, j], is read in rows of the last), or a column.
+        if buffer.is_global and looped and looped[-1] != rank - 1 and \
                 not (len(looped) == 1 and rank >= 2 and looped[0] == rank - 2):
             self.error(node, f"the tensor '{buffer.py_name}' is read or written "
-                       "through an on-core copy of its trailing dimensions, or of "
-                       "one column (one loop variable, in the second-to-last "
-                       "dimension: Out[bx * 64 + i, k]); this access has loop "
-                       f"variables in dimension(s) {', '.join(map(str, looped))} "
-                       f"of {rank}")
+                       "through an on-core copy of the dimensions its loop "
+                       "variables index: they must include its last dimension "
+                       "(Q[b, s0 + i, h, j]), or be one column (one loop variable "
+                       "in the second-to-last dimension: Out[bx * 64 + i, k]); "
+                       "this access has loop variables in dimension(s) "
+                       f"{', '.join(map(str, looped))} of {rank}")
         return dims, bases, looped
 
     def check_not_narrow(self, node, buffer):

@@ -379,6 +379,12 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
     result.integer = int64_t(value);
   } else if (mnemonic == "cmpi") {
     int64_t a = i(0), b = i(1);
+    // The unsigned predicates compare the operands' bits of their width (a
+    // negative i32 is a large unsigned one).
+    Type type = op->getOperand(0).getType();
+    unsigned bits = type.isIndex() ? 64u : type.getIntOrFloatBitWidth();
+    uint64_t mask = bits < 64 ? (uint64_t(1) << bits) - 1 : ~uint64_t(0);
+    uint64_t ua = uint64_t(a) & mask, ub = uint64_t(b) & mask;
     switch (arith::CmpIOp(op).getPredicate()) {
     case arith::CmpIPredicate::eq:
       result.integer = a == b;
@@ -387,20 +393,28 @@ LogicalResult Interpreter::runScalar(Operation *op, llvm::StringRef name) {
       result.integer = a != b;
       break;
     case arith::CmpIPredicate::slt:
-    case arith::CmpIPredicate::ult:
       result.integer = a < b;
       break;
+    case arith::CmpIPredicate::ult:
+      result.integer = ua < ub;
+      break;
     case arith::CmpIPredicate::sle:
-    case arith::CmpIPredicate::ule:
       result.integer = a <= b;
       break;
+    case arith::CmpIPredicate::ule:
+      result.integer = ua <= ub;
+      break;
     case arith::CmpIPredicate::sgt:
-    case arith::CmpIPredicate::ugt:
       result.integer = a > b;
       break;
+    case arith::CmpIPredicate::ugt:
+      result.integer = ua > ub;
+      break;
     case arith::CmpIPredicate::sge:
-    case arith::CmpIPredicate::uge:
       result.integer = a >= b;
+      break;
+    case arith::CmpIPredicate::uge:
+      result.integer = ua >= ub;
       break;
     }
   } else if (failed(runFloat(op, mnemonic, result)))

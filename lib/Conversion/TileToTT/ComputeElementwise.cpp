@@ -540,13 +540,43 @@ Node *ExpressionBuilder::buildIntCompare(Operation *def) {
   case arith::CmpIPredicate::sge:
     relation = "ge";
     break;
-  default:
-    return fail(def, "an unsigned 'arith.cmpi' of i32 tiles has no lowering "
-                     "yet (the SFPU's int32 comparisons are signed)");
+  // Unsigned: a <u b exactly when a ^ 2^31 <s b ^ 2^31 (the sign bits
+  // flipped); the SFPU's int32 comparisons are signed.
+  case arith::CmpIPredicate::ult:
+    relation = "lt";
+    break;
+  case arith::CmpIPredicate::ugt:
+    relation = "gt";
+    break;
+  case arith::CmpIPredicate::ule:
+    relation = "le";
+    break;
+  case arith::CmpIPredicate::uge:
+    relation = "ge";
+    break;
   }
   Node *lhs, *rhs;
   if (!buildOperands(def, lhs, rhs))
     return nullptr;
+  switch (arith::CmpIOp(def).getPredicate()) {
+  case arith::CmpIPredicate::ult:
+  case arith::CmpIPredicate::ugt:
+  case arith::CmpIPredicate::ule:
+  case arith::CmpIPredicate::uge: {
+    auto flip = [&](Node *operand) {
+      Node *sign = scalar(double(INT32_MIN));
+      sign->integer = true;
+      return buildIntBinary(def, "xor", operand, sign);
+    };
+    lhs = flip(lhs);
+    rhs = lhs ? flip(rhs) : nullptr;
+    if (!lhs || !rhs)
+      return nullptr;
+    break;
+  }
+  default:
+    break;
+  }
   return buildIntBinary(def, relation, lhs, rhs);
 }
 

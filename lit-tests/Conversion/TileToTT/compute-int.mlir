@@ -149,3 +149,32 @@ func.func @fields(%A: !tile.tensor<32x32xi32>, %C: !tile.tensor<32x32xi32>) {
   }
   return
 }
+
+// -----
+
+// Unsigned comparisons flip both sign bits (xor with 2^31, filled as an
+// int) and compare signed.
+// CHECK-LABEL: func.func @unsigned
+// CHECK: tt.fill_tile_int
+// CHECK: tt.bitwise_binary_tile dst({{.*}}) type(xor)
+// CHECK: tt.fill_tile_int
+// CHECK: tt.bitwise_binary_tile dst({{.*}}) type(xor)
+// CHECK: tt.compare_int_tile dst({{.*}}) type(lt)
+func.func @unsigned(%A: !tile.tensor<32x32xi32>, %B: !tile.tensor<32x32xi32>, %C: !tile.tensor<32x32xi32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xi32>, %b = %B : !tile.tensor<32x32xi32>, %c = %C : !tile.tensor<32x32xi32>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<32x32xi32, shared>
+    %b_s = tile.alloc : !tile.buf<32x32xi32, shared>
+    %c_l = tile.alloc : !tile.buf<32x32xi32, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xi32>, !tile.buf<32x32xi32, shared>
+    tile.copy %b[%c0, %c0], %b_s : !tile.tensor<32x32xi32>, !tile.buf<32x32xi32, shared>
+    tile.parallel ins(%a_s, %b_s : !tile.buf<32x32xi32, shared>, !tile.buf<32x32xi32, shared>) outs(%c_l : !tile.buf<32x32xi32, fragment>) {
+    ^bb0(%x: i32, %y: i32):
+      %lt = arith.cmpi ult, %x, %y : i32
+      %r = arith.select %lt, %x, %y : i32
+      tile.yield %r : i32
+    }
+    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xi32, fragment>, !tile.tensor<32x32xi32>
+  }
+  return
+}

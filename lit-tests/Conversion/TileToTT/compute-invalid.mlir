@@ -128,26 +128,3 @@ func.func @load_in_branch(%X: !tile.tensor<128x64xf32>, %Y: !tile.tensor<128x64x
   return
 }
 
-// -----
-
-// The SFPU's int32 comparisons are signed.
-// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
-func.func @unsigned_compare(%A: !tile.tensor<32x32xi32>, %C: !tile.tensor<32x32xi32>) {
-  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xi32>, %c = %C : !tile.tensor<32x32xi32>) {
-    %c0 = arith.constant 0 : index
-    %a_s = tile.alloc : !tile.buf<32x32xi32, shared>
-    %c_l = tile.alloc : !tile.buf<32x32xi32, fragment>
-    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xi32>, !tile.buf<32x32xi32, shared>
-    // expected-note@+1 {{in this 'tile.parallel'}}
-    tile.parallel ins(%a_s : !tile.buf<32x32xi32, shared>) outs(%c_l : !tile.buf<32x32xi32, fragment>) {
-    ^bb0(%x: i32):
-      %k = arith.constant 5 : i32
-      // expected-error@+1 {{an unsigned 'arith.cmpi' of i32 tiles has no lowering yet (the SFPU's int32 comparisons are signed)}}
-      %p = arith.cmpi ult, %x, %k : i32
-      %s = arith.select %p, %x, %k : i32
-      tile.yield %s : i32
-    }
-    tile.copy %c_l, %c[%c0, %c0] : !tile.buf<32x32xi32, fragment>, !tile.tensor<32x32xi32>
-  }
-  return
-}

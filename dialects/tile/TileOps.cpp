@@ -469,6 +469,16 @@ bool CopyOp::coversTrailingDims() {
   return true;
 }
 
+bool CopyOp::isColumn() {
+  Value tensorSide = getTensorSide();
+  auto tensor =
+      tensorSide ? tensorSide.getType().dyn_cast<TensorType>() : TensorType();
+  auto buf = getBufferSide().getType().dyn_cast<BufType>();
+  llvm::SmallVector<int64_t, 4> dims = getDims();
+  return tensor && buf && buf.getRank() == 1 && tensor.getRank() >= 2 &&
+         dims.size() == 1 && dims[0] == tensor.getRank() - 2;
+}
+
 LogicalResult CopyOp::parse(OpAsmParser &parser, OperationState &state) {
   OpAsmParser::UnresolvedOperand source, dest;
   llvm::SmallVector<OpAsmParser::UnresolvedOperand, 4> sourceOffsets,
@@ -1358,6 +1368,20 @@ int64_t Im2ColOp::getOutputWidth() {
     return 0;
   return getConvolutionExtent(image.getShape()[2], getKernel(), getStride(),
                               getDilation(), getPadding());
+}
+
+int64_t Im2ColOp::getChannelRun() {
+  auto image = getImage().getType().dyn_cast<TensorType>();
+  auto buf = getBuffer().getType().dyn_cast<BufType>();
+  if (!image || image.getRank() != 4 || !buf || buf.getRank() != 2)
+    return 0;
+  int64_t channels = image.getShape()[3], columns = buf.getShape()[1];
+  int64_t run = channels % columns == 0   ? columns
+                : columns % channels == 0 ? channels
+                                          : 0;
+  if ((run * getElementBytes(image.getElementType())) % kIm2ColAlignment != 0)
+    return 0;
+  return run;
 }
 
 LogicalResult Im2ColOp::parse(OpAsmParser &parser, OperationState &state) {

@@ -328,7 +328,8 @@ void tilt_emu::sfpuReduce(PoolType type, tt::DataFormat format, ReduceDim dim,
                       ": the emulator models one tile (ct_dim = rt_dim = 1)");
   float *x = dstTile(context, idst, function, DstState::Acquired);
   bool rows = dim == REDUCE_ROW;
-  float results[32];
+  // Each line's result as its word (moved with memcpy, as every int32).
+  int32_t results[32];
   for (uint32_t line = 0; line < 32; ++line) {
     auto at = [&](uint32_t k) { return rows ? line * 32 + k : k * 32 + line; };
     if (isInt) {
@@ -339,24 +340,25 @@ void tilt_emu::sfpuReduce(PoolType type, tt::DataFormat format, ReduceDim dim,
               : type == MIN ? std::min(acc, v)
                             : int32_t(uint32_t(acc) + uint32_t(v));
       }
-      if (type == AVG)
-        acc /= 32; // toward zero, as tt-llk's sign-corrected shift
-      std::memcpy(&results[line], &acc, 4);
-    } else {
-      float acc = x[at(0)];
-      for (uint32_t k = 1; k < 32; ++k) {
-        float v = x[at(k)];
-        acc = type == MAX   ? std::max(acc, v)
-              : type == MIN ? std::min(acc, v)
-                            : acc + v;
-      }
-      results[line] = type == AVG ? acc * 0.03125f : acc;
+      // AVG rounds toward zero, as tt-llk's sign-corrected shift.
+      results[line] = type == AVG ? acc / 32 : acc;
+      continue;
     }
+    float acc = x[at(0)];
+    for (uint32_t k = 1; k < 32; ++k) {
+      float v = x[at(k)];
+      acc = type == MAX   ? std::max(acc, v)
+            : type == MIN ? std::min(acc, v)
+                          : acc + v;
+    }
+    if (type == AVG)
+      acc *= 0.03125f;
+    std::memcpy(&results[line], &acc, 4);
   }
   for (uint32_t i = 0; i < 1024; ++i)
     x[i] = NAN;
   for (uint32_t line = 0; line < 32; ++line)
-    x[rows ? line * 32 : line] = results[line];
+    storeWord(x, rows ? line * 32 : line, results[line]);
   count(context, TileOp::SfpuUnary);
   // Five passes of the SFPU over the tile's lanes at most (a tree over 32
   // elements): timed as that many unary SFPU ops.

@@ -274,7 +274,7 @@ private:
     };
     llvm::SmallVector<int64_t, 4> dims = copy.getDims();
     int64_t last = tensor.getRank() - 1;
-    if (isColumnCopy(copy, tensor, buf)) {
+    if (copy.isColumn()) {
       // A column: the data movement kernels move it element by element
       // (4-byte words at any column; tile-lower-data-movement).
       if (getElementBytes(buf.getElementType()) != 4)
@@ -325,14 +325,6 @@ private:
     return success();
   }
 
-  /// Whether `copy` moves a 1-d buffer along the tensor's second-to-last
-  /// dimension (TileLang's `Out[bx * 64 + i, k] = v[i]`): a column.
-  static bool isColumnCopy(CopyOp copy, TensorType tensor, BufType buf) {
-    llvm::SmallVector<int64_t, 4> dims = copy.getDims();
-    return buf.getRank() == 1 && tensor.getRank() >= 2 && dims.size() == 1 &&
-           dims[0] == tensor.getRank() - 2;
-  }
-
   /// T.im2col as the reader moves it: each row of a block is one output
   /// pixel, whose columns are runs of contiguous channels of image pixels
   /// (a stick each). The whole block column range within one pixel's
@@ -343,15 +335,8 @@ private:
   /// reader, for 2- and 4-byte elements.
   LogicalResult checkIm2Col(Im2ColOp im2col) {
     auto image = im2col.getImage().getType().cast<TensorType>();
-    auto buf = im2col.getBuffer().getType().cast<BufType>();
-    int64_t channels = image.getShape()[3];
-    int64_t columns = buf.getShape()[1];
-    int64_t run = channels % columns == 0   ? columns
-                  : columns % channels == 0 ? channels
-                                            : 0;
     int64_t bytes = getElementBytes(image.getElementType());
-    bool direct = run && (run * bytes) % kIm2ColAlignment == 0;
-    if (!direct && bytes != 2 && bytes != 4)
+    if (!im2col.getChannelRun() && bytes != 2 && bytes != 4)
       return im2col.emitError()
              << "T.im2col gathers the channels of " << image.getElementType()
              << " images element by element, which needs 2- or 4-byte "

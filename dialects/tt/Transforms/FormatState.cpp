@@ -148,6 +148,12 @@ llvm::DenseMap<int64_t, Type> tt::getKernelCBFormats(KernelOp kernel) {
   return formats;
 }
 
+bool tt::movesIntoDest(Operation *op) {
+  llvm::StringRef name = op->getName().getStringRef();
+  return name == "tt.copy_tile" || name == "tt.unary_bcast" ||
+         name == "tt.tilize_block" || name == "tt.pack_untilize_block";
+}
+
 llvm::SmallVector<int64_t, 4> tt::getUnpackToDestFp32(KernelOp kernel) {
   llvm::SmallVector<int64_t, 4> cbs;
   if (auto attr = kernel->getInherentAttr("unpack_to_dest_fp32")

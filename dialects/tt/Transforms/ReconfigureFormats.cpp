@@ -147,14 +147,9 @@ void selectUnpackToDest(KernelOp kernel,
     for (const auto &[reg, cb] : effects.uses) {
       if (reg == FormatRegister::Pack)
         continue;
-      // What reads a CB only to move it (copy_tile, tilize_block,
-      // pack_untilize_block) keeps f32 exact when it is unpacked straight
-      // into DST (lib/Emulator/ComputeTilize.cpp has the sources).
-      // unary_bcast too: its B2D datacopy takes 32-bit data straight into
-      // DST in that mode (bcast.h; docs/emulator.md).
-      llvm::StringRef name = op->getName().getStringRef();
-      if (name == "tt.copy_tile" || name == "tt.tilize_block" ||
-          name == "tt.pack_untilize_block" || name == "tt.unary_bcast")
+      // What reads a CB only to move it keeps f32 exact when it is
+      // unpacked straight into DST.
+      if (movesIntoDest(op))
         copied.insert(cb);
       else
         other.insert(cb);

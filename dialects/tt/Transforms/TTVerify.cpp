@@ -775,11 +775,8 @@ private:
         }
       }
       // These move the data without computing on it, and the unpacker can
-      // put it into DST for them (lib/Emulator/ComputeTilize.cpp; bcast.h
-      // for unary_bcast).
-      llvm::StringRef name = op->getName().getStringRef();
-      if (name == "tt.copy_tile" || name == "tt.tilize_block" ||
-          name == "tt.pack_untilize_block" || name == "tt.unary_bcast")
+      // put it into DST for them.
+      if (movesIntoDest(op))
         return;
       for (const auto &[reg, cb] : getFormatEffects(op).uses)
         if (reg != FormatRegister::Pack && llvm::is_contained(toDest, cb)) {

@@ -123,6 +123,37 @@ FailureOr<Value> maskSource(KernelLowering &lowering, Operation *op,
   return *scratch;
 }
 
+/// DST[0] = DST[0] op DST[1] on the SFPU for a reduction of `kind`: add,
+/// min, or max (absmax too), on int32 words when `isInt`.
+void emitFold(OpBuilder &builder, Location loc, llvm::StringRef kind,
+              bool isInt) {
+  llvm::StringRef op = kind == "sum"   ? "add"
+                       : kind == "min" ? "min"
+                                       : "max";
+  if (isInt)
+    emitSfpuIntBinary(builder, loc, op, 0, 1);
+  else
+    emitSfpuBinary(builder, loc, op, 0, 1);
+}
+
+/// With `old` (accumulate), the destination's old tile `place` loaded into
+/// DST 1 (or its constant filled there) and folded into DST 0.
+void emitCombineOld(KernelLowering &lowering, Location loc,
+                    llvm::StringRef kind, const TileSource *old, Value place,
+                    bool isInt) {
+  if (!old)
+    return;
+  OpBuilder &builder = lowering.getBuilder();
+  if (old->constant) {
+    lowering.emitFill(loc, old->value, 1, old->runtime, isInt);
+  } else {
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", old->index}});
+    emit<tt::CopyTileOp>(builder, loc, {place},
+                         {{"in", old->index}, {"dst", 1}});
+  }
+  emitFold(builder, loc, kind, isInt);
+}
+
 /// After the reduced tile is in DST[0]: min's negation back, and the
 /// combination with the old destination tile `place` (accumulate).
 void emitEpilogue(KernelLowering &lowering, Location loc, llvm::StringRef kind,
@@ -133,30 +164,7 @@ void emitEpilogue(KernelLowering &lowering, Location loc, llvm::StringRef kind,
     emit<tt::NegativeTileInitOp>(builder, loc);
     emit<tt::NegativeTileOp>(builder, loc, {}, dst0);
   }
-  if (!old)
-    return;
-  if (old->constant) {
-    lowering.emitFill(loc, old->value, 1, old->runtime);
-  } else {
-    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", old->index}});
-    emit<tt::CopyTileOp>(builder, loc, {place},
-                         {{"in", old->index}, {"dst", 1}});
-  }
-  emitSfpuBinary(builder, loc,
-                 kind == "sum"   ? "add"
-                 : kind == "min" ? "min"
-                                 : "max",
-                 0, 1);
-}
-
-/// DST[0] = DST[0] op DST[1] for a reduction of `kind` on 32-bit words.
-void emitFold(OpBuilder &builder, Location loc, llvm::StringRef kind,
-              bool isInt) {
-  llvm::StringRef op = kind == "sum" ? "add" : kind;
-  if (isInt)
-    emitSfpuIntBinary(builder, loc, op, 0, 1);
-  else
-    emitSfpuBinary(builder, loc, op, 0, 1);
+  emitCombineOld(lowering, loc, kind, old, place, /*isInt=*/false);
 }
 
 /// The SFPU form (tile::ReduceOp::runsOnSfpu): per tile row, the row's
@@ -239,16 +247,7 @@ LogicalResult lowerSfpuReduce(KernelLowering &lowering, tile::ReduceOp reduce,
   emit<tt::SfpuReduceInitOp>(builder, loc, {}, {},
                              llvm::makeArrayRef(keywords).take_front(2));
   emit<tt::SfpuReduceOp>(builder, loc, {}, {{"dst", 0}}, keywords);
-  if (old) {
-    if (old->constant) {
-      lowering.emitFill(loc, old->value, 1, old->runtime, isInt);
-    } else {
-      emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", old->index}});
-      emit<tt::CopyTileOp>(builder, loc, {toI32(builder, loc, row)},
-                           {{"in", old->index}, {"dst", 1}});
-    }
-    emitFold(builder, loc, kind, isInt);
-  }
+  emitCombineOld(lowering, loc, kind, old, toI32(builder, loc, row), isInt);
   lowering.emitPackAndRelease(loc, out, 0);
   builder.setInsertionPointAfter(rowLoop.getOperation());
   if (mask)

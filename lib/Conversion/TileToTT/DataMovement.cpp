@@ -254,9 +254,7 @@ public:
     if (!bufType || bufType.getRank() > 2)
       return fail(op, "only 1-d and 2-d buffers are supported (circular "
                       "buffers hold the tiles of a matrix)");
-    if (bufType.getRank() == 1 && tensorType.getRank() >= 2 &&
-        layout->rowMajor && copy.getDims().size() == 1 &&
-        copy.getDims()[0] == tensorType.getRank() - 2)
+    if (layout->rowMajor && copy.isColumn())
       return lowerColumn(rewriter, copy, tensor, buffer, *layout);
     if (bufType.getRank() == 1 && tensorType.getRank() >= 2 &&
         layout->rowMajor && copy.coversTrailingDims())
@@ -1741,16 +1739,15 @@ public:
     auto [rows, columns] = getTileGrid(bufType.getShape());
     int64_t blockRows = bufType.getShape()[0];
     int64_t blockColumns = bufType.getShape()[1];
-    int64_t run = channels % blockColumns == 0 ? blockColumns : channels;
-    int64_t runBytes = run * elementBytes;
     // Runs of channels that are not whole aligned reads (an RGB image's 3
     // channels): each pixel's stick is read whole into a scratch CB and
     // the reader places the elements (gathered).
-    bool gathered =
-        blockColumns % run != 0 || runBytes % tile::kIm2ColAlignment != 0;
+    int64_t run = im2col.getChannelRun();
+    bool gathered = run == 0;
     if (gathered && elementBytes != 2 && elementBytes != 4)
       return copies.fail(op, "tile.im2col gathers 2- or 4-byte elements");
-    int64_t runs = blockColumns / run;
+    int64_t runBytes = run * elementBytes;
+    int64_t runs = gathered ? 0 : blockColumns / run;
     // Gathered: the taps a block's row spans, one stick each.
     int64_t taps = (channels - 1 + blockColumns - 1) / channels + 1;
     int64_t stickBytes = layout->pageSize;

@@ -20,8 +20,9 @@ import threading
 from . import _parallel
 from ._eager import EagerCall, EagerTranslation, scope_chain_pending
 from ._ranges import decide, index_range, range_of
-from ._util import (_bind_arguments, _constant_compare, _describe, _intrinsic_name,
-                    _is_docstring, _kind, _python_binary, _python_unary, _unconst)
+from ._util import (_bind_arguments, _constant_compare, _describe, _dims_attr,
+                    _intrinsic_name, _is_docstring, _kind, _python_binary,
+                    _python_unary, _unconst)
 from ._values import (Buffer, Const, Deferred, DType, Diagnostic, Emitter,
                       FrontendError, Region, SSA, Sym, TensorAnnotation, TensorData,
                       TensorType, ViewConflict, dtype_of, is_float, _NARROW_TYPES,
@@ -938,14 +939,18 @@ class Translator(EagerTranslation):
             return
         if src.buffer.is_view:
             self.error(call, self.view_error(src.buffer))
+        self.emit_copy(call, src, dst)
+
+    def emit_copy(self, call, src, dst):
+        """``tile.copy`` between two endpoints (at most one a tensor slice,
+        whose dimensions the buffer covers give ``dims``)."""
         left = src.buffer.name + self.offset_text(call, src)
         right = dst.buffer.name + self.offset_text(call, dst)
         tensor_side, buffer = (src, dst.buffer) if src.buffer.is_global else (dst, src.buffer)
         dims = self.copy_dims(call, tensor_side, buffer) if tensor_side.buffer.is_global \
             else None
-        attrs = f" {{dims = array<i64: {', '.join(map(str, dims))}>}}" if dims else ""
-        self.emitter.emit(f"tile.copy {left}, {right}{attrs} : {src.buffer.type}, "
-                          f"{dst.buffer.type}", self.pos(call))
+        self.emitter.emit(f"tile.copy {left}, {right}{_dims_attr(dims)} : "
+                          f"{src.buffer.type}, {dst.buffer.type}", self.pos(call))
 
     @staticmethod
     def constant_value(name, scope):
@@ -980,19 +985,12 @@ class Translator(EagerTranslation):
             self.error(call, "T.copy between two tensors goes through an on-core "
                        f"buffer, which has at most 2 dimensions; the slices have "
                        f"{len(shape)} of more than one element")
-        pos = self.pos(call)
         stage = Buffer(self.emitter.fresh("stage"), shape, src.buffer.dtype, "shared",
                        "stage")
-        self.emitter.emit_prologue(f"{stage.name} = tile.alloc : {stage.type}", pos)
-        for region, into in ((src, True), (dst, False)):
-            dims = self.copy_dims(call, region, stage)
-            attrs = f" {{dims = array<i64: {', '.join(map(str, dims))}>}}" if dims else ""
-            tensor = region.buffer.name + self.offset_text(call, region)
-            left, right = (tensor, stage.name) if into else (stage.name, tensor)
-            types = (region.buffer.type, stage.type) if into else \
-                (stage.type, region.buffer.type)
-            self.emitter.emit(f"tile.copy {left}, {right}{attrs} : {types[0]}, "
-                              f"{types[1]}", pos)
+        self.emitter.emit_prologue(f"{stage.name} = tile.alloc : {stage.type}",
+                                   self.pos(call))
+        self.emit_copy(call, src, Region(stage, []))
+        self.emit_copy(call, Region(stage, []), dst)
 
     def view_error(self, buffer):
         return (f"'{buffer.py_name}' holds {_TORCH_DTYPES[buffer.dtype]} values, "

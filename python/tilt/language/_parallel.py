@@ -92,12 +92,12 @@ class Node:
         self.data = data
 
 
-def _dims_attr(looped, rank):
+def _staging_dims_attr(looped, rank):
     """A staging copy's ``dims`` when the tensor dimensions with loop
     variables are not the trailing ones (a column), else nothing."""
     if looped == list(range(rank - len(looped), rank)):
         return ""
-    return f" {{dims = array<i64: {', '.join(map(str, looped))}>}}"
+    return _util._dims_attr(looped)
 
 
 class ParallelLoop:
@@ -373,7 +373,7 @@ class ParallelLoop:
                 self.tr.emitter.emit_prologue(f"{stage.name} = tile.alloc : {stage.type}", pos)
                 offsets = ", ".join(self.materialize_outer(b, pos).name for b in bases)
                 self.tr.emitter.emit(f"tile.copy {tensor.name}[{offsets}], {stage.name}"
-                                     f"{_dims_attr(looped, len(bases))} : "
+                                     f"{_staging_dims_attr(looped, len(bases))} : "
                                      f"{tensor.type}, {stage.type}", pos)
             self.pre.append(emit)
         stage = self.stages[stage_key]
@@ -885,5 +885,5 @@ def translate(tr, stmt, scope):
         op = f"tile.atomic_{atomic}" if atomic else "tile.copy"
         rows = f" rows {limit.name}" if limit is not None else ""
         emitter.emit(f"{op} {temp.name}, {tensor.name}[{offsets}]{rows}"
-                     f"{_dims_attr(looped, len(bases))} : "
+                     f"{_staging_dims_attr(looped, len(bases))} : "
                      f"{temp.type}, {tensor.type}", wpos)

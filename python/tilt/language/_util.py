@@ -114,3 +114,12 @@ def _bind_arguments(translator, call, callee, scope, evaluate=None):
         translator.error(call, f"T.{callee._tilt_intrinsic}: {error}")
     bound.apply_defaults()
     return dict(bound.arguments), keyword_nodes
+
+
+def _dims_attr(dims):
+    """A tile.copy's ``dims`` property in the custom form (the tensor
+    dimensions its buffer covers), or nothing for the trailing ones
+    (``dims`` None or empty)."""
+    if not dims:
+        return ""
+    return f" {{dims = array<i64: {', '.join(map(str, dims))}>}}"

@@ -85,6 +85,12 @@ findFormatMismatches(KernelOp kernel,
 /// (`unpack_to_dest_fp32 [...]`, ComputeConfig::unpack_to_dest_mode).
 llvm::SmallVector<int64_t, 4> getUnpackToDestFp32(KernelOp kernel);
 
+/// Whether `op` reads its CB only to move the data into DST, which the
+/// unpacker can do straight from L1 for an UnpackToDestFp32 CB: copy_tile,
+/// unary_bcast (its B2D datacopy, bcast.h), tilize_block and
+/// pack_untilize_block (lib/Emulator/ComputeTilize.cpp has the sources).
+bool movesIntoDest(Operation *op);
+
 } // namespace tt
 } // namespace tilt
 

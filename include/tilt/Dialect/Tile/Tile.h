@@ -187,6 +187,9 @@ public:
   /// Whether the buffer covers the tensor's trailing dimensions (no `dims`,
   /// or `dims` naming exactly those).
   bool coversTrailingDims();
+  /// Whether the copy moves a 1-d buffer along a tensor's second-to-last
+  /// dimension (TileLang's `Out[bx * 64 + i, k] = v[i]`): a column.
+  bool isColumn();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();
@@ -228,6 +231,11 @@ public:
   /// The output's height and width (OH, OW).
   int64_t getOutputHeight();
   int64_t getOutputWidth();
+  /// The channels a row of the block reads in one DRAM read: the block's
+  /// columns when C is a multiple of them, C when the columns are a
+  /// multiple of C, provided the run is whole kIm2ColAlignment-byte units;
+  /// 0 when the channels are gathered element by element instead.
+  int64_t getChannelRun();
   static LogicalResult parse(OpAsmParser &parser, OperationState &state);
   void print(OpAsmPrinter &printer);
   LogicalResult verify();

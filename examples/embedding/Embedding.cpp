@@ -241,6 +241,6 @@ int main(int argc, char **argv) {
     return 1;
   llvm::outs() << "wrote " << outputDir
                << ": reader.cpp, compute.cpp, writer.cpp, main.cpp, "
-                  "plan.json, gemm.tilt\n";
+                  "host_io.hpp, host_io.cpp, plan.json, gemm.tilt\n";
   return 0;
 }

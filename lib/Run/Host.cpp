@@ -199,9 +199,9 @@ static void hashDirectory(llvm::StringRef dir, llvm::SHA1 &hasher) {
   }
 }
 
-/// Precompiles the `#include` lines of `text` (a generated host program's
-/// headers: the Metalium host API and the standard library, half of its
-/// build time) once per compiler, flags and emulator headers (`stamp`, not
+/// Precompiles the `#include <...>` lines of `text` (a generated host
+/// program's system headers: the Metalium host API and the standard library,
+/// half of its build time) once per compiler, flags and emulator headers (`stamp`, not
 /// the library: a rebuilt library needs no new one of these 70 MB files),
 /// and returns the header to pass with `-include`; "" when the compiler
 /// cannot. GCC and Clang look for `<header>.gch` next to it and parse the
@@ -216,7 +216,7 @@ static std::string precompileHostHeaders(llvm::StringRef text,
   llvm::SmallVector<llvm::StringRef> lines;
   text.split(lines, '\n');
   for (llvm::StringRef line : lines)
-    if (line.startswith("#include "))
+    if (line.startswith("#include <"))
       includes += line.str() + "\n";
   if (includes.empty())
     return "";
@@ -290,10 +290,19 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
   llvm::SHA1 headerHasher;
   hashDirectory(include, headerHasher);
   std::string headerStamp = llvm::toHex(headerHasher.final());
-  // The cache key: the source, the flags, the compiler and the emulator.
+  // host_io.cpp, the part every host program shares, is compiled once
+  // (per its text, the flags, the compiler and the emulator's headers) into
+  // an object the programs link.
+  llvm::SmallString<128> ioSource(workDir), ioHeader(workDir);
+  llvm::sys::path::append(ioSource, "host_io.cpp");
+  llvm::sys::path::append(ioHeader, "host_io.hpp");
+  std::string ioText = readText(ioSource), ioHeaderText = readText(ioHeader);
+  // The cache key: the sources, the flags, the compiler and the emulator.
   std::string text = readText(source);
   llvm::SHA1 hasher;
   hasher.update(text);
+  hasher.update(ioHeaderText);
+  hasher.update(ioText);
   for (const std::string &flag : flags)
     hasher.update(flag);
   hasher.update(compiler);
@@ -321,6 +330,35 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
   llvm::SmallString<128> log(workDir);
   llvm::sys::path::append(log, "host-build.log");
   std::string execError, output;
+  std::string ioObject;
+  if (!ioText.empty()) {
+    llvm::SHA1 ioHasher;
+    ioHasher.update(ioHeaderText);
+    ioHasher.update(ioText);
+    for (const std::string &flag : flags)
+      ioHasher.update(flag);
+    ioHasher.update(compiler);
+    ioHasher.update(headerStamp);
+    std::string objectDir = emulator.cacheDir + "/objects";
+    llvm::sys::fs::create_directories(objectDir);
+    ioObject = objectDir + "/host_io-" +
+               llvm::toHex(ioHasher.final()).substr(0, 20) + ".o";
+    if (!llvm::sys::fs::exists(ioObject)) {
+      std::string ioTemporary = ioObject + ".tmp" + std::to_string(::getpid());
+      std::vector<std::string> args = flags;
+      for (const std::string &arg :
+           {std::string("-c"), ioSource.str().str(), std::string("-o"),
+            ioTemporary})
+        args.push_back(arg);
+      int exitCode =
+          executeProgram(*compilerPath, args, {}, log, execError);
+      if (exitCode != 0 || llvm::sys::fs::rename(ioTemporary, ioObject)) {
+        llvm::sys::fs::remove(ioTemporary);
+        error = "host_io.cpp does not compile:\n" + readText(log) + execError;
+        return failure();
+      }
+    }
+  }
   auto compile = [&](llvm::StringRef headers) {
     std::vector<std::string> args = flags;
     if (!headers.empty()) {
@@ -328,6 +366,8 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
       args.push_back(headers.str());
     }
     args.push_back(source.str().str());
+    if (!ioObject.empty())
+      args.push_back(ioObject);
     // All of the library: the kernels, loaded later with dlopen, call parts
     // of the emulator's compute API that the host program itself does not.
     args.push_back("-Wl,--whole-archive");

@@ -262,9 +262,10 @@ class Kernel:
 
     @property
     def files(self):
-        """The generated files, by name: ``<kernel>.cpp``, ``main.cpp``, ``plan.json``
-        (with several ``tile.kernel`` ops, under a directory per program:
-        ``f/main.cpp``, ``f_1/main.cpp``)."""
+        """The generated files, by name: ``<kernel>.cpp``, the host program
+        (``main.cpp``, and ``host_io.hpp`` and ``host_io.cpp``, which every
+        host program shares), ``plan.json`` (with several ``tile.kernel``
+        ops, under a directory per program: ``f/main.cpp``, ``f_1/main.cpp``)."""
         return dict(self.program.files)
 
     def source(self, kind="compute"):
@@ -278,8 +279,9 @@ class Kernel:
             return files["main.cpp"]
         if kind == "plan":
             return files["plan.json"]
+        host = ("main.cpp", "host_io.cpp")
         matches = [name for name in files if kind in name and name.endswith(".cpp")
-                   and name != "main.cpp"]
+                   and name.rsplit("/", 1)[-1] not in host]
         if len(matches) != 1:
             raise KeyError(f"no single generated file for '{kind}': "
                            f"{', '.join(sorted(files))}")

@@ -49,7 +49,8 @@ configure "$source/examples/embedding" "$work/embedding"
 cmake --build "$work/embedding" > "$work/embedding.build.log" 2>&1 ||
   { cat "$work/embedding.build.log"; fail "build examples/embedding"; }
 "$work/embedding/tilt-embedding" "$work/out" --grid 2x2
-for file in reader.cpp compute.cpp writer.cpp main.cpp plan.json gemm.tilt; do
+for file in reader.cpp compute.cpp writer.cpp main.cpp host_io.hpp host_io.cpp \
+  plan.json gemm.tilt; do
   test -s "$work/out/$file" || fail "tilt-embedding wrote no $file"
 done
 

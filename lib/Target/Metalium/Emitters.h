@@ -70,6 +70,10 @@ LogicalResult emitKernel(tt::KernelOp kernel, tt::ProgramOp program,
                          SourceMarks &marks);
 LogicalResult emitHost(tt::ProgramOp program, const EmitOptions &options,
                        std::string &text);
+/// host_io.hpp and host_io.cpp: the part of every host program that its
+/// program does not decide (the same text for all), which main.cpp includes.
+std::string getHostIoHeader();
+std::string getHostIoSource();
 /// plan.json; `kernels` are the program's generated kernels, whose source
 /// lines it maps to the tile program.
 LogicalResult emitPlan(tt::ProgramOp program, const EmitOptions &options,

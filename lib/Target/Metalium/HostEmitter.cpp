@@ -11,6 +11,7 @@
 
 #include "Emitters.h"
 #include "tilt/IR/Attributes.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,9 +22,27 @@ using namespace tilt::metalium;
 
 namespace {
 
-// The part of main.cpp that does not depend on the program: command line,
-// file I/O and the tile layout of tensors.
-constexpr llvm::StringLiteral kHostHelpers = R"cpp(namespace {
+// What every host program shares and its program does not decide (command
+// line, .npy files, the layouts of tensors in DRAM pages), written as
+// host_io.hpp and host_io.cpp beside main.cpp. The text is the same for every
+// program, so tilt-run compiles host_io.cpp once (run::buildHost) and each
+// program's build compiles main() only.
+constexpr llvm::StringLiteral kHostIoHeader = R"cpp(// host_io.hpp: the host program's command line, files and tensor layouts.
+// What every host program Tilt writes shares and its program does not decide:
+// the command line, .npy files and the layouts of tensors in DRAM pages.
+// host_io.cpp defines it; main.cpp includes it.
+#pragma once
+
+#include <tt-metalium/bfloat16.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tilt_host {
 
 // --in NAME=FILE, --out NAME=FILE, --scalar NAME=VALUE and --kernel-dir DIR.
 struct HostArgs {
@@ -32,41 +51,110 @@ struct HostArgs {
 };
 
 bool parseArgs(int argc, char **argv, const std::vector<std::string> &buffers,
-               const std::vector<std::string> &scalars, HostArgs &args) {
-  for (int i = 1; i < argc; ++i) {
-    std::string flag = argv[i];
-    if (i + 1 >= argc || (flag != "--in" && flag != "--out" &&
-                          flag != "--scalar" && flag != "--kernel-dir")) {
-      std::fprintf(stderr,
-                   "usage: %s [--in BUFFER=FILE]... [--out BUFFER=FILE]... "
-                   "[--scalar SCALAR=VALUE]... [--kernel-dir DIR]\n",
-                   argv[0]);
-      return false;
+               const std::vector<std::string> &scalars, HostArgs &args);
+
+// Writes a float32 array as .npy, or raw float32 for other file names.
+bool saveArray(const std::string &path, const std::vector<uint32_t> &shape,
+               const std::vector<float> &data);
+
+// IEEE half on the host, for Float16 buffers (Metalium has no host half
+// type): conversion from float rounds to nearest even, to subnormals and
+// infinity where the value needs them; NaN stays NaN.
+struct HostHalf {
+  uint16_t bits = 0;
+  HostHalf() = default;
+  HostHalf(float value) {
+    uint32_t f;
+    std::memcpy(&f, &value, 4);
+    uint32_t sign = (f >> 16) & 0x8000u, magnitude = f & 0x7fffffffu;
+    if (magnitude > 0x7f800000u) {
+      bits = uint16_t(sign | 0x7e00u);
+    } else if (magnitude >= 0x477ff000u) {
+      bits = uint16_t(sign | 0x7c00u); // rounds to infinity
+    } else if (magnitude < 0x38800000u) {
+      // Subnormal (or zero): in units of 2^-24, rounded to nearest even.
+      float scaled = std::fabs(value) * 16777216.0f;
+      bits = uint16_t(sign | uint32_t(std::nearbyint(scaled)));
+    } else {
+      uint32_t rounded = magnitude + 0xfffu + ((magnitude >> 13) & 1u);
+      bits = uint16_t(sign | ((rounded - 0x38000000u) >> 13));
     }
-    std::string value = argv[++i];
-    if (flag == "--kernel-dir") {
-      args.kernelDir = value;
-      continue;
-    }
-    size_t equals = value.find('=');
-    std::string name = value.substr(0, equals);
-    bool isScalar = flag == "--scalar";
-    bool known = false;
-    for (const std::string &candidate : isScalar ? scalars : buffers)
-      known |= candidate == name;
-    if (equals == std::string::npos || !known) {
-      std::fprintf(stderr, "error: %s %s: expected %s with a %s of this "
-                           "program\n",
-                   flag.c_str(), value.c_str(),
-                   isScalar ? "SCALAR=VALUE" : "BUFFER=FILE",
-                   isScalar ? "scalar" : "buffer");
-      return false;
-    }
-    (isScalar ? args.scalars : flag == "--in" ? args.inputs : args.outputs)
-        [name] = value.substr(equals + 1);
   }
-  return true;
-}
+  operator float() const {
+    uint32_t sign = uint32_t(bits & 0x8000u) << 16;
+    uint32_t exponent = (bits >> 10) & 0x1fu, mantissa = bits & 0x3ffu;
+    float value;
+    if (exponent == 0) {
+      value = std::ldexp(float(mantissa), -24);
+      return sign ? -value : value;
+    }
+    uint32_t f =
+        sign | (exponent == 31 ? 0x7f800000u | (mantissa << 13)
+                               : ((exponent + 112) << 23) | (mantissa << 13));
+    std::memcpy(&value, &f, 4);
+    return value;
+  }
+};
+
+// A buffer's host element type T is one of bfloat16, HostHalf, float,
+// int32_t, int8_t and uint8_t: host_io.cpp instantiates these templates for
+// each.
+
+// Pads `data` (of `shape`) to `padded` and lays it out in 32x32 tiles of
+// four 16x16 faces, in the buffer's element type.
+template <typename T>
+std::vector<T> toTiles(const std::vector<float> &data,
+                       const std::vector<uint32_t> &shape,
+                       const std::vector<uint32_t> &padded);
+
+// The inverse of toTiles: back to row-major `shape`, padding dropped.
+template <typename T>
+std::vector<float> fromTiles(const std::vector<T> &tiles,
+                             const std::vector<uint32_t> &shape,
+                             const std::vector<uint32_t> &padded);
+
+// A row-major tensor (one page per row of its last dimension): each row
+// padded with zeros to the padded last dimension, in the buffer's element
+// type.
+template <typename T>
+std::vector<T> toRows(const std::vector<float> &data,
+                      const std::vector<uint32_t> &shape,
+                      const std::vector<uint32_t> &padded);
+
+// The inverse of toRows: the padding of each row dropped.
+template <typename T>
+std::vector<float> fromRows(const std::vector<T> &pages,
+                            const std::vector<uint32_t> &shape,
+                            const std::vector<uint32_t> &padded);
+
+// The given input of buffer `name`, or zeros.
+bool loadInput(const HostArgs &args, const std::string &name,
+               const std::vector<uint32_t> &shape, std::vector<float> &data);
+
+// The f32 bits of scalar `name` (0.0 without --scalar), its value rounded to
+// the scalar's type T first: kernels take float parameters as the uint32_t
+// bit pattern of an f32 (binop_with_scalar.h's `param`, fill_tile_bitcast).
+template <typename T>
+bool scalarBits(const HostArgs &args, const std::string &name, uint32_t &bits);
+
+} // namespace tilt_host
+)cpp";
+
+constexpr llvm::StringLiteral kHostIoSource = R"cpp(// host_io.cpp: the definitions of host_io.hpp.
+// The same file for every host program Tilt writes.
+#include "host_io.hpp"
+
+#include <tt-metalium/tilize_utils.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <type_traits>
+
+namespace tilt_host {
+
+namespace {
 
 bool endsWith(const std::string &text, const std::string &suffix) {
   return text.size() >= suffix.size() &&
@@ -120,6 +208,81 @@ bool loadArray(const std::string &path, const std::vector<uint32_t> &shape,
   return true;
 }
 
+// A tensor as stacked tiled matrices: [D0, ..., M, N] is D0 x ... matrices
+// of M x N, each padded and tiled on its own, one after the other (tile
+// ((d0 * D1 + d1) ... * Mt + m) * Nt + n); a 1-d tensor is one matrix
+// holding a column vector in column 0 of its tiles.
+struct MatrixShape {
+  size_t matrices = 1;
+  uint32_t rows = 0, cols = 0;
+};
+MatrixShape matrixShape(const std::vector<uint32_t> &shape) {
+  if (shape.size() == 1)
+    return {1, shape[0], 32};
+  MatrixShape matrix{1, shape[shape.size() - 2], shape.back()};
+  for (size_t i = 0; i + 2 < shape.size(); ++i)
+    matrix.matrices *= shape[i];
+  return matrix;
+}
+
+// An output element as the float32 the result files hold. An int32 beyond
+// 2^24 has no exact float32: the program stops with an error rather than
+// write a rounded value.
+template <typename T> float toCarried(T value) {
+  float carried = static_cast<float>(value);
+  if constexpr (std::is_integral_v<T>) {
+    if (static_cast<long long>(carried) != static_cast<long long>(value)) {
+      std::fprintf(stderr,
+                   "error: an integer output element is %lld, beyond 2^24: "
+                   "the run's float32 result files cannot hold it exactly\n",
+                   static_cast<long long>(value));
+      std::exit(1);
+    }
+  }
+  return carried;
+}
+
+} // namespace
+
+bool parseArgs(int argc, char **argv, const std::vector<std::string> &buffers,
+               const std::vector<std::string> &scalars, HostArgs &args) {
+  for (int i = 1; i < argc; ++i) {
+    std::string flag = argv[i];
+    if (i + 1 >= argc || (flag != "--in" && flag != "--out" &&
+                          flag != "--scalar" && flag != "--kernel-dir")) {
+      std::fprintf(stderr,
+                   "usage: %s [--in BUFFER=FILE]... [--out BUFFER=FILE]... "
+                   "[--scalar SCALAR=VALUE]... [--kernel-dir DIR]\n",
+                   argv[0]);
+      return false;
+    }
+    std::string value = argv[++i];
+    if (flag == "--kernel-dir") {
+      args.kernelDir = value;
+      continue;
+    }
+    size_t equals = value.find('=');
+    std::string name = value.substr(0, equals);
+    bool isScalar = flag == "--scalar";
+    bool known = false;
+    for (const std::string &candidate : isScalar ? scalars : buffers)
+      known |= candidate == name;
+    if (equals == std::string::npos || !known) {
+      std::fprintf(stderr,
+                   "error: %s %s: expected %s with a %s of this "
+                   "program\n",
+                   flag.c_str(), value.c_str(),
+                   isScalar ? "SCALAR=VALUE" : "BUFFER=FILE",
+                   isScalar ? "scalar" : "buffer");
+      return false;
+    }
+    (isScalar         ? args.scalars
+     : flag == "--in" ? args.inputs
+                      : args.outputs)[name] = value.substr(equals + 1);
+  }
+  return true;
+}
+
 // Writes a float32 array as .npy, or raw float32 for other file names.
 bool saveArray(const std::string &path, const std::vector<uint32_t> &shape,
                const std::vector<float> &data) {
@@ -152,62 +315,6 @@ bool saveArray(const std::string &path, const std::vector<uint32_t> &shape,
   return true;
 }
 
-// IEEE half on the host, for Float16 buffers (Metalium has no host half
-// type): conversion from float rounds to nearest even, to subnormals and
-// infinity where the value needs them; NaN stays NaN.
-struct HostHalf {
-  uint16_t bits = 0;
-  HostHalf() = default;
-  HostHalf(float value) {
-    uint32_t f;
-    std::memcpy(&f, &value, 4);
-    uint32_t sign = (f >> 16) & 0x8000u, magnitude = f & 0x7fffffffu;
-    if (magnitude > 0x7f800000u) {
-      bits = uint16_t(sign | 0x7e00u);
-    } else if (magnitude >= 0x477ff000u) {
-      bits = uint16_t(sign | 0x7c00u); // rounds to infinity
-    } else if (magnitude < 0x38800000u) {
-      // Subnormal (or zero): in units of 2^-24, rounded to nearest even.
-      float scaled = std::fabs(value) * 16777216.0f;
-      bits = uint16_t(sign | uint32_t(std::nearbyint(scaled)));
-    } else {
-      uint32_t rounded = magnitude + 0xfffu + ((magnitude >> 13) & 1u);
-      bits = uint16_t(sign | ((rounded - 0x38000000u) >> 13));
-    }
-  }
-  operator float() const {
-    uint32_t sign = uint32_t(bits & 0x8000u) << 16;
-    uint32_t exponent = (bits >> 10) & 0x1fu, mantissa = bits & 0x3ffu;
-    float value;
-    if (exponent == 0) {
-      value = std::ldexp(float(mantissa), -24);
-      return sign ? -value : value;
-    }
-    uint32_t f = sign | (exponent == 31 ? 0x7f800000u | (mantissa << 13)
-                                        : ((exponent + 112) << 23) |
-                                              (mantissa << 13));
-    std::memcpy(&value, &f, 4);
-    return value;
-  }
-};
-
-// A tensor as stacked tiled matrices: [D0, ..., M, N] is D0 x ... matrices
-// of M x N, each padded and tiled on its own, one after the other (tile
-// ((d0 * D1 + d1) ... * Mt + m) * Nt + n); a 1-d tensor is one matrix
-// holding a column vector in column 0 of its tiles.
-struct MatrixShape {
-  size_t matrices = 1;
-  uint32_t rows = 0, cols = 0;
-};
-MatrixShape matrixShape(const std::vector<uint32_t> &shape) {
-  if (shape.size() == 1)
-    return {1, shape[0], 32};
-  MatrixShape matrix{1, shape[shape.size() - 2], shape.back()};
-  for (size_t i = 0; i + 2 < shape.size(); ++i)
-    matrix.matrices *= shape[i];
-  return matrix;
-}
-
 // Pads `data` (of `shape`) to `padded` and lays it out in 32x32 tiles of
 // four 16x16 faces, in the buffer's element type.
 template <typename T>
@@ -222,26 +329,9 @@ std::vector<T> toTiles(const std::vector<float> &data,
       for (uint32_t c = 0; c < dataCols; ++c)
         matrix[(m * full.rows + r) * full.cols + c] =
             data[(m * logical.rows + r) * dataCols + c];
-  std::vector<float> tiled = tilize_nfaces(
-      matrix, uint32_t(full.matrices * full.rows), full.cols);
+  std::vector<float> tiled =
+      tilize_nfaces(matrix, uint32_t(full.matrices * full.rows), full.cols);
   return std::vector<T>(tiled.begin(), tiled.end());
-}
-
-// An output element as the float32 the result files hold. An int32 beyond
-// 2^24 has no exact float32: the program stops with an error rather than
-// write a rounded value.
-template <typename T> float toCarried(T value) {
-  float carried = static_cast<float>(value);
-  if constexpr (std::is_integral_v<T>) {
-    if (static_cast<long long>(carried) != static_cast<long long>(value)) {
-      std::fprintf(stderr,
-                   "error: an integer output element is %lld, beyond 2^24: "
-                   "the run's float32 result files cannot hold it exactly\n",
-                   static_cast<long long>(value));
-      std::exit(1);
-    }
-  }
-  return carried;
 }
 
 // The inverse of toTiles: back to row-major `shape`, padding dropped.
@@ -254,8 +344,8 @@ std::vector<float> fromTiles(const std::vector<T> &tiles,
   tiled.reserve(tiles.size());
   for (const T &value : tiles)
     tiled.push_back(toCarried(value));
-  std::vector<float> matrix = untilize_nfaces(
-      tiled, uint32_t(full.matrices * full.rows), full.cols);
+  std::vector<float> matrix =
+      untilize_nfaces(tiled, uint32_t(full.matrices * full.rows), full.cols);
   uint32_t dataCols = shape.size() == 1 ? 1 : logical.cols;
   std::vector<float> data(logical.matrices * logical.rows * dataCols);
   for (size_t m = 0; m < logical.matrices; ++m)
@@ -313,8 +403,7 @@ bool loadInput(const HostArgs &args, const std::string &name,
 // the scalar's type T first: kernels take float parameters as the uint32_t
 // bit pattern of an f32 (binop_with_scalar.h's `param`, fill_tile_bitcast).
 template <typename T>
-bool scalarBits(const HostArgs &args, const std::string &name,
-                uint32_t &bits) {
+bool scalarBits(const HostArgs &args, const std::string &name, uint32_t &bits) {
   float value = 0.0f;
   auto it = args.scalars.find(name);
   if (it != args.scalars.end()) {
@@ -332,12 +421,42 @@ bool scalarBits(const HostArgs &args, const std::string &name,
   return true;
 }
 
+#define TILT_HOST_ELEMENT_TYPE(T)                                              \
+  template std::vector<T> toTiles<T>(const std::vector<float> &,               \
+                                     const std::vector<uint32_t> &,            \
+                                     const std::vector<uint32_t> &);           \
+  template std::vector<float> fromTiles<T>(const std::vector<T> &,             \
+                                           const std::vector<uint32_t> &,      \
+                                           const std::vector<uint32_t> &);     \
+  template std::vector<T> toRows<T>(const std::vector<float> &,                \
+                                    const std::vector<uint32_t> &,             \
+                                    const std::vector<uint32_t> &);            \
+  template std::vector<float> fromRows<T>(const std::vector<T> &,              \
+                                          const std::vector<uint32_t> &,       \
+                                          const std::vector<uint32_t> &);      \
+  template bool scalarBits<T>(const HostArgs &, const std::string &,           \
+                              uint32_t &);
+TILT_HOST_ELEMENT_TYPE(bfloat16)
+TILT_HOST_ELEMENT_TYPE(HostHalf)
+TILT_HOST_ELEMENT_TYPE(float)
+TILT_HOST_ELEMENT_TYPE(int32_t)
+TILT_HOST_ELEMENT_TYPE(int8_t)
+TILT_HOST_ELEMENT_TYPE(uint8_t)
+#undef TILT_HOST_ELEMENT_TYPE
+
+} // namespace tilt_host
+)cpp";
+
+// main.cpp's own helper: the directory of main.cpp, where the kernels are.
+constexpr llvm::StringLiteral kHostMainHelpers = R"cpp(namespace {
+
 // The directory of this source file: the kernels are next to it.
 std::string sourceDir() {
   std::string file = __FILE__;
   size_t slash = file.rfind('/');
   return slash == std::string::npos ? "." : file.substr(0, slash);
 }
+
 
 } // namespace
 )cpp";
@@ -401,6 +520,27 @@ std::optional<std::pair<std::string, std::string>> hostTypes(Type type) {
 }
 
 } // namespace
+
+/// `text` after the line that says what wrote it (the same for every
+/// program: no source or target).
+static std::string withGeneratedLine(llvm::StringRef text) {
+  std::string result;
+  llvm::raw_string_ostream os(result);
+  llvm::StringRef first = text.take_until([](char c) { return c == '\n'; });
+  os << first << "\n";
+  writeComment(os, ("Generated by Tilt for " + getTargetDescription() +
+                    "; do not edit.")
+                       .str());
+  os << text.drop_front(first.size() + 1);
+  return result;
+}
+
+std::string metalium::getHostIoHeader() {
+  return withGeneratedLine(kHostIoHeader);
+}
+std::string metalium::getHostIoSource() {
+  return withGeneratedLine(kHostIoSource);
+}
 
 std::optional<std::string> metalium::getDataFormat(Type type) {
   if (type.isBF16())
@@ -511,7 +651,8 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
   // Variable names: the user's symbols where they do not clash with each
   // other or with what main() uses.
   NameScope scope;
-  scope.reserveIdentifiersIn(kHostHelpers);
+  scope.reserveIdentifiersIn(kHostIoHeader);
+  scope.reserveIdentifiersIn(kHostMainHelpers);
   scope.reserveIdentifiersIn(kHostMainNames);
   for (HostBuffer &buffer : buffers) {
     buffer.var = scope.fresh(buffer.name);
@@ -542,8 +683,8 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
   writeComment(os,
                ("main.cpp: the host program of @" + programName + ".").str());
   writeOriginComment(os, program, options);
-  os << "//\n// Usage: main [--in BUFFER=FILE]... [--out BUFFER=FILE]... "
-        "[--scalar SCALAR=VALUE]...\n//            [--kernel-dir DIR]\n";
+  os << "//\n// Usage: main [--in BUFFER=FILE]... [--out BUFFER=FILE]...\n"
+        "//            [--scalar SCALAR=VALUE]... [--kernel-dir DIR]\n";
   os << "// FILE is .npy (float32, C order) or raw little-endian float32 of "
         "the\n// buffer's shape. Buffers without --in start as zeros. "
         "Buffers:\n";
@@ -564,27 +705,23 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
-#include <tt-metalium/tilize_utils.hpp>
 
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "host_io.hpp"
+
 using namespace tt;
 using namespace tt::tt_metal;
+using namespace tilt_host;
 
 )";
-  os << kHostHelpers << "\n";
+  os << kHostMainHelpers << "\n";
   os << "int main(int argc, char **argv) {\n";
   os << "  HostArgs args;\n  if (!parseArgs(argc, argv, {";
   for (size_t i = 0; i < buffers.size(); ++i)
@@ -822,24 +959,64 @@ using namespace tt::tt_metal;
            << (isX ? 0 : coordinate->index) << "))." << (isX ? "x" : "y")
            << ";\n";
       }
-  for (Operation &op : *program.getBody()) {
-    auto args = tt::RuntimeArgsOp::dynCast(&op);
-    if (!args)
+  auto writeValue = [&](Attribute value) {
+    if (auto symbol = value.dyn_cast_or_null<FlatSymbolRefAttr>())
+      os << addrVars[symbol.getValue()];
+    else if (auto integer = value.dyn_cast_or_null<IntegerAttr>())
+      os << uint32_t(integer.getValue().getZExtValue()) << "u";
+    else if (auto coordinate = tt::getNocCoordinate(value))
+      os << nocVars[{int64_t(coordinate->axis), coordinate->index}];
+  };
+  // Each kernel's cores, in the order of the IR. A kernel that gives several
+  // cores as many arguments each gets a table, one row per core, and one
+  // SetRuntimeArgs call in a loop: a call per core of a 64- or 130-core
+  // grid made main() the largest part of the host program's build time.
+  llvm::MapVector<llvm::StringRef, llvm::SmallVector<tt::RuntimeArgsOp>>
+      coresOfKernel;
+  for (Operation &op : *program.getBody())
+    if (auto args = tt::RuntimeArgsOp::dynCast(&op))
+      coresOfKernel[args.getKernel()].push_back(args);
+  std::string rowVar = scope.fresh("core_args");
+  for (auto &[kernelName, cores] : coresOfKernel) {
+    const std::string &handle = kernelVars[kernelName];
+    size_t count = cores.front().getValues().size();
+    bool table = cores.size() > 1 && count > 0 &&
+                 llvm::all_of(cores, [&](tt::RuntimeArgsOp args) {
+                   return args.getValues().size() == count;
+                 });
+    if (!table) {
+      for (tt::RuntimeArgsOp args : cores) {
+        llvm::ArrayRef<int64_t> core = args.getCore();
+        os << "  SetRuntimeArgs(program, " << handle << ", CoreCoord{"
+           << core[0] << ", " << core[1] << "}, {";
+        llvm::ArrayRef<Attribute> values = args.getValues();
+        for (size_t i = 0; i < values.size(); ++i) {
+          os << (i ? ", " : "");
+          writeValue(values[i]);
+        }
+        os << "});\n";
+      }
       continue;
-    llvm::ArrayRef<int64_t> core = args.getCore();
-    os << "  SetRuntimeArgs(program, " << kernelVars[args.getKernel()]
-       << ", CoreCoord{" << core[0] << ", " << core[1] << "}, {";
-    llvm::ArrayRef<Attribute> values = args.getValues();
-    for (size_t i = 0; i < values.size(); ++i) {
-      os << (i ? ", " : "");
-      if (auto symbol = values[i].dyn_cast_or_null<FlatSymbolRefAttr>())
-        os << addrVars[symbol.getValue()];
-      else if (auto integer = values[i].dyn_cast_or_null<IntegerAttr>())
-        os << uint32_t(integer.getValue().getZExtValue()) << "u";
-      else if (auto coordinate = tt::getNocCoordinate(values[i]))
-        os << nocVars[{int64_t(coordinate->axis), coordinate->index}];
     }
-    os << "});\n";
+    std::string tableVar = scope.fresh((kernelName + "_args").str());
+    os << "  // " << kernelName << ": per core {x, y, arguments...}.\n";
+    os << "  const uint32_t " << tableVar << "[" << cores.size() << "]["
+       << count + 2 << "] = {\n";
+    for (tt::RuntimeArgsOp args : cores) {
+      llvm::ArrayRef<int64_t> core = args.getCore();
+      os << "      {" << core[0] << ", " << core[1];
+      for (Attribute value : args.getValues()) {
+        os << ", ";
+        writeValue(value);
+      }
+      os << "},\n";
+    }
+    os << "  };\n";
+    os << "  for (const auto &" << rowVar << " : " << tableVar << ")\n"
+       << "    SetRuntimeArgs(program, " << handle << ", CoreCoord{" << rowVar
+       << "[0], " << rowVar << "[1]},\n"
+       << "                   std::vector<uint32_t>(" << rowVar << " + 2, "
+       << "std::end(" << rowVar << ")));\n";
   }
 
   os << R"(

@@ -75,9 +75,9 @@ LogicalResult metalium::emitProgram(tt::ProgramOp program,
       return failure();
     }
     GeneratedFile file{(name + ".cpp").str(), ""};
-    if (file.name == "main.cpp") {
-      op.emitError() << "a kernel named @main would overwrite the host "
-                        "program main.cpp";
+    if (file.name == "main.cpp" || file.name == "host_io.cpp") {
+      op.emitError() << "a kernel named @" << name
+                     << " would overwrite the host program's " << file.name;
       return failure();
     }
     SourceMarks marks;
@@ -91,6 +91,8 @@ LogicalResult metalium::emitProgram(tt::ProgramOp program,
       failed(formatCpp(program.getOperation(), host)))
     return failure();
   result.push_back(std::move(host));
+  result.push_back({"host_io.hpp", getHostIoHeader()});
+  result.push_back({"host_io.cpp", getHostIoSource()});
   GeneratedFile plan{"plan.json", ""};
   if (failed(emitPlan(program, options, result, plan.text)))
     return failure();

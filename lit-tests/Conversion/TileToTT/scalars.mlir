@@ -23,7 +23,8 @@
 // HOST: --scalar SCALAR=VALUE
 // HOST: if (!parseArgs(argc, argv, {"X", "Y"}, {"s", "t"}, args))
 // HOST: if (!scalarBits<float>(args, "s", s_bits))
-// HOST: SetRuntimeArgs(program, compute, CoreCoord{0, 0}, {s_bits, t_bits, 0u, 1u});
+// HOST: const uint32_t compute_args[4][6] = {
+// HOST-NEXT: {0, 0, s_bits, t_bits, 0u, 1u},
 func.func @axpb(%X: !tile.tensor<64x64xf32>, %s: f32, %t: f32, %Y: !tile.tensor<64x64xf32>) {
   tile.kernel grid [2, 2] blocks(%bx, %by)
       args(%x = %X : !tile.tensor<64x64xf32>, %sk = %s : f32, %tk = %t : f32,

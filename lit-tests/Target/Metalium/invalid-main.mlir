@@ -2,7 +2,7 @@
 // RUN: tilt-translate --tt-to-metalium -o %t --verify-diagnostics %s
 
 tt.program @p grid [1, 1] arch wormhole_b0 {
-  // expected-error@+1 {{a kernel named @main would overwrite the host program main.cpp}}
+  // expected-error@+1 {{a kernel named @main would overwrite the host program's main.cpp}}
   tt.kernel @main reader processor riscv_1 noc 1 {
   }
 }

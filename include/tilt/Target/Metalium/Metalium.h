@@ -42,8 +42,9 @@ struct GeneratedFile {
 /// The API version the emitter writes for, e.g. "tt-metal 2026-08".
 llvm::StringRef getTargetDescription();
 
-/// Emits the files of `program`: `<kernel>.cpp` for each kernel,
-/// `main.cpp` and `plan.json`. What cannot be emitted (an op without a
+/// Emits the files of `program`: `<kernel>.cpp` for each kernel, the host
+/// program (`main.cpp`, which includes `host_io.hpp`; `host_io.cpp`, the same
+/// for every program) and `plan.json`. What cannot be emitted (an op without a
 /// Metalium spelling, a value of an unsupported type) is reported as an
 /// error at the op, and nothing is returned.
 LogicalResult emitProgram(tt::ProgramOp program, const EmitOptions &options,

@@ -201,9 +201,9 @@ static void hashDirectory(llvm::StringRef dir, llvm::SHA1 &hasher) {
 
 /// Precompiles the `#include <...>` lines of `text` (a generated host
 /// program's system headers: the Metalium host API and the standard library,
-/// half of its build time) once per compiler, flags and emulator headers (`stamp`, not
-/// the library: a rebuilt library needs no new one of these 70 MB files),
-/// and returns the header to pass with `-include`; "" when the compiler
+/// half of its build time) once per compiler, flags and emulator headers
+/// (`stamp`, not the library: a rebuilt library needs no new one of these 70 MB
+/// files), and returns the header to pass with `-include`; "" when the compiler
 /// cannot. GCC and Clang look for `<header>.gch` next to it and parse the
 /// header itself when the precompiled one does not fit the flags, so the
 /// result never depends on this.
@@ -346,12 +346,10 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     if (!llvm::sys::fs::exists(ioObject)) {
       std::string ioTemporary = ioObject + ".tmp" + std::to_string(::getpid());
       std::vector<std::string> args = flags;
-      for (const std::string &arg :
-           {std::string("-c"), ioSource.str().str(), std::string("-o"),
-            ioTemporary})
+      for (const std::string &arg : {std::string("-c"), ioSource.str().str(),
+                                     std::string("-o"), ioTemporary})
         args.push_back(arg);
-      int exitCode =
-          executeProgram(*compilerPath, args, {}, log, execError);
+      int exitCode = executeProgram(*compilerPath, args, {}, log, execError);
       if (exitCode != 0 || llvm::sys::fs::rename(ioTemporary, ioObject)) {
         llvm::sys::fs::remove(ioTemporary);
         error = "host_io.cpp does not compile:\n" + readText(log) + execError;

@@ -172,10 +172,9 @@ TEST(TileToTTTest, EmitsMetaliumFilesThroughTheCppApi) {
   std::vector<std::string> names;
   for (const metalium::GeneratedFile &file : files)
     names.push_back(file.name);
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"reader.cpp", "compute.cpp", "writer.cpp",
-                                      "main.cpp", "host_io.hpp", "host_io.cpp",
-                                      "plan.json"}));
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "reader.cpp", "compute.cpp", "writer.cpp", "main.cpp",
+                       "host_io.hpp", "host_io.cpp", "plan.json"}));
   for (const metalium::GeneratedFile &file : files) {
     if (file.name == "plan.json")
       continue;

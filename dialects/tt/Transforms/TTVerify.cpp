@@ -209,19 +209,7 @@ private:
         first = false;
         continue;
       }
-      auto same = [](const CBUse &a, const CBUse &b) {
-        return a.reserved == b.reserved && a.waited == b.waited &&
-               a.packed == b.packed;
-      };
-      bool alike = dst == dstAfter;
-      for (const auto &[index, use] : uses) {
-        auto it = after.find(index);
-        alike &= it != after.end() ? same(use, it->second)
-                                   : same(use, CBUse());
-      }
-      for (const auto &[index, use] : after)
-        alike &= uses.count(index) || same(use, CBUse());
-      if (!alike)
+      if (!isProtocolState(after, dstAfter))
         return fail(op, "the branches of a condition known only when the "
                         "kernel runs leave the circular buffers or DST in "
                         "different states");
@@ -231,9 +219,52 @@ private:
     return true;
   }
 
+  /// An scf.for whose trip count the kernel reads at run time (a group's
+  /// row count, a sparse row's block count): any number of trips, none
+  /// included, must leave the protocol as one trip does, so one trip (its
+  /// induction variable unknown) must leave the circular buffers and DST
+  /// as it found them. Pages are counted for one trip, as every kernel of
+  /// the program runs the same trips.
+  bool runDataDependentLoop(scf::ForOp loop) {
+    Operation *op = loop.getOperation();
+    if (!loop.getInitArgs().empty())
+      return fail(op, "a loop whose trip count is known only when the "
+                      "kernel runs carries no values here");
+    std::map<int64_t, CBUse> before = uses;
+    Dst dstBefore = dst;
+    values.erase(loop.getInductionVar());
+    if (!runBlock(*loop.getBody(), {}))
+      return false;
+    if (!isProtocolState(before, dstBefore))
+      return fail(op, "a trip of a loop whose trip count is known only when "
+                      "the kernel runs leaves the circular buffers or DST in "
+                      "another state than it found them");
+    return true;
+  }
+
+  /// Whether the circular buffers' protocol (pages reserved, waited for,
+  /// packed) and DST are now as in `other` and `otherDst`.
+  bool isProtocolState(const std::map<int64_t, CBUse> &other,
+                       Dst otherDst) const {
+    auto same = [](const CBUse &a, const CBUse &b) {
+      return a.reserved == b.reserved && a.waited == b.waited &&
+             a.packed == b.packed;
+    };
+    bool alike = dst == otherDst;
+    for (const auto &[index, use] : uses) {
+      auto it = other.find(index);
+      alike &= it != other.end() ? same(use, it->second) : same(use, CBUse());
+    }
+    for (const auto &[index, use] : other)
+      alike &= uses.count(index) || same(use, CBUse());
+    return alike;
+  }
+
   bool runOp(Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
     if (auto loop = scf::ForOp::dynCast(op)) {
+      if (!get(loop.getLowerBound()) || !get(loop.getUpperBound()))
+        return runDataDependentLoop(loop);
       int64_t lb = 0, ub = 0, step = 0;
       if (!need(op, loop.getLowerBound(), lb) ||
           !need(op, loop.getUpperBound(), ub) || !need(op, loop.getStep(), step))

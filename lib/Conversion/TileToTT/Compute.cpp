@@ -138,8 +138,11 @@ Access KernelLowering::getAccess(Operation *op, Value buffer, bool liveness) {
   return Access::None;
 }
 
-// Loops are taken to run at least once: a K loop or a pipelined loop with
-// no trips has no tiles to lower either.
+// Loops are taken to run at least once here: a buffer a loop writes before
+// reading is not live into it. A loop that may run no trip (its trip count
+// read from a tensor) leaves what was there before it: the K-loop chain
+// writes a zero start into its pages first (beginGemmChain), and a buffer
+// written in the loop and read after it is moved home before the loop.
 bool KernelLowering::isLiveAfter(Value buffer, Operation *op) {
   Operation *definition = buffers[buffer].definition;
   for (Operation *current = op; current;) {

@@ -319,7 +319,10 @@ LogicalResult tiletott::beginGemmChain(KernelLowering &lowering,
   GemmChain &chain = lowering.chains[op];
   chain.loop = loop;
   chain.target = *target;
-  chain.zeroStart = isZero(*old);
+  // A chain from zero packs its first trip without accumulating; a loop
+  // that may run no trip (its trip count read from a tensor) leaves the
+  // zeros in the pages first, as for any other old value.
+  chain.zeroStart = isZero(*old) && runsAtLeastOnce(scf::ForOp::dynCast(loop));
   if (!chain.zeroStart) {
     // The old value goes into the pages first; every K block adds to it.
     auto type = acc.getType().cast<tile::BufType>();

@@ -2181,6 +2181,14 @@ public:
           copies.insert(user);
           continue;
         }
+        // A bound of a mask on element indices (`i < rows_left`, a group's
+        // last K block): the writer fills the mask tiles (IndexMask.h).
+        if (auto parallel = tile::ParallelOp::dynCast(user->getParentOp()))
+          if (arith::CmpIOp::dynCast(user) &&
+              isIndexCondition(user, parallel.getBody())) {
+            writer = true;
+            continue;
+          }
         // Index arithmetic (integer results) carries the element on.
         if (user->getDialect() &&
             user->getDialect()->getNamespace() == "arith" &&
@@ -2190,7 +2198,12 @@ public:
           worklist.push_back(user->getResult(0));
           continue;
         }
-        if (scf::IfOp::dynCast(user)) {
+        // A branch's condition, or a loop's bound (a trip count read
+        // from a tensor: batch_sizes[g] of a grouped GEMM, the block count
+        // of a sparse row): every kernel with ops inside runs the same
+        // branch or the same trips.
+        if (scf::IfOp::dynCast(user) || tile::PipelinedOp::dynCast(user) ||
+            (scf::ForOp::dynCast(user) && use.getOperandNumber() < 3)) {
           branches.insert(user);
           continue;
         }
@@ -2213,9 +2226,9 @@ public:
           continue;
         }
         return failAtUse(user, "a value read from a tensor is supported as a "
-                               "copy offset or row limit, an `if` condition or "
-                               "an index of another element read only; here it "
-                               "is used by '" +
+                               "copy offset or row limit, an `if` condition, a "
+                               "loop bound or an index of another element "
+                               "read only; here it is used by '" +
                                    user->getName().getStringRef().str() +
                                    "', which is not supported yet");
       }

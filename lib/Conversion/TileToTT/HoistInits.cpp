@@ -5,10 +5,11 @@
 // that any sequence of ops is correct. When a loop re-runs the same init
 // and nothing else in the loop changes what it configured, the init is
 // needed once, before the loop: tt-metal's matmul kernels call mm_init once
-// per kernel (ttnn/cpp/ttnn/operations/matmul/device/kernels/compute/bmm_large_block_zm_fused_bias_activation.cpp).
+// per kernel
+// (ttnn/cpp/ttnn/operations/matmul/device/kernels/compute/bmm_large_block_zm_fused_bias_activation.cpp).
 //
 // An init op is moved out of its loop when:
-//  - the loop runs at least once (constant bounds), so the state after it
+//  - the loop runs at least once (runsAtLeastOnce), so the state after it
 //    is the same as before the move;
 //  - the init has no operands (its configuration is all attributes);
 //  - no op in the loop other than identical copies of it is an init or a
@@ -45,13 +46,6 @@ bool isSameInit(Operation *a, Operation *b) {
          b->getNumOperands() == 0 &&
          a->getPropertiesDict() == b->getPropertiesDict() &&
          a->getAttrDictionary() == b->getAttrDictionary();
-}
-
-bool runsAtLeastOnce(scf::ForOp loop) {
-  auto lb = getConstantInt(loop.getLowerBound());
-  auto ub = getConstantInt(loop.getUpperBound());
-  auto step = getConstantInt(loop.getStep());
-  return lb && ub && step && *step > 0 && *ub > *lb;
 }
 
 /// Moves one init out of its loop; false when none can move.

@@ -181,6 +181,53 @@ inline std::optional<int64_t> getConstantInt(Value value) {
   return std::nullopt;
 }
 
+/// A lower bound of an index value every kernel computes from constants
+/// and block indices (which are at least 0) through addi, muli and the
+/// divisions; std::nullopt when it has none (a value read from a tensor).
+inline std::optional<int64_t> getMinimumIndex(Value value, int depth = 0) {
+  if (std::optional<int64_t> constant = getConstantInt(value))
+    return constant;
+  if (depth > 16)
+    return std::nullopt;
+  if (auto argument = value.dyn_cast<BlockArgument>())
+    if (auto kernel =
+            tile::KernelOp::dynCast(argument.getOwner()->getParentOp()))
+      if (argument.getArgNumber() < kernel.getGrid().size())
+        return 0;
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getNumOperands() != 2)
+    return std::nullopt;
+  std::optional<int64_t> a = getMinimumIndex(op->getOperand(0), depth + 1);
+  std::optional<int64_t> b = getMinimumIndex(op->getOperand(1), depth + 1);
+  if (!a || !b || *a < 0 || *b < 0 || *a > (int64_t(1) << 30) ||
+      *b > (int64_t(1) << 30))
+    return std::nullopt;
+  if (arith::AddIOp::dynCast(op))
+    return *a + *b;
+  if (arith::MulIOp::dynCast(op))
+    return *a * *b;
+  std::optional<int64_t> divisor = getConstantInt(op->getOperand(1));
+  if (!divisor || *divisor <= 0)
+    return std::nullopt;
+  if (arith::DivUIOp::dynCast(op) || arith::DivSIOp::dynCast(op) ||
+      arith::FloorDivSIOp::dynCast(op))
+    return *a / *divisor;
+  if (arith::CeilDivUIOp::dynCast(op) || arith::CeilDivSIOp::dynCast(op))
+    return (*a + *divisor - 1) / *divisor;
+  return std::nullopt;
+}
+
+/// Whether `loop` runs at least once on every core: a constant lower bound
+/// and step, and an upper bound known to be above the lower one (a K loop;
+/// a causal loop over `ceildiv((bx + 1) * M, N)` blocks). A trip count read
+/// from a tensor may be 0.
+inline bool runsAtLeastOnce(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantInt(loop.getLowerBound());
+  std::optional<int64_t> step = getConstantInt(loop.getStep());
+  std::optional<int64_t> ub = getMinimumIndex(loop.getUpperBound());
+  return lb && ub && step && *step > 0 && *ub > *lb;
+}
+
 /// Tags `op` for the kernel of `role` (reader, compute or writer).
 inline Operation *tag(Operation *op, llvm::StringRef role) {
   op->setAttr(tt::kRoleAttrName, StringAttr::get(op->getContext(), role));

@@ -46,7 +46,7 @@ func.func @gather(%I: !tile.tensor<8xi32>, %X: !tile.tensor<256x64xbf16>, %Y: !t
 func.func @load_in_compute(%I: !tile.tensor<8xi32>, %X: !tile.tensor<256x64xbf16>) {
   tile.kernel grid [8] blocks(%bx) args(%i = %I : !tile.tensor<8xi32>, %x = %X : !tile.tensor<256x64xbf16>) {
     %c0 = arith.constant 0 : index
-    // expected-error@+1 {{a value read from a tensor is supported as a copy offset or row limit, an `if` condition or an index of another element read only; here it is used by 'arith.sitofp', which is not supported yet}}
+    // expected-error@+1 {{a value read from a tensor is supported as a copy offset or row limit, an `if` condition, a loop bound or an index of another element read only; here it is used by 'arith.sitofp', which is not supported yet}}
     %v = tile.load %i[%bx] : !tile.tensor<8xi32>
     // expected-note@+1 {{the use}}
     %f = arith.sitofp %v : i32 to bf16

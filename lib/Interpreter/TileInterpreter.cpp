@@ -276,7 +276,7 @@ LogicalResult Interpreter::runOp(Operation *op) {
       result.real = value;
       result.bound = (*tensor.bounds)[size_t(index)];
     } else {
-      result.integer = int64_t(value);
+      result.integer = toInteger(value);
     }
     values[op->getResult(0)] = result;
     return success();
@@ -753,7 +753,7 @@ LogicalResult Interpreter::runParallel(Operation *op) {
       RValue &argument = values[body->getArgument(j)];
       double value = (*inputs[j]->values)[element];
       argument.real = value;
-      argument.integer = int64_t(value);
+      argument.integer = toInteger(value);
       argument.bound = (*inputs[j]->bounds)[element];
       argument.undecided = false;
     }

@@ -278,8 +278,10 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
   const std::string &compiler = emulator.compiler;
   llvm::SmallString<128> source(workDir);
   llvm::sys::path::append(source, "main.cpp");
+  // -pthread in the flags, not only at the link: Clang refuses a
+  // precompiled header built without it.
   std::vector<std::string> flags = {"-std=c++20", "-O1", "-Wall", "-Wextra",
-                                    "-I" + include};
+                                    "-pthread", "-I" + include};
   // The emulator library was built with these sanitizers (TILT_SANITIZE),
   // so the host program that links it is too.
   if (llvm::StringRef(TILT_HOST_SANITIZE).size()) {
@@ -372,7 +374,6 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     args.push_back(library);
     args.push_back("-Wl,--no-whole-archive");
     args.push_back("-rdynamic");
-    args.push_back("-pthread");
     args.push_back("-ldl");
     args.push_back("-o");
     args.push_back(temporary);

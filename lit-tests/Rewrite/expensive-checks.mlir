@@ -8,7 +8,7 @@
 
 // expected-error@+1 {{pass 'test-greedy-patterns' failed on 'func.func'}}
 func.func @success_without_change() {
-  // expected-error@+1 {{pattern '{anonymous}::LieSuccessPattern' returned success but did not change the IR}}
+  // expected-error@+1 {{LieSuccessPattern' returned success but did not change the IR}}
   "test.lie_success"() : () -> ()
   return
 }
@@ -17,7 +17,7 @@ func.func @success_without_change() {
 
 // expected-error@+1 {{pass 'test-greedy-patterns' failed on 'func.func'}}
 func.func @change_then_failure() {
-  // expected-error@+1 {{pattern '{anonymous}::LieFailurePattern' changed the IR but returned failure}}
+  // expected-error@+1 {{LieFailurePattern' changed the IR but returned failure}}
   "test.lie_failure"() : () -> ()
   return
 }

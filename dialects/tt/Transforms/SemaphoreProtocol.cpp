@@ -252,8 +252,10 @@ LogicalResult SemaphoreLedger::checkWaits() {
     auto [column, row, id, kernel] = entry.first;
     ++waiters[{column, row, id}];
   }
-  for (const auto &[key, waits] : pending) {
-    auto [column, row, id, position] = key;
+  for (const auto &pendingWaits : pending) {
+    // Named, not a structured binding: a lambda below captures `waits`.
+    const auto &waits = pendingWaits.second;
+    auto [column, row, id, position] = pendingWaits.first;
     KernelOp kernel = kernels[position];
     Operation *kernelOp = kernel.getOperation();
     std::string suffix = getKernelSuffix(kernel, column, row);

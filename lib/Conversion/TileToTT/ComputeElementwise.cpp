@@ -1105,7 +1105,10 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
   Location loc = op->getLoc();
   auto outputs = parallel.getOutputs();
   auto outType = outputs[0].getType().cast<tile::BufType>();
-  auto [rows, columns] = getTileGrid(outType.getShape());
+  // Plain variables, not a structured binding: the tile loop's lambda
+  // below captures `columns` (C++20 allows capturing a binding, C++17 not).
+  int64_t rows, columns;
+  std::tie(rows, columns) = getTileGrid(outType.getShape());
   int64_t tiles = rows * columns;
 
   // Where each input is, and how it is laid over the iteration's tiles.

@@ -389,7 +389,9 @@ LogicalResult tiletott::emitIndexMasks(tile::KernelOp kernel) {
     tile::ParallelOp parallel = request.parallel;
     Operation *op = parallel.getOperation();
     Location loc = select->getLoc();
-    auto [rows, columns] = getTileGrid(parallel.getIterationShape());
+    // Not a structured binding: a lambda below captures `columns`.
+    int64_t rows, columns;
+    std::tie(rows, columns) = getTileGrid(parallel.getIterationShape());
     int64_t tiles = rows * columns;
     Type format = request.values && !request.f32
                       ? Type(IntegerType::get(context, 32))

@@ -100,3 +100,11 @@ else:
     config.substitutions.append(("%grids2", "1x1 2x2"))
     config.substitutions.append(("%grids4",
                                  '"--grid 1x1" "--grid 2x2" "" "--arch blackhole"'))
+
+# The end-to-end GEMM sweep (Run/gemm-sweep.test) runs every other GEMM of
+# the 133 (each fidelity, the non-aligned and the reference shapes
+# included), about half of the suite's longest test; `--param sweep=full`
+# runs all of them.
+config.substitutions.append(
+    ("%sweep-selection",
+     "" if lit_config.params.get("sweep") == "full" else "--every 2"))

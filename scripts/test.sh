@@ -14,5 +14,5 @@ cmake --build "$build"
 # The sanitizer suite: ASan+UBSan build of the unit tests and the lit suite,
 # and a short fuzzing run (docs/testing.md). TILT_SKIP_SANITIZERS=1 skips it.
 if [ "${TILT_SKIP_SANITIZERS:-0}" != 1 ]; then
-  ./scripts/sanitize.sh "${build}-asan" 60
+  ./scripts/sanitize.sh "${build}-asan" 30
 fi

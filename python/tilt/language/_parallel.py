@@ -346,21 +346,32 @@ class ParallelLoop:
             # Sinks[by]`): read when the kernel runs (tile.load), a scalar of
             # the body.
             if stage_key not in self.stages:
-                if buffer.dtype not in ("f32", "bf16", "f16"):
+                if buffer.dtype not in ("f32", "bf16", "f16", "i32"):
                     self.error(node, f"reading one element of the {buffer.dtype} "
                                f"tensor '{buffer.py_name}' in a T.Parallel body is not "
-                               "supported yet (float tensors are)")
+                               "supported yet (float and int32 tensors are)")
                 element = SSA(self.tr.emitter.fresh(buffer.py_name + "_elem"),
                               buffer.dtype)
+                # An int32 element is an index of the body (TileLang's
+                # `i < batch_sizes[bz]`, `A[batch_offsets[bz] + i, j]`): a
+                # term of the affine forms of masks and staging offsets.
+                number = SSA(self.tr.emitter.fresh(buffer.py_name + "_idx"),
+                             "index") if buffer.dtype == "i32" else None
                 pos = self.pos(node)
 
-                def emit_load(element=element, bases=bases, pos=pos, tensor=buffer):
+                def emit_load(element=element, number=number, bases=bases, pos=pos,
+                              tensor=buffer):
                     offsets = ", ".join(self.materialize_outer(b, pos).name
                                         for b in bases)
                     self.tr.emitter.emit(f"{element.name} = tile.load "
                                          f"{tensor.name}[{offsets}] : {tensor.type}", pos)
+                    if number is not None:
+                        self.tr.emitter.emit(f"{number.name} = arith.index_cast "
+                                             f"{element.name} : i32 to index", pos)
                 self.pre.append(emit_load)
-                self.stages[stage_key] = element
+                self.stages[stage_key] = number or element
+            if buffer.dtype == "i32":
+                return self.lift(node, self.stages[stage_key])
             return Node("outer", buffer.dtype, self.pos(node), data=self.stages[stage_key])
         if stage_key not in self.stages:
             shape = [self.extents[d] for d in dims]

@@ -22,6 +22,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   // replaced by a default.
   std::string message;
   auto coarsen = createTileCoarsenPass();
+  auto stream = createTileStreamRowsPass();
   auto partition = createTilePartitionPass();
   auto split = createTTSplitKernelsPass();
   auto dataMovement = createTileLowerDataMovementPass();
@@ -29,6 +30,8 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   if (failed(coarsen->setOption("grid", options.grid, message)) ||
       failed(coarsen->setOption("arch", options.arch, message)) ||
       failed(coarsen->setOption("board", options.board, message)) ||
+      failed(stream->setOption("arch", options.arch, message)) ||
+      failed(stream->setOption("board", options.board, message)) ||
       failed(partition->setOption("grid", options.grid, message)) ||
       failed(partition->setOption("arch", options.arch, message)) ||
       failed(partition->setOption("board", options.board, message)) ||
@@ -51,6 +54,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   add(createTileFoldAtomicsPass());
   add(createTileWidenBlocksPass());
   add(tile::createTileLegalizePass());
+  add(std::move(stream));
   if (options.fuse)
     add(createTileFuseElementwisePass());
   if (options.coarsen)
@@ -111,7 +115,7 @@ public:
   llvm::StringRef getArgument() const override { return "tile-to-tt"; }
   llvm::StringRef getDescription() const override {
     return "The whole lowering from tile programs to tt programs: "
-           "tile-legalize, tile-fuse-elementwise, tile-coarsen, tile-partition, "
+           "tile-legalize, tile-stream-rows, tile-fuse-elementwise, tile-coarsen, tile-partition, "
            "tile-lower-data-movement, "
            "tile-lower-compute, tt-split-kernels, tt-hoist-inits, "
            "tt-reconfigure-formats, "
@@ -139,6 +143,7 @@ void tilt::registerTileToTTPasses() {
   registerPass([] { return createTileCoarsenPass(); });
   registerPass([] { return createTileFoldAtomicsPass(); });
   registerPass([] { return createTileWidenBlocksPass(); });
+  registerPass([] { return createTileStreamRowsPass(); });
   registerPass([] { return createTilePartitionPass(); });
   registerPass([] { return createTileLowerDataMovementPass(); });
   registerPass([] { return createTileLowerComputePass(); });

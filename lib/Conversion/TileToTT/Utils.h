@@ -354,6 +354,8 @@ inline Value findAttachedCB(Operation *op, llvm::StringRef attrName) {
 
 /// The factors tile-coarsen merged a kernel's blocks by, [fx, fy].
 constexpr llvm::StringLiteral kCoarsenedAttrName = "tile.coarsened";
+/// Set by tile-stream-rows on a kernel it has looked at.
+constexpr llvm::StringLiteral kStreamedAttrName = "tile.streamed";
 /// tile-widen-blocks' factors per grid dimension: how many blocks of a
 /// fraction of a tile each block now holds.
 constexpr llvm::StringLiteral kWidenedAttrName = "tile.widened";

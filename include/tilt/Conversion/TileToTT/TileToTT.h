@@ -76,6 +76,10 @@ std::unique_ptr<Pass> createTileFoldAtomicsPass();
 /// 32x32 tile (TileLang's one-row blocks) into blocks of whole tiles, where
 /// the kernel's rows are independent (before tile-legalize).
 std::unique_ptr<Pass> createTileWidenBlocksPass();
+/// tile-stream-rows{arch=wormhole_b0}: rows too wide for a core's L1 are
+/// computed in chunks of columns, read from DRAM again where a row
+/// reduction must finish first (after tile-legalize; StreamRows.cpp).
+std::unique_ptr<Pass> createTileStreamRowsPass();
 /// tile-partition{grid=8x8 arch=wormhole_b0 board=n150}.
 std::unique_ptr<Pass> createTilePartitionPass();
 /// tile-lower-data-movement.

@@ -1,0 +1,619 @@
+//===- StreamRows.cpp - tile-stream-rows: rows too wide for L1 in chunks --===//
+//
+// TileLang's online softmax reads a block of 1 x 8192 elements per row
+// (32 x 8192 once tile-widen-blocks has merged 32 rows), and its RMS norm a
+// block as wide as the tensor: buffers of 0.5 to 1 MiB each, more than a
+// Tensix core's L1 holds together. A GPU keeps such rows in registers
+// spread over a thread block; a Tensix core streams them. This pass turns
+// every run of ops that works column by column on the wide buffers (copies
+// in and out, elementwise tile.parallel bodies, row reductions) into a loop
+// over chunks of a few tiles' columns, each wide buffer becoming a chunk
+// buffer. A row reduction accumulates over the chunks (from its identity);
+// an op that needs a reduction's whole result starts a new loop, which
+// reads its input chunks from DRAM again. That is how tt-metal's softmax
+// handles rows that do not fit (the "large tensor" variant of
+// ttnn/cpp/ttnn/operations/normalization/softmax/device/kernels/attention/
+// compute/softmax_large_tensor.cpp reads each row three times: for the
+// max, the sum and the output).
+//
+// The pass runs only where the buffers of a block cannot fit: their tiled
+// size, one block each, exceeds the core's usable L1. Where a buffer's
+// whole rows would be needed again after they were computed (not read from
+// DRAM), it leaves the kernel as it is and says why in a remark; the L1
+// error then stands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+#include "tilt/Conversion/TileToTT/TileToTT.h"
+#include "tilt/Dialect/Math/Math.h"
+#include "tilt/Dialect/TT/Passes.h"
+#include "tilt/Dialect/Tile/Passes.h"
+#include "tilt/Rewrite/WalkPatternRewriteDriver.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace tilt;
+using namespace tilt::tiletott;
+
+namespace {
+
+/// The widest chunk, in tiles: 8 tiles of f32 rows are 32 KiB a buffer,
+/// the block width of tt-metal's large-tensor softmax kernels.
+constexpr int64_t kMaxChunkTiles = 8;
+
+int64_t getElementBytes(Type type) {
+  return std::max<int64_t>(1, int64_t(type.getIntOrFloatBitWidth()) / 8);
+}
+
+/// A buffer's size in L1 as tiles of 32x32 (a 1-d buffer is a column
+/// vector of n / 32 tiles).
+int64_t getTiledBytes(tile::BufType type) {
+  llvm::ArrayRef<int64_t> shape = type.getShape();
+  auto tiles = [](int64_t n) {
+    return (n + tile::kTileSize - 1) / tile::kTileSize;
+  };
+  int64_t count = 1;
+  for (size_t d = 0; d + 2 < shape.size(); ++d)
+    count *= shape[d];
+  if (shape.size() == 1)
+    count *= tiles(shape[0]);
+  else if (shape.size() >= 2)
+    count *= tiles(shape[shape.size() - 2]) * tiles(shape.back());
+  return count * tile::kTileSize * tile::kTileSize *
+         getElementBytes(type.getElementType());
+}
+
+/// What a wide buffer holds at a point of the program: nothing yet, the
+/// rows a load (a tile.copy from a tensor) read, or rows computed on the
+/// core, which a chunk loop cannot have again.
+struct Content {
+  enum Kind { None, Loaded, Computed } kind = None;
+  Operation *load = nullptr;
+};
+
+/// A loop to be: ops of one block that work column by column, in order.
+struct Segment {
+  llvm::SmallVector<Operation *, 8> ops;
+  /// Scalar ops between them, moved before the loop.
+  llvm::SmallVector<Operation *, 4> hoisted;
+  /// Loads cloned into the loop before an op, for a wide buffer the op
+  /// reads whose rows an earlier loop read from DRAM.
+  llvm::SmallVector<std::pair<Operation *, Operation *>, 4> reloads;
+  /// Buffers written in the loop (a chunk at a time), and the small ones
+  /// read and written whole (row vectors).
+  llvm::SmallPtrSet<void *, 8> chunksWritten;
+  llvm::SmallPtrSet<void *, 8> vectorsRead, vectorsReduced;
+  void clear() { *this = Segment(); }
+};
+
+class RowStreamer {
+public:
+  RowStreamer(tile::KernelOp kernel) : kernel(kernel) {}
+
+  /// Finds the wide buffers and the loops; false (with `reason`) when the
+  /// kernel cannot stream.
+  bool plan(llvm::SmallVectorImpl<Operation *> &allocs) {
+    Operation *op = kernel.getOperation();
+    for (Operation *alloc : allocs) {
+      auto type = alloc->getResult(0).getType().cast<tile::BufType>();
+      if (type.getRank() == 2)
+        width = std::max(width, type.getShape()[1]);
+    }
+    if (width % tile::kTileSize != 0 ||
+        width / tile::kTileSize <= kMaxChunkTiles)
+      return fail("no buffer is wider than " +
+                  std::to_string(kMaxChunkTiles * tile::kTileSize) +
+                  " columns of whole tiles");
+    for (Operation *alloc : allocs) {
+      auto type = alloc->getResult(0).getType().cast<tile::BufType>();
+      llvm::ArrayRef<int64_t> shape = type.getShape();
+      if (type.getRank() == 2 && shape[1] == width) {
+        if (rows && rows != shape[0])
+          return fail("the wide buffers have different numbers of rows");
+        rows = shape[0];
+        wide.insert(alloc->getResult(0));
+      }
+    }
+    // 1-d buffers as long as a row, indexed by the column (a norm's
+    // weights), stream with the rows.
+    for (Operation *alloc : allocs) {
+      auto type = alloc->getResult(0).getType().cast<tile::BufType>();
+      if (type.getRank() == 1 && type.getShape()[0] == width) {
+        if (width == rows)
+          return fail("a 1-d buffer is as long as both a row and a column");
+        wide.insert(alloc->getResult(0));
+      }
+    }
+    // A tensor the kernel writes may change between two reads of it.
+    op->walk([&](Operation *inner) {
+      if (auto copy = tile::CopyOp::dynCast(inner)) {
+        if (copy.getDest().getType().isa<tile::TensorType>())
+          writtenTensors.insert(copy.getDest());
+      } else if (auto atomic = tile::AnyAtomicOp::dynCast(inner)) {
+        writtenTensors.insert(atomic.getTensor());
+      }
+    });
+    Contents contents;
+    llvm::DenseSet<Value> entryReads;
+    if (!analyzeBlock(kernel.getBody(), contents, entryReads))
+      return false;
+    // Every use of a wide buffer must be in a loop.
+    llvm::SmallPtrSet<Operation *, 16> placed;
+    for (Segment &segment : segments)
+      placed.insert(segment.ops.begin(), segment.ops.end());
+    for (Value buffer : wide)
+      for (Operation *user : buffer.getUsers())
+        if (!placed.count(user))
+          return fail("'" + user->getName().getStringRef().str() +
+                      "' uses a wide buffer whole");
+    return true;
+  }
+
+  void rewrite(OpBuilder &builder) {
+    Context *context = kernel.getOperation()->getContext();
+    chunkTiles = 1;
+    for (int64_t t = kMaxChunkTiles; t >= 1; --t)
+      if ((width / tile::kTileSize) % t == 0) {
+        chunkTiles = t;
+        break;
+      }
+    int64_t chunk = chunkTiles * tile::kTileSize;
+    // A chunk buffer beside each wide one.
+    llvm::DenseMap<Value, Value> chunks;
+    for (Value buffer : wide) {
+      Operation *alloc = buffer.getDefiningOp();
+      auto type = buffer.getType().cast<tile::BufType>();
+      llvm::SmallVector<int64_t, 2> shape(type.getShape().begin(),
+                                          type.getShape().end());
+      shape.back() = chunk;
+      builder.setInsertionPoint(alloc);
+      chunks[buffer] =
+          builder
+              .create<tile::AllocOp>(
+                  alloc->getLoc(),
+                  tile::BufType::get(context, shape, type.getElementType(),
+                                     type.getMemorySpace()))
+              .getOperation()
+              ->getResult(0);
+    }
+    // The loads read again, as they are before the loops move them.
+    llvm::DenseMap<Operation *, Operation *> templates;
+    for (Segment &segment : segments)
+      for (auto &reload : segment.reloads)
+        if (!templates.count(reload.second))
+          templates[reload.second] = reload.second->clone();
+    for (Segment &segment : segments) {
+      Operation *first = segment.ops.front();
+      Location loc = first->getLoc();
+      for (Operation *op : segment.hoisted)
+        op->moveBefore(first);
+      builder.setInsertionPoint(first);
+      // A reduction that starts from nothing starts from its identity.
+      for (Operation *op : segment.ops) {
+        auto reduce = tile::ReduceOp::dynCast(op);
+        if (!reduce || reduce.getAccumulate())
+          continue;
+        Value dest = op->getOperand(1);
+        Type element = dest.getType().cast<tile::BufType>().getElementType();
+        double identity = reduce.getKind() == "max"
+                              ? -std::numeric_limits<double>::infinity()
+                          : reduce.getKind() == "min"
+                              ? std::numeric_limits<double>::infinity()
+                              : 0.0;
+        Value value = builder
+                          .create<arith::ConstantOp>(
+                              op->getLoc(), builder.getFloatAttr(element, identity))
+                          .getOperation()
+                          ->getResult(0);
+        builder.create<tile::FillOp>(op->getLoc(), dest, value);
+        op->setInherentAttr("accumulate", UnitAttr::get(context));
+      }
+      Value zero = createIndex(builder, loc, 0);
+      Value count = createIndex(builder, loc, width / chunk);
+      Value one = createIndex(builder, loc, 1);
+      auto loop = builder.create<tile::PipelinedOp>(loc, zero, count, one,
+                                                    /*stages=*/2);
+      Block *body = loop.getBody();
+      builder.setInsertionPointToEnd(body);
+      Value offset = createBinary<arith::MulIOp>(
+          builder, loc, loop.getInductionVar(),
+          createIndex(builder, loc, chunk));
+      auto shift = [&](Operation *copy) {
+        // The column offset of the tensor side moves by the chunk's.
+        llvm::SmallVector<int64_t, 4> dims = tile::CopyOp(copy).getDims();
+        unsigned index = 2 + unsigned(dims.back());
+        Value column = copy->getOperand(index);
+        builder.setInsertionPoint(copy);
+        copy->setOperand(index, createBinary<arith::AddIOp>(
+                                    builder, copy->getLoc(), column, offset));
+      };
+      auto useChunks = [&](Operation *op) {
+        for (OpOperand &operand : op->getOpOperands())
+          if (wide.count(operand.get()))
+            operand.set(chunks[operand.get()]);
+      };
+      size_t nextReload = 0;
+      for (Operation *op : segment.ops) {
+        while (nextReload < segment.reloads.size() &&
+               segment.reloads[nextReload].first == op) {
+          Operation *load =
+              templates[segment.reloads[nextReload++].second]->clone();
+          body->push_back(load);
+          useChunks(load);
+          shift(load);
+        }
+        op->moveBefore(body, body->end());
+        if (tile::CopyOp::dynCast(op))
+          shift(op);
+        useChunks(op);
+        // A body's column index counts from the chunk's first column.
+        op->walk([&](Operation *inner) {
+          auto index = tile::IndexOp::dynCast(inner);
+          if (!index || index.getDim() != 1)
+            return;
+          builder.setInsertionPointAfter(inner);
+          Value position = inner->getResult(0);
+          Value shifted = createBinary<arith::AddIOp>(builder, inner->getLoc(),
+                                                      position, offset);
+          position.replaceAllUsesExcept(shifted, shifted.getDefiningOp());
+        });
+      }
+    }
+    for (auto &entry : templates)
+      entry.second->erase();
+    for (Value buffer : wide)
+      buffer.getDefiningOp()->erase();
+  }
+
+  int64_t getWidth() const { return width; }
+  int64_t getChunkColumns() const { return chunkTiles * tile::kTileSize; }
+  size_t getNumLoops() const { return segments.size(); }
+  size_t getNumReloads() const {
+    size_t count = 0;
+    for (const Segment &segment : segments)
+      count += segment.reloads.size();
+    return count;
+  }
+
+  std::string reason;
+
+private:
+  using Contents = llvm::DenseMap<Value, Content>;
+
+  bool fail(const std::string &why) {
+    reason = why;
+    return false;
+  }
+
+  bool isVector(Value value) const {
+    auto type = value.getType().dyn_cast<tile::BufType>();
+    return type && !wide.count(value);
+  }
+
+  /// Whether `op` works column by column on wide buffers: a copy between a
+  /// tensor and a wide buffer, a tile.parallel over [rows, width] whose
+  /// other inputs are row vectors, a row reduction of a wide buffer, a fill.
+  /// Sets `reason` and returns false with `bad` when it uses one otherwise.
+  bool isColumnwise(Operation *op, bool &bad) {
+    bool usesWide = false;
+    for (Value operand : op->getOperands())
+      usesWide |= wide.count(operand) != 0;
+    // Loops and branches are looked into (analyzeBlock).
+    if (!usesWide)
+      return false;
+    bad = true;
+    if (auto copy = tile::CopyOp::dynCast(op)) {
+      Value tensor = copy.getTensorSide();
+      if (!tensor)
+        return fail("a copy between a wide buffer and another buffer");
+      if (copy.getDims().empty())
+        return fail("a copy of a wide buffer covers no tensor dimension");
+    } else if (auto parallel = tile::ParallelOp::dynCast(op)) {
+      llvm::ArrayRef<int64_t> shape = parallel.getIterationShape();
+      if (shape.size() != 2 || shape[1] != width)
+        return fail("a T.Parallel over a wide buffer is not over its rows "
+                    "and columns");
+      unsigned numInputs = parallel.getInputs().size();
+      for (unsigned i = 0; i < numInputs; ++i) {
+        Value input = parallel.getInputs()[i];
+        llvm::SmallVector<int64_t, 4> dims = parallel.getInputDims(i);
+        bool isWide = wide.count(input) != 0;
+        auto type = input.getType().cast<tile::BufType>();
+        bool ok = isWide ? (type.getRank() == 2 ? parallel.isIdentityInput(i)
+                                                : dims == llvm::ArrayRef<int64_t>{1})
+                         : (dims.size() <= 1 && (dims.empty() || dims[0] == 0));
+        if (!ok)
+          return fail("a T.Parallel input is indexed otherwise than by its "
+                      "row and column");
+      }
+      for (Value output : parallel.getOutputs())
+        if (!wide.count(output))
+          return fail("a T.Parallel writes a buffer that is not wide");
+      // Values from outside the body other than constants would have to
+      // be read whole.
+    } else if (auto reduce = tile::ReduceOp::dynCast(op)) {
+      if (reduce.getDim() != 1 || !wide.count(op->getOperand(0)) ||
+          op->getOperand(0).getType().cast<tile::BufType>().getRank() != 2)
+        return fail("a reduction of a wide buffer is not along its rows");
+      Type element =
+          op->getOperand(1).getType().cast<tile::BufType>().getElementType();
+      if (!element.isa<FloatType>())
+        return fail("an integer reduction of a wide buffer");
+    } else if (!tile::FillOp::dynCast(op) && !tile::ClearOp::dynCast(op)) {
+      return fail("'" + op->getName().getStringRef().str() + "' uses a wide buffer");
+    }
+    bad = false;
+    return true;
+  }
+
+  /// The wide buffers `op` reads and writes (a parallel's output is read
+  /// too when it is also an input).
+  void getEffects(Operation *op, llvm::SmallVectorImpl<Value> &reads,
+                  llvm::SmallVectorImpl<Value> &writes) {
+    if (auto copy = tile::CopyOp::dynCast(op)) {
+      if (copy.getSource().getType().isa<tile::TensorType>())
+        writes.push_back(copy.getDest());
+      else
+        reads.push_back(copy.getSource());
+    } else if (auto parallel = tile::ParallelOp::dynCast(op)) {
+      for (Value input : parallel.getInputs())
+        reads.push_back(input);
+      for (Value output : parallel.getOutputs())
+        writes.push_back(output);
+    } else if (tile::ReduceOp::dynCast(op)) {
+      reads.push_back(op->getOperand(0));
+      writes.push_back(op->getOperand(1));
+    } else {
+      writes.push_back(op->getOperand(0));
+    }
+  }
+
+  /// Whether `op` can join `segment` (it does not read a row vector the
+  /// loop's reductions are still computing, and a reduction does not
+  /// change a vector the loop reads).
+  bool canJoin(Operation *op, const Segment &segment) {
+    llvm::SmallVector<Value, 4> reads, writes;
+    getEffects(op, reads, writes);
+    for (Value value : reads)
+      if (isVector(value) &&
+          segment.vectorsReduced.count(value.getAsOpaquePointer()))
+        return false;
+    if (tile::ReduceOp::dynCast(op)) {
+      void *dest = op->getOperand(1).getAsOpaquePointer();
+      if (segment.vectorsRead.count(dest) || segment.vectorsReduced.count(dest))
+        return false;
+    }
+    return true;
+  }
+
+  void closeSegment(Segment &segment, Contents &contents) {
+    if (segment.ops.empty())
+      return;
+    // What the loop leaves in each wide buffer it wrote: a load's rows can
+    // be read again, computed rows cannot.
+    for (Operation *op : segment.ops) {
+      llvm::SmallVector<Value, 4> reads, writes;
+      getEffects(op, reads, writes);
+      for (Value value : writes) {
+        if (!wide.count(value))
+          continue;
+        bool load = tile::CopyOp::dynCast(op) != nullptr;
+        contents[value] = {load ? Content::Loaded : Content::Computed,
+                           load ? op : nullptr};
+      }
+    }
+    segments.push_back(std::move(segment));
+    segment.clear();
+  }
+
+  /// Whether `op` is nested in `block` (directly or in a region of an op
+  /// of it).
+  static bool isInBlock(Operation *op, Block *block) {
+    for (Block *b = op->getBlock(); b;) {
+      if (b == block)
+        return true;
+      Operation *parent = b->getParentOp();
+      b = parent ? parent->getBlock() : nullptr;
+    }
+    return false;
+  }
+
+  /// Whether `load` (a copy from a tensor) can be issued again in `block`:
+  /// the block is nested in the load's, so the load's offsets are defined
+  /// there, and nothing writes its tensor.
+  bool canReload(Operation *load, Block *block) {
+    if (writtenTensors.count(tile::CopyOp(load).getSource()))
+      return false;
+    Operation *parent = block->getParentOp();
+    return block == load->getBlock() ||
+           (parent && isInBlock(parent, load->getBlock()));
+  }
+
+  /// Splits the ops of `block` into loops, following what each wide buffer
+  /// holds (`contents`). `entryReads` collects the wide buffers the block
+  /// reads before it writes them (what it holds on entry).
+  bool analyzeBlock(Block *block, Contents &contents,
+                    llvm::DenseSet<Value> &entryReads) {
+    Segment segment;
+    llvm::DenseSet<Value> written;
+    auto close = [&] {
+      for (Operation *op : segment.ops) {
+        llvm::SmallVector<Value, 4> reads, writes;
+        getEffects(op, reads, writes);
+        for (Value value : writes)
+          if (wide.count(value))
+            written.insert(value);
+      }
+      closeSegment(segment, contents);
+    };
+    llvm::SmallVector<Operation *, 32> ops;
+    for (Operation &op : *block)
+      ops.push_back(&op);
+    for (Operation *op : ops) {
+      bool bad = false;
+      if (isColumnwise(op, bad)) {
+        if (!segment.ops.empty() && !canJoin(op, segment))
+          close();
+        llvm::SmallVector<Value, 4> reads, writes;
+        getEffects(op, reads, writes);
+        for (Value value : reads) {
+          if (!wide.count(value)) {
+            segment.vectorsRead.insert(value.getAsOpaquePointer());
+            continue;
+          }
+          if (segment.chunksWritten.count(value.getAsOpaquePointer()))
+            continue;
+          if (!written.count(value))
+            entryReads.insert(value);
+          Content content = contents[value];
+          if (content.kind != Content::Loaded ||
+              !canReload(content.load, block))
+            return fail(content.kind == Content::None
+                            ? "a wide buffer is read before it is written"
+                            : "a wide buffer's whole rows are read again "
+                              "after they were computed (not read from "
+                              "DRAM)");
+          segment.reloads.push_back({op, content.load});
+          segment.chunksWritten.insert(value.getAsOpaquePointer());
+        }
+        for (Value value : writes) {
+          if (wide.count(value))
+            segment.chunksWritten.insert(value.getAsOpaquePointer());
+          else
+            segment.vectorsReduced.insert(value.getAsOpaquePointer());
+        }
+        segment.ops.push_back(op);
+        continue;
+      }
+      if (bad)
+        return false;
+      bool scalar = op->getNumRegions() == 0;
+      for (Value operand : op->getOperands())
+        scalar &= !operand.getType().isa<tile::BufType>() &&
+                  !operand.getType().isa<tile::TensorType>();
+      for (Value result : op->getResults())
+        scalar &= !result.getType().isa<tile::BufType>();
+      if (scalar && !segment.ops.empty()) {
+        segment.hoisted.push_back(op);
+        continue;
+      }
+      close();
+      for (Region &region : op->getRegions())
+        for (Block &inner : region) {
+          Contents after = contents;
+          llvm::DenseSet<Value> innerReads;
+          if (!analyzeBlock(&inner, after, innerReads))
+            return false;
+          // A buffer the region writes holds its rows only there (a loop
+          // may not run, a branch may not be taken); one it also read
+          // before writing it would change between a loop's trips.
+          for (auto &[value, content] : after) {
+            Content before = contents[value];
+            if (content.kind == before.kind && content.load == before.load)
+              continue;
+            if (innerReads.count(value))
+              return fail("a wide buffer is read in a loop or branch before "
+                          "it writes the buffer");
+            contents[value] = {Content::Computed, nullptr};
+            written.insert(value);
+          }
+          for (Value value : innerReads)
+            if (!written.count(value))
+              entryReads.insert(value);
+        }
+    }
+    close();
+    return true;
+  }
+
+  tile::KernelOp kernel;
+  int64_t width = 0, rows = 0, chunkTiles = 1;
+  llvm::SetVector<Value> wide;
+  llvm::DenseSet<Value> writtenTensors;
+  llvm::SmallVector<Segment, 4> segments;
+};
+
+class StreamKernel : public OpRewritePattern<tile::KernelOp> {
+public:
+  StreamKernel(Context *context, const Target &target)
+      : OpRewritePattern(context), target(target) {}
+
+  LogicalResult matchAndRewrite(tile::KernelOp kernel,
+                                PatternRewriter &rewriter) const override {
+    Operation *op = kernel.getOperation();
+    if (op->getAttr(kStreamedAttrName))
+      return rewriter.notifyMatchFailure(op, "already streamed");
+    llvm::SmallVector<Operation *, 16> allocs;
+    int64_t bytes = 0;
+    op->walk([&](Operation *inner) {
+      if (!tile::AllocOp::dynCast(inner))
+        return;
+      allocs.push_back(inner);
+      bytes +=
+          getTiledBytes(inner->getResult(0).getType().cast<tile::BufType>());
+    });
+    int64_t usable = tt::getUsableL1Bytes(target.arch);
+    if (bytes <= usable)
+      return rewriter.notifyMatchFailure(op, "the buffers fit L1");
+    op->setAttr(kStreamedAttrName, UnitAttr::get(op->getContext()));
+    RowStreamer streamer(kernel);
+    if (!streamer.plan(allocs)) {
+      op->emitRemark() << "tile-stream-rows: the buffers of a block need "
+                       << bytes << " bytes of L1 (" << target.arch << " has "
+                       << usable << " usable), and their rows cannot be "
+                          "streamed in chunks: "
+                       << streamer.reason;
+      return success();
+    }
+    OpBuilder builder(op->getContext());
+    streamer.rewrite(builder);
+    op->emitRemark() << "tile-stream-rows: the buffers of a block need "
+                     << bytes << " bytes of L1 (" << target.arch << " has "
+                     << usable << " usable): rows of " << streamer.getWidth()
+                     << " columns are computed in chunks of "
+                     << streamer.getChunkColumns() << " columns, in "
+                     << uint64_t(streamer.getNumLoops()) << " loops, "
+                     << uint64_t(streamer.getNumReloads())
+                     << " of which read their input from DRAM again";
+    return success();
+  }
+
+private:
+  Target target;
+};
+
+class TileStreamRowsPass : public TargetPass {
+public:
+  llvm::StringRef getArgument() const override { return "tile-stream-rows"; }
+  llvm::StringRef getName() const override { return "TileStreamRows"; }
+  llvm::StringRef getDescription() const override {
+    return "Compute rows too wide for a core's L1 in chunks of columns, "
+           "reading them from DRAM again where a row reduction must finish "
+           "first";
+  }
+  std::unique_ptr<Pass> clone() const override {
+    auto pass = std::make_unique<TileStreamRowsPass>();
+    pass->copyOptionValuesFrom(*this);
+    return pass;
+  }
+  void runOnOperation() override {
+    RewritePatternSet patterns(getContext());
+    patterns.add<StreamKernel>(target);
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    numKernels += walkAndApplyPatterns(getOperation(), frozen);
+  }
+
+private:
+  Statistic numKernels{this, "num-kernels", "Kernels looked at"};
+};
+
+} // namespace
+
+std::unique_ptr<Pass> tilt::createTileStreamRowsPass() {
+  return std::make_unique<TileStreamRowsPass>();
+}

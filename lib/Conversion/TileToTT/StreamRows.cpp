@@ -73,7 +73,14 @@ int64_t getTiledBytes(tile::BufType type) {
 /// core, which a chunk loop cannot have again.
 struct Content {
   enum Kind { None, Loaded, Computed } kind = None;
-  Operation *load = nullptr;
+  /// The load (Loaded), or the tile.parallel that computed the rows
+  /// (Computed; null when they cannot be computed again).
+  Operation *op = nullptr;
+  /// For a computed buffer: the loads its wide inputs held, and the
+  /// version of each of its other inputs (row vectors) then. The rows can
+  /// be computed again, chunk by chunk, while those still hold.
+  llvm::SmallVector<std::pair<Value, Operation *>, 2> loads;
+  llvm::SmallVector<std::pair<Value, int64_t>, 2> versions;
 };
 
 /// A loop to be: ops of one block that work column by column, in order.
@@ -81,12 +88,14 @@ struct Segment {
   llvm::SmallVector<Operation *, 8> ops;
   /// Scalar ops between them, moved before the loop.
   llvm::SmallVector<Operation *, 4> hoisted;
-  /// Loads cloned into the loop before an op, for a wide buffer the op
-  /// reads whose rows an earlier loop read from DRAM.
+  /// Ops cloned into the loop before an op, for a wide buffer the op
+  /// reads whose rows an earlier loop read from DRAM (the load) or
+  /// computed from rows read so (the load, then the tile.parallel).
   llvm::SmallVector<std::pair<Operation *, Operation *>, 4> reloads;
   /// Buffers written in the loop (a chunk at a time), and the small ones
   /// read and written whole (row vectors).
-  llvm::SmallPtrSet<void *, 8> chunksWritten;
+  /// Each one's op that last wrote it in the loop.
+  llvm::DenseMap<Value, Operation *> chunksWritten;
   llvm::SmallPtrSet<void *, 8> vectorsRead, vectorsReduced;
   void clear() { *this = Segment(); }
 };
@@ -223,45 +232,20 @@ public:
       Value offset = createBinary<arith::MulIOp>(
           builder, loc, loop.getInductionVar(),
           createIndex(builder, loc, chunk));
-      auto shift = [&](Operation *copy) {
-        // The column offset of the tensor side moves by the chunk's.
-        llvm::SmallVector<int64_t, 4> dims = tile::CopyOp(copy).getDims();
-        unsigned index = 2 + unsigned(dims.back());
-        Value column = copy->getOperand(index);
-        builder.setInsertionPoint(copy);
-        copy->setOperand(index, createBinary<arith::AddIOp>(
-                                    builder, copy->getLoc(), column, offset));
-      };
-      auto useChunks = [&](Operation *op) {
-        for (OpOperand &operand : op->getOpOperands())
-          if (wide.count(operand.get()))
-            operand.set(chunks[operand.get()]);
+      auto place = [&](Operation *op) {
+        this->place(op, offset, builder, chunks);
       };
       size_t nextReload = 0;
       for (Operation *op : segment.ops) {
         while (nextReload < segment.reloads.size() &&
                segment.reloads[nextReload].first == op) {
-          Operation *load =
+          Operation *copy =
               templates[segment.reloads[nextReload++].second]->clone();
-          body->push_back(load);
-          useChunks(load);
-          shift(load);
+          body->push_back(copy);
+          place(copy);
         }
         op->moveBefore(body, body->end());
-        if (tile::CopyOp::dynCast(op))
-          shift(op);
-        useChunks(op);
-        // A body's column index counts from the chunk's first column.
-        op->walk([&](Operation *inner) {
-          auto index = tile::IndexOp::dynCast(inner);
-          if (!index || index.getDim() != 1)
-            return;
-          builder.setInsertionPointAfter(inner);
-          Value position = inner->getResult(0);
-          Value shifted = createBinary<arith::AddIOp>(builder, inner->getLoc(),
-                                                      position, offset);
-          position.replaceAllUsesExcept(shifted, shifted.getDefiningOp());
-        });
+        place(op);
       }
     }
     for (auto &entry : templates)
@@ -276,13 +260,49 @@ public:
   size_t getNumReloads() const {
     size_t count = 0;
     for (const Segment &segment : segments)
-      count += segment.reloads.size();
+      for (auto &reload : segment.reloads)
+        count += tile::CopyOp::dynCast(reload.second) ? 1 : 0;
     return count;
+  }
+  size_t getNumRecomputed() const {
+    size_t count = 0;
+    for (const Segment &segment : segments)
+      count += segment.reloads.size();
+    return count - getNumReloads();
   }
 
   std::string reason;
 
 private:
+  /// An op of a chunk loop (moved or cloned into it): on chunk buffers,
+  /// at the chunk's columns.
+  void place(Operation *op, Value offset, OpBuilder &builder,
+             llvm::DenseMap<Value, Value> &chunks) {
+    for (OpOperand &operand : op->getOpOperands())
+      if (wide.count(operand.get()))
+        operand.set(chunks[operand.get()]);
+    if (auto copy = tile::CopyOp::dynCast(op)) {
+      // The column offset of the tensor side moves by the chunk's.
+      llvm::SmallVector<int64_t, 4> dims = copy.getDims();
+      unsigned index = 2 + unsigned(dims.back());
+      Value column = op->getOperand(index);
+      builder.setInsertionPoint(op);
+      op->setOperand(index, createBinary<arith::AddIOp>(builder, op->getLoc(),
+                                                        column, offset));
+    }
+        // A body's column index counts from the chunk's first column.
+        op->walk([&](Operation *inner) {
+          auto index = tile::IndexOp::dynCast(inner);
+          if (!index || index.getDim() != 1)
+            return;
+          builder.setInsertionPointAfter(inner);
+          Value position = inner->getResult(0);
+          Value shifted = createBinary<arith::AddIOp>(builder, inner->getLoc(),
+                                                      position, offset);
+          position.replaceAllUsesExcept(shifted, shifted.getDefiningOp());
+        });
+  }
+
   using Contents = llvm::DenseMap<Value, Content>;
 
   bool fail(const std::string &why) {
@@ -391,24 +411,72 @@ private:
     return true;
   }
 
-  void closeSegment(Segment &segment, Contents &contents) {
+  void closeSegment(Segment &segment) {
     if (segment.ops.empty())
       return;
-    // What the loop leaves in each wide buffer it wrote: a load's rows can
-    // be read again, computed rows cannot.
-    for (Operation *op : segment.ops) {
-      llvm::SmallVector<Value, 4> reads, writes;
-      getEffects(op, reads, writes);
-      for (Value value : writes) {
-        if (!wide.count(value))
-          continue;
-        bool load = tile::CopyOp::dynCast(op) != nullptr;
-        contents[value] = {load ? Content::Loaded : Content::Computed,
-                           load ? op : nullptr};
-      }
-    }
     segments.push_back(std::move(segment));
     segment.clear();
+  }
+
+  /// The buffers `op` writes, whichever op it is.
+  static void getWrittenBuffers(Operation *op,
+                                llvm::SmallVectorImpl<Value> &buffers) {
+    if (auto parallel = tile::ParallelOp::dynCast(op)) {
+      for (Value output : parallel.getOutputs())
+        buffers.push_back(output);
+    } else if (tile::FillOp::dynCast(op) || tile::ClearOp::dynCast(op)) {
+      buffers.push_back(op->getOperand(0));
+    } else if (auto copy = tile::CopyOp::dynCast(op)) {
+      if (copy.getDest().getType().isa<tile::BufType>())
+        buffers.push_back(copy.getDest());
+    } else if (tile::ReduceOp::dynCast(op)) {
+      buffers.push_back(op->getOperand(1));
+    } else if (tile::GemmOp::dynCast(op)) {
+      buffers.push_back(op->getOperand(2));
+    } else if (tile::Im2ColOp::dynCast(op)) {
+      buffers.push_back(op->getOperand(1));
+    }
+  }
+
+  /// What a wide buffer holds after `op` wrote it (before `contents`
+  /// changes for it).
+  Content describe(Operation *op, Contents &contents) {
+    if (tile::CopyOp::dynCast(op))
+      return {Content::Loaded, op, {}, {}};
+    Content content{Content::Computed, nullptr, {}, {}};
+    auto parallel = tile::ParallelOp::dynCast(op);
+    if (!parallel || parallel.getOutputs().size() != 1)
+      return content;
+    for (Value input : parallel.getInputs()) {
+      if (!wide.count(input)) {
+        content.versions.push_back({input, versions[input]});
+        continue;
+      }
+      Content held = contents[input];
+      if (held.kind != Content::Loaded)
+        return content;
+      content.loads.push_back({input, held.op});
+    }
+    content.op = op;
+    return content;
+  }
+
+  /// Whether the ops behind `content` can run again in `block`, in a loop
+  /// that has the chunks `segment` wrote so far.
+  bool canRecompute(const Content &content, Block *block,
+                    const Segment &segment) {
+    if (!content.op || !canReach(content.op, block))
+      return false;
+    for (auto &[input, load] : content.loads) {
+      auto it = segment.chunksWritten.find(input);
+      if (it != segment.chunksWritten.end() ? it->second != load
+                                            : !canReload(load, block))
+        return false;
+    }
+    for (auto &[input, version] : content.versions)
+      if (versions[input] != version)
+        return false;
+    return true;
   }
 
   /// Whether `op` is nested in `block` (directly or in a region of an op
@@ -427,11 +495,16 @@ private:
   /// the block is nested in the load's, so the load's offsets are defined
   /// there, and nothing writes its tensor.
   bool canReload(Operation *load, Block *block) {
-    if (writtenTensors.count(tile::CopyOp(load).getSource()))
-      return false;
+    return !writtenTensors.count(tile::CopyOp(load).getSource()) &&
+           canReach(load, block);
+  }
+
+  /// Whether `block` is nested in the block of `op`, whose operands are
+  /// then defined in `block`.
+  static bool canReach(Operation *op, Block *block) {
     Operation *parent = block->getParentOp();
-    return block == load->getBlock() ||
-           (parent && isInBlock(parent, load->getBlock()));
+    return block == op->getBlock() ||
+           (parent && isInBlock(parent, op->getBlock()));
   }
 
   /// Splits the ops of `block` into loops, following what each wide buffer
@@ -441,16 +514,7 @@ private:
                     llvm::DenseSet<Value> &entryReads) {
     Segment segment;
     llvm::DenseSet<Value> written;
-    auto close = [&] {
-      for (Operation *op : segment.ops) {
-        llvm::SmallVector<Value, 4> reads, writes;
-        getEffects(op, reads, writes);
-        for (Value value : writes)
-          if (wide.count(value))
-            written.insert(value);
-      }
-      closeSegment(segment, contents);
-    };
+    auto close = [&] { closeSegment(segment); };
     llvm::SmallVector<Operation *, 32> ops;
     for (Operation &op : *block)
       ops.push_back(&op);
@@ -466,32 +530,56 @@ private:
             segment.vectorsRead.insert(value.getAsOpaquePointer());
             continue;
           }
-          if (segment.chunksWritten.count(value.getAsOpaquePointer()))
+          if (segment.chunksWritten.count(value))
             continue;
           if (!written.count(value))
             entryReads.insert(value);
           Content content = contents[value];
-          if (content.kind != Content::Loaded ||
-              !canReload(content.load, block))
+          if (content.kind == Content::Loaded &&
+              canReload(content.op, block)) {
+            segment.reloads.push_back({op, content.op});
+            segment.chunksWritten[value] = content.op;
+            continue;
+          }
+          if (content.kind != Content::Computed ||
+              !canRecompute(content, block, segment))
             return fail(content.kind == Content::None
                             ? "a wide buffer is read before it is written"
                             : "a wide buffer's whole rows are read again "
-                              "after they were computed (not read from "
-                              "DRAM)");
-          segment.reloads.push_back({op, content.load});
-          segment.chunksWritten.insert(value.getAsOpaquePointer());
+                              "after they were computed from values that "
+                              "changed since, or from other computed rows");
+          // Read its inputs again, then compute it again, chunk by chunk.
+          for (auto &[input, load] : content.loads)
+            if (!segment.chunksWritten.count(input)) {
+              segment.reloads.push_back({op, load});
+              segment.chunksWritten[input] = load;
+            }
+          segment.reloads.push_back({op, content.op});
+          segment.chunksWritten[value] = content.op;
         }
-        for (Value value : writes) {
+        llvm::SmallVector<std::pair<Value, Content>, 2> after;
+        for (Value value : writes)
           if (wide.count(value))
-            segment.chunksWritten.insert(value.getAsOpaquePointer());
-          else
-            segment.vectorsReduced.insert(value.getAsOpaquePointer());
+            after.push_back({value, describe(op, contents)});
+        for (auto &[value, content] : after) {
+          segment.chunksWritten[value] = op;
+          written.insert(value);
+          contents[value] = content;
         }
+        for (Value value : writes)
+          if (!wide.count(value)) {
+            segment.vectorsReduced.insert(value.getAsOpaquePointer());
+            ++versions[value];
+          }
         segment.ops.push_back(op);
         continue;
       }
       if (bad)
         return false;
+      llvm::SmallVector<Value, 2> buffers;
+      getWrittenBuffers(op, buffers);
+      for (Value value : buffers)
+        ++versions[value];
       bool scalar = op->getNumRegions() == 0;
       for (Value operand : op->getOperands())
         scalar &= !operand.getType().isa<tile::BufType>() &&
@@ -514,7 +602,7 @@ private:
           // before writing it would change between a loop's trips.
           for (auto &[value, content] : after) {
             Content before = contents[value];
-            if (content.kind == before.kind && content.load == before.load)
+            if (content.kind == before.kind && content.op == before.op)
               continue;
             if (innerReads.count(value))
               return fail("a wide buffer is read in a loop or branch before "
@@ -535,6 +623,8 @@ private:
   int64_t width = 0, rows = 0, chunkTiles = 1;
   llvm::SetVector<Value> wide;
   llvm::DenseSet<Value> writtenTensors;
+  /// How many times each buffer that is not wide has been written so far.
+  llvm::DenseMap<Value, int64_t> versions;
   llvm::SmallVector<Segment, 4> segments;
 };
 

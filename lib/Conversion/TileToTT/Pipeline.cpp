@@ -30,8 +30,6 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   if (failed(coarsen->setOption("grid", options.grid, message)) ||
       failed(coarsen->setOption("arch", options.arch, message)) ||
       failed(coarsen->setOption("board", options.board, message)) ||
-      failed(stream->setOption("arch", options.arch, message)) ||
-      failed(stream->setOption("board", options.board, message)) ||
       failed(partition->setOption("grid", options.grid, message)) ||
       failed(partition->setOption("arch", options.arch, message)) ||
       failed(partition->setOption("board", options.board, message)) ||
@@ -45,6 +43,12 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       *error = message;
     return failure();
   }
+  // tile-stream-rows needs the arch only; a bad grid or board is
+  // tile-coarsen's error, named after it.
+  std::string unused;
+  if (std::optional<tiletott::Target> target = tiletott::resolveTarget(
+          options.grid, options.arch, options.board, unused))
+    (void)stream->setOption("arch", target->arch, message);
   auto add = [&](std::unique_ptr<Pass> pass) {
     std::string argument = pass->getArgument().str();
     pm.addPass(std::move(pass));
@@ -54,7 +58,8 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   add(createTileFoldAtomicsPass());
   add(createTileWidenBlocksPass());
   add(tile::createTileLegalizePass());
-  add(std::move(stream));
+  if (options.stream)
+    add(std::move(stream));
   if (options.fuse)
     add(createTileFuseElementwisePass());
   if (options.coarsen)
@@ -104,6 +109,10 @@ public:
                   "Merge the blocks a core runs side by side into one "
                   "larger block (tile-coarsen; default true)",
                   &options.coarsen);
+    declareOption("stream",
+                  "Compute rows too wide for L1 in chunks of columns "
+                  "(tile-stream-rows; default true)",
+                  &options.stream);
     declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
                   &options.mathFidelity, tiletott::isValidFidelity,
                   tiletott::kFidelityExpected);

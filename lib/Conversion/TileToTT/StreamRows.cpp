@@ -92,9 +92,11 @@ struct Segment {
   /// reads whose rows an earlier loop read from DRAM (the load) or
   /// computed from rows read so (the load, then the tile.parallel).
   llvm::SmallVector<std::pair<Operation *, Operation *>, 4> reloads;
-  /// Buffers written in the loop (a chunk at a time), and the small ones
-  /// read and written whole (row vectors).
-  /// Each one's op that last wrote it in the loop.
+  /// Loads whose chunks nothing in the loop reads: they only name what
+  /// later loops read again, and are dropped.
+  llvm::SmallPtrSet<Operation *, 4> unread;
+  /// The wide buffers written in the loop (a chunk at a time), each with
+  /// the op that last wrote it; the row vectors read and reduced.
   llvm::DenseMap<Value, Operation *> chunksWritten;
   llvm::SmallPtrSet<void *, 8> vectorsRead, vectorsReduced;
   void clear() { *this = Segment(); }
@@ -197,6 +199,12 @@ public:
         if (!templates.count(reload.second))
           templates[reload.second] = reload.second->clone();
     for (Segment &segment : segments) {
+      for (Operation *op : segment.unread)
+        op->erase();
+      llvm::erase_if(segment.ops,
+                     [&](Operation *op) { return segment.unread.count(op); });
+      if (segment.ops.empty())
+        continue;
       Operation *first = segment.ops.front();
       Location loc = first->getLoc();
       for (Operation *op : segment.hoisted)
@@ -256,19 +264,33 @@ public:
 
   int64_t getWidth() const { return width; }
   int64_t getChunkColumns() const { return chunkTiles * tile::kTileSize; }
-  size_t getNumLoops() const { return segments.size(); }
+  size_t getNumLoops() const {
+    size_t count = 0;
+    for (const Segment &segment : segments)
+      count += segment.ops.size() > segment.unread.size() ? 1 : 0;
+    return count;
+  }
+  /// The loads that read rows a second time (not those of a load dropped
+  /// for being unread in its own loop).
   size_t getNumReloads() const {
+    llvm::SmallPtrSet<Operation *, 8> dropped;
+    for (const Segment &segment : segments)
+      dropped.insert(segment.unread.begin(), segment.unread.end());
     size_t count = 0;
     for (const Segment &segment : segments)
       for (auto &reload : segment.reloads)
-        count += tile::CopyOp::dynCast(reload.second) ? 1 : 0;
+        count += reload.second->getName().getStringRef() == "tile.copy" &&
+                         !dropped.count(reload.second)
+                     ? 1
+                     : 0;
     return count;
   }
   size_t getNumRecomputed() const {
     size_t count = 0;
     for (const Segment &segment : segments)
-      count += segment.reloads.size();
-    return count - getNumReloads();
+      for (auto &reload : segment.reloads)
+        count += reload.second->getName().getStringRef() == "tile.parallel";
+    return count;
   }
 
   std::string reason;
@@ -414,6 +436,23 @@ private:
   void closeSegment(Segment &segment) {
     if (segment.ops.empty())
       return;
+    // A load is read by an op after it, or by an op computed again there.
+    llvm::DenseSet<Value> readLater;
+    for (auto &reload : segment.reloads)
+      if (!tile::CopyOp::dynCast(reload.second))
+        for (Value input : tile::ParallelOp(reload.second).getInputs())
+          readLater.insert(input);
+    for (Operation *op : llvm::reverse(segment.ops)) {
+      llvm::SmallVector<Value, 4> reads, writes;
+      getEffects(op, reads, writes);
+      auto copy = tile::CopyOp::dynCast(op);
+      if (copy && !readLater.count(copy.getDest()) &&
+          copy.getSource().getType().isa<tile::TensorType>()) {
+        segment.unread.insert(op);
+        continue;
+      }
+      readLater.insert(reads.begin(), reads.end());
+    }
     segments.push_back(std::move(segment));
     segment.clear();
   }
@@ -660,6 +699,9 @@ public:
                        << streamer.reason;
       return success();
     }
+    // Counted before the rewrite erases the loads it drops.
+    size_t loops = streamer.getNumLoops(), reloads = streamer.getNumReloads(),
+           recomputed = streamer.getNumRecomputed();
     OpBuilder builder(op->getContext());
     streamer.rewrite(builder);
     op->emitRemark() << "tile-stream-rows: the buffers of a block need "
@@ -667,9 +709,9 @@ public:
                      << usable << " usable): rows of " << streamer.getWidth()
                      << " columns are computed in chunks of "
                      << streamer.getChunkColumns() << " columns, in "
-                     << uint64_t(streamer.getNumLoops()) << " loops, "
-                     << uint64_t(streamer.getNumReloads())
-                     << " of which read their input from DRAM again";
+                     << uint64_t(loops) << " loops (" << uint64_t(reloads)
+                     << " reads from DRAM again, " << uint64_t(recomputed)
+                     << " T.Parallel computed again)";
     return success();
   }
 

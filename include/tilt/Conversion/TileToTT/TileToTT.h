@@ -47,6 +47,9 @@ struct TileToTTOptions {
   /// Whether tile-coarsen runs (merges the blocks a core runs side by side
   /// into one larger block, so that each core reads its strips once).
   bool coarsen = true;
+  /// Whether tile-stream-rows runs (rows too wide for L1 are computed in
+  /// chunks of columns).
+  bool stream = true;
   /// Whether a block that a row or column of cores reads at the same step
   /// is read by one of them and multicast to the others.
   bool multicast = true;

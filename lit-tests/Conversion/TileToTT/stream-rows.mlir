@@ -1,0 +1,167 @@
+// tile-stream-rows: a kernel whose buffers of one block need more L1 than a
+// core has computes its wide rows in chunks of columns (up to 8 tiles): a
+// loop per run of column-wise ops, row reductions accumulating from their
+// identity, and the wide buffers a later loop reads again loaded from DRAM
+// again or computed again from such loads. Otherwise a remark says why
+// not (docs/pipeline.md).
+// RUN: tilt-opt --verify-diagnostics --split-input-file --tile-stream-rows %s | FileCheck %s
+
+// Softmax over rows of 8192 f32: the max, the sum of exp(x - max), then
+// exp(x - max) / sum, which reads x again and computes exp again.
+// CHECK-LABEL: func.func @softmax
+// CHECK: tile.kernel {{.*}} attributes {tile.streamed}
+// CHECK-NEXT: %[[X:.*]] = tile.alloc : !tile.buf<32x256xf32, fragment>
+// CHECK-NEXT: %[[E:.*]] = tile.alloc : !tile.buf<32x256xf32, fragment>
+// CHECK-NEXT: %[[M:.*]] = tile.alloc : !tile.buf<32xf32, fragment>
+// CHECK-NEXT: %[[S:.*]] = tile.alloc : !tile.buf<32xf32, fragment>
+// CHECK: %[[R:.*]] = arith.muli
+// CHECK: %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT: tile.fill %[[M]], %[[NEGINF]]
+// CHECK: tile.pipelined %[[C:.*]] = %{{.*}} to %[[N:.*]] step %{{.*}} stages 2 {
+// CHECK-NEXT: %[[W:.*]] = arith.constant 256 : index
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[C]], %[[W]] : index
+// CHECK-NEXT: %[[COL:.*]] = arith.addi %{{.*}}, %[[OFF]] : index
+// CHECK-NEXT: tile.copy %{{.*}}[%[[R]], %[[COL]]], %[[X]]
+// CHECK-NEXT: tile.reduce max %[[X]] -> %[[M]] dim 1 accumulate
+// CHECK-NEXT: }
+// CHECK: tile.fill %[[S]]
+// CHECK: tile.pipelined
+// CHECK: tile.copy %{{.*}}, %[[X]]
+// CHECK-NEXT: tile.parallel ins(%[[X]], %[[M]][d0] : {{.*}}) outs(%[[E]] : !tile.buf<32x256xf32, fragment>)
+// CHECK: math.exp
+// CHECK: tile.reduce sum %[[E]] -> %[[S]] dim 1 accumulate
+// CHECK: tile.pipelined
+// CHECK: tile.copy %{{.*}}, %[[X]]
+// CHECK-NEXT: tile.parallel ins(%[[X]], %[[M]][d0] : {{.*}}) outs(%[[E]] : {{.*}})
+// CHECK: math.exp
+// CHECK: tile.parallel ins(%[[E]], %[[S]][d0] : {{.*}}) outs(%[[E]] : {{.*}})
+// CHECK: arith.divf
+// CHECK: tile.copy %[[E]], %{{.*}}[%[[R]], %{{.*}}]
+// CHECK-NOT: tile.pipelined
+func.func @softmax(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
+  // expected-remark@+1 {{tile-stream-rows: the buffers of a block need 2105344 bytes of L1 (wormhole_b0 has 1468006 usable): rows of 8192 columns are computed in chunks of 256 columns, in 3 loops (2 reads from DRAM again, 1 T.Parallel computed again)}}
+  tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x8192xf32>, %Y = %Y : !tile.tensor<64x8192xf32>) {
+    %x = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %e = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %m = tile.alloc : !tile.buf<32xf32, fragment>
+    %s = tile.alloc : !tile.buf<32xf32, fragment>
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %bx, %c32 : index
+    tile.copy %X[%r, %c0], %x : !tile.tensor<64x8192xf32>, !tile.buf<32x8192xf32, fragment>
+    tile.reduce max %x -> %m dim 1 : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.parallel ins(%x, %m[d0] : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>) outs(%e : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %v = math.exp %d : f32
+      tile.yield %v : f32
+    }
+    tile.reduce sum %e -> %s dim 1 : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.parallel ins(%e, %s[d0] : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>) outs(%e : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.divf %a, %b : f32
+      tile.yield %v : f32
+    }
+    tile.copy %e, %Y[%r, %c0] : !tile.buf<32x8192xf32, fragment>, !tile.tensor<64x8192xf32>
+  }
+  return
+}
+
+// -----
+
+// A layer norm's weights (1-d, indexed by the column) stream with the
+// rows, and a column index in a body counts from the chunk's first column.
+// CHECK-LABEL: func.func @weights
+// CHECK: %[[G:.*]] = tile.alloc : !tile.buf<256xf32, shared>
+// CHECK: tile.pipelined %[[C:.*]] =
+// CHECK: %[[OFF:.*]] = arith.muli %[[C]]
+// CHECK: tile.copy %{{.*}}[%{{.*}}], %[[G]] : !tile.tensor<8192xf32>, !tile.buf<256xf32, shared>
+// CHECK: tile.parallel ins(%{{.*}}, %[[G]][d1]
+// CHECK: %[[J:.*]] = tile.index 1 : index
+// CHECK-NEXT: %[[JC:.*]] = arith.addi %[[J]], %[[OFF]] : index
+// CHECK-NEXT: arith.index_cast %[[JC]]
+func.func @weights(%X: !tile.tensor<64x8192xf32>, %G: !tile.tensor<8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
+  // expected-remark@+1 {{in 2 loops (1 reads from DRAM again, 0 T.Parallel computed again)}}
+  tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x8192xf32>, %G = %G : !tile.tensor<8192xf32>, %Y = %Y : !tile.tensor<64x8192xf32>) {
+    %x = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %y = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %g = tile.alloc : !tile.buf<8192xf32, shared>
+    %s = tile.alloc : !tile.buf<32xf32, fragment>
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %bx, %c32 : index
+    tile.copy %X[%r, %c0], %x : !tile.tensor<64x8192xf32>, !tile.buf<32x8192xf32, fragment>
+    tile.reduce sum %x -> %s dim 1 : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.copy %G[%c0], %g : !tile.tensor<8192xf32>, !tile.buf<8192xf32, shared>
+    tile.parallel ins(%x, %g[d1], %s[d0] : !tile.buf<32x8192xf32, fragment>, !tile.buf<8192xf32, shared>, !tile.buf<32xf32, fragment>) outs(%y : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: f32, %w: f32, %t: f32):
+      %j = tile.index 1 : index
+      %ji = arith.index_cast %j : index to i32
+      %jf = arith.sitofp %ji : i32 to f32
+      %d = arith.subf %a, %t : f32
+      %p = arith.mulf %d, %w : f32
+      %v = arith.addf %p, %jf : f32
+      tile.yield %v : f32
+    }
+    tile.copy %y, %Y[%r, %c0] : !tile.buf<32x8192xf32, fragment>, !tile.tensor<64x8192xf32>
+  }
+  return
+}
+
+// -----
+
+// Rows computed from other computed rows, read again after a row
+// reduction: they cannot be computed again from DRAM in one step, so the
+// kernel stays as it is (and does not fit L1).
+// CHECK-LABEL: func.func @twice_computed
+// CHECK: tile.alloc : !tile.buf<32x8192xf32, fragment>
+// CHECK-NOT: tile.pipelined
+func.func @twice_computed(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
+  // expected-remark@+1 {{tile-stream-rows: the buffers of a block need 2101248 bytes of L1 (wormhole_b0 has 1468006 usable), and their rows cannot be streamed in chunks: a wide buffer's whole rows are read again after they were computed from values that changed since, or from other computed rows}}
+  tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x8192xf32>, %Y = %Y : !tile.tensor<64x8192xf32>) {
+    %x = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %e = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %s = tile.alloc : !tile.buf<32xf32, fragment>
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %bx, %c32 : index
+    tile.copy %X[%r, %c0], %x : !tile.tensor<64x8192xf32>, !tile.buf<32x8192xf32, fragment>
+    tile.parallel ins(%x : !tile.buf<32x8192xf32, fragment>) outs(%e : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: f32):
+      %v = math.exp %a : f32
+      tile.yield %v : f32
+    }
+    tile.parallel ins(%e : !tile.buf<32x8192xf32, fragment>) outs(%e : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: f32):
+      %v = arith.mulf %a, %a : f32
+      tile.yield %v : f32
+    }
+    tile.reduce sum %e -> %s dim 1 : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.parallel ins(%e, %s[d0] : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>) outs(%e : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.divf %a, %b : f32
+      tile.yield %v : f32
+    }
+    tile.copy %e, %Y[%r, %c0] : !tile.buf<32x8192xf32, fragment>, !tile.tensor<64x8192xf32>
+  }
+  return
+}
+
+// -----
+
+// Buffers that fit stay whole.
+// CHECK-LABEL: func.func @fits
+// CHECK: tile.alloc : !tile.buf<32x1024xf32, fragment>
+// CHECK-NOT: tile.pipelined
+// CHECK-NOT: tile.streamed
+func.func @fits(%X: !tile.tensor<64x1024xf32>, %Y: !tile.tensor<64x1024xf32>) {
+  tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x1024xf32>, %Y = %Y : !tile.tensor<64x1024xf32>) {
+    %x = tile.alloc : !tile.buf<32x1024xf32, fragment>
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %bx, %c32 : index
+    tile.copy %X[%r, %c0], %x : !tile.tensor<64x1024xf32>, !tile.buf<32x1024xf32, fragment>
+    tile.copy %x, %Y[%r, %c0] : !tile.buf<32x1024xf32, fragment>, !tile.tensor<64x1024xf32>
+  }
+  return
+}

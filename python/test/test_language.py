@@ -368,3 +368,12 @@ def test_error_loop_carried_value():
 def test_intrinsics_outside_a_kernel():
     with pytest.raises(RuntimeError, match="inside a @T.prim_func"):
         T.copy(1, 2)
+
+
+def test_dtype_of_a_torch_dtype():
+    # TileLang's host code writes `T.dtype(q.dtype)` with a torch tensor.
+    torch = pytest.importorskip("torch")
+    assert T.dtype(torch.float16) == T.float16
+    assert T.dtype(torch.bfloat16) == T.bfloat16
+    with pytest.raises(ValueError, match="unknown or unsupported dtype 'float64'"):
+        T.dtype(torch.float64)

@@ -405,15 +405,37 @@ void KernelLowering::emitTileLoop(Location loc, int64_t tiles, int64_t target,
 void KernelLowering::emitFill(Location loc, double value, int64_t dst,
                               Value runtime, bool integer) {
   if (integer) {
+    Value word = runtime ? computeKernelInteger(loc, runtime)
+                         : createI32(builder, loc, int32_t(int64_t(value)));
     emit<tt::FillTileInitOp>(builder, loc);
-    emit<tt::FillTileIntOp>(builder, loc,
-                            {createI32(builder, loc, int32_t(int64_t(value)))},
-                            {{"dst", dst}});
+    emit<tt::FillTileIntOp>(builder, loc, {word}, {{"dst", dst}});
     return;
   }
   Value bits = getScalarBits(loc, value, runtime);
   emit<tt::FillTileInitOp>(builder, loc);
   emit<tt::FillTileBitcastOp>(builder, loc, {bits}, {{"dst", dst}});
+}
+
+Value KernelLowering::computeKernelInteger(Location loc, Value value) {
+  // The arithmetic a tile.parallel body did on the kernel's integers is
+  // done again here, outside the body (which goes away).
+  Operation *def = value.getDefiningOp();
+  Value result = value;
+  if (def && tile::ParallelOp::dynCast(def->getParentOp()
+                                            ? def->getParentOp()
+                                            : nullptr)) {
+    Operation *copy = def->clone();
+    for (OpOperand &operand : copy->getOpOperands())
+      operand.set(computeKernelInteger(loc, operand.get()));
+    builder.insert(copy);
+    result = copy->getResult(0);
+  } else if (def && def->getParentOp() &&
+             !tile::ParallelOp::dynCast(def->getParentOp())) {
+    // Nested deeper in a body (not produced by the frontend): as is.
+  }
+  if (result.getType().isIndex())
+    result = toI32(builder, loc, result);
+  return result;
 }
 
 Value KernelLowering::getScalarBits(Location loc, double value, Value runtime) {

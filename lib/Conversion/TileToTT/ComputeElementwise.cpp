@@ -246,6 +246,27 @@ private:
                        Node *rhs);
   /// An arith.cmpi of i32 values.
   Node *buildIntCompare(Operation *def);
+  /// Whether `value` (index or i32) is computed from values the kernel
+  /// has outside the body (block indices, loop variables, constants) by
+  /// integer arithmetic, which the compute kernel can compute itself
+  /// (KernelLowering::emitFill).
+  bool isKernelInteger(Value value, int depth = 0) {
+    if (depth > 16 ||
+        !(value.getType().isIndex() || value.getType().isInteger(32)))
+      return false;
+    Operation *def = value.getDefiningOp();
+    if (!def || !parallel.getOperation()->isProperAncestor(def))
+      return true;
+    llvm::StringRef name = def->getName().getStringRef();
+    if (name != "arith.constant" && name != "arith.addi" &&
+        name != "arith.subi" && name != "arith.muli" &&
+        name != "arith.index_cast")
+      return false;
+    for (Value operand : def->getOperands())
+      if (!isKernelInteger(operand, depth + 1))
+        return false;
+    return true;
+  }
   /// `node` (an int-encoded value) as a float (typecast_tile).
   Node *toFloat(Node *node) {
     if (!node->integer)
@@ -677,6 +698,24 @@ Node *ExpressionBuilder::build(Value value) {
   // zero to an int32. A float of another width is the f32 in DST, which
   // the packer converts.
   if (name == "arith.sitofp" && def->getOperand(0).getType().isInteger(32)) {
+    // A block index, loop variable or other integer of the kernel (not of
+    // the element) as a float: filled into DST as an int32 word
+    // (fill_tile_int, the compute kernel computes the word) and converted
+    // there (TileLang's `T.exp2(-5.0 - 1.0 * i_h)`).
+    Value word = def->getOperand(0);
+    Operation *wordDef = word.getDefiningOp();
+    Value integer = wordDef && arith::IndexCastOp::dynCast(wordDef)
+                        ? wordDef->getOperand(0)
+                        : word;
+    if (!dependsOnIndex(integer, body) && !masks.count(wordDef) &&
+        isKernelInteger(integer)) {
+      if (!fp32Dest)
+        return fail(def, "an integer of the kernel converted to a float "
+                         "needs a 32-bit DST, which this kernel does not use");
+      Node *node = scalar(0.0, integer);
+      node->integer = true;
+      return toFloat(node);
+    }
     Node *inner = operand(0);
     return inner ? toFloat(inner) : nullptr;
   }

@@ -214,6 +214,10 @@ public:
   /// runtime scalar `runtime` when it is set.
   void emitFill(Location loc, double value, int64_t dst,
                 Value runtime = Value(), bool integer = false);
+  /// `value`, an index or i32 the kernel computes from its block indices,
+  /// loop variables and constants (in a tile.parallel body or before it),
+  /// as an i32 computed at the builder's point.
+  Value computeKernelInteger(Location loc, Value value);
   /// The f32 bits (i32) of `value`, or of the runtime scalar `runtime` when
   /// it is set: a `tile.scalar_bits` at the top of the kernel, one per
   /// scalar, which tt-split-kernels turns into a runtime argument.

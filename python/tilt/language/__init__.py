@@ -82,11 +82,14 @@ half = float16
 
 
 def dtype(name):
-    """TileLang's ``T.dtype("bfloat16")``: the data type of a dtype string
-    (or a DType, returned as it is). A type Tilt does not compute with is a
-    ValueError naming the ones it does."""
+    """TileLang's ``T.dtype("bfloat16")``: the data type of a dtype string,
+    a torch dtype (``T.dtype(q.dtype)``) or a DType (returned as it is). A
+    type Tilt does not compute with is a ValueError naming the ones it
+    does."""
     if isinstance(name, DType):
         return name
+    if type(name).__module__ == "torch" and str(name).startswith("torch."):
+        name = str(name)[len("torch."):]
     from ._values import _DTYPES
     if not isinstance(name, str) or name not in _DTYPES:
         raise ValueError(f"unknown or unsupported dtype {name!r}: Tilt computes "

@@ -1516,6 +1516,17 @@ class Translator(EagerTranslation):
                 return Const(value, dtype)
             self.error(node, "T.cast of a value known only when the kernel runs is "
                        "only supported inside a T.Parallel loop")
+        if name in _parallel._MATH and len(node.args) == 1 and not node.keywords:
+            # Math on a scalar of the kernel (TileLang's retention decay,
+            # `T.log2(1 - T.exp2(-5.0 - 1.0 * i_h))`): a Deferred
+            # expression, computed in each body that uses it, on the SFPU.
+            x = self.evaluate(node.args[0], scope)
+            if isinstance(x, (SSA, Deferred)) and is_float(x.type):
+                return Deferred("math:" + _parallel._MATH[name], [x], x.type)
+            plain = _unconst(x)
+            if isinstance(plain, (int, float)) and not isinstance(plain, bool):
+                value = _parallel._PY_MATH[name](float(plain))
+                return Const(value, x.type) if isinstance(x, Const) else value
         if name:
             self.error(node, f"T.{name}(...) is not supported here: "
                        + ("it is an elementwise function, for T.Parallel loops"
@@ -1708,6 +1719,16 @@ class Translator(EagerTranslation):
                        "elementwise in a T.Parallel loop")
         if isinstance(a, (SSA, Deferred)) or isinstance(b, (SSA, Deferred)):
             types = {v.type for v in (a, b) if isinstance(v, (SSA, Deferred))}
+            def is_float_value(v):
+                return isinstance(v, float) or isinstance(v, Const) and is_float(v.type) \
+                    or isinstance(v, (SSA, Deferred)) and is_float(v.type)
+            if "index" in types and (is_float_value(a) or is_float_value(b)):
+                # An index of the kernel with a float (`1.0 * i_h`) is a
+                # float, as in TileLang: converted in the bodies that use it.
+                a, b = (Deferred("sitofp", [v], "f32")
+                        if isinstance(v, (SSA, Deferred)) and v.type == "index"
+                        else v for v in (a, b))
+                return self.float_scalar_op(node, op, a, b)
             if types == {"index"}:
                 opname = _INDEX_BINOPS.get(type(op))
                 if opname is None:

@@ -468,10 +468,17 @@ class ParallelLoop:
     def lift(self, node, value):
         """A kernel-scope value as a body value."""
         if isinstance(value, Deferred):
-            # Scalar arithmetic on the kernel's scalar arguments, computed
-            # here, per element, from the arguments themselves.
+            # Scalar arithmetic on the kernel's scalar arguments and
+            # indices, computed here, per element, from the values
+            # themselves.
+            if value.op == "sitofp":
+                index = self.to_node(node, self.lift(node, value.operands[0]), "index")
+                return self.convert(node, index, value.type)
             operands = [self.to_node(node, self.lift(node, v), value.type)
                         for v in value.operands]
+            if value.op.startswith("math:"):
+                return Node("math", value.type, self.pos(node), operands,
+                            value.op[len("math:"):])
             return Node("op", value.type, self.pos(node), operands, value.op)
         if isinstance(value, SSA):
             if value.type == "index":
@@ -638,6 +645,11 @@ class ParallelLoop:
             type_ = "f32" if isinstance(a, float) or isinstance(b, float) else "index"
         elif ta is None or tb is None:
             type_ = ta or tb
+            plain = _util._unconst(b if ta else a)
+            if type_ in ("index", "i32") and isinstance(plain, float):
+                # An integer with a Python float is a float, as in TileLang
+                # and C: `(row - col) * decay`.
+                type_ = "f32"
         elif ta == tb:
             type_ = ta
         elif is_float(ta) and is_float(tb):
@@ -648,6 +660,10 @@ class ParallelLoop:
             # TileLang's loop variables are int32: an element index with an
             # int32 value is an int32 (tiles of the index's values).
             type_ = "i32"
+        elif ta in ("index", "i32") and is_float(tb) or tb in ("index", "i32") and is_float(ta):
+            # An integer with a float is the float, as in TileLang (TVM
+            # promotes the integer): `(row - col) * log_decay`.
+            type_ = ta if is_float(ta) else tb
         else:
             self.error(node, f"mixing {ta} and {tb} values: use T.cast")
         a = self.convert(node, self.to_node(node, a, type_), type_)

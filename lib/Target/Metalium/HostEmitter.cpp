@@ -604,9 +604,9 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>();
     auto padded = op.getAttr("padded_shape").dyn_cast_or_null<DenseArrayAttr>();
     if (!shape || !padded || shape.size() != padded.size() ||
-        shape.size() < 1 || shape.size() > 4) {
+        shape.size() < 1 || shape.size() > 8) {
       op.emitError() << "the host program needs the buffer's `shape` and "
-                        "`padded_shape` (1-d to 4-d, as tt-split-kernels "
+                        "`padded_shape` (1-d to 8-d, as tt-split-kernels "
                         "records them)";
       return failure();
     }

@@ -21,6 +21,8 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/bit.h"
 
+#include <functional>
+
 using namespace tilt;
 using namespace tilt::tiletott;
 
@@ -419,23 +421,19 @@ void KernelLowering::emitFill(Location loc, double value, int64_t dst,
 Value KernelLowering::computeKernelInteger(Location loc, Value value) {
   // The arithmetic a tile.parallel body did on the kernel's integers is
   // done again here, outside the body (which goes away).
-  Operation *def = value.getDefiningOp();
-  Value result = value;
-  if (def && tile::ParallelOp::dynCast(def->getParentOp()
-                                            ? def->getParentOp()
-                                            : nullptr)) {
+  std::function<Value(Value)> outside = [&](Value inner) -> Value {
+    Operation *def = inner.getDefiningOp();
+    if (!def || !def->getParentOp() ||
+        !tile::ParallelOp::dynCast(def->getParentOp()))
+      return inner;
     Operation *copy = def->clone();
     for (OpOperand &operand : copy->getOpOperands())
-      operand.set(computeKernelInteger(loc, operand.get()));
+      operand.set(outside(operand.get()));
     builder.insert(copy);
-    result = copy->getResult(0);
-  } else if (def && def->getParentOp() &&
-             !tile::ParallelOp::dynCast(def->getParentOp())) {
-    // Nested deeper in a body (not produced by the frontend): as is.
-  }
-  if (result.getType().isIndex())
-    result = toI32(builder, loc, result);
-  return result;
+    return copy->getResult(0);
+  };
+  Value result = outside(value);
+  return result.getType().isIndex() ? toI32(builder, loc, result) : result;
 }
 
 Value KernelLowering::getScalarBits(Location loc, double value, Value runtime) {

@@ -12,6 +12,8 @@
 #include "tilt/Pass/Pass.h"
 #include "llvm/ADT/SmallSet.h"
 
+#include <functional>
+
 namespace tilt {
 namespace tiletott {
 
@@ -286,11 +288,23 @@ inline bool computesF32(Operation *kernel) {
       // i32 values computed in the body (an element index used as an
       // int32 number); a cast only converted to a float or compared is
       // not one.
-      for (Operation &inner : *parallel.getBody())
+      // A kernel integer (a block index, not an element's) converted to
+      // a float is an int32 word in DST too (fill_tile_int).
+      Block *body = parallel.getBody();
+      std::function<bool(Value)> fromElement = [&](Value value) {
+        Operation *def = value.getDefiningOp();
+        if (!def || def->getBlock() != body)
+          return false;
+        if (tile::IndexOp::dynCast(def))
+          return true;
+        return llvm::any_of(def->getOperands(), fromElement);
+      };
+      for (Operation &inner : *body)
         for (Value result : inner.getResults())
           if (result.getType().isInteger(32) &&
               !(arith::IndexCastOp::dynCast(&inner) &&
-                isOnlyConvertedToFloat(result)))
+                isOnlyConvertedToFloat(result) &&
+                fromElement(inner.getOperand(0))))
             fp32 = true;
     }
     for (Value buffer : written)

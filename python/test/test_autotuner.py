@@ -157,3 +157,29 @@ def test_supply_prog_makes_the_check_inputs():
         result = tuner(executor, supply_prog=supply).run()
     assert seen[0] == [((64, 64), torch.bfloat16), ((64, 128), torch.bfloat16)]
     assert result.config in CONFIGS[:3]
+
+
+def test_set_autotune_inputs_times_and_checks_on_the_given_tensors():
+    # TileLang's varlen attention tunes inside `with set_autotune_inputs(q,
+    # k, v, cu_seqlens_q, ...)`: its work depends on the data, so the
+    # search and the check run on the caller's tensors.
+    from tilt.autotuner import set_autotune_inputs
+    a = torch.randn(64, 64, dtype=torch.bfloat16)
+    b = torch.randn(64, 128, dtype=torch.bfloat16)
+    seen = []
+
+    def reference(A, B):
+        seen.append((A, B))
+        return ref_program(A, B)
+
+    with concurrent.futures.ThreadPoolExecutor(2) as executor:
+        with set_autotune_inputs(a, b):
+            result = (AutoTuner.from_kernel(kernel=matmul, configs=CONFIGS)
+                      .set_kernel_parameters((64, 128, 64), {})
+                      .set_compile_args(out_idx=[-1], target="auto")
+                      .set_profile_args(ref_prog=reference)
+                      .set_executor(executor).run(warmup=3, rep=20))
+    assert result.config in CONFIGS[:3]
+    assert len(seen) == 1 and seen[0][0] is a and seen[0][1] is b
+    with set_autotune_inputs([a, b]) as capture:
+        assert capture.tensors == [a, b]

@@ -31,10 +31,47 @@ import multiprocessing
 import os
 import pathlib
 import sys
+import threading
 import time
 import warnings
 
-__all__ = ["autotune", "AutoTuner", "AutotuneResult", "TuneRecord"]
+__all__ = ["autotune", "AutoTuner", "AutotuneResult", "TuneRecord",
+           "set_autotune_inputs"]
+
+_CAPTURED = threading.local()
+
+
+def _captured_inputs():
+    """The inputs of the innermost ``with set_autotune_inputs(...)`` of this
+    thread, or None."""
+    stack = getattr(_CAPTURED, "stack", None)
+    return stack[-1] if stack else None
+
+
+class _InputsCapture:
+    def __init__(self, tensors):
+        self.tensors = tensors
+
+    def __enter__(self):
+        if not hasattr(_CAPTURED, "stack"):
+            _CAPTURED.stack = []
+        _CAPTURED.stack.append(self.tensors)
+        return self
+
+    def __exit__(self, *exc):
+        _CAPTURED.stack.pop()
+        return False
+
+
+def set_autotune_inputs(*args):
+    """TileLang's ``with set_autotune_inputs(q, k, v, cu_seqlens, ...)``: the
+    kernels tuned inside the block are timed and checked on these inputs
+    (the caller's parameters, in order; one list or tuple of them works
+    too) instead of supplied ones, as a kernel whose work depends on its
+    data (varlen's ``cu_seqlens``) needs."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = tuple(args[0])
+    return _InputsCapture(list(args))
 
 
 class AutotuneResult:
@@ -85,7 +122,7 @@ class TuneRecord:
 def _measure(job):
     """A worker's job: compile one translated kernel and predict its time.
     Takes and returns plain data, so that any executor can carry it."""
-    prim_func, options, supply_type, seed = job
+    prim_func, options, supply_type, seed, inputs = job
     from . import kernel as _kernel
     from .profiler import Profiler
     start = time.perf_counter()
@@ -102,13 +139,24 @@ def _measure(job):
     compiled_at = time.perf_counter()
     try:
         profiler = Profiler(compiled, supply_type, seed=seed, use_torch=False)
-        latency = profiler.do_bench()
+        latency = profiler.do_bench(input_tensors=inputs)
     except Exception as error:
         return {"error": f"{type(error).__name__}: {error}",
                 "compile_seconds": compiled_at - start,
                 "run_seconds": time.perf_counter() - compiled_at}
     return {"latency": latency, "compile_seconds": compiled_at - start,
             "run_seconds": time.perf_counter() - compiled_at}
+
+
+def _to_numpy(value):
+    """A captured input as plain data (a torch tensor as a NumPy array;
+    bf16, which NumPy lacks, as float32, exact)."""
+    if type(value).__module__.startswith("torch"):
+        import torch
+        if value.dtype == torch.bfloat16:
+            value = value.float()
+        return value.detach().cpu().numpy()
+    return value
 
 
 def _default_executor(workers):
@@ -312,6 +360,12 @@ class AutoTuner:
         from .profiler import Profiler
         from .utils.tensor import TensorSupplyType
         profile = self.profile_args
+        captured = _captured_inputs()
+        if captured is not None:
+            if profile["supply_prog"] is not None:
+                warnings.warn("tilt.autotuner: supply_prog is ignored inside "
+                              "`with set_autotune_inputs(...)`", stacklevel=3)
+            return list(captured)
         if profile["supply_prog"] is None:
             profiler = Profiler(kernel, profile["supply_type"] or TensorSupplyType.Auto)
             return profiler._make_inputs()
@@ -369,6 +423,11 @@ class AutoTuner:
                 pass  # an unreadable cache entry is tuned again
         records, jobs = [], []
         supply = self.profile_args["supply_type"] or TensorSupplyType.Auto
+        # Inputs of `with set_autotune_inputs(...)`, as NumPy arrays: plain
+        # data for the workers.
+        captured = _captured_inputs()
+        if captured is not None:
+            captured = [_to_numpy(value) for value in captured]
         for config in configs:
             try:
                 func = self._translate(config)
@@ -377,7 +436,7 @@ class AutoTuner:
                 continue
             record = TuneRecord(config)
             records.append(record)
-            jobs.append((record, func, (func, options, supply, 0)))
+            jobs.append((record, func, (func, options, supply, 0, captured)))
         progress = _Progress(len(jobs), f"tuning {name}")
         own = executor is None
         if own:

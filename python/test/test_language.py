@@ -377,3 +377,12 @@ def test_dtype_of_a_torch_dtype():
     assert T.dtype(torch.bfloat16) == T.bfloat16
     with pytest.raises(ValueError, match="unknown or unsupported dtype 'float64'"):
         T.dtype(torch.float64)
+
+
+def test_a_dtype_is_a_string_as_in_tilelang():
+    # TileLang's gdn examples write getattr(torch, input_dtype) with a T.float32.
+    torch = pytest.importorskip("torch")
+    assert getattr(torch, T.float32) is torch.float32
+    assert isinstance(T.bfloat16, str) and T.bfloat16 == "bfloat16"
+    assert T.float32 == "float" and T.float32 != T.float16
+    assert {"float16": 1}[T.float16] == 1

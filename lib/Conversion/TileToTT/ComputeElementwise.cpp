@@ -254,8 +254,13 @@ private:
     if (depth > 16 ||
         !(value.getType().isIndex() || value.getType().isInteger(32)))
       return false;
+    if (auto argument = value.dyn_cast<BlockArgument>()) {
+      // An element of an input is not; a block index or loop variable is.
+      Operation *owner = argument.getOwner()->getParentOp();
+      return owner && !parallel.getOperation()->isAncestor(owner);
+    }
     Operation *def = value.getDefiningOp();
-    if (!def || !parallel.getOperation()->isProperAncestor(def))
+    if (!parallel.getOperation()->isProperAncestor(def))
       return true;
     llvm::StringRef name = def->getName().getStringRef();
     if (name != "arith.constant" && name != "arith.addi" &&

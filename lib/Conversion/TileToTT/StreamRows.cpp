@@ -595,6 +595,9 @@ private:
             }
           segment.reloads.push_back({op, content.op});
           segment.chunksWritten[value] = content.op;
+          // A reduction later in the loop must not change what it reads.
+          for (auto &[input, version] : content.versions)
+            segment.vectorsRead.insert(input.getAsOpaquePointer());
         }
         llvm::SmallVector<std::pair<Value, Content>, 2> after;
         for (Value value : writes)

@@ -292,6 +292,8 @@ inline bool computesF32(Operation *kernel) {
       // a float is an int32 word in DST too (fill_tile_int).
       Block *body = parallel.getBody();
       std::function<bool(Value)> fromElement = [&](Value value) {
+        if (auto argument = value.dyn_cast<BlockArgument>())
+          return argument.getOwner() == body;
         Operation *def = value.getDefiningOp();
         if (!def || def->getBlock() != body)
           return false;

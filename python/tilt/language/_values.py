@@ -56,14 +56,19 @@ _TORCH_DTYPES = {"f32": "float32", "f16": "float16", "bf16": "bfloat16",
                  "i32": "int32", "i1": "bool", "i8": "int8", "ui8": "uint8"}
 
 
-class DType:
+class DType(str):
     """A TileLang data type (``T.float32``, ``T.dtype("bfloat16")``);
-    ``.mlir`` is Tilt's name (``f32``). Equal to the dtype strings that
-    name the same type (``T.float32 == "float32"``, as TileLang's)."""
+    ``.mlir`` is Tilt's name (``f32``). A string, as TileLang's (TVM's
+    ``DataType`` is a ``str``): ``getattr(torch, T.float32)`` works, and it
+    is equal to the dtype strings that name the same type (``T.float32 ==
+    "float"``). It hashes as its name does, so dicts keyed by dtype strings
+    find it."""
 
-    def __init__(self, name):
+    def __new__(cls, name):
+        self = super().__new__(cls, name)
         self.name = name
         self.mlir = _DTYPES[name]
+        return self
 
     def __repr__(self):
         return f"T.{self.name}"
@@ -78,8 +83,7 @@ class DType:
             return _DTYPES.get(other) == self.mlir
         return NotImplemented
 
-    def __hash__(self):
-        return hash(self.mlir)
+    __hash__ = str.__hash__
 
     def as_torch(self):
         """The torch dtype of this type (``torch.bfloat16``, ...)."""

@@ -73,6 +73,10 @@ struct KernelState {
   llvm::DenseMap<llvm::StringRef, int64_t> numAccessors;
   /// Copies shared by multicast so far (two semaphores each).
   int64_t numMulticasts = 0;
+  /// The CB of tile-fold-atomics' in-place atomics: the writer pushes a
+  /// page when the kernel starts and after each atomic's write has landed;
+  /// the reader pops one before each atomic's read and one at the end.
+  Value writeTokens;
 };
 
 struct LoweringState {
@@ -298,7 +302,8 @@ public:
     // NoC 1, so that the two handshakes overlap
     // (reader_bmm_tile_layout_in1_sender_writer_padding.cpp).
     std::optional<MulticastPlan> plan;
-    if (reading && state.multicast && !op->hasAttr(kGatherAttrName))
+    bool inPlace = op->hasAttr(kReadAfterWritesAttrName);
+    if (reading && state.multicast && !op->hasAttr(kGatherAttrName) && !inPlace)
       plan = planMulticast(kernel, copy);
     llvm::StringRef role =
         reading && !(plan && !plan->alongRows) ? "reader" : "writer";
@@ -383,6 +388,21 @@ public:
                              : zero;
     int64_t tensorColumns = addressing.columnTiles;
 
+    Value tokens;
+    if (inPlace) {
+      tokens = getWriteTokens(rewriter, kernel, kernelState, loc);
+      if (!tokens)
+        return fail(op, "no circular buffer left for the order of in-place "
+                        "atomics (16 input CBs in use)");
+    }
+    if (reading && inPlace) {
+      // The slice's last write (by this core: the split runs here) has
+      // landed before it is read again.
+      tag(rewriter.create<cb::WaitFrontOp>(loc, tokens, 1).getOperation(),
+          "reader");
+      tag(rewriter.create<cb::PopFrontOp>(loc, tokens, 1).getOperation(),
+          "reader");
+    }
     if (reading)
       tag(rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation(),
           role);
@@ -483,12 +503,49 @@ public:
       tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
           role);
       tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(), role);
+      if (inPlace) {
+        // The write has landed (the barrier): the next read may go.
+        tag(rewriter.create<cb::ReserveBackOp>(loc, tokens, 1).getOperation(),
+            "writer");
+        tag(rewriter.create<cb::PushBackOp>(loc, tokens, 1).getOperation(),
+            "writer");
+      }
     }
 
     if (reading)
       emitComputeUse(rewriter, loc, op, buffer, cb, tiles);
     rewriter.eraseOp(op);
     return success();
+  }
+
+  /// The kernel's CB of write tokens (KernelState::writeTokens), made with
+  /// its first push (writer, at the top) and last pop (reader, at the end)
+  /// on first use; null when no input CB index is left.
+  static Value getWriteTokens(PatternRewriter &rewriter, tile::KernelOp kernel,
+                              KernelState &kernelState, Location loc) {
+    if (kernelState.writeTokens || kernelState.nextInput > 15)
+      return kernelState.writeTokens;
+    OpBuilder::InsertionGuard guard(rewriter);
+    Value tokens =
+        createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                      rewriter.getI32Type(), /*pageSize=*/32, /*pages=*/2);
+    kernelState.writeTokens = tokens;
+    rewriter.setInsertionPointAfter(tokens.getDefiningOp());
+    Block *top = kernel.getBody();
+    Block::iterator point = rewriter.getInsertionPoint();
+    while (point != top->end() && cb::AllocOp::dynCast(&*point))
+      ++point;
+    rewriter.setInsertionPoint(top, point);
+    tag(rewriter.create<cb::ReserveBackOp>(loc, tokens, 1).getOperation(),
+        "writer");
+    tag(rewriter.create<cb::PushBackOp>(loc, tokens, 1).getOperation(),
+        "writer");
+    rewriter.setInsertionPointToEnd(top);
+    tag(rewriter.create<cb::WaitFrontOp>(loc, tokens, 1).getOperation(),
+        "reader");
+    tag(rewriter.create<cb::PopFrontOp>(loc, tokens, 1).getOperation(),
+        "reader");
+    return tokens;
   }
 
 private:

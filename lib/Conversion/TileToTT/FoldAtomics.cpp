@@ -1,4 +1,5 @@
-//===- FoldAtomics.cpp - tile-fold-atomics ---------------------------------===//
+//===- FoldAtomics.cpp - tile-fold-atomics
+//---------------------------------===//
 //
 // TileLang's T.atomic_add (split-K GEMM: the blocks of a grid dimension
 // compute partial sums of one C block and add them into C) has no
@@ -23,10 +24,18 @@
 // (docs/pipeline.md). A slice that depends on every grid dimension (no
 // split) becomes the read, the add and the write without a loop.
 //
-// Rejected (a diagnostic at the op): an atomic_add inside a loop or a
-// branch, slices that depend on a loop variable, two split dimensions,
-// atomics that disagree on the split, and kernels that also copy from or to
-// the tensor the atomic adds into.
+// An atomic inside a loop or a branch (FlashAttention backward's dQ, whose
+// slice moves with the loop) is added where it is instead: the split's
+// loop as above, and at the atomic a read of the slice from DRAM, the add
+// and the write back. The read waits until the writer's previous write has
+// landed (tile-lower-data-movement passes a token page from writer to
+// reader per write), so the split's blocks add in order, as the
+// interpreter does.
+//
+// Rejected (a diagnostic at the op): slices that depend on a value read
+// when the kernel runs, two split dimensions, atomics that disagree on the
+// split, and kernels that also copy from or to the tensor the atomic adds
+// into.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,21 +54,29 @@ namespace {
 /// `value` is computed from; false when it depends on a loop variable or a
 /// value from outside index arithmetic.
 bool collectGridDims(Value value, tile::KernelOp kernel,
-                     llvm::SmallSet<unsigned, 3> &dims, unsigned depth = 0) {
+                     llvm::SmallSet<unsigned, 3> &dims, bool loopVariables,
+                     unsigned depth = 0) {
   if (depth > 64)
     return false;
   if (auto argument = value.dyn_cast<BlockArgument>()) {
-    if (argument.getOwner() != kernel.getBody())
-      return false;
+    if (argument.getOwner() != kernel.getBody()) {
+      // The induction variable of a loop in the kernel.
+      Operation *loop = argument.getOwner()->getParentOp();
+      return loopVariables && argument.getArgNumber() == 0 &&
+             (scf::ForOp::dynCast(loop) || tile::PipelinedOp::dynCast(loop)) &&
+             kernel.getOperation()->isProperAncestor(loop);
+    }
     if (argument.getArgNumber() < kernel.getGrid().size())
       dims.insert(argument.getArgNumber());
     return true;
   }
   Operation *def = value.getDefiningOp();
-  if (!def || def->getNumRegions() != 0)
+  // An element read when the kernel runs (tile.load) could name another
+  // block's slice.
+  if (!def || def->getNumRegions() != 0 || tile::LoadOp::dynCast(def))
     return false;
   for (Value operand : def->getOperands())
-    if (!collectGridDims(operand, kernel, dims, depth + 1))
+    if (!collectGridDims(operand, kernel, dims, loopVariables, depth + 1))
       return false;
   return true;
 }
@@ -108,20 +125,20 @@ private:
     llvm::ArrayRef<int64_t> grid = kernel.getGrid();
     llvm::SmallSet<unsigned, 3> used;
     llvm::DenseSet<Value> targets;
+    // An atomic inside a loop or a branch adds into its slice in DRAM
+    // where it is (read, add, write), in program order on one core.
+    bool inPlace = llvm::any_of(atomics, [&](tile::AnyAtomicOp atomic) {
+      return atomic.getOperation()->getBlock() != body;
+    });
     for (tile::AnyAtomicOp atomic : atomics) {
       Operation *op = atomic.getOperation();
-      if (op->getBlock() != body)
-        return op->emitError()
-               << "an atomic_" << atomic.getKind()
-               << " inside a loop or a branch is not supported yet (Tilt "
-                  "combines the blocks of a split in order on one core)";
       for (Value offset : atomic.getOffsets())
-        if (!collectGridDims(offset, kernel, used))
+        if (!collectGridDims(offset, kernel, used, inPlace))
           return op->emitError()
                  << "the slice of an atomic_" << atomic.getKind()
-                 << " depends on a value other than the block indices (a "
-                    "loop variable, a value read when the kernel runs): not "
-                    "supported yet";
+                 << " depends on a value other than the block indices and "
+                    "loop variables (a value read when the kernel runs): "
+                    "not supported yet";
       targets.insert(atomic.getTensor());
     }
     // The tensors added into are only added into.
@@ -172,7 +189,9 @@ private:
     // The accumulators.
     builder.setInsertionPoint(body, firstNonAlloc);
     llvm::DenseMap<Operation *, Value> accumulators;
-    for (tile::AnyAtomicOp atomic : atomics) {
+    for (tile::AnyAtomicOp atomic :
+         llvm::ArrayRef<tile::AnyAtomicOp>(atomics).drop_front(
+             inPlace ? atomics.size() : 0)) {
       auto bufType = atomic.getBuffer().getType().cast<tile::BufType>();
       auto tensorType = atomic.getTensor().getType().cast<tile::TensorType>();
       auto accType = tile::BufType::get(context, bufType.getShape(),
@@ -205,6 +224,32 @@ private:
       body->getArgument(split[0]).replaceAllUsesWith(iv);
     }
 
+    if (inPlace) {
+      for (tile::AnyAtomicOp atomic : atomics)
+        addInPlace(builder, atomic);
+      kernelOp->setAttr(kInPlaceAtomicsAttrName, UnitAttr::get(context));
+      llvm::SmallVector<int64_t, 3> newGrid(grid.begin(), grid.end());
+      if (!split.empty())
+        newGrid[split[0]] = 1;
+      kernelOp->setInherentAttr("grid",
+                                DenseArrayAttr::getI64(context, newGrid));
+      kernelOp->emitRemark()
+          << "tile-fold-atomics: an atomic_" << firstKind
+          << " inside a loop or a branch adds into its slice in DRAM where it "
+             "is (read, add, write); "
+          << (split.empty()
+                  ? std::string("every block adds into slices of its own")
+                  : "the " + std::to_string(trips) +
+                        " blocks of grid dimension " +
+                        std::to_string(split[0]) +
+                        " that add into the same slices run in order on one "
+                        "core (grid [" +
+                        formatInts(grid) + "] -> [" + formatInts(newGrid) +
+                        "])")
+          << ", and each read waits for the writes before it, so the result "
+             "is the same on every run";
+      return success();
+    }
     for (tile::AnyAtomicOp atomic : atomics) {
       Operation *op = atomic.getOperation();
       Location atomicLoc = op->getLoc();
@@ -306,6 +351,61 @@ private:
           << formatInts(grid) << "] -> [" << formatInts(newGrid) << "])";
     }
     return success();
+  }
+
+  /// `atomic` as a read of its slice (waiting for the writes before it:
+  /// kReadAfterWritesAttrName), the combination and a write of the slice.
+  void addInPlace(OpBuilder &builder, tile::AnyAtomicOp atomic) {
+    Operation *op = atomic.getOperation();
+    Context *context = op->getContext();
+    Location loc = op->getLoc();
+    Value tensor = atomic.getTensor(), partial = atomic.getBuffer();
+    llvm::SmallVector<Value, 4> offsets(atomic.getOffsets().begin(),
+                                        atomic.getOffsets().end());
+    llvm::StringRef kind = atomic.getKind();
+    auto partialType = partial.getType().cast<tile::BufType>();
+    Type element = tensor.getType().cast<tile::TensorType>().getElementType();
+    builder.setInsertionPoint(op);
+    auto make = [&](tile::MemorySpace space) {
+      return builder
+          .create<tile::AllocOp>(loc, tile::BufType::get(context,
+                                                         partialType.getShape(),
+                                                         element, space))
+          .getOperation()
+          ->getResult(0);
+    };
+    Value old = make(tile::MemorySpace::Shared);
+    Value sum = make(tile::MemorySpace::Fragment);
+    builder.create<tile::CopyOp>(loc, tensor, old, offsets)
+        .getOperation()
+        ->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
+    auto combine = builder.create<tile::ParallelOp>(
+        loc, ValueRange{old, partial}, ValueRange{sum});
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      Block *addBody = combine.getBody();
+      builder.setInsertionPointToEnd(addBody);
+      Value a = addBody->getArgument(0), b = addBody->getArgument(1);
+      Type from = partialType.getElementType();
+      if (from != element)
+        b = from.getIntOrFloatBitWidth() < element.getIntOrFloatBitWidth()
+                ? builder.create<arith::ExtFOp>(loc, element, b)
+                      .getOperation()
+                      ->getResult(0)
+                : builder.create<arith::TruncFOp>(loc, element, b)
+                      .getOperation()
+                      ->getResult(0);
+      Value result =
+          kind == "max"   ? createBinary<arith::MaximumFOp>(builder, loc, a, b)
+          : kind == "min" ? createBinary<arith::MinimumFOp>(builder, loc, a, b)
+                          : createBinary<arith::AddFOp>(builder, loc, a, b);
+      builder.create<tile::YieldOp>(loc, ValueRange{result});
+    }
+    builder.create<tile::CopyOp>(loc, sum, tensor, offsets)
+        .getOperation()
+        ->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
+    op->erase();
+    ++numFolded;
   }
 
   static std::string formatInts(llvm::ArrayRef<int64_t> values) {

@@ -370,6 +370,12 @@ inline Value findAttachedCB(Operation *op, llvm::StringRef attrName) {
 
 /// The factors tile-coarsen merged a kernel's blocks by, [fx, fy].
 constexpr llvm::StringLiteral kCoarsenedAttrName = "tile.coarsened";
+/// tile-fold-atomics' in-place atomics: on a kernel that has them, and on
+/// their copies (the read of a slice waits for the writes before it; the
+/// write lets the next read go; tile-lower-data-movement).
+constexpr llvm::StringLiteral kInPlaceAtomicsAttrName = "tile.in_place_atomics";
+constexpr llvm::StringLiteral kReadAfterWritesAttrName =
+    "tile.read_after_writes";
 /// Set by tile-stream-rows on a kernel it has looked at.
 constexpr llvm::StringLiteral kStreamedAttrName = "tile.streamed";
 /// tile-widen-blocks' factors per grid dimension: how many blocks of a

@@ -50,9 +50,24 @@ func.func @split_k(%A: !tile.tensor<64x128xbf16>, %B: !tile.tensor<128x64xbf16>,
 
 // -----
 
-// Slices that depend on a loop variable.
-// expected-error@+1 {{pass 'tile-fold-atomics' (TileFoldAtomics) failed on 'func.func'}}
+// An atomic inside a loop, its slice moving with the loop variable (a
+// FlashAttention backward's dQ): the split becomes a loop and each atomic
+// is a read of its slice (which waits for the writes before it), the add
+// and the write, where it is.
+// CHECK-LABEL: func.func @moving_slice
+// CHECK: tile.kernel grid [1] blocks(%{{.*}}) {{.*}} attributes {tile.in_place_atomics}
+// CHECK: scf.for %[[Z:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[I]], %{{.*}} : index
+// CHECK-NEXT: %[[OLD:.*]] = tile.alloc : !tile.buf<32x64xf32, shared>
+// CHECK-NEXT: %[[SUM:.*]] = tile.alloc : !tile.buf<32x64xf32, fragment>
+// CHECK-NEXT: tile.copy %{{.*}}[%[[ROW]], %{{.*}}], %[[OLD]] {tile.read_after_writes}
+// CHECK-NEXT: tile.parallel ins(%[[OLD]], %{{.*}} : {{.*}}) outs(%[[SUM]] : {{.*}})
+// CHECK: arith.addf
+// CHECK: tile.copy %[[SUM]], %{{.*}}[%[[ROW]], %{{.*}}] {tile.read_after_writes}
+// CHECK-NOT: tile.atomic
 func.func @moving_slice(%C: !tile.tensor<64x64xf32>) {
+  // expected-remark@+1 {{tile-fold-atomics: an atomic_add inside a loop or a branch adds into its slice in DRAM where it is (read, add, write); the 2 blocks of grid dimension 0 that add into the same slices run in order on one core (grid [2] -> [1]), and each read waits for the writes before it, so the result is the same on every run}}
   tile.kernel grid [2] blocks(%bx) args(%c = %C : !tile.tensor<64x64xf32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -62,7 +77,28 @@ func.func @moving_slice(%C: !tile.tensor<64x64xf32>) {
     tile.clear %acc : !tile.buf<32x64xf32, fragment>
     scf.for %i = %c0 to %c2 step %c1 {
       %row = arith.muli %i, %c32 : index
-      // expected-error@+1 {{an atomic_add inside a loop or a branch is not supported yet (Tilt combines the blocks of a split in order on one core)}}
+      tile.atomic_add %acc, %c[%row, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A slice at an offset read when the kernel runs could be another
+// block's, on another core.
+// expected-error@+1 {{pass 'tile-fold-atomics' (TileFoldAtomics) failed on 'func.func'}}
+func.func @gathered_slice(%C: !tile.tensor<64x64xf32>, %Idx: !tile.tensor<4xi32>) {
+  tile.kernel grid [2] blocks(%bx) args(%c = %C : !tile.tensor<64x64xf32>, %idx = %Idx : !tile.tensor<4xi32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %acc = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.clear %acc : !tile.buf<32x64xf32, fragment>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %w = tile.load %idx[%i] : !tile.tensor<4xi32>
+      %row = arith.index_cast %w : i32 to index
+      // expected-error@+1 {{the slice of an atomic_add depends on a value other than the block indices and loop variables (a value read when the kernel runs): not supported yet}}
       tile.atomic_add %acc, %c[%row, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>
     }
   }

@@ -1255,6 +1255,21 @@ AnyAtomicOp AnyAtomicOp::dynCast(Operation *op) {
   return atomic;
 }
 
+llvm::SmallVector<int64_t, 4> AnyAtomicOp::getDims() const {
+  auto tensor = getTensor().getType().dyn_cast<TensorType>();
+  auto buf = getBuffer().getType().dyn_cast<BufType>();
+  if (!tensor || !buf)
+    return {};
+  if (auto dims = op->getAttr("dims").dyn_cast_or_null<DenseArrayAttr>()) {
+    llvm::ArrayRef<int64_t> values = dims.getIntValues();
+    return llvm::SmallVector<int64_t, 4>(values.begin(), values.end());
+  }
+  llvm::SmallVector<int64_t, 4> trailing;
+  for (int64_t d = tensor.getRank() - buf.getRank(); d < tensor.getRank(); ++d)
+    trailing.push_back(d);
+  return trailing;
+}
+
 LogicalResult tile::detail::parseAtomic(OpAsmParser &parser,
                                         OperationState &state) {
   OpAsmParser::UnresolvedOperand buffer, tensor;
@@ -1302,10 +1317,29 @@ LogicalResult tile::detail::verifyAtomic(Operation *op, llvm::StringRef verb) {
   if (failed(verifyTensorOffsets(
           op, tensor, OperandRange(op->getOpOperands().drop_front(2)))))
     return failure();
-  unsigned leading = tensor.getRank() - buf.getRank();
-  for (unsigned d = leading; d < tensor.getRank(); ++d) {
+  // `dims`, as tile.copy's: the tensor dimensions the buffer covers.
+  if (Attribute attr = op->getAttr("dims")) {
+    auto dims = attr.dyn_cast<DenseArrayAttr>();
+    if (!dims || !dims.getElementType().isInteger(64))
+      return op->emitOpError() << "'dims' must be an array<i64>, got " << attr;
+    llvm::ArrayRef<int64_t> values = dims.getIntValues();
+    if (values.size() != buf.getRank())
+      return op->emitOpError()
+             << "'dims' names " << uint64_t(values.size())
+             << " tensor dimensions for a buffer of rank " << buf.getRank();
+    for (size_t i = 0; i < values.size(); ++i)
+      if (values[i] < 0 || values[i] >= int64_t(tensor.getRank()) ||
+          (i > 0 && values[i] <= values[i - 1]))
+        return op->emitOpError()
+               << "'dims' must name tensor dimensions in increasing order "
+                  "(0 to "
+               << tensor.getRank() - 1 << "), got " << attr;
+  }
+  llvm::SmallVector<int64_t, 4> dims = AnyAtomicOp::dynCast(op).getDims();
+  for (size_t i = 0; i < dims.size(); ++i) {
+    int64_t d = dims[i];
     int64_t extent = (tensor.getShape()[d] + 31) / 32 * 32;
-    if (buf.getShape()[d - leading] > extent)
+    if (buf.getShape()[i] > extent)
       return op->emitOpError() << "the buffer (" << formatShape(buf.getShape())
                                << ") is larger than the tensor ("
                                << formatShape(tensor.getShape())

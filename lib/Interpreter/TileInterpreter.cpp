@@ -216,7 +216,11 @@ LogicalResult Interpreter::runOp(Operation *op) {
     for (Value offset : atomic.getOffsets())
       offsets.push_back(get(offset).integer);
     size_t rank = buffer.shape.size();
-    size_t leading = tensor.shape.size() - rank;
+    // The buffer dimension that covers each tensor dimension, or -1.
+    llvm::SmallVector<int64_t, 4> coveredBy(tensor.shape.size(), -1);
+    llvm::SmallVector<int64_t, 4> dims = atomic.getDims();
+    for (size_t i = 0; i < dims.size(); ++i)
+      coveredBy[size_t(dims[i])] = int64_t(i);
     llvm::SmallVector<int64_t, 4> index(rank, 0);
     for (int64_t linear = 0, e = buffer.size(); linear < e; ++linear) {
       int64_t rest = linear;
@@ -227,7 +231,8 @@ LogicalResult Interpreter::runOp(Operation *op) {
       int64_t tensorIndex = 0;
       bool inside = true;
       for (size_t d = 0; d < tensor.shape.size() && inside; ++d) {
-        int64_t position = offsets[d] + (d >= leading ? index[d - leading] : 0);
+        int64_t position =
+            offsets[d] + (coveredBy[d] >= 0 ? index[size_t(coveredBy[d])] : 0);
         inside = position >= 0 && position < tensor.shape[d];
         tensorIndex = tensorIndex * tensor.shape[d] + position;
       }

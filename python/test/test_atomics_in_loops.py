@@ -94,3 +94,34 @@ def test_flash_attention_backward_adds_dq_across_key_blocks(capfd):
     kernel(q, k, v, do, lse.detach(), delta.detach(), dq2)
     assert torch.equal(dq, dq2)
     assert kernel.check(q, k, v, do, lse.detach(), delta.detach(), torch.zeros_like(dq)).ok
+
+
+@tilelang.jit(out_idx=[1])
+def bshd_accumulate(batch, seq_len, heads, dim, blocks: int = 3, block_N: int = 32):
+    """Each of `blocks` blocks adds 2 * Q into dQ, one row block per loop
+    step, through a slice over dimensions 1 and 3 of a [B, S, H, D]
+    tensor (FlashAttention backward in the BSHD layout)."""
+    shape = [batch, seq_len, heads, dim]
+
+    @T.prim_func
+    def main(Q: T.Tensor(shape, T.float32), dQ: T.Tensor(shape, T.float32)):
+        with T.Kernel(heads, blocks, batch) as (h, by, b):
+            q = T.alloc_shared([block_N, dim], T.float32)
+            dq = T.alloc_fragment([block_N, dim], T.float32)
+            for k in T.Pipelined(T.ceildiv(seq_len, block_N), num_stages=1):
+                T.copy(Q[b, k * block_N:(k + 1) * block_N, h, :], q)
+                for i, j in T.Parallel(block_N, dim):
+                    dq[i, j] = q[i, j] * 2.0
+                for i, j in T.Parallel(block_N, dim):
+                    T.atomic_add(dQ[b, k * block_N + i, h, j], dq[i, j])
+
+    return main
+
+
+def test_atomics_into_a_bshd_slice_in_a_loop():
+    torch.manual_seed(1)
+    q = torch.randn(1, 96, 2, 64)
+    kernel = bshd_accumulate(1, 96, 2, 64)
+    dq = kernel(q)
+    torch.testing.assert_close(dq, 6.0 * q)
+    assert kernel.check(q).ok

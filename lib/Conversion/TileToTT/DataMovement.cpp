@@ -258,6 +258,33 @@ public:
     if (!bufType || bufType.getRank() > 2)
       return fail(op, "only 1-d and 2-d buffers are supported (circular "
                       "buffers hold the tiles of a matrix)");
+    if (op->hasAttr(kReadAfterWritesAttrName)) {
+      // tile-fold-atomics' in-place atomic: its read waits until the
+      // writer's previous write of such a slice has landed (the split runs
+      // on this core), its write lets the next read go once it has.
+      Value tokens = getWriteTokens(
+          rewriter, kernel, state.kernels[kernel.getOperation()], op->getLoc());
+      if (!tokens)
+        return fail(op, "no circular buffer left for the order of in-place "
+                        "atomics (16 input CBs in use)");
+      Location loc = op->getLoc();
+      if (sourceTensor) {
+        rewriter.setInsertionPoint(op);
+        tag(rewriter.create<cb::WaitFrontOp>(loc, tokens, 1).getOperation(),
+            "reader");
+        tag(rewriter.create<cb::PopFrontOp>(loc, tokens, 1).getOperation(),
+            "reader");
+      } else {
+        // After the lowered write, which takes op's place.
+        rewriter.setInsertionPointAfter(op);
+        tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
+            "writer");
+        tag(rewriter.create<cb::ReserveBackOp>(loc, tokens, 1).getOperation(),
+            "writer");
+        tag(rewriter.create<cb::PushBackOp>(loc, tokens, 1).getOperation(),
+            "writer");
+      }
+    }
     if (layout->rowMajor && copy.isColumn())
       return lowerColumn(rewriter, copy, tensor, buffer, *layout);
     if (bufType.getRank() == 1 && tensorType.getRank() >= 2 &&
@@ -388,21 +415,6 @@ public:
                              : zero;
     int64_t tensorColumns = addressing.columnTiles;
 
-    Value tokens;
-    if (inPlace) {
-      tokens = getWriteTokens(rewriter, kernel, kernelState, loc);
-      if (!tokens)
-        return fail(op, "no circular buffer left for the order of in-place "
-                        "atomics (16 input CBs in use)");
-    }
-    if (reading && inPlace) {
-      // The slice's last write (by this core: the split runs here) has
-      // landed before it is read again.
-      tag(rewriter.create<cb::WaitFrontOp>(loc, tokens, 1).getOperation(),
-          "reader");
-      tag(rewriter.create<cb::PopFrontOp>(loc, tokens, 1).getOperation(),
-          "reader");
-    }
     if (reading)
       tag(rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation(),
           role);
@@ -503,13 +515,6 @@ public:
       tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
           role);
       tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(), role);
-      if (inPlace) {
-        // The write has landed (the barrier): the next read may go.
-        tag(rewriter.create<cb::ReserveBackOp>(loc, tokens, 1).getOperation(),
-            "writer");
-        tag(rewriter.create<cb::PushBackOp>(loc, tokens, 1).getOperation(),
-            "writer");
-      }
     }
 
     if (reading)

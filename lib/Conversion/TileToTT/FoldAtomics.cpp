@@ -259,11 +259,12 @@ private:
       llvm::StringRef kind = atomic.getKind();
       llvm::SmallVector<Value, 4> offsets(atomic.getOffsets().begin(),
                                           atomic.getOffsets().end());
+      llvm::SmallVector<int64_t, 4> dims = copyDims(atomic);
       builder.setInsertionPoint(op);
       auto guarded = [&](int64_t trip, bool read) {
         auto emitCopy = [&] {
           if (!read) {
-            builder.create<tile::CopyOp>(atomicLoc, acc, tensor, offsets);
+            builder.create<tile::CopyOp>(atomicLoc, acc, tensor, offsets, dims);
             return;
           }
           // C's block lands in a buffer of its own, used up inside the
@@ -280,7 +281,7 @@ private:
                                   tile::MemorySpace::Shared))
                           .getOperation()
                           ->getResult(0);
-          builder.create<tile::CopyOp>(atomicLoc, tensor, old, offsets);
+          builder.create<tile::CopyOp>(atomicLoc, tensor, old, offsets, dims);
           builder.create<tile::CopyOp>(atomicLoc, old, acc);
         };
         if (!iv) {
@@ -363,6 +364,7 @@ private:
     llvm::SmallVector<Value, 4> offsets(atomic.getOffsets().begin(),
                                         atomic.getOffsets().end());
     llvm::StringRef kind = atomic.getKind();
+    llvm::SmallVector<int64_t, 4> dims = copyDims(atomic);
     auto partialType = partial.getType().cast<tile::BufType>();
     Type element = tensor.getType().cast<tile::TensorType>().getElementType();
     builder.setInsertionPoint(op);
@@ -376,7 +378,7 @@ private:
     };
     Value old = make(tile::MemorySpace::Shared);
     Value sum = make(tile::MemorySpace::Fragment);
-    builder.create<tile::CopyOp>(loc, tensor, old, offsets)
+    builder.create<tile::CopyOp>(loc, tensor, old, offsets, dims)
         .getOperation()
         ->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
     auto combine = builder.create<tile::ParallelOp>(
@@ -401,11 +403,19 @@ private:
                           : createBinary<arith::AddFOp>(builder, loc, a, b);
       builder.create<tile::YieldOp>(loc, ValueRange{result});
     }
-    builder.create<tile::CopyOp>(loc, sum, tensor, offsets)
+    builder.create<tile::CopyOp>(loc, sum, tensor, offsets, dims)
         .getOperation()
         ->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
     op->erase();
     ++numFolded;
+  }
+
+  /// The `dims` of the copies that stand for `atomic`: its own when it
+  /// has them, else none (the trailing dimensions).
+  static llvm::SmallVector<int64_t, 4> copyDims(tile::AnyAtomicOp atomic) {
+    if (!atomic.getOperation()->getAttr("dims"))
+      return {};
+    return atomic.getDims();
   }
 
   static std::string formatInts(llvm::ArrayRef<int64_t> values) {

@@ -567,6 +567,10 @@ public:
   OperandRange getOffsets() const {
     return OperandRange(op->getOpOperands().drop_front(2));
   }
+  /// The tensor dimensions the buffer's dimensions cover, in order: the
+  /// `dims` attribute (`dQ[b, k * 64 + i, h, j]` of a BSHD tensor: [1, 3]),
+  /// or the tensor's trailing dimensions, as tile.copy's.
+  llvm::SmallVector<int64_t, 4> getDims() const;
 
 private:
   Operation *op = nullptr;

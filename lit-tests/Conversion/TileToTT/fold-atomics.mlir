@@ -152,3 +152,29 @@ func.func @extremes(%X: !tile.tensor<96x64xf32>, %Hi: !tile.tensor<32x64xf32>, %
   }
   return
 }
+
+// -----
+
+// A slice over dimensions 1 and 3 of a BSHD tensor (`dims`, as tile.copy's)
+// round trips, and its read and write keep the dims.
+// ROUND-LABEL: func.func @bshd
+// ROUND: tile.atomic_add %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] {dims = array<i64: 1, 3>}
+// CHECK-LABEL: func.func @bshd
+// CHECK: tile.copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], %{{.*}} {dims = array<i64: 1, 3>, tile.read_after_writes}
+// CHECK: tile.copy %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] {dims = array<i64: 1, 3>, tile.read_after_writes}
+func.func @bshd(%C: !tile.tensor<1x64x2x64xf32>) {
+  // expected-remark@+1 {{the 3 blocks of grid dimension 1 that add into the same slices run in order on one core (grid [2, 3] -> [2, 1])}}
+  tile.kernel grid [2, 3] blocks(%h, %by) args(%c = %C : !tile.tensor<1x64x2x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    %acc = tile.alloc : !tile.buf<32x64xf32, fragment>
+    tile.clear %acc : !tile.buf<32x64xf32, fragment>
+    scf.for %k = %c0 to %c2 step %c1 {
+      %row = arith.muli %k, %c32 : index
+      tile.atomic_add %acc, %c[%c0, %row, %h, %c0] {dims = array<i64: 1, 3>} : !tile.buf<32x64xf32, fragment>, !tile.tensor<1x64x2x64xf32>
+    }
+  }
+  return
+}

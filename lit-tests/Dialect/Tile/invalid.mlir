@@ -821,6 +821,40 @@ func.func @atomic_offsets(%C: !tile.tensor<64x64xf32>) {
 
 // -----
 
+func.func @atomic_dims_count(%C: !tile.tensor<2x64x4x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<2x64x4x64xf32>) {
+    %a = tile.alloc : !tile.buf<32x64xf32, fragment>
+    // expected-error@+1 {{'tile.atomic_add' op 'dims' names 3 tensor dimensions for a buffer of rank 2}}
+    tile.atomic_add %a, %c[%bx, %bx, %bx, %bx] {dims = array<i64: 1, 2, 3>} : !tile.buf<32x64xf32, fragment>, !tile.tensor<2x64x4x64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @atomic_dims_order(%C: !tile.tensor<2x64x4x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<2x64x4x64xf32>) {
+    %a = tile.alloc : !tile.buf<32x64xf32, fragment>
+    // expected-error@+1 {{'tile.atomic_add' op 'dims' must name tensor dimensions in increasing order (0 to 3), got array<i64: 3, 1>}}
+    tile.atomic_add %a, %c[%bx, %bx, %bx, %bx] {dims = array<i64: 3, 1>} : !tile.buf<32x64xf32, fragment>, !tile.tensor<2x64x4x64xf32>
+  }
+  return
+}
+
+// -----
+
+// Without dims, a [S, D] block of a BSHD tensor would cover H.
+func.func @atomic_bshd_without_dims(%C: !tile.tensor<2x64x4x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<2x64x4x64xf32>) {
+    %a = tile.alloc : !tile.buf<64x64xf32, fragment>
+    // expected-error@+1 {{'tile.atomic_add' op the buffer (64x64) is larger than the tensor (2x64x4x64, padded to whole tiles) in dimension 2}}
+    tile.atomic_add %a, %c[%bx, %bx, %bx, %bx] : !tile.buf<64x64xf32, fragment>, !tile.tensor<2x64x4x64xf32>
+  }
+  return
+}
+
+// -----
+
 func.func @atomic_integers(%C: !tile.tensor<64x64xi32>) {
   tile.kernel grid [1] blocks(%bx) args(%c = %C : !tile.tensor<64x64xi32>) {
     %a = tile.alloc : !tile.buf<32x32xi32, fragment>

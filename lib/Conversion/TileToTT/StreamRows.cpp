@@ -10,17 +10,20 @@
 // over chunks of a few tiles' columns, each wide buffer becoming a chunk
 // buffer. A row reduction accumulates over the chunks (from its identity);
 // an op that needs a reduction's whole result starts a new loop, which
-// reads its input chunks from DRAM again. That is how tt-metal's softmax
-// handles rows that do not fit (the "large tensor" variant of
-// ttnn/cpp/ttnn/operations/normalization/softmax/device/kernels/attention/
-// compute/softmax_large_tensor.cpp reads each row three times: for the
-// max, the sum and the output).
+// reads its input chunks from DRAM again, or computes them again from such
+// reads. That is how tt-metal's softmax handles rows that do not fit: its
+// large-tensor reader
+// (ttnn/cpp/ttnn/operations/normalization/softmax/device/kernels/attention/
+// dataflow/reader_unary_interleaved_sm_large_tensor.cpp) reads each row
+// in blocks of `blk` tiles, in three passes when numerically stable (the
+// max, the sum, the output), and its compute kernel
+// (compute/softmax_large_tensor.cpp) computes exp again in the last.
 //
 // The pass runs only where the buffers of a block cannot fit: their tiled
 // size, one block each, exceeds the core's usable L1. Where a buffer's
-// whole rows would be needed again after they were computed (not read from
-// DRAM), it leaves the kernel as it is and says why in a remark; the L1
-// error then stands.
+// whole rows would be needed again and cannot be read or computed again
+// chunk by chunk, it leaves the kernel as it is and says why in a remark;
+// the L1 error then stands.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,7 +73,8 @@ int64_t getTiledBytes(tile::BufType type) {
 
 /// What a wide buffer holds at a point of the program: nothing yet, the
 /// rows a load (a tile.copy from a tensor) read, or rows computed on the
-/// core, which a chunk loop cannot have again.
+/// core, which a later chunk loop can compute again only from loads and
+/// unchanged row vectors.
 struct Content {
   enum Kind { None, Loaded, Computed } kind = None;
   /// The load (Loaded), or the tile.parallel that computed the rows

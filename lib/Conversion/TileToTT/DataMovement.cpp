@@ -73,6 +73,8 @@ struct KernelState {
   llvm::DenseMap<llvm::StringRef, int64_t> numAccessors;
   /// Copies shared by multicast so far (two semaphores each).
   int64_t numMulticasts = 0;
+  /// The float16 tensors whose precision warning this kernel gave.
+  llvm::DenseSet<Value> halfPrecisionWarned;
   /// The CB of tile-fold-atomics' in-place atomics: the writer pushes a
   /// page when the kernel starts and after each atomic's write has landed;
   /// the reader pops one before each atomic's read and one at the end.
@@ -318,6 +320,7 @@ public:
 
     KernelState &kernelState = state.kernels[kernel.getOperation()];
     Location loc = op->getLoc();
+    warnHalfPrecision(copy, kernel, kernelState);
     auto [rows, columns] = getTileGrid(bufType.getShape());
     int64_t tiles = rows * columns;
     int64_t pageSize = layout->pageSize;
@@ -521,6 +524,28 @@ public:
       emitComputeUse(rewriter, loc, op, buffer, cb, tiles);
     rewriter.eraseOp(op);
     return success();
+  }
+
+  /// A float16 tensor written by a kernel with an fp32 DST keeps bfloat16
+  /// precision: with fp32_dest_acc_en the packer converts into a Float16
+  /// CB from Float16_b (tt-metal jit_build/data_format.cpp; the emulator
+  /// models it, docs/emulator.md). TileLang's fp16 GEMM outputs are such
+  /// tensors, so the user is told once per tensor, with the remedy.
+  static void warnHalfPrecision(tile::CopyOp copy, tile::KernelOp kernel,
+                                KernelState &kernelState) {
+    Value tensor = copy.getDest();
+    auto type = tensor.getType().dyn_cast<tile::TensorType>();
+    if (!type || !type.getElementType().isF16() ||
+        !computesF32(kernel.getOperation()) ||
+        !kernelState.halfPrecisionWarned.insert(tensor).second)
+      return;
+    copy.getOperation()->emitWarning()
+        << "this float16 tensor is written by a kernel that computes in "
+           "fp32 (an fp32 DST): Tenstorrent's packer converts fp32 to "
+           "float16 through Float16_b (tt-metal jit_build/data_format.cpp), "
+           "so the values keep bfloat16 precision (8 significant bits, "
+           "relative errors up to 2^-8); write it as float32 to keep the fp32 "
+           "result, or as bfloat16 to say what it holds";
   }
 
   /// The kernel's CB of write tokens (KernelState::writeTokens), made with

@@ -435,18 +435,13 @@ llvm::ArrayRef<llvm::StringRef> CopyOp::getAttributeNames() {
   return names;
 }
 
-llvm::SmallVector<int64_t, 4> CopyOp::getDims() {
-  auto tensor = getSource().getType().dyn_cast<TensorType>();
-  auto buf = getDest().getType().dyn_cast<BufType>();
-  if (!tensor) {
-    tensor = getDest().getType().dyn_cast<TensorType>();
-    buf = getSource().getType().dyn_cast<BufType>();
-  }
+/// The tensor dimensions a buffer covers (tile.copy's and the atomics'):
+/// the `dims` attribute's, or the tensor's trailing dimensions.
+static llvm::SmallVector<int64_t, 4>
+getCoveredDims(Attribute attr, TensorType tensor, BufType buf) {
   if (!tensor || !buf)
     return {};
-  if (auto dims = getOperation()
-                      ->getInherentAttr("dims")
-                      .dyn_cast_or_null<DenseArrayAttr>()) {
+  if (auto dims = attr.dyn_cast_or_null<DenseArrayAttr>()) {
     llvm::ArrayRef<int64_t> values = dims.getIntValues();
     return llvm::SmallVector<int64_t, 4>(values.begin(), values.end());
   }
@@ -454,6 +449,40 @@ llvm::SmallVector<int64_t, 4> CopyOp::getDims() {
   for (int64_t d = tensor.getRank() - buf.getRank(); d < tensor.getRank(); ++d)
     trailing.push_back(d);
   return trailing;
+}
+
+/// A `dims` attribute names one tensor dimension per buffer dimension, in
+/// increasing order.
+static LogicalResult verifyCoveredDims(Operation *op, Attribute attr,
+                                       TensorType tensor, BufType buf) {
+  if (!attr)
+    return success();
+  auto dims = attr.dyn_cast<DenseArrayAttr>();
+  if (!dims || !dims.getElementType().isInteger(64))
+    return op->emitOpError() << "'dims' must be an array<i64>, got " << attr;
+  llvm::ArrayRef<int64_t> values = dims.getIntValues();
+  if (values.size() != buf.getRank())
+    return op->emitOpError()
+           << "'dims' names " << uint64_t(values.size())
+           << " tensor dimensions for a buffer of rank " << buf.getRank();
+  for (size_t i = 0; i < values.size(); ++i)
+    if (values[i] < 0 || values[i] >= int64_t(tensor.getRank()) ||
+        (i > 0 && values[i] <= values[i - 1]))
+      return op->emitOpError()
+             << "'dims' must name tensor dimensions in increasing order "
+                "(0 to "
+             << tensor.getRank() - 1 << "), got " << attr;
+  return success();
+}
+
+llvm::SmallVector<int64_t, 4> CopyOp::getDims() {
+  auto tensor = getSource().getType().dyn_cast<TensorType>();
+  auto buf = getDest().getType().dyn_cast<BufType>();
+  if (!tensor) {
+    tensor = getDest().getType().dyn_cast<TensorType>();
+    buf = getSource().getType().dyn_cast<BufType>();
+  }
+  return getCoveredDims(getOperation()->getInherentAttr("dims"), tensor, buf);
 }
 
 bool CopyOp::coversTrailingDims() {
@@ -617,23 +646,8 @@ LogicalResult CopyOp::verify() {
     return emitOpError() << "expected " << tensor.getRank()
                          << " offsets into the tensor, got "
                          << uint64_t(getOffsets().size());
-  if (Attribute attr = op->getInherentAttr("dims")) {
-    auto dims = attr.dyn_cast<DenseArrayAttr>();
-    if (!dims || !dims.getElementType().isInteger(64))
-      return emitOpError() << "'dims' must be an array<i64>, got " << attr;
-    llvm::ArrayRef<int64_t> values = dims.getIntValues();
-    if (values.size() != buf.getRank())
-      return emitOpError() << "'dims' names " << uint64_t(values.size())
-                           << " tensor dimensions for a buffer of rank "
-                           << buf.getRank();
-    for (size_t i = 0; i < values.size(); ++i)
-      if (values[i] < 0 || values[i] >= int64_t(tensor.getRank()) ||
-          (i > 0 && values[i] <= values[i - 1]))
-        return emitOpError()
-               << "'dims' must name tensor dimensions in increasing order "
-                  "(0 to "
-               << tensor.getRank() - 1 << "), got " << attr;
-  }
+  if (failed(verifyCoveredDims(op, op->getInherentAttr("dims"), tensor, buf)))
+    return failure();
   llvm::SmallVector<int64_t, 4> dims = getDims();
   for (unsigned d = 0; d < tensor.getRank(); ++d) {
     // The dimensions the buffer covers extend to whole 32x32 tiles: a
@@ -1256,18 +1270,9 @@ AnyAtomicOp AnyAtomicOp::dynCast(Operation *op) {
 }
 
 llvm::SmallVector<int64_t, 4> AnyAtomicOp::getDims() const {
-  auto tensor = getTensor().getType().dyn_cast<TensorType>();
-  auto buf = getBuffer().getType().dyn_cast<BufType>();
-  if (!tensor || !buf)
-    return {};
-  if (auto dims = op->getAttr("dims").dyn_cast_or_null<DenseArrayAttr>()) {
-    llvm::ArrayRef<int64_t> values = dims.getIntValues();
-    return llvm::SmallVector<int64_t, 4>(values.begin(), values.end());
-  }
-  llvm::SmallVector<int64_t, 4> trailing;
-  for (int64_t d = tensor.getRank() - buf.getRank(); d < tensor.getRank(); ++d)
-    trailing.push_back(d);
-  return trailing;
+  return getCoveredDims(op->getAttr("dims"),
+                        getTensor().getType().dyn_cast<TensorType>(),
+                        getBuffer().getType().dyn_cast<BufType>());
 }
 
 LogicalResult tile::detail::parseAtomic(OpAsmParser &parser,
@@ -1318,23 +1323,8 @@ LogicalResult tile::detail::verifyAtomic(Operation *op, llvm::StringRef verb) {
           op, tensor, OperandRange(op->getOpOperands().drop_front(2)))))
     return failure();
   // `dims`, as tile.copy's: the tensor dimensions the buffer covers.
-  if (Attribute attr = op->getAttr("dims")) {
-    auto dims = attr.dyn_cast<DenseArrayAttr>();
-    if (!dims || !dims.getElementType().isInteger(64))
-      return op->emitOpError() << "'dims' must be an array<i64>, got " << attr;
-    llvm::ArrayRef<int64_t> values = dims.getIntValues();
-    if (values.size() != buf.getRank())
-      return op->emitOpError()
-             << "'dims' names " << uint64_t(values.size())
-             << " tensor dimensions for a buffer of rank " << buf.getRank();
-    for (size_t i = 0; i < values.size(); ++i)
-      if (values[i] < 0 || values[i] >= int64_t(tensor.getRank()) ||
-          (i > 0 && values[i] <= values[i - 1]))
-        return op->emitOpError()
-               << "'dims' must name tensor dimensions in increasing order "
-                  "(0 to "
-               << tensor.getRank() - 1 << "), got " << attr;
-  }
+  if (failed(verifyCoveredDims(op, op->getAttr("dims"), tensor, buf)))
+    return failure();
   llvm::SmallVector<int64_t, 4> dims = AnyAtomicOp::dynCast(op).getDims();
   for (size_t i = 0; i < dims.size(); ++i) {
     int64_t d = dims[i];

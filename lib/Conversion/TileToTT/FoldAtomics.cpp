@@ -305,35 +305,7 @@ private:
       // C's old value on the first trip, the partial added on every trip,
       // the sum written on the last.
       guarded(0, /*read=*/true);
-      Type accElement = acc.getType().cast<tile::BufType>().getElementType();
-      Type partElement =
-          partial.getType().cast<tile::BufType>().getElementType();
-      auto add = builder.create<tile::ParallelOp>(
-          atomicLoc, ValueRange{acc, partial}, ValueRange{acc});
-      {
-        OpBuilder::InsertionGuard guard(builder);
-        Block *addBody = add.getBody();
-        builder.setInsertionPointToEnd(addBody);
-        Value a = addBody->getArgument(0), b = addBody->getArgument(1);
-        if (partElement != accElement) {
-          unsigned from = partElement.getIntOrFloatBitWidth();
-          unsigned to = accElement.getIntOrFloatBitWidth();
-          b = from < to ? builder.create<arith::ExtFOp>(atomicLoc, accElement, b)
-                              .getOperation()
-                              ->getResult(0)
-                        : builder
-                              .create<arith::TruncFOp>(atomicLoc, accElement, b)
-                              .getOperation()
-                              ->getResult(0);
-        }
-        Value sum =
-            kind == "max"
-                ? createBinary<arith::MaximumFOp>(builder, atomicLoc, a, b)
-            : kind == "min"
-                ? createBinary<arith::MinimumFOp>(builder, atomicLoc, a, b)
-                : createBinary<arith::AddFOp>(builder, atomicLoc, a, b);
-        builder.create<tile::YieldOp>(atomicLoc, ValueRange{sum});
-      }
+      combine(builder, atomicLoc, kind, acc, partial, acc);
       guarded(trips - 1, /*read=*/false);
       op->erase();
       ++numFolded;
@@ -381,33 +353,39 @@ private:
     builder.create<tile::CopyOp>(loc, tensor, old, offsets, dims)
         .getOperation()
         ->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
-    auto combine = builder.create<tile::ParallelOp>(
-        loc, ValueRange{old, partial}, ValueRange{sum});
-    {
-      OpBuilder::InsertionGuard guard(builder);
-      Block *addBody = combine.getBody();
-      builder.setInsertionPointToEnd(addBody);
-      Value a = addBody->getArgument(0), b = addBody->getArgument(1);
-      Type from = partialType.getElementType();
-      if (from != element)
-        b = from.getIntOrFloatBitWidth() < element.getIntOrFloatBitWidth()
-                ? builder.create<arith::ExtFOp>(loc, element, b)
-                      .getOperation()
-                      ->getResult(0)
-                : builder.create<arith::TruncFOp>(loc, element, b)
-                      .getOperation()
-                      ->getResult(0);
-      Value result =
-          kind == "max"   ? createBinary<arith::MaximumFOp>(builder, loc, a, b)
-          : kind == "min" ? createBinary<arith::MinimumFOp>(builder, loc, a, b)
-                          : createBinary<arith::AddFOp>(builder, loc, a, b);
-      builder.create<tile::YieldOp>(loc, ValueRange{result});
-    }
+    combine(builder, loc, kind, old, partial, sum);
     builder.create<tile::CopyOp>(loc, sum, tensor, offsets, dims)
         .getOperation()
         ->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
     op->erase();
     ++numFolded;
+  }
+
+  /// `result = old (kind) partial`, elementwise (a tile.parallel): the
+  /// partial converted to the result's element type first.
+  static void combine(OpBuilder &builder, Location loc, llvm::StringRef kind,
+                      Value old, Value partial, Value result) {
+    Type element = result.getType().cast<tile::BufType>().getElementType();
+    Type from = partial.getType().cast<tile::BufType>().getElementType();
+    auto parallel = builder.create<tile::ParallelOp>(
+        loc, ValueRange{old, partial}, ValueRange{result});
+    OpBuilder::InsertionGuard guard(builder);
+    Block *body = parallel.getBody();
+    builder.setInsertionPointToEnd(body);
+    Value a = body->getArgument(0), b = body->getArgument(1);
+    if (from != element)
+      b = from.getIntOrFloatBitWidth() < element.getIntOrFloatBitWidth()
+              ? builder.create<arith::ExtFOp>(loc, element, b)
+                    .getOperation()
+                    ->getResult(0)
+              : builder.create<arith::TruncFOp>(loc, element, b)
+                    .getOperation()
+                    ->getResult(0);
+    Value value =
+        kind == "max"   ? createBinary<arith::MaximumFOp>(builder, loc, a, b)
+        : kind == "min" ? createBinary<arith::MinimumFOp>(builder, loc, a, b)
+                        : createBinary<arith::AddFOp>(builder, loc, a, b);
+    builder.create<tile::YieldOp>(loc, ValueRange{value});
   }
 
   /// The `dims` of the copies that stand for `atomic`: its own when it

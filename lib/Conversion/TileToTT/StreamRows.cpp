@@ -38,6 +38,7 @@
 #include "llvm/ADT/SetVector.h"
 
 #include <cmath>
+#include <deque>
 #include <limits>
 
 using namespace tilt;
@@ -77,13 +78,17 @@ int64_t getTiledBytes(tile::BufType type) {
 /// unchanged row vectors.
 struct Content {
   enum Kind { None, Loaded, Computed } kind = None;
-  /// The load (Loaded), or the tile.parallel that computed the rows
-  /// (Computed; null when they cannot be computed again).
+  /// The op that wrote these rows (null: unknown, after a loop or branch
+  /// that wrote them).
+  Operation *writer = nullptr;
+  /// The load (Loaded), or the tile.parallel that computed the rows and can
+  /// compute them again (Computed; null when it cannot).
   Operation *op = nullptr;
-  /// For a computed buffer: the loads its wide inputs held, and the
-  /// version of each of its other inputs (row vectors) then. The rows can
-  /// be computed again, chunk by chunk, while those still hold.
-  llvm::SmallVector<std::pair<Value, Operation *>, 2> loads;
+  /// For a computed buffer: what each of its wide inputs held then (an
+  /// index into RowStreamer::recipes), and the version of each of its
+  /// other inputs (row vectors). The rows can be computed again, chunk by
+  /// chunk, while those can be had again and still hold.
+  llvm::SmallVector<std::pair<Value, size_t>, 2> inputs;
   llvm::SmallVector<std::pair<Value, int64_t>, 2> versions;
 };
 
@@ -485,8 +490,8 @@ private:
   /// changes for it).
   Content describe(Operation *op, Contents &contents) {
     if (tile::CopyOp::dynCast(op))
-      return {Content::Loaded, op, {}, {}};
-    Content content{Content::Computed, nullptr, {}, {}};
+      return {Content::Loaded, op, op, {}, {}};
+    Content content{Content::Computed, op, nullptr, {}, {}};
     auto parallel = tile::ParallelOp::dynCast(op);
     if (!parallel || parallel.getOutputs().size() != 1)
       return content;
@@ -496,29 +501,47 @@ private:
         continue;
       }
       Content held = contents[input];
-      if (held.kind != Content::Loaded)
+      if (held.kind == Content::None || !held.op)
         return content;
-      content.loads.push_back({input, held.op});
+      recipes.push_back(held);
+      content.inputs.push_back({input, recipes.size() - 1});
     }
     content.op = op;
     return content;
   }
 
-  /// Whether the ops behind `content` can run again in `block`, in a loop
-  /// that has the chunks `segment` wrote so far.
-  bool canRecompute(const Content &content, Block *block,
-                    const Segment &segment) {
-    if (!content.op || !canReach(content.op, block))
-      return false;
-    for (auto &[input, load] : content.loads) {
-      auto it = segment.chunksWritten.find(input);
-      if (it != segment.chunksWritten.end() ? it->second != load
-                                            : !canReload(load, block))
-        return false;
+  /// Makes the chunk of wide buffer `value` hold `want` when `op` runs in
+  /// `segment`'s loop: as it is when the loop's last write of it is
+  /// `want`'s, else by a load again, or by computing it again from its
+  /// inputs (themselves had again first, up to a depth of 4). False when
+  /// it cannot be had again.
+  bool prepare(Value value, const Content &want, Operation *op, Block *block,
+               Segment &segment, unsigned depth = 0) {
+    auto it = segment.chunksWritten.find(value);
+    if (it != segment.chunksWritten.end() && want.writer &&
+        it->second == want.writer)
+      return true;
+    if (want.kind == Content::Loaded && canReload(want.op, block)) {
+      segment.reloads.push_back({op, want.op});
+      segment.chunksWritten[value] = want.op;
+      return true;
     }
-    for (auto &[input, version] : content.versions)
+    if (want.kind != Content::Computed || !want.op || depth >= 4 ||
+        !canReach(want.op, block))
+      return false;
+    for (auto &[input, version] : want.versions)
       if (versions[input] != version)
         return false;
+    for (auto &[input, recipe] : want.inputs) {
+      Content inputWant = recipes[recipe];
+      if (!prepare(input, inputWant, op, block, segment, depth + 1))
+        return false;
+    }
+    // A reduction later in the loop must not change what it reads.
+    for (auto &[input, version] : want.versions)
+      segment.vectorsRead.insert(input.getAsOpaquePointer());
+    segment.reloads.push_back({op, want.op});
+    segment.chunksWritten[value] = want.op;
     return true;
   }
 
@@ -573,35 +596,20 @@ private:
             segment.vectorsRead.insert(value.getAsOpaquePointer());
             continue;
           }
-          if (segment.chunksWritten.count(value))
-            continue;
-          if (!written.count(value))
+          Content want = contents[value];
+          auto chunk = segment.chunksWritten.find(value);
+          bool current = chunk != segment.chunksWritten.end() && want.writer &&
+                         chunk->second == want.writer;
+          if (!current && !written.count(value))
             entryReads.insert(value);
-          Content content = contents[value];
-          if (content.kind == Content::Loaded &&
-              canReload(content.op, block)) {
-            segment.reloads.push_back({op, content.op});
-            segment.chunksWritten[value] = content.op;
-            continue;
-          }
-          if (content.kind != Content::Computed ||
-              !canRecompute(content, block, segment))
-            return fail(content.kind == Content::None
-                            ? "a wide buffer is read before it is written"
-                            : "a wide buffer's whole rows are read again "
-                              "after they were computed from values that "
-                              "changed since, or from other computed rows");
-          // Read its inputs again, then compute it again, chunk by chunk.
-          for (auto &[input, load] : content.loads)
-            if (!segment.chunksWritten.count(input)) {
-              segment.reloads.push_back({op, load});
-              segment.chunksWritten[input] = load;
-            }
-          segment.reloads.push_back({op, content.op});
-          segment.chunksWritten[value] = content.op;
-          // A reduction later in the loop must not change what it reads.
-          for (auto &[input, version] : content.versions)
-            segment.vectorsRead.insert(input.getAsOpaquePointer());
+          if (want.kind == Content::None)
+            return fail("a wide buffer is read before it is written");
+          if (!prepare(value, want, op, block, segment))
+            return fail("a wide buffer's whole rows are read again after a "
+                        "row reduction, and they cannot be read from DRAM "
+                        "or computed again chunk by chunk (computed from "
+                        "values that changed since, or by an op other than "
+                        "a T.Parallel of one output)");
         }
         llvm::SmallVector<std::pair<Value, Content>, 2> after;
         for (Value value : writes)
@@ -648,7 +656,7 @@ private:
           // before writing it would change between a loop's trips.
           for (auto &[value, content] : after) {
             Content before = contents[value];
-            if (content.kind == before.kind && content.op == before.op)
+            if (content.kind == before.kind && content.writer == before.writer)
               continue;
             if (innerReads.count(value))
               return fail("a wide buffer is read in a loop or branch before "
@@ -671,6 +679,8 @@ private:
   llvm::DenseSet<Value> writtenTensors;
   /// How many times each buffer that is not wide has been written so far.
   llvm::DenseMap<Value, int64_t> versions;
+  /// The contents the computed buffers' inputs held (Content::inputs).
+  std::deque<Content> recipes;
   llvm::SmallVector<Segment, 4> segments;
 };
 

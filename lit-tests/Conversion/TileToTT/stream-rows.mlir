@@ -110,14 +110,21 @@ func.func @weights(%X: !tile.tensor<64x8192xf32>, %G: !tile.tensor<8192xf32>, %Y
 
 // -----
 
-// Rows computed from other computed rows, read again after a row
-// reduction: they cannot be computed again from DRAM in one step, so the
-// kernel stays as it is (and does not fit L1).
+// Rows computed from other computed rows (exp, then squared in place),
+// read again after a row reduction: computed again in two steps from the
+// rows read again, in the order they were computed.
 // CHECK-LABEL: func.func @twice_computed
-// CHECK: tile.alloc : !tile.buf<32x8192xf32, fragment>
-// CHECK-NOT: tile.pipelined
+// CHECK: tile.pipelined
+// CHECK: tile.pipelined
+// CHECK: tile.copy
+// CHECK-NEXT: tile.parallel
+// CHECK: math.exp
+// CHECK: tile.parallel
+// CHECK: arith.mulf
+// CHECK: tile.parallel
+// CHECK: arith.divf
 func.func @twice_computed(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
-  // expected-remark@+1 {{tile-stream-rows: the buffers of a block need 2101248 bytes of L1 (wormhole_b0 has 1468006 usable), and their rows cannot be streamed in chunks: a wide buffer's whole rows are read again after they were computed from values that changed since, or from other computed rows}}
+  // expected-remark@+1 {{in 2 loops (1 reads from DRAM again, 2 T.Parallel computed again)}}
   tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x8192xf32>, %Y = %Y : !tile.tensor<64x8192xf32>) {
     %x = tile.alloc : !tile.buf<32x8192xf32, fragment>
     %e = tile.alloc : !tile.buf<32x8192xf32, fragment>
@@ -137,6 +144,48 @@ func.func @twice_computed(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x819
       tile.yield %v : f32
     }
     tile.reduce sum %e -> %s dim 1 : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.parallel ins(%e, %s[d0] : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>) outs(%e : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.divf %a, %b : f32
+      tile.yield %v : f32
+    }
+    tile.copy %e, %Y[%r, %c0] : !tile.buf<32x8192xf32, fragment>, !tile.tensor<64x8192xf32>
+  }
+  return
+}
+
+// -----
+
+// Rows computed from a row vector that changed since (m += s after the
+// sum): they cannot be computed again, so the kernel stays whole (and does
+// not fit L1).
+// CHECK-LABEL: func.func @changed_vector
+// CHECK: tile.alloc : !tile.buf<32x8192xf32, fragment>
+// CHECK-NOT: tile.pipelined
+func.func @changed_vector(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
+  // expected-remark@+1 {{tile-stream-rows: the buffers of a block need 2105344 bytes of L1 (wormhole_b0 has 1468006 usable), and their rows cannot be streamed in chunks: a wide buffer's whole rows are read again after a row reduction, and they cannot be read from DRAM or computed again chunk by chunk (computed from values that changed since, or by an op other than a T.Parallel of one output)}}
+  tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x8192xf32>, %Y = %Y : !tile.tensor<64x8192xf32>) {
+    %x = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %e = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %m = tile.alloc : !tile.buf<32xf32, fragment>
+    %s = tile.alloc : !tile.buf<32xf32, fragment>
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %bx, %c32 : index
+    tile.copy %X[%r, %c0], %x : !tile.tensor<64x8192xf32>, !tile.buf<32x8192xf32, fragment>
+    tile.reduce max %x -> %m dim 1 : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.parallel ins(%x, %m[d0] : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>) outs(%e : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %v = math.exp %d : f32
+      tile.yield %v : f32
+    }
+    tile.reduce sum %e -> %s dim 1 : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.parallel ins(%m, %s : !tile.buf<32xf32, fragment>, !tile.buf<32xf32, fragment>) outs(%m : !tile.buf<32xf32, fragment>) {
+    ^bb0(%a: f32, %b: f32):
+      %v = arith.addf %a, %b : f32
+      tile.yield %v : f32
+    }
     tile.parallel ins(%e, %s[d0] : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>) outs(%e : !tile.buf<32x8192xf32, fragment>) {
     ^bb0(%a: f32, %b: f32):
       %v = arith.divf %a, %b : f32

@@ -62,13 +62,6 @@ struct IndexSelect {
   bool f32 = false;
 };
 
-/// Whether `value` (in `body`) depends on a tile.index of the body.
-bool dependsOnIndex(Value value, Block *body);
-
-/// Whether `value` (in `body`) depends on an element of an input (a block
-/// argument of the body).
-bool dependsOnInput(Value value, Block *body);
-
 /// Whether `compare` is a comparison of element indices: an arith.cmpi of
 /// `body` that depends on tile.index and on no input's element (indices,
 /// constants and values from outside the body), which the writer fills as

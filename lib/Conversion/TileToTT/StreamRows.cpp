@@ -107,7 +107,7 @@ struct Segment {
   /// The wide buffers written in the loop (a chunk at a time), each with
   /// the op that last wrote it; the row vectors read and reduced.
   llvm::DenseMap<Value, Operation *> chunksWritten;
-  llvm::SmallPtrSet<void *, 8> vectorsRead, vectorsReduced;
+  llvm::DenseSet<Value> vectorsRead, vectorsReduced;
   void clear() { *this = Segment(); }
 };
 
@@ -176,13 +176,7 @@ public:
 
   void rewrite(OpBuilder &builder) {
     Context *context = kernel.getOperation()->getContext();
-    chunkTiles = 1;
-    for (int64_t t = kMaxChunkTiles; t >= 1; --t)
-      if ((width / tile::kTileSize) % t == 0) {
-        chunkTiles = t;
-        break;
-      }
-    int64_t chunk = chunkTiles * tile::kTileSize;
+    int64_t chunk = getChunkColumns();
     // A chunk buffer beside each wide one.
     llvm::DenseMap<Value, Value> chunks;
     for (Value buffer : wide) {
@@ -272,7 +266,14 @@ public:
   }
 
   int64_t getWidth() const { return width; }
-  int64_t getChunkColumns() const { return chunkTiles * tile::kTileSize; }
+  /// The widest chunk of whole tiles, up to kMaxChunkTiles, that divides
+  /// the rows.
+  int64_t getChunkColumns() const {
+    int64_t tiles = kMaxChunkTiles;
+    while ((width / tile::kTileSize) % tiles != 0)
+      --tiles;
+    return tiles * tile::kTileSize;
+  }
   size_t getNumLoops() const {
     size_t count = 0;
     for (const Segment &segment : segments)
@@ -288,17 +289,15 @@ public:
     size_t count = 0;
     for (const Segment &segment : segments)
       for (auto &reload : segment.reloads)
-        count += reload.second->getName().getStringRef() == "tile.copy" &&
-                         !dropped.count(reload.second)
-                     ? 1
-                     : 0;
+        count += tile::CopyOp::dynCast(reload.second) &&
+                 !dropped.count(reload.second);
     return count;
   }
   size_t getNumRecomputed() const {
     size_t count = 0;
     for (const Segment &segment : segments)
       for (auto &reload : segment.reloads)
-        count += reload.second->getName().getStringRef() == "tile.parallel";
+        count += bool(tile::ParallelOp::dynCast(reload.second));
     return count;
   }
 
@@ -407,21 +406,14 @@ private:
   void getEffects(Operation *op, llvm::SmallVectorImpl<Value> &reads,
                   llvm::SmallVectorImpl<Value> &writes) {
     if (auto copy = tile::CopyOp::dynCast(op)) {
-      if (copy.getSource().getType().isa<tile::TensorType>())
-        writes.push_back(copy.getDest());
-      else
+      if (copy.getSource().getType().isa<tile::BufType>())
         reads.push_back(copy.getSource());
     } else if (auto parallel = tile::ParallelOp::dynCast(op)) {
-      for (Value input : parallel.getInputs())
-        reads.push_back(input);
-      for (Value output : parallel.getOutputs())
-        writes.push_back(output);
+      reads.append(parallel.getInputs().begin(), parallel.getInputs().end());
     } else if (tile::ReduceOp::dynCast(op)) {
       reads.push_back(op->getOperand(0));
-      writes.push_back(op->getOperand(1));
-    } else {
-      writes.push_back(op->getOperand(0));
     }
+    getWrittenBuffers(op, writes);
   }
 
   /// Whether `op` can join `segment` (it does not read a row vector the
@@ -431,11 +423,10 @@ private:
     llvm::SmallVector<Value, 4> reads, writes;
     getEffects(op, reads, writes);
     for (Value value : reads)
-      if (isVector(value) &&
-          segment.vectorsReduced.count(value.getAsOpaquePointer()))
+      if (isVector(value) && segment.vectorsReduced.count(value))
         return false;
     if (tile::ReduceOp::dynCast(op)) {
-      void *dest = op->getOperand(1).getAsOpaquePointer();
+      Value dest = op->getOperand(1);
       if (segment.vectorsRead.count(dest) || segment.vectorsReduced.count(dest))
         return false;
     }
@@ -539,7 +530,7 @@ private:
     }
     // A reduction later in the loop must not change what it reads.
     for (auto &[input, version] : want.versions)
-      segment.vectorsRead.insert(input.getAsOpaquePointer());
+      segment.vectorsRead.insert(input);
     segment.reloads.push_back({op, want.op});
     segment.chunksWritten[value] = want.op;
     return true;
@@ -593,7 +584,7 @@ private:
         getEffects(op, reads, writes);
         for (Value value : reads) {
           if (!wide.count(value)) {
-            segment.vectorsRead.insert(value.getAsOpaquePointer());
+            segment.vectorsRead.insert(value);
             continue;
           }
           Content want = contents[value];
@@ -622,7 +613,7 @@ private:
         }
         for (Value value : writes)
           if (!wide.count(value)) {
-            segment.vectorsReduced.insert(value.getAsOpaquePointer());
+            segment.vectorsReduced.insert(value);
             ++versions[value];
           }
         segment.ops.push_back(op);
@@ -661,7 +652,10 @@ private:
             if (innerReads.count(value))
               return fail("a wide buffer is read in a loop or branch before "
                           "it writes the buffer");
-            contents[value] = {Content::Computed, nullptr};
+            // Computed by an op not known here: not to be had again.
+            Content unknown;
+            unknown.kind = Content::Computed;
+            contents[value] = unknown;
             written.insert(value);
           }
           for (Value value : innerReads)
@@ -674,7 +668,7 @@ private:
   }
 
   tile::KernelOp kernel;
-  int64_t width = 0, rows = 0, chunkTiles = 1;
+  int64_t width = 0, rows = 0;
   llvm::SetVector<Value> wide;
   llvm::DenseSet<Value> writtenTensors;
   /// How many times each buffer that is not wide has been written so far.

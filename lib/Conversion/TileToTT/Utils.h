@@ -12,8 +12,6 @@
 #include "tilt/Pass/Pass.h"
 #include "llvm/ADT/SmallSet.h"
 
-#include <functional>
-
 namespace tilt {
 namespace tiletott {
 
@@ -252,6 +250,14 @@ inline tile::KernelOp getEnclosingTileKernel(Operation *op) {
   return tile::KernelOp(nullptr);
 }
 
+/// Whether `value` (in `body`, a tile.parallel's) depends on a tile.index
+/// of the body (IndexMask.cpp).
+bool dependsOnIndex(Value value, Block *body);
+
+/// Whether `value` (in `body`) depends on an element of an input (a block
+/// argument of the body).
+bool dependsOnInput(Value value, Block *body);
+
 /// Whether every user of `value` converts it to a float (sitofp) or
 /// compares it: an i32 that never lives in DST as an int32 word.
 inline bool isOnlyConvertedToFloat(Value value) {
@@ -291,15 +297,8 @@ inline bool computesF32(Operation *kernel) {
       // A kernel integer (a block index, not an element's) converted to
       // a float is an int32 word in DST too (fill_tile_int).
       Block *body = parallel.getBody();
-      std::function<bool(Value)> fromElement = [&](Value value) {
-        if (auto argument = value.dyn_cast<BlockArgument>())
-          return argument.getOwner() == body;
-        Operation *def = value.getDefiningOp();
-        if (!def || def->getBlock() != body)
-          return false;
-        if (tile::IndexOp::dynCast(def))
-          return true;
-        return llvm::any_of(def->getOperands(), fromElement);
+      auto fromElement = [&](Value value) {
+        return dependsOnIndex(value, body) || dependsOnInput(value, body);
       };
       for (Operation &inner : *body)
         for (Value result : inner.getResults())

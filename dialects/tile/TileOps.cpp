@@ -23,7 +23,7 @@ TileDialect::TileDialect(Context *context)
   addOperations<KernelOp, AllocOp, CopyOp, GemmOp, FillOp, ClearOp, PipelinedOp,
                 ParallelOp, YieldOp, IndexOp, ReduceOp, BlockRangeOp, CoreArgOp,
                 BaseAddressOp, ScalarBitsOp, LoadOp, RoleValueOp, AtomicAddOp,
-                AtomicMaxOp, AtomicMinOp, Im2ColOp>();
+                AtomicMaxOp, AtomicMinOp, Im2ColOp, WorkspaceOp>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -388,6 +388,49 @@ void AllocOp::getAsmResultNames(
   if (BufType type = getType())
     setName(getOperation()->getResult(0),
             stringifyMemorySpace(type.getMemorySpace()));
+}
+
+//===----------------------------------------------------------------------===//
+// WorkspaceOp
+//===----------------------------------------------------------------------===//
+
+void WorkspaceOp::build(OpBuilder &builder, OperationState &state,
+                        TensorType type) {
+  state.addTypes(type);
+}
+
+TensorType WorkspaceOp::getType() {
+  return getOperation()->getResult(0).getType().dyn_cast<TensorType>();
+}
+
+LogicalResult WorkspaceOp::parse(OpAsmParser &parser, OperationState &state) {
+  return AllocOp::parse(parser, state);
+}
+
+void WorkspaceOp::print(OpAsmPrinter &printer) {
+  Operation *op = getOperation();
+  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
+  printer << " : ";
+  printer.printType(op->getResult(0).getType());
+}
+
+LogicalResult WorkspaceOp::verify() {
+  Operation *op = getOperation();
+  if (!getType())
+    return emitOpError() << "result must be a !tile.tensor, got "
+                         << op->getResult(0).getType();
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (KernelOp::dynCast(parent))
+      return emitOpError() << "is a DRAM tensor of the function: it must be "
+                              "outside tile.kernel ops (pass it to them as "
+                              "an argument)";
+  return success();
+}
+
+void WorkspaceOp::getAsmResultNames(
+    llvm::function_ref<void(Value, llvm::StringRef)> setName) {
+  setName(getOperation()->getResult(0), "workspace");
 }
 
 //===----------------------------------------------------------------------===//

@@ -182,7 +182,7 @@ LogicalResult Interpreter::runOp(Operation *op) {
     return runLoop(op, &op->getRegion(0).front(), 0);
   if (tile::KernelOp::dynCast(op))
     return runKernel(op);
-  if (tile::AllocOp::dynCast(op))
+  if (tile::AllocOp::dynCast(op) || tile::WorkspaceOp::dynCast(op))
     return runAlloc(op);
   if (tile::CopyOp::dynCast(op))
     return runCopy(op);
@@ -362,8 +362,20 @@ void Interpreter::store(Array &array, int64_t index, double value,
 }
 
 LogicalResult Interpreter::runAlloc(Operation *op) {
-  tile::BufType type = tile::AllocOp(op).getType();
-  std::optional<NumberFormat> format = getNumberFormat(type.getElementType());
+  // A buffer, or a function's DRAM workspace (zeros here; undefined on the
+  // device until a kernel writes it).
+  Type resultType = op->getResult(0).getType();
+  llvm::ArrayRef<int64_t> shape;
+  Type elementType;
+  if (auto buf = resultType.dyn_cast<tile::BufType>()) {
+    shape = buf.getShape();
+    elementType = buf.getElementType();
+  } else {
+    auto tensor = resultType.cast<tile::TensorType>();
+    shape = tensor.getShape();
+    elementType = tensor.getElementType();
+  }
+  std::optional<NumberFormat> format = getNumberFormat(elementType);
   if (!format)
     return fail(op, "the interpreter runs buffers of bf16, f16, f32 and "
                     "integers");
@@ -372,7 +384,7 @@ LogicalResult Interpreter::runAlloc(Operation *op) {
   // bytes of its element type; the interpreter holds 8 + sizeof(ErrorBound)
   // bytes per element).
   llvm::Optional<int64_t> elements = 1;
-  for (int64_t extent : type.getShape())
+  for (int64_t extent : shape)
     if (elements)
       elements = llvm::checkedMul(*elements, extent);
   uint64_t bytesPerElement = sizeof(double) + sizeof(ErrorBound);
@@ -388,8 +400,8 @@ LogicalResult Interpreter::runAlloc(Operation *op) {
                         " bytes per element, more than this machine's " +
                         llvm::Twine(memory) + " bytes");
   auto array = std::make_unique<Array>();
-  array->shape.assign(type.getShape().begin(), type.getShape().end());
-  array->elementType = type.getElementType();
+  array->shape.assign(shape.begin(), shape.end());
+  array->elementType = elementType;
   array->format = *format;
   array->valueStorage.assign(size_t(array->size()), 0.0);
   array->boundStorage.assign(size_t(array->size()),

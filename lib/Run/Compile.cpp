@@ -110,7 +110,8 @@ collectArguments(llvm::ArrayRef<ProgramStep> steps, Operation *function) {
     for (Operation &op : *program.getBody()) {
       auto buffer = tt::BufferOp::dynCast(&op);
       auto scalar = tt::ScalarOp::dynCast(&op);
-      if (!buffer && !scalar)
+      // A program's scratch buffer (tile.workspace) is no argument.
+      if ((!buffer && !scalar) || op.getAttr("scratch"))
         continue;
       ProgramArgument argument;
       argument.name = getSymbolName(&op).str();

@@ -165,7 +165,7 @@ static tt::ProgramOp getWritingProgram(const CompiledProgram &program,
           writers.insert(symbol.getValue());
         continue;
       }
-      if (!tt::BufferOp::dynCast(&op) || !symbol)
+      if (!tt::BufferOp::dynCast(&op) || !symbol || op.getAttr("scratch"))
         continue;
       auto argNumber = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>();
       if (argNumber && argNumber.getInt() >= 0

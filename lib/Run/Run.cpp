@@ -323,7 +323,8 @@ getStepArguments(const CompiledProgram &compiled, const ProgramStep &step) {
   std::vector<std::pair<std::string, size_t>> stepArguments;
   tt::ProgramOp program = step.program;
   for (Operation &op : *program.getBody()) {
-    if (!tt::BufferOp::dynCast(&op) && !tt::ScalarOp::dynCast(&op))
+    if ((!tt::BufferOp::dynCast(&op) && !tt::ScalarOp::dynCast(&op)) ||
+        op.getAttr("scratch"))
       continue;
     auto symbol = op.getInherentAttr("sym_name").dyn_cast_or_null<StringAttr>();
     llvm::StringRef name = symbol ? symbol.getValue() : "";

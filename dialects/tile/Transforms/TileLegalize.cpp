@@ -462,6 +462,18 @@ private:
       results.push_back(legalizeType(result));
       changed |= results.back() != result;
     }
+    // The function's workspaces are laid out as its arguments are.
+    if (!function.isDeclaration())
+      op->walk([&](Operation *inner) {
+        if (!WorkspaceOp::dynCast(inner))
+          return;
+        Value result = inner->getResult(0);
+        Type legal = legalizeType(result.getType(), rowMajor.count(result));
+        if (legal != result.getType()) {
+          result.setType(legal);
+          ++numTensors;
+        }
+      });
     if (!changed)
       return;
     op->setInherentAttr(

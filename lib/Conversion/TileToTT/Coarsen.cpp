@@ -128,6 +128,9 @@ public:
     if (op->getAttr(kCoarsenedAttrName) ||
         op->getAttr(tile::kPartitionAttrName))
       return rewriter.notifyMatchFailure(op, "already coarsened");
+    // A spread split needs a core per block (tile-fold-atomics).
+    if (op->getAttr(kSplitCoresAttrName))
+      return rewriter.notifyMatchFailure(op, "a split spread over cores");
     llvm::ArrayRef<int64_t> grid = kernel.getGrid();
     if (grid.size() != 2)
       return rewriter.notifyMatchFailure(op, "not a 2-d grid");

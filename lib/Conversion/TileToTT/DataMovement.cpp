@@ -71,8 +71,12 @@ struct KernelState {
   /// (tensor, role) -> its accessor in that role's kernel.
   llvm::DenseMap<std::pair<Value, llvm::StringRef>, Value> accessors;
   llvm::DenseMap<llvm::StringRef, int64_t> numAccessors;
-  /// Copies shared by multicast so far (two semaphores each).
-  int64_t numMulticasts = 0;
+  /// Semaphore ids taken so far (numbered from 0): two per copy shared by
+  /// multicast, one per producer of a spread split.
+  int64_t numSemaphores = 0;
+  /// The first of a spread split's semaphores (tile-fold-atomics'
+  /// tile.split_cores: one per producer, on the owner), or -1.
+  int64_t splitSemaphores = -1;
   /// The float16 tensors whose precision warning this kernel gave.
   llvm::DenseSet<Value> halfPrecisionWarned;
   /// The CB of tile-fold-atomics' in-place atomics: the writer pushes a
@@ -287,6 +291,11 @@ public:
             "writer");
       }
     }
+    if ((op->hasAttr(kSplitWaitAttrName) ||
+         op->hasAttr(kSplitSignalAttrName)) &&
+        failed(orderSplit(rewriter, copy, kernel,
+                          state.kernels[kernel.getOperation()])))
+      return failure();
     if (layout->rowMajor && copy.isColumn())
       return lowerColumn(rewriter, copy, tensor, buffer, *layout);
     if (bufType.getRank() == 1 && tensorType.getRank() >= 2 &&
@@ -436,7 +445,11 @@ public:
     int64_t semaphores = 0;
     if (plan) {
       prefix = "cb" + std::to_string(getCBIndex(cb)) + "_mcast";
-      semaphores = 2 * kernelState.numMulticasts++;
+      semaphores = kernelState.numSemaphores;
+      kernelState.numSemaphores += 2;
+      if (kernelState.numSemaphores > tt::kMaxSemaphoresPerCore)
+        return fail(op, "more than " + llvm::Twine(tt::kMaxSemaphoresPerCore) +
+                            " semaphores in one kernel");
       addMulticastArgs(kernel, *plan, prefix, role);
       Value sender =
           rewriter.create<tile::CoreArgOp>(loc, prefix + "_sender")
@@ -546,6 +559,173 @@ public:
            "so the values keep bfloat16 precision (8 significant bits, "
            "relative errors up to 2^-8); write it as float32 to keep the fp32 "
            "result, or as bfloat16 to say what it holds";
+  }
+
+  /// The order of a spread split's workspace (tile-fold-atomics): before
+  /// the owner's read of producer q's slice (the copy's first offset), its
+  /// reader waits for semaphore q; after a producer's write of its slice
+  /// has landed, its writer increments semaphore p of the owner, whose NoC
+  /// coordinates each producer is given (core args `split_owner_x` and
+  /// `split_owner_y`). Each block has a core of its own, so a semaphore
+  /// counts to 1. This is the handshake of tt-metal's multicast matmul
+  /// with DRAM in between: a write has landed when
+  /// noc_async_write_barrier returns, and noc_semaphore_inc reaches the
+  /// owner after it.
+  LogicalResult orderSplit(PatternRewriter &rewriter, tile::CopyOp copy,
+                           tile::KernelOp kernel,
+                           KernelState &kernelState) const {
+    Operation *op = copy.getOperation();
+    Location loc = op->getLoc();
+    auto split = kernel.getOperation()
+                     ->getAttr(kSplitCoresAttrName)
+                     .dyn_cast_or_null<DenseArrayAttr>();
+    if (!split || split.getIntValues().size() != 2 ||
+        copy.getOffsets().empty())
+      return fail(op, "a split's workspace copy in a kernel without "
+                      "tile.split_cores");
+    int64_t producers = split.getIntValues()[1] - 1;
+    if (kernelState.splitSemaphores < 0) {
+      if (failed(addSplitArgs(kernel, split.getIntValues()[0],
+                              split.getIntValues()[1])))
+        return fail(op, "a spread split needs a core for each block; the "
+                        "partition gives a core several");
+      kernelState.splitSemaphores = kernelState.numSemaphores;
+      kernelState.numSemaphores += producers;
+      if (kernelState.numSemaphores > tt::kMaxSemaphoresPerCore)
+        return fail(op, "more than " + llvm::Twine(tt::kMaxSemaphoresPerCore) +
+                            " semaphores in one kernel");
+    }
+    bool waiting = op->hasAttr(kSplitWaitAttrName);
+    llvm::StringRef role = waiting ? "reader" : "writer";
+    Value index = copy.getOffsets()[0];
+    Value one = createI32(rewriter, loc, 1);
+    Value ownerX, ownerY;
+    if (waiting) {
+      rewriter.setInsertionPoint(op);
+    } else {
+      // After the lowered write, which takes op's place.
+      rewriter.setInsertionPointAfter(op);
+      tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
+          role);
+      ownerX = rewriter.create<tile::CoreArgOp>(loc, "split_owner_x")
+                   .getOperation()
+                   ->getResult(0);
+      ownerY = rewriter.create<tile::CoreArgOp>(loc, "split_owner_y")
+                   .getOperation()
+                   ->getResult(0);
+    }
+    // get_semaphore takes a constant id: one branch per producer.
+    for (int64_t q = 0; q < producers; ++q) {
+      Value matches = rewriter
+                          .create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                 index,
+                                                 createIndex(rewriter, loc, q))
+                          .getOperation()
+                          ->getResult(0);
+      auto branch = rewriter.create<scf::IfOp>(loc, TypeRange{}, matches,
+                                               /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(
+          branch.getOperation()->getRegion(0).front().getTerminator());
+      Value semaphore =
+          tag(rewriter
+                  .create<tt::GetSemaphoreOp>(
+                      loc, ValueRange{},
+                      llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>>{
+                          {"id", kernelState.splitSemaphores + q}})
+                  .getOperation(),
+              role)
+              ->getResult(0);
+      if (waiting) {
+        tag(rewriter
+                .create<tt::NocSemaphoreWaitOp>(loc,
+                                                ValueRange{semaphore, one})
+                .getOperation(),
+            role);
+        continue;
+      }
+      Value remote =
+          tag(rewriter
+                  .create<tt::GetNocAddrOp>(
+                      loc, ValueRange{ownerX, ownerY, semaphore})
+                  .getOperation(),
+              role)
+              ->getResult(0);
+      tag(rewriter.create<tt::NocSemaphoreIncOp>(loc, ValueRange{remote, one})
+              .getOperation(),
+          role);
+    }
+    rewriter.setInsertionPoint(op);
+    return success();
+  }
+
+  /// The NoC coordinates of each producer's owner (core args
+  /// `split_owner_x`, `split_owner_y`; 0 on the owners): the core of the
+  /// block with the same indices but the last index of grid dimension
+  /// `dim`. Fails unless every core runs at most one block.
+  static LogicalResult addSplitArgs(tile::KernelOp kernel, int64_t dim,
+                                    int64_t cores) {
+    Operation *op = kernel.getOperation();
+    Context *context = op->getContext();
+    auto partition =
+        op->getAttr(tile::kPartitionAttrName).dyn_cast_or_null<DictionaryAttr>();
+    auto coresAttr = partition ? partition.get("cores")
+                                     .dyn_cast_or_null<DenseArrayAttr>()
+                               : DenseArrayAttr();
+    auto rangesAttr = partition ? partition.get("ranges")
+                                      .dyn_cast_or_null<DenseArrayAttr>()
+                                : DenseArrayAttr();
+    llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+    if (!coresAttr || !rangesAttr || coresAttr.getIntValues().size() != 2 ||
+        dim < 0 || dim >= int64_t(grid.size()))
+      return failure();
+    int64_t columns = coresAttr.getIntValues()[0];
+    llvm::ArrayRef<int64_t> ranges = rangesAttr.getIntValues();
+    int64_t stride = 1;
+    for (int64_t d = 0; d < dim; ++d)
+      stride *= grid[d];
+    llvm::DenseMap<int64_t, int64_t> coreOfBlock;
+    for (int64_t core = 0; 2 * core + 1 < int64_t(ranges.size()); ++core) {
+      if (ranges[2 * core + 1] > 1)
+        return failure();
+      if (ranges[2 * core + 1] == 1)
+        coreOfBlock[ranges[2 * core]] = core;
+    }
+    auto integer = [&](int64_t value) -> Attribute {
+      return IntegerAttr::get(IntegerType::get(context, 64), value);
+    };
+    auto noc = [&](int64_t axis, int64_t index) {
+      return tt::getNocCoordinateAttr(
+          context, {tt::NocCoordinate::Axis(axis), index});
+    };
+    llvm::SmallVector<Attribute, 64> xs, ys;
+    for (int64_t core = 0; 2 * core + 1 < int64_t(ranges.size()); ++core) {
+      Attribute x = integer(0), y = integer(0);
+      if (ranges[2 * core + 1] == 1) {
+        int64_t block = ranges[2 * core];
+        int64_t index = (block / stride) % grid[dim];
+        if (index != cores - 1) {
+          auto owner =
+              coreOfBlock.find(block + (cores - 1 - index) * stride);
+          if (owner == coreOfBlock.end())
+            return failure();
+          x = noc(0, owner->second % columns);
+          y = noc(1, owner->second / columns);
+        }
+      }
+      xs.push_back(x);
+      ys.push_back(y);
+    }
+    NamedAttrList entries(partition);
+    NamedAttrList args;
+    if (auto old = partition.get(tile::kCoreArgsAttrName)
+                       .dyn_cast_or_null<DictionaryAttr>())
+      args = NamedAttrList(old);
+    args.set("split_owner_x", ArrayAttr::get(context, xs));
+    args.set("split_owner_y", ArrayAttr::get(context, ys));
+    entries.set(tile::kCoreArgsAttrName, args.getDictionary(context));
+    op->setAttr(tile::kPartitionAttrName, entries.getDictionary(context));
+    return success();
   }
 
   /// The kernel's CB of write tokens (KernelState::writeTokens), made with

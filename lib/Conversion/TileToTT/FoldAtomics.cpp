@@ -42,8 +42,10 @@
 #include "Utils.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/SCF/SCF.h"
+#include "tilt/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallSet.h"
+#include <limits>
 
 using namespace tilt;
 using namespace tilt::tiletott;
@@ -81,8 +83,48 @@ bool collectGridDims(Value value, tile::KernelOp kernel,
   return true;
 }
 
-class TileFoldAtomicsPass : public Pass {
+/// The number of cores the S blocks of a split are spread over: the
+/// largest divisor of S, at most kMaxSplitCores, whose blocks with the
+/// others' (`others` per split index) still get a core each; 1 when none
+/// is.
+int64_t chooseSplitCores(int64_t splits, int64_t others, int64_t cores) {
+  for (int64_t p = std::min(splits, kMaxSplitCores); p >= 2; --p)
+    if (splits % p == 0 && others <= cores / p)
+      return p;
+  return 1;
+}
+
+/// `value` (index arithmetic on the kernel's block indices) where the
+/// builder is: itself when it is defined in `body` itself, else its
+/// defining ops cloned (once each, `cloned` remembers them).
+Value materializeIndex(OpBuilder &builder, Value value, Block *body,
+                       llvm::DenseMap<Value, Value> &cloned) {
+  if (value.isa<BlockArgument>())
+    return value;
+  Operation *def = value.getDefiningOp();
+  if (def->getBlock() == body)
+    return value;
+  auto found = cloned.find(value);
+  if (found != cloned.end())
+    return found->second;
+  IRMapping mapping;
+  for (Value operand : def->getOperands())
+    mapping.map(operand, materializeIndex(builder, operand, body, cloned));
+  Operation *copy = builder.clone(*def, mapping);
+  for (unsigned i = 0; i < def->getNumResults(); ++i)
+    cloned[def->getResult(i)] = copy->getResult(i);
+  return cloned[value];
+}
+
+class TileFoldAtomicsPass : public TargetPass {
 public:
+  TileFoldAtomicsPass() {
+    declareOption("spread",
+                  "Spread the blocks of a split over idle cores, their "
+                  "partial sums combined by one core through a DRAM "
+                  "workspace in an order semaphores keep (default true)",
+                  &spreadSplits);
+  }
   llvm::StringRef getArgument() const override { return "tile-fold-atomics"; }
   llvm::StringRef getName() const override { return "TileFoldAtomics"; }
   llvm::StringRef getDescription() const override {
@@ -91,11 +133,9 @@ public:
            "order (deterministic split-K)";
   }
   std::unique_ptr<Pass> clone() const override {
-    return std::make_unique<TileFoldAtomicsPass>();
-  }
-  LogicalResult initialize(Context *context) override {
-    loadLoweringDialects(context);
-    return success();
+    auto pass = std::make_unique<TileFoldAtomicsPass>();
+    pass->copyOptionValuesFrom(*this);
+    return pass;
   }
   void runOnOperation() override {
     llvm::SmallVector<tile::KernelOp, 2> kernels;
@@ -109,7 +149,10 @@ public:
   }
 
 private:
+  bool spreadSplits = true;
   Statistic numFolded{this, "num-atomics", "Atomic adds folded"};
+  Statistic numSpread{this, "num-spread",
+                      "Splits spread over cores through a workspace"};
 
   LogicalResult fold(tile::KernelOp kernel) {
     Operation *kernelOp = kernel.getOperation();
@@ -167,6 +210,31 @@ private:
              << split[0] << " and " << split[1]
              << ": a split over more than one dimension is not supported yet";
 
+    // A split whose other blocks leave cores idle: spread over them.
+    // (Blocks that are fractions of tiles are merged by tile-widen-blocks
+    // first, which needs the split on one core.)
+    bool wholeTiles = true;
+    kernelOp->walk([&](Operation *op) {
+      if (auto alloc = tile::AllocOp::dynCast(op))
+        wholeTiles &= alloc.getType() && isWholeTiles(alloc.getType().getShape());
+    });
+    if (spreadSplits && wholeTiles && !inPlace && !split.empty() &&
+        atomics.size() == 1 &&
+        atomics.front().getTensor().getType().cast<tile::TensorType>()
+            .getElementType()
+            .isa<FloatType>()) {
+      int64_t others = 1;
+      for (unsigned d = 0; d < grid.size(); ++d)
+        if (d != split[0])
+          others *= grid[d];
+      int64_t cores = chooseSplitCores(grid[split[0]], others,
+                                       target.columns * target.rows);
+      if (cores > 1) {
+        spread(kernel, atomics.front(), split[0], cores);
+        return success();
+      }
+    }
+
     // Named in the remark, after the atomics are gone (a kind is a string
     // literal).
     llvm::StringRef firstKind = atomics.front().getKind();
@@ -174,17 +242,7 @@ private:
     OpBuilder builder(context);
     Location loc = kernelOp->getLoc();
     // Buffers first, so that the loop below holds the rest of the body.
-    Block::iterator firstNonAlloc = body->begin();
-    llvm::SmallVector<Operation *, 8> allocs;
-    for (Operation &op : *body)
-      if (tile::AllocOp::dynCast(&op))
-        allocs.push_back(&op);
-    for (Operation *alloc : llvm::reverse(allocs))
-      alloc->moveBefore(body, body->begin());
-    firstNonAlloc = body->begin();
-    while (firstNonAlloc != body->end() &&
-           tile::AllocOp::dynCast(&*firstNonAlloc))
-      ++firstNonAlloc;
+    Block::iterator firstNonAlloc = hoistAllocs(body);
 
     // The accumulators.
     builder.setInsertionPoint(body, firstNonAlloc);
@@ -324,6 +382,217 @@ private:
           << formatInts(grid) << "] -> [" << formatInts(newGrid) << "])";
     }
     return success();
+  }
+
+  /// Spreads the S blocks of grid dimension `dim` (the split) over `cores`
+  /// cores per slice: the block at split index p computes the partials of
+  /// S / cores split indices in a loop, combined in an on-core
+  /// accumulator; the block at p = cores - 1 (the owner) combines C's old
+  /// slice with the others' accumulators, which they write into a DRAM
+  /// workspace, in the order of p, then its own, and writes the slice:
+  ///
+  ///   %W = tile.workspace                       (cores - 1 slices of C)
+  ///   tile.kernel grid [..., cores, ...] {
+  ///     fill %acc, identity
+  ///     scf.for %t = 0 to S / cores {           (split := p * S/cores + t)
+  ///       ... the block's body ...; %acc = %acc (kind) partial
+  ///     }
+  ///     scf.if (%p == cores - 1) {
+  ///       copy C[off] -> %sum
+  ///       scf.for %q = 0 to cores - 1 {         (tile.split_wait)
+  ///         copy %W[%q, off] -> %w; %sum = %sum (kind) %w
+  ///       }
+  ///       %sum = %sum (kind) %acc; copy %sum -> C[off]
+  ///     } else {
+  ///       copy %acc -> %W[%p, off]              (tile.split_signal)
+  ///     }
+  ///   }
+  ///
+  /// tile-lower-data-movement orders the workspace: a producer's writer
+  /// increments the owner's semaphore q once its write has landed, and the
+  /// owner's reader waits for it before reading slice q.
+  void spread(tile::KernelOp kernel, tile::AnyAtomicOp atomic, unsigned dim,
+              int64_t cores) {
+    Operation *kernelOp = kernel.getOperation();
+    Operation *op = atomic.getOperation();
+    Context *context = kernelOp->getContext();
+    Location loc = op->getLoc();
+    Block *body = kernel.getBody();
+    llvm::SmallVector<int64_t, 3> grid(kernel.getGrid().begin(),
+                                       kernel.getGrid().end());
+    int64_t splits = grid[dim], perCore = splits / cores;
+    Value tensor = atomic.getTensor(), partial = atomic.getBuffer();
+    auto tensorType = tensor.getType().cast<tile::TensorType>();
+    auto partialType = partial.getType().cast<tile::BufType>();
+    Type element = tensorType.getElementType();
+    llvm::StringRef kind = atomic.getKind();
+    llvm::SmallVector<int64_t, 4> dims = copyDims(atomic);
+    OpBuilder builder(context);
+
+    // The workspace: a slice of C per producer, in C's element type.
+    builder.setInsertionPoint(kernelOp);
+    llvm::SmallVector<int64_t, 5> workspaceShape = {cores - 1};
+    workspaceShape.append(tensorType.getShape().begin(),
+                          tensorType.getShape().end());
+    Value workspaceValue =
+        builder
+            .create<tile::WorkspaceOp>(
+                loc, tile::TensorType::get(context, workspaceShape, element))
+            .getOperation()
+            ->getResult(0);
+    kernelOp->insertOperands(kernelOp->getNumOperands(),
+                             ValueRange{workspaceValue});
+    Value workspace = body->addArgument(workspaceValue.getType(), loc);
+    llvm::SmallVector<int64_t, 5> workspaceDims;
+    if (!dims.empty()) {
+      workspaceDims.push_back(0);
+      for (int64_t d : dims)
+        workspaceDims.push_back(d + 1);
+    }
+
+    // Buffers first; then the accumulator, from the combination's identity.
+    Block::iterator start = hoistAllocs(body);
+    builder.setInsertionPoint(body, start);
+    auto make = [&](tile::MemorySpace space) {
+      return builder
+          .create<tile::AllocOp>(
+              loc, tile::BufType::get(context, partialType.getShape(), element,
+                                      space))
+          .getOperation()
+          ->getResult(0);
+    };
+    // One split index per core: its partial is the accumulator.
+    Value acc;
+    if (perCore == 1 && partialType.getElementType() == element) {
+      acc = partial;
+    } else {
+      acc = make(tile::MemorySpace::Fragment);
+      double identity = kind == "max"   ? -std::numeric_limits<double>::infinity()
+                      : kind == "min" ? std::numeric_limits<double>::infinity()
+                                      : 0.0;
+    builder.create<tile::FillOp>(
+        loc, acc,
+        builder
+            .create<arith::ConstantOp>(loc,
+                                       builder.getFloatAttr(element, identity))
+            .getOperation()
+            ->getResult(0));
+    }
+    start = builder.getInsertionPoint();
+
+    // The core's split indices: p * perCore + t.
+    Value p = body->getArgument(dim);
+    if (perCore > 1) {
+      llvm::SmallVector<OpOperand *, 8> uses;
+      for (OpOperand &use : p.getUses())
+        uses.push_back(&use);
+      llvm::SmallVector<Operation *, 32> rest;
+      for (Block::iterator it = start; it != body->end(); ++it)
+        rest.push_back(&*it);
+      auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
+                                             createIndex(builder, loc, perCore),
+                                             createIndex(builder, loc, 1));
+      Operation *terminator = loop.getBody()->getTerminator();
+      for (Operation *moved : rest)
+        moved->moveBefore(terminator);
+      builder.setInsertionPointToStart(loop.getBody());
+      Value index = createBinary<arith::AddIOp>(
+          builder, loc,
+          createBinary<arith::MulIOp>(builder, loc, p,
+                                      createIndex(builder, loc, perCore)),
+          loop.getInductionVar());
+      for (OpOperand *use : uses)
+        use->set(index);
+    }
+    if (acc != partial) {
+      builder.setInsertionPoint(op);
+      combine(builder, loc, kind, acc, partial, acc);
+    }
+
+    // The slice's offsets after the loop.
+    builder.setInsertionPointToEnd(body);
+    llvm::DenseMap<Value, Value> cloned;
+    llvm::SmallVector<Value, 4> offsets;
+    for (Value offset : atomic.getOffsets())
+      offsets.push_back(materializeIndex(builder, offset, body, cloned));
+    op->erase();
+    auto workspaceOffsets = [&](Value first) {
+      llvm::SmallVector<Value, 5> result = {first};
+      result.append(offsets.begin(), offsets.end());
+      return result;
+    };
+    Value owner = builder
+                      .create<arith::CmpIOp>(
+                          loc, arith::CmpIPredicate::eq, p,
+                          createIndex(builder, loc, cores - 1))
+                      .getOperation()
+                      ->getResult(0);
+    auto branch = builder.create<scf::IfOp>(loc, TypeRange{}, owner,
+                                            /*withElse=*/true);
+    Operation *branchOp = branch.getOperation();
+    // The owner: C's old slice, the producers' in the order of p, its own.
+    builder.setInsertionPoint(branchOp->getRegion(0).front().getTerminator());
+    Value old = make(tile::MemorySpace::Shared);
+    builder.create<tile::CopyOp>(loc, tensor, old, offsets, dims);
+    Value sum = make(tile::MemorySpace::Fragment);
+    builder.create<tile::CopyOp>(loc, old, sum);
+    Value received = make(tile::MemorySpace::Shared);
+    auto producers = builder.create<scf::ForOp>(
+        loc, createIndex(builder, loc, 0), createIndex(builder, loc, cores - 1),
+        createIndex(builder, loc, 1));
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPoint(producers.getBody()->getTerminator());
+      builder
+          .create<tile::CopyOp>(
+              loc, workspace, received,
+              workspaceOffsets(producers.getInductionVar()), workspaceDims)
+          .getOperation()
+          ->setAttr(kSplitWaitAttrName, UnitAttr::get(context));
+      combine(builder, loc, kind, sum, received, sum);
+    }
+    combine(builder, loc, kind, sum, acc, sum);
+    builder.create<tile::CopyOp>(loc, sum, tensor, offsets, dims);
+    // A producer: its accumulator into its slice of the workspace.
+    builder.setInsertionPoint(branchOp->getRegion(1).front().getTerminator());
+    builder
+        .create<tile::CopyOp>(loc, acc, workspace, workspaceOffsets(p),
+                              workspaceDims)
+        .getOperation()
+        ->setAttr(kSplitSignalAttrName, UnitAttr::get(context));
+
+    llvm::SmallVector<int64_t, 3> newGrid = grid;
+    newGrid[dim] = cores;
+    kernelOp->setInherentAttr("grid", DenseArrayAttr::getI64(context, newGrid));
+    kernelOp->setAttr(kSplitCoresAttrName,
+                      DenseArrayAttr::getI64(context, {int64_t(dim), cores}));
+    ++numFolded;
+    ++numSpread;
+    kernelOp->emitRemark()
+        << "tile-fold-atomics: the " << splits << " blocks of grid dimension "
+        << dim << " combine into the same slices (atomic_" << kind
+        << "); they run on " << cores << " cores per slice"
+        << (perCore > 1 ? ", " + std::to_string(perCore) + " in order on each,"
+                        : std::string(","))
+        << " and the last of them adds the others' partial results from a "
+           "DRAM workspace, in order, after a semaphore says each has "
+           "landed, so the result is the same on every run (grid ["
+        << formatInts(grid) << "] -> [" << formatInts(newGrid) << "])";
+  }
+
+  /// Moves the kernel body's tile.alloc ops to its start; the first op
+  /// after them.
+  static Block::iterator hoistAllocs(Block *body) {
+    llvm::SmallVector<Operation *, 8> allocs;
+    for (Operation &op : *body)
+      if (tile::AllocOp::dynCast(&op))
+        allocs.push_back(&op);
+    for (Operation *alloc : llvm::reverse(allocs))
+      alloc->moveBefore(body, body->begin());
+    Block::iterator first = body->begin();
+    while (first != body->end() && tile::AllocOp::dynCast(&*first))
+      ++first;
+    return first;
   }
 
   /// `atomic` as a read of its slice (waiting for the writes before it:

@@ -21,13 +21,19 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   // Check every option before adding anything: a bad value must not be
   // replaced by a default.
   std::string message;
+  auto foldAtomics = createTileFoldAtomicsPass();
   auto coarsen = createTileCoarsenPass();
   auto stream = createTileStreamRowsPass();
   auto partition = createTilePartitionPass();
   auto split = createTTSplitKernelsPass();
   auto dataMovement = createTileLowerDataMovementPass();
   auto compute = createTileLowerComputePass();
-  if (failed(coarsen->setOption("grid", options.grid, message)) ||
+  if (failed(foldAtomics->setOption("grid", options.grid, message)) ||
+      failed(foldAtomics->setOption("arch", options.arch, message)) ||
+      failed(foldAtomics->setOption("board", options.board, message)) ||
+      failed(foldAtomics->setOption(
+          "spread", options.spreadSplits ? "true" : "false", message)) ||
+      failed(coarsen->setOption("grid", options.grid, message)) ||
       failed(coarsen->setOption("arch", options.arch, message)) ||
       failed(coarsen->setOption("board", options.board, message)) ||
       failed(partition->setOption("grid", options.grid, message)) ||
@@ -55,7 +61,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
     if (options.extend)
       options.extend(argument, pm);
   };
-  add(createTileFoldAtomicsPass());
+  add(std::move(foldAtomics));
   add(createTileWidenBlocksPass());
   add(tile::createTileLegalizePass());
   if (options.stream)
@@ -113,6 +119,11 @@ public:
                   "Compute rows too wide for L1 in chunks of columns "
                   "(tile-stream-rows; default true)",
                   &options.stream);
+    declareOption("spread",
+                  "Spread a split's blocks (split-K) over idle cores, "
+                  "combining their partials through a DRAM workspace "
+                  "(tile-fold-atomics; default true)",
+                  &options.spreadSplits);
     declareOption("math-fidelity", "LoFi, HiFi2, HiFi3 or HiFi4",
                   &options.mathFidelity, tiletott::isValidFidelity,
                   tiletott::kFidelityExpected);

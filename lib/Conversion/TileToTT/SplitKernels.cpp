@@ -45,6 +45,15 @@ using namespace tilt::tiletott;
 
 namespace {
 
+/// `name`, or with the first suffix `_N` that makes it unique among
+/// `taken`; taken then.
+std::string getUniqueName(llvm::StringRef name, llvm::StringSet<> &taken) {
+  std::string unique = name.str();
+  for (unsigned suffix = 1; !taken.insert(unique).second; ++suffix)
+    unique = name.str() + "_" + std::to_string(suffix);
+  return unique;
+}
+
 /// The name of the buffer of function argument `argument`: its name
 /// location if that is a C identifier (it names host variables and options)
 /// and not taken, else `argN`; a suffix makes it unique among `taken`.
@@ -60,10 +69,7 @@ std::string getBufferName(BlockArgument argument, llvm::StringSet<> &taken) {
     if (identifier && !taken.count(source))
       name = source.str();
   }
-  std::string unique = name;
-  for (unsigned suffix = 1; !taken.insert(unique).second; ++suffix)
-    unique = name + "_" + std::to_string(suffix);
-  return unique;
+  return getUniqueName(name, taken);
 }
 
 struct Partition {
@@ -155,7 +161,8 @@ private:
         continue;
       }
       if (child.getName().getStringRef() == "func.return" ||
-          arith::ConstantOp::dynCast(&child))
+          arith::ConstantOp::dynCast(&child) ||
+          tile::WorkspaceOp::dynCast(&child))
         continue;
       return child.emitError()
              << "host code around tile.kernel ops is not supported: the "
@@ -233,7 +240,21 @@ private:
         continue;
       }
       auto type = operand.getType().dyn_cast<tile::TensorType>();
-      if (!argument || argument.getOwner() != function.getEntryBlock() ||
+      Operation *workspace = operand.getDefiningOp();
+      if (workspace && !tile::WorkspaceOp::dynCast(workspace))
+        workspace = nullptr;
+      if (workspace) {
+        // A program's own scratch buffer: the host program makes it and no
+        // other program sees it.
+        for (Operation *user : operand.getUsers())
+          if (user != kernelOp)
+            return user->emitError()
+                   << "a tile.workspace is the scratch buffer of one "
+                      "kernel's program; pass a tensor that several kernels "
+                      "share as an argument of the function";
+      }
+      if ((!workspace &&
+           (!argument || argument.getOwner() != function.getEntryBlock())) ||
           !type)
         return kernelOp->emitError()
                << "kernel operand #" << i
@@ -243,7 +264,9 @@ private:
         return kernelOp->emitError() << "kernel operand #" << i
                                      << " has no tile layout (run "
                                         "tile-legalize first)";
-      std::string bufferName = getBufferName(argument, takenNames);
+      std::string bufferName =
+          workspace ? getUniqueName("workspace", takenNames)
+                    : getBufferName(argument, takenNames);
       // Checked: the tile dialect bounds a tensor to 2^40 bytes, but a
       // layout written by hand is not bound by it; a wrapped size would
       // allocate a wrong DRAM buffer.
@@ -267,7 +290,11 @@ private:
       buffer->setAttr("shape", DenseArrayAttr::getI64(context, type.getShape()));
       buffer->setAttr("padded_shape",
                       DenseArrayAttr::getI64(context, layout->paddedShape));
-      buffer->setAttr("arg", builder.getI64IntegerAttr(argument.getArgNumber()));
+      if (workspace)
+        buffer->setAttr("scratch", UnitAttr::get(context));
+      else
+        buffer->setAttr("arg",
+                        builder.getI64IntegerAttr(argument.getArgNumber()));
       if (layout->rowMajor)
         buffer->setAttr("layout", StringAttr::get(context, "row_major"));
       bufferNames[kernel.getArgument(i)] = bufferName;

@@ -6,6 +6,7 @@
 #include "tilt/Dialect/CB/CB.h"
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Dialect/TT/TT.h"
+#include "tilt/Dialect/Tile/Passes.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/IR/Builders.h"
 #include "tilt/IR/Matchers.h"
@@ -173,6 +174,16 @@ protected:
   std::string grid, arch, board;
   Target target;
 };
+
+/// Whether `shape`'s tiled dimensions (the last two; the last of a 1-d
+/// shape) are whole 32x32 tiles, as tile-legalize requires.
+inline bool isWholeTiles(llvm::ArrayRef<int64_t> shape) {
+  size_t tiled = std::min<size_t>(2, shape.size());
+  for (size_t i = shape.size() - tiled; i < shape.size(); ++i)
+    if (shape[i] % tile::kTileSize != 0)
+      return false;
+  return true;
+}
 
 /// The value of an integer or index constant.
 inline std::optional<int64_t> getConstantInt(Value value) {
@@ -375,6 +386,17 @@ constexpr llvm::StringLiteral kCoarsenedAttrName = "tile.coarsened";
 constexpr llvm::StringLiteral kInPlaceAtomicsAttrName = "tile.in_place_atomics";
 constexpr llvm::StringLiteral kReadAfterWritesAttrName =
     "tile.read_after_writes";
+/// tile-fold-atomics' split spread over cores: on the kernel, [the grid
+/// dimension of the split, the number of cores per slice]; on the owner's
+/// read of a producer's slice of the workspace (it waits for semaphore q,
+/// the slice's first offset) and on a producer's write of its slice (it
+/// increments the owner's semaphore p once the write has landed).
+constexpr llvm::StringLiteral kSplitCoresAttrName = "tile.split_cores";
+constexpr llvm::StringLiteral kSplitWaitAttrName = "tile.split_wait";
+constexpr llvm::StringLiteral kSplitSignalAttrName = "tile.split_signal";
+/// At most this many cores combine one slice of a spread split (the owner
+/// waits on one semaphore per producer; a core has 16).
+constexpr int64_t kMaxSplitCores = 8;
 /// Set by tile-stream-rows on a kernel it has looked at.
 constexpr llvm::StringLiteral kStreamedAttrName = "tile.streamed";
 /// tile-widen-blocks' factors per grid dimension: how many blocks of a

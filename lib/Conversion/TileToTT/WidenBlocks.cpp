@@ -19,16 +19,6 @@ using namespace tilt::tiletott;
 
 namespace {
 
-/// Whether `shape`'s tiled dimensions (the last two; the last of a 1-d
-/// shape) are whole 32x32 tiles, as tile-legalize requires.
-bool isWholeTiles(llvm::ArrayRef<int64_t> shape) {
-  size_t tiled = std::min<size_t>(2, shape.size());
-  for (size_t i = shape.size() - tiled; i < shape.size(); ++i)
-    if (shape[i] % tile::kTileSize != 0)
-      return false;
-  return true;
-}
-
 /// Merges the blocks of a kernel whose on-core buffers are not whole tiles
 /// in a dimension a block index spans (TileLang's layer norm with one row
 /// per block, a GEMV with 1-d fragments) into blocks that are: 32 / m

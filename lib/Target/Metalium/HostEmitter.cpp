@@ -488,6 +488,9 @@ struct HostBuffer {
   int64_t size = 0, pageSize = 0;
   /// Row-major pages (`layout = "row_major"`) rather than 32x32 tiles.
   bool rowMajor = false;
+  /// The program's own scratch buffer (`scratch`, a tile.workspace): made,
+  /// never written from or read into a file, and no option names it.
+  bool scratch = false;
   std::string dataFormat, hostType, typeName;
   llvm::SmallVector<int64_t, 2> shape, padded;
 };
@@ -579,6 +582,7 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     }
     info.size = buffer.getSize();
     info.pageSize = buffer.getPageSize();
+    info.scratch = bool(op.getAttr("scratch"));
     if (auto layout = op.getAttr("layout").dyn_cast_or_null<StringAttr>()) {
       if (layout.getValue() != "row_major") {
         op.emitError() << "unknown buffer layout '" << layout.getValue()
@@ -694,7 +698,9 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     os << "//   " << buffer.name << ": ";
     for (size_t i = 0; i < buffer.shape.size(); ++i)
       os << (i ? "x" : "") << buffer.shape[i];
-    os << " " << buffer.typeName << "\n";
+    os << " " << buffer.typeName
+       << (buffer.scratch ? " (the program's scratch: no option)" : "")
+       << "\n";
   }
   if (!scalars.empty()) {
     os << "// Scalars (VALUE a decimal number, rounded to the scalar's type; "
@@ -726,8 +732,12 @@ using namespace tilt_host;
   os << kHostMainHelpers << "\n";
   os << "int main(int argc, char **argv) {\n";
   os << "  HostArgs args;\n  if (!parseArgs(argc, argv, {";
-  for (size_t i = 0; i < buffers.size(); ++i)
-    os << (i ? ", " : "") << "\"" << buffers[i].name << "\"";
+  bool firstName = true;
+  for (const HostBuffer &buffer : buffers)
+    if (!buffer.scratch) {
+      os << (firstName ? "" : ", ") << "\"" << buffer.name << "\"";
+      firstName = false;
+    }
   os << "}, {";
   for (size_t i = 0; i < scalars.size(); ++i)
     os << (i ? ", " : "") << "\"" << scalars[i].name << "\"";
@@ -744,10 +754,12 @@ using namespace tilt_host;
         "row, row-major).\n";
   for (const HostBuffer &buffer : buffers) {
     const std::string &v = buffer.var;
-    os << "  const std::vector<uint32_t> " << buffer.shapeVar << " = "
-       << shapeList(buffer.shape) << ";\n";
-    os << "  const std::vector<uint32_t> " << buffer.paddedVar << " = "
-       << shapeList(buffer.padded) << ";\n";
+    if (!buffer.scratch) {
+      os << "  const std::vector<uint32_t> " << buffer.shapeVar << " = "
+         << shapeList(buffer.shape) << ";\n";
+      os << "  const std::vector<uint32_t> " << buffer.paddedVar << " = "
+         << shapeList(buffer.padded) << ";\n";
+    }
     os << "  distributed::DeviceLocalBufferConfig " << buffer.layoutVar
        << "{.page_size = " << buffer.pageSize
        << ", .buffer_type = BufferType::DRAM};\n";
@@ -756,6 +768,8 @@ using namespace tilt_host;
     os << "  auto " << v << " = distributed::MeshBuffer::create("
        << buffer.configVar << ", " << buffer.layoutVar
        << ", mesh_device.get());\n";
+    if (buffer.scratch)
+      continue;
     os << "  {\n    std::vector<float> data;\n"
        << "    if (!loadInput(args, \"" << buffer.name << "\", "
        << buffer.shapeVar << ", data))\n      return 2;\n"
@@ -1033,6 +1047,8 @@ using namespace tilt_host;
   bool ok = true;
 )";
   for (const HostBuffer &buffer : buffers) {
+    if (buffer.scratch)
+      continue;
     const std::string &n = buffer.name;
     os << "  if (args.outputs.count(\"" << n << "\")) {\n"
        << "    std::vector<" << buffer.hostType << "> tiles;\n"

@@ -73,6 +73,8 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
       entry["name"] = getSymbolName(&op).str();
       if (auto arg = op.getAttr("arg").dyn_cast_or_null<IntegerAttr>())
         entry["arg"] = arg.getInt();
+      if (op.getAttr("scratch"))
+        entry["scratch"] = true;
       Type element;
       if (auto attr =
               op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())

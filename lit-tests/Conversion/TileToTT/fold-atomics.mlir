@@ -3,7 +3,7 @@
 // added in order into an accumulator that takes C's old value on the first
 // trip and is written on the last. Round trip of tile.atomic_add first.
 // RUN: tilt-opt %s --split-input-file | tilt-opt --split-input-file | FileCheck %s --check-prefix=ROUND
-// RUN: tilt-opt --split-input-file --verify-diagnostics -p 'builtin.module(func.func(tile-fold-atomics))' %s | FileCheck %s
+// RUN: tilt-opt --split-input-file --verify-diagnostics -p 'builtin.module(func.func(tile-fold-atomics{spread=false}))' %s | FileCheck %s
 
 // ROUND-LABEL: func.func @split_k
 // ROUND: tile.atomic_add %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : !tile.buf<32x64xf32, fragment>, !tile.tensor<64x64xf32>

@@ -952,3 +952,19 @@ func.func @row_limit_on_a_read(%A: !tile.tensor<64x64xbf16>) {
   }
   return
 }
+
+// -----
+
+// A tile.workspace is a tensor of the function, outside kernels.
+func.func @inside(%X: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<32x32xf32>) {
+    // expected-error@+1 {{'tile.workspace' op is a DRAM tensor of the function: it must be outside tile.kernel ops (pass it to them as an argument)}}
+    %w = tile.workspace : !tile.tensor<32x32xf32>
+  }
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'tile.workspace' op result must be a !tile.tensor, got '!tile.buf<32x32xf32, shared>'}}
+%w = tile.workspace : !tile.buf<32x32xf32, shared>

@@ -50,6 +50,10 @@ struct TileToTTOptions {
   /// Whether tile-stream-rows runs (rows too wide for L1 are computed in
   /// chunks of columns).
   bool stream = true;
+  /// Whether tile-fold-atomics spreads a split (split-K) over the cores its
+  /// other blocks leave idle, combining the partials through a DRAM
+  /// workspace; without it each slice's split runs on one core.
+  bool spreadSplits = true;
   /// Whether a block that a row or column of cores reads at the same step
   /// is read by one of them and multicast to the others.
   bool multicast = true;

@@ -147,6 +147,28 @@ public:
   void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)>);
 };
 
+/// `%w = tile.workspace : !tile.tensor<...>`: a DRAM tensor the host
+/// program allocates for one run of the function and never reads from or
+/// writes to the caller (a scratch buffer); outside tile.kernel ops, which
+/// take it as an argument. Its contents are undefined until a kernel
+/// writes them. tile-fold-atomics makes one for the partials of a split
+/// spread over cores.
+class WorkspaceOp
+    : public Op<WorkspaceOp, OpTrait::ZeroOperands, OpTrait::OneResult,
+                OpTrait::ZeroRegions, OpTrait::ZeroSuccessors> {
+public:
+  using Op::Op;
+  static llvm::StringRef getOperationName() { return "tile.workspace"; }
+  static constexpr bool kHasCustomAssembly = true;
+  static void build(OpBuilder &builder, OperationState &state,
+                    TensorType type);
+  TensorType getType();
+  static LogicalResult parse(OpAsmParser &parser, OperationState &state);
+  void print(OpAsmPrinter &printer);
+  LogicalResult verify();
+  void getAsmResultNames(llvm::function_ref<void(Value, llvm::StringRef)>);
+};
+
 /// `tile.copy %a[%i, %j], %buf : T, B` (global slice to buffer),
 /// `tile.copy %buf, %a[%i, %j] : B, T` (buffer to global slice),
 /// `tile.copy %x, %y : B, B` (buffer to buffer). The slice starts at the

@@ -94,6 +94,8 @@ static std::string describePipeline(const TileToTTOptions &target) {
     pipeline += "coarsen=false ";
   if (!target.multicast)
     pipeline += "multicast=false ";
+  if (!target.spreadSplits)
+    pipeline += "spread=false ";
   if (target.allowTF32)
     pipeline += "allow-tf32=true ";
   return pipeline + "math-fidelity=" + target.mathFidelity + "}";

@@ -70,6 +70,11 @@ cl::opt<bool> noMulticastOption(
     cl::desc("Lower without multicast (every core reads the blocks it uses "
              "from DRAM itself)"),
     cl::cat(category));
+cl::opt<bool> noSpreadOption(
+    "no-spread",
+    cl::desc("Lower without spreading a split (split-K's atomic_add) over "
+             "idle cores: each slice's split runs on one core"),
+    cl::cat(category));
 cl::opt<std::string>
     functionOption("func",
                    cl::desc("The function to run (default: the only one)"),
@@ -354,6 +359,7 @@ int runTool() {
   compileOptions.target.allowTF32 = allowTF32Option;
   compileOptions.target.coarsen = !noCoarsenOption;
   compileOptions.target.multicast = !noMulticastOption;
+  compileOptions.target.spreadSplits = !noSpreadOption;
   compileOptions.function = functionOption;
   compileOptions.skipVerify = skipVerify;
   compileOptions.sourceName = inputFile;

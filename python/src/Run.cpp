@@ -68,7 +68,8 @@ PyCompiledProgram
 compileModule(py::object moduleObject, const std::string &grid,
               const std::string &arch, const std::string &board,
               const std::string &mathFidelity, bool fuse, bool coarsen,
-              bool multicast, bool allowTF32, const std::string &function,
+              bool multicast, bool spread, bool allowTF32,
+              const std::string &function,
               const std::string &sourceName) {
   PyModule &module = moduleObject.cast<PyModule &>();
   run::CompileOptions options;
@@ -79,6 +80,7 @@ compileModule(py::object moduleObject, const std::string &grid,
   options.target.fuse = fuse;
   options.target.coarsen = coarsen;
   options.target.multicast = multicast;
+  options.target.spreadSplits = spread;
   options.target.allowTF32 = allowTF32;
   options.function = function;
   options.sourceName = sourceName;
@@ -280,7 +282,8 @@ void bindRun(py::module_ &m) {
           py::arg("grid") = "", py::arg("arch") = "", py::arg("board") = "",
           py::arg("math_fidelity") = "HiFi4", py::arg("fuse") = true,
           py::arg("coarsen") = true, py::arg("multicast") = true,
-          py::arg("allow_tf32") = false, py::arg("function") = "",
+          py::arg("spread") = true, py::arg("allow_tf32") = false,
+          py::arg("function") = "",
           py::arg("source_name") = "",
           "Lowers a module's tile program (or checks a tt program) and emits "
           "its Metalium files; raises TiltError with located diagnostics");

@@ -104,7 +104,7 @@ def _grid_text(grid):
 
 def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
             math_fidelity="HiFi4", fuse=True, coarsen=True, multicast=True,
-            work_dir=None, timeout=None, pass_configs=None,
+            spread=True, work_dir=None, timeout=None, pass_configs=None,
             allow_tf32=None):  # noqa: A001 -- TileLang's name
     """Compiles a ``@T.prim_func`` kernel (or tile IR text) for Tenstorrent.
 
@@ -115,14 +115,17 @@ def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
     board's whole grid); ``board``: ``n150``, ``p150``, ...;
     ``allow_tf32`` (or ``pass_configs={"tilt.allow_tf32": True}``): f32
     add, sub and mul on the FPU with TF32 operands instead of exactly on
-    the SFPU. The other options are tilt-run's (docs/tilt-run.md)."""
+    the SFPU; ``spread=False``: each slice's split (split-K's
+    ``T.atomic_add``) runs on one core instead of the cores the other
+    blocks leave idle. The other options are tilt-run's
+    (docs/tilt-run.md)."""
     if allow_tf32 is None:
         from ._jit import check_pass_configs
         allow_tf32 = check_pass_configs(pass_configs)
     return Kernel(func, out_idx=out_idx, target=target, grid=grid, board=board,
                   math_fidelity=math_fidelity, fuse=fuse, coarsen=coarsen,
-                  multicast=multicast, work_dir=work_dir, timeout=timeout,
-                  allow_tf32=allow_tf32)
+                  multicast=multicast, spread=spread, work_dir=work_dir,
+                  timeout=timeout, allow_tf32=allow_tf32)
 
 
 def jit(func=None, *, out_idx=None, target="wormhole_b0", pass_configs=None,
@@ -190,7 +193,8 @@ class Kernel:
 
     def __init__(self, func, out_idx=None, target="wormhole_b0", grid=None,
                  board=None, math_fidelity="HiFi4", fuse=True, coarsen=True,
-                 multicast=True, work_dir=None, timeout=None, allow_tf32=False):
+                 multicast=True, spread=True, work_dir=None, timeout=None,
+                 allow_tf32=False):
         if isinstance(func, PrimFunc):
             text, source, self.params = func.text, func.filename, func.params
         elif isinstance(func, str):
@@ -216,7 +220,7 @@ class Kernel:
                 self.module, grid=_grid_text(grid),
                 arch=_TARGETS.get(target or "", ""), board=board or "",
                 math_fidelity=math_fidelity, fuse=fuse, coarsen=coarsen,
-                multicast=multicast, allow_tf32=bool(allow_tf32),
+                multicast=multicast, spread=spread, allow_tf32=bool(allow_tf32),
                 source_name=source)
         except ir.TiltError as error:
             if isinstance(func, str):

@@ -28,10 +28,7 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
   auto split = createTTSplitKernelsPass();
   auto dataMovement = createTileLowerDataMovementPass();
   auto compute = createTileLowerComputePass();
-  if (failed(foldAtomics->setOption("grid", options.grid, message)) ||
-      failed(foldAtomics->setOption("arch", options.arch, message)) ||
-      failed(foldAtomics->setOption("board", options.board, message)) ||
-      failed(foldAtomics->setOption(
+  if (failed(foldAtomics->setOption(
           "spread", options.spreadSplits ? "true" : "false", message)) ||
       failed(coarsen->setOption("grid", options.grid, message)) ||
       failed(coarsen->setOption("arch", options.arch, message)) ||
@@ -49,12 +46,20 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       *error = message;
     return failure();
   }
-  // tile-stream-rows needs the arch only; a bad grid or board is
-  // tile-coarsen's error, named after it.
+  // tile-stream-rows needs the arch only and tile-fold-atomics the
+  // grid; a bad grid or board is tile-coarsen's error, named after it.
   std::string unused;
   if (std::optional<tiletott::Target> target = tiletott::resolveTarget(
-          options.grid, options.arch, options.board, unused))
+          options.grid, options.arch, options.board, unused)) {
     (void)stream->setOption("arch", target->arch, message);
+    // tile-fold-atomics counts the target's cores.
+    (void)foldAtomics->setOption("grid",
+                                 std::to_string(target->columns) + "x" +
+                                     std::to_string(target->rows),
+                                 message);
+    (void)foldAtomics->setOption("arch", target->arch, message);
+    (void)foldAtomics->setOption("board", target->board, message);
+  }
   auto add = [&](std::unique_ptr<Pass> pass) {
     std::string argument = pass->getArgument().str();
     pm.addPass(std::move(pass));

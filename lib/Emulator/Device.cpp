@@ -627,14 +627,16 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     device.live = unsigned(contexts.size());
     device.failed = false;
     // Semaphores start at their initial values (tt-metal writes them with
-    // the program's kernel config); with any semaphore, kernels of
-    // different cores can synchronise, and the run tracks it.
-    device.trackSync = false;
+    // the program's kernel config). The host finished every earlier
+    // program and write before this one starts: its DRAM holds no write in
+    // flight.
+    device.dramWrites.assign(device.dramBanks.size(), {});
+    device.dramReads.assign(device.dramBanks.size(), {});
+    device.longestDramRead = 0;
     for (auto &core : device.cores) {
       core->semaphoreWords.clear();
       for (uint32_t id = 0; id < kNumSemaphores; ++id)
         if (core->semaphores >> id & 1u) {
-          device.trackSync = true;
           uint32_t value = core->semaphoreInitial[id];
           std::memcpy(core->l1 + device.getSemaphoreOffset(id), &value, 4);
         }

@@ -189,6 +189,9 @@ void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
     // The destination must not be the source of a write in flight.
     std::lock_guard<std::mutex> lock(context.device->mutex);
     checkSourceFree(context, offset, offset + size, "noc_async_read");
+    if (isDram)
+      checkDramRead(context, uint32_t(src_noc_addr >> 32) & 0xffff,
+                    uint32_t(src_noc_addr), size, "noc_async_read");
   }
   std::memcpy(context.core->l1 + offset, source, size);
   context.pendingReads.push_back({offset, offset + size, noc});
@@ -229,6 +232,9 @@ void noc_async_write(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
                    offset + size, std::move(destinations), false);
     if (remote)
       landWrite(context, *remote, destOffset, size, write);
+    if (isDram)
+      recordDramWrite(context, uint32_t(dst_noc_addr >> 32) & 0xffff,
+                      uint32_t(dst_noc_addr), size, write);
   }
   std::memmove(dest, context.core->l1 + offset, size);
   ++context.counters.nocWrites;

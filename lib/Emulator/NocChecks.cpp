@@ -263,6 +263,7 @@ void emu::checkSourceFree(KernelContext &context, uint32_t begin, uint32_t end,
 SharedClock emu::makeMessageClock(KernelContext &context, uint8_t channel,
                                   uint64_t sequence,
                                   const std::vector<uint32_t> &destinations) {
+  countRelease(context);
   auto clock = std::make_shared<SyncClock>(context.clock);
   for (uint32_t destination : destinations)
     clock->learnArrival(context.index, channel, destination, sequence);
@@ -270,7 +271,13 @@ SharedClock emu::makeMessageClock(KernelContext &context, uint8_t channel,
 }
 
 SharedClock emu::snapshotClock(KernelContext &context) {
+  countRelease(context);
   return std::make_shared<SyncClock>(context.clock);
+}
+
+void emu::countRelease(KernelContext &context) {
+  context.clock.learnArrival(context.index, kReleaseChannel, kAllCores,
+                             ++context.releases);
 }
 
 uint64_t emu::nextSyncEvent(KernelContext &context) {
@@ -352,6 +359,120 @@ void emu::syncPop(KernelContext &context, CircularBuffer &cb, uint32_t pages) {
   SharedClock clock = snapshotClock(context);
   for (uint32_t page = cb.readPage; page < cb.readPage + pages; ++page)
     cb.pages[page].popped = clock;
+}
+
+//===----------------------------------------------------------------------===//
+// DRAM reads after writes
+//===----------------------------------------------------------------------===//
+
+void emu::recordDramWrite(KernelContext &context, uint32_t bank, uint32_t begin,
+                          uint32_t size, const WriteRecord &write) {
+  DeviceImpl &device = *context.device;
+  if (bank >= device.dramWrites.size())
+    return;
+  uint32_t end = begin + size;
+  // Every read of these bytes by another kernel must have happened before:
+  // that kernel released after the read, and this one learned it.
+  auto &allReads = device.dramReads[bank];
+  for (auto it = allReads.lower_bound(
+           begin > device.longestDramRead ? begin - device.longestDramRead : 0);
+       it != allReads.end() && it->first < end; ++it) {
+    uint32_t start = it->first;
+    const DeviceImpl::DramReads &reads = it->second;
+    if (reads.end <= begin)
+      continue;
+    for (auto [reader, released] : reads.readers) {
+      if (reader == context.index ||
+          context.clock.knowsArrival(reader, kReleaseChannel, kAllCores,
+                                     released + 1))
+        continue;
+      const KernelContext &other = *device.contexts[reader];
+      fail(context,
+           std::string(write.function) + " writes DRAM bank " +
+               std::to_string(bank) + " bytes " + hex(std::max(begin, start)) +
+               " to " + hex(std::min(end, reads.end)) + ", which " +
+               coreName(*other.core) + " " + other.instance->name +
+               " read, but nothing orders the write after that read: it may "
+               "land before the read returns (tt-metal "
+               "docs/source/tt-metalium/tt_metal/apis/kernel_apis/"
+               "data_movement/ordering.rst: \"there's really no way to "
+               "control ordering for data reads\"); the reader must finish "
+               "its read (noc_async_read_barrier) and then signal this kernel "
+               "(a semaphore, or a CB page between the kernels of a core), "
+               "which waits for the signal before it writes");
+    }
+  }
+  auto &writes = device.dramWrites[bank];
+  // A record that starts before the write and reaches into it keeps its
+  // part before (and after, if it reaches past the write).
+  auto it = writes.lower_bound(begin);
+  if (it != writes.begin()) {
+    auto before = std::prev(it);
+    if (before->second.end > begin) {
+      if (before->second.end > end)
+        writes[end] = {before->second.end, before->second.write};
+      before->second.end = begin;
+    }
+  }
+  // Records that start inside the write keep their part after it.
+  it = writes.lower_bound(begin);
+  while (it != writes.end() && it->first < end) {
+    if (it->second.end > end) {
+      DeviceImpl::DramWrite rest{it->second.end, it->second.write};
+      writes.erase(it);
+      writes[end] = rest;
+      break;
+    }
+    it = writes.erase(it);
+  }
+  writes[begin] = {end, write};
+}
+
+void emu::checkDramRead(KernelContext &context, uint32_t bank, uint32_t begin,
+                        uint32_t size, const char *function) {
+  DeviceImpl &device = *context.device;
+  if (bank >= device.dramWrites.size())
+    return;
+  auto &writes = device.dramWrites[bank];
+  uint32_t end = begin + size;
+  // The read, for the writes that come after it: per kernel, its releases
+  // before its last read of these bytes.
+  DeviceImpl::DramReads &reads = device.dramReads[bank][begin];
+  reads.end = std::max(reads.end, end);
+  device.longestDramRead = std::max(device.longestDramRead, size);
+  auto mine = std::find_if(
+      reads.readers.begin(), reads.readers.end(),
+      [&](const auto &entry) { return entry.first == context.index; });
+  if (mine == reads.readers.end())
+    reads.readers.emplace_back(context.index, context.releases);
+  else
+    mine->second = context.releases;
+  auto it = writes.upper_bound(begin);
+  if (it != writes.begin())
+    --it;
+  for (; it != writes.end() && it->first < end; ++it) {
+    if (it->second.end <= begin)
+      continue;
+    const WriteRecord &write = it->second.write;
+    // A write barrier (or a synchronisation with a kernel that passed one)
+    // is the only knowledge of a DRAM write's arrival.
+    if (context.clock.knowsArrival(write.writer, write.channel, kAllCores,
+                                   write.sequence))
+      continue;
+    fail(context,
+         std::string(function) + " reads DRAM bank " + std::to_string(bank) +
+             " bytes " + hex(std::max(begin, it->first)) + " to " +
+             hex(std::min(end, it->second.end)) + ", written by " +
+             describeWrite(device, write) +
+             ", but nothing orders the read after that write's arrival: NoC "
+             "reads are not ordered with writes (tt-metal "
+             "docs/source/tt-metalium/tt_metal/apis/kernel_apis/"
+             "data_movement/ordering.rst: \"there's really no way to control "
+             "ordering for data reads\"); the writer must pass "
+             "noc_async_write_barrier and then signal this kernel (a "
+             "semaphore, or a CB page between the kernels of a core), which "
+             "waits for the signal before it reads");
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <csignal>
 #include <cstring>
+#include <map>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -190,6 +191,8 @@ struct KernelContext {
   SyncClock clock;
   uint32_t reserveCount = 0;
   std::array<uint64_t, kNumChannels> channelSequence{};
+  /// The clocks this kernel published (SyncClock.h, kReleaseChannel).
+  uint64_t releases = 0;
   /// A linked multicast (linked = true) waits for the next multicast to
   /// the same cores on its NoC: the NoC and the rectangle.
   bool linkOpen = false;
@@ -259,6 +262,25 @@ public:
   ArchInfo arch;
   std::vector<std::vector<uint8_t>> dramBanks;
   uint32_t dramNext = 0;
+  /// The running program's NoC writes into DRAM, per bank: the start
+  /// address of the bytes each last wrote -> (their end, the write), so that
+  /// a read of them can be checked to come after the write arrived.
+  struct DramWrite {
+    uint32_t end = 0;
+    WriteRecord write;
+  };
+  std::vector<std::map<uint32_t, DramWrite>> dramWrites;
+  /// The running program's NoC reads of DRAM, per bank: the start address
+  /// of the bytes read -> their end and, per reading kernel, its releases
+  /// before its last such read, so that a write of them can be checked to
+  /// come after the read.
+  struct DramReads {
+    uint32_t end = 0;
+    std::vector<std::pair<uint32_t, uint64_t>> readers;
+  };
+  std::vector<std::map<uint32_t, DramReads>> dramReads;
+  /// The longest of those reads, in bytes: where a write looks back from.
+  uint32_t longestDramRead = 0;
   std::vector<std::unique_ptr<Core>> cores; ///< row-major
   uint8_t *l1Region = nullptr;
   size_t l1RegionBytes = 0;
@@ -279,9 +301,9 @@ public:
   uint32_t errorLine = 0;
   /// Seconds without progress before the watchdog reports.
   double watchdogSeconds = 120;
-  /// Whether the run's kernels can synchronise across cores (the host
-  /// created semaphores): CB pushes and pops then carry SyncClocks too.
-  bool trackSync = false;
+  /// Whether CB pushes and pops carry SyncClocks (always, since a read of
+  /// DRAM another kernel of the core wrote may be ordered by a CB page).
+  bool trackSync = true;
   /// The timing model's costs, and whether a run keeps its trace.
   TimingParams timing;
   bool keepTrace = false;
@@ -443,6 +465,24 @@ void landWrite(KernelContext &context, Core &target, uint32_t offset,
 /// caller to have arrived; `what` names the overwriting call.
 void checkSourceFree(KernelContext &context, uint32_t begin, uint32_t end,
                      const std::string &what);
+
+/// Records a NoC write of `context` into [begin, begin + size) of DRAM bank
+/// `bank` as the last write of those bytes, after checking that every read
+/// of them by another kernel happened before it: a NoC write may land
+/// before a read issued earlier by another core returns.
+void recordDramWrite(KernelContext &context, uint32_t bank, uint32_t begin,
+                     uint32_t size, const WriteRecord &write);
+
+/// Stops the run if [begin, begin + size) of DRAM bank `bank`, which
+/// `function` of `context` reads, holds bytes a NoC write of this program
+/// wrote that `context` does not know to have arrived: NoC reads are not
+/// ordered with writes.
+void checkDramRead(KernelContext &context, uint32_t bank, uint32_t begin,
+                   uint32_t size, const char *function);
+
+/// Publishes one more release of `context` in its clock (kReleaseChannel),
+/// before a snapshot of it is given to another kernel.
+void countRelease(KernelContext &context);
 
 /// Whether `observer` may treat the source of `write` as free: flushed, or
 /// known to `observer` to have arrived at one of its destinations (a

@@ -44,6 +44,11 @@ inline uint8_t getChannel(uint8_t noc, bool multicast) {
   return uint8_t((noc & 1) * 2 + (multicast ? 1 : 0));
 }
 constexpr uint8_t kNumChannels = 4;
+/// Not a NoC channel: the arrival facts on it count a kernel's releases
+/// (the clocks it published with a CB push or pop or a semaphore write),
+/// so that "kernel k released n times" travels as any fact does. An event
+/// of k before its n-th release happened before whatever learned n.
+constexpr uint8_t kReleaseChannel = 0xff;
 /// A destination standing for every core (a write barrier's knowledge).
 constexpr uint32_t kAllCores = 0xffff;
 

@@ -555,3 +555,101 @@ TEST(SemaphoreTest, TheProtocolsTimelineIsTheSameEveryRun) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// DRAM read after write, and write after read, between cores
+//===----------------------------------------------------------------------===//
+
+enum class DramOrder { Signalled, NoBarrier, NoWait };
+
+/// Core (0, 0) writes a DRAM page, core (1, 0) reads it: ordered by the
+/// writer's barrier and a semaphore the reader waits for (tile-fold-atomics'
+/// spread split does this), or not.
+RunReport runDramHandoff(Device &device, DramOrder order, uint32_t &seen) {
+  createSemaphore(device, 0, 0, 0);
+  createSemaphore(device, 1, 0, 0);
+  configureCB(device, 0, 0, 0, 1);
+  configureCB(device, 1, 0, 0, 1);
+  uint32_t dram = device.allocateDram(kPage, kPage);
+  auto [x, y] = nocOf(device, 1, 0);
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("producer", 0, 0, [x = x, y = y, dram, order] {
+    uint32_t page = get_write_ptr(0);
+    *pointerTo(page) = 42;
+    InterleavedAddrGen<true> pages{dram, kPage};
+    noc_async_write(page, pages.get_noc_addr(0), kPage);
+    if (order != DramOrder::NoBarrier)
+      noc_async_write_barrier();
+    noc_semaphore_inc(get_noc_addr(x, y, get_semaphore(0)), 1);
+    noc_async_atomic_barrier();
+    noc_async_write_barrier();
+  }));
+  kernels.push_back(kernel("owner", 1, 0, [dram, order, &seen] {
+    if (order != DramOrder::NoWait)
+      noc_semaphore_wait(pointerTo(get_semaphore(0)), 1);
+    uint32_t page = get_write_ptr(0);
+    InterleavedAddrGen<true> pages{dram, kPage};
+    noc_async_read(pages.get_noc_addr(0), page, kPage);
+    noc_async_read_barrier();
+    seen = *pointerTo(page);
+    if (order == DramOrder::NoWait)
+      noc_semaphore_wait(pointerTo(get_semaphore(0)), 1);
+  }));
+  return device.run(std::move(kernels));
+}
+
+TEST(SemaphoreTest, ADramReadAfterASignalledWritePasses) {
+  Device device = makeDevice();
+  uint32_t seen = 0;
+  RunReport report = runDramHandoff(device, DramOrder::Signalled, seen);
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(seen, 42u);
+}
+
+TEST(SemaphoreTest, ADramReadNeedsTheWritersBarrier) {
+  // The semaphore arrives after the write on the same NoC, but the write
+  // went to DRAM and the increment to the reader's core: no order.
+  Device device = makeDevice();
+  uint32_t seen = 0;
+  RunReport report = runDramHandoff(device, DramOrder::NoBarrier, seen);
+  EXPECT_ERROR(report, "noc_async_read reads DRAM bank 0 bytes");
+  EXPECT_ERROR(report, "written by core (0, 0) producer's noc_async_write");
+  EXPECT_ERROR(report, "nothing orders the read after that write's arrival");
+}
+
+TEST(SemaphoreTest, AnUnorderedDramHandoffFailsWhicheverCoreRunsFirst) {
+  // Without the reader's wait: the read may come before the write (the
+  // write is then flagged) or after it (the read is), never a pass.
+  for (int run = 0; run < 4; ++run) {
+    Device device = makeDevice();
+    uint32_t seen = 0;
+    RunReport report = runDramHandoff(device, DramOrder::NoWait, seen);
+    EXPECT_FALSE(report.ok);
+    bool named = report.error.find("nothing orders the write after that "
+                                   "read") != std::string::npos ||
+                 report.error.find("nothing orders the read after that "
+                                   "write's arrival") != std::string::npos;
+    EXPECT_TRUE(named) << report.error;
+  }
+}
+
+TEST(SemaphoreTest, AKernelRereadsItsOwnDramWriteAfterItsBarrier) {
+  Device device = makeDevice();
+  configureCB(device, 0, 0, 0, 2);
+  uint32_t dram = device.allocateDram(kPage, kPage);
+  uint32_t seen = 0;
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("loop", 0, 0, [dram, &seen] {
+    uint32_t page = get_write_ptr(0);
+    *pointerTo(page) = 7;
+    InterleavedAddrGen<true> pages{dram, kPage};
+    noc_async_write(page, pages.get_noc_addr(0), kPage);
+    noc_async_write_barrier();
+    noc_async_read(pages.get_noc_addr(0), page + kPage, kPage);
+    noc_async_read_barrier();
+    seen = *pointerTo(page + kPage);
+  }));
+  RunReport report = device.run(std::move(kernels));
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(seen, 7u);
+}

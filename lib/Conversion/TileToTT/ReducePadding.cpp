@@ -161,10 +161,20 @@ private:
     int64_t dim = reduce.getDim();
     if (dim < 0 || size_t(dim) >= limits.size())
       return success();
+    // A buffer tile-widen-blocks padded to whole tiles: its elements past
+    // the block's own extent are padding, whatever was copied into them.
+    if (Operation *alloc = source.getDefiningOp())
+      if (auto valid = alloc->getAttr(kValidShapeAttrName)
+                           .dyn_cast_or_null<DenseArrayAttr>())
+        if (size_t(dim) < valid.getIntValues().size() &&
+            valid.getIntValues()[size_t(dim)] <
+                source.getType().cast<tile::BufType>().getShape()[size_t(dim)])
+          limits[size_t(dim)].push_back(
+              {valid.getIntValues()[size_t(dim)], Value(), alloc});
     if (!limits[size_t(dim)].empty()) {
       PaddedReduce padded{op, limits[size_t(dim)]};
       for (const ValidLimit &limit : padded.limits) {
-        if (isVisibleAt(limit.offset, op))
+        if (!limit.offset || isVisibleAt(limit.offset, op))
           continue;
         InFlightDiagnostic diagnostic =
             op->emitError()
@@ -228,8 +238,12 @@ tiletott::emitReducePaddingMasks(tile::KernelOp kernel,
     // the tensor has a negative count).
     Value valid;
     for (const ValidLimit &limit : padded.limits) {
-      Value count = createBinary<arith::SubIOp>(
-          builder, loc, createIndex(builder, loc, limit.extent), limit.offset);
+      Value count =
+          limit.offset
+              ? createBinary<arith::SubIOp>(
+                    builder, loc, createIndex(builder, loc, limit.extent),
+                    limit.offset)
+              : createIndex(builder, loc, limit.extent);
       valid = valid ? createBinary<arith::MinSIOp>(builder, loc, valid, count)
                     : count;
     }

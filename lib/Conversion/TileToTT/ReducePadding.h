@@ -28,11 +28,13 @@ constexpr llvm::StringLiteral kPaddingMaskAttrName = "tile.padding_mask";
 
 /// One bound on the valid extent of a buffer dimension: the elements
 /// before `extent - offset` are valid (the copy from DRAM that filled the
-/// buffer's data started at `offset` of a tensor dimension of `extent`).
+/// buffer's data started at `offset` of a tensor dimension of `extent`),
+/// or before `extent` without an offset (a buffer tile-widen-blocks padded:
+/// its `tile.valid_shape`).
 struct ValidLimit {
   int64_t extent = 0;
   Value offset;
-  /// The copy the limit comes from (for diagnostics).
+  /// The copy (or the padded tile.alloc) the limit comes from.
   Operation *copy = nullptr;
 };
 

@@ -397,6 +397,10 @@ constexpr llvm::StringLiteral kSplitSignalAttrName = "tile.split_signal";
 /// At most this many cores combine one slice of a spread split (the owner
 /// waits on one semaphore per producer; a core has 16).
 constexpr int64_t kMaxSplitCores = 8;
+/// tile-widen-blocks' padding: on a tile.alloc it padded to whole tiles,
+/// the buffer's own shape (`array<i64: 4, 32>` for a 4x32 buffer now
+/// 32x32); what lies past it is padding.
+constexpr llvm::StringLiteral kValidShapeAttrName = "tile.valid_shape";
 /// Set by tile-stream-rows on a kernel it has looked at.
 constexpr llvm::StringLiteral kStreamedAttrName = "tile.streamed";
 /// tile-widen-blocks' factors per grid dimension: how many blocks of a

@@ -19,6 +19,85 @@ using namespace tilt::tiletott;
 
 namespace {
 
+/// The shape `shape` padded to whole tiles: its last dimension (a 1-d
+/// buffer's only one) or its rows.
+llvm::SmallVector<int64_t, 4> getPaddedShape(llvm::ArrayRef<int64_t> shape) {
+  llvm::SmallVector<int64_t, 4> padded(shape.begin(), shape.end());
+  size_t tiled = std::min<size_t>(2, shape.size());
+  for (size_t d = shape.size() - tiled; d < shape.size(); ++d)
+    padded[d] = (shape[d] + tile::kTileSize - 1) / tile::kTileSize *
+                tile::kTileSize;
+  return padded;
+}
+
+/// Pads every buffer of `allocs` that is not whole tiles (TileLang's flash
+/// decoding combine reduces a [num_split, block_M] fragment of 4 rows
+/// across them): its rows, or a 1-d buffer's elements, up to a multiple of
+/// 32, recording its own shape (kValidShapeAttrName) for the reductions'
+/// padding masks; a copy of it into a tensor writes its rows only
+/// (`rows`). Returns why not, changing nothing, when a padded buffer would
+/// let padding into a result: its columns are not whole tiles, a gemm or
+/// an atomic reads it, or a 1-d one is written to a tensor.
+std::string padBuffers(llvm::ArrayRef<Operation *> allocs) {
+  llvm::SmallVector<Operation *, 4> padded;
+  for (Operation *alloc : allocs) {
+    auto type = alloc->getResult(0).getType().cast<tile::BufType>();
+    llvm::ArrayRef<int64_t> shape = type.getShape();
+    if (isWholeTiles(shape))
+      continue;
+    if (shape.size() > 2)
+      return "a buffer of more than 2 dimensions is not whole tiles";
+    if (shape.size() == 2 && shape[1] % tile::kTileSize != 0)
+      return "a buffer's rows of " + std::to_string(shape[1]) +
+             " elements are not whole tiles";
+    for (Operation *user : alloc->getResult(0).getUsers()) {
+      if (tile::GemmOp::dynCast(user))
+        return "a buffer of partial tiles is an operand of a gemm, whose "
+               "sums would take in its padding";
+      if (tile::AnyAtomicOp::dynCast(user))
+        return "a buffer of partial tiles is combined into a tensor by an "
+               "atomic";
+      auto copy = tile::CopyOp::dynCast(user);
+      if (copy && copy.getSource() == alloc->getResult(0) &&
+          copy.getDest().getType().isa<tile::TensorType>() &&
+          (shape.size() == 1 || copy.getRowLimit()))
+        return shape.size() == 1 ? "a 1-d buffer of fewer than 32 elements "
+                                   "is written to a tensor"
+                                 : "a buffer of partial tiles is written to a "
+                                   "tensor with a row limit";
+      if (!copy && !tile::ParallelOp::dynCast(user) &&
+          !tile::ReduceOp::dynCast(user) && !tile::FillOp::dynCast(user) &&
+          !tile::ClearOp::dynCast(user))
+        return "a buffer of partial tiles is used by '" +
+               user->getName().getStringRef().str() + "'";
+    }
+    padded.push_back(alloc);
+  }
+  for (Operation *alloc : padded) {
+    Value buffer = alloc->getResult(0);
+    auto type = buffer.getType().cast<tile::BufType>();
+    Context *context = alloc->getContext();
+    alloc->setAttr(kValidShapeAttrName,
+                   DenseArrayAttr::getI64(context, type.getShape()));
+    buffer.setType(tile::BufType::get(context, getPaddedShape(type.getShape()),
+                                      type.getElementType(),
+                                      type.getMemorySpace()));
+    for (Operation *user : llvm::to_vector(buffer.getUsers())) {
+      auto copy = tile::CopyOp::dynCast(user);
+      if (!copy || copy.getSource() != buffer ||
+          !copy.getDest().getType().isa<tile::TensorType>())
+        continue;
+      OpBuilder builder(context);
+      builder.setInsertionPoint(user);
+      user->insertOperands(user->getNumOperands(),
+                           ValueRange{createIndex(builder, user->getLoc(),
+                                                  type.getShape()[0])});
+      user->setInherentAttr("row_limit", UnitAttr::get(context));
+    }
+  }
+  return "";
+}
+
 /// Merges the blocks of a kernel whose on-core buffers are not whole tiles
 /// in a dimension a block index spans (TileLang's layer norm with one row
 /// per block, a GEMV with 1-d fragments) into blocks that are: 32 / m
@@ -50,10 +129,29 @@ public:
     if (!partial)
       return rewriter.notifyMatchFailure(op, "every buffer is whole tiles");
     llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+    // Blocks that cannot be merged: their buffers are padded to whole
+    // tiles when that keeps the results (padBuffers), else tile-legalize
+    // rejects them.
     auto cannot = [&](const std::string &why) {
+      std::string padding = padBuffers(allocs);
+      if (padding.empty()) {
+        op->emitRemark()
+            << "tile-widen-blocks: the blocks cannot be merged into whole "
+               "32x32 tiles ("
+            << why
+            << "), so their buffers are padded to whole tiles instead: each "
+               "block computes whole tiles for its rows (up to 32 times the "
+               "work of a block of 32 rows per row), writes only its own "
+               "rows, and its reductions across rows skip the padding";
+        op->setAttr(kWidenedAttrName, DenseArrayAttr::getI64(
+                                          op->getContext(),
+                                          llvm::SmallVector<int64_t, 2>(
+                                              grid.size(), 1)));
+        return success();
+      }
       op->emitRemark() << "tile-widen-blocks: the blocks cannot be merged "
                           "into whole 32x32 tiles: "
-                       << why;
+                       << why << "; nor padded: " << padding;
       return rewriter.notifyMatchFailure(op, why);
     };
     if (grid.empty() || grid.size() > 2)

@@ -44,6 +44,15 @@ def parse_source(text):
         return ast.parse(text)
 
 
+
+class BufferRow:
+    """``buf[k, :]``: row ``k`` of a 2-d on-core buffer, which T.copy takes
+    as its source (``emit_row``)."""
+
+    def __init__(self, buffer, row):
+        self.buffer = buffer
+        self.row = row
+
 class Pos:
     """A Python source position (1-based line and column)."""
 
@@ -929,6 +938,12 @@ class Translator(EagerTranslation):
         return value
 
     def op_copy(self, call, scope, args, keywords):
+        if isinstance(args["src"], BufferRow):
+            # T.copy(lse_local[k, :], lse_split): a row of an on-core buffer.
+            dst = self.buffer_arg(call.args[1] if len(call.args) > 1 else call,
+                                  args["dst"], "T.copy's destination")
+            self.emit_row(call, args["src"].buffer, args["src"].row, dst)
+            return
         src = self.copy_endpoint(call.args[0] if call.args else call, args["src"])
         dst = self.copy_endpoint(call.args[1] if len(call.args) > 1 else call, args["dst"])
         if src.buffer.is_global and dst.buffer.is_global:
@@ -940,6 +955,68 @@ class Translator(EagerTranslation):
         if src.buffer.is_view:
             self.error(call, self.view_error(src.buffer))
         self.emit_copy(call, src, dst)
+
+    @staticmethod
+    def row_index(node, buffer):
+        """The row's index node when ``node`` is ``buf[k, :]``, a whole row
+        of the 2-d on-core ``buffer``; else None."""
+        if len(buffer.shape) != 2 or buffer.is_view or \
+                not isinstance(node.slice, ast.Tuple) or len(node.slice.elts) != 2:
+            return None
+        index, columns = node.slice.elts
+        if isinstance(index, ast.Slice) or not isinstance(columns, ast.Slice) or \
+                columns.lower is not None or columns.upper is not None or \
+                columns.step is not None:
+            return None
+        return index
+
+    def emit_row(self, node, buffer, k, dst):
+        """Row ``k`` of the 2-d on-core ``buffer`` into the 1-d ``dst``: the
+        other rows are selected away (``tile.parallel``) and the columns
+        summed (``tile.reduce sum ... dim 0``), which is what a Tensix core
+        can do to move a row of a tile into a vector (docs/pipeline.md,
+        "Rows of on-core buffers")."""
+        if len(dst.shape) != 1 or dst.shape[0] != buffer.shape[1]:
+            self.error(node, f"a row of '{buffer.py_name}' has {buffer.shape[1]} "
+                       f"elements: it is copied into a 1-d buffer of "
+                       f"{buffer.shape[1]}, not {_describe_extents(list(dst.shape))}")
+        convert = None
+        if dst.dtype != buffer.dtype:
+            if "f32" not in (dst.dtype, buffer.dtype) or \
+                    not is_float(dst.dtype) or not is_float(buffer.dtype):
+                self.error(node, f"a row of the {buffer.dtype} buffer "
+                           f"'{buffer.py_name}' is copied into a buffer of the same "
+                           f"type or, between floats, from or to f32; not {dst.dtype}")
+            convert = "extf" if dst.dtype == "f32" else "truncf"
+        if isinstance(k, int) and not 0 <= k < buffer.shape[0]:
+            self.error(node, f"row {k} of '{buffer.py_name}', which has "
+                       f"{buffer.shape[0]} rows")
+        row = self.index(node, k)
+        pos = self.pos(node)
+        rows = Buffer(self.emitter.fresh("row"), buffer.shape, dst.dtype,
+                      "fragment", "row")
+        self.emitter.emit_prologue(f"{rows.name} = tile.alloc : {rows.type}", pos)
+        x, i = self.emitter.fresh("x"), self.emitter.fresh("i")
+        same, zero, value = (self.emitter.fresh(h) for h in ("same", "zero", "v"))
+        emit = self.emitter.emit
+        emit(f"tile.parallel ins({buffer.name} : {buffer.type}) "
+             f"outs({rows.name} : {rows.type}) {{", None)
+        emit(f"^bb0({x}: {buffer.dtype}):", None)
+        self.emitter.depth += 1
+        emit(f"{i} = tile.index 0 : index", pos)
+        emit(f"{same} = arith.cmpi eq, {i}, {row.name} : index", pos)
+        emit(f"{zero} = arith.constant 0.0 : {buffer.dtype}", pos)
+        emit(f"{value} = arith.select {same}, {x}, {zero} : {buffer.dtype}", pos)
+        if convert:
+            converted = self.emitter.fresh("c")
+            emit(f"{converted} = arith.{convert} {value} : {buffer.dtype} to "
+                 f"{dst.dtype}", pos)
+            value = converted
+        emit(f"tile.yield {value} : {dst.dtype}", pos)
+        self.emitter.depth -= 1
+        emit("}", pos)
+        emit(f"tile.reduce sum {rows.name} -> {dst.name} dim 0 : {rows.type}, "
+             f"{dst.type}", pos)
 
     def emit_copy(self, call, src, dst):
         """``tile.copy`` between two endpoints (at most one a tensor slice,
@@ -1418,8 +1495,12 @@ class Translator(EagerTranslation):
             return self.view_element(node, base, indices, scope)
         if isinstance(base, Buffer):
             if not base.is_global:
+                row = self.row_index(node, base)
+                if row is not None:
+                    return BufferRow(base, self.evaluate(row, scope))
                 self.error(node, "a slice of an on-core buffer is not supported: "
-                           "T.copy takes whole buffers")
+                           "T.copy takes whole buffers, or a whole row of a "
+                           "2-d one (buf[k, :])")
             indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             if len(indices) != len(base.shape):
                 self.error(node, f"the tensor '{base.py_name}' has {len(base.shape)} "

@@ -324,6 +324,9 @@ class ParallelLoop:
 
     def read(self, node, buffer, scope):
         self.check_not_narrow(node, buffer)
+        row = self.row_read(node, buffer, scope)
+        if row is not None:
+            buffer, node = row
         dims, bases, looped = self.access(node, buffer, scope)
         if not buffer.is_global:
             if buffer.name in self.writes:
@@ -393,6 +396,39 @@ class ParallelLoop:
             self.inputs[key] = (stage, dims, Node("input", stage.dtype,
                                                   self.pos(node), data=key))
         return self.inputs[key][2]
+
+    def row_read(self, node, buffer, scope):
+        """``lse_local[k, i]`` (a 2-d on-core buffer at a row ``k`` without
+        loop variables and a column of one): row k is copied into a vector
+        before the loop (the frontend's ``emit_row``), and the read is of
+        that vector at ``i``. Returns (the vector, the subscript of it), or
+        None for any other read."""
+        indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if buffer.is_global or buffer.is_view or len(buffer.shape) != 2 or \
+                len(indices) != 2:
+            return None
+        first = self.value(indices[0], scope)
+        if isinstance(first, int) and not isinstance(first, bool):
+            first = Aff(first)
+        if not isinstance(first, Aff) or first.split()[0] is not None:
+            return None
+        key = ("row", buffer.name, first.key())
+        if key not in self.stages:
+            vector = Buffer(self.tr.emitter.fresh(buffer.py_name + "_row"),
+                            (buffer.shape[1],), buffer.dtype, "fragment",
+                            buffer.py_name)
+            self.stages[key] = vector
+            pos = self.pos(node)
+            self.tr.emitter.emit_prologue(f"{vector.name} = tile.alloc : "
+                                          f"{vector.type}", pos)
+
+            def emit(vector=vector, first=first, pos=pos, source=buffer):
+                self.tr.emit_row(node, source, self.materialize_outer(first, pos),
+                                 vector)
+            self.pre.append(emit)
+        column = ast.Subscript(value=node.value, slice=indices[1], ctx=ast.Load())
+        ast.copy_location(column, node)
+        return self.stages[key], column
 
     def materialize_outer(self, aff, pos):
         """An index value of the kernel scope for an affine form without loop

@@ -979,7 +979,7 @@ class Translator(EagerTranslation):
         if len(dst.shape) != 1 or dst.shape[0] != buffer.shape[1]:
             self.error(node, f"a row of '{buffer.py_name}' has {buffer.shape[1]} "
                        f"elements: it is copied into a 1-d buffer of "
-                       f"{buffer.shape[1]}, not {_describe_extents(list(dst.shape))}")
+                       f"{buffer.shape[1]}, not {'x'.join(map(str, dst.shape))}")
         convert = None
         if dst.dtype != buffer.dtype:
             if "f32" not in (dst.dtype, buffer.dtype) or \

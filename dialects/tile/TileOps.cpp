@@ -369,11 +369,15 @@ LogicalResult AllocOp::parse(OpAsmParser &parser, OperationState &state) {
   return success();
 }
 
-void AllocOp::print(OpAsmPrinter &printer) {
-  Operation *op = getOperation();
+/// ` attr-dict : type`: the custom form of tile.alloc and tile.workspace.
+static void printResultType(Operation *op, OpAsmPrinter &printer) {
   printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
   printer << " : ";
   printer.printType(op->getResult(0).getType());
+}
+
+void AllocOp::print(OpAsmPrinter &printer) {
+  printResultType(getOperation(), printer);
 }
 
 LogicalResult AllocOp::verify() {
@@ -408,10 +412,7 @@ LogicalResult WorkspaceOp::parse(OpAsmParser &parser, OperationState &state) {
 }
 
 void WorkspaceOp::print(OpAsmPrinter &printer) {
-  Operation *op = getOperation();
-  printer.printOptionalAttrDict(op->getAttrDictionary().getValue());
-  printer << " : ";
-  printer.printType(op->getResult(0).getType());
+  printResultType(getOperation(), printer);
 }
 
 LogicalResult WorkspaceOp::verify() {

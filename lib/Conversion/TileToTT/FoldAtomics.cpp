@@ -443,12 +443,11 @@ private:
     kernelOp->insertOperands(kernelOp->getNumOperands(),
                              ValueRange{workspaceValue});
     Value workspace = body->addArgument(workspaceValue.getType(), loc);
+    // The slice covers C's dimensions one further in (the producer's index
+    // leads).
     llvm::SmallVector<int64_t, 5> workspaceDims;
-    if (!dims.empty()) {
-      workspaceDims.push_back(0);
-      for (int64_t d : dims)
-        workspaceDims.push_back(d + 1);
-    }
+    for (int64_t d : dims)
+      workspaceDims.push_back(d + 1);
 
     // Buffers first; then the accumulator, from the combination's identity.
     Block::iterator start = hoistAllocs(body);

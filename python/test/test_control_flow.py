@@ -7,6 +7,7 @@ import pytest
 
 import tilt as tilelang
 import tilt.language as T
+from tilt.language import FrontendError
 
 torch = pytest.importorskip("torch")
 
@@ -227,3 +228,62 @@ def test_block_sparse_attention_skips_the_masked_key_blocks():
                                rtol=2e-2, atol=2e-2)
     kernel = block_sparse_attention.compile(q, k, v, mask)
     assert kernel.check(q, k, v, mask).ok
+
+
+def causal_bias(i, j, offset, dtype="float32"):
+    """A mask helper in TileLang's style: 0 where query i sees key j."""
+    visible = i + offset >= j
+    return T.if_then_else(visible, 0.0, -T.infinity(dtype))
+
+
+def softplus_step(x, shift):
+    y = x - shift
+    return T.max(y, 0.0)
+
+
+@tilelang.jit
+def masked_scores(S, block: int = 32):
+    M, N = T.const("M, N")
+    S: T.Tensor((M, N), T.float32)
+    Y = T.empty((M, N), T.float32)
+    with T.Kernel(T.ceildiv(N, block), T.ceildiv(M, block)) as (bx, by):
+        s = T.alloc_fragment((block, block), T.float32)
+        T.copy(S[by * block, bx * block], s)
+        for i, j in T.Parallel(block, block):
+            s[i, j] = softplus_step(s[i, j], 0.5) + causal_bias(
+                by * block + i, bx * block + j, offset=0)
+        T.copy(s, Y[by * block, bx * block])
+    return Y
+
+
+def test_python_helper_functions_in_a_parallel_body_are_read_as_part_of_it():
+    torch.manual_seed(2)
+    s = torch.randn(64, 64)
+    y = masked_scores(s)
+    rows = torch.arange(64)[:, None]
+    cols = torch.arange(64)[None, :]
+    expected = torch.clamp(s - 0.5, min=0.0) + torch.where(
+        rows >= cols, torch.tensor(0.0), torch.tensor(float("-inf")))
+    assert torch.equal(y, expected)
+
+
+def helper_with_a_loop(x):
+    for _ in range(2):
+        x = x * 2
+    return x
+
+
+def test_a_helper_with_statements_a_body_cannot_hold_is_a_located_error():
+    with pytest.raises(FrontendError) as info:
+        @T.prim_func
+        def main(X: T.Tensor((32, 32), T.float32), Y: T.Tensor((32, 32), T.float32)):
+            with T.Kernel(1) as bx:
+                x = T.alloc_fragment((32, 32), T.float32)
+                T.copy(X[0, 0], x)
+                for i, j in T.Parallel(32, 32):
+                    x[i, j] = helper_with_a_loop(x[i, j])
+                T.copy(x, Y[0, 0])
+    text = str(info.value)
+    assert "helper_with_a_loop is called in a T.Parallel body, so it is read as " \
+        "part of it: it may assign names and return a value, nothing else" in text
+    assert "test_control_flow.py:" in text

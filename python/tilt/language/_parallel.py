@@ -13,6 +13,7 @@ The graph is then written as the op's scalar body.
 
 import ast
 import math
+import types
 
 from . import _frontend as fe
 from . import _util
@@ -594,7 +595,62 @@ class ParallelLoop:
             return Const(float("inf"), dtype)
         if name:
             self.error(node, f"T.{name}(...) is not supported in a T.Parallel body")
+        if isinstance(callee, types.FunctionType):
+            return self.inline_helper(node, callee, scope)
         return tr.evaluate(node, scope)
+
+    def inline_helper(self, node, fn, scope):
+        """A Python function called in the body (TileLang's mask helpers,
+        `allowed = tile_allowed(i, j, block, is_diag, q_is_noisy)`): its
+        statements are read as the body's own, the parameters bound to the
+        arguments' body values; it may assign names and returns a value."""
+        tr = self.tr
+        try:
+            source = fe.Source(fn)
+        except Exception:  # noqa: BLE001 -- no source to read (a builtin, a lambda)
+            return tr.evaluate(node, scope)
+        fdef = source.node
+        if not isinstance(fdef, ast.FunctionDef):
+            return tr.evaluate(node, scope)
+        params = [a.arg for a in fdef.args.args]
+        if len(node.args) > len(params) or fdef.args.vararg or fdef.args.kwarg:
+            self.error(node, f"{fdef.name} takes {len(params)} arguments, got "
+                       f"{len(node.args)}")
+        inner = fe.Scope(fn=fn)
+        for param, arg in zip(params, node.args):
+            inner.vars[param] = self.value(arg, scope)
+        for keyword in node.keywords:
+            if keyword.arg not in params:
+                self.error(keyword, f"{fdef.name} has no parameter '{keyword.arg}'")
+            inner.vars[keyword.arg] = self.value(keyword.value, scope)
+        defaults = fdef.args.defaults
+        first_default = len(params) - len(defaults)
+        saved = tr.source
+        tr.source = source
+        try:
+            for i, param in enumerate(params):
+                if param not in inner.vars:
+                    if i < first_default:
+                        tr.source = saved
+                        self.error(node, f"{fdef.name} needs the argument '{param}'")
+                    inner.vars[param] = tr.evaluate_constant(
+                        defaults[i - first_default], inner)
+            for stmt in fdef.body:
+                if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+                    continue  # the docstring
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and \
+                        isinstance(stmt.targets[0], ast.Name):
+                    inner.vars[stmt.targets[0].id] = self.value(stmt.value, inner)
+                    continue
+                if isinstance(stmt, ast.Return) and stmt.value is not None:
+                    return self.value(stmt.value, inner)
+                self.error(stmt, f"{fdef.name} is called in a T.Parallel body, so "
+                           "it is read as part of it: it may assign names and "
+                           "return a value, nothing else")
+            self.error(fdef, f"{fdef.name} is called in a T.Parallel body for its "
+                       "value, but returns none")
+        finally:
+            tr.source = saved
 
     def compare(self, node, scope):
         values = [self.value(node.left, scope)] + \

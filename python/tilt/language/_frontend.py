@@ -899,33 +899,46 @@ class Translator(EagerTranslation):
     }
 
     def inline_macro(self, call, macro, scope):
-        fdef = macro.source.node
+        inner = self.bind_parameters(call, macro.fn, macro.source,
+                                     lambda node: self.evaluate(node, scope))
+        saved = self.source
+        self.source = macro.source
+        try:
+            self.statements(macro.source.node.body, inner)
+        finally:
+            self.source = saved
+
+    def bind_parameters(self, call, fn, source, evaluate):
+        """The scope of a call of ``fn`` (a macro, or a helper function in
+        a T.Parallel body): its parameters bound to the arguments
+        (``evaluate`` of their nodes), the missing ones to their defaults,
+        read in ``fn``'s source; its other names are ``fn``'s own."""
+        fdef = source.node
         params = [a.arg for a in fdef.args.args]
         defaults = fdef.args.defaults
-        if len(call.args) > len(params):
+        if len(call.args) > len(params) or fdef.args.vararg or fdef.args.kwarg:
             self.error(call, f"{fdef.name} takes {len(params)} arguments, "
                        f"got {len(call.args)}")
-        inner = Scope(fn=macro.fn)
+        inner = Scope(fn=fn)
         for name, node in zip(params, call.args):
-            inner.vars[name] = self.evaluate(node, scope)
+            inner.vars[name] = evaluate(node)
         for keyword in call.keywords:
             if keyword.arg not in params:
                 self.error(keyword, f"{fdef.name} has no parameter '{keyword.arg}'")
-            inner.vars[keyword.arg] = self.evaluate(keyword.value, scope)
+            inner.vars[keyword.arg] = evaluate(keyword.value)
         first_default = len(params) - len(defaults)
-        saved = self.source
         for i, name in enumerate(params):
             if name not in inner.vars:
                 if i < first_default:
                     self.error(call, f"{fdef.name} needs the argument '{name}'")
-                self.source = macro.source
-                inner.vars[name] = self.evaluate_constant(defaults[i - first_default], inner)
-                self.source = saved
-        self.source = macro.source
-        try:
-            self.statements(fdef.body, inner)
-        finally:
-            self.source = saved
+                saved = self.source
+                self.source = source
+                try:
+                    inner.vars[name] = self.evaluate_constant(
+                        defaults[i - first_default], inner)
+                finally:
+                    self.source = saved
+        return inner
 
     def buffer_arg(self, node, value, what, on_core=True):
         if not isinstance(value, Buffer):

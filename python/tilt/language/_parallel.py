@@ -612,29 +612,11 @@ class ParallelLoop:
         fdef = source.node
         if not isinstance(fdef, ast.FunctionDef):
             return tr.evaluate(node, scope)
-        params = [a.arg for a in fdef.args.args]
-        if len(node.args) > len(params) or fdef.args.vararg or fdef.args.kwarg:
-            self.error(node, f"{fdef.name} takes {len(params)} arguments, got "
-                       f"{len(node.args)}")
-        inner = fe.Scope(fn=fn)
-        for param, arg in zip(params, node.args):
-            inner.vars[param] = self.value(arg, scope)
-        for keyword in node.keywords:
-            if keyword.arg not in params:
-                self.error(keyword, f"{fdef.name} has no parameter '{keyword.arg}'")
-            inner.vars[keyword.arg] = self.value(keyword.value, scope)
-        defaults = fdef.args.defaults
-        first_default = len(params) - len(defaults)
+        inner = tr.bind_parameters(node, fn, source,
+                                   lambda arg: self.value(arg, scope))
         saved = tr.source
         tr.source = source
         try:
-            for i, param in enumerate(params):
-                if param not in inner.vars:
-                    if i < first_default:
-                        tr.source = saved
-                        self.error(node, f"{fdef.name} needs the argument '{param}'")
-                    inner.vars[param] = tr.evaluate_constant(
-                        defaults[i - first_default], inner)
             for stmt in fdef.body:
                 if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
                     continue  # the docstring

@@ -191,7 +191,7 @@ void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
     checkSourceFree(context, offset, offset + size, "noc_async_read");
     if (isDram)
       checkDramRead(context, uint32_t(src_noc_addr >> 32) & 0xffff,
-                    uint32_t(src_noc_addr), size, "noc_async_read");
+                    uint32_t(src_noc_addr), size, noc, "noc_async_read");
   }
   std::memcpy(context.core->l1 + offset, source, size);
   context.pendingReads.push_back({offset, offset + size, noc});
@@ -262,6 +262,10 @@ void noc_async_read_barrier(uint8_t noc, tilt_emu::Here here) {
                                return read.noc == noc;
                              }),
               reads.end());
+  if (!context.pendingDramReads.empty()) {
+    std::lock_guard<std::mutex> lock(context.device->mutex);
+    completeDramReads(context, noc);
+  }
   recordNoc(context, EventKind::ReadBarrier, 0, 0, noc);
 }
 

@@ -382,11 +382,26 @@ void emu::recordDramWrite(KernelContext &context, uint32_t bank, uint32_t begin,
     if (reads.end <= begin)
       continue;
     for (auto [reader, released] : reads.readers) {
-      if (reader == context.index ||
-          context.clock.knowsArrival(reader, kReleaseChannel, kAllCores,
-                                     released + 1))
+      bool inFlight = released == DeviceImpl::kInFlight;
+      if (!inFlight && (reader == context.index ||
+                        context.clock.knowsArrival(reader, kReleaseChannel,
+                                                   kAllCores, released + 1)))
         continue;
       const KernelContext &other = *device.contexts[reader];
+      if (inFlight)
+        fail(context,
+             std::string(write.function) + " writes DRAM bank " +
+                 std::to_string(bank) + " bytes " +
+                 hex(std::max(begin, start)) + " to " +
+                 hex(std::min(end, reads.end)) + ", which " +
+                 (reader == context.index
+                      ? std::string("this kernel")
+                      : coreName(*other.core) + " " + other.instance->name) +
+                 " is still reading (no noc_async_read_barrier has returned "
+                 "since the read): the write may land before the read "
+                 "returns (tt-metal docs/source/tt-metalium/tt_metal/apis/"
+                 "kernel_apis/data_movement/ordering.rst: \"there's really "
+                 "no way to control ordering for data reads\")");
       fail(context,
            std::string(write.function) + " writes DRAM bank " +
                std::to_string(bank) + " bytes " + hex(std::max(begin, start)) +
@@ -428,15 +443,36 @@ void emu::recordDramWrite(KernelContext &context, uint32_t bank, uint32_t begin,
   writes[begin] = {end, write};
 }
 
+void emu::completeDramReads(KernelContext &context, uint8_t noc) {
+  DeviceImpl &device = *context.device;
+  auto &pending = context.pendingDramReads;
+  for (const KernelContext::PendingDramRead &read : pending) {
+    if (read.noc != noc)
+      continue;
+    auto found = device.dramReads[read.bank].find(read.begin);
+    if (found == device.dramReads[read.bank].end())
+      continue;
+    for (auto &entry : found->second.readers)
+      if (entry.first == context.index)
+        entry.second = context.releases;
+  }
+  pending.erase(
+      std::remove_if(pending.begin(), pending.end(),
+                     [noc](const KernelContext::PendingDramRead &read) {
+                       return read.noc == noc;
+                     }),
+      pending.end());
+}
+
 void emu::checkDramRead(KernelContext &context, uint32_t bank, uint32_t begin,
-                        uint32_t size, const char *function) {
+                        uint32_t size, uint8_t noc, const char *function) {
   DeviceImpl &device = *context.device;
   if (bank >= device.dramWrites.size())
     return;
   auto &writes = device.dramWrites[bank];
   uint32_t end = begin + size;
-  // The read, for the writes that come after it: per kernel, its releases
-  // before its last read of these bytes.
+  // The read, for the writes that come after it: in flight until the
+  // kernel's read barrier on its NoC (completeDramReads).
   DeviceImpl::DramReads &reads = device.dramReads[bank][begin];
   reads.end = std::max(reads.end, end);
   device.longestDramRead = std::max(device.longestDramRead, size);
@@ -444,9 +480,10 @@ void emu::checkDramRead(KernelContext &context, uint32_t bank, uint32_t begin,
       reads.readers.begin(), reads.readers.end(),
       [&](const auto &entry) { return entry.first == context.index; });
   if (mine == reads.readers.end())
-    reads.readers.emplace_back(context.index, context.releases);
+    reads.readers.emplace_back(context.index, DeviceImpl::kInFlight);
   else
-    mine->second = context.releases;
+    mine->second = DeviceImpl::kInFlight;
+  context.pendingDramReads.push_back({bank, begin, noc});
   auto it = writes.upper_bound(begin);
   if (it != writes.begin())
     --it;

@@ -181,6 +181,13 @@ struct KernelContext {
     uint8_t noc;
   };
   std::vector<PendingRead> pendingReads;
+  /// Its DRAM reads not yet covered by a read barrier: (bank, start
+  /// address, NoC), in DeviceImpl::dramReads as still in flight.
+  struct PendingDramRead {
+    uint32_t bank, begin;
+    uint8_t noc;
+  };
+  std::vector<PendingDramRead> pendingDramReads;
   /// NoC writes whose source may still be read.
   std::vector<PendingWrite> pendingWrites;
   /// Writes per NoC not covered by a write barrier or a flush.
@@ -272,13 +279,14 @@ public:
   std::vector<std::map<uint32_t, DramWrite>> dramWrites;
   /// The running program's NoC reads of DRAM, per bank: the start address
   /// of the bytes read -> their end and, per reading kernel, its releases
-  /// before its last such read, so that a write of them can be checked to
-  /// come after the read.
+  /// when its last such read returned (its read barrier; kInFlight before),
+  /// so that a write of them can be checked to come after the read.
   struct DramReads {
     uint32_t end = 0;
     std::vector<std::pair<uint32_t, uint64_t>> readers;
   };
   std::vector<std::map<uint32_t, DramReads>> dramReads;
+  static constexpr uint64_t kInFlight = ~uint64_t(0);
   /// The longest of those reads, in bytes: where a write looks back from.
   uint32_t longestDramRead = 0;
   std::vector<std::unique_ptr<Core>> cores; ///< row-major
@@ -478,7 +486,11 @@ void recordDramWrite(KernelContext &context, uint32_t bank, uint32_t begin,
 /// wrote that `context` does not know to have arrived: NoC reads are not
 /// ordered with writes.
 void checkDramRead(KernelContext &context, uint32_t bank, uint32_t begin,
-                   uint32_t size, const char *function);
+                   uint32_t size, uint8_t noc, const char *function);
+
+/// Marks the DRAM reads of `context` on `noc` as returned, at its current
+/// releases (noc_async_read_barrier).
+void completeDramReads(KernelContext &context, uint8_t noc);
 
 /// Publishes one more release of `context` in its clock (kReleaseChannel),
 /// before a snapshot of it is given to another kernel.

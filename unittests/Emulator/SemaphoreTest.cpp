@@ -653,3 +653,35 @@ TEST(SemaphoreTest, AKernelRereadsItsOwnDramWriteAfterItsBarrier) {
   ASSERT_TRUE(report.ok) << report.error;
   EXPECT_EQ(seen, 7u);
 }
+
+TEST(SemaphoreTest, ADramWriteWaitsForAReadStillInFlight) {
+  // The reader signals before its read barrier: the write may land first.
+  Device device = makeDevice();
+  createSemaphore(device, 0, 0, 0);
+  createSemaphore(device, 1, 0, 0);
+  configureCB(device, 0, 0, 0, 1);
+  configureCB(device, 1, 0, 0, 1);
+  uint32_t dram = device.allocateDram(kPage, kPage);
+  auto [x, y] = nocOf(device, 0, 0);
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("reader", 1, 0, [x = x, y = y, dram] {
+    InterleavedAddrGen<true> pages{dram, kPage};
+    noc_async_read(pages.get_noc_addr(0), get_write_ptr(0), kPage);
+    noc_semaphore_inc(get_noc_addr(x, y, get_semaphore(0)), 1);
+    noc_async_atomic_barrier();
+    noc_semaphore_wait(pointerTo(get_semaphore(0)), 1);
+    noc_async_read_barrier();
+  }));
+  kernels.push_back(kernel("writer", 0, 0, [dram] {
+    noc_semaphore_wait(pointerTo(get_semaphore(0)), 1);
+    InterleavedAddrGen<true> pages{dram, kPage};
+    noc_async_write(get_write_ptr(0), pages.get_noc_addr(0), kPage);
+    noc_async_write_barrier();
+  }));
+  // The writer never signals back: the reader's last wait would hang, but
+  // the write is an error first.
+  RunReport report = device.run(std::move(kernels));
+  EXPECT_ERROR(report, "noc_async_write writes DRAM bank 0 bytes");
+  EXPECT_ERROR(report, "core (1, 0) reader is still reading (no "
+                       "noc_async_read_barrier has returned since the read)");
+}

@@ -565,12 +565,18 @@ enum class DramOrder { Signalled, NoBarrier, NoWait };
 /// Core (0, 0) writes a DRAM page, core (1, 0) reads it: ordered by the
 /// writer's barrier and a semaphore the reader waits for (tile-fold-atomics'
 /// spread split does this), or not.
+/// Cores (0, 0) and (1, 0) with semaphore 0 and a one-page CB 0 each, and
+/// one DRAM page: its address.
+uint32_t setUpDramPair(Device &device) {
+  for (uint32_t column : {0u, 1u}) {
+    createSemaphore(device, column, 0, 0);
+    configureCB(device, column, 0, 0, 1);
+  }
+  return device.allocateDram(kPage, kPage);
+}
+
 RunReport runDramHandoff(Device &device, DramOrder order, uint32_t &seen) {
-  createSemaphore(device, 0, 0, 0);
-  createSemaphore(device, 1, 0, 0);
-  configureCB(device, 0, 0, 0, 1);
-  configureCB(device, 1, 0, 0, 1);
-  uint32_t dram = device.allocateDram(kPage, kPage);
+  uint32_t dram = setUpDramPair(device);
   auto [x, y] = nocOf(device, 1, 0);
   std::vector<KernelInstance> kernels;
   kernels.push_back(kernel("producer", 0, 0, [x = x, y = y, dram, order] {
@@ -657,11 +663,7 @@ TEST(SemaphoreTest, AKernelRereadsItsOwnDramWriteAfterItsBarrier) {
 TEST(SemaphoreTest, ADramWriteWaitsForAReadStillInFlight) {
   // The reader signals before its read barrier: the write may land first.
   Device device = makeDevice();
-  createSemaphore(device, 0, 0, 0);
-  createSemaphore(device, 1, 0, 0);
-  configureCB(device, 0, 0, 0, 1);
-  configureCB(device, 1, 0, 0, 1);
-  uint32_t dram = device.allocateDram(kPage, kPage);
+  uint32_t dram = setUpDramPair(device);
   auto [x, y] = nocOf(device, 0, 0);
   std::vector<KernelInstance> kernels;
   kernels.push_back(kernel("reader", 1, 0, [x = x, y = y, dram] {

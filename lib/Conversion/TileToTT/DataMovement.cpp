@@ -667,20 +667,14 @@ public:
                                     int64_t cores) {
     Operation *op = kernel.getOperation();
     Context *context = op->getContext();
-    auto partition =
-        op->getAttr(tile::kPartitionAttrName).dyn_cast_or_null<DictionaryAttr>();
-    auto coresAttr = partition ? partition.get("cores")
-                                     .dyn_cast_or_null<DenseArrayAttr>()
-                               : DenseArrayAttr();
-    auto rangesAttr = partition ? partition.get("ranges")
-                                      .dyn_cast_or_null<DenseArrayAttr>()
-                                : DenseArrayAttr();
+    std::optional<PartitionCores> partitionCores = getPartitionCores(kernel);
     llvm::ArrayRef<int64_t> grid = kernel.getGrid();
-    if (!coresAttr || !rangesAttr || coresAttr.getIntValues().size() != 2 ||
-        dim < 0 || dim >= int64_t(grid.size()))
+    if (!partitionCores || dim < 0 || dim >= int64_t(grid.size()))
       return failure();
-    int64_t columns = coresAttr.getIntValues()[0];
-    llvm::ArrayRef<int64_t> ranges = rangesAttr.getIntValues();
+    auto partition =
+        op->getAttr(tile::kPartitionAttrName).cast<DictionaryAttr>();
+    int64_t columns = partitionCores->columns;
+    llvm::ArrayRef<int64_t> ranges = partitionCores->ranges;
     int64_t stride = 1;
     for (int64_t d = 0; d < dim; ++d)
       stride *= grid[d];

@@ -78,6 +78,24 @@ private:
 
 } // namespace
 
+std::optional<PartitionCores>
+tiletott::getPartitionCores(tile::KernelOp kernel) {
+  auto partition = kernel.getOperation()
+                       ->getAttr(tile::kPartitionAttrName)
+                       .dyn_cast_or_null<DictionaryAttr>();
+  if (!partition)
+    return std::nullopt;
+  auto cores = partition.get("cores").dyn_cast_or_null<DenseArrayAttr>();
+  auto ranges = partition.get("ranges").dyn_cast_or_null<DenseArrayAttr>();
+  if (!cores || !ranges || cores.getIntValues().size() != 2)
+    return std::nullopt;
+  PartitionCores result{cores.getIntValues()[0], cores.getIntValues()[1],
+                        ranges.getIntValues()};
+  if (int64_t(result.ranges.size()) != 2 * result.columns * result.rows)
+    return std::nullopt;
+  return result;
+}
+
 int64_t tiletott::getRoleNoc(llvm::StringRef role) {
   return role == "reader" ? 1 : 0;
 }
@@ -86,19 +104,14 @@ std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
                                                      tile::CopyOp copy) {
   Operation *op = copy.getOperation();
   llvm::ArrayRef<int64_t> grid = kernel.getGrid();
+  std::optional<PartitionCores> cores = getPartitionCores(kernel);
+  if (grid.size() != 2 || !cores)
+    return std::nullopt;
+  int64_t columns = cores->columns, rows = cores->rows;
+  llvm::ArrayRef<int64_t> ranges = cores->ranges;
   auto partition = kernel.getOperation()
                        ->getAttr(tile::kPartitionAttrName)
-                       .dyn_cast_or_null<DictionaryAttr>();
-  if (grid.size() != 2 || !partition)
-    return std::nullopt;
-  auto cores = partition.get("cores").dyn_cast_or_null<DenseArrayAttr>();
-  auto rangesAttr = partition.get("ranges").dyn_cast_or_null<DenseArrayAttr>();
-  if (!cores || !rangesAttr || cores.getIntValues().size() != 2)
-    return std::nullopt;
-  int64_t columns = cores.getIntValues()[0], rows = cores.getIntValues()[1];
-  llvm::ArrayRef<int64_t> ranges = rangesAttr.getIntValues();
-  if (int64_t(ranges.size()) != 2 * columns * rows)
-    return std::nullopt;
+                       .cast<DictionaryAttr>();
   scf::ForOp persistent = getPersistentLoop(op);
   if (!persistent)
     return std::nullopt;

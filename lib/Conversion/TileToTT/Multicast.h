@@ -36,6 +36,16 @@ struct MulticastPlan {
   llvm::SmallVector<Core, 64> cores;
 };
 
+/// The cores of a partitioned kernel (its `partition` attribute): the
+/// grid's columns and rows and, per core row-major, [first block, count].
+struct PartitionCores {
+  int64_t columns = 0, rows = 0;
+  llvm::ArrayRef<int64_t> ranges;
+};
+
+/// `kernel`'s partition, when it has a well-formed one.
+std::optional<PartitionCores> getPartitionCores(tile::KernelOp kernel);
+
 /// Whether `arch` can multicast down a column of cores that spans logical
 /// rows 0 to `rows` - 1. Grayskull has no coordinate translation: its DRAM,
 /// ARC and PCIe row (NoC y = 6) lies between worker rows 4 and 5, and a

@@ -127,6 +127,7 @@ private:
   // Control flow and tile ops (TileInterpreter.cpp).
   LogicalResult runBlock(Block &block);
   LogicalResult runOp(Operation *op);
+  LogicalResult runWhile(Operation *op);
   LogicalResult runLoop(Operation *op, Block *body, unsigned numCarried);
   LogicalResult runKernel(Operation *op);
   LogicalResult runAlloc(Operation *op);

@@ -153,7 +153,8 @@ LogicalResult Interpreter::runBlock(Block &block) {
 
 LogicalResult Interpreter::runOp(Operation *op) {
   llvm::StringRef name = op->getName().getStringRef();
-  if (name == "func.return" || name == "scf.yield" || name == "tile.yield") {
+  if (name == "func.return" || name == "scf.yield" || name == "tile.yield" ||
+      name == "scf.condition") {
     yielded.clear();
     for (Value operand : op->getOperands())
       yielded.push_back(get(operand));
@@ -180,6 +181,8 @@ LogicalResult Interpreter::runOp(Operation *op) {
   }
   if (tile::PipelinedOp::dynCast(op))
     return runLoop(op, &op->getRegion(0).front(), 0);
+  if (scf::WhileOp::dynCast(op))
+    return runWhile(op);
   if (tile::KernelOp::dynCast(op))
     return runKernel(op);
   if (tile::AllocOp::dynCast(op) || tile::WorkspaceOp::dynCast(op))
@@ -314,6 +317,48 @@ LogicalResult Interpreter::runLoop(Operation *op, Block *body,
   for (size_t i = 0; i < carried.size() && i < op->getNumResults(); ++i)
     values[op->getResult(i)] = carried[i];
   return success();
+}
+
+/// scf.while: the before region decides on the state (scf.condition's
+/// first operand) and forwards values to the after region, whose yield is
+/// the next state. A loop that runs on and on is stopped with an error
+/// rather than hanging the run.
+LogicalResult Interpreter::runWhile(Operation *op) {
+  auto loop = scf::WhileOp::dynCast(op);
+  Block *before = loop.getBeforeBody();
+  Block *after = &loop.getAfter().front();
+  llvm::SmallVector<RValue, 4> state;
+  for (Value init : op->getOperands())
+    state.push_back(get(init));
+  constexpr int64_t kMaxTrips = int64_t(1) << 24;
+  for (int64_t trip = 0;; ++trip) {
+    if (trip == kMaxTrips)
+      return fail(op, "the while loop ran " + llvm::Twine(kMaxTrips) +
+                          " trips without its condition turning false");
+    for (size_t i = 0; i < state.size() && i < before->getNumArguments(); ++i)
+      values[before->getArgument(i)] = state[i];
+    if (failed(runBlock(*before)))
+      return failure();
+    llvm::SmallVector<RValue, 4> forwarded(yielded.begin(), yielded.end());
+    if (forwarded.empty())
+      return fail(op, "the while loop's condition yields no value");
+    if (forwarded[0].undecided)
+      return fail(op, "the condition compares floats that the error bounds "
+                      "do not separate; the interpreter cannot bound what "
+                      "the device computes after it");
+    if (!forwarded[0].integer) {
+      for (size_t i = 1; i < forwarded.size() && i - 1 < op->getNumResults();
+           ++i)
+        values[op->getResult(i - 1)] = forwarded[i];
+      return success();
+    }
+    for (size_t i = 1; i < forwarded.size() && i - 1 < after->getNumArguments();
+         ++i)
+      values[after->getArgument(i - 1)] = forwarded[i];
+    if (failed(runBlock(*after)))
+      return failure();
+    state.assign(yielded.begin(), yielded.end());
+  }
 }
 
 LogicalResult Interpreter::runKernel(Operation *op) {

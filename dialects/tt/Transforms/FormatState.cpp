@@ -200,15 +200,26 @@ public:
 
 private:
   void walkOp(Operation *op, State &state) {
-    if (auto loop = scf::ForOp::dynCast(op)) {
+    auto loop = scf::ForOp::dynCast(op);
+    if (loop || scf::WhileOp::dynCast(op)) {
       // The body starts with the state before the loop or at the end of
-      // the body; iterate to the fixed point, then report once.
+      // the body; iterate to the fixed point, then report once. A while
+      // loop's trip is its condition region, then its body.
+      auto walkTrip = [&](State &trip) {
+        if (loop) {
+          walkBlock(*loop.getBody(), trip);
+          return;
+        }
+        for (Region &region : op->getRegions())
+          for (Block &block : region)
+            walkBlock(block, trip);
+      };
       State entry = state, in = entry;
       bool saved = report;
       report = false;
       for (unsigned iteration = 0; iteration < 64; ++iteration) {
         State out = in;
-        walkBlock(*loop.getBody(), out);
+        walkTrip(out);
         State next = entry;
         next.merge(out);
         if (next == in)
@@ -217,7 +228,7 @@ private:
       }
       report = saved;
       State out = in;
-      walkBlock(*loop.getBody(), out);
+      walkTrip(out);
       state = entry; // The loop may run no iteration.
       state.merge(out);
       return;

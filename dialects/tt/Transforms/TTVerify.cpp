@@ -242,6 +242,69 @@ private:
     return true;
   }
 
+  /// scf.while: followed trip by trip while its condition is known (loop
+  /// state from block indices and constants: a persistent kernel's tile
+  /// loop, stream-K's iteration ranges). Where the condition is known only
+  /// when the kernel runs, the trips left are any number, none included: one
+  /// trip of the body (its arguments unknown) must leave the circular
+  /// buffers and DST as it found them, as for a data-dependent scf.for.
+  bool runWhile(Operation *op) {
+    auto loop = scf::WhileOp::dynCast(op);
+    Block *before = loop.getBeforeBody();
+    Block *after = &loop.getAfter().front();
+    llvm::SmallVector<std::optional<int64_t>, 4> state;
+    for (Value init : op->getOperands())
+      state.push_back(get(init));
+    auto bind = [&](Block *block, llvm::ArrayRef<std::optional<int64_t>> from) {
+      for (size_t i = 0; i < block->getNumArguments(); ++i) {
+        if (i < from.size() && from[i])
+          values[block->getArgument(i)] = *from[i];
+        else
+          values.erase(block->getArgument(i));
+      }
+    };
+    for (;;) {
+      bind(before, state);
+      if (!runBlock(*before, {}))
+        return false;
+      Operation &condition = before->back();
+      llvm::SmallVector<std::optional<int64_t>, 4> forwarded;
+      for (Value operand : condition.getOperands().drop_front())
+        forwarded.push_back(get(operand));
+      std::optional<int64_t> go = get(condition.getOperand(0));
+      if (go && !*go) {
+        for (size_t i = 0; i < forwarded.size() && i < op->getNumResults();
+             ++i) {
+          if (forwarded[i])
+            values[op->getResult(i)] = *forwarded[i];
+          else
+            values.erase(op->getResult(i));
+        }
+        return true;
+      }
+      if (!go) {
+        std::map<int64_t, CBUse> entryUses = uses;
+        Dst entryDst = dst;
+        bind(after, {});
+        if (!runBlock(*after, {}))
+          return false;
+        if (!isProtocolState(entryUses, entryDst))
+          return fail(op, "a trip of a while loop whose condition is known "
+                          "only when the kernel runs leaves the circular "
+                          "buffers or DST in another state than it found them");
+        for (Value result : op->getResults())
+          values.erase(result);
+        return true;
+      }
+      bind(after, forwarded);
+      if (!runBlock(*after, {}))
+        return false;
+      state.clear();
+      for (Value operand : after->back().getOperands())
+        state.push_back(get(operand));
+    }
+  }
+
   /// Whether the circular buffers' protocol (pages reserved, waited for,
   /// packed) and DST are now as in `other` and `otherDst`.
   bool isProtocolState(const std::map<int64_t, CBUse> &other,
@@ -290,18 +353,26 @@ private:
         values[op->getResult(i)] = carried[i];
       return true;
     }
+    if (scf::WhileOp::dynCast(op))
+      return runWhile(op);
     if (scf::IfOp::dynCast(op)) {
-      if (!get(op->getOperand(0)) && op->getNumResults() == 0)
+      // Results the branches compute are known where the branch taken
+      // knows them, unknown after a data-dependent branch.
+      for (Value result : op->getResults())
+        values.erase(result);
+      std::optional<int64_t> condition = get(op->getOperand(0));
+      if (!condition)
         return runDataDependentIf(op);
-      int64_t condition = 0;
-      if (!need(op, op->getOperand(0), condition))
+      Region &region = op->getRegion(*condition ? 0 : 1);
+      if (region.empty())
+        return true;
+      if (!runBlock(region.front(), {}))
         return false;
-      Region &region = op->getRegion(condition ? 0 : 1);
-      llvm::SmallVector<int64_t, 4> results;
-      if (!region.empty() && !runBlock(region.front(), {}, &results))
-        return false;
-      for (size_t i = 0; i < results.size() && i < op->getNumResults(); ++i)
-        values[op->getResult(i)] = results[i];
+      Operation &terminator = region.front().back();
+      for (size_t i = 0;
+           i < terminator.getNumOperands() && i < op->getNumResults(); ++i)
+        if (std::optional<int64_t> value = get(terminator.getOperand(i)))
+          values[op->getResult(i)] = *value;
       return true;
     }
     if (name.startswith("arith."))

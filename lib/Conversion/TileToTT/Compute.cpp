@@ -162,7 +162,9 @@ bool KernelLowering::isLiveAfter(Value buffer, Operation *op) {
     Operation *parent = current->getParentOp();
     if (!parent || parent == kernel.getOperation())
       return false;
-    if (scf::ForOp::dynCast(parent)) {
+    if (scf::ForOp::dynCast(parent) ||
+        (scf::WhileOp::dynCast(parent) &&
+         block->getParent() == &parent->getRegion(1))) {
       // The next iteration runs the body again up to `current`; a write
       // there first means the value is not carried (but may still be read
       // after the loop).
@@ -623,13 +625,15 @@ LogicalResult KernelLowering::returnHome(Operation *op, Value buffer,
 }
 
 LogicalResult KernelLowering::lowerLoop(Operation *op) {
+  // An scf.for's body, or an scf.while's after region (its before region
+  // computes the condition from integers only: lowerOp checks).
   auto loop = scf::ForOp::dynCast(op);
-  Block *body = loop.getBody();
+  Block *body = loop ? loop.getBody() : &op->getRegion(1).front();
   builder.setInsertionPoint(op);
   // K loops first: they emit around the loop.
   for (Operation &nested : *body)
     if (auto gemm = tile::GemmOp::dynCast(&nested))
-      if (isGemmChain(*this, op, gemm)) {
+      if (loop && isGemmChain(*this, op, gemm)) {
         if (failed(beginGemmChain(*this, op, gemm)))
           return failure();
         builder.setInsertionPoint(op);
@@ -678,7 +682,8 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
       return failure();
   }
   builder.setInsertionPointAfter(op);
-  endGemmChains(*this, op);
+  if (loop)
+    endGemmChains(*this, op);
   releaseDeadAfter(op);
   return success();
 }
@@ -692,9 +697,12 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
 /// released at the end of both branches. The data movement kernels take
 /// the same branch: the condition is computed from the same values there.
 LogicalResult KernelLowering::lowerIf(Operation *op) {
-  if (op->getNumResults() != 0)
-    return error(op, "an 'scf.if' with results around tile ops has no "
-                     "lowering");
+  // Integer results (scalars the branches compute) are the RISC-Vs'
+  // business; buffers have no SSA values to yield.
+  for (Value result : op->getResults())
+    if (!result.getType().isIndex() && !result.getType().isa<IntegerType>())
+      return error(op, "an 'scf.if' with non-integer results around tile "
+                       "ops has no lowering");
   builder.setInsertionPoint(op);
   llvm::SmallVector<Value, 4> carried, registered, outer;
   for (Value buffer : getBuffers(op)) {
@@ -771,6 +779,16 @@ LogicalResult KernelLowering::lowerIf(Operation *op) {
 LogicalResult KernelLowering::lowerOp(Operation *op) {
   if (scf::ForOp::dynCast(op))
     return lowerLoop(op);
+  if (scf::WhileOp::dynCast(op)) {
+    bool inCondition = false;
+    op->getRegion(0).walk([&](Operation *inner) {
+      inCondition |= isTileOp(inner) || cb::WaitFrontOp::dynCast(inner);
+    });
+    if (inCondition)
+      return error(op, "tile ops in the condition of an 'scf.while' have no "
+                       "lowering (move them into its body)");
+    return lowerLoop(op);
+  }
   if (scf::IfOp::dynCast(op)) {
     // Tile ops, or the compute side of a copy from DRAM (its wait).
     bool nested = false;
@@ -802,8 +820,9 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
     bool nested = false;
     op->walk([&](Operation *inner) { nested |= isTileOp(inner); });
     if (nested)
-      return error(op, "tile ops inside '" + op->getName().getStringRef() +
-                           "' have no lowering (only loops and scf.if)");
+      return error(op,
+                   "tile ops inside '" + op->getName().getStringRef() +
+                       "' have no lowering (only loops, scf.while and scf.if)");
     return success();
   }
   if (!blockRange)

@@ -190,6 +190,10 @@ private:
       return emitFor(loop);
     if (scf::IfOp::dynCast(op))
       return emitIf(op);
+    if (auto loop = scf::WhileOp::dynCast(op))
+      return emitWhile(loop);
+    if (name == "scf.condition")
+      return success(); // Handled by emitWhile.
     if (name.startswith("arith."))
       return emitArith(op, name);
     if (name.startswith("cb."))
@@ -247,6 +251,57 @@ private:
     if (failed(emitBlock(*body)))
       return failure();
     assignYield(*body, carried);
+    --loopDepth;
+    --indent;
+    line() << "}\n";
+    return success();
+  }
+
+  /// `while (true) { before; results = forwarded; if (!cond) break;
+  /// after; state = yielded; }`: the before region's arguments are the
+  /// loop state, the results what scf.condition forwards at the exit (and
+  /// what the after region receives on every trip).
+  LogicalResult emitWhile(scf::WhileOp loop) {
+    Operation *op = loop.getOperation();
+    Block *before = loop.getBeforeBody();
+    Block *after = &loop.getAfter().front();
+    llvm::SmallVector<std::string, 2> results, state;
+    if (failed(declareCarried(op, "result", results)))
+      return failure();
+    for (size_t i = 0; i < results.size(); ++i)
+      line() << *cType(op->getResult(i).getType()) << " " << results[i]
+             << ";\n";
+    for (size_t i = 0; i < before->getNumArguments(); ++i) {
+      Value arg = before->getArgument(i);
+      std::optional<std::string> type = cType(arg.getType());
+      if (!type)
+        return unsupported(op, "a loop value type has no C++ type here");
+      std::string var = fresh("state");
+      line() << *type << " " << var << " = " << expr(op->getOperand(i))
+             << ";\n";
+      names[arg] = var;
+      state.push_back(var);
+    }
+    for (size_t i = 0; i < after->getNumArguments() && i < results.size(); ++i)
+      names[after->getArgument(i)] = results[i];
+    line() << "while (true) {\n";
+    ++indent;
+    ++loopDepth;
+    if (failed(emitBlock(*before)))
+      return failure();
+    Operation &condition = before->back();
+    for (size_t i = 0; i < results.size() && i + 1 < condition.getNumOperands();
+         ++i)
+      line() << results[i] << " = " << expr(condition.getOperand(i + 1))
+             << ";\n";
+    line() << "if (!(" << expr(condition.getOperand(0)) << ")) {\n";
+    ++indent;
+    line() << "break;\n";
+    --indent;
+    line() << "}\n";
+    if (failed(emitBlock(*after)))
+      return failure();
+    assignYield(*after, state);
     --loopDepth;
     --indent;
     line() << "}\n";

@@ -24,7 +24,8 @@ from ._util import (_bind_arguments, _constant_compare, _describe, _dims_attr,
                     _intrinsic_name, _is_docstring, _kind, _python_binary,
                     _python_unary, _unconst)
 from ._values import (Buffer, Const, Deferred, DType, Diagnostic, Emitter,
-                      FrontendError, Region, SSA, Sym, TensorAnnotation, TensorData,
+                      FrontendError, Region, SSA, ScalarCell, Sym, TensorAnnotation,
+                      TensorData,
                       TensorType, ViewConflict, dtype_of, is_float, _NARROW_TYPES,
                       _TILE_TYPES, _TORCH_DTYPES)
 
@@ -578,6 +579,13 @@ class Translator(EagerTranslation):
             self.assign(stmt, scope)
         elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
             self.bind(stmt.target, self.evaluate(stmt.value, scope), scope)
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Subscript) \
+                and self.target_cell(stmt.target, scope) is not None:
+            cell = self.target_cell(stmt.target, scope)
+            value = self.binary(stmt, stmt.op, cell.value, self.evaluate(stmt.value, scope))
+            self.store_cell(stmt.target, cell, value, scope)
+        elif isinstance(stmt, ast.While):
+            self.while_loop(stmt, scope)
         elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
             value = self.binary(stmt, stmt.op, self.evaluate(stmt.target, scope),
                                 self.evaluate(stmt.value, scope))
@@ -682,25 +690,54 @@ class Translator(EagerTranslation):
         """`if` on a value known only when the kernel runs: scf.if, whose
         branches may hold tile ops (the lowering keeps the buffers' state
         the same on both ways out; the data movement kernels take the same
-        branch)."""
+        branch). Integer values a branch assigns are the if's results."""
         emitter = self.emitter
         branches = [(stmt.body, Scope(parent=scope))]
         if stmt.orelse:
             branches.append((stmt.orelse, Scope(parent=scope)))
+        header = len(emitter.lines)
         emitter.emit(f"scf.if {cond.name} {{", None)
+        ends = []
         for i, (body, inner) in enumerate(branches):
             if i == 1:
                 emitter.emit("} else {", None)
             emitter.depth += 1
             self.statements(body, inner)
             emitter.depth -= 1
+            ends.append(len(emitter.lines))
+        assigned = []
+        for _, inner in branches:
             for name, value in inner.vars.items():
                 found, outer = scope.lookup(name)
-                if found and outer is not value and not isinstance(value, Buffer):
+                if not found or outer is value or isinstance(value, Buffer) or \
+                        name in assigned:
+                    continue
+                if not (self.is_carriable(outer) and self.is_carriable(value)):
                     self.error(stmt, f"'{name}' is assigned in a branch of an `if` "
-                               "on a value known only when the kernel runs: values "
-                               "that depend on the branch are not supported")
+                               "on a value known only when the kernel runs: only "
+                               "integer values may depend on the branch")
+                assigned.append(name)
+        if assigned:
+            if len(branches) == 1:
+                branches.append(([], Scope(parent=scope)))
+                emitter.emit("} else {", None)
+                ends.append(len(emitter.lines))
+            types = ", ".join(["index"] * len(assigned))
+            # The yields go at the ends of the branches, last one first so
+            # that the earlier positions stay right.
+            for (_, inner), end in reversed(list(zip(branches, ends))):
+                values = [self.carried_index(stmt, inner.lookup(n)[1]).name
+                          for n in assigned]
+                emitter.lines.insert(end, "  " * (emitter.depth + 1) +
+                                     f"scf.yield {', '.join(values)} : {types}")
+            results = emitter.fresh("branch")
+            if len(assigned) > 1:
+                results += f":{len(assigned)}"
+            emitter.lines[header] = "  " * emitter.depth + \
+                f"{results} = scf.if {cond.name} -> ({types}) {{"
         emitter.emit(f"}} {emitter.loc(self.pos(stmt))}", None)
+        if assigned:
+            self.bind_results(assigned, results, scope)
 
     def assign(self, stmt, scope):
         if len(stmt.targets) != 1:
@@ -709,9 +746,41 @@ class Translator(EagerTranslation):
         if isinstance(target, ast.Name):
             stmt.value._tilt_name = target.id
         if isinstance(target, ast.Subscript):
-            self.error(target, "assigning to a buffer element is only supported "
-                       "inside `for ... in T.Parallel(...)`")
+            cell = self.target_cell(target, scope)
+            if cell is None:
+                self.error(target, "assigning to a buffer element is only supported "
+                           "inside `for ... in T.Parallel(...)` (and to element 0 "
+                           "of a (1,) int32 local buffer, a scalar variable)")
+            self.store_cell(target, cell, self.evaluate(stmt.value, scope), scope)
+            return
         self.bind(target, self.evaluate(stmt.value, scope), scope)
+
+    def cell_index(self, node, cell, scope):
+        index = self.evaluate(node.slice, scope)
+        if _unconst(index) != 0 or isinstance(_unconst(index), bool):
+            self.error(node, f"'{cell.py_name}' holds one element: index it with 0, "
+                       f"got {_kind(index)}")
+
+    def target_cell(self, target, scope):
+        """The scalar variable ``target`` (``x[0]``) stores to, or None."""
+        if not isinstance(target.value, ast.Name):
+            return None
+        found, value = scope.lookup(target.value.id)
+        if not found or not isinstance(value, ScalarCell):
+            return None
+        self.cell_index(target, value, scope)
+        return value
+
+    def store_cell(self, node, cell, value, scope):
+        value = _unconst(value)
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, Region) and value.buffer.is_global:
+            value = self.element_read(node, value)
+        if not self.is_carriable(value):
+            self.error(node, f"'{cell.py_name}' is an int32 variable: it takes an "
+                       f"integer, got {_kind(value)}")
+        scope.vars[node.value.id] = ScalarCell(value, cell.py_name)
 
     def bind(self, target, value, scope):
         if isinstance(target, ast.Name):
@@ -796,28 +865,149 @@ class Translator(EagerTranslation):
         if low is not None and high is not None and high[1] > low[0]:
             var_range = (low[0], high[1] - 1)
         var = SSA(emitter.fresh(stmt.target.id), "index", var_range)
+        # Integer values the body changes are carried as iter_args (on every
+        # RISC-V of the core: each kernel computes them the same way); a
+        # pipelined loop carries none.
+        carried = [] if kind == "Pipelined" else self.carriable_names(carried, scope)
+        inner = Scope(parent=scope)
+        inner.vars[stmt.target.id] = var
+        header, results = self.carry_in(stmt, carried, scope, inner)
         if kind == "Pipelined":
             emitter.emit(f"tile.pipelined {var.name} = {bounds[0].name} to "
                          f"{bounds[1].name} step {bounds[2].name} stages {stages} {{",
                          None)
         else:
-            emitter.emit(f"scf.for {var.name} = {bounds[0].name} to {bounds[1].name} "
-                         f"step {bounds[2].name} {{", None)
-        inner = Scope(parent=scope)
-        inner.vars[stmt.target.id] = var
+            head = f"scf.for {var.name} = {bounds[0].name} to {bounds[1].name} " \
+                f"step {bounds[2].name}"
+            if carried:
+                head = f"{results} = {head} iter_args({header[0]}) -> ({header[1]})"
+            emitter.emit(head + " {", None)
         emitter.depth += 1
         self.statements(stmt.body, inner)
+        self.carry_out(stmt, carried, inner)
         emitter.depth -= 1
         emitter.emit(f"}} {emitter.loc(self.pos(stmt))}", None)
+        self.bind_results(carried, results, scope)
         for name, value in inner.vars.items():
             found, outer = scope.lookup(name)
-            if name != stmt.target.id and found and outer is not value and \
-                    not isinstance(value, Buffer):
+            if name != stmt.target.id and name not in carried and found and \
+                    outer is not value and not isinstance(value, Buffer):
                 self.error(stmt, f"'{name}' is assigned in the loop and used outside "
                            "it: values carried across iterations are supported in "
                            "`range` and T.serial loops of at most "
                            f"{self._MAX_UNROLL} trips known when the kernel is "
                            "compiled (unrolled), not in this one")
+
+    # -- values carried by loops and branches --------------------------------
+
+    @staticmethod
+    def is_carriable(value):
+        """Whether ``value`` (or a scalar variable's) is an integer a loop
+        or a branch can carry: an int or an index value."""
+        value = _unconst(value.value if isinstance(value, ScalarCell) else value)
+        return (isinstance(value, int) and not isinstance(value, bool)) or \
+            (isinstance(value, SSA) and value.type == "index")
+
+    def carriable_names(self, names, scope):
+        return [n for n in names if self.is_carriable(scope.lookup(n)[1])]
+
+    def carried_index(self, node, value):
+        return self.index(node, value.value if isinstance(value, ScalarCell) else value)
+
+    def carry_in(self, stmt, carried, scope, inner):
+        """Binds ``carried`` in ``inner`` to fresh block arguments; returns
+        the iter_args text (``%a = %init, ...``, types) and the results' name."""
+        emitter = self.emitter
+        pairs = []
+        for name in carried:
+            outer = scope.lookup(name)[1]
+            init = self.carried_index(stmt, outer)
+            arg = SSA(emitter.fresh(name), "index")
+            inner.vars[name] = ScalarCell(arg, outer.py_name) \
+                if isinstance(outer, ScalarCell) else arg
+            pairs.append(f"{arg.name} = {init.name}")
+        results = emitter.fresh("carried") if carried else None
+        if results and len(carried) > 1:
+            results += f":{len(carried)}"
+        return (", ".join(pairs), ", ".join(["index"] * len(carried))), results
+
+    def carry_out(self, stmt, carried, inner):
+        """The scf.yield of the values ``carried`` have at the end of ``inner``."""
+        if not carried:
+            return
+        values = [self.carried_index(stmt, inner.lookup(n)[1]).name for n in carried]
+        self.emitter.emit(f"scf.yield {', '.join(values)} : "
+                          f"{', '.join(['index'] * len(carried))}", None)
+
+    @staticmethod
+    def result_names(results, count):
+        base = results.split(":")[0]
+        return [base] if count == 1 else [f"{base}#{i}" for i in range(count)]
+
+    def bind_results(self, carried, results, scope):
+        if not carried:
+            return
+        for name, result in zip(carried, self.result_names(results, len(carried))):
+            outer = scope.lookup(name)[1]
+            value = SSA(result, "index")
+            scope.vars[name] = ScalarCell(value, outer.py_name) \
+                if isinstance(outer, ScalarCell) else value
+
+    def while_loop(self, stmt, scope):
+        """``while cond:`` on values known when the kernel runs (stream-K's
+        ``while start_iter[0] < last_iter``): scf.while, carrying the
+        integer values the body changes; every kernel of the core runs the
+        same trips."""
+        if stmt.orelse:
+            self.error(stmt, "a while loop with an `else` clause is not supported")
+        emitter = self.emitter
+        names = self.carried_names(stmt.body, scope)
+        carried = self.carriable_names(names, scope)
+        before = Scope(parent=scope)
+        header, results = self.carry_in(stmt, carried, scope, before)
+        types = ", ".join(["index"] * len(carried))
+        head = f"scf.while ({header[0]}) : ({types}) -> ({types}) {{" if carried \
+            else "scf.while : () -> () {"
+        emitter.emit((f"{results} = " if carried else "") + head, None)
+        emitter.depth += 1
+        cond = self.condition(stmt.test, before)
+        if isinstance(cond, bool) or (isinstance(cond, int) and
+                                      not isinstance(cond, SSA)):
+            cond = emitter.constant(1 if cond else 0, "i1")
+        if not isinstance(cond, SSA) or cond.type != "i1":
+            self.error(stmt.test, "a while loop's condition must be a comparison of "
+                       f"integers, got {_kind(cond)}")
+        forwarded = [self.carried_index(stmt, before.lookup(n)[1]).name for n in carried]
+        emitter.emit(f"scf.condition({cond.name})" +
+                     (f" {', '.join(forwarded)} : {types}" if carried else ""),
+                     self.pos(stmt.test))
+        emitter.depth -= 1
+        emitter.emit("} do {", None)
+        inner = Scope(parent=scope)
+        args = []
+        for name in carried:
+            outer = scope.lookup(name)[1]
+            arg = SSA(emitter.fresh(name), "index")
+            inner.vars[name] = ScalarCell(arg, outer.py_name) \
+                if isinstance(outer, ScalarCell) else arg
+            args.append(f"{arg.name}: index")
+        if args:
+            emitter.emit(f"^bb0({', '.join(args)}):", None)
+        emitter.depth += 1
+        self.statements(stmt.body, inner)
+        if carried:
+            self.carry_out(stmt, carried, inner)
+        else:
+            emitter.emit("scf.yield", None)
+        emitter.depth -= 1
+        emitter.emit(f"}} {emitter.loc(self.pos(stmt))}", None)
+        self.bind_results(carried, results, scope)
+        for name, value in inner.vars.items():
+            found, outer = scope.lookup(name)
+            if name not in carried and found and outer is not value and \
+                    not isinstance(value, Buffer):
+                self.error(stmt, f"'{name}' is assigned in the loop and used outside "
+                           f"it: only integer values are carried by a while loop")
 
     #: The most trips of a loop unrolled because it carries scalar values.
     _MAX_UNROLL = 256
@@ -838,6 +1028,15 @@ class Translator(EagerTranslation):
                     names.update(n.id for n in ast.walk(target)
                                  if isinstance(n, ast.Name) and
                                  isinstance(n.ctx, ast.Store))
+                    # `x[0] = ...` of a scalar variable.
+                    if isinstance(target, ast.Subscript) and \
+                            isinstance(target.value, ast.Name):
+                        names.add(target.value.id)
+                if isinstance(node, ast.Call) and node.args and \
+                        isinstance(node.args[0], ast.Name) and \
+                        isinstance(node.func, ast.Attribute) and \
+                        node.func.attr in ("clear", "fill"):
+                    names.add(node.args[0].id)
         carried = []
         for name in sorted(names):
             found, value = scope.lookup(name)
@@ -1324,10 +1523,18 @@ class Translator(EagerTranslation):
                           f"{a.type}, {b.type}, {c.type}", self.pos(call))
 
     def op_clear(self, call, scope, args, keywords):
+        if isinstance(args["buffer"], ScalarCell) and isinstance(call.args[0], ast.Name):
+            scope.vars[call.args[0].id] = ScalarCell(0, args["buffer"].py_name)
+            return
         buf = self.buffer_arg(call.args[0], args["buffer"], "T.clear's operand")
         self.emitter.emit(f"tile.clear {buf.name} : {buf.type}", self.pos(call))
 
     def op_fill(self, call, scope, args, keywords):
+        if isinstance(args["buffer"], ScalarCell) and isinstance(call.args[0], ast.Name):
+            target = ast.Subscript(value=call.args[0], slice=ast.Constant(0))
+            ast.copy_location(target, call)
+            self.store_cell(target, args["buffer"], args["value"], scope)
+            return
         buf = self.buffer_arg(call.args[0], args["buffer"], "T.fill's operand")
         value = self.scalar(call.args[1] if len(call.args) > 1 else call,
                             args["value"], buf.dtype)
@@ -1503,6 +1710,9 @@ class Translator(EagerTranslation):
 
     def expr_Subscript(self, node, scope):
         base = self.evaluate(node.value, scope)
+        if isinstance(base, ScalarCell):
+            self.cell_index(node, base, scope)
+            return base.value
         if isinstance(base, Buffer) and base.is_view:
             indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             return self.view_element(node, base, indices, scope)
@@ -1691,6 +1901,10 @@ class Translator(EagerTranslation):
         shape = self.static_shape(node, args["shape"])
         dtype = self.element_type(node, args["dtype"], narrow=True)
         hint = "shared" if space == "shared" else "fragment"
+        if shape == (1,) and dtype == "i32" and name != "alloc_shared":
+            # A scalar integer variable (`start_iter[0] = ...`): stream-K's
+            # loop state, counters. Kept as a value, as T.alloc_var is.
+            return ScalarCell(0, getattr(node, "_tilt_name", None) or "var")
         result = self.emitter.fresh(getattr(node, "_tilt_name", None) or hint)
         buffer = Buffer(result, shape, dtype, space, result[1:])
         if buffer.is_view:

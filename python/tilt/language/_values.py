@@ -286,6 +286,18 @@ class SSA:
         self.range = range_
 
 
+class ScalarCell:
+    """``x = T.alloc_local((1,), T.int32)`` (or a ``(1,)`` int32 fragment):
+    an integer variable of the kernel read and written as ``x[0]``. Its
+    ``value`` is an int or an index SSA value; a store rebinds the name to
+    a new cell, as an assignment to an ``T.alloc_var`` does, so that loops
+    and branches carry it as they carry names."""
+
+    def __init__(self, value, py_name):
+        self.value = value
+        self.py_name = py_name
+
+
 class Buffer:
     """A global tensor (``scope == "global"``) or an on-core buffer."""
 

@@ -173,38 +173,49 @@ private:
     bool inPlace = llvm::any_of(atomics, [&](tile::AnyAtomicOp atomic) {
       return atomic.getOperation()->getBlock() != body;
     });
+    // A slice computed from values known only when the kernel runs (a
+    // while loop's state, an element read from a tensor): which blocks add
+    // into the same slice is not known here, so every block runs in order
+    // on one core, adding in place (serial).
+    Operation *runtimeSlice = nullptr;
     for (tile::AnyAtomicOp atomic : atomics) {
       Operation *op = atomic.getOperation();
       for (Value offset : atomic.getOffsets())
-        if (!collectGridDims(offset, kernel, used, inPlace))
-          return op->emitError()
-                 << "the slice of an atomic_" << atomic.getKind()
-                 << " depends on a value other than the block indices and "
-                    "loop variables (a value read when the kernel runs): "
-                    "not supported yet";
+        if (!collectGridDims(offset, kernel, used, inPlace) && !runtimeSlice)
+          runtimeSlice = op;
       targets.insert(atomic.getTensor());
     }
-    // The tensors added into are only added into.
+    bool serial = runtimeSlice != nullptr;
+    if (serial)
+      inPlace = true;
+    // The tensors added into are only added into; a serial kernel may also
+    // write them (stream-K writes the blocks one core computes whole),
+    // each write ordered as an atomic's.
     LogicalResult copied = success();
+    llvm::SmallVector<tile::CopyOp, 2> orderedWrites;
     kernelOp->walk([&](Operation *op) {
       auto copy = tile::CopyOp::dynCast(op);
       if (!copy || failed(copied))
         return;
-      Value tensor = copy.getSource().getType().isa<tile::TensorType>()
-                         ? copy.getSource()
-                         : copy.getDest();
-      if (targets.count(tensor))
-        copied = op->emitError()
-                 << "this kernel also copies from or to the tensor its "
-                    "atomics combine into: not supported";
+      bool reads = copy.getSource().getType().isa<tile::TensorType>();
+      Value tensor = reads ? copy.getSource() : copy.getDest();
+      if (!targets.count(tensor))
+        return;
+      if (serial && !reads) {
+        orderedWrites.push_back(copy);
+        return;
+      }
+      copied = op->emitError()
+               << "this kernel also " << (serial ? "reads" : "copies from or to")
+               << " the tensor its atomics combine into: not supported";
     });
     if (failed(copied))
       return failure();
     llvm::SmallVector<unsigned, 2> split;
     for (unsigned d = 0; d < grid.size(); ++d)
-      if (!used.count(d) && grid[d] > 1)
+      if ((serial || !used.count(d)) && grid[d] > 1)
         split.push_back(d);
-    if (split.size() > 1)
+    if (split.size() > 1 && !serial)
       return atomics.front().getOperation()->emitError()
              << "the atomic's slice does not depend on grid dimensions "
              << split[0] << " and " << split[1]
@@ -263,34 +274,56 @@ private:
     }
     Block::iterator start = builder.getInsertionPoint();
 
-    // The split's loop around the rest of the body.
+    // The split's loop around the rest of the body (a serial kernel's: one
+    // per grid dimension, the first innermost, as blocks are numbered).
     Value iv;
     int64_t trips = split.empty() ? 1 : grid[split[0]];
-    if (!split.empty()) {
+    for (unsigned d : llvm::reverse(split)) {
       llvm::SmallVector<Operation *, 32> rest;
       for (Block::iterator it = start; it != body->end(); ++it)
         rest.push_back(&*it);
       builder.setInsertionPoint(body, start);
       Value zero = createIndex(builder, loc, 0);
-      Value upper = createIndex(builder, loc, trips);
+      Value upper = createIndex(builder, loc, grid[d]);
       Value one = createIndex(builder, loc, 1);
       auto loop = builder.create<scf::ForOp>(loc, zero, upper, one);
       Operation *terminator = loop.getBody()->getTerminator();
       for (Operation *op : rest)
         op->moveBefore(terminator);
       iv = loop.getInductionVar();
-      body->getArgument(split[0]).replaceAllUsesWith(iv);
+      body->getArgument(d).replaceAllUsesWith(iv);
+      // The next loop goes inside this one.
+      body = loop.getBody();
+      start = body->begin();
     }
+    body = kernel.getBody();
 
     if (inPlace) {
       for (tile::AnyAtomicOp atomic : atomics)
         addInPlace(builder, atomic);
+      for (tile::CopyOp copy : orderedWrites)
+        writeInPlace(builder, copy);
       kernelOp->setAttr(kInPlaceAtomicsAttrName, UnitAttr::get(context));
       llvm::SmallVector<int64_t, 3> newGrid(grid.begin(), grid.end());
-      if (!split.empty())
-        newGrid[split[0]] = 1;
+      for (unsigned d : split)
+        newGrid[d] = 1;
       kernelOp->setInherentAttr("grid",
                                 DenseArrayAttr::getI64(context, newGrid));
+      if (serial) {
+        runtimeSlice = nullptr; // Erased by now.
+        kernelOp->emitRemark()
+            << "tile-fold-atomics: the slice of an atomic_" << firstKind
+            << " is computed from values known only when the kernel runs, so "
+               "which blocks combine into the same slice is not known when "
+               "it is compiled; the kernel's blocks run in order on one core "
+               "(grid ["
+            << formatInts(grid) << "] -> [" << formatInts(newGrid)
+            << "]), each atomic reading its slice from DRAM, combining and "
+               "writing it back after the writes before it, so the result is "
+               "the same on every run (stream-K's schedule is not spread over "
+               "cores yet: docs/pipeline.md)";
+        return success();
+      }
       kernelOp->emitRemark()
           << "tile-fold-atomics: an atomic_" << firstKind
           << " inside a loop or a branch adds into its slice in DRAM where it "
@@ -627,6 +660,36 @@ private:
         ->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
     op->erase();
     ++numFolded;
+  }
+
+  /// A serial kernel's plain write of a slice of a tensor its atomics
+  /// combine into: ordered as an atomic's write (after the writes before
+  /// it, before the reads after it). The read of the slice it waits on
+  /// first is the reader's turn in that order; its value is not used.
+  void writeInPlace(OpBuilder &builder, tile::CopyOp copy) {
+    Operation *op = copy.getOperation();
+    Context *context = op->getContext();
+    Location loc = op->getLoc();
+    Value tensor = copy.getDest(), buffer = copy.getSource();
+    auto bufType = buffer.getType().cast<tile::BufType>();
+    Type element = tensor.getType().cast<tile::TensorType>().getElementType();
+    builder.setInsertionPoint(op);
+    Value old = builder
+                    .create<tile::AllocOp>(
+                        loc, tile::BufType::get(context, bufType.getShape(),
+                                                element,
+                                                tile::MemorySpace::Shared))
+                    .getOperation()
+                    ->getResult(0);
+    llvm::SmallVector<Value, 4> offsets(copy.getOffsets().begin(),
+                                        copy.getOffsets().end());
+    llvm::SmallVector<int64_t, 4> dims;
+    if (op->getAttr("dims"))
+      dims = copy.getDims();
+    builder.create<tile::CopyOp>(loc, tensor, old, offsets, dims)
+        .getOperation()
+        ->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
+    op->setAttr(kReadAfterWritesAttrName, UnitAttr::get(context));
   }
 
   /// `result = old (kind) partial`, elementwise (a tile.parallel): the

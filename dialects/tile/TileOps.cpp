@@ -3,6 +3,7 @@
 #include "TileOpsCommon.h"
 #include "tilt/Dialect/Arith/Arith.h"
 #include "tilt/Dialect/Math/Math.h"
+#include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/IR/Matchers.h"
 #include "tilt/IR/Region.h"
@@ -37,7 +38,66 @@ std::string tile::formatShape(llvm::ArrayRef<int64_t> shape) {
   return text;
 }
 
-static int64_t getKnownMultiple(Value value, unsigned depth) {
+using MultipleAssumptions = llvm::DenseMap<Value, int64_t>;
+static int64_t getKnownMultiple(Value value, unsigned depth,
+                                MultipleAssumptions &assumed);
+
+/// The values a loop-carried block argument or a branch's result takes:
+/// its initial value and what each trip (or each branch) yields for it.
+static llvm::SmallVector<Value, 4> getCarriedSources(Value value) {
+  llvm::SmallVector<Value, 4> sources;
+  auto yieldOperand = [&](Region &region, unsigned i, unsigned skip = 0) {
+    if (region.empty() || region.front().empty())
+      return false;
+    Operation &terminator = region.front().back();
+    if (terminator.getNumOperands() <= i + skip)
+      return false;
+    sources.push_back(terminator.getOperand(i + skip));
+    return true;
+  };
+  if (auto argument = value.dyn_cast<BlockArgument>()) {
+    Operation *owner = argument.getOwner()->getParentOp();
+    unsigned n = argument.getArgNumber();
+    if (auto loop = scf::ForOp::dynCast(owner)) {
+      if (n == 0 || n - 1 >= loop.getInitArgs().size())
+        return {};
+      sources.push_back(loop.getInitArgs()[n - 1]);
+      if (!yieldOperand(owner->getRegion(0), n - 1))
+        return {};
+    } else if (scf::WhileOp::dynCast(owner)) {
+      if (argument.getOwner()->getParent() == &owner->getRegion(0)) {
+        if (n >= owner->getNumOperands())
+          return {};
+        sources.push_back(owner->getOperand(n));
+        if (!yieldOperand(owner->getRegion(1), n))
+          return {};
+      } else if (!yieldOperand(owner->getRegion(0), n, /*skip=*/1)) {
+        return {};
+      }
+    }
+    return sources;
+  }
+  Operation *def = value.getDefiningOp();
+  unsigned n = value.cast<OpResult>().getResultNumber();
+  if (scf::IfOp::dynCast(def)) {
+    if (!yieldOperand(def->getRegion(0), n) ||
+        !yieldOperand(def->getRegion(1), n))
+      return {};
+  } else if (auto loop = scf::ForOp::dynCast(def)) {
+    if (n >= loop.getInitArgs().size())
+      return {};
+    sources.push_back(loop.getInitArgs()[n]);
+    if (!yieldOperand(def->getRegion(0), n))
+      return {};
+  } else if (scf::WhileOp::dynCast(def)) {
+    if (!yieldOperand(def->getRegion(0), n, /*skip=*/1))
+      return {};
+  }
+  return sources;
+}
+
+static int64_t getKnownMultiple(Value value, unsigned depth,
+                                MultipleAssumptions &assumed) {
   constexpr int64_t kAny = int64_t(1) << 62;
   if (depth > 16)
     return 1;
@@ -47,12 +107,36 @@ static int64_t getKnownMultiple(Value value, unsigned depth) {
            : number == std::numeric_limits<int64_t>::min() ? kAny
                                                            : std::abs(number);
   }
+  // A value carried by a loop or chosen by a branch: a multiple of m when
+  // every value it takes is, assuming it is one on the trips before (the
+  // largest such m: start from the sources' gcd and shrink until the
+  // assumption holds).
+  auto found = assumed.find(value);
+  if (found != assumed.end())
+    return found->second;
+  llvm::SmallVector<Value, 4> sources = getCarriedSources(value);
+  if (!sources.empty()) {
+    int64_t multiple = kAny;
+    for (unsigned round = 0; round < 8; ++round) {
+      assumed[value] = multiple;
+      int64_t next = multiple;
+      for (Value source : sources)
+        next = std::gcd(next, getKnownMultiple(source, depth + 1, assumed));
+      if (next == multiple)
+        break;
+      multiple = next;
+      if (round == 7)
+        multiple = 1;
+    }
+    assumed.erase(value);
+    return multiple;
+  }
   Operation *def = value.getDefiningOp();
   if (!def)
     return 1;
   if (arith::MulIOp::dynCast(def)) {
-    int64_t lhs = getKnownMultiple(def->getOperand(0), depth + 1);
-    int64_t rhs = getKnownMultiple(def->getOperand(1), depth + 1);
+    int64_t lhs = getKnownMultiple(def->getOperand(0), depth + 1, assumed);
+    int64_t rhs = getKnownMultiple(def->getOperand(1), depth + 1, assumed);
     if (lhs == kAny || rhs == kAny)
       return kAny;
     llvm::Optional<int64_t> product = llvm::checkedMul(lhs, rhs);
@@ -61,16 +145,17 @@ static int64_t getKnownMultiple(Value value, unsigned depth) {
   }
   if (arith::AddIOp::dynCast(def) || arith::SubIOp::dynCast(def) ||
       arith::MinSIOp::dynCast(def) || arith::MaxSIOp::dynCast(def))
-    return std::gcd(getKnownMultiple(def->getOperand(0), depth + 1),
-                    getKnownMultiple(def->getOperand(1), depth + 1));
+    return std::gcd(getKnownMultiple(def->getOperand(0), depth + 1, assumed),
+                    getKnownMultiple(def->getOperand(1), depth + 1, assumed));
   if (arith::SelectOp::dynCast(def))
-    return std::gcd(getKnownMultiple(def->getOperand(1), depth + 1),
-                    getKnownMultiple(def->getOperand(2), depth + 1));
+    return std::gcd(getKnownMultiple(def->getOperand(1), depth + 1, assumed),
+                    getKnownMultiple(def->getOperand(2), depth + 1, assumed));
   return 1;
 }
 
 int64_t tile::getKnownMultiple(Value value) {
-  return ::getKnownMultiple(value, 0);
+  MultipleAssumptions assumed;
+  return ::getKnownMultiple(value, 0, assumed);
 }
 
 namespace tilt {

@@ -782,7 +782,10 @@ LogicalResult KernelLowering::lowerOp(Operation *op) {
   if (scf::WhileOp::dynCast(op)) {
     bool inCondition = false;
     op->getRegion(0).walk([&](Operation *inner) {
-      inCondition |= isTileOp(inner) || cb::WaitFrontOp::dynCast(inner);
+      inCondition |=
+          isTileOp(inner) ||
+          (cb::WaitFrontOp::dynCast(inner) && getRole(inner) == "compute" &&
+           inputBuffers.count(inner->getOperand(0)));
     });
     if (inCondition)
       return error(op, "tile ops in the condition of an 'scf.while' have no "

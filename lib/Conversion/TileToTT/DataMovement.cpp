@@ -2468,6 +2468,13 @@ public:
           branches.insert(user);
           continue;
         }
+        // A while loop's condition (`while n < counts[bx]`): the loop runs
+        // in every kernel with ops inside, the same trips.
+        if (user->getName().getStringRef() == "scf.condition" &&
+            use.getOperandNumber() == 0) {
+          branches.insert(user->getParentOp());
+          continue;
+        }
         // An offset of another element read (batch_sizes[group], the
         // group itself read or selected from elements): the kernels that
         // use that element read this one too.

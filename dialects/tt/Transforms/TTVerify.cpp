@@ -227,12 +227,14 @@ private:
   /// the program runs the same trips.
   bool runDataDependentLoop(scf::ForOp loop) {
     Operation *op = loop.getOperation();
-    if (!loop.getInitArgs().empty())
-      return fail(op, "a loop whose trip count is known only when the "
-                      "kernel runs carries no values here");
     std::map<int64_t, CBUse> before = uses;
     Dst dstBefore = dst;
-    values.erase(loop.getInductionVar());
+    // The induction variable and the values the loop carries are unknown
+    // on the trip, and so are its results.
+    for (Value argument : loop.getBody()->getArguments())
+      values.erase(argument);
+    for (Value result : op->getResults())
+      values.erase(result);
     if (!runBlock(*loop.getBody(), {}))
       return false;
     if (!isProtocolState(before, dstBefore))

@@ -279,9 +279,12 @@ private:
     Value iv;
     int64_t trips = split.empty() ? 1 : grid[split[0]];
     for (unsigned d : llvm::reverse(split)) {
+      // The rest of the kernel's body, or of the loop just made (not its
+      // scf.yield).
       llvm::SmallVector<Operation *, 32> rest;
       for (Block::iterator it = start; it != body->end(); ++it)
-        rest.push_back(&*it);
+        if (body == kernel.getBody() || &*it != body->getTerminator())
+          rest.push_back(&*it);
       builder.setInsertionPoint(body, start);
       Value zero = createIndex(builder, loc, 0);
       Value upper = createIndex(builder, loc, grid[d]);
@@ -291,7 +294,7 @@ private:
       for (Operation *op : rest)
         op->moveBefore(terminator);
       iv = loop.getInductionVar();
-      body->getArgument(d).replaceAllUsesWith(iv);
+      kernel.getBody()->getArgument(d).replaceAllUsesWith(iv);
       // The next loop goes inside this one.
       body = loop.getBody();
       start = body->begin();

@@ -199,11 +199,19 @@ std::optional<int64_t> getUpperBound(Value value, tile::KernelOp kernel,
   Operation *def = value.getDefiningOp();
   if (!def || def->getNumOperands() != 2)
     return std::nullopt;
+  std::optional<int64_t> divisor = getConstantInt(def->getOperand(1));
+  // A remainder is below its divisor whatever the dividend (a signed one
+  // of a negative dividend is negative: below it too).
+  if ((arith::RemUIOp::dynCast(def) || arith::RemSIOp::dynCast(def)) &&
+      divisor && *divisor > 0) {
+    std::optional<int64_t> lhs =
+        getUpperBound(def->getOperand(0), kernel, depth + 1);
+    return lhs ? std::min(*lhs, *divisor - 1) : *divisor - 1;
+  }
   std::optional<int64_t> lhs =
       getUpperBound(def->getOperand(0), kernel, depth + 1);
   if (!lhs)
     return std::nullopt;
-  std::optional<int64_t> divisor = getConstantInt(def->getOperand(1));
   if (arith::RemUIOp::dynCast(def))
     return divisor && *divisor > 0 ? std::min(*lhs, *divisor - 1) : *lhs;
   if (arith::DivUIOp::dynCast(def))

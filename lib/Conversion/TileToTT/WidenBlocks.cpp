@@ -51,9 +51,21 @@ std::string padBuffers(llvm::ArrayRef<Operation *> allocs) {
       return "a buffer's rows of " + std::to_string(shape[1]) +
              " elements are not whole tiles";
     for (Operation *user : alloc->getResult(0).getUsers()) {
-      if (tile::GemmOp::dynCast(user))
-        return "a buffer of partial tiles is an operand of a gemm, whose "
-               "sums would take in its padding";
+      // A gemm's rows come from A's rows (and land in the accumulator's):
+      // padding there stays in padded rows. Padding anywhere else would be
+      // summed over K into every row.
+      if (auto gemm = tile::GemmOp::dynCast(user)) {
+        Value buffer = alloc->getResult(0);
+        bool rowsOfM =
+            (user->getOperand(0) == buffer && !gemm.getTransposeA() &&
+             user->getOperand(1) != buffer) ||
+            (user->getOperand(2) == buffer && user->getOperand(0) != buffer &&
+             user->getOperand(1) != buffer);
+        if (!rowsOfM)
+          return "a buffer of partial tiles is an operand of a gemm whose "
+                 "sums over K would take in its padding";
+        continue;
+      }
       if (tile::AnyAtomicOp::dynCast(user))
         return "a buffer of partial tiles is combined into a tensor by an "
                "atomic";

@@ -143,11 +143,15 @@ func.func @split_statistics(%L: !tile.tensor<4x64xf32>, %M: !tile.tensor<64xf32>
 
 // -----
 
-// A gemm reads a buffer of 4 rows: not padded (the padding would reach a
-// gemm's sums if it were the reduced dimension; no gemm operand is padded).
-// LOWERED: nor padded: a buffer of partial tiles is an operand of a gemm
-func.func @gemm_of_partial_tiles(%A: !tile.tensor<4x32xbf16>, %B: !tile.tensor<32x32xbf16>, %C: !tile.tensor<4x32xf32>) {
-  // expected-remark@+1 {{nor padded: a buffer of partial tiles is an operand of a gemm, whose sums would take in its padding}}
+// A gemm of 4 rows of A into 4 rows of C: the rows are M's, so the
+// padding rows stay in the padding rows of C (written with a row limit).
+// CHECK-LABEL: func.func @gemm_of_partial_rows
+// CHECK: tile.alloc {tile.valid_shape = array<i64: 4, 32>} : !tile.buf<32x32xbf16, shared>
+// CHECK: tile.alloc {tile.valid_shape = array<i64: 4, 32>} : !tile.buf<32x32xf32, fragment>
+// CHECK: tile.gemm
+// CHECK: tile.copy {{.*}} rows %{{.*}} : !tile.buf<32x32xf32, fragment>, !tile.tensor<4x32xf32>
+func.func @gemm_of_partial_rows(%A: !tile.tensor<4x32xbf16>, %B: !tile.tensor<32x32xbf16>, %C: !tile.tensor<4x32xf32>) {
+  // expected-remark@+1 {{so their buffers are padded to whole tiles instead}}
   tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<4x32xbf16>, %b = %B : !tile.tensor<32x32xbf16>, %c = %C : !tile.tensor<4x32xf32>) {
     %c0 = arith.constant 0 : index
     %a_s = tile.alloc : !tile.buf<4x32xbf16, shared>
@@ -158,6 +162,27 @@ func.func @gemm_of_partial_tiles(%A: !tile.tensor<4x32xbf16>, %B: !tile.tensor<3
     tile.copy %b[%c0, %c0], %b_s : !tile.tensor<32x32xbf16>, !tile.buf<32x32xbf16, shared>
     tile.gemm %a_s, %b_s, %acc : !tile.buf<4x32xbf16, shared>, !tile.buf<32x32xbf16, shared>, !tile.buf<4x32xf32, fragment>
     tile.copy %acc, %c[%c0, %c0] : !tile.buf<4x32xf32, fragment>, !tile.tensor<4x32xf32>
+  }
+  return
+}
+
+// -----
+
+// A gemm whose A (transposed) and B have 4 rows, K's: padding rows there
+// would be summed into every element of C, so nothing is padded.
+// LOWERED: nor padded: a buffer of partial tiles is an operand of a gemm whose sums over K would take in its padding
+func.func @gemm_of_partial_k(%A: !tile.tensor<4x32xbf16>, %B: !tile.tensor<4x32xbf16>, %C: !tile.tensor<32x32xf32>) {
+  // expected-remark@+1 {{nor padded: a buffer of partial tiles is an operand of a gemm whose sums over K would take in its padding}}
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<4x32xbf16>, %b = %B : !tile.tensor<4x32xbf16>, %c = %C : !tile.tensor<32x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<4x32xbf16, shared>
+    %b_s = tile.alloc : !tile.buf<4x32xbf16, shared>
+    %acc = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.clear %acc : !tile.buf<32x32xf32, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<4x32xbf16>, !tile.buf<4x32xbf16, shared>
+    tile.copy %b[%c0, %c0], %b_s : !tile.tensor<4x32xbf16>, !tile.buf<4x32xbf16, shared>
+    tile.gemm %a_s, %b_s, %acc transpose_a : !tile.buf<4x32xbf16, shared>, !tile.buf<4x32xbf16, shared>, !tile.buf<32x32xf32, fragment>
+    tile.copy %acc, %c[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
   }
   return
 }

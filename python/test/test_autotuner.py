@@ -15,7 +15,7 @@ torch = pytest.importorskip("torch")
 
 CONFIGS = [{"block_M": 32, "block_N": 32}, {"block_M": 64, "block_N": 64},
            {"block_M": 32, "block_N": 64},
-           {"block_M": 48, "block_N": 32}]  # not whole tiles: fails to compile
+           {"block_M": 32, "block_N": 48}]  # columns not whole tiles: fails to compile
 
 
 def matmul(M, N, K, block_M=32, block_N=32, block_K=32):
@@ -60,7 +60,7 @@ def test_ranked_by_predicted_time_failures_recorded_and_cached(cache_dir):
     assert len(timed) == 3
     assert result.latency == min(r.latency for r in timed) > 0
     assert result.config == min(timed, key=lambda r: r.latency).config
-    failed = next(r for r in result.records if r.config["block_M"] == 48)
+    failed = next(r for r in result.records if r.config["block_N"] == 48)
     assert failed.latency is None and "not made of whole 32x32 tiles" in failed.error
     a = torch.randn(64, 64, dtype=torch.bfloat16)
     b = torch.randn(64, 128, dtype=torch.bfloat16)

@@ -312,7 +312,7 @@ def test_no_object_addresses_in_messages():
 def test_par_compile_compiles_every_configuration():
     configs = [{"M": 64, "N": 64, "K": 64, "block_M": 32, "block_N": 32},
                {"M": 64, "N": 64, "K": 64, "block_M": 64, "block_N": 64},
-               {"M": 64, "N": 64, "K": 64, "block_M": 48}]  # not whole tiles
+               {"M": 64, "N": 64, "K": 64, "block_N": 48}]  # columns not whole tiles
     with pytest.warns(UserWarning, match="a configuration failed") as caught:
         kernels = matmul_relu.par_compile(configs, num_workers=2, ignore_error=True)
     assert kernels[2] is None

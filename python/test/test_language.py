@@ -236,14 +236,17 @@ def test_prim_func_script_and_params():
 
 # -- unsupported constructs: located errors --------------------------------------
 
-def test_error_while_loop():
+def test_error_while_loop_that_never_ends():
+    # While loops on values known when the kernel runs work
+    # (test_while.py); one whose condition is always true would never end.
     def build():
         @T.prim_func
         def k(A: T.Tensor((32, 32), "float32")):
             with T.Kernel(1) as bx:
                 while True:  # ERR-WHILE
                     pass
-    expect_error(build, "# ERR-WHILE", "a while loop is not supported in a TileLang kernel")
+    expect_error(build, "# ERR-WHILE", "the condition of this while loop is always "
+                 "true and a kernel has no `break`: it would never end")
 
 
 def test_error_unknown_dtype():
@@ -350,18 +353,18 @@ def test_error_comprehension_over_a_runtime_value():
                  "only when the kernel runs, is not supported")
 
 
-def test_error_loop_carried_value():
-    # A loop whose trip count is known only when the kernel runs cannot be
-    # unrolled to carry a value.
+def test_error_loop_carried_float_value():
+    # A loop whose trip count is known only when the kernel runs carries
+    # integers (test_while.py), not floats, which it cannot unroll.
     def build():
         @T.prim_func
         def k(A: T.Tensor((32, 32), "float32")):
             with T.Kernel(2) as bx:
-                acc = bx
+                acc = 1.0
                 for k in T.serial(bx + 1):  # ERR-CARRIED
-                    acc = acc + k
+                    acc = acc * 2.0
     expect_error(build, "# ERR-CARRIED", "'acc' is assigned in the loop and used "
-                 "outside it: values carried across iterations are supported in "
+                 "outside it: a float value is carried across iterations only by "
                  "`range` and T.serial loops of at most 256 trips")
 
 

@@ -892,11 +892,16 @@ class Translator(EagerTranslation):
             found, outer = scope.lookup(name)
             if name != stmt.target.id and name not in carried and found and \
                     outer is not value and not isinstance(value, Buffer):
+                if self.is_carriable(outer) and self.is_carriable(value):
+                    self.error(stmt, f"'{name}' is assigned in the T.Pipelined loop "
+                               "and used outside it: a T.Pipelined loop carries no "
+                               "values (a range or T.serial loop does)")
                 self.error(stmt, f"'{name}' is assigned in the loop and used outside "
-                           "it: values carried across iterations are supported in "
+                           "it: a float value is carried across iterations only by "
                            "`range` and T.serial loops of at most "
                            f"{self._MAX_UNROLL} trips known when the kernel is "
-                           "compiled (unrolled), not in this one")
+                           "compiled (unrolled), not by this one (integer values "
+                           "are carried by any loop but T.Pipelined)")
 
     # -- values carried by loops and branches --------------------------------
 
@@ -973,7 +978,11 @@ class Translator(EagerTranslation):
         cond = self.condition(stmt.test, before)
         if isinstance(cond, bool) or (isinstance(cond, int) and
                                       not isinstance(cond, SSA)):
-            cond = emitter.constant(1 if cond else 0, "i1")
+            if cond:
+                # Decided without the loop's state: it never changes.
+                self.error(stmt.test, "the condition of this while loop is always "
+                           "true and a kernel has no `break`: it would never end")
+            cond = emitter.constant(0, "i1")
         if not isinstance(cond, SSA) or cond.type != "i1":
             self.error(stmt.test, "a while loop's condition must be a comparison of "
                        f"integers, got {_kind(cond)}")

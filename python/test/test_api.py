@@ -47,29 +47,31 @@ def test_gpu_only_names_say_what_to_use():
         tilelang.carver  # noqa: B018
     with pytest.raises(NotAvailableError, match="T.float8_e4m3fn is a GPU 8/4-bit float format .* Bfp8_b and Bfp4_b"):
         T.float8_e4m3fn  # noqa: B018
-    with pytest.raises(ImportError, match="T.sync_threads is CUDA/ROCm-only"):
-        from tilt.language import sync_threads  # noqa: F401
+    with pytest.raises(ImportError, match="T.ptx_cp_async is CUDA/ROCm-only"):
+        from tilt.language import ptx_cp_async  # noqa: F401
     # A misspelling is still an AttributeError.
     assert not hasattr(T, "alloc_sharde")
 
 
 def test_a_gpu_intrinsic_in_a_kernel_is_an_error_at_its_line():
+    # (T.tma_copy and the barriers of warp-specialized kernels are read:
+    # test_warp_specialize.py.)
     @tilelang.jit
-    def with_tma(A):
+    def with_cp_async(A):
         N = T.const("N")
         A: T.Tensor((N,), T.float32)
         B = T.empty((N,), T.float32)
         with T.Kernel(1) as _:
             A_s = T.alloc_shared((N,), T.float32)
-            T.tma_copy(A[0:N], A_s)  # TMA
+            T.ptx_cp_async(A_s, A, 16)  # CP-ASYNC
             T.copy(A_s, B)
         return B
 
     with pytest.raises(FrontendError) as error:
-        with_tma.compile(N=32)
+        with_cp_async.compile(N=32)
     text = str(error.value)
-    assert f"test_api.py:{line_of('# TMA')}:" in text
-    assert "T.tma_copy is CUDA/ROCm-only" in text and "T.copy and T.Pipelined" in text
+    assert f"test_api.py:{line_of('# CP-ASYNC')}:" in text
+    assert "T.ptx_cp_async is CUDA/ROCm-only" in text and "T.copy and T.Pipelined" in text
 
 
 def test_fp8_names_what_tenstorrent_offers():

@@ -26,6 +26,9 @@ __all__ = [
     "rsqrt", "tanh", "erf", "abs", "ceildiv", "max", "min", "clamp", "sigmoid",
     "if_then_else",
     "cast", "Cast", "infinity", "use_swizzle", "annotate_layout",
+    "ws", "alloc_barrier", "barrier_wait", "barrier_arrive",
+    "mbarrier_wait_parity", "mbarrier_arrive", "mbarrier_arrive_expect_tx",
+    "fence_proxy_async", "sync_threads", "set_max_nreg", "tma_copy",
     "float32", "float16", "bfloat16", "int32", "int8", "uint8", "bool", "float",
     "half", "dtype",
     "FrontendError", "PrimFunc", "GemmWarpPolicy",
@@ -399,6 +402,69 @@ def use_swizzle(panel_size=None, enable=True, order=None):
 @_intrinsic
 def annotate_layout(layouts):
     """A GPU shared-memory layout hint; accepted and ignored (docs/python.md)."""
+
+
+# Warp specialization (TileLang's producer / consumer warp groups): a
+# Tensix core has its producer and consumer already, the reader and compute
+# kernels, synchronized by circular buffers. `with T.ws(...)` bodies are read
+# in place, barriers are what the circular buffers do, and T.tma_copy is a
+# copy (docs/python.md).
+
+
+@_intrinsic
+def ws(*ids):
+    """``with T.ws(0):`` a warp group's part of the kernel, read in place."""
+
+
+@_intrinsic
+def alloc_barrier(arrive_count=None):
+    """A GPU barrier; the circular buffers synchronize instead."""
+
+
+@_intrinsic
+def barrier_wait(barrier, parity=None):
+    """Waits on a GPU barrier: the circular buffers' wait does it."""
+
+
+@_intrinsic
+def barrier_arrive(barrier):
+    """Arrives at a GPU barrier: the circular buffers' push does it."""
+
+
+@_intrinsic
+def mbarrier_wait_parity(mbarrier, parity=None):
+    """Waits on a GPU mbarrier: the circular buffers' wait does it."""
+
+
+@_intrinsic
+def mbarrier_arrive(mbarrier):
+    """Arrives at a GPU mbarrier: the circular buffers' push does it."""
+
+
+@_intrinsic
+def mbarrier_arrive_expect_tx(mbarrier, tx=None):
+    """A GPU mbarrier's expected bytes: the circular buffers count pages."""
+
+
+@_intrinsic
+def fence_proxy_async():
+    """A GPU memory-proxy fence; the NoC barriers order the copies."""
+
+
+@_intrinsic
+def sync_threads(*args, **kwargs):
+    """A GPU block barrier; a Tensix core's kernels synchronize by CBs."""
+
+
+@_intrinsic
+def set_max_nreg(count=None, is_inc=None):
+    """A GPU register budget hint; accepted and ignored."""
+
+
+@_intrinsic
+def tma_copy(src, dst, barrier=None, **kwargs):
+    """A TMA copy: ``T.copy(src, dst)`` (the data movement kernels' reads
+    and writes are Tenstorrent's DMA)."""
 
 
 def __getattr__(name):

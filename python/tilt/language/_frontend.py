@@ -204,6 +204,14 @@ class PrimFunc:
         return self.text
 
 
+class _Barrier:
+    """A GPU barrier (T.alloc_barrier) of a warp-specialized kernel: the
+    circular buffers synchronize instead; ``bars[i]`` is a barrier too."""
+
+    def __getitem__(self, index):
+        return self
+
+
 class Scope:
     """Names visible to a statement: its own, then the enclosing ones."""
 
@@ -397,6 +405,7 @@ class Translator(EagerTranslation):
                 self.error(keyword, f"T.Kernel has no keyword '{keyword.arg}'")
         self.hints = [f"threads={ast.unparse(k.value)}" for k in call.keywords
                       if k.arg == "threads"]
+        self.kernel_node = stmt
         extents = [self.evaluate_constant(a, scope) for a in call.args]
         if not 1 <= len(extents) <= 3:
             self.error(call, f"T.Kernel takes 1 to 3 grid extents, got {len(extents)}")
@@ -610,6 +619,12 @@ class Translator(EagerTranslation):
             if not test:
                 message = self.evaluate_constant(stmt.msg, scope) if stmt.msg else ""
                 self.error(stmt, f"assertion failed{': ' + str(message) if message else ''}")
+        elif isinstance(stmt, ast.With) and self.in_kernel and self.is_ws(stmt, scope):
+            # A warp group's part (`with T.ws(1):`): read in place; the
+            # lowering gives its copies to the reader and writer kernels
+            # and its computation to the compute kernel.
+            self.hints.append(self._WS_HINT)
+            self.statements(stmt.body, scope)
         elif isinstance(stmt, ast.With):
             self.error(stmt, "T.Kernel blocks do not nest" if self.in_kernel
                        else "unsupported `with` block")
@@ -1096,14 +1111,44 @@ class Translator(EagerTranslation):
         args, keywords = _bind_arguments(self, call, callee, scope)
         handler(call, scope, args, keywords)
 
+    def is_ws(self, stmt, scope):
+        """Whether ``stmt`` is ``with T.ws(...):`` (no ``as``)."""
+        if len(stmt.items) != 1 or stmt.items[0].optional_vars is not None:
+            return False
+        call = stmt.items[0].context_expr
+        return isinstance(call, ast.Call) and \
+            _intrinsic_name(self.evaluate_constant(call.func, scope)) == "ws"
+
+    #: The remark's name for warp specialization.
+    _WS_HINT = ("warp specialization (T.ws and its barriers: the reader, compute "
+                "and writer kernels are the producer and consumer, synchronized "
+                "by circular buffers)")
+
+    def op_barrier_wait(self, call, scope, args, keywords):
+        self.hints.append(self._WS_HINT)
+
+    op_barrier_arrive = op_mbarrier_wait_parity = op_mbarrier_arrive = \
+        op_mbarrier_arrive_expect_tx = op_fence_proxy_async = op_sync_threads = \
+        op_barrier_wait
+
+    def op_set_max_nreg(self, call, scope, args, keywords):
+        self.hints.append("T.set_max_nreg")
+
+    def op_tma_copy(self, call, scope, args, keywords):
+        self.op_copy(call, scope, args, keywords)
+
     #: Intrinsics that are GPU hints only: their arguments are not evaluated.
-    _HINT_CALLS = ("annotate_layout",)
+    _HINT_CALLS = ("annotate_layout", "barrier_wait", "barrier_arrive",
+                   "mbarrier_wait_parity", "mbarrier_arrive",
+                   "mbarrier_arrive_expect_tx", "fence_proxy_async",
+                   "sync_threads", "set_max_nreg")
     #: Keywords that steer a GPU (TMA, vector widths, cache policies, thread
     #: layouts, annotations): hints, their values not evaluated.
     _HINT_KEYWORDS = {
         "copy": ("coalesced_width", "disable_tma", "eviction_policy",
                  "prefer_instruction", "annotations", "loop_layout"),
         "gemm": ("annotations",),
+        "tma_copy": ("barrier", "eviction_policy"),
     }
 
     def inline_macro(self, call, macro, scope):
@@ -1717,8 +1762,41 @@ class Translator(EagerTranslation):
         test = self.evaluate_constant(node.test, scope)
         return self.evaluate(node.body if test else node.orelse, scope)
 
+    def stage_index(self, node, shape):
+        """For an on-core buffer of 3 or more dimensions that the kernel only
+        uses as ``buf[e, :, :]`` with one expression ``e`` (a GPU
+        pipeline's stages, `A_shared[ko % num_stages, :, :]`): the dump of
+        ``e``, else None. Every stage is written and read in the same trip,
+        so one buffer holds them (its circular buffer double-buffers)."""
+        name = getattr(node, "_tilt_name", None)
+        kernel = getattr(self, "kernel_node", None)
+        if name is None or kernel is None or len(shape) < 3:
+            return None
+        stages, uses = set(), 0
+        subscripts = set()
+        for sub in ast.walk(kernel):
+            if isinstance(sub, ast.Subscript) and isinstance(sub.value, ast.Name) \
+                    and sub.value.id == name:
+                parts = sub.slice.elts if isinstance(sub.slice, ast.Tuple) else [sub.slice]
+                if len(parts) != len(shape) or isinstance(parts[0], ast.Slice) or \
+                        not all(isinstance(p, ast.Slice) and p.lower is None and
+                                p.upper is None and p.step is None for p in parts[1:]):
+                    return None
+                stages.add(ast.dump(parts[0]))
+                subscripts.add(id(sub.value))
+        for sub in ast.walk(kernel):
+            if isinstance(sub, ast.Name) and sub.id == name and \
+                    isinstance(sub.ctx, ast.Load):
+                uses += 1
+                if id(sub) not in subscripts:
+                    return None
+        return stages.pop() if len(stages) == 1 and uses else None
+
     def expr_Subscript(self, node, scope):
         base = self.evaluate(node.value, scope)
+        if isinstance(base, Buffer) and getattr(base, "stage_index", None):
+            # One of a pipeline's stages (stage_index): the buffer itself.
+            return base
         if isinstance(base, ScalarCell):
             self.cell_index(node, base, scope)
             return base.value
@@ -1730,9 +1808,12 @@ class Translator(EagerTranslation):
                 row = self.row_index(node, base)
                 if row is not None:
                     return BufferRow(base, self.evaluate(row, scope))
+                stages = " (a buffer of pipeline stages, `buf[ko % 2, :, :]`, is " \
+                    "supported when every use takes the same stage: each stage " \
+                    "written and read in the same trip)" if len(base.shape) >= 3 else ""
                 self.error(node, "a slice of an on-core buffer is not supported: "
                            "T.copy takes whole buffers, or a whole row of a "
-                           "2-d one (buf[k, :])")
+                           "2-d one (buf[k, :])" + stages)
             indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             if len(indices) != len(base.shape):
                 self.error(node, f"the tensor '{base.py_name}' has {len(base.shape)} "
@@ -1797,6 +1878,9 @@ class Translator(EagerTranslation):
             return self.alloc(node, name, args, scope)
         if name == "alloc_var":
             return self.alloc_var(node, callee, scope)
+        if name == "alloc_barrier":
+            self.hints.append(self._WS_HINT)
+            return _Barrier()
         if name == "if_then_else" and self.in_kernel:
             return self.select(node, scope)
         if name == "ceildiv":
@@ -1914,8 +1998,14 @@ class Translator(EagerTranslation):
             # A scalar integer variable (`start_iter[0] = ...`): stream-K's
             # loop state, counters. Kept as a value, as T.alloc_var is.
             return ScalarCell(0, getattr(node, "_tilt_name", None) or "var")
+        staged = self.stage_index(node, shape)
+        if staged is not None:
+            # `A_s[ko % stages, :, :]` everywhere: the stages of a GPU
+            # pipeline, which the circular buffers give on Tenstorrent.
+            shape = shape[1:]
         result = self.emitter.fresh(getattr(node, "_tilt_name", None) or hint)
         buffer = Buffer(result, shape, dtype, space, result[1:])
+        buffer.stage_index = staged
         if buffer.is_view:
             # No storage: a T.copy of a tensor slice makes it a view.
             buffer.py_name = getattr(node, "_tilt_name", None) or buffer.py_name

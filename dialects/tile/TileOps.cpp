@@ -746,8 +746,16 @@ LogicalResult CopyOp::verify() {
   Type destElement =
       destTensor ? destTensor.getElementType() : destBuf.getElementType();
   // Float formats convert on the way (as T.copy of an f32 fragment into a
-  // bf16 tensor does); integers and floats do not mix.
-  if (sourceElement != destElement &&
+  // bf16 tensor does), and a read of a tensor of one-byte integers (bool,
+  // int8, uint8: masks) widens them into an int32 or f32 buffer; otherwise
+  // integers and floats do not mix.
+  auto isOneByte = [](Type type) {
+    auto integer = type.dyn_cast<IntegerType>();
+    return integer && integer.getWidth() <= 8;
+  };
+  bool widening = sourceTensor && isOneByte(sourceElement) &&
+                  (destElement.isSignlessInteger(32) || destElement.isF32());
+  if (sourceElement != destElement && !widening &&
       !(sourceElement.isa<FloatType>() && destElement.isa<FloatType>()))
     return emitOpError() << "element types do not match: " << sourceElement
                          << " and " << destElement;

@@ -158,14 +158,96 @@ def _error(kernel):
     return message
 
 
-def test_a_bool_tensor_in_a_parallel_body_is_a_located_error():
+def test_a_bool_tensor_in_a_parallel_body_is_a_condition():
+    # Read into int32 tiles by the reader (it widens the bytes); an integer
+    # condition is true when it is not zero.
+    @T.prim_func
     def kernel(M: T.Tensor((32, 32), T.bool), Y: T.Tensor((32, 32), T.float32)):
         with T.Kernel(1) as bx:
             y = T.alloc_fragment((32, 32), T.float32)
             for i, j in T.Parallel(32, 32):
                 y[i, j] = T.if_then_else(M[i, j], 1.0, 0.0)
             T.copy(y, Y[0, 0])
-    assert "the bool tensor 'M' is not supported in a T.Parallel body" in _error(kernel)
+
+    torch.manual_seed(5)
+    m = torch.rand(32, 32) > 0.5
+    y = torch.full((32, 32), 7.0)
+    tilelang.compile(kernel)(m, y)
+    torch.testing.assert_close(y, m.float(), rtol=0, atol=0)
+
+
+@tilelang.jit
+def masked_add(X, Mk):
+    M, N = T.const("M, N")
+    X: T.Tensor((M, N), T.float32)
+    Mk: T.Tensor((M, N), Mk.dtype)
+    Y = T.empty((M, N), T.float32)
+    with T.Kernel(M // 32) as bx:
+        for i, j in T.Parallel(32, N):
+            Y[bx * 32 + i, j] = T.if_then_else(Mk[bx * 32 + i, j] != 0,
+                                               X[bx * 32 + i, j] + Mk[bx * 32 + i, j],
+                                               -T.infinity(T.float32))
+    return Y
+
+
+@pytest.mark.parametrize("dtype,low,high", [(torch.uint8, 0, 256), (torch.int8, -128, 128),
+                                            (torch.bool, 0, 2)])
+def test_one_byte_tensors_are_values_of_a_body(dtype, low, high):
+    # Every byte value, its sign kept for int8: widened to int32 exactly.
+    torch.manual_seed(6)
+    x = torch.randn(64, 96)
+    m = torch.randint(low, high, (64, 96)).to(dtype)
+    expected = torch.where(m != 0, x + m.float(), torch.tensor(float("-inf")))
+    torch.testing.assert_close(masked_add(x, m), expected, rtol=0, atol=0)
+
+
+@tilelang.jit
+def masked_columns(X, mask, block_N: int = 64):
+    """flash decoding's GQA mask: a column of a [batch, seq, groups] uint8
+    tensor copied into a fragment (a view) and tested in a body."""
+    B, S, G = T.const("B, S, G")
+    X: T.Tensor((B, 32, S), T.float32)
+    mask: T.Tensor((B, S, G), T.uint8)
+    Y = T.empty((B, 32, S), T.float32)
+    with T.Kernel(B, S // block_N) as (bb, bk):
+        m = T.alloc_fragment((block_N,), T.uint8)
+        x = T.alloc_fragment((32, block_N), T.float32)
+        T.copy(mask[bb, bk * block_N:(bk + 1) * block_N, G - 1], m)
+        T.copy(X[bb, 0, bk * block_N], x)
+        for i, j in T.Parallel(32, block_N):
+            x[i, j] = T.if_then_else(m[j] != 0, x[i, j] * bb, -T.infinity(T.float32))
+        T.copy(x, Y[bb, 0, bk * block_N])
+    return Y
+
+
+@tilelang.jit
+def masked_segments(X, mask, block_N: int = 64):
+    """A row of a [batch, heads, seq] bool mask copied into a fragment."""
+    B, S = T.const("B, S")
+    X: T.Tensor((B, 32, S), T.float32)
+    mask: T.Tensor((B, 2, S), T.bool)
+    Y = T.empty((B, 32, S), T.float32)
+    with T.Kernel(B, S // block_N) as (bb, bk):
+        m = T.alloc_fragment((block_N,), T.bool)
+        x = T.alloc_fragment((32, block_N), T.float32)
+        T.copy(mask[bb, 1, bk * block_N:(bk + 1) * block_N], m)
+        T.copy(X[bb, 0, bk * block_N], x)
+        for i, j in T.Parallel(32, block_N):
+            x[i, j] = T.if_then_else(m[j], x[i, j], -T.infinity(T.float32))
+        T.copy(x, Y[bb, 0, bk * block_N])
+    return Y
+
+
+def test_a_mask_view_is_a_vector_of_a_body():
+    torch.manual_seed(7)
+    x = torch.randn(2, 32, 128)
+    mask = torch.randint(0, 2, (2, 128, 3), dtype=torch.uint8)
+    scale = torch.arange(2.0).view(2, 1, 1)
+    expected = torch.where(mask[:, None, :, 2] != 0, x * scale, torch.tensor(float("-inf")))
+    torch.testing.assert_close(masked_columns(x, mask), expected, rtol=0, atol=0)
+    rows = torch.rand(2, 2, 128) > 0.5
+    expected = torch.where(rows[:, 1, None, :], x, torch.tensor(float("-inf")))
+    torch.testing.assert_close(masked_segments(x, rows), expected, rtol=0, atol=0)
 
 
 def test_a_mask_fragment_used_as_a_tile_is_a_located_error():

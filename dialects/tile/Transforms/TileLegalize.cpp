@@ -209,6 +209,12 @@ private:
     auto tensor =
         tensorSide ? tensorSide.getType().dyn_cast<TensorType>() : TensorType();
     auto buf = copy.getBufferSide().getType().dyn_cast<BufType>();
+    // One-byte integers (masks) are widened by the reader from rows of
+    // bytes: there are no one-byte tiles.
+    if (tensor)
+      if (auto integer = tensor.getElementType().dyn_cast<IntegerType>())
+        if (integer.getWidth() <= 8)
+          return true;
     // A 1-d buffer along the last dimension of a tensor of rank 2 or more
     // (a row of per-row statistics, LSE[b, h, bx * 64 : ...]): a part of a
     // row, moved element by element.

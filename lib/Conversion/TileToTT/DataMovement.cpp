@@ -909,6 +909,131 @@ private:
         "reader");
   }
 
+  /// Whether `copy` reads one-byte integers (bool, int8, uint8) into an
+  /// int32 buffer, widening them.
+  static bool isWidening(tile::CopyOp copy) {
+    auto tensor = copy.getSource().getType().dyn_cast<tile::TensorType>();
+    auto buf = copy.getDest().getType().dyn_cast<tile::BufType>();
+    if (!tensor || !buf)
+      return false;
+    auto narrow = tensor.getElementType().dyn_cast<IntegerType>();
+    return narrow && narrow.getWidth() <= 8 &&
+           (buf.getElementType().isSignlessInteger(32) ||
+            buf.getElementType().isF32());
+  }
+
+  /// The f32 bits of `value`, an int32 in [-255, 255] (a widened byte),
+  /// computed with integer instructions (the RISC-V cores have no FPU):
+  /// the exponent is the highest set bit's position, the mantissa the
+  /// bits below it. Exact.
+  static Value emitSmallIntToF32Bits(PatternRewriter &rewriter, Location loc,
+                                     Value value) {
+    auto i32 = [&](int64_t v) { return createI32(rewriter, loc, v); };
+    auto cmp = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+      return rewriter.create<arith::CmpIOp>(loc, predicate, a, b)
+          .getOperation()
+          ->getResult(0);
+    };
+    auto select = [&](Value c, Value a, Value b) {
+      return rewriter.create<arith::SelectOp>(loc, c, a, b)
+          .getOperation()
+          ->getResult(0);
+    };
+    Value negative = cmp(arith::CmpIPredicate::slt, value, i32(0));
+    Value magnitude = select(
+        negative, createBinary<arith::SubIOp>(rewriter, loc, i32(0), value),
+        value);
+    Value exponent = i32(0);
+    for (int64_t k = 1; k < 8; ++k)
+      exponent = select(cmp(arith::CmpIPredicate::sge, magnitude, i32(1 << k)),
+                        i32(k), exponent);
+    Value mantissa = createBinary<arith::AndIOp>(
+        rewriter, loc,
+        createBinary<arith::ShLIOp>(
+            rewriter, loc, magnitude,
+            createBinary<arith::SubIOp>(rewriter, loc, i32(23), exponent)),
+        i32(0x7fffff));
+    Value bits = createBinary<arith::OrIOp>(
+        rewriter, loc,
+        createBinary<arith::ShLIOp>(
+            rewriter, loc,
+            createBinary<arith::AddIOp>(rewriter, loc, exponent, i32(127)),
+            i32(23)),
+        mantissa);
+    bits = select(negative,
+                  createBinary<arith::OrIOp>(rewriter, loc, bits,
+                                             i32(int32_t(0x80000000u))),
+                  bits);
+    return select(cmp(arith::CmpIPredicate::eq, magnitude, i32(0)), i32(0),
+                  bits);
+  }
+
+  /// The reader's widening of tile row `tileRow` of a block of `columns`
+  /// int32 tiles from one-byte integers: its 32 rows of columns x 32 bytes
+  /// lie at `rows`, `pitch` bytes apart; each byte is read from its aligned
+  /// word (tt.read_l1_u32), sign-extended for int8 (`isSigned`) or
+  /// zero-extended (uint8, bool), and stored as an int32 (or its f32 bits,
+  /// `toF32`) at its place in the tile's faces (row r, column c: face (r / 16)
+  /// * 2 + c / 16, element (r % 16) * 16 + c % 16). Exact; RISC-V work, 1024
+  /// loads and stores per tile.
+  static void emitReaderWiden(PatternRewriter &rewriter, Location loc,
+                              Value rows, int64_t pitch, Value tiles,
+                              Value tileRow, int64_t columns, bool isSigned,
+                              bool toF32) {
+    auto i32 = [&](int64_t value) { return createI32(rewriter, loc, value); };
+    auto add = [&](Value a, Value b) {
+      return createBinary<arith::AddIOp>(rewriter, loc, a, b);
+    };
+    auto mul = [&](Value a, int64_t b) {
+      return createBinary<arith::MulIOp>(rewriter, loc, a, i32(b));
+    };
+    auto div = [&](Value a, int64_t b) {
+      return createBinary<arith::DivUIOp>(rewriter, loc, a, i32(b));
+    };
+    auto rem = [&](Value a, int64_t b) {
+      return createBinary<arith::RemUIOp>(rewriter, loc, a, i32(b));
+    };
+    int64_t tileBytes = getTileBytes(rewriter.getI32Type());
+    int64_t rowBytes = columns * tile::kTileSize;
+    Value zero = createIndex(rewriter, loc, 0);
+    Value one = createIndex(rewriter, loc, 1);
+    Value firstTile = mul(toI32(rewriter, loc, tileRow), columns * tileBytes);
+    auto rowLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, tile::kTileSize), one);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(rowLoop.getBody());
+    Value r = toI32(rewriter, loc, rowLoop.getInductionVar());
+    // Row r of a tile: row r % 16 of faces 2 (r / 16) and 2 (r / 16) + 1.
+    Value rowBase = add(add(tiles, firstTile), add(mul(div(r, 16), 2 * 256 * 4),
+                                                   mul(rem(r, 16), 16 * 4)));
+    Value source = add(rows, mul(r, pitch));
+    auto columnLoop = rewriter.create<scf::ForOp>(
+        loc, zero, createIndex(rewriter, loc, rowBytes), one);
+    rewriter.setInsertionPointToStart(columnLoop.getBody());
+    Value c = toI32(rewriter, loc, columnLoop.getInductionVar());
+    Value byteAddress = add(source, c);
+    Value word = readL1Word(
+        rewriter, loc, "reader",
+        createBinary<arith::AndIOp>(rewriter, loc, byteAddress, i32(~3)));
+    Value shift =
+        mul(createBinary<arith::AndIOp>(rewriter, loc, byteAddress, i32(3)), 8);
+    Value byte = createBinary<arith::AndIOp>(
+        rewriter, loc, createBinary<arith::ShRUIOp>(rewriter, loc, word, shift),
+        i32(0xff));
+    if (isSigned)
+      byte = createBinary<arith::ShRSIOp>(
+          rewriter, loc,
+          createBinary<arith::ShLIOp>(rewriter, loc, byte, i32(24)), i32(24));
+    if (toF32)
+      byte = emitSmallIntToF32Bits(rewriter, loc, byte);
+    // Column c: tile c / 32, face column (c % 32) / 16, element c % 16.
+    Value inTile = rem(c, tile::kTileSize);
+    Value dest =
+        add(add(rowBase, mul(div(c, tile::kTileSize), tileBytes)),
+            add(mul(div(inTile, 16), 256 * 4), mul(rem(inTile, 16), 4)));
+    writeL1Word(rewriter, loc, "reader", dest, byte);
+  }
+
   /// The start of a block the reader tilizes itself: it reserves the
   /// block's `tiles` pages of `tiled`; the write pointers of `tiled` and of
   /// the reader's `scratch` rows.
@@ -974,16 +1099,25 @@ private:
                       "columns run along the tensor's last dimension (run "
                       "tile-legalize first)");
     bool reading = copy.getSource() == tensor;
-    if (reading && bufType.getElementType() != tensorType.getElementType())
+    // One-byte integers (bool, int8, uint8 masks) widened into an int32
+    // buffer: the reader places each byte in the tiles as an int32 itself.
+    Type element = tensorType.getElementType();
+    auto narrow = element.dyn_cast<IntegerType>();
+    bool widening = reading && isWidening(copy);
+    if (reading && !widening &&
+        bufType.getElementType() != tensorType.getElementType())
       return fail(op, "a read from DRAM copies bytes: the buffer must have "
                       "the tensor's element type");
+    if (!reading && narrow && narrow.getWidth() <= 8)
+      return fail(op, "a tensor of one-byte integers is not written by "
+                      "kernels (they compute on int32 tiles)");
     KernelState &kernelState = state.kernels[kernel.getOperation()];
-    Type element = tensorType.getElementType();
     auto [rows, columns] = getTileGrid(bufType.getShape());
     int64_t tiles = rows * columns;
     int64_t tileBytes = getTileBytes(element);
     int64_t stickBytes = layout.pageSize;
-    bool readerTilize = reading && needsReaderTilize(kernel, element);
+    bool readerTilize =
+        reading && (widening || needsReaderTilize(kernel, element));
     // Whole rows are whole pages; a part of each row (the buffer's columns
     // from a column offset that is a multiple of 32: 64-byte aligned) is
     // read or written at that offset into the page.
@@ -1016,14 +1150,17 @@ private:
     }
     int64_t rowDim = dims[0];
     llvm::StringRef role = reading ? "reader" : "writer";
+    int64_t widenPitch = (rowBytes + 32 + 63) / 64 * 64;
 
     // The CBs: the buffer's tiles and the sticks of one tile row (two, so
     // that data movement fills one while compute converts the other).
     int64_t stages = getStages(op, kernel);
     Value tiled, sticks;
     if (reading) {
-      tiled = bindInputCB(rewriter, op, kernel, kernelState, buffer, element,
-                          tileBytes, stages * tiles, tiles);
+      Type tiledElement = widening ? bufType.getElementType() : element;
+      tiled =
+          bindInputCB(rewriter, op, kernel, kernelState, buffer, tiledElement,
+                      getTileBytes(tiledElement), stages * tiles, tiles);
       if (!tiled)
         return failure();
       if (kernelState.nextInput > 15)
@@ -1032,9 +1169,13 @@ private:
       // Staging for one tile row: a CB compute tilizes from (two tile rows,
       // so that the reader fills one while compute converts the other), or
       // the reader's own scratch when it places the rows in tiles itself.
-      sticks =
-          createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++, element,
-                        tileBytes, readerTilize ? columns : 2 * columns);
+      // Widening: 32 rows of `widenPitch` bytes (a row's bytes plus up to
+      // 32 of alignment shift, in 64-byte units).
+      int64_t scratchPages = readerTilize ? columns : 2 * columns;
+      if (widening)
+        scratchPages = (32 * widenPitch + tileBytes - 1) / tileBytes;
+      sticks = createCBAtTop(rewriter, kernel, loc, kernelState.nextInput++,
+                             element, tileBytes, scratchPages);
     } else {
       if (kernelState.nextOutput > 22)
         return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
@@ -1053,6 +1194,13 @@ private:
     Value zero = createIndex(rewriter, loc, 0);
     Value one = createIndex(rewriter, loc, 1);
     auto offsets = copy.getOffsets();
+    // Where a widened row's bytes start in a 64-byte unit (one byte per
+    // element: the column).
+    Value widenShift;
+    if (widening)
+      widenShift = createBinary<arith::RemUIOp>(
+          rewriter, loc, toI32(rewriter, loc, columnOffset),
+          createI32(rewriter, loc, 64));
     StickAddressing sticksOf =
         getStickAddressing(rewriter, loc, kernel, copy, shape, rowDim);
     llvm::ArrayRef<int64_t> strides = sticksOf.strides;
@@ -1123,10 +1271,16 @@ private:
         rewriter, loc, base,
         createBinary<arith::MulIOp>(
             rewriter, loc, row, createIndex(rewriter, loc, strides[rowDim])));
+    // A widened row of bytes starts where its DRAM bytes do modulo 64 (the
+    // NoC moves DRAM reads in aligned units: 32 bytes on Wormhole, 64 on
+    // Blackhole), in rows of `widenPitch` bytes.
     Value l1 = createBinary<arith::AddIOp>(
         rewriter, loc, l1Base,
-        createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, k),
-                                    createI32(rewriter, loc, rowBytes)));
+        createBinary<arith::MulIOp>(
+            rewriter, loc, toI32(rewriter, loc, k),
+            createI32(rewriter, loc, widening ? widenPitch : rowBytes)));
+    if (widening)
+      l1 = createBinary<arith::AddIOp>(rewriter, loc, l1, widenShift);
     Value rowInside = inside;
     if (guardColumns) {
       Value less =
@@ -1194,8 +1348,17 @@ private:
     rewriter.setInsertionPointAfter(stickLoop.getOperation());
     if (readerTilize) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
-      emitReaderTilize(rewriter, loc, l1Base, tiledBase,
-                       rowLoop.getInductionVar(), columns, element);
+      if (widening)
+        emitReaderWiden(
+            rewriter, loc,
+            createBinary<arith::AddIOp>(rewriter, loc, l1Base, widenShift),
+            widenPitch, tiledBase, rowLoop.getInductionVar(), columns,
+            narrow.getWidth() == 8 &&
+                narrow.getSignedness() != IntegerType::Unsigned,
+            bufType.getElementType().isF32());
+      else
+        emitReaderTilize(rewriter, loc, l1Base, tiledBase,
+                         rowLoop.getInductionVar(), columns, element);
     } else if (reading) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
       tag(rewriter.create<cb::PushBackOp>(loc, sticks, columns).getOperation(),
@@ -1316,6 +1479,10 @@ private:
     auto bufType = buffer.getType().cast<tile::BufType>();
     Type element = tensor.getType().cast<tile::TensorType>().getElementType();
     bool reading = copy.getSource() == tensor;
+    // One-byte integers widened into an int32 buffer (lowerColumn): the
+    // block's CB holds int32 tiles.
+    if (reading && isWidening(copy))
+      element = bufType.getElementType();
     if (reading && bufType.getElementType() != element)
       return FailureOr<ElementwiseBlock>(
           fail(op, "a read from DRAM copies bytes: the buffer must have the "
@@ -1400,11 +1567,21 @@ private:
     bool reading = copy.getSource() == tensor;
     auto offsets = copy.getOffsets();
     Value columnOffset = offsets[rank - 1];
-    if ((elementBytes != 2 && elementBytes != 4) || copy.getRowLimit() ||
-        !isTileAligned(columnOffset))
+    // One-byte integers read into an int32 or f32 vector are widened lane
+    // by lane.
+    bool widening = reading && isWidening(copy);
+    if ((elementBytes != 2 && elementBytes != 4 && !widening) ||
+        copy.getRowLimit() || !isTileAligned(columnOffset))
       return fail(op, "a 1-d buffer is copied from or to a part of a row of "
-                      "2- or 4-byte elements that starts at a column that is "
-                      "a multiple of 32 (run tile-legalize first)");
+                      "2- or 4-byte elements (or read from one-byte integers "
+                      "into an int32 or f32 one) that starts at a column that "
+                      "is a multiple of 32 (run tile-legalize first)");
+    bool toF32 =
+        widening &&
+        buffer.getType().cast<tile::BufType>().getElementType().isF32();
+    auto narrow = element.dyn_cast<IntegerType>();
+    bool isSigned = widening && narrow.getWidth() == 8 &&
+                    narrow.getSignedness() != IntegerType::Unsigned;
     FailureOr<ElementwiseBlock> block =
         beginElementwiseBlock(rewriter, copy, tensor, buffer, layout);
     if (failed(block))
@@ -1436,10 +1613,27 @@ private:
     Value zero = createIndex(rewriter, loc, 0);
     Value one = createIndex(rewriter, loc, 1);
     int64_t segmentBytes = tile::kTileSize * elementBytes;
+    // Where tile t's segment lands in face 1: at its start, or for one-byte
+    // elements where its bytes start in a 64-byte DRAM unit (the NoC moves
+    // DRAM reads in aligned units: 32 bytes on Wormhole, 64 on Blackhole).
+    auto stageOf = [&](Value t, Value tileBase) {
+      Value stage = add(tileBase, constant(faceBytes));
+      if (elementBytes != 1)
+        return stage;
+      Value column =
+          toI32(rewriter, loc,
+                createBinary<arith::AddIOp>(
+                    rewriter, loc, columnOffset,
+                    createBinary<arith::MulIOp>(
+                        rewriter, loc, t,
+                        createIndex(rewriter, loc, tile::kTileSize))));
+      return add(stage, createBinary<arith::RemUIOp>(rewriter, loc, column,
+                                                     constant(64)));
+    };
     // The 32 elements of each tile, gathered into (or scattered from) its
     // face 1: a word per element, or two halves per word.
-    auto emitLanes = [&](Value tileBase, bool gather) {
-      Value stage = add(tileBase, constant(faceBytes));
+    auto emitLanes = [&](Value t, Value tileBase, bool gather) {
+      Value stage = stageOf(t, tileBase);
       int64_t words = segmentBytes / 4;
       auto loop = rewriter.create<scf::ForOp>(
           loc, zero, createIndex(rewriter, loc, words), one);
@@ -1448,11 +1642,32 @@ private:
       Value w = toI32(rewriter, loc, loop.getInductionVar());
       Value stageWord = add(stage, mul(w, constant(4)));
       int64_t perWord = 4 / elementBytes;
+      int64_t laneBytes = widening ? 4 : elementBytes;
       auto lane = [&](int64_t half) {
         Value index = add(mul(w, constant(perWord)), constant(half));
         return add(tileBase,
-                   getVectorElementOffset(rewriter, loc, index, elementBytes));
+                   getVectorElementOffset(rewriter, loc, index, laneBytes));
       };
+      if (widening) {
+        // Four bytes a word, each extended (and made an f32) in its lane.
+        Value packed = readWord(stageWord);
+        for (int64_t k = 0; k < 4; ++k) {
+          Value byte = createBinary<arith::AndIOp>(
+              rewriter, loc,
+              createBinary<arith::ShRUIOp>(rewriter, loc, packed,
+                                           constant(8 * k)),
+              constant(0xff));
+          if (isSigned)
+            byte = createBinary<arith::ShRSIOp>(
+                rewriter, loc,
+                createBinary<arith::ShLIOp>(rewriter, loc, byte, constant(24)),
+                constant(24));
+          if (toF32)
+            byte = emitSmallIntToF32Bits(rewriter, loc, byte);
+          writeWord(lane(k), byte);
+        }
+        return;
+      }
       if (elementBytes == 4) {
         if (gather)
           writeWord(stageWord, readWord(lane(0)));
@@ -1495,7 +1710,7 @@ private:
       Value less = createLess(rewriter, loc, column, shape[rank - 1]);
       inside = inside ? createBinary<arith::AndIOp>(rewriter, loc, inside, less)
                       : less;
-      Value stage = add(tileBase, constant(faceBytes));
+      Value stage = stageOf(t, tileBase);
       emitGuarded(
           rewriter, loc, inside, /*reading=*/false, role, Value(), 0, [&] {
             Value address =
@@ -1521,8 +1736,8 @@ private:
         transfer(t, tileBase);
       });
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
-      tileLoop([&](Value, Value tileBase) {
-        emitLanes(tileBase, /*gather=*/false);
+      tileLoop([&](Value t, Value tileBase) {
+        emitLanes(t, tileBase, /*gather=*/false);
         tag(rewriter
                 .create<tt::FillZeroTileOp>(
                     loc, ValueRange{add(tileBase, constant(faceBytes)),
@@ -1534,7 +1749,7 @@ private:
       emitComputeUse(rewriter, loc, op, buffer, cb, tiles);
     } else {
       tileLoop([&](Value t, Value tileBase) {
-        emitLanes(tileBase, /*gather=*/true);
+        emitLanes(t, tileBase, /*gather=*/true);
         transfer(t, tileBase);
       });
       tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
@@ -1574,9 +1789,14 @@ private:
     llvm::ArrayRef<int64_t> shape = tensorType.getShape();
     int64_t rank = tensorType.getRank(), rowDim = rank - 2;
     bool reading = copy.getSource() == tensor;
-    if (tile::getElementBytes(element) != 4 || copy.getRowLimit())
+    // One-byte integers (a mask column) are read a byte each and widened
+    // to int32 in place.
+    bool widening = reading && isWidening(copy);
+    int64_t bytes = tile::getElementBytes(element);
+    if ((bytes != 4 && !widening) || copy.getRowLimit())
       return fail(op, "a column of a tensor is copied with a 1-d buffer of "
-                      "4-byte elements (run tile-legalize first)");
+                      "4-byte elements, or read from one-byte integers into "
+                      "an int32 one (run tile-legalize first)");
     FailureOr<ElementwiseBlock> block =
         beginElementwiseBlock(rewriter, copy, tensor, buffer, layout);
     if (failed(block))
@@ -1608,8 +1828,8 @@ private:
               .getOperation(),
           role);
     Value column = toI32(rewriter, loc, offsets[rank - 1]);
-    Value byteOffset = createBinary<arith::MulIOp>(rewriter, loc, column,
-                                                   createI32(rewriter, loc, 4));
+    Value byteOffset = createBinary<arith::MulIOp>(
+        rewriter, loc, column, createI32(rewriter, loc, bytes));
     // The word's slot in its face row: byte `column * 4 mod 64`.
     Value shift = createBinary<arith::RemUIOp>(rewriter, loc, byteOffset,
                                                createI32(rewriter, loc, 64));
@@ -1655,7 +1875,7 @@ private:
                           role)
                           ->getResult(0);
       emitNocTransfer(rewriter, loc, role, reading, address, slot,
-                      createI32(rewriter, loc, 4));
+                      createI32(rewriter, loc, bytes));
     };
     emitGuarded(rewriter, loc, rowInside, /*reading=*/false, role, Value(), 0,
                 emitTransfer);
@@ -1670,9 +1890,38 @@ private:
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(moveLoop.getBody());
         auto [word, slot] = places(moveLoop.getInductionVar());
-        Value value = readWord(slot);
-        writeWord(slot, createI32(rewriter, loc, 0));
-        writeWord(word, value);
+        if (widening) {
+          // The byte at `slot` (in the word at slot & ~3), extended.
+          Value aligned = createBinary<arith::AndIOp>(
+              rewriter, loc, slot, createI32(rewriter, loc, ~3));
+          Value shift = createBinary<arith::MulIOp>(
+              rewriter, loc,
+              createBinary<arith::AndIOp>(rewriter, loc, slot,
+                                          createI32(rewriter, loc, 3)),
+              createI32(rewriter, loc, 8));
+          Value byte = createBinary<arith::AndIOp>(
+              rewriter, loc,
+              createBinary<arith::ShRUIOp>(rewriter, loc, readWord(aligned),
+                                           shift),
+              createI32(rewriter, loc, 0xff));
+          auto narrow = element.cast<IntegerType>();
+          if (narrow.getWidth() == 8 &&
+              narrow.getSignedness() != IntegerType::Unsigned)
+            byte = createBinary<arith::ShRSIOp>(
+                rewriter, loc,
+                createBinary<arith::ShLIOp>(rewriter, loc, byte,
+                                            createI32(rewriter, loc, 24)),
+                createI32(rewriter, loc, 24));
+          if (block->tileBytes == getTileBytes(rewriter.getF32Type()) &&
+              buffer.getType().cast<tile::BufType>().getElementType().isF32())
+            byte = emitSmallIntToF32Bits(rewriter, loc, byte);
+          writeWord(aligned, createI32(rewriter, loc, 0));
+          writeWord(word, byte);
+        } else {
+          Value value = readWord(slot);
+          writeWord(slot, createI32(rewriter, loc, 0));
+          writeWord(word, value);
+        }
       }
       tag(rewriter.create<cb::PushBackOp>(loc, cb, tiles).getOperation(), role);
       emitComputeUse(rewriter, loc, op, buffer, cb, tiles);

@@ -270,6 +270,37 @@ func.func @copy_leading_past_the_end(%A: !tile.tensor<2x4x128x64xbf16>) {
 
 // -----
 
+// One-byte integers widen into int32 or f32 buffers when read, nothing
+// else: a uint8 mask does not become bf16, nor is an int32 buffer written
+// into a uint8 tensor.
+func.func @narrow_copies(%M: !tile.tensor<64x64xui8>) {
+  tile.kernel grid [1] blocks(%bx) args(%m = %M : !tile.tensor<64x64xui8>) {
+    %c0 = arith.constant 0 : index
+    %i = tile.alloc : !tile.buf<32x32xi32, shared>
+    %f = tile.alloc : !tile.buf<32x32xf32, shared>
+    %h = tile.alloc : !tile.buf<32x32xbf16, shared>
+    tile.copy %m[%c0, %c0], %i : !tile.tensor<64x64xui8>, !tile.buf<32x32xi32, shared>
+    tile.copy %m[%c0, %c0], %f : !tile.tensor<64x64xui8>, !tile.buf<32x32xf32, shared>
+    // expected-error@+1 {{'tile.copy' op element types do not match: 'ui8' and 'bf16'}}
+    tile.copy %m[%c0, %c0], %h : !tile.tensor<64x64xui8>, !tile.buf<32x32xbf16, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @narrow_writes(%M: !tile.tensor<64x64xui8>) {
+  tile.kernel grid [1] blocks(%bx) args(%m = %M : !tile.tensor<64x64xui8>) {
+    %c0 = arith.constant 0 : index
+    %i = tile.alloc : !tile.buf<32x32xi32, shared>
+    // expected-error@+1 {{'tile.copy' op element types do not match: 'i32' and 'ui8'}}
+    tile.copy %i, %m[%c0, %c0] : !tile.buf<32x32xi32, shared>, !tile.tensor<64x64xui8>
+  }
+  return
+}
+
+// -----
+
 func.func @copy_element_types(%A: !tile.tensor<64x64xi32>) {
   tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xi32>) {
     %buf = tile.alloc : !tile.buf<32x32xf32, shared>

@@ -115,6 +115,8 @@ class ParallelLoop:
         self.pre = []         # callbacks emitting ops before the op
         self.post = []        # ... and after it
         self.stages = {}
+        # Staging buffers of one-byte integers widened by the reader.
+        self.widened = set()
 
     # -- errors and positions ---------------------------------------------
 
@@ -323,8 +325,57 @@ class ParallelLoop:
                        f"int32: read its elements as numbers outside the loop "
                        f"(`if {buffer.py_name}[...] != 0:`)")
 
+    def view_as_tensor(self, node, buffer, scope):
+        """``mask_local[j]`` of a view of a one-byte tensor's slice (T.copy
+        of `mask[b, s0:s1, h]` into a uint8 buffer): the same element of
+        the tensor, ``mask[b, s0 + j, h]``, as a subscript of it in a scope
+        that names the slice's offsets."""
+        if buffer.view is None:
+            self.error(node, f"'{buffer.py_name}' is read before a T.copy of a "
+                       "tensor slice filled it")
+        region, sliced, copy_scope = buffer.view
+        visible = scope
+        while visible is not None and visible is not copy_scope:
+            visible = visible.parent
+        if visible is None:
+            self.error(node, f"'{buffer.py_name}' is read outside the loop or "
+                       "branch of the T.copy that filled it")
+        indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(indices) != len(sliced):
+            self.error(node, f"'{buffer.py_name}' has {len(sliced)} dimensions, "
+                       f"indexed with {len(indices)}")
+        inner = fe.Scope(parent=scope)
+        parts = []
+        for d, offset in enumerate(region.offsets):
+            name = f"__tilt_view_offset_{d}"
+            inner.vars[name] = offset
+            part = ast.Name(id=name, ctx=ast.Load())
+            if d in sliced:
+                part = ast.BinOp(left=part, op=ast.Add(),
+                                 right=indices[sliced.index(d)])
+            parts.append(part)
+        tensor_node = ast.Subscript(
+            value=node.value, slice=ast.Tuple(elts=parts, ctx=ast.Load()),
+            ctx=ast.Load())
+        ast.copy_location(tensor_node, node)
+        for sub in ast.walk(tensor_node):
+            if not hasattr(sub, "lineno"):
+                ast.copy_location(sub, node)
+        return tensor_node, region.buffer, inner
+
+    def is_widened(self, value):
+        """Whether ``value`` is read from a staging buffer of one-byte
+        integers widened on the way in (a mask)."""
+        key = value.data
+        return isinstance(key, tuple) and key[0] in self.widened
+
     def read(self, node, buffer, scope):
-        self.check_not_narrow(node, buffer)
+        if buffer.is_view and not buffer.is_global:
+            node, buffer, scope = self.view_as_tensor(node, buffer, scope)
+        # A one-byte tensor (a bool or uint8 mask, int8 data) is read into
+        # an int32 staging buffer: the reader widens its bytes.
+        if not (buffer.is_global and buffer.dtype in _NARROW_TYPES):
+            self.check_not_narrow(node, buffer)
         row = self.row_read(node, buffer, scope)
         if row is not None:
             buffer, node = row
@@ -379,8 +430,16 @@ class ParallelLoop:
             return Node("outer", buffer.dtype, self.pos(node), data=self.stages[stage_key])
         if stage_key not in self.stages:
             shape = [self.extents[d] for d in dims]
+            # One-byte integers widen to int32 tiles, or to float32 for a
+            # vector (the body broadcasts it along rows, which int32 vectors
+            # do not have yet); both hold every value exactly.
+            widened = buffer.dtype
+            if buffer.dtype in _NARROW_TYPES:
+                widened = "f32" if len(shape) == 1 else "i32"
             stage = Buffer(self.tr.emitter.fresh(buffer.py_name + "_in"), shape,
-                           buffer.dtype, "shared", buffer.py_name)
+                           widened, "shared", buffer.py_name)
+            if buffer.dtype in _NARROW_TYPES:
+                self.widened.add(stage.name)
             pos = self.pos(node)
             self.stages[stage_key] = stage
 
@@ -675,6 +734,15 @@ class ParallelLoop:
         if not isinstance(cond, (Node, Aff)):
             return a if cond else b
         cond = self.to_node(node, cond, "i1")
+        if cond.type == "i32" or (cond.type == "f32" and cond.kind == "input" and
+                                  self.is_widened(cond)):
+            # A number as a condition is true when it is not zero: a bool
+            # mask's element (read as an int32, or an f32 in a vector:
+            # `T.if_then_else(M[i, j], ...)`), as in C.
+            float_cond = cond.type == "f32"
+            cond = Node("cmp", "i1", self.pos(node),
+                        [cond, self.to_node(node, 0.0 if float_cond else 0, cond.type)],
+                        "cmpf une" if float_cond else "cmpi ne")
         if cond.type != "i1":
             self.error(node, "the condition of T.if_then_else must be a comparison")
         a, b = self.unify(node, a, b)

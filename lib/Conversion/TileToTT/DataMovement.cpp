@@ -930,14 +930,10 @@ private:
                                      Value value) {
     auto i32 = [&](int64_t v) { return createI32(rewriter, loc, v); };
     auto cmp = [&](arith::CmpIPredicate predicate, Value a, Value b) {
-      return rewriter.create<arith::CmpIOp>(loc, predicate, a, b)
-          .getOperation()
-          ->getResult(0);
+      return createCmpI(rewriter, loc, predicate, a, b);
     };
     auto select = [&](Value c, Value a, Value b) {
-      return rewriter.create<arith::SelectOp>(loc, c, a, b)
-          .getOperation()
-          ->getResult(0);
+      return createSelect(rewriter, loc, c, a, b);
     };
     Value negative = cmp(arith::CmpIPredicate::slt, value, i32(0));
     Value magnitude = select(
@@ -3053,14 +3049,10 @@ private:
       return createBinary<arith::SubIOp>(rewriter, loc, a, b);
     };
     auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
-      return rewriter.create<arith::CmpIOp>(loc, predicate, a, b)
-          .getOperation()
-          ->getResult(0);
+      return createCmpI(rewriter, loc, predicate, a, b);
     };
     auto select = [&](Value condition, Value a, Value b) {
-      return rewriter.create<arith::SelectOp>(loc, condition, a, b)
-          .getOperation()
-          ->getResult(0);
+      return createSelect(rewriter, loc, condition, a, b);
     };
     Value sign = shl(andI(half, i32(0x8000)), i32(16));
     Value exponent = andI(shr(half, i32(10)), i32(0x1f));

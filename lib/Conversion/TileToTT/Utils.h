@@ -42,6 +42,22 @@ Value createBinary(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
   return builder.create<OpT>(loc, lhs, rhs).getOperation()->getResult(0);
 }
 
+/// `arith.cmpi predicate, lhs, rhs`.
+inline Value createCmpI(OpBuilder &builder, Location loc,
+                        arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+  return builder.create<arith::CmpIOp>(loc, predicate, lhs, rhs)
+      .getOperation()
+      ->getResult(0);
+}
+
+/// `arith.select condition, a, b`.
+inline Value createSelect(OpBuilder &builder, Location loc, Value condition,
+                          Value a, Value b) {
+  return builder.create<arith::SelectOp>(loc, condition, a, b)
+      .getOperation()
+      ->getResult(0);
+}
+
 /// `<columns>x<rows>` with positive sizes, as (columns, rows).
 inline std::optional<std::pair<int64_t, int64_t>>
 parseGrid(llvm::StringRef text) {

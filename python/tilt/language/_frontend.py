@@ -1366,9 +1366,11 @@ class Translator(EagerTranslation):
         self.check_slice_extents(call, region, sliced, buffer)
         buffer.view = (region, sliced, scope)
 
-    def view_element(self, node, buffer, indices, scope):
-        """``mask[k]`` of a view: the element of its tensor (a Region with
-        every dimension indexed)."""
+    def view_slice(self, node, buffer, indices, scope):
+        """The tensor slice a view of one-byte integers reads, (region, its
+        sliced dimensions), once ``buffer[indices]`` is checked: after the
+        copy that filled it, where that copy is seen, with an index per
+        dimension."""
         if buffer.view is None:
             self.error(node, f"'{buffer.py_name}' is read before a T.copy of a "
                        "tensor slice filled it")
@@ -1382,6 +1384,12 @@ class Translator(EagerTranslation):
         if len(indices) != len(sliced):
             self.error(node, f"'{buffer.py_name}' has {len(sliced)} dimensions, "
                        f"indexed with {len(indices)}")
+        return region, sliced
+
+    def view_element(self, node, buffer, indices, scope):
+        """``mask[k]`` of a view: the element of its tensor (a Region with
+        every dimension indexed)."""
+        region, sliced = self.view_slice(node, buffer, indices, scope)
         offsets = list(region.offsets)
         for d, index in zip(sliced, indices):
             if isinstance(index, ast.Slice):

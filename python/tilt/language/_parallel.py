@@ -330,20 +330,8 @@ class ParallelLoop:
         of `mask[b, s0:s1, h]` into a uint8 buffer): the same element of
         the tensor, ``mask[b, s0 + j, h]``, as a subscript of it in a scope
         that names the slice's offsets."""
-        if buffer.view is None:
-            self.error(node, f"'{buffer.py_name}' is read before a T.copy of a "
-                       "tensor slice filled it")
-        region, sliced, copy_scope = buffer.view
-        visible = scope
-        while visible is not None and visible is not copy_scope:
-            visible = visible.parent
-        if visible is None:
-            self.error(node, f"'{buffer.py_name}' is read outside the loop or "
-                       "branch of the T.copy that filled it")
         indices = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        if len(indices) != len(sliced):
-            self.error(node, f"'{buffer.py_name}' has {len(sliced)} dimensions, "
-                       f"indexed with {len(indices)}")
+        region, sliced = self.tr.view_slice(node, buffer, indices, scope)
         inner = fe.Scope(parent=scope)
         parts = []
         for d, offset in enumerate(region.offsets):

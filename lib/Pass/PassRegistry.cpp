@@ -53,6 +53,9 @@ std::vector<const PassInfo *> tilt::getRegisteredPasses() {
 namespace {
 class PipelineParser {
 public:
+  /// The deepest nesting of `anchor(...)` accepted.
+  static constexpr unsigned kMaxPipelineNesting = 256;
+
   PipelineParser(llvm::StringRef text, std::string &error)
       : text(text), error(error) {}
 
@@ -96,6 +99,8 @@ private:
     return text.slice(start, pos);
   }
 
+  unsigned depth = 0;
+
   LogicalResult parseElement(OpPassManager &pm) {
     skipSpaces();
     size_t nameStart = pos;
@@ -104,9 +109,17 @@ private:
       return fail("expected a pass or op name");
     skipSpaces();
     if (peek() == '(') {
+      // Nested pipelines recurse here, and in the pass managers they build
+      // (run, print, destroy): a bound keeps any text from overflowing the
+      // stack; real pipelines nest a few levels.
+      if (++depth > kMaxPipelineNesting)
+        return fail("the pipeline nests more than " +
+                    llvm::Twine(kMaxPipelineNesting) + " levels");
       ++pos;
       OpPassManager &nested = pm.nest(name);
-      if (failed(parseList(nested)))
+      LogicalResult inner = parseList(nested);
+      --depth;
+      if (failed(inner))
         return failure();
       skipSpaces();
       if (peek() != ')')

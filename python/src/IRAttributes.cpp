@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Nesting.h"
 #include "PyBindingUtils.h"
 #include "PyDiagnostics.h"
 #include "tilt/IR/Context.h"
@@ -244,8 +245,9 @@ static void populateAttributeClasses(py::module_ &m) {
               checkSameContext(ctx, element.context);
               attrs.push_back(element.attr);
             }
-            return wrapAttribute(PyContextRef(ctx),
-                                 ArrayAttr::get(ctx.get(), attrs));
+            ArrayAttr array = ArrayAttr::get(ctx.get(), attrs);
+            checkNestingDepth(getNestingDepth(array), "this ArrayAttr");
+            return wrapAttribute(PyContextRef(ctx), array);
           },
           py::arg("attributes"), py::arg("context") = py::none())
       .def("__len__",
@@ -276,8 +278,9 @@ static void populateAttributeClasses(py::module_ &m) {
               checkSameContext(ctx, value.context);
               named.emplace_back(StringAttr::get(ctx.get(), name), value.attr);
             }
-            return wrapAttribute(PyContextRef(ctx),
-                                 DictionaryAttr::get(ctx.get(), named));
+            DictionaryAttr dictionary = DictionaryAttr::get(ctx.get(), named);
+            checkNestingDepth(getNestingDepth(dictionary), "this DictAttr");
+            return wrapAttribute(PyContextRef(ctx), dictionary);
           },
           py::arg("value") = std::map<std::string, PyAttribute>(),
           py::arg("context") = py::none())

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Nesting.h"
 #include "PyDiagnostics.h"
 #include "PyIR.h"
 #include "tilt/Dialect/Arith/Arith.h"
@@ -44,7 +45,7 @@ PyIRContext::PyIRContext() {
   context->loadAllAvailableDialects();
 }
 
-PyIRContext::~PyIRContext() = default;
+PyIRContext::~PyIRContext() { forgetNestingDepths(); }
 
 py::object PyIRContext::getObject() {
   return py::cast(this, py::return_value_policy::reference);
@@ -138,6 +139,14 @@ Operation *PyOperation::getChecked() const {
         "the operation is no longer valid: it was erased, or a pass ran on "
         "an operation that contains it");
   return op;
+}
+
+llvm::SmallVector<Block *, 4> PyOperation::getOwnBlocks() const {
+  llvm::SmallVector<Block *, 4> blocks;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      blocks.push_back(&block);
+  return blocks;
 }
 
 py::object PyOperationChild::wrap(Operation *op) const {
@@ -352,6 +361,7 @@ static void populateModule(py::module_ &m) {
             PyBlock block{
                 {PyOperation::get(module.context, self, module.op.get())},
                 &module.op->getRegion(0).front()};
+            block.scopeToBlock(block.block);
             return block;
           },
           "The block of the module.")
@@ -414,6 +424,7 @@ static void populateOperation(py::module_ &m) {
             PyBlock result{
                 {PyOperation::get(op.context, op.owner, block->getParentOp())},
                 block};
+            result.scopeToBlock(block);
             return py::cast(result);
           },
           "The block that holds this operation, or None at the top.")

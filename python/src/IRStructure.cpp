@@ -72,7 +72,8 @@ struct PyResultList : PySequence<PyResultList> {
 struct PyRegionList : PySequence<PyRegionList> {
   size_t size() const { return getParentChecked()->getNumRegions(); }
   py::object at(size_t i) const {
-    return py::cast(PyRegion{{parent}, &getParentChecked()->getRegion(i)});
+    Region *region = &getParentChecked()->getRegion(i);
+    return py::cast(PyRegion{{parent}, region});
   }
 };
 
@@ -85,7 +86,9 @@ struct PyBlockList : PySequence<PyBlockList> {
   }
   py::object at(size_t i) const {
     getParentChecked();
-    return py::cast(PyBlock{{parent}, &*std::next(region->begin(), i)});
+    PyBlock block{{parent}, &*std::next(region->begin(), i)};
+    block.scopeToBlock(block.block);
+    return py::cast(block);
   }
 };
 
@@ -148,8 +151,11 @@ py::object tilt::python::wrapValue(const PyOperationChild &from, Value value) {
   if (auto result = value.dyn_cast<OpResult>())
     return py::cast(PyOpResult{{{from.wrap(result.getOwner())}, value}});
   auto argument = value.cast<BlockArgument>();
-  return py::cast(PyBlockArgument{
-      {{from.wrap(argument.getOwner()->getParentOp())}, value}});
+  PyBlockArgument result{
+      {{from.wrap(argument.getOwner()->getParentOp())}, value}};
+  result.scopeToBlock(argument.getOwner());
+  result.argNumber = argument.getArgNumber();
+  return py::cast(result);
 }
 
 void tilt::python::addOperationAccessors(py::class_<PyOperation> &operation) {
@@ -371,8 +377,10 @@ static void populateValues(py::module_ &m) {
       .def_property_readonly(
           "owner",
           [](const PyBlockArgument &self) {
-            return PyBlock{{self.parent},
-                           self.getChecked().cast<BlockArgument>().getOwner()};
+            Block *owner = self.getChecked().cast<BlockArgument>().getOwner();
+            PyBlock block{{self.parent}, owner};
+            block.scopeLike(self);
+            return block;
           },
           "The block of the argument.")
       .def_property_readonly("arg_number", [](const PyBlockArgument &self) {
@@ -394,11 +402,11 @@ void tilt::python::populateIRStructure(py::module_ &m) {
 
   py::class_<PyRegion> region(m, "Region", "A region of an operation.");
   region
-      .def_property_readonly(
-          "blocks",
-          [](const PyRegion &self) {
-            return PyBlockList{{{self.parent}}, self.getChecked()};
-          })
+      .def_property_readonly("blocks",
+                             [](const PyRegion &self) {
+                               Region *region = self.getChecked();
+                               return PyBlockList{{{self.parent}}, region};
+                             })
       .def_property_readonly(
           "owner", [](const PyRegion &self) { return self.parent; },
           "The operation of the region.");
@@ -407,24 +415,28 @@ void tilt::python::populateIRStructure(py::module_ &m) {
 
   py::class_<PyBlock> block(m, "Block", "A block of a region.");
   block
-      .def_property_readonly(
-          "operations",
-          [](const PyBlock &self) {
-            return PyOperationList{{{self.parent}}, self.getChecked()};
-          })
-      .def_property_readonly(
-          "arguments",
-          [](const PyBlock &self) {
-            return PyBlockArgumentList{{{self.parent}}, self.getChecked()};
-          })
+      .def_property_readonly("operations",
+                             [](const PyBlock &self) {
+                               Block *block = self.getChecked();
+                               PyOperationList list{{{self.parent}}, block};
+                               list.scopeLike(self);
+                               return list;
+                             })
+      .def_property_readonly("arguments",
+                             [](const PyBlock &self) {
+                               Block *block = self.getChecked();
+                               PyBlockArgumentList list{{{self.parent}}, block};
+                               list.scopeLike(self);
+                               return list;
+                             })
       .def_property_readonly(
           "owner", [](const PyBlock &self) { return self.parent; },
           "The operation of the block's region.")
-      .def_property_readonly(
-          "region",
-          [](const PyBlock &self) {
-            return PyRegion{{self.parent}, self.getChecked()->getParent()};
-          })
+      .def_property_readonly("region",
+                             [](const PyBlock &self) {
+                               Region *region = self.getChecked()->getParent();
+                               return PyRegion{{self.parent}, region};
+                             })
       .def("__str__", [](const PyBlock &self) {
         Block *block = self.getChecked();
         return printToString(*block);

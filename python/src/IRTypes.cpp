@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Nesting.h"
 #include "PyBindingUtils.h"
 #include "PyDiagnostics.h"
 #include "tilt/IR/Context.h"
@@ -268,6 +269,7 @@ static void populateLocations(py::module_ &m) {
             Location loc = child
                                ? Location::getName(ctx.get(), name, child->loc)
                                : Location::getName(ctx.get(), name);
+            checkNestingDepth(getNestingDepth(loc), "this Location.name");
             return PyLocation{PyContextRef(ctx), loc};
           },
           py::arg("name"), py::arg("childLoc") = py::none(),
@@ -287,9 +289,9 @@ static void populateLocations(py::module_ &m) {
             Location caller = frames.back().loc;
             for (size_t i = frames.size() - 1; i-- > 0;)
               caller = Location::getCallSite(ctx.get(), frames[i].loc, caller);
-            return PyLocation{
-                PyContextRef(ctx),
-                Location::getCallSite(ctx.get(), callee.loc, caller)};
+            Location loc = Location::getCallSite(ctx.get(), callee.loc, caller);
+            checkNestingDepth(getNestingDepth(loc), "this Location.callsite");
+            return PyLocation{PyContextRef(ctx), loc};
           },
           py::arg("callee"), py::arg("frames"), py::arg("context") = py::none())
       .def_static(
@@ -304,10 +306,10 @@ static void populateLocations(py::module_ &m) {
             }
             if (metadata)
               checkSameContext(ctx, metadata->context);
-            return PyLocation{
-                PyContextRef(ctx),
-                Location::getFused(ctx.get(), locs,
-                                   metadata ? metadata->attr : Attribute())};
+            Location loc = Location::getFused(
+                ctx.get(), locs, metadata ? metadata->attr : Attribute());
+            checkNestingDepth(getNestingDepth(loc), "this Location.fused");
+            return PyLocation{PyContextRef(ctx), loc};
           },
           py::arg("locations"), py::arg("metadata") = py::none(),
           py::arg("context") = py::none())

@@ -60,14 +60,17 @@ void addPipeline(PyPassManager &pm, const std::string &pipeline) {
 
 /// PassManager.run(op): runs on a Module or an Operation.
 void runPassManager(PyPassManager &pm, py::handle target) {
-  PyOperation *operation;
+  // The Python object of the operation, held for the whole run: a
+  // module's may be made here, and would die with a temporary.
+  py::object holder;
   if (py::isinstance<PyOperation>(target))
-    operation = &target.cast<PyOperation &>();
+    holder = py::reinterpret_borrow<py::object>(target);
   else if (py::isinstance<PyModule>(target))
-    operation = &target.attr("operation").cast<PyOperation &>();
+    holder = target.attr("operation");
   else
     throw py::type_error("PassManager.run expects an ir.Module or an "
                          "ir.Operation");
+  PyOperation *operation = &holder.cast<PyOperation &>();
   Operation *op = operation->getChecked();
   if (op->getContext() != pm.context.get())
     throw py::value_error("the operation belongs to another context than "
@@ -79,9 +82,16 @@ void runPassManager(PyPassManager &pm, py::handle target) {
   if (pm.verify && failed(tilt::verify(op)))
     capture.raise("the pass pipeline did not run: the operation does not "
                   "verify");
-  // Passes may erase or replace anything inside `op`.
+  // Passes may erase or replace anything inside `op`: its nested
+  // operations, and its own blocks (with their arguments).
   pm.context.context->invalidateNested(op, /*includeSelf=*/false);
-  capture.check(pm.passManager->run(op), "the pass pipeline failed");
+  llvm::SmallVector<Block *, 4> before = operation->getOwnBlocks();
+  LogicalResult result = pm.passManager->run(op);
+  llvm::SmallVector<Block *, 4> after = operation->getOwnBlocks();
+  for (Block *block : before)
+    if (!llvm::is_contained(after, block))
+      ++operation->blockGenerations[block];
+  capture.check(result, "the pass pipeline failed");
 }
 
 } // namespace

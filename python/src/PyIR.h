@@ -149,6 +149,19 @@ public:
   py::object owner;
   /// The operation (dangling once invalid).
   Operation *op;
+  /// The generation of each of the operation's own blocks that Python
+  /// has seen: a pass run on the operation may erase its blocks (and their
+  /// arguments), and each block that was there before a run and is not
+  /// after it gets a new generation, which invalidates the Python objects
+  /// made for it (even if a new block takes its address later).
+  llvm::DenseMap<Block *, uint64_t> blockGenerations;
+  /// The generation of `block`, one of the operation's blocks.
+  uint64_t getBlockGeneration(Block *block) const {
+    auto found = blockGenerations.find(block);
+    return found == blockGenerations.end() ? 0 : found->second;
+  }
+  /// The operation's own blocks (of all its regions).
+  llvm::SmallVector<Block *, 4> getOwnBlocks() const;
 
 private:
   PyOperation(PyContextRef context, py::object owner, Operation *op)
@@ -158,13 +171,40 @@ private:
 
 /// Something inside an operation (a region, a block, a value): it holds
 /// the Python object of that operation and is valid as long as it is.
+/// These are aggregates: compute (and check) what goes into one before
+/// building it, never in its initializer. An exception thrown in the middle
+/// of an aggregate's initialization destroyed its py::object twice with
+/// GCC 12 (a crash when the interpreter exits).
 struct PyOperationChild {
   /// The PyOperation of the operation this is part of.
   py::object parent;
+  /// For a child in one of the operation's blocks (a block, its arguments,
+  /// its list of operations): that block, and its generation when the
+  /// child was made (PyOperation::blockGenerations).
+  Block *ownerBlock = nullptr;
+  uint64_t generation = 0;
 
-  /// The operation; raises RuntimeError once it is gone.
+  /// The operation; raises RuntimeError once it is gone, or once a pass
+  /// run on it erased the block of a child in one of its blocks.
   Operation *getParentChecked() const {
-    return parent.cast<PyOperation &>().getChecked();
+    PyOperation &operation = parent.cast<PyOperation &>();
+    Operation *op = operation.getChecked();
+    if (ownerBlock && generation != operation.getBlockGeneration(ownerBlock))
+      throw std::runtime_error(
+          "the block is no longer valid: a pass that ran on the operation "
+          "holding it erased it");
+    return op;
+  }
+  /// Marks this a child in `block`, one of the operation's blocks.
+  void scopeToBlock(Block *block) {
+    ownerBlock = block;
+    generation = getParent().getBlockGeneration(block);
+  }
+  /// Marks this a child in the same block as `other`, as of when `other`
+  /// was made.
+  void scopeLike(const PyOperationChild &other) {
+    ownerBlock = other.ownerBlock;
+    generation = other.generation;
   }
   /// The PyOperation of the parent.
   PyOperation &getParent() const { return parent.cast<PyOperation &>(); }
@@ -199,9 +239,19 @@ struct PyBlock : PyOperationChild {
 struct PyValue : PyOperationChild {
   /// The value.
   Value value;
-  /// The value, after checking that its operation is still there.
+  /// A block argument's number (its block is `ownerBlock`), else -1.
+  int64_t argNumber = -1;
+  /// The value, after checking that its operation is still there (and a
+  /// block argument that its block still has it: a pass may erase
+  /// arguments of a block it keeps).
   Value getChecked() const {
     getParentChecked();
+    if (argNumber >= 0 &&
+        (uint64_t(argNumber) >= ownerBlock->getNumArguments() ||
+         ownerBlock->getArgument(unsigned(argNumber)) != value))
+      throw std::runtime_error(
+          "the block argument is no longer valid: a pass that ran on the "
+          "operation holding its block erased it");
     return value;
   }
 };

@@ -13,6 +13,7 @@ kernel's Python line.
 """
 
 import linecache
+import numbers
 import os
 import sys
 
@@ -29,6 +30,56 @@ __all__ = ["compile", "jit", "Kernel", "CheckResult", "Profile"]
 # float32 arrays whose values the run rounds to bf16.
 _NUMPY = {"f32": np.float32, "bf16": np.float32, "f16": np.float16,
           "i32": np.int32, "i1": np.bool_, "i8": np.int8, "ui8": np.uint8}
+
+# What a caller's array may hold for a parameter of each element type: the
+# kinds of its element type (NumPy's: f float, i signed, u unsigned, b
+# bool) the call converts without loss or by the documented rounding of
+# floats to the parameter's type (docs/python.md, "The kernel object").
+_READS = {"f32": "f", "bf16": "f", "f16": "f", "i32": "iub", "i1": "iub",
+          "i8": "iub", "ui8": "iub"}
+# The range of the integer element types.
+_INT_RANGE = {"i32": (-2 ** 31, 2 ** 31 - 1), "i1": (0, 1), "i8": (-128, 127),
+              "ui8": (0, 255)}
+
+
+def _kind_of(value):
+    """(kind, bytes, name) of an array's or tensor's element type: NumPy's
+    kind letter, the element's size and how to name it; torch's bfloat16
+    is a float of 2 bytes."""
+    if _is_torch_tensor(value):
+        name = str(value.dtype).replace("torch.", "")
+        if name == "bfloat16":
+            return "f", 2, "torch bfloat16"
+        if name == "bool":
+            return "b", 1, "torch bool"
+        import torch
+        try:
+            info = torch.finfo(value.dtype)
+            return ("c" if value.dtype.is_complex else "f"), info.bits // 8, \
+                f"torch {name}"
+        except TypeError:
+            info = torch.iinfo(value.dtype)
+            return ("i" if info.min < 0 else "u"), info.bits // 8, f"torch {name}"
+    dtype = np.asarray(value).dtype
+    return dtype.kind, dtype.itemsize, f"NumPy {dtype}"
+
+
+def _holds(kind, size, torch_name, element):
+    """Whether an array of (kind, size) holds every value of a parameter of
+    `element` type exactly (an output written back into it)."""
+    if element in ("f32", "bf16"):
+        return kind == "f" and (size >= 4 or torch_name == "torch bfloat16" and
+                                element == "bf16")
+    if element == "f16":
+        return kind == "f" and (size >= 4 or torch_name.endswith("float16"))
+    if element == "i32":
+        return kind == "i" and size >= 4
+    if element == "i8":
+        return kind == "i"
+    if element == "ui8":
+        return kind == "u" or (kind == "i" and size >= 2)
+    return kind in "biu"
+
 
 def _is_torch_tensor(value):
     """Whether `value` is a torch.Tensor, without importing torch."""
@@ -320,8 +371,12 @@ class Kernel:
         count = self._user_count()
         if out_idx is None:
             return []
-        if isinstance(out_idx, int):
+        if isinstance(out_idx, int) and not isinstance(out_idx, bool):
             out_idx = [out_idx]
+        if not isinstance(out_idx, (list, tuple)) or not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in out_idx):
+            raise TypeError("out_idx is a parameter index or a list of them, got "
+                            f"{out_idx!r}")
         result = []
         for index in out_idx:
             if not -count <= index < count:
@@ -331,6 +386,9 @@ class Kernel:
             if self.arguments[index]["scalar"]:
                 raise ValueError(f"out_idx {index} is the scalar "
                                  f"'{self.arguments[index]['name']}'")
+            if index in result:
+                raise ValueError(f"out_idx names the parameter "
+                                 f"'{self.arguments[index]['name']}' twice")
             result.append(index)
         return result
 
@@ -349,9 +407,28 @@ class Kernel:
             argument = self.arguments[index]
             name = argument["name"]
             if argument["scalar"]:
+                if isinstance(value, (bool, np.bool_)) or \
+                        not isinstance(value, numbers.Real):
+                    raise TypeError(f"'{name}' is a scalar parameter: it takes a "
+                                    f"real number, got {type(value).__name__}")
                 scalars[name] = float(value)
                 continue
+            element = argument["dtype"]
+            kind, _, what = _kind_of(value)
+            if kind not in _READS.get(element, "f"):
+                raise TypeError(f"'{name}' is a {_TORCH_DTYPES.get(element, element)} "
+                                f"parameter, given a {what} array: Tilt converts "
+                                "floats to float parameters and integers or bools "
+                                "to integer ones, and refuses other conversions "
+                                "(they would lose values); convert it first")
             array = _from_torch(value) if _is_torch_tensor(value) else np.asarray(value)
+            if kind in "iub" and element in _INT_RANGE and array.size:
+                low, high = _INT_RANGE[element]
+                wide = array.astype(np.int64)
+                if wide.min() < low or wide.max() > high:
+                    raise ValueError(f"'{name}' holds a value outside the "
+                                     f"{_TORCH_DTYPES.get(element, element)} range "
+                                     f"[{low}, {high}]")
             shape = tuple(argument["shape"])
             user = self.user_shape(argument)
             if array.shape == user:
@@ -379,13 +456,15 @@ class Kernel:
         return [a["name"] for i, a in enumerate(self.arguments)
                 if (i in self.out_idx) == outputs and i not in self.workspaces]
 
-    def run(self, *arrays, check=False, profile=False, seed=1):
-        """Runs the kernel and returns the driver's result (see __call__)."""
-        inputs, scalars, targets = self._inputs(arrays) if arrays else ({}, {}, {})
+    def run(self, *arrays, check=False, profile=False, seed=1, random=True):
+        """Runs the kernel and returns the driver's result (see __call__):
+        on random inputs when no arrays are given and ``random``."""
+        given = bool(arrays) or not random
+        inputs, scalars, targets = self._inputs(arrays) if given else ({}, {}, {})
         # Outputs the caller did not pass start as zeros, as TileLang allocates them.
         for index in self.out_idx + self.workspaces:
             argument = self.arguments[index]
-            if argument["name"] not in inputs and arrays:
+            if argument["name"] not in inputs and given:
                 inputs[argument["name"]] = np.zeros(argument["shape"], np.float32)
         # A run that fails on the emulator raises TiltError, located at the
         # kernel's `with T.Kernel` line.
@@ -406,14 +485,17 @@ class Kernel:
         or tensors passed; the ``out_idx`` parameters are returned (one
         array, or a tuple): torch tensors of the parameters' dtypes when
         the call passed torch tensors, else NumPy arrays."""
+        # A call runs on the caller's arrays only: no arrays is a call of a
+        # kernel without inputs (its outputs start as zeros), never one on
+        # random inputs (check() and profile() take those).
         if _RECORDERS:
             # Inside tilt.profiler.do_bench: the run is also timed by the model.
-            result, targets = self.run(*arrays, profile=True)
+            result, targets = self.run(*arrays, profile=True, random=False)
             seconds = _predicted_seconds(result.profile_json)
             for recorder in _RECORDERS:
                 recorder.append(seconds)
             return self._outputs_of(result, targets, arrays)
-        result, targets = self.run(*arrays)
+        result, targets = self.run(*arrays, random=False)
         return self._outputs_of(result, targets, arrays)
 
     def _outputs_of(self, result, targets, arrays):
@@ -434,6 +516,13 @@ class Kernel:
             outputs[buffer["name"]] = device
             if buffer["written"] and buffer["name"] in targets:
                 target = targets[buffer["name"]]
+                kind, size, what = _kind_of(target)
+                if not _holds(kind, size, what, argument["dtype"]):
+                    raise TypeError(
+                        f"'{buffer['name']}' is written by the kernel as "
+                        f"{_TORCH_DTYPES.get(argument['dtype'], argument['dtype'])} "
+                        f"values, which the {what} array passed for it cannot hold "
+                        "exactly: pass an array of that type (or a wider one)")
                 if _is_torch_tensor(target):
                     with torch.no_grad():
                         target.copy_(device)

@@ -23,8 +23,17 @@ _TILE_TYPES = ("f32", "f16", "bf16", "i32")
 _NARROW_TYPES = ("i1", "i8", "ui8")
 
 
-class FrontendError(Exception):
+try:
+    from .._tilt.ir import TiltError as _TiltError
+except ImportError:  # The frontend alone, without the bindings' library.
+    _TiltError = Exception
+
+
+class FrontendError(_TiltError):
     """A located error in a TileLang kernel: ``file:line:col: error: ...``.
+    A ``tilt.ir.TiltError``, as every error of Tilt's own is (parse,
+    verification, pass and run errors), so ``except TiltError`` catches
+    them all.
 
     ``diagnostics`` holds one entry per message (``severity``, ``message``,
     ``location``, ``file``, ``line``, ``col``, ``notes``), as the bindings'

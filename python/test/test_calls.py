@@ -1,0 +1,176 @@
+"""Calls of a compiled kernel that would give plausible wrong numbers
+(issue 34): a call runs only on the caller's arrays, `out_idx` means what
+it says, and an array is converted only without loss or by the documented
+rounding of floats, else the call is refused naming the parameter. Every
+error of Tilt's own is a `tilt.ir.TiltError`."""
+
+import numpy as np
+import pytest
+
+import tilt
+import tilt.language as T
+from tilt.ir import TiltError
+from tilt.language import FrontendError
+
+
+@T.prim_func
+def scale_add(A: T.Tensor((64, 64), "float32"), B: T.Tensor((64, 64), "float32"),
+              C: T.Tensor((64, 64), "float32")):
+    with T.Kernel(2, 2) as (bx, by):
+        a = T.alloc_shared((32, 32), "float32")
+        b = T.alloc_shared((32, 32), "float32")
+        c = T.alloc_fragment((32, 32), "float32")
+        T.copy(A[by * 32, bx * 32], a)
+        T.copy(B[by * 32, bx * 32], b)
+        for i, j in T.Parallel(32, 32):
+            c[i, j] = a[i, j] * 2.0 + b[i, j]
+        T.copy(c, C[by * 32, bx * 32])
+
+
+@T.prim_func
+def masked(X: T.Tensor((32, 32), "float32"), M: T.Tensor((32, 32), "int8"),
+           Y: T.Tensor((32, 32), "int32")):
+    with T.Kernel(1) as bx:
+        y = T.alloc_fragment((32, 32), "int32")
+        for i, j in T.Parallel(32, 32):
+            y[i, j] = T.if_then_else(M[i, j] > 0, 1, 0)
+        T.copy(y, Y[0, 0])
+
+
+@pytest.fixture(scope="module")
+def kernel():
+    return tilt.compile(scale_add, out_idx=[-1])
+
+
+def arrays():
+    rng = np.random.default_rng(3)
+    return (rng.standard_normal((64, 64), dtype=np.float32),
+            rng.standard_normal((64, 64), dtype=np.float32))
+
+
+def test_a_call_without_its_inputs_is_refused(kernel):
+    # Not a run on random inputs (check() and profile() take those).
+    with pytest.raises(TypeError, match=r"the kernel takes 2 arrays \(A, B\), got 0"):
+        kernel()
+
+
+def test_a_kernel_without_inputs_runs_on_zeros():
+    @T.prim_func
+    def ones(Y: T.Tensor((32, 32), "float32")):
+        with T.Kernel(1) as bx:
+            y = T.alloc_fragment((32, 32), "float32")
+            for i, j in T.Parallel(32, 32):
+                y[i, j] = 1.0
+            T.copy(y, Y[0, 0])
+    np.testing.assert_array_equal(tilt.compile(ones, out_idx=[0])(),
+                                  np.ones((32, 32), np.float32))
+
+
+@pytest.mark.parametrize("out_idx,error,message", [
+    ([2, 2], ValueError, "out_idx names the parameter 'C' twice"),
+    ([-1, 2], ValueError, "out_idx names the parameter 'C' twice"),
+    (True, TypeError, "out_idx is a parameter index or a list of them, got True"),
+    ([1.0], TypeError, "out_idx is a parameter index or a list of them"),
+    ("2", TypeError, "out_idx is a parameter index or a list of them"),
+])
+def test_out_idx_means_what_it_says(out_idx, error, message):
+    with pytest.raises(error, match=message):
+        tilt.compile(scale_add, out_idx=out_idx)
+
+
+@pytest.mark.parametrize("bad,what", [
+    (np.ones((64, 64), np.complex64), "NumPy complex64"),
+    (np.full((64, 64), None, object), "NumPy object"),
+    (np.zeros((64, 64), "datetime64[D]"), "NumPy datetime64[D]"),
+    (np.zeros((64, 64), np.int32), "NumPy int32"),
+    (np.zeros((64, 64), np.bool_), "NumPy bool"),
+    (np.zeros((64, 64), "U3"), "NumPy <U3"),
+])
+def test_inputs_that_would_lose_values_are_refused(kernel, bad, what):
+    a, _ = arrays()
+    with pytest.raises(TypeError) as info:
+        kernel(a, bad)
+    assert f"'B' is a float32 parameter, given a {what} array" in str(info.value)
+
+
+def test_floats_of_any_width_are_rounded_to_the_parameter(kernel):
+    a, b = arrays()
+    c = kernel(a.astype(np.float64), b.astype(np.float16))
+    np.testing.assert_array_equal(c, a * np.float32(2) + b.astype(np.float16).astype(np.float32))
+
+
+def test_an_output_array_must_hold_the_values(kernel):
+    a, b = arrays()
+    # An int32 array is no float32 parameter's; a float16 one is (it is
+    # read as floats) but cannot hold what the kernel writes.
+    target = np.zeros((64, 64), np.int32)
+    with pytest.raises(TypeError, match="'C' is a float32 parameter, given a NumPy "
+                       "int32 array"):
+        kernel(a, b, target)
+    target = np.zeros((64, 64), np.float16)
+    with pytest.raises(TypeError, match="'C' is written by the kernel as float32 "
+                       "values, which the NumPy float16 array passed for it cannot "
+                       "hold exactly"):
+        kernel(a, b, target)
+    assert not target.any()
+    wide = np.zeros((64, 64), np.float64)
+    kernel(a, b, wide)
+    np.testing.assert_array_equal(wide, (a * np.float32(2) + b).astype(np.float64))
+
+
+def test_integers_are_range_checked():
+    kernel = tilt.compile(masked, out_idx=[-1])
+    x = np.zeros((32, 32), np.float32)
+    m = np.zeros((32, 32), np.int64)
+    m[3, 4] = 1
+    y = kernel(x, m)
+    assert y[3, 4] == 1 and y.sum() == 1
+    m[0, 0] = 200
+    with pytest.raises(ValueError, match=r"'M' holds a value outside the int8 range "
+                       r"\[-128, 127\]"):
+        kernel(x, m)
+    with pytest.raises(TypeError, match="'M' is a int8 parameter, given a NumPy "
+                       "float32 array"):
+        kernel(x, np.zeros((32, 32), np.float32))
+    m[0, 0] = 0
+    with pytest.raises(TypeError, match="'Y' is written by the kernel as int32"):
+        kernel(x, m, np.zeros((32, 32), np.int8))
+
+
+def test_torch_tensors_follow_the_same_rules(kernel):
+    torch = pytest.importorskip("torch")
+    a, b = arrays()
+    with pytest.raises(TypeError, match="'B' is a float32 parameter, given a torch "
+                       "int64 array"):
+        kernel(torch.from_numpy(a), torch.zeros(64, 64, dtype=torch.int64))
+    with pytest.raises(TypeError, match="'C' is written by the kernel as float32 "
+                       "values, which the torch bfloat16 array"):
+        kernel(torch.from_numpy(a), torch.from_numpy(b),
+               torch.zeros(64, 64, dtype=torch.bfloat16))
+
+
+def test_every_error_of_tilt_is_a_tilt_error():
+    assert issubclass(FrontendError, TiltError)
+    with pytest.raises(TiltError, match="float64"):
+        @T.prim_func
+        def broken(A: T.Tensor((64, 64), "float32")):
+            with T.Kernel(1) as bx:
+                T.alloc_shared((32, 32), "float64")
+
+
+def test_a_scalar_takes_a_real_number():
+    @T.prim_func
+    def scaled(A: T.Tensor((32, 32), "float32"), s: T.float32,
+               B: T.Tensor((32, 32), "float32")):
+        with T.Kernel(1) as bx:
+            b = T.alloc_fragment((32, 32), "float32")
+            for i, j in T.Parallel(32, 32):
+                b[i, j] = A[i, j] * s
+            T.copy(b, B[0, 0])
+    kernel = tilt.compile(scaled, out_idx=[-1])
+    a = np.ones((32, 32), np.float32)
+    np.testing.assert_array_equal(kernel(a, 3), a * 3)
+    for bad in ("2", None, 1j, True):
+        with pytest.raises(TypeError, match="'s' is a scalar parameter: it takes a "
+                           "real number"):
+            kernel(a, bad)

@@ -15,6 +15,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SHA1.h"
 
+#include <atomic>
 #include <dlfcn.h>
 #include <link.h>
 #include <unistd.h>
@@ -49,6 +50,15 @@ using namespace tilt::run;
 //===----------------------------------------------------------------------===//
 // Where the emulator is
 //===----------------------------------------------------------------------===//
+
+/// A suffix for a file built and then renamed into the cache: unique to
+/// this process and this build, so that builds of one program by several
+/// threads (one kernel called from a thread pool) do not write one file.
+static std::string getTemporarySuffix() {
+  static std::atomic<unsigned> counter{0};
+  return ".tmp" + std::to_string(::getpid()) + "." +
+         std::to_string(counter.fetch_add(1));
+}
 
 static std::string getEnvOr(const char *name, const std::string &otherwise) {
   const char *value = std::getenv(name);
@@ -235,7 +245,7 @@ static std::string precompileHostHeaders(llvm::StringRef text,
     return header;
   if (llvm::sys::fs::create_directories(dir))
     return "";
-  std::string suffix = ".tmp" + std::to_string(::getpid());
+  std::string suffix = getTemporarySuffix();
   {
     std::error_code code;
     llvm::raw_fd_ostream out(header + suffix, code);
@@ -328,7 +338,7 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     error = "cannot find the C++ compiler '" + compiler + "'";
     return failure();
   }
-  std::string temporary = binary + ".tmp" + std::to_string(::getpid());
+  std::string temporary = binary + getTemporarySuffix();
   llvm::SmallString<128> log(workDir);
   llvm::sys::path::append(log, "host-build.log");
   std::string execError, output;
@@ -346,7 +356,7 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     ioObject = objectDir + "/host_io-" +
                llvm::toHex(ioHasher.final()).substr(0, 20) + ".o";
     if (!llvm::sys::fs::exists(ioObject)) {
-      std::string ioTemporary = ioObject + ".tmp" + std::to_string(::getpid());
+      std::string ioTemporary = ioObject + getTemporarySuffix();
       std::vector<std::string> args = flags;
       for (const std::string &arg : {std::string("-c"), ioSource.str().str(),
                                      std::string("-o"), ioTemporary})

@@ -9,6 +9,7 @@
 #include "PyIR.h"
 #include "tilt/IR/Context.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <thread>
 
 using namespace tilt;
 using namespace tilt::python;
@@ -54,12 +55,30 @@ std::string DiagnosticInfo::str() const {
 //===----------------------------------------------------------------------===//
 
 DiagnosticCapture::DiagnosticCapture(Context *context,
-                                     llvm::SourceMgr *sourceMgr) {
-  printer.emplace(sourceMgr ? *sourceMgr : emptySourceMgr, context, os);
-  recorder.emplace(context, [this](Diagnostic &diag) {
+                                     llvm::SourceMgr *sourceMgr,
+                                     bool thisThreadOnly) {
+  llvm::SourceMgr &sources = sourceMgr ? *sourceMgr : emptySourceMgr;
+  if (!thisThreadOnly) {
+    printer.emplace(sources, context, os);
+    recorder.emplace(context, [this](Diagnostic &diag) {
+      std::lock_guard<std::mutex> lock(mutex);
+      diagnostics.push_back(DiagnosticInfo::from(diag));
+      return failure(); // Not consumed: the printer formats it.
+    });
+    return;
+  }
+  printer.emplace(sources, context, os);
+  // The printer only formats what the recorder gives it, never another
+  // thread's diagnostics.
+  printer->passOn();
+  std::thread::id owner = std::this_thread::get_id();
+  recorder.emplace(context, [this, owner](Diagnostic &diag) {
+    if (std::this_thread::get_id() != owner)
+      return failure(); // Another call's: passed on.
     std::lock_guard<std::mutex> lock(mutex);
     diagnostics.push_back(DiagnosticInfo::from(diag));
-    return failure(); // Not consumed: the printer formats it.
+    printer->emitDiagnostic(diag);
+    return success();
   });
 }
 

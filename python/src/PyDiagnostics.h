@@ -55,7 +55,11 @@ struct DiagnosticInfo {
 /// the IR was parsed from, if any).
 class DiagnosticCapture {
 public:
-  DiagnosticCapture(Context *context, llvm::SourceMgr *sourceMgr = nullptr);
+  /// Collects the diagnostics `context` emits; with `thisThreadOnly`, only
+  /// those emitted on the calling thread (a kernel run while other threads
+  /// run the same program on the same context: each call gets its own).
+  DiagnosticCapture(Context *context, llvm::SourceMgr *sourceMgr = nullptr,
+                    bool thisThreadOnly = false);
   ~DiagnosticCapture();
   DiagnosticCapture(const DiagnosticCapture &) = delete;
   DiagnosticCapture &operator=(const DiagnosticCapture &) = delete;
@@ -75,7 +79,15 @@ private:
   std::vector<DiagnosticInfo> diagnostics;
   // The printer formats and consumes; the recorder, registered after it
   // and so asked first, copies and passes the diagnostic on.
-  std::optional<SourceMgrDiagnosticHandler> printer;
+  /// Prints as tilt-opt does; with passOn(), only when asked
+  /// (emitDiagnostic), passing every diagnostic on as its handler.
+  struct Printer : SourceMgrDiagnosticHandler {
+    using SourceMgrDiagnosticHandler::SourceMgrDiagnosticHandler;
+    void passOn() {
+      setHandler([](Diagnostic &) { return failure(); });
+    }
+  };
+  std::optional<Printer> printer;
   std::optional<ScopedDiagnosticHandler> recorder;
 };
 

@@ -10,12 +10,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilt/Run/Run.h"
 #include "PyDiagnostics.h"
 #include "PyIR.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/IR/OpAsm.h"
-#include "tilt/Run/Run.h"
 #include "llvm/ADT/StringExtras.h"
+#include <mutex>
 #include <pybind11/numpy.h>
 
 using namespace tilt;
@@ -31,6 +32,11 @@ struct PyCompiledProgram {
   py::object module;
   /// The driver's program.
   run::CompiledProgram program;
+  /// Runs of one program take turns: a run writes the program's files and
+  /// interprets its module, which are not made to be shared by threads
+  /// (calls of one kernel from a thread pool failed or crashed). Runs of
+  /// different programs go side by side.
+  std::shared_ptr<std::mutex> runs = std::make_shared<std::mutex>();
 };
 
 std::string getElementTypeName(Type type) {
@@ -138,12 +144,16 @@ py::object runCompiled(PyCompiledProgram &self, py::dict arrays,
   options.profile = profile;
   options.checkReference = checkReference;
   Context *context = self.context.get();
+  // Calls of one kernel from several threads share its context: each
+  // collects the diagnostics of its own run.
   DiagnosticCapture capture(context,
-                            self.module.cast<PyModule &>().sourceMgr.get());
+                            self.module.cast<PyModule &>().sourceMgr.get(),
+                            /*thisThreadOnly=*/true);
   run::RunResult result;
   LogicalResult ran = failure();
   {
     py::gil_scoped_release release;
+    std::lock_guard<std::mutex> turn(*self.runs);
     if (succeeded(run::verifyRunOptions(context, options)))
       ran = run::runProgram(self.program, inputs, options, result);
   }

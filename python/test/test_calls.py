@@ -174,3 +174,18 @@ def test_a_scalar_takes_a_real_number():
         with pytest.raises(TypeError, match="'s' is a scalar parameter: it takes a "
                            "real number"):
             kernel(a, bad)
+
+
+def test_one_kernel_called_from_many_threads(kernel):
+    # Each call gets its own result (and its own errors): the host
+    # program's build and the diagnostics of one call are not another's.
+    import concurrent.futures
+
+    def call(seed):
+        rng = np.random.default_rng(seed)
+        a = rng.standard_normal((64, 64), dtype=np.float32)
+        b = rng.standard_normal((64, 64), dtype=np.float32)
+        return np.array_equal(kernel(a, b), a * np.float32(2) + b)
+
+    with concurrent.futures.ThreadPoolExecutor(6) as pool:
+        assert all(pool.map(call, range(18)))

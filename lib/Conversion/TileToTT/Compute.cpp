@@ -645,6 +645,18 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
     Operation *definition = buffers[buffer].definition;
     if (definition && op->isProperAncestor(definition))
       continue;
+    // A block read from DRAM in the loop is popped there (after its last
+    // use in the trip): the code after the loop would read pages gone.
+    bool loaded = false;
+    op->walk([&](Operation *nested) {
+      if (cb::WaitFrontOp::dynCast(nested) && getRole(nested) == "compute" &&
+          inputBuffers.lookup(nested->getOperand(0)) == buffer)
+        loaded = true;
+    });
+    if (loaded && isLiveAfter(buffer, op))
+      return error(op, "a buffer filled from DRAM inside this loop is read "
+                       "after it: not supported yet (copy it into another "
+                       "buffer inside the loop, or fill it after the loop)");
     bool written = false;
     op->walk([&](Operation *nested) {
       if (!chains.count(nested) && writes(nested, buffer))

@@ -14,6 +14,7 @@ import ast
 import builtins
 import inspect
 import linecache
+import struct
 import textwrap
 import threading
 
@@ -153,6 +154,22 @@ def _located_error(filename, pos, message):
                                            pos.line, pos.col)])
 
 
+# Python's errors that evaluating a user's kernel can raise (arity,
+# arithmetic, conversions, indices, names of a half-built closure): located
+# at the expression or statement being read (Translator.evaluate and
+# .statement).
+_PYTHON_ERRORS = (ArithmeticError, AttributeError, IndexError, KeyError,
+                  LookupError, NameError, TypeError, ValueError, struct.error)
+
+
+def _python_error_message(node, error):
+    """What a Python error raised reading ``node`` says, for a located
+    message."""
+    text = str(error)
+    what = ast.unparse(node).splitlines()[0].rstrip(":")[:80]
+    return f"{what}: {type(error).__name__}: {text}"
+
+
 class KernelError(Exception):
     """Raised inside the translator; turned into a FrontendError at the top."""
 
@@ -212,6 +229,26 @@ class _Barrier:
         return self
 
 
+class _EmptyCell:
+    """A variable the kernel closes over that the enclosing function has not
+    assigned yet (it is assigned after the kernel's `def`)."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+def _closure_variables(fn):
+    """The variables ``fn`` closes over, by name; one not assigned yet is
+    an _EmptyCell (inspect.getclosurevars raises for it)."""
+    values = {}
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+        try:
+            values[name] = cell.cell_contents
+        except ValueError:
+            values[name] = _EmptyCell(name)
+    return values
+
+
 class Scope:
     """Names visible to a statement: its own, then the enclosing ones."""
 
@@ -220,7 +257,7 @@ class Scope:
         self.parent = parent
         # A function's scope ends the chain with its Python names: the
         # variables it closes over, then its module's globals (read once).
-        self.python = [inspect.getclosurevars(fn).nonlocals, fn.__globals__] \
+        self.python = [_closure_variables(fn), fn.__globals__] \
             if fn is not None else None
 
     def lookup(self, name):
@@ -288,6 +325,10 @@ class Translator(EagerTranslation):
             # Python evaluated the annotation when the def ran, in the scope
             # that defines the kernel (a factory function's parameters).
             spec = self.source.fn.__annotations__.get(arg.arg)
+            if isinstance(spec, str):
+                # `from __future__ import annotations`: the annotation's
+                # text, evaluated now in the kernel's scope.
+                spec = self.evaluate_constant(arg.annotation, scope)
             name = self.emitter.fresh(arg.arg)
             if isinstance(spec, TensorType):
                 shape = self.static_shape(arg.annotation, spec.shape)
@@ -304,6 +345,10 @@ class Translator(EagerTranslation):
         for bad in (fdef.args.vararg, fdef.args.kwarg):
             if bad is not None:
                 self.error(bad, "a kernel takes no *args or **kwargs")
+        for bad in fdef.args.kwonlyargs + fdef.args.posonlyargs:
+            self.error(bad, f"the parameter '{bad.arg}' is keyword-only or "
+                       "positional-only: a kernel's parameters are plain "
+                       "positional ones (the order of its arrays)")
         self.kernel_args = args
         emitter = self.emitter
         # The signature is written last: a T.Tensor view in a kernel gives a
@@ -568,6 +613,8 @@ class Translator(EagerTranslation):
             self.statement_of(stmt, scope)
         except ViewConflict as conflict:
             self.error(stmt, str(conflict))
+        except _PYTHON_ERRORS as error:
+            self.error(stmt, _python_error_message(stmt, error))
 
     def statement_of(self, stmt, scope):
         if _is_docstring(stmt) or isinstance(stmt, ast.Pass):
@@ -1152,14 +1199,22 @@ class Translator(EagerTranslation):
     }
 
     def inline_macro(self, call, macro, scope):
+        # Macros are inlined: one that calls itself would never end.
+        active = getattr(self, "active_macros", [])
+        if macro in active:
+            self.error(call, f"the macro {macro.fn.__name__} calls itself: macros "
+                       "are inlined into the kernel, so the recursion would "
+                       "never end")
         inner = self.bind_parameters(call, macro.fn, macro.source,
                                      lambda node: self.evaluate(node, scope))
         saved = self.source
         self.source = macro.source
+        self.active_macros = active + [macro]
         try:
             self.statements(macro.source.node.body, inner)
         finally:
             self.source = saved
+            self.active_macros = active
 
     def bind_parameters(self, call, fn, source, evaluate):
         """The scope of a call of ``fn`` (a macro, or a helper function in
@@ -1648,7 +1703,13 @@ class Translator(EagerTranslation):
         method = getattr(self, "expr_" + type(node).__name__, None)
         if method is None:
             self.error(node, f"{_describe(node)} is not supported in a TileLang kernel")
-        return method(node, scope)
+        try:
+            return method(node, scope)
+        except _PYTHON_ERRORS as error:
+            # Python's own error evaluating the user's expression (a wrong
+            # number of arguments, math on constants, ...): at that
+            # expression, with what Python said.
+            self.error(node, _python_error_message(node, error))
 
     def expr_Constant(self, node, scope):
         return node.value
@@ -1690,6 +1751,10 @@ class Translator(EagerTranslation):
         found, value = scope.lookup(node.id)
         if not found:
             self.error(node, f"name '{node.id}' is not defined")
+        if isinstance(value, _EmptyCell):
+            self.error(node, f"'{node.id}' is not assigned yet where the kernel "
+                       "is defined: the enclosing function assigns it after the "
+                       "kernel's def")
         return value
 
     def expr_Attribute(self, node, scope):
@@ -1891,8 +1956,17 @@ class Translator(EagerTranslation):
             return _Barrier()
         if name == "if_then_else" and self.in_kernel:
             return self.select(node, scope)
+        if name in ("ceildiv", "max", "min", "floordiv", "floormod") and \
+                (len(node.args) != 2 or node.keywords):
+            self.error(node, f"T.{name} takes two values, got {len(node.args)}"
+                       + (" and keywords" if node.keywords else ""))
+        if name == "infinity" and (len(node.args) != 1 or node.keywords):
+            self.error(node, "T.infinity takes one data type (T.infinity(T.float32))")
         if name == "ceildiv":
             a, b = (self.evaluate(x, scope) for x in node.args)
+            for arg, value in zip(node.args, (a, b)):
+                if isinstance(_unconst(value), (float, bool)):
+                    self.error(arg, f"T.ceildiv takes integers, got {value!r}")
             if isinstance(a, int) and isinstance(b, int):
                 if b == 0:
                     self.error(node, "T.ceildiv by zero")

@@ -26,9 +26,28 @@ ELEMENTWISE = {"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "erf",
 
 _MATH = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
          "sqrt": "sqrt", "rsqrt": "rsqrt", "tanh": "tanh", "erf": "erf"}
-_PY_MATH = {"exp": math.exp, "exp2": lambda x: 2.0 ** x, "log": math.log,
-            "log2": math.log2, "sqrt": math.sqrt,
-            "rsqrt": lambda x: 1.0 / math.sqrt(x), "tanh": math.tanh,
+def _ieee(fn):
+    """``fn`` with IEEE 754's results where Python raises (constants folded
+    as the device computes them: log(0) is -inf, log of a negative NaN,
+    exp of a large value inf)."""
+    def folded(x):
+        try:
+            return fn(x)
+        except OverflowError:
+            return math.inf
+        except (ValueError, ZeroDivisionError):
+            if x == 0 and fn in (math.log, math.log2):
+                return -math.inf
+            if x == 0:
+                return math.inf  # rsqrt(0)
+            return math.nan
+    return folded
+
+
+_PY_MATH = {"exp": _ieee(math.exp), "exp2": _ieee(lambda x: 2.0 ** x),
+            "log": _ieee(math.log), "log2": _ieee(math.log2),
+            "sqrt": _ieee(math.sqrt),
+            "rsqrt": _ieee(lambda x: 1.0 / math.sqrt(x)), "tanh": math.tanh,
             "erf": math.erf}
 _FLOAT_OPS = {ast.Add: "addf", ast.Sub: "subf", ast.Mult: "mulf", ast.Div: "divf"}
 _INT_OPS = {ast.Add: "addi", ast.Sub: "subi", ast.Mult: "muli",

@@ -243,13 +243,24 @@ def is_float(type_):
 
 
 def round_to(value, type_):
-    """``value`` rounded to the float type (as the IR constant will hold it)."""
-    if type_ == "f32":
-        return struct.unpack("<f", struct.pack("<f", value))[0]
-    if type_ == "f16":
-        return struct.unpack("<e", struct.pack("<e", value))[0]
+    """``value`` rounded to the float type (as the IR constant will hold it):
+    to nearest even, and to an infinity past the type's largest finite
+    value, as IEEE 754 (and TileLang) round."""
+    if type_ not in ("f32", "f16", "bf16"):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"a {type_} constant is a number, got {value!r}")
+    value = float(value)
+    try:
+        if type_ == "f32":
+            return struct.unpack("<f", struct.pack("<f", value))[0]
+        if type_ == "f16":
+            return struct.unpack("<e", struct.pack("<e", value))[0]
+        packed = struct.pack("<f", value)
+    except OverflowError:
+        return math.copysign(math.inf, value)
     if type_ == "bf16":
-        bits = struct.unpack("<I", struct.pack("<f", value))[0]
+        bits = struct.unpack("<I", packed)[0]
         if math.isfinite(value):
             bits += 0x7FFF + ((bits >> 16) & 1)  # round to nearest even
         return struct.unpack("<f", struct.pack("<I", (bits >> 16) << 16))[0]

@@ -121,9 +121,10 @@ private:
 static bool isSimpleEnoughForPrettyForm(llvm::StringRef body) {
   if (body.empty() || !llvm::isAlpha(body.front()))
     return false;
-  body = body.drop_while([](char c) {
-    return llvm::isAlnum(c) || c == '.' || c == '_' || c == '$' || c == '-';
-  });
+  // As MLIR's isDialectSymbolSimpleEnoughForPrettyForm: letters, digits,
+  // '.' and '_' (a '$' or '-' there would not parse back as a pretty name).
+  body = body.drop_while(
+      [](char c) { return llvm::isAlnum(c) || c == '.' || c == '_'; });
   if (body.empty())
     return true;
   return body.front() == '<' && body.back() == '>';

@@ -475,8 +475,17 @@ LogicalResult Parser::parseDialectSymbolBody(llvm::StringRef &body) {
     case ')':
     case ']':
     case '}':
-      if (c == '>' && cur - 2 >= start && cur[-2] == '-')
-        break; // `->` inside a body
+      // `->` inside a body (a function type) does not close it, unless it
+      // ends the body: the last '<' is open and what follows cannot go on
+      // a body (`#foo<ba->,`), as when the body ends in '-' (MLIR prints a
+      // body such as `ba-` that way, and could not read it back).
+      if (c == '>' && cur - 2 >= start && cur[-2] == '-') {
+        bool ends =
+            stack.size() == 1 && stack.back() == '<' &&
+            (cur == end || llvm::StringRef(",}):=]\n\r").contains(*cur));
+        if (!ends)
+          break;
+      }
       if (stack.empty() || closer(stack.back()) != c) {
         emitError(llvm::SMLoc::getFromPointer(cur - 1),
                   "unbalanced '" + llvm::Twine(c) +

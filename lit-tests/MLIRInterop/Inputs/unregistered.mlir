@@ -41,3 +41,9 @@
 
 // Quoted names for ops, attributes and symbols.
 "foo.weird"() {"a b" = @"sym bol", "x-y" = @a::@b::@c} : () -> ()
+
+// Dialect attributes and types whose bodies are not pretty names (a '$' in
+// them) print in the <...> form; pretty ones keep the dotted form (bodies
+// ending in '-': Parser/dialect-bodies.mlir, which mlir-opt cannot read
+// back).
+"test.dollar"() {c = #foo<a$b>, d = !foo.t.x_1, e = #foo.a<b>, f = #foo<x$-y>} : () -> ()

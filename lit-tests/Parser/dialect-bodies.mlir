@@ -1,0 +1,14 @@
+// Dialect attribute and type bodies that are not pretty names print in the
+// <...> form, as mlir-opt prints them (`#foo.ba-` is `#foo<ba->`), and that
+// form parses back in Tilt (mlir-opt 22 rejects its own `#foo<ba->`: a
+// `->` ending the body is read there as an arrow). A `->` inside a body
+// stays an arrow. Found by the parser fuzzer (issue 34).
+// RUN: tilt-opt --allow-unregistered-dialect %s | FileCheck %s
+// RUN: tilt-opt --allow-unregistered-dialect %s | tilt-opt --allow-unregistered-dialect | FileCheck %s
+
+// CHECK: "test.dash"() {a = #foo<ba->, b = !foo<t-1>, c = #foo<a$b>} : () -> ()
+"test.dash"() {a = #foo.ba-, b = !foo.t-1, c = #foo<a$b>} : () -> ()
+// CHECK: "test.arrow"() {a = #foo<(i32) -> i32>, b = #foo<(i32)->i32>, c = #foo.a<(i32) -> i32>} : () -> ()
+"test.arrow"() {a = #foo<(i32) -> i32>, b = #foo<(i32)->i32>, c = #foo.a<(i32) -> i32>} : () -> ()
+// CHECK: "test.types"() : () -> (!foo<t-1>, !foo<u->)
+"test.types"() : () -> (!foo<t-1>, !foo<u->)

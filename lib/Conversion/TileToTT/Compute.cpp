@@ -613,6 +613,16 @@ LogicalResult KernelLowering::moveToHome(Operation *op, Value buffer) {
 // The walk
 //===----------------------------------------------------------------------===//
 
+bool KernelLowering::isLoadedIn(Operation *op, Value buffer) {
+  bool loaded = false;
+  op->walk([&](Operation *nested) {
+    loaded |= cb::WaitFrontOp::dynCast(nested) &&
+              getRole(nested) == "compute" &&
+              inputBuffers.lookup(nested->getOperand(0)) == buffer;
+  });
+  return loaded;
+}
+
 LogicalResult KernelLowering::returnHome(Operation *op, Value buffer,
                                          Value home, Block *block) {
   BufferState &state = buffers[buffer];
@@ -647,13 +657,7 @@ LogicalResult KernelLowering::lowerLoop(Operation *op) {
       continue;
     // A block read from DRAM in the loop is popped there (after its last
     // use in the trip): the code after the loop would read pages gone.
-    bool loaded = false;
-    op->walk([&](Operation *nested) {
-      if (cb::WaitFrontOp::dynCast(nested) && getRole(nested) == "compute" &&
-          inputBuffers.lookup(nested->getOperand(0)) == buffer)
-        loaded = true;
-    });
-    if (loaded && isLiveAfter(buffer, op))
+    if (isLoadedIn(op, buffer) && isLiveAfter(buffer, op))
       return error(op, "a buffer filled from DRAM inside this loop is read "
                        "after it: not supported yet (copy it into another "
                        "buffer inside the loop, or fill it after the loop)");
@@ -722,16 +726,11 @@ LogicalResult KernelLowering::lowerIf(Operation *op) {
     if (definition && op->isProperAncestor(definition))
       continue;
     outer.push_back(buffer);
-    bool written = false, loaded = false;
-    op->walk([&](Operation *nested) {
-      written |= writes(nested, buffer);
-      if (cb::WaitFrontOp::dynCast(nested) && getRole(nested) == "compute" &&
-          inputBuffers.lookup(nested->getOperand(0)) == buffer)
-        loaded = true;
-    });
+    bool written = false;
+    op->walk([&](Operation *nested) { written |= writes(nested, buffer); });
     // A block read from DRAM in a branch is popped in the branch (after
     // its last use there): the code after the if would read pages gone.
-    if (loaded && isLiveAfter(buffer, op))
+    if (isLoadedIn(op, buffer) && isLiveAfter(buffer, op))
       return error(op, "a buffer filled from DRAM inside this branch is read "
                        "after it: not supported yet (copy it into another "
                        "buffer inside the branch, or fill it outside)");

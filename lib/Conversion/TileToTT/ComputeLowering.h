@@ -251,6 +251,9 @@ private:
   LogicalResult moveToHome(Operation *op, Value buffer);
   /// At the end of `block` (a loop trip, a branch), puts a buffer `op`
   /// carries back in `home`, where it sits at the boundaries.
+  /// Whether `buffer` is filled from DRAM inside `op` (compute waits for
+  /// its pages there).
+  bool isLoadedIn(Operation *op, Value buffer);
   LogicalResult returnHome(Operation *op, Value buffer, Value home,
                            Block *block);
   /// Pops the version of every buffer `op` touched that is dead after it.

@@ -476,13 +476,13 @@ LogicalResult Parser::parseDialectSymbolBody(llvm::StringRef &body) {
     case ']':
     case '}':
       // `->` inside a body (a function type) does not close it, unless it
-      // ends the body: the last '<' is open and what follows cannot go on
-      // a body (`#foo<ba->,`), as when the body ends in '-' (MLIR prints a
-      // body such as `ba-` that way, and could not read it back).
+      // ends a '<': what follows cannot go on a body or a function type
+      // (`#foo<ba->,`, `!foo<a<t->>>`), as when the body ends in '-' (MLIR
+      // prints a body such as `ba-` that way, and could not read it back).
       if (c == '>' && cur - 2 >= start && cur[-2] == '-') {
         bool ends =
-            stack.size() == 1 && stack.back() == '<' &&
-            (cur == end || llvm::StringRef(",}):=]\n\r").contains(*cur));
+            !stack.empty() && stack.back() == '<' &&
+            (cur == end || llvm::StringRef(",}):=]>\n\r").contains(*cur));
         if (!ends)
           break;
       }

@@ -12,3 +12,5 @@
 "test.arrow"() {a = #foo<(i32) -> i32>, b = #foo<(i32)->i32>, c = #foo.a<(i32) -> i32>} : () -> ()
 // CHECK: "test.types"() : () -> (!foo<t-1>, !foo<u->)
 "test.types"() : () -> (!foo<t-1>, !foo<u->)
+// CHECK: "test.nested"() {a = #foo.a<t->, b = !foo.a<b<c->>} : () -> tensor<2x!foo<t->>
+"test.nested"() {a = #foo<a<t->>, b = !foo.a<b<c->>} : () -> tensor<2x!foo<t->>

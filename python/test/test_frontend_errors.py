@@ -143,3 +143,26 @@ def test_a_block_filled_in_a_loop_and_read_after_it():
     text = str(info.value)
     assert f"test_frontend_errors.py:{line_of('# LOOP')}:" in text
     assert "a buffer filled from DRAM inside this loop is read after it" in text
+
+
+@pytest.mark.parametrize("expression", [
+    "T.ceildiv(A[0, 0:4], 2)", "T.float32(A)", "T.max(A, 2)", "A + 1",
+    "T.ceildiv(bx * 1.5, 2)", "T.infinity(A)", "T.cast(A[0, 0], T.float32)"])
+def test_messages_name_values_not_objects(expression, tmp_path):
+    # Any message about a value of the kernel names it (the tensor 'A', a
+    # slice of 'A', an index value), never as `<... object at 0x...>`.
+    path = tmp_path / "kernel_with_a_bad_value.py"
+    path.write_text(
+        "import tilt.language as T\n"
+        "@T.prim_func\n"
+        "def k(A: T.Tensor((64, 64), 'float32')):\n"
+        "    with T.Kernel(2) as bx:\n"
+        f"        x = {expression}\n")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("kernel_with_a_bad_value", path)
+    module = importlib.util.module_from_spec(spec)
+    with pytest.raises(FrontendError) as info:
+        spec.loader.exec_module(module)
+    text = str(info.value)
+    assert "kernel_with_a_bad_value.py:5:" in text, text
+    assert " at 0x" not in text and "tilt.language" not in text, text

@@ -229,6 +229,9 @@ class Deferred:
         self.operands = list(operands)
         self.type = type_
 
+    def __repr__(self):
+        return f"a {self.type} computed when the kernel runs"
+
 
 class Pending:
     """A tensor parameter of an eager kernel that was not given (``.compile``
@@ -236,6 +239,9 @@ class Pending:
 
     def __init__(self, name):
         self.name = name
+
+    def __repr__(self):
+        return f"the tensor '{self.name}' (not declared yet)"
 
 
 def is_float(type_):
@@ -293,6 +299,9 @@ class Const:
         self.type = type_
         self.value = round_to(value, type_) if is_float(type_) else int(value)
 
+    def __repr__(self):
+        return f"{self.value!r} ({self.type})"
+
 
 class SSA:
     """An SSA value of the kernel: ``name`` (``%x``) of ``type`` (``index``, ``f32``...).
@@ -305,6 +314,9 @@ class SSA:
         self.type = type_
         self.range = range_
 
+    def __repr__(self):
+        return f"a {self.type} value known only when the kernel runs"
+
 
 class ScalarCell:
     """``x = T.alloc_local((1,), T.int32)`` (or a ``(1,)`` int32 fragment):
@@ -316,6 +328,9 @@ class ScalarCell:
     def __init__(self, value, py_name):
         self.value = value
         self.py_name = py_name
+
+    def __repr__(self):
+        return f"the int32 variable '{self.py_name}'"
 
 
 class Buffer:
@@ -339,6 +354,10 @@ class Buffer:
         self.view_shape = None
         self.view_pos = None
         self.direct_use = False
+
+    def __repr__(self):
+        kind = "tensor" if self.scope == "global" else "buffer"
+        return f"the {kind} '{self.py_name}'"
 
     @property
     def is_view(self):
@@ -399,6 +418,9 @@ class Region:
         # Per dimension: None for an index (A[i, ...]), else the slice's
         # extent when it is a compile-time number (A[i:i+64, :]), or True.
         self.sliced = sliced or [None] * len(offsets)
+
+    def __repr__(self):
+        return f"a slice of '{self.buffer.py_name}'"
 
 
 class Emitter:

@@ -189,3 +189,23 @@ def test_one_kernel_called_from_many_threads(kernel):
 
     with concurrent.futures.ThreadPoolExecutor(6) as pool:
         assert all(pool.map(call, range(18)))
+
+
+@pytest.mark.parametrize("options,error,message", [
+    ({"fuse": "yes"}, TypeError, "fuse is True or False, got 'yes'"),
+    ({"spread": 1}, TypeError, "spread is True or False, got 1"),
+    ({"math_fidelity": 4}, TypeError, "math_fidelity is 'LoFi', 'HiFi2'"),
+    ({"math_fidelity": "HiFi5"}, TiltError, "HiFi5"),
+    ({"board": 150}, TypeError, "board is a board's name"),
+    ({"grid": (2, "x")}, ValueError, "grid must be 'CxR' or (cols, rows) of positive"),
+    ({"grid": (0, 2)}, ValueError, "grid must be 'CxR' or (cols, rows) of positive"),
+    ({"target": ["wormhole_b0"]}, ValueError, "unknown target"),
+    ({"timeout": -1}, ValueError, "timeout is a number of seconds"),
+    ({"work_dir": 3}, TypeError, "work_dir is a directory's path"),
+])
+def test_compile_options_are_checked(options, error, message):
+    # Before they reach the bindings (whose TypeError lists a signature).
+    with pytest.raises(error) as info:
+        tilt.compile(scale_add, **options)
+    assert message in str(info.value)
+    assert "incompatible function arguments" not in str(info.value)

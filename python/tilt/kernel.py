@@ -150,7 +150,29 @@ def _grid_text(grid):
         cols, rows = grid
     except (TypeError, ValueError):
         raise ValueError(f"grid must be 'CxR' or (cols, rows), got {grid!r}") from None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v > 0
+               for v in (cols, rows)):
+        raise ValueError(f"grid must be 'CxR' or (cols, rows) of positive integers, "
+                         f"got {grid!r}")
     return f"{cols}x{rows}"
+
+
+def _check_options(board, math_fidelity, flags, work_dir, timeout):
+    """Refuses compile options of the wrong type with a message naming the
+    option, before they reach the bindings."""
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} is True or False, got {value!r}")
+    if board is not None and not isinstance(board, str):
+        raise TypeError(f"board is a board's name (n150, p150, ...), got {board!r}")
+    if not isinstance(math_fidelity, str):
+        raise TypeError("math_fidelity is 'LoFi', 'HiFi2', 'HiFi3' or 'HiFi4', got "
+                        f"{math_fidelity!r}")
+    if work_dir is not None and not isinstance(work_dir, (str, os.PathLike)):
+        raise TypeError(f"work_dir is a directory's path, got {work_dir!r}")
+    if timeout is not None and (isinstance(timeout, bool) or
+                                not isinstance(timeout, numbers.Real) or timeout < 0):
+        raise ValueError(f"timeout is a number of seconds, at least 0, got {timeout!r}")
 
 
 def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
@@ -253,9 +275,15 @@ class Kernel:
         else:
             raise TypeError("tilt.compile takes a @T.prim_func kernel or tile IR "
                             f"text, got {type(func).__name__}")
-        if target not in _TARGETS and target is not None:
-            raise ValueError(f"unknown target '{target}': expected one of "
+        if target is not None and (not isinstance(target, str) or
+                                   target not in _TARGETS):
+            raise ValueError(f"unknown target {target!r}: expected one of "
                              f"{', '.join(sorted(_TARGETS))}")
+        _check_options(board, math_fidelity,
+                       {"fuse": fuse, "coarsen": coarsen, "multicast": multicast,
+                        "spread": spread}, work_dir, timeout)
+        if work_dir is not None:
+            work_dir = os.fspath(work_dir)
         self.func = func
         self.work_dir = work_dir
         self.timeout = timeout

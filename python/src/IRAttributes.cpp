@@ -378,11 +378,28 @@ static void populateAttributeClasses(py::module_ &m) {
                       type, values.cast<std::vector<double>>()));
             if (type.isa<IntegerType>() && type.isSignlessInteger() &&
                 llvm::is_contained(llvm::ArrayRef<unsigned>{1, 8, 16, 32, 64},
-                                   type.getIntOrFloatBitWidth()))
-              return wrapAttribute(
-                  elementType.context,
-                  DenseArrayAttr::getInts(type,
-                                          values.cast<std::vector<int64_t>>()));
+                                   type.getIntOrFloatBitWidth())) {
+              std::vector<int64_t> ints;
+              try {
+                ints = values.cast<std::vector<int64_t>>();
+              } catch (const py::cast_error &) {
+                throw py::value_error("a dense array of " +
+                                      describe(elementType) +
+                                      " holds integers of 64 bits at most");
+              }
+              // As the parser: a value fits the width, signed or unsigned.
+              unsigned width = type.getIntOrFloatBitWidth();
+              for (int64_t value : ints)
+                if (!llvm::isIntN(width, value) &&
+                    !(value >= 0 && llvm::isUIntN(width, uint64_t(value))))
+                  throw py::value_error(std::to_string(value) +
+                                        " does not fit " +
+                                        describe(elementType) +
+                                        " (a dense array keeps its "
+                                        "values exactly)");
+              return wrapAttribute(elementType.context,
+                                   DenseArrayAttr::getInts(type, ints));
+            }
             throw py::value_error("a dense array holds i1, i8, i16, i32, "
                                   "i64, f32 or f64, not " +
                                   describe(elementType));

@@ -212,8 +212,21 @@ static void populateTypeClasses(py::module_ &m) {
       .def_static(
           "get",
           [](const std::vector<int64_t> &shape, const PyType &elementType) {
+            // What the parser refuses: negative sizes (other than the
+            // dynamic one) and element types a tensor cannot hold.
+            for (int64_t size : shape)
+              if (size < 0 && size != RankedTensorType::kDynamic)
+                throw py::value_error(
+                    "a tensor dimension is a size of 0 or more (or the "
+                    "dynamic size), got " +
+                    std::to_string(size));
+            Type element = elementType.type;
+            if (element.isa<FunctionType>() || element.isa<NoneType>() ||
+                element.isa<RankedTensorType>())
+              throw py::value_error("invalid tensor element type " +
+                                    describe(elementType));
             return wrapType(elementType.context,
-                            RankedTensorType::get(shape, elementType.type));
+                            RankedTensorType::get(shape, element));
           },
           py::arg("shape"), py::arg("element_type"))
       .def_property_readonly("shape",

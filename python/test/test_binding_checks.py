@@ -1,0 +1,28 @@
+"""The bindings' constructors refuse what the text parser refuses (issue
+34): dense arrays keep their values exactly, tensor types have sizes of 0
+or more (or the dynamic size) and element types a tensor holds."""
+
+import pytest
+
+from tilt import ir
+
+
+def test_a_dense_array_keeps_its_values(context):
+    i8 = ir.IntegerType.get_signless(8)
+    assert str(ir.DenseArrayAttr.get(i8, [-128, 127])) == "array<i8: -128, 127>"
+    with pytest.raises(ValueError, match="300 does not fit i8"):
+        ir.DenseArrayAttr.get(i8, [1, 300])
+    with pytest.raises(ValueError, match="holds integers of 64 bits at most"):
+        ir.DenseArrayAttr.get(ir.IntegerType.get_signless(64), [2 ** 70])
+
+
+def test_a_tensor_type_is_one_the_parser_reads(context):
+    f32 = ir.F32Type.get()
+    assert str(ir.RankedTensorType.get([2, 3], f32)) == "tensor<2x3xf32>"
+    with pytest.raises(ValueError, match="a tensor dimension is a size of 0 or "
+                       "more .* got -3"):
+        ir.RankedTensorType.get([2, -3], f32)
+    with pytest.raises(ValueError, match="invalid tensor element type none"):
+        ir.RankedTensorType.get([2], ir.NoneType.get())
+    with pytest.raises(ValueError, match="invalid tensor element type"):
+        ir.RankedTensorType.get([2], ir.RankedTensorType.get([2], f32))

@@ -166,3 +166,20 @@ def test_messages_name_values_not_objects(expression, tmp_path):
     text = str(info.value)
     assert "kernel_with_a_bad_value.py:5:" in text, text
     assert " at 0x" not in text and "tilt.language" not in text, text
+
+
+def test_an_error_of_the_generated_ir_is_shown_at_the_python_line():
+    # The tile IR's parser refuses the size; the error reads as the user's
+    # line, with its source, not a line of the generated IR.
+    @T.prim_func
+    def k(A: T.Tensor((64, 64), "float32")):
+        with T.Kernel(1) as bx:
+            s = T.alloc_shared((2 ** 40, 32), "float32")  # HUGE
+            T.copy(A[0, 0], s)
+    with pytest.raises(TiltError) as info:
+        tilt.compile(k)
+    text = str(info.value)
+    assert f"test_frontend_errors.py:{line_of('# HUGE')}:" in text, text
+    assert "exceeds the limit of 2^31 elements per dimension" in text
+    assert "(tile IR)" not in text
+    assert "T.alloc_shared((2 ** 40, 32)" in text

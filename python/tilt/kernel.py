@@ -15,6 +15,7 @@ kernel's Python line.
 import linecache
 import numbers
 import os
+import re
 import sys
 
 import numpy as np
@@ -105,13 +106,47 @@ def _source_line(file, line, col):
     return f"\n{text}\n{' ' * max(col - 1, 0)}^"
 
 
-def _at_python_lines(error):
+class _Located:
+    """A diagnostic moved to the Python line its tile IR line came from."""
+
+    def __init__(self, diag, file, line, col):
+        self.severity = diag.severity
+        self.message = diag.message
+        self.notes = list(diag.notes)
+        self.file, self.line, self.col = file, line, col
+        self.location = f"{file}:{line}:{col}"
+
+
+_IR_LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)\)\s*$')
+
+
+def _from_tile_ir(diag, ir_text):
+    """``diag`` at a line of the generated tile IR (a parse error: a size or
+    a literal the IR cannot hold) moved to the Python line that IR line was
+    written for, which it names at its end (`loc("kernel.py":12:9)`)."""
+    if not (diag.file and diag.file.endswith(" (tile IR)") and diag.line):
+        return diag
+    lines = ir_text.splitlines()
+    if not 0 < diag.line <= len(lines):
+        return diag
+    match = _IR_LOC.search(lines[diag.line - 1])
+    if not match:
+        return diag
+    file = match.group(1).replace('\\"', '"').replace("\\\\", "\\")
+    return _Located(diag, file, int(match.group(2)), int(match.group(3)))
+
+
+def _at_python_lines(error, ir_text=None):
     """``error`` (a TiltError from the C++ side) with each diagnostic shown
     at the user's Python line: the line read from the Python file (the C++
     passes only see the tile IR), one message per line of Python (a
     T.Parallel body's ops all carry its line), and the pass manager's
-    "pass ... failed" summary dropped when a located error says why."""
+    "pass ... failed" summary dropped when a located error says why. A
+    parse error of the generated IR (``ir_text``) is shown at the Python
+    line its IR line came from."""
     diagnostics = list(getattr(error, "diagnostics", ()))
+    if ir_text is not None:
+        diagnostics = [_from_tile_ir(d, ir_text) for d in diagnostics]
     located = [d for d in diagnostics if d.file and d.line]
     if not located:
         return error
@@ -304,7 +339,7 @@ class Kernel:
         except ir.TiltError as error:
             if isinstance(func, str):
                 raise
-            raise _at_python_lines(error) from None
+            raise _at_python_lines(error, text) from None
         # The frontend's remarks, as the compiler's are printed.
         for file, line, col, message in getattr(func, "remarks", ()):
             sys.stderr.write(f"{file}:{line}:{col}: remark: {message}\n")

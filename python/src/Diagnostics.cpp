@@ -86,11 +86,21 @@ DiagnosticCapture::~DiagnosticCapture() = default;
 
 /// Makes the Python exception for `message` and `diagnostics` and sets it
 /// as the error being raised.
+/// `text` as a Python str: UTF-8, with any byte that is not shown as a
+/// `\xNN` escape (a message may quote a source line with such bytes).
+static py::str toPythonText(const std::string &text) {
+  PyObject *decoded = PyUnicode_DecodeUTF8(text.data(), Py_ssize_t(text.size()),
+                                           "backslashreplace");
+  if (!decoded)
+    throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(decoded);
+}
+
 [[noreturn]] static void
 throwTiltError(const std::string &message,
                std::vector<DiagnosticInfo> diagnostics) {
   py::object type = py::reinterpret_borrow<py::object>(tiltErrorType);
-  py::object error = type(message);
+  py::object error = type(toPythonText(message));
   error.attr("diagnostics") = py::cast(std::move(diagnostics));
   PyErr_SetObject(tiltErrorType, error.ptr());
   throw py::error_already_set();
@@ -150,21 +160,33 @@ void tilt::python::populateDiagnostics(py::module_ &m) {
                              "A diagnostic reported by Tilt, as plain data.")
       .def_readonly("severity", &DiagnosticInfo::severity,
                     "DiagnosticSeverity.ERROR, WARNING, NOTE or REMARK.")
-      .def_readonly("message", &DiagnosticInfo::message,
-                    "The message, without location and severity.")
-      .def_readonly("location", &DiagnosticInfo::location,
-                    "The location as the IR prints it, e.g. "
-                    "'loc(\"f.mlir\":3:7)'.")
-      .def_readonly("file", &DiagnosticInfo::file,
-                    "The file of the location, or None.")
+      .def_property_readonly(
+          "message",
+          [](const DiagnosticInfo &info) { return toPythonText(info.message); },
+          "The message, without location and severity.")
+      .def_property_readonly(
+          "location",
+          [](const DiagnosticInfo &info) {
+            return toPythonText(info.location);
+          },
+          "The location as the IR prints it, e.g. 'loc(\"f.mlir\":3:7)'.")
+      .def_property_readonly(
+          "file",
+          [](const DiagnosticInfo &info) -> py::object {
+            if (!info.file)
+              return py::none();
+            return toPythonText(*info.file);
+          },
+          "The file of the location, or None.")
       .def_readonly("line", &DiagnosticInfo::line,
                     "The line of the location (1-based), or None.")
       .def_readonly("col", &DiagnosticInfo::col,
                     "The column of the location (1-based), or None.")
       .def_readonly("notes", &DiagnosticInfo::notes,
                     "The notes attached, as DiagnosticInfo objects.")
-      .def("__str__", &DiagnosticInfo::str)
+      .def("__str__",
+           [](const DiagnosticInfo &info) { return toPythonText(info.str()); })
       .def("__repr__", [](const DiagnosticInfo &info) {
-        return "<DiagnosticInfo " + info.str() + ">";
+        return toPythonText("<DiagnosticInfo " + info.str() + ">");
       });
 }

@@ -26,3 +26,18 @@ def test_a_tensor_type_is_one_the_parser_reads(context):
         ir.RankedTensorType.get([2], ir.NoneType.get())
     with pytest.raises(ValueError, match="invalid tensor element type"):
         ir.RankedTensorType.get([2], ir.RankedTensorType.get([2], f32))
+
+
+def test_an_error_quoting_bytes_that_are_not_utf8_is_readable(context):
+    # The message quotes the source line; a byte that is not UTF-8 shows as
+    # an escape instead of failing to decode.
+    with pytest.raises(ir.TiltError) as info:
+        ir.Module.parse(b'func.func @f() {\n  \xff\n}')
+    text = str(info.value)
+    assert "\\xff" in text
+    assert all(isinstance(d.message, str) for d in info.value.diagnostics)
+
+
+def test_a_lone_surrogate_is_refused_clearly(context):
+    with pytest.raises((TypeError, ValueError, UnicodeError)):
+        ir.Module.parse('func.func @f() attributes {a = "\udcff"} {\n  return\n}')

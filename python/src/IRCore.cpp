@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Nesting.h"
+#include "PyBindingUtils.h"
 #include "PyDiagnostics.h"
 #include "PyIR.h"
 #include "tilt/Dialect/Arith/Arith.h"
@@ -298,9 +299,10 @@ static py::object walkOperation(PyOperation &self, py::object callback,
 
 /// Module.parse: the text as tilt-opt reads a file (ops not in one
 /// builtin.module are wrapped in one), verified.
-static py::object parseModule(const std::string &text, PyIRContext *context,
+static py::object parseModule(py::handle asmText, PyIRContext *context,
                               const std::string &sourceName,
                               bool retainSSANames) {
+  std::string text = getTextArgument(asmText, "Module.parse's text");
   PyIRContext &ctx = PyIRContext::resolve(context);
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(

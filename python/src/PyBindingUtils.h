@@ -39,6 +39,29 @@ inline void checkSameContext(PyIRContext &context, const PyContextRef &of) {
     throw py::value_error("a type, attribute or location of another context");
 }
 
+/// The text argument `value` of `what` (IR or a pipeline) as bytes: a str
+/// in UTF-8 (a str made with errors="surrogateescape" gives its bytes
+/// back), or bytes as they are; TypeError for anything else, ValueError
+/// for a str that no encoding gives bytes of.
+inline std::string getTextArgument(py::handle value, const char *what) {
+  if (py::isinstance<py::bytes>(value))
+    return value.cast<std::string>();
+  if (!py::isinstance<py::str>(value))
+    throw py::type_error(
+        std::string(what) + " is a str or bytes, got " +
+        std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+  PyObject *encoded =
+      PyUnicode_AsEncodedString(value.ptr(), "utf-8", "surrogateescape");
+  if (!encoded) {
+    PyErr_Clear();
+    throw py::value_error(std::string(what) +
+                          " holds a character that is not Unicode text (a "
+                          "lone surrogate)");
+  }
+  py::bytes bytes = py::reinterpret_steal<py::bytes>(encoded);
+  return bytes.cast<std::string>();
+}
+
 /// The position of element `index` of a sequence of `size`, counted from
 /// the end when negative; IndexError when out of range.
 inline size_t checkIndex(int64_t index, size_t size) {

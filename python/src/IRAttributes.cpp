@@ -91,7 +91,9 @@ static void populateAttributeClasses(py::module_ &m) {
                           "A uniqued attribute, e.g. 42 : i32 or \"text\".")
       .def_static(
           "parse",
-          [](const std::string &text, PyIRContext *context) {
+          [](py::handle textArgument, PyIRContext *context) {
+            std::string text =
+                getTextArgument(textArgument, "Attribute.parse's text");
             PyIRContext &ctx = PyIRContext::resolve(context);
             DiagnosticCapture capture(ctx.get());
             Attribute attr = checkParsed(parseAttribute(text, ctx.get()),

@@ -87,7 +87,9 @@ static void populateTypeClasses(py::module_ &m) {
                      "A uniqued type, e.g. i32 or !tile.buffer<...>.")
       .def_static(
           "parse",
-          [](const std::string &text, PyIRContext *context) {
+          [](py::handle textArgument, PyIRContext *context) {
+            std::string text =
+                getTextArgument(textArgument, "Type.parse's text");
             PyIRContext &ctx = PyIRContext::resolve(context);
             DiagnosticCapture capture(ctx.get());
             Type type =

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PyBindingUtils.h"
 #include "PyDiagnostics.h"
 #include "PyIR.h"
 #include "tilt/IR/Verifier.h"
@@ -108,7 +109,9 @@ void tilt::python::populatePassManager(py::module_ &m) {
            py::arg("context") = py::none())
       .def_static(
           "parse",
-          [](const std::string &pipeline, PyIRContext *context) {
+          [](py::handle pipelineArgument, PyIRContext *context) {
+            std::string pipeline = getTextArgument(
+                pipelineArgument, "PassManager.parse's pipeline");
             std::optional<std::string> anchor = getPipelineAnchor(pipeline);
             auto pm = std::make_unique<PyPassManager>(
                 PyContextRef(PyIRContext::resolve(context)),

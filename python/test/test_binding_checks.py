@@ -49,3 +49,26 @@ def test_text_that_is_not_utf8_is_read_or_refused_clearly(context):
     with pytest.raises(TypeError, match="Module.parse's text is a str or bytes, "
                        "got int"):
         ir.Module.parse(3)
+
+
+@pytest.mark.parametrize("parse,what", [
+    (lambda t: ir.Type.parse(t), "Type.parse's text"),
+    (lambda t: ir.Attribute.parse(t), "Attribute.parse's text"),
+])
+def test_every_text_entry_point_checks_its_text(context, parse, what):
+    with pytest.raises(ValueError, match=f"{what} holds a character that is not "
+                       "Unicode text"):
+        parse("i\ud80032")
+    with pytest.raises(TypeError, match=f"{what} is a str or bytes, got int"):
+        parse(32)
+    assert str(parse(b"i32" if "Type" in what else b"32 : i32")) in ("i32", "32 : i32")
+
+
+def test_a_pipeline_text_is_checked(context):
+    from tilt.passmanager import PassManager
+    with pytest.raises(ValueError, match="PassManager.parse's pipeline holds a "
+                       "character that is not Unicode text"):
+        PassManager.parse("cse\ud800")
+    with pytest.raises(TypeError, match="PassManager.parse's pipeline is a str or "
+                       "bytes, got list"):
+        PassManager.parse(["cse"])

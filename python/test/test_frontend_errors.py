@@ -183,3 +183,26 @@ def test_an_error_of_the_generated_ir_is_shown_at_the_python_line():
     assert "exceeds the limit of 2^31 elements per dimension" in text
     assert "(tile IR)" not in text
     assert "T.alloc_shared((2 ** 40, 32)" in text
+
+
+def test_a_kernel_in_a_module_with_postponed_annotations(tmp_path):
+    # `from __future__ import annotations` makes every annotation a string:
+    # the frontend reads the parameters' annotations from the source.
+    path = tmp_path / "postponed_kernel.py"
+    path.write_text(
+        "from __future__ import annotations\n"
+        "import tilt.language as T\n"
+        "M = 64\n"
+        "@T.prim_func\n"
+        "def copy(A: T.Tensor((M, 64), 'float32'), B: T.Tensor((M, 64), 'float32')):\n"
+        "    with T.Kernel(2) as bx:\n"
+        "        s = T.alloc_shared((32, 64), 'float32')\n"
+        "        T.copy(A[bx * 32, 0], s)\n"
+        "        T.copy(s, B[bx * 32, 0])\n")
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("postponed_kernel", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    kernel = tilt.compile(module.copy, out_idx=[1])
+    a = np.random.default_rng(8).standard_normal((64, 64), dtype=np.float32)
+    np.testing.assert_array_equal(kernel(a), a)

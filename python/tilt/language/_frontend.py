@@ -2126,7 +2126,8 @@ class Translator(EagerTranslation):
                            "Bfp4_b, which Tilt does not compute with yet); convert "
                            "fp8 data to bfloat16 on the host, which is exact "
                            "(`t.to(torch.bfloat16)`), and use T.bfloat16")
-            self.error(node, f"the data type {dtype!r} is not one Tilt supports "
+            what = repr(dtype) if isinstance(dtype, (str, DType)) else _kind(dtype)
+            self.error(node, f"the data type {what} is not one Tilt supports "
                        "(float32, float16, bfloat16, int32, and int8, uint8 and "
                        "bool for tensors read element by element)")
         return result

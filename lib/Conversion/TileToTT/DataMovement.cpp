@@ -135,6 +135,24 @@ void writeL1Word(OpBuilder &builder, Location loc, llvm::StringRef role,
       role);
 }
 
+/// The byte at L1 address `address` in `role`'s kernel, as an i32 in
+/// [0, 255]: taken from its aligned word, as a RISC-V loads words.
+Value readL1Byte(OpBuilder &builder, Location loc, llvm::StringRef role,
+                 Value address) {
+  Value word =
+      readL1Word(builder, loc, role,
+                 createBinary<arith::AndIOp>(builder, loc, address,
+                                             createI32(builder, loc, ~3)));
+  Value shift = createBinary<arith::MulIOp>(
+      builder, loc,
+      createBinary<arith::AndIOp>(builder, loc, address,
+                                  createI32(builder, loc, 3)),
+      createI32(builder, loc, 8));
+  return createBinary<arith::AndIOp>(
+      builder, loc, createBinary<arith::ShRUIOp>(builder, loc, word, shift),
+      createI32(builder, loc, 0xff));
+}
+
 /// Moves `bytes` bytes between L1 address `l1` and the NoC address `noc`
 /// in `role`'s kernel: a read into L1 (tt.noc_async_read) or a write from
 /// it (tt.noc_async_write).
@@ -964,6 +982,27 @@ private:
                   bits);
   }
 
+  /// A byte of a one-byte integer (an i32 in [0, 255]) as the word of the
+  /// buffer it widens into: sign-extended for int8 (`isSigned`), and the
+  /// bits of that value as an f32 for an f32 buffer (`toF32`).
+  static Value widenByte(PatternRewriter &rewriter, Location loc, Value byte,
+                         bool isSigned, bool toF32) {
+    if (isSigned)
+      byte = createBinary<arith::ShRSIOp>(
+          rewriter, loc,
+          createBinary<arith::ShLIOp>(rewriter, loc, byte,
+                                      createI32(rewriter, loc, 24)),
+          createI32(rewriter, loc, 24));
+    return toF32 ? emitSmallIntToF32Bits(rewriter, loc, byte) : byte;
+  }
+
+  /// Whether a widened one-byte integer of `element` keeps its sign.
+  static bool isSignedByte(Type element) {
+    auto narrow = element.cast<IntegerType>();
+    return narrow.getWidth() == 8 &&
+           narrow.getSignedness() != IntegerType::Unsigned;
+  }
+
   /// The reader's widening of tile row `tileRow` of a block of `columns`
   /// int32 tiles from one-byte integers: its 32 rows of columns x 32 bytes
   /// lie at `rows`, `pitch` bytes apart; each byte is read from its aligned
@@ -1007,21 +1046,9 @@ private:
         loc, zero, createIndex(rewriter, loc, rowBytes), one);
     rewriter.setInsertionPointToStart(columnLoop.getBody());
     Value c = toI32(rewriter, loc, columnLoop.getInductionVar());
-    Value byteAddress = add(source, c);
-    Value word = readL1Word(
-        rewriter, loc, "reader",
-        createBinary<arith::AndIOp>(rewriter, loc, byteAddress, i32(~3)));
-    Value shift =
-        mul(createBinary<arith::AndIOp>(rewriter, loc, byteAddress, i32(3)), 8);
-    Value byte = createBinary<arith::AndIOp>(
-        rewriter, loc, createBinary<arith::ShRUIOp>(rewriter, loc, word, shift),
-        i32(0xff));
-    if (isSigned)
-      byte = createBinary<arith::ShRSIOp>(
-          rewriter, loc,
-          createBinary<arith::ShLIOp>(rewriter, loc, byte, i32(24)), i32(24));
-    if (toF32)
-      byte = emitSmallIntToF32Bits(rewriter, loc, byte);
+    Value byte = widenByte(rewriter, loc,
+                           readL1Byte(rewriter, loc, "reader", add(source, c)),
+                           isSigned, toF32);
     // Column c: tile c / 32, face column (c % 32) / 16, element c % 16.
     Value inTile = rem(c, tile::kTileSize);
     Value dest =
@@ -1349,9 +1376,7 @@ private:
             rewriter, loc,
             createBinary<arith::AddIOp>(rewriter, loc, l1Base, widenShift),
             widenPitch, tiledBase, rowLoop.getInductionVar(), columns,
-            narrow.getWidth() == 8 &&
-                narrow.getSignedness() != IntegerType::Unsigned,
-            bufType.getElementType().isF32());
+            isSignedByte(element), bufType.getElementType().isF32());
       else
         emitReaderTilize(rewriter, loc, l1Base, tiledBase,
                          rowLoop.getInductionVar(), columns, element);
@@ -1575,9 +1600,7 @@ private:
     bool toF32 =
         widening &&
         buffer.getType().cast<tile::BufType>().getElementType().isF32();
-    auto narrow = element.dyn_cast<IntegerType>();
-    bool isSigned = widening && narrow.getWidth() == 8 &&
-                    narrow.getSignedness() != IntegerType::Unsigned;
+    bool isSigned = widening && isSignedByte(element);
     FailureOr<ElementwiseBlock> block =
         beginElementwiseBlock(rewriter, copy, tensor, buffer, layout);
     if (failed(block))
@@ -1653,14 +1676,7 @@ private:
               createBinary<arith::ShRUIOp>(rewriter, loc, packed,
                                            constant(8 * k)),
               constant(0xff));
-          if (isSigned)
-            byte = createBinary<arith::ShRSIOp>(
-                rewriter, loc,
-                createBinary<arith::ShLIOp>(rewriter, loc, byte, constant(24)),
-                constant(24));
-          if (toF32)
-            byte = emitSmallIntToF32Bits(rewriter, loc, byte);
-          writeWord(lane(k), byte);
+          writeWord(lane(k), widenByte(rewriter, loc, byte, isSigned, toF32));
         }
         return;
       }
@@ -1887,31 +1903,14 @@ private:
         rewriter.setInsertionPointToStart(moveLoop.getBody());
         auto [word, slot] = places(moveLoop.getInductionVar());
         if (widening) {
-          // The byte at `slot` (in the word at slot & ~3), extended.
-          Value aligned = createBinary<arith::AndIOp>(
-              rewriter, loc, slot, createI32(rewriter, loc, ~3));
-          Value shift = createBinary<arith::MulIOp>(
-              rewriter, loc,
-              createBinary<arith::AndIOp>(rewriter, loc, slot,
-                                          createI32(rewriter, loc, 3)),
-              createI32(rewriter, loc, 8));
-          Value byte = createBinary<arith::AndIOp>(
-              rewriter, loc,
-              createBinary<arith::ShRUIOp>(rewriter, loc, readWord(aligned),
-                                           shift),
-              createI32(rewriter, loc, 0xff));
-          auto narrow = element.cast<IntegerType>();
-          if (narrow.getWidth() == 8 &&
-              narrow.getSignedness() != IntegerType::Unsigned)
-            byte = createBinary<arith::ShRSIOp>(
-                rewriter, loc,
-                createBinary<arith::ShLIOp>(rewriter, loc, byte,
-                                            createI32(rewriter, loc, 24)),
-                createI32(rewriter, loc, 24));
-          if (block->tileBytes == getTileBytes(rewriter.getF32Type()) &&
-              buffer.getType().cast<tile::BufType>().getElementType().isF32())
-            byte = emitSmallIntToF32Bits(rewriter, loc, byte);
-          writeWord(aligned, createI32(rewriter, loc, 0));
+          // The byte at `slot`, extended; its word cleared.
+          Value byte = widenByte(
+              rewriter, loc, readL1Byte(rewriter, loc, role, slot),
+              isSignedByte(element),
+              buffer.getType().cast<tile::BufType>().getElementType().isF32());
+          writeWord(createBinary<arith::AndIOp>(rewriter, loc, slot,
+                                                createI32(rewriter, loc, ~3)),
+                    createI32(rewriter, loc, 0));
           writeWord(word, byte);
         } else {
           Value value = readWord(slot);

@@ -177,15 +177,12 @@ private:
     // while loop's state, an element read from a tensor): which blocks add
     // into the same slice is not known here, so every block runs in order
     // on one core, adding in place (serial).
-    Operation *runtimeSlice = nullptr;
+    bool serial = false;
     for (tile::AnyAtomicOp atomic : atomics) {
-      Operation *op = atomic.getOperation();
       for (Value offset : atomic.getOffsets())
-        if (!collectGridDims(offset, kernel, used, inPlace) && !runtimeSlice)
-          runtimeSlice = op;
+        serial |= !collectGridDims(offset, kernel, used, inPlace);
       targets.insert(atomic.getTensor());
     }
-    bool serial = runtimeSlice != nullptr;
     if (serial)
       inPlace = true;
     // The tensors added into are only added into; a serial kernel may also
@@ -313,7 +310,6 @@ private:
       kernelOp->setInherentAttr("grid",
                                 DenseArrayAttr::getI64(context, newGrid));
       if (serial) {
-        runtimeSlice = nullptr; // Erased by now.
         kernelOp->emitRemark()
             << "tile-fold-atomics: the slice of an atomic_" << firstKind
             << " is computed from values known only when the kernel runs, so "

@@ -981,18 +981,26 @@ class Translator(EagerTranslation):
     def carried_index(self, node, value):
         return self.index(node, value.value if isinstance(value, ScalarCell) else value)
 
+    def bind_arguments(self, carried, scope, inner):
+        """Binds each name of ``carried`` in ``inner`` to a fresh index block
+        argument (as a scalar variable where it is one in ``scope``);
+        returns the arguments."""
+        args = []
+        for name in carried:
+            outer = scope.lookup(name)[1]
+            arg = SSA(self.emitter.fresh(name), "index")
+            inner.vars[name] = ScalarCell(arg, outer.py_name) \
+                if isinstance(outer, ScalarCell) else arg
+            args.append(arg)
+        return args
+
     def carry_in(self, stmt, carried, scope, inner):
         """Binds ``carried`` in ``inner`` to fresh block arguments; returns
         the iter_args text (``%a = %init, ...``, types) and the results' name."""
         emitter = self.emitter
-        pairs = []
-        for name in carried:
-            outer = scope.lookup(name)[1]
-            init = self.carried_index(stmt, outer)
-            arg = SSA(emitter.fresh(name), "index")
-            inner.vars[name] = ScalarCell(arg, outer.py_name) \
-                if isinstance(outer, ScalarCell) else arg
-            pairs.append(f"{arg.name} = {init.name}")
+        inits = [self.carried_index(stmt, scope.lookup(n)[1]) for n in carried]
+        args = self.bind_arguments(carried, scope, inner)
+        pairs = [f"{arg.name} = {init.name}" for arg, init in zip(args, inits)]
         results = emitter.fresh("carried") if carried else None
         if results and len(carried) > 1:
             results += f":{len(carried)}"
@@ -1055,15 +1063,10 @@ class Translator(EagerTranslation):
         emitter.depth -= 1
         emitter.emit("} do {", None)
         inner = Scope(parent=scope)
-        args = []
-        for name in carried:
-            outer = scope.lookup(name)[1]
-            arg = SSA(emitter.fresh(name), "index")
-            inner.vars[name] = ScalarCell(arg, outer.py_name) \
-                if isinstance(outer, ScalarCell) else arg
-            args.append(f"{arg.name}: index")
+        args = self.bind_arguments(carried, scope, inner)
         if args:
-            emitter.emit(f"^bb0({', '.join(args)}):", None)
+            emitter.emit(f"^bb0({', '.join(a.name + ': index' for a in args)}):",
+                         None)
         emitter.depth += 1
         self.statements(stmt.body, inner)
         if carried:

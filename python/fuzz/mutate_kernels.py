@@ -4,7 +4,10 @@ arguments, statements, `T.` intrinsics), and compiles each mutant in a
 fresh interpreter, as a careless user's edit would be compiled. A mutant
 may compile or be refused; it must never crash the interpreter, hang, or
 raise anything but a TiltError at a line of the mutant (or a TypeError or
-ValueError of the call) whose message names no internal object.
+ValueError of the call) whose message names no internal object. One kernel
+in five is left as it is, and those and one mutant in four that compiles
+are called with hostile arguments (python/fuzz/hostile_calls.py: wrong
+counts, shapes, element types, layouts, containers, outputs, threads).
 
     python3 python/fuzz/mutate_kernels.py [--seconds 60] [--seed N]
 
@@ -56,10 +59,12 @@ try:
             import os
             os._exit(0)
         raise
-    for kernel, consts in module.__fuzz_kernels__:
-        getattr(module, kernel).compile(**consts)
-    print("RESULT ok")
+    compiled = [getattr(module, kernel).compile(**consts)
+                for kernel, consts in module.__fuzz_kernels__]
+    calls = sys.argv[2] != "-"
+    print("RESULT ok", flush=True)
 except TiltError as error:
+    calls = False
     text = str(error)
     if " at 0x" in text or "tilt.language._" in text:
         print("RESULT internal-repr", text.splitlines()[0][:300])
@@ -69,16 +74,35 @@ except TiltError as error:
         print("RESULT located")
 except (TypeError, ValueError) as error:
     # An API call's argument check (compile's options, a shape).
+    calls = False
     text = str(error)
     if " at 0x" in text or "incompatible function arguments" in text:
         print("RESULT internal-repr", text[:300])
     else:
         print("RESULT call-error")
 except SyntaxError:
+    calls = False
     print("RESULT syntax")
 except BaseException as error:
+    calls = False
     print("RESULT raw", type(error).__name__, str(error)[:300])
     traceback.print_exc()
+if calls:
+    # Hostile calls of what compiled (python/fuzz/hostile_calls.py).
+    try:
+        import numpy
+        sys.path.insert(0, sys.argv[3])
+        import hostile_calls
+        rng = numpy.random.default_rng(int(sys.argv[2]))
+        findings = [f for kernel in compiled
+                    for f in hostile_calls.check(kernel, rng, path)]
+        if findings:
+            print("RESULT call-finding", " || ".join(findings)[:2000])
+        else:
+            print("RESULT calls-ok")
+    except BaseException as error:
+        print("RESULT harness", type(error).__name__, str(error)[:300])
+        traceback.print_exc()
 '''
 
 
@@ -141,10 +165,10 @@ class Mutator(ast.NodeTransformer):
         return node
 
 
-def mutate(function, rng):
-    """A mutant of `function` (an ast.FunctionDef): one to three changes."""
+def mutate(function, rng, changes):
+    """A mutant of `function` (an ast.FunctionDef): `changes` changes."""
     function = copy.deepcopy(function)
-    for _ in range(rng.randint(1, 3)):
+    for _ in range(changes):
         nodes = [n for n in ast.walk(function)
                  if n is not function and isinstance(
                      n, (ast.Constant, ast.Name, ast.Attribute, ast.Call, ast.stmt))]
@@ -192,7 +216,11 @@ def main():
         number = 0
         while time.monotonic() - start < args.seconds:
             function, consts = rng.choice(kernels)
-            mutant = mutate(function, rng)
+            # One kernel in five is called as it is, with hostile calls;
+            # one mutant in four that compiles is called too.
+            changes = 0 if rng.random() < 0.2 else rng.randint(1, 3)
+            calls = changes == 0 or rng.random() < 0.25
+            mutant = mutate(function, rng, changes)
             try:
                 text = source_of(mutant, consts)
             except (ValueError, RecursionError):
@@ -201,7 +229,9 @@ def main():
             number += 1
             path.write_text(text)
             try:
-                result = subprocess.run([sys.executable, "-c", CHILD, str(path)],
+                result = subprocess.run([sys.executable, "-c", CHILD, str(path),
+                                         str(rng.randrange(2 ** 32)) if calls else "-",
+                                         str(pathlib.Path(__file__).parent)],
                                         capture_output=True, text=True,
                                         timeout=args.timeout, env=env)
                 lines = [l for l in result.stdout.splitlines() if l.startswith("RESULT")]
@@ -210,7 +240,8 @@ def main():
             except subprocess.TimeoutExpired:
                 outcome, detail = "hang", ""
             counts[outcome] = counts.get(outcome, 0) + 1
-            if outcome not in ("ok", "located", "call-error", "syntax", "module"):
+            if outcome not in ("ok", "calls-ok", "located", "call-error", "syntax",
+                               "module"):
                 failures.append((outcome, detail, text))
     print(f"mutation fuzz: seed {seed}, {sum(counts.values())} mutants in "
           f"{time.monotonic() - start:.0f} s: "

@@ -209,3 +209,63 @@ def test_compile_options_are_checked(options, error, message):
         tilt.compile(scale_add, **options)
     assert message in str(info.value)
     assert "incompatible function arguments" not in str(info.value)
+
+
+@pytest.mark.parametrize("value,message", [
+    (np.ma.masked_array(np.ones((64, 64), np.float32), mask=True),
+     "'A' is given a masked array, whose masked elements have no values"),
+    ([[1.0], [1.0, 2.0]], "'A' is given list that is not an array"),
+])
+def test_inputs_that_are_not_arrays_are_refused_by_name(kernel, value, message):
+    _, b = arrays()
+    with pytest.raises(TypeError, match=message):
+        kernel(value, b)
+
+
+def test_a_tensor_without_data_is_refused_by_name(kernel):
+    torch = pytest.importorskip("torch")
+    _, b = arrays()
+    with pytest.raises(TypeError, match="'A' is a tensor whose data Tilt cannot read"):
+        kernel(torch.empty((64, 64), device="meta"), torch.from_numpy(b))
+
+
+def read_only(shape):
+    array = np.zeros(shape, np.float32)
+    array.setflags(write=False)
+    return array
+
+
+@pytest.mark.parametrize("target", [
+    read_only((64, 64)),
+    np.broadcast_to(np.zeros(1, np.float32), (64, 64)),
+    np.zeros((64, 64), np.float16),
+], ids=["read-only", "broadcast", "float16"])
+def test_an_output_that_cannot_take_the_results_is_refused_before_any_write(target):
+    # B is written in place by this kernel too: it must stay as it was
+    # when C is refused.
+    @T.prim_func
+    def two_outputs(A: T.Tensor((64, 64), "float32"), B: T.Tensor((64, 64), "float32"),
+                    C: T.Tensor((64, 64), "float32")):
+        with T.Kernel(2, 2) as (bx, by):
+            a = T.alloc_shared((32, 32), "float32")
+            T.copy(A[by * 32, bx * 32], a)
+            T.copy(a, B[by * 32, bx * 32])
+            T.copy(a, C[by * 32, bx * 32])
+    a, _ = arrays()
+    b = np.full((64, 64), 7.0, np.float32)
+    with pytest.raises((TypeError, ValueError), match="'C' is written by the kernel"):
+        tilt.compile(two_outputs)(a, b, target)
+    np.testing.assert_array_equal(b, np.full((64, 64), 7.0, np.float32))
+
+
+def test_a_broadcast_tensor_output_is_refused():
+    torch = pytest.importorskip("torch")
+
+    @T.prim_func
+    def copy(A: T.Tensor((32, 32), "float32"), C: T.Tensor((32, 32), "float32")):
+        with T.Kernel(1) as bx:
+            a = T.alloc_shared((32, 32), "float32")
+            T.copy(A[0, 0], a)
+            T.copy(a, C[0, 0])
+    with pytest.raises(ValueError, match="'C' is written by the kernel, but the array"):
+        tilt.compile(copy)(torch.ones(32, 32), torch.zeros(1, 1).expand(32, 32))

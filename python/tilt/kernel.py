@@ -87,6 +87,18 @@ def _is_torch_tensor(value):
     return type(value).__module__.startswith("torch") and hasattr(value, "detach")
 
 
+def _writable(target):
+    """Whether the results can be written into `target` (a NumPy array or
+    a torch tensor) element by element: not read-only, no two elements at
+    one address (a broadcast or expanded view)."""
+    if _is_torch_tensor(target):
+        return target.device.type != "meta" and not any(
+            stride == 0 and size > 1
+            for stride, size in zip(target.stride(), target.shape))
+    return target.flags.writeable and not any(
+        stride == 0 and size > 1 for stride, size in zip(target.strides, target.shape))
+
+
 def _from_torch(tensor):
     """A torch tensor's values as a contiguous NumPy array (its data, read
     as is: requires_grad, any strides, any device torch can copy to the
@@ -477,14 +489,29 @@ class Kernel:
                 scalars[name] = float(value)
                 continue
             element = argument["dtype"]
-            kind, _, what = _kind_of(value)
+            if isinstance(value, np.ma.MaskedArray):
+                raise TypeError(f"'{name}' is given a masked array, whose masked "
+                                "elements have no values for the kernel: fill "
+                                "them first (numpy.ma.filled)")
+            given_value = value
+            try:
+                if not _is_torch_tensor(value):
+                    value = np.asarray(value)
+                kind, _, what = _kind_of(value)
+            except (TypeError, ValueError) as error:
+                raise TypeError(f"'{name}' is given {type(value).__name__} "
+                                f"that is not an array: {error}") from None
             if kind not in _READS.get(element, "f"):
                 raise TypeError(f"'{name}' is a {_TORCH_DTYPES.get(element, element)} "
                                 f"parameter, given a {what} array: Tilt converts "
                                 "floats to float parameters and integers or bools "
                                 "to integer ones, and refuses other conversions "
                                 "(they would lose values); convert it first")
-            array = _from_torch(value) if _is_torch_tensor(value) else np.asarray(value)
+            try:
+                array = _from_torch(value) if _is_torch_tensor(value) else value
+            except (RuntimeError, NotImplementedError) as error:
+                raise TypeError(f"'{name}' is a tensor whose data Tilt cannot read "
+                                f"on the CPU: {error}") from None
             if kind in "iub" and element in _INT_RANGE and array.size:
                 low, high = _INT_RANGE[element]
                 wide = array.astype(np.int64)
@@ -505,8 +532,8 @@ class Kernel:
                 raise ValueError(f"'{name}' holds an int32 value beyond 2**24, "
                                  "which Tilt's emulator cannot carry exactly yet")
             inputs[name] = np.ascontiguousarray(array, dtype=np.float32)
-            if isinstance(value, np.ndarray) or _is_torch_tensor(value):
-                targets[name] = value
+            if isinstance(given_value, np.ndarray) or _is_torch_tensor(given_value):
+                targets[name] = given_value
         return inputs, scalars, targets
 
     def user_shape(self, argument):
@@ -566,7 +593,7 @@ class Kernel:
         torch = None
         if any(_is_torch_tensor(value) for value in arrays):
             import torch
-        outputs = {}
+        outputs, writes = {}, []
         for buffer in result.buffers:
             argument = next(a for a in self.arguments if a["name"] == buffer["name"])
             device = buffer["device"].astype(_NUMPY.get(argument["dtype"], np.float32))
@@ -586,11 +613,21 @@ class Kernel:
                         f"{_TORCH_DTYPES.get(argument['dtype'], argument['dtype'])} "
                         f"values, which the {what} array passed for it cannot hold "
                         "exactly: pass an array of that type (or a wider one)")
-                if _is_torch_tensor(target):
-                    with torch.no_grad():
-                        target.copy_(device)
-                else:
-                    np.copyto(target, np.asarray(device), casting="unsafe")
+                if not _writable(target):
+                    raise ValueError(
+                        f"'{buffer['name']}' is written by the kernel, but the "
+                        "array passed for it cannot be written (read-only, or a "
+                        "broadcast view whose elements share memory): pass a "
+                        "writable array")
+                writes.append((target, device))
+        # Every target was checked before any is written: a refused call
+        # leaves the caller's arrays as they were.
+        for target, device in writes:
+            if _is_torch_tensor(target):
+                with torch.no_grad():
+                    target.copy_(device)
+            else:
+                np.copyto(target, np.asarray(device), casting="unsafe")
         returned = [outputs[self.arguments[i]["name"]] for i in self.returns]
         if not returned:
             return None

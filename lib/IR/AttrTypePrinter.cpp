@@ -7,6 +7,7 @@
 
 #include "AsmPrinterImpl.h"
 #include "tilt/IR/Dialect.h"
+#include "tilt/IR/DialectSymbolBody.h"
 #include "tilt/IR/OpAsm.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -115,7 +116,7 @@ private:
 } // namespace
 
 /// MLIR's rule: `ns.body` when the body is an identifier optionally
-/// followed by one `<...>`, otherwise `ns<body>`. Unlike MLIR, the
+/// followed by one balanced `<...>`, otherwise `ns<body>`. Unlike MLIR, the
 /// identifier may hold every character the lexer accepts in one (`$`, `-`):
 /// MLIR prints `#foo.a-` as `#foo<a->`, which does not parse back.
 static bool isSimpleEnoughForPrettyForm(llvm::StringRef body) {
@@ -127,7 +128,16 @@ static bool isSimpleEnoughForPrettyForm(llvm::StringRef body) {
       [](char c) { return llvm::isAlnum(c) || c == '.' || c == '_'; });
   if (body.empty())
     return true;
-  return body.front() == '<' && body.back() == '>';
+  // MLIR checks only that the rest starts with '<' and ends with '>', and
+  // prints `#foo<a<x> y <z>>` as `#foo.a<x> y <z>`, which its parser
+  // reads as `#foo.a<x>` followed by garbage. Here the '<' must close at
+  // the body's last character, as the parser scans it, and not by a `->`
+  // (whether that closes depends on what the printer writes after it).
+  if (body.front() != '<' || body.back() != '>')
+    return false;
+  DialectBodyScan scan = scanDialectSymbolBody(body);
+  return scan.kind == DialectBodyScan::Closed && scan.end == body.size() &&
+         !body.drop_back().endswith("-");
 }
 
 static void printDialectPrefixed(char sigil, llvm::StringRef dialect,

@@ -1,6 +1,7 @@
 //===- Parser.cpp - Tokens, types and shared parsing helpers --------------===//
 
 #include "ParserImpl.h"
+#include "tilt/IR/DialectSymbolBody.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
 #include <cstring>
@@ -447,77 +448,34 @@ Type Parser::parseTensorType() {
 }
 
 LogicalResult Parser::parseDialectSymbolBody(llvm::StringRef &body) {
-  // The body starts right after the identifier: scan raw characters with
-  // balanced brackets, honouring strings and `->`.
+  // The body starts right after the identifier: raw characters with
+  // balanced brackets, honouring strings and `->` (DialectSymbolBody.h).
   const char *start = getToken().getSpelling().data();
-  const char *cur = start;
-  const char *end = state.buffer.end();
-  llvm::SmallVector<char, 8> stack;
-  auto closer = [](char c) {
-    return c == '<' ? '>' : c == '(' ? ')' : c == '[' ? ']' : '}';
+  llvm::StringRef rest(start, state.buffer.end() - start);
+  DialectBodyScan scan = scanDialectSymbolBody(rest);
+  auto at = [&](size_t offset) {
+    return llvm::SMLoc::getFromPointer(start + offset);
   };
-  do {
-    if (cur == end) {
-      emitError(llvm::SMLoc::getFromPointer(start),
-                "unbalanced '" + llvm::Twine(stack.front()) +
-                    "' character in pretty dialect name");
-      return failure();
-    }
-    char c = *cur++;
-    switch (c) {
-    case '<':
-    case '(':
-    case '[':
-    case '{':
-      stack.push_back(c);
-      break;
-    case '>':
-    case ')':
-    case ']':
-    case '}':
-      // `->` inside a body (a function type) does not close it, unless it
-      // ends a '<': what follows cannot go on a body or a function type
-      // (`#foo<ba->,`, `!foo<a<t->>>`), as when the body ends in '-' (MLIR
-      // prints a body such as `ba-` that way, and could not read it back).
-      if (c == '>' && cur - 2 >= start && cur[-2] == '-') {
-        bool ends =
-            !stack.empty() && stack.back() == '<' &&
-            (cur == end || llvm::StringRef(",}):=]>\n\r").contains(*cur));
-        if (!ends)
-          break;
-      }
-      if (stack.empty() || closer(stack.back()) != c) {
-        emitError(llvm::SMLoc::getFromPointer(cur - 1),
-                  "unbalanced '" + llvm::Twine(c) +
-                      "' character in pretty dialect name");
-        return failure();
-      }
-      stack.pop_back();
-      break;
-    case '"': {
-      // Skip a string, with escapes.
-      while (cur != end && *cur != '"' && *cur != '\n') {
-        if (*cur == '\\' && cur + 1 != end)
-          ++cur;
-        ++cur;
-      }
-      if (cur == end || *cur != '"') {
-        emitError(llvm::SMLoc::getFromPointer(cur),
-                  "expected '\"' in string literal");
-        return failure();
-      }
-      ++cur;
-      break;
-    }
-    case 0:
-      emitError(llvm::SMLoc::getFromPointer(cur - 1), "unexpected character");
-      return failure();
-    default:
-      break;
-    }
-  } while (!stack.empty());
-  body = llvm::StringRef(start, cur - start);
-  state.lex.resetPointer(cur);
+  switch (scan.kind) {
+  case DialectBodyScan::Closed:
+    break;
+  case DialectBodyScan::Unterminated:
+    emitError(at(0), "unbalanced '" + llvm::Twine(scan.bracket) +
+                         "' character in pretty dialect name");
+    return failure();
+  case DialectBodyScan::Unbalanced:
+    emitError(at(scan.end), "unbalanced '" + llvm::Twine(scan.bracket) +
+                                "' character in pretty dialect name");
+    return failure();
+  case DialectBodyScan::UnterminatedString:
+    emitError(at(scan.end), "expected '\"' in string literal");
+    return failure();
+  case DialectBodyScan::Nul:
+    emitError(at(scan.end), "unexpected character");
+    return failure();
+  }
+  body = rest.take_front(scan.end);
+  state.lex.resetPointer(start + scan.end);
   consumeToken();
   return success();
 }

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# A short run of the parser fuzzer (fuzz/ParserFuzzer.cpp, libFuzzer with
-# ASan) from a seed corpus made of the checked-in lit test inputs and
-# examples, split at `// -----`. Needs clang; without it, says so and
-# exits 0 (the fuzzer is a libFuzzer target, which only clang builds).
-# Usage: scripts/fuzz-smoke.sh [seconds] [build-dir]   (default 60, build-fuzz)
+# A short run of each fuzzer, with ASan: the parser fuzzer (fuzz/
+# ParserFuzzer.cpp) and the bindings fuzzer (fuzz/BindingsFuzzer.cpp: the
+# text entry points of the Python bindings, which it loads instrumented),
+# from seed corpora made of the checked-in lit tests and examples
+# (fuzz/make_seeds.py). Needs clang; without it, says so and exits 0 (they
+# are libFuzzer targets, which only clang builds). Without Python's
+# development files only the parser fuzzer runs.
+# Usage: scripts/fuzz-smoke.sh [seconds-each] [build-dir]   (default 60, build-fuzz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -13,25 +16,25 @@ if ! command -v clang++ >/dev/null; then
   exit 0
 fi
 CXX=clang++ CC=clang cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DTILT_BUILD_FUZZERS=ON -DTILT_BUILD_TESTS=OFF -DTILT_BUILD_PYTHON=OFF >/dev/null
-ninja -C "$build" tilt-parser-fuzzer
-seeds="$build/fuzz-seeds"
-corpus="$build/fuzz-corpus"
-rm -rf "$seeds" && mkdir -p "$seeds" "$corpus"
-python3 - "$seeds" <<'PY'
-import glob, os, sys
-out = sys.argv[1]
-count = 0
-for path in sorted(glob.glob("lit-tests/**/*.mlir", recursive=True) +
-                   glob.glob("examples/*.tilt") + glob.glob("examples/*.mlir")):
-    text = open(path, encoding="utf-8", errors="replace").read()
-    for piece in text.split("// -----"):
-        if piece.strip():
-            with open(os.path.join(out, f"seed{count:05d}"), "w") as f:
-                f.write(piece)
-            count += 1
-print(f"fuzz-smoke: {count} seeds")
-PY
-"$build/bin/tilt-parser-fuzzer" "$corpus" "$seeds" -max_len=4096 \
-  -max_total_time="$seconds" -print_final_stats=1 2>&1 | tail -n 12
-echo "fuzz-smoke: no crash in $seconds s"
+  -DTILT_BUILD_FUZZERS=ON -DTILT_BUILD_TESTS=OFF -DTILT_BUILD_PYTHON=ON >/dev/null
+fuzzers=(tilt-parser-fuzzer)
+if ninja -C "$build" -t targets all | grep -q '^tilt-bindings-fuzzer:'; then
+  fuzzers+=(tilt-bindings-fuzzer)
+else
+  echo "fuzz-smoke: the Python bindings are not built; the bindings fuzzer is skipped"
+fi
+ninja -C "$build" "${fuzzers[@]}"
+rm -rf "$build/fuzz-seeds" "$build/bindings-fuzz-seeds"
+python3 fuzz/make_seeds.py "$build/fuzz-seeds" "$build/bindings-fuzz-seeds"
+export ASAN_OPTIONS="detect_leaks=0"
+for fuzzer in "${fuzzers[@]}"; do
+  if [ "$fuzzer" = tilt-parser-fuzzer ]; then
+    seeds="$build/fuzz-seeds" corpus="$build/fuzz-corpus"
+  else
+    seeds="$build/bindings-fuzz-seeds" corpus="$build/bindings-fuzz-corpus"
+  fi
+  mkdir -p "$corpus"
+  "$build/bin/$fuzzer" "$corpus" "$seeds" -max_len=4096 \
+    -max_total_time="$seconds" -print_final_stats=1 2>&1 | tail -n 12
+  echo "fuzz-smoke: $fuzzer: no crash in $seconds s"
+done

@@ -15,8 +15,12 @@ if ! command -v clang++ >/dev/null; then
   echo "fuzz-smoke: clang++ is not installed; skipped"
   exit 0
 fi
-CXX=clang++ CC=clang cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DTILT_BUILD_FUZZERS=ON -DTILT_BUILD_TESTS=OFF -DTILT_BUILD_PYTHON=ON >/dev/null
+# A build configured with the fuzzers (the sanitizer suite's) is used as it
+# is; otherwise a Release ASan build of the fuzzers alone is configured.
+if ! grep -q '^TILT_BUILD_FUZZERS:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
+  CXX=clang++ CC=clang cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DTILT_BUILD_FUZZERS=ON -DTILT_BUILD_TESTS=OFF -DTILT_BUILD_PYTHON=ON >/dev/null
+fi
 fuzzers=(tilt-parser-fuzzer)
 if ninja -C "$build" -t targets all | grep -q '^tilt-bindings-fuzzer:'; then
   fuzzers+=(tilt-bindings-fuzzer)
@@ -27,6 +31,7 @@ ninja -C "$build" "${fuzzers[@]}"
 rm -rf "$build/fuzz-seeds" "$build/bindings-fuzz-seeds"
 python3 fuzz/make_seeds.py "$build/fuzz-seeds" "$build/bindings-fuzz-seeds"
 export ASAN_OPTIONS="detect_leaks=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 for fuzzer in "${fuzzers[@]}"; do
   if [ "$fuzzer" = tilt-parser-fuzzer ]; then
     seeds="$build/fuzz-seeds" corpus="$build/fuzz-corpus"

@@ -321,14 +321,27 @@ void recordCBCall(KernelContext &context, Stream stream, EventKind kind,
   recordQueue(context, stream, kind, uint32_t(cb), pages);
 }
 
+/// A CB call of zero pages: on tt-metal it waits for nothing and moves no
+/// pointer (tt_metal/hw/inc/dataflow_api.h: cb_reserve_back and
+/// cb_wait_front loop while fewer than num_pages are free or there,
+/// cb_push_back and cb_pop_front add num_pages to the counters and
+/// pointers; the compute side's llk_wait_tiles / llk_push_tiles likewise),
+/// so a no-op that costs its instructions. Kernels call it so when a block
+/// is empty (a remainder of zero tiles).
+bool isZeroPageCall(KernelContext &context, Stream stream, int32_t pages) {
+  if (pages != 0)
+    return false;
+  recordBusy(context, stream, Work::Api, context.device->timing.cbApiCycles);
+  return true;
+}
+
 void checkBlock(KernelContext &context, CircularBuffer &cb, int32_t pages,
                 uint32_t position, const char *function) {
   int32_t index = int32_t(cb.config.index);
-  if (pages <= 0)
-    context.device->fail(context, std::string(function) + "(" +
-                                      getCBText(index) + ", " +
-                                      std::to_string(pages) +
-                                      "): the page count must be positive");
+  if (pages < 0)
+    context.device->fail(
+        context, std::string(function) + "(" + getCBText(index) + ", " +
+                     std::to_string(pages) + "): a negative page count");
   if (uint32_t(pages) > cb.config.numPages)
     context.device->fail(context, std::string(function) + "(" +
                                       getCBText(index) + ", " +
@@ -353,6 +366,8 @@ void cb_reserve_back(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_reserve_back");
+  if (isZeroPageCall(context, Stream::Pack, num_pages))
+    return;
   checkBlock(context, cb, num_pages, cb.writePage, "cb_reserve_back");
   context.producedCBs |= 1u << cb_id;
   uint32_t pages = uint32_t(num_pages);
@@ -372,6 +387,8 @@ void cb_push_back(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_push_back");
+  if (isZeroPageCall(context, Stream::Pack, num_pages))
+    return;
   if (num_pages <= 0 || uint32_t(num_pages) > cb.reserved)
     device.fail(context, "cb_push_back(" + getCBText(cb_id) + ", " +
                              std::to_string(num_pages) + ") after reserving " +
@@ -402,6 +419,8 @@ void cb_wait_front(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_wait_front");
+  if (isZeroPageCall(context, Stream::Unpack, num_pages))
+    return;
   checkBlock(context, cb, num_pages, cb.readPage, "cb_wait_front");
   context.consumedCBs |= 1u << cb_id;
   uint32_t pages = uint32_t(num_pages);
@@ -421,6 +440,8 @@ void cb_pop_front(int32_t cb_id, int32_t num_pages, tilt_emu::Here here) {
   DeviceImpl &device = *context.device;
   std::unique_lock<std::mutex> lock(device.mutex);
   CircularBuffer &cb = getCB(context, cb_id, "cb_pop_front");
+  if (isZeroPageCall(context, Stream::Unpack, num_pages))
+    return;
   if (num_pages <= 0 || uint32_t(num_pages) > cb.available())
     device.fail(context, "cb_pop_front(" + getCBText(cb_id) + ", " +
                              std::to_string(num_pages) + ") with " +

@@ -160,21 +160,24 @@ Multicast decodeMulticast(KernelContext &context, uint64_t address, uint8_t noc,
                           "the board's grid (kernels take NoC coordinates "
                           "from worker_core_from_logical_core)");
       Core *core = device.getCore(logical.column, logical.row);
-      hasSender |= core == context.core;
+      if (core == context.core) {
+        hasSender = true;
+        // A multicast reaches its sender only when it sets
+        // NOC_CMD_BRCST_SRC_INCLUDE, which only the _loopback_src variants
+        // do (tt-metal tt_metal/hw/inc/wormhole/noc_nonblocking_api.h,
+        // ncrisc_noc_fast_write: `loopback ? NOC_CMD_BRCST_SRC_INCLUDE :
+        // 0`). Otherwise the rectangle may hold the sender, which gets
+        // nothing and is not counted: tt-metal's mcast matmul readers
+        // multicast to their whole row or column, themselves included
+        // ("num_dests must not include source", tt_metal/
+        // programming_examples/matmul_common/kernels/dataflow/
+        // reader_bmm_tile_layout_in0_sender_in1_sender.cpp).
+        if (!loopback)
+          continue;
+      }
       multicast.cores.push_back(core);
       multicast.destinations.push_back(core->index);
     }
-  // dataflow_api.h: with noc_async_write_multicast "the multicast sender
-  // cannot be part of the multicast destinations"
-  // (docs/source/.../noc_async_write_multicast.rst; the current header
-  // lets it be in the rectangle if num_dests leaves it out, the emulator
-  // takes the stricter reading); the loopback variants write to the sender
-  // too and count it.
-  if (hasSender && !loopback)
-    fail(context, std::string(function) + ": " + rectangle +
-                      " includes the sender " + coreName(*context.core) +
-                      ": a multicast's sender is not among its destinations "
-                      "(the _loopback_src variant writes to it too)");
   if (!hasSender && loopback)
     fail(context, std::string(function) + ": " + rectangle +
                       " does not include the sender " +
@@ -186,7 +189,10 @@ Multicast decodeMulticast(KernelContext &context, uint64_t address, uint8_t noc,
     fail(context, std::string(function) + ": num_dests is " +
                       std::to_string(numDests) + ", but " + rectangle +
                       " holds " + std::to_string(multicast.cores.size()) +
-                      " cores" + (loopback ? " (the sender included)" : "") +
+                      " cores" +
+                      (loopback    ? " (the sender included)"
+                       : hasSender ? " besides the sender"
+                                   : "") +
                       ": the sender waits for one acknowledgement per "
                       "destination, so a wrong count hangs its write barrier "
                       "or passes it before the data arrived");

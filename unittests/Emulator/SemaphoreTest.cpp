@@ -283,6 +283,7 @@ TEST(SemaphoreTest, ARectangleCoversWorkersOnly) {
   EXPECT_ERROR(report, "includes NoC (19, 16), an Ethernet tile: a multicast "
                        "may only cover Tensix workers");
 
+  // Without loopback, a sender in the rectangle is not a destination.
   Device self = makeDevice();
   createSemaphore(self, 0, 0, 0);
   kernels.clear();
@@ -292,7 +293,108 @@ TEST(SemaphoreTest, ARectangleCoversWorkersOnly) {
         flag, get_noc_multicast_addr(18, 18, 19, 18, flag), 2);
   }));
   report = self.run(std::move(kernels));
-  EXPECT_ERROR(report, "includes the sender core (0, 0)");
+  EXPECT_ERROR(report, "num_dests is 2, but the rectangle from NoC (18, 18) to "
+                       "(19, 18) holds 1 cores besides the sender");
+}
+
+TEST(SemaphoreTest, TheOlderMulticastSignatureTakesAPathReservation) {
+  // (..., linked, multicast_path_reserve): the sixth argument is not the
+  // NoC (NoC 1 would run this rectangle against its direction).
+  Device device = makeDevice();
+  for (uint32_t column : {0u, 1u})
+    createSemaphore(device, column, 0, 0);
+  configureCB(device, 0, 0, 0, 1);
+  uint32_t received = 0;
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("sender", 0, 0, [] {
+    uint32_t source = get_write_ptr(0);
+    *pointerTo(source) = 3;
+    uint64_t row = get_noc_multicast_addr(19, 18, 19, 18, get_write_ptr(0));
+    noc_async_write_multicast(source, row, 4, 1, false, true);
+    noc_semaphore_set_multicast(
+        source, get_noc_multicast_addr(19, 18, 19, 18, get_semaphore(0)), 1,
+        false, true);
+    noc_async_write_barrier();
+  }));
+  kernels.push_back(kernel("receiver", 1, 0, [&received] {
+    noc_semaphore_wait(pointerTo(get_semaphore(0)), 3);
+    received = *pointerTo(get_semaphore(0));
+  }));
+  RunReport report = device.run(std::move(kernels));
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(received, 3u);
+}
+
+TEST(SemaphoreTest, ZeroPageCBCallsAreNoOps) {
+  // tt-metal's CB calls of zero pages wait for nothing and move nothing.
+  Device device = makeDevice();
+  configureCB(device, 0, 0, 0, 1);
+  uint32_t got = 0;
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("producer", 0, 0, [] {
+    cb_reserve_back(0, 0);
+    cb_push_back(0, 0);
+    cb_reserve_back(0, 1);
+    *pointerTo(get_write_ptr(0)) = 42;
+    cb_push_back(0, 1);
+    cb_reserve_back(0, 0);
+    cb_push_back(0, 0);
+  }));
+  kernels.push_back(kernel("consumer", 0, 0, [&got] {
+    cb_wait_front(0, 0);
+    cb_pop_front(0, 0);
+    cb_wait_front(0, 1);
+    got = *pointerTo(get_read_ptr(0));
+    cb_pop_front(0, 1);
+    cb_pop_front(0, 0);
+  }));
+  RunReport report = device.run(std::move(kernels));
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(got, 42u);
+
+  Device negative = makeDevice();
+  configureCB(negative, 0, 0, 0, 1);
+  kernels.clear();
+  kernels.push_back(kernel("producer", 0, 0, [] { cb_reserve_back(0, -1); }));
+  report = negative.run(std::move(kernels));
+  EXPECT_ERROR(report, "cb_reserve_back(cb 0, -1): a negative page count");
+}
+
+TEST(SemaphoreTest, ASenderInItsRectangleGetsNothingWithoutLoopback) {
+  // tt-metal's mcast matmul readers multicast to their whole row, their
+  // own core included, with num_dests leaving it out: the hardware does
+  // not write the sender without NOC_CMD_BRCST_SRC_INCLUDE.
+  for (bool loopback : {false, true}) {
+    Device device = makeDevice();
+    for (uint32_t column : {0u, 1u, 2u})
+      createSemaphore(device, column, 0, 0);
+    configureCB(device, 0, 0, 0, 1);
+    uint32_t ownFlag = 99, received[2] = {0, 0};
+    std::vector<KernelInstance> kernels;
+    kernels.push_back(kernel("sender", 0, 0, [&ownFlag, loopback] {
+      uint32_t flag = get_semaphore(0);
+      uint32_t source = get_write_ptr(0);
+      *pointerTo(source) = 7;
+      uint64_t row = get_noc_multicast_addr(18, 18, 20, 18, flag);
+      if (loopback)
+        noc_semaphore_set_multicast_loopback_src(source, row, 3);
+      else
+        noc_semaphore_set_multicast(source, row, 2);
+      noc_async_write_barrier();
+      ownFlag = *pointerTo(flag);
+    }));
+    for (uint32_t column : {1u, 2u})
+      kernels.push_back(kernel("receiver", column, 0, [&received, column] {
+        volatile uint32_t *flag = pointerTo(get_semaphore(0));
+        noc_semaphore_wait(flag, 7);
+        received[column - 1] = *flag;
+      }));
+    RunReport report = device.run(std::move(kernels));
+    ASSERT_TRUE(report.ok) << report.error;
+    EXPECT_EQ(received[0], 7u);
+    EXPECT_EQ(received[1], 7u);
+    EXPECT_EQ(ownFlag, loopback ? 7u : 0u) << "loopback " << loopback;
+  }
 }
 
 TEST(SemaphoreTest, AWriteSourceChangesOnlyAfterAFlush) {

@@ -83,6 +83,48 @@ void noc_async_write_multicast_loopback_src(uint32_t src_local_l1_addr,
                                             bool linked = false,
                                             uint8_t noc = noc_index, TILT_HERE);
 
+// tt-metal's multicasts took `bool multicast_path_reserve = true` between
+// `linked` and `noc` until 2025 (NOC_CMD_PATH_RESERVE, a routing hint that
+// moves no data), and kernels written then pass it: `(..., linked, true)`.
+// These overloads take that form; a bool in sixth place is the path
+// reservation, a uint8_t (noc_index, a NoC variable) the NoC. An int
+// literal there is ambiguous: write the type meant.
+inline void noc_async_write_multicast(uint32_t src_local_l1_addr,
+                                      uint64_t dst_noc_addr_multicast,
+                                      uint32_t size, uint32_t num_dests,
+                                      bool linked, bool multicast_path_reserve,
+                                      uint8_t noc = noc_index, TILT_HERE) {
+  (void)multicast_path_reserve;
+  noc_async_write_multicast(src_local_l1_addr, dst_noc_addr_multicast, size,
+                            num_dests, linked, noc, here);
+}
+inline void noc_async_write_multicast_loopback_src(
+    uint32_t src_local_l1_addr, uint64_t dst_noc_addr_multicast, uint32_t size,
+    uint32_t num_dests, bool linked, bool multicast_path_reserve,
+    uint8_t noc = noc_index, TILT_HERE) {
+  (void)multicast_path_reserve;
+  noc_async_write_multicast_loopback_src(src_local_l1_addr,
+                                         dst_noc_addr_multicast, size,
+                                         num_dests, linked, noc, here);
+}
+inline void noc_semaphore_set_multicast(uint32_t src_local_l1_addr,
+                                        uint64_t dst_noc_addr_multicast,
+                                        uint32_t num_dests, bool linked,
+                                        bool multicast_path_reserve,
+                                        uint8_t noc = noc_index, TILT_HERE) {
+  (void)multicast_path_reserve;
+  noc_semaphore_set_multicast(src_local_l1_addr, dst_noc_addr_multicast,
+                              num_dests, linked, noc, here);
+}
+inline void noc_semaphore_set_multicast_loopback_src(
+    uint32_t src_local_l1_addr, uint64_t dst_noc_addr_multicast,
+    uint32_t num_dests, bool linked, bool multicast_path_reserve,
+    uint8_t noc = noc_index, TILT_HERE) {
+  (void)multicast_path_reserve;
+  noc_semaphore_set_multicast_loopback_src(
+      src_local_l1_addr, dst_noc_addr_multicast, num_dests, linked, noc, here);
+}
+
 // Interleaved address generators (the pre-TensorAccessor examples).
 template <bool DRAM> struct InterleavedAddrGen {
   uint32_t bank_base_address;

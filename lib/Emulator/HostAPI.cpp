@@ -21,9 +21,11 @@
 #include "tilt/Emulator/Emulator.h"
 #include "tt-metalium/distributed.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
@@ -85,17 +87,23 @@ std::string quote(const std::string &text) {
   return quoted + "'";
 }
 
-/// The emulator headers a kernel may include, hashed once: a changed header
-/// must not reuse kernels built against the old one.
+/// The emulator headers a kernel may include (every file under the include
+/// directory, in name order), hashed once: a changed header must not reuse
+/// kernels built against the old one.
 uint64_t hashHeaders(const std::string &includeDir) {
-  static const char *kHeaders[] = {"tilt_emu/common.h", "tilt_emu/kernel_api.h",
-                                   "tilt_emu/compute_api.h",
-                                   "api/dataflow/dataflow_api.h"};
+  namespace fs = std::filesystem;
+  std::vector<std::string> headers;
+  std::error_code error;
+  for (fs::recursive_directory_iterator it(includeDir, error), end;
+       !error && it != end; it.increment(error))
+    if (it->is_regular_file(error))
+      headers.push_back(it->path().string());
+  std::sort(headers.begin(), headers.end());
   uint64_t hash = fnv1a(includeDir);
-  for (const char *header : kHeaders) {
+  for (const std::string &header : headers) {
     std::string text;
-    readFile(includeDir + "/" + header, text);
-    hash = fnv1a(text, hash);
+    readFile(header, text);
+    hash = fnv1a(header + text, hash);
   }
   return hash;
 }
@@ -456,8 +464,13 @@ void buildKernel(KernelRecord &kernel, const std::string &includeDir,
     return;
   }
   void *symbol = dlsym(handle, "_Z11kernel_mainv");
+  if (!symbol && kernel.compute)
+    // `namespace NAMESPACE { void MAIN { ... } }` (api/compute/common.h).
+    symbol = dlsym(handle, "_ZN12tilt_compute24kernel_main_of_namespaceEv");
   if (!symbol) {
-    error = "kernel " + kernel.path + " has no `void kernel_main()`";
+    error =
+        "kernel " + kernel.path + " has no `void kernel_main()`" +
+        (kernel.compute ? " (nor `namespace NAMESPACE { void MAIN }`)" : "");
     return;
   }
   kernel.entry = reinterpret_cast<void (*)()>(symbol);
@@ -538,6 +551,8 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
             instance.row = uint32_t(y);
             instance.noc =
                 kernel.compute ? 0 : uint8_t(kernel.dataMovement.noc) & 1;
+            instance.processor =
+                kernel.compute ? 0 : uint8_t(kernel.dataMovement.processor) & 1;
             auto args = impl.runtimeArgs.find({KernelHandle(handle), {x, y}});
             if (args != impl.runtimeArgs.end())
               instance.runtimeArgs = args->second;

@@ -10,10 +10,14 @@
 
 #include "Noc.h"
 #include "Runtime.h"
+#include "debug/assert.h"
+#include "debug/dprint.h"
 #include "tilt_emu/kernel_api.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <mutex>
 #include <sstream>
 
 using namespace tilt;
@@ -63,6 +67,54 @@ uint32_t tilt_emu::getRuntimeArg(int index) {
 void tilt_emu::at(Here here) { currentKernel().line = here.line; }
 
 uint8_t tilt_emu::getNocIndex() { return currentKernel().noc; }
+
+//===----------------------------------------------------------------------===//
+// DPRINT and ASSERT (metalium/debug/)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The TRISC a DPRINT_UNPACK / _MATH / _PACK runs its prints on (-1: all).
+thread_local int printingTrisc = -1;
+std::mutex printMutex;
+} // namespace
+
+tilt_emu::TriscScope::TriscScope(int trisc) : previous(printingTrisc) {
+  printingTrisc = trisc;
+}
+tilt_emu::TriscScope::~TriscScope() { printingTrisc = previous; }
+
+int tilt_emu::getDataMovementRisc() {
+  KernelContext &context = currentKernel();
+  return context.isCompute ? -1 : context.instance->processor;
+}
+
+void tilt_emu::debugPrintLine(const char *text, size_t size) {
+  KernelContext &context = currentKernel();
+  // tt-metal's DPRINT server: "<device>:(x=<x>,y=<y>):<RISC>: <line>".
+  std::string prefix = "0:(x=" + std::to_string(context.core->column) +
+                       ",y=" + std::to_string(context.core->row) + "):";
+  std::vector<std::string> riscs;
+  if (!context.isCompute)
+    riscs.push_back(context.instance->processor ? "NC" : "BR");
+  else if (printingTrisc >= 0)
+    riscs.push_back("TR" + std::to_string(printingTrisc));
+  else
+    riscs = {"TR0", "TR1", "TR2"};
+  std::lock_guard<std::mutex> lock(printMutex);
+  for (const std::string &risc : riscs) {
+    std::string line = prefix + risc + ": " + std::string(text, size) + "\n";
+    std::fwrite(line.data(), 1, line.size(), stdout);
+  }
+  std::fflush(stdout);
+}
+
+void tilt_emu::assertFailed(const char *condition, Here here) {
+  KernelContext &context = enterKernel();
+  context.line = here.line;
+  fail(context, std::string("ASSERT(") + condition + ") failed on line " +
+                    std::to_string(here.line) +
+                    " (tt-metal's watcher stops the kernel there)");
+}
 
 uint64_t tilt_emu::interleavedNocAddress(uint32_t base, uint32_t pageSize,
                                          uint32_t id, uint32_t offset,

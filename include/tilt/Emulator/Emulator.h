@@ -196,6 +196,9 @@ struct KernelInstance {
   /// DataMovementConfig::noc: the NoC a data-movement kernel's calls use
   /// by default (`noc_index`).
   uint8_t noc = 0;
+  /// DataMovementConfig::processor: 0 RISCV_0 (BRISC), 1 RISCV_1 (NCRISC);
+  /// DPRINT names it.
+  uint8_t processor = 0;
   /// ComputeConfig::fp32_dest_acc_en: a 32-bit DST (else 16-bit).
   bool fp32DestAcc = false;
   /// ComputeConfig::dst_full_sync_en: the whole DST per acquire (else half).

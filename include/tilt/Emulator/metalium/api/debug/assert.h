@@ -1,0 +1,3 @@
+// tt-metal's current include path of the device ASSERT (api/debug/assert.h).
+#pragma once
+#include "debug/assert.h"

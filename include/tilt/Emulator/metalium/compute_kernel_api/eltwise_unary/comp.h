@@ -1,0 +1,4 @@
+// tt-metal's classic include path compute_kernel_api/eltwise_unary/comp.h:
+// the emulator's api/compute/eltwise_unary/comp.h.
+#pragma once
+#include "api/compute/eltwise_unary/comp.h"

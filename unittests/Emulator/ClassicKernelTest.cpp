@@ -1,0 +1,118 @@
+//===- ClassicKernelTest.cpp - tt-metal's kernel conventions, emulated ----===//
+//
+// What tt-metal's own kernels include and call besides the API proper:
+// the classic include paths (dataflow_api.h, compute_kernel_api/...),
+// hostdevcommon's VALID/INVALID, DPRINT (the prefix of tt-metal's DPRINT
+// server, one line per TRISC in a compute kernel), the watcher's ASSERT,
+// mod_div_lib.h's constant divisions as the device computes them, and the
+// profiler's zone macros.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compute_kernel_api.h"
+#include "compute_kernel_api/matmul.h"
+#include "compute_kernel_api/tile_move_copy.h"
+#include "dataflow_api.h"
+#include "debug/assert.h"
+#include "debug/dprint.h"
+#include "hostdevcommon/common_values.hpp"
+#include "mod_div_lib.h"
+#include "tilt/Emulator/Emulator.h"
+#include "tools/profiler/kernel_profiler.hpp"
+
+#include "gtest/gtest.h"
+
+using namespace tilt::emu;
+
+namespace {
+
+KernelInstance kernel(const std::string &role, uint32_t column, uint32_t row,
+                      std::function<void()> entry, uint8_t processor = 0) {
+  KernelInstance instance;
+  instance.name = role;
+  instance.role = role;
+  instance.column = column;
+  instance.row = row;
+  instance.processor = processor;
+  instance.entry = std::move(entry);
+  return instance;
+}
+
+RunReport runAlone(KernelInstance instance) {
+  Device device(*getBoardInfo("n150"));
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(std::move(instance));
+  return device.run(std::move(kernels));
+}
+
+} // namespace
+
+TEST(ClassicKernelTest, DprintLinesCarryTheDprintServerPrefix) {
+  testing::internal::CaptureStdout();
+  RunReport report = runAlone(kernel(
+      "writer", 1, 2,
+      [] {
+        DeviceZoneScopedN("WRITER");
+        int8_t small = -3;
+        DPRINT << "x = " << 5 << ", small " << small << ", flag " << VALID
+               << ENDL();
+        DPRINT << SETPRECISION(3) << FIXED() << 1.5f << ' ' << HEX() << 255u
+               << DEC() << ' ' << BF16(0x3fc0) << ENDL();
+        DPRINT << "partial ";
+        DPRINT << "line" << ENDL();
+        DPRINT_DATA0(DPRINT << "never on NCRISC" << ENDL());
+        DPRINT_DATA1(DPRINT << "on NCRISC" << ENDL());
+      },
+      /*processor=*/1));
+  std::string out = testing::internal::GetCapturedStdout();
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(out, "0:(x=1,y=2):NC: x = 5, small -3, flag 1\n"
+                 "0:(x=1,y=2):NC: 1.500 ff 1.500\n"
+                 "0:(x=1,y=2):NC: partial line\n"
+                 "0:(x=1,y=2):NC: on NCRISC\n");
+}
+
+TEST(ClassicKernelTest, AComputeKernelPrintsFromEachTrisc) {
+  testing::internal::CaptureStdout();
+  RunReport report = runAlone(kernel("compute", 0, 0, [] {
+    DPRINT << "all" << ENDL();
+    DPRINT_MATH(DPRINT << "math" << ENDL());
+    DPRINT_PACK(DPRINT << "pack" << ENDL());
+  }));
+  std::string out = testing::internal::GetCapturedStdout();
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(out, "0:(x=0,y=0):TR0: all\n0:(x=0,y=0):TR1: all\n"
+                 "0:(x=0,y=0):TR2: all\n0:(x=0,y=0):TR1: math\n"
+                 "0:(x=0,y=0):TR2: pack\n");
+}
+
+TEST(ClassicKernelTest, AFalseAssertStopsTheRunAtItsLine) {
+  RunReport report = runAlone(kernel("reader", 0, 0, [] {
+    uint32_t tiles = 3;
+    ASSERT(tiles == 3);
+    ASSERT(tiles % 2 == 0, "tiles must be even");
+  }));
+  ASSERT_FALSE(report.ok);
+  EXPECT_NE(report.error.find("ASSERT(tiles % 2 == 0) failed on line"),
+            std::string::npos)
+      << report.error;
+  EXPECT_NE(report.error.find("core (0, 0)"), std::string::npos)
+      << report.error;
+}
+
+TEST(ClassicKernelTest, ConstantDivisionsAreTheDevices) {
+  // Exact where tt-metal's constants are.
+  EXPECT_EQ(udivsi3_const_divisor<12>(4294967295u), 4294967295u / 12);
+  EXPECT_EQ(udivsi3_const_divisor<94>(4000000000u), 4000000000u / 94);
+  EXPECT_EQ(udivsi3_const_divisor<7>(100), 14u);
+  EXPECT_EQ(umodsi3_const_divisor<7>(100), 2u);
+  EXPECT_EQ(udivsi3_const_divisor<0>(100), 0u);
+  // Not exact where the device is not: 56 from 1431655791 on, 124 divides
+  // by 62, 126 from 72796121 on.
+  EXPECT_EQ(udivsi3_const_divisor<56>(1431655790u), 1431655790u / 56);
+  EXPECT_EQ(udivsi3_const_divisor<56>(1431655791u), 1431655791u / 56 + 1);
+  EXPECT_EQ(udivsi3_const_divisor<124>(620), 10u);
+  EXPECT_EQ(umodsi3_const_divisor<124>(620), 620u - 10u * 124u);
+  EXPECT_EQ(udivsi3_const_divisor<126>(72796120u), 72796120u / 126);
+  EXPECT_NE(udivsi3_const_divisor<126>(72796121u), 72796121u / 126);
+}

@@ -5,10 +5,13 @@
 // hostdevcommon's VALID/INVALID, DPRINT (the prefix of tt-metal's DPRINT
 // server, one line per TRISC in a compute kernel), the watcher's ASSERT,
 // mod_div_lib.h's constant divisions as the device computes them, and the
-// profiler's zone macros.
+// profiler's zone macros, and the older matmul API ttnn's kernels call
+// (mm_block_init and its short forms, spilling partials with
+// matmul_pack_tile and copy_block_matmul_partials).
 //
 //===----------------------------------------------------------------------===//
 
+#include "ComputeRun.h"
 #include "compute_kernel_api.h"
 #include "compute_kernel_api/matmul.h"
 #include "compute_kernel_api/tile_move_copy.h"
@@ -115,4 +118,65 @@ TEST(ClassicKernelTest, ConstantDivisionsAreTheDevices) {
   EXPECT_EQ(umodsi3_const_divisor<124>(620), 620u - 10u * 124u);
   EXPECT_EQ(udivsi3_const_divisor<126>(72796120u), 72796120u / 126);
   EXPECT_NE(udivsi3_const_divisor<126>(72796121u), 72796121u / 126);
+}
+
+/// A 1x2-tile block of ones times twos and threes, spilled to a Float32
+/// partials CB and reloaded, then accumulated again, as ttnn's bmm kernel
+/// does across K blocks; with `withDataFormat` the matmul init after the
+/// reload is mm_block_init_short_with_dt, else mm_block_init_short.
+std::string runSpilledMatmul(bool withDataFormat, std::vector<float> &out) {
+  ComputeRun run({{0, kBF16}, {1, kBF16}, {24, kF32}}, /*pages=*/2);
+  run.instance.fp32DestAcc = true;
+  return run.run([withDataFormat, &out] {
+    mm_block_init(0, 1, 24, 0, 2, 1, 1);
+    pushFilledTile(0, 1.0f);
+    std::vector<float> twoTiles(2048, 2.0f);
+    std::fill(twoTiles.begin() + 1024, twoTiles.end(), 3.0f);
+    pushData(1, twoTiles);
+    cb_wait_front(1, 2);
+    tile_regs_acquire();
+    matmul_block(0, 1, 0, 0, 0, false, 2, 1, 1);
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(24, 2);
+    matmul_pack_tile(0, 24, 2);
+    tile_regs_release();
+    cb_push_back(24, 2);
+    // The next K block: reload the partials, then multiply again.
+    cb_wait_front(24, 2);
+    copy_tile_to_dst_init_short_with_dt(1, 24);
+    tile_regs_acquire();
+    copy_block_matmul_partials(24, 0, 0, 2);
+    cb_pop_front(24, 2);
+    if (withDataFormat)
+      mm_block_init_short_with_dt(0, 1, 24, 0, 2, 1, 1);
+    else
+      mm_block_init_short(0, 1, 0, 2, 1, 1);
+    matmul_block(0, 1, 0, 0, 0, false, 2, 1, 1);
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(24, 2);
+    matmul_pack_tile(0, 24, 2);
+    tile_regs_release();
+    cb_push_back(24, 2);
+    cb_wait_front(24, 2);
+    std::vector<float> data = readData(24, 2048);
+    out = {data[0], data[1024]};
+    cb_pop_front(24, 2);
+    cb_pop_front(0, 1);
+    cb_pop_front(1, 2);
+  });
+}
+
+TEST(ClassicKernelTest, TheOlderMatmulInitsConfigureAndSpillPartials) {
+  std::vector<float> out;
+  EXPECT_EQ(runSpilledMatmul(true, out), "");
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0], 2 * 32 * 2.0f);
+  EXPECT_EQ(out[1], 2 * 32 * 3.0f);
+  // The short init keeps SrcA as the reload left it (Float32).
+  std::string error = runSpilledMatmul(false, out);
+  EXPECT_NE(error.find("through SrcA, but SrcA is configured for Float32"),
+            std::string::npos)
+      << error;
 }

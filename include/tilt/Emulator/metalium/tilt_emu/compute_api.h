@@ -253,6 +253,79 @@ inline void matmul_block_init(uint32_t in0, uint32_t in1,
   tilt_emu::matmulInit(in0, in1, transpose);
   tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "matmul_block_init");
 }
+// The older matmul inits (tt-metal's compute_kernel_api/matmul.h before
+// compute_kernel_hw_startup replaced the full ones; ttnn's matmul kernels
+// of 2024-25 call them): mm_init and mm_block_init configure the hardware
+// for (in0 -> SrcB, in1 -> SrcA, out -> packer) and then init, as
+// compute_kernel_hw_startup<SrcOrder::Reverse> followed by matmul_init /
+// matmul_block_init; the _short forms init only; _with_dt first
+// reconfigures SrcA from old_in1's format to in1's (llk_unpack_reconfig_
+// data_format_srca(old_in1_cb_id, in1_cb_id)), _with_both_dt SrcB from
+// old_in0's to in0's too.
+inline void mm_init(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1,
+                    uint32_t out_cb_id = 16, uint32_t transpose = 0,
+                    TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::configureFormats("mm_init", int32_t(in1_cb_id), int32_t(in0_cb_id),
+                             int32_t(out_cb_id));
+  tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "mm_init");
+}
+inline void mm_init_short(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1,
+                          uint32_t transpose = 0, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "mm_init_short");
+}
+inline void mm_init_short_with_dt(uint32_t in0_cb_id, uint32_t in1_cb_id,
+                                  uint32_t old_in1_cb_id,
+                                  uint32_t transpose = 0, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::reconfigureIfDifferent("mm_init_short_with_dt", 'A', old_in1_cb_id,
+                                   in1_cb_id);
+  tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "mm_init_short_with_dt");
+}
+inline void mm_block_init(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1,
+                          uint32_t out_cb_id = 16, uint32_t transpose = 0,
+                          uint32_t = 1, uint32_t = 1, uint32_t = 1, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::configureFormats("mm_block_init", int32_t(in1_cb_id),
+                             int32_t(in0_cb_id), int32_t(out_cb_id));
+  tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "mm_block_init");
+}
+inline void mm_block_init_short(uint32_t in0_cb_id = 0, uint32_t in1_cb_id = 1,
+                                uint32_t transpose = 0, uint32_t = 1,
+                                uint32_t = 1, uint32_t = 1, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "mm_block_init_short");
+}
+inline void mm_block_init_short_with_dt(uint32_t in0_cb_id, uint32_t in1_cb_id,
+                                        uint32_t old_in1_cb_id,
+                                        uint32_t transpose = 0, uint32_t = 1,
+                                        uint32_t = 1, uint32_t = 1, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::reconfigureIfDifferent("mm_block_init_short_with_dt", 'A',
+                                   old_in1_cb_id, in1_cb_id);
+  tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu, "mm_block_init_short_with_dt");
+}
+inline void
+mm_block_init_short_with_both_dt(uint32_t in0_cb_id, uint32_t in1_cb_id,
+                                 uint32_t old_in0_cb_id, uint32_t old_in1_cb_id,
+                                 uint32_t transpose = 0, uint32_t = 1,
+                                 uint32_t = 1, uint32_t = 1, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::reconfigureIfDifferent("mm_block_init_short_with_both_dt", 'A',
+                                   old_in1_cb_id, in1_cb_id);
+  tilt_emu::reconfigureIfDifferent("mm_block_init_short_with_both_dt", 'B',
+                                   old_in0_cb_id, in0_cb_id);
+  tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
+  tilt_emu::recordInit(tilt_emu::InitUnit::Fpu,
+                       "mm_block_init_short_with_both_dt");
+}
 inline void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id,
                          uint32_t in0_tile_index, uint32_t in1_tile_index,
                          uint32_t idst, uint32_t transpose, uint32_t ct_dim,
@@ -375,6 +448,25 @@ void pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t output_tile_index = 0,
                TILT_HERE) {
   ::tilt_emu::at(here);
   tilt_emu::pack(ifrom_dst, icb, out_of_order_output, output_tile_index);
+}
+// The older block forms ttnn's matmul kernels use to spill and reload
+// partial sums: tile_move_copy.h's copy_block_matmul_partials copies
+// `ntiles` consecutive CB tiles into consecutive DST tiles (copy_tile's
+// unpack and datacopy, after copy_tile_to_dst_init_short), pack.h's
+// matmul_pack_tile packs `ntiles` consecutive DST tiles in order.
+inline void copy_block_matmul_partials(uint32_t in_cb_id,
+                                       uint32_t start_in_tile_index,
+                                       uint32_t start_dst_tile_index,
+                                       uint32_t ntiles, TILT_HERE) {
+  ::tilt_emu::at(here);
+  for (uint32_t i = 0; i < ntiles; ++i)
+    tilt_emu::copy(in_cb_id, start_in_tile_index + i, start_dst_tile_index + i);
+}
+inline void matmul_pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles,
+                             TILT_HERE) {
+  ::tilt_emu::at(here);
+  for (uint32_t i = 0; i < ntiles; ++i)
+    tilt_emu::pack(ifrom_dst + i, icb, false, 0);
 }
 
 //===----------------------------------------------------------------------===//

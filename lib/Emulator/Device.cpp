@@ -18,6 +18,7 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <sstream>
 #include <stdexcept>
 #include <sys/mman.h>
@@ -622,6 +623,16 @@ RunReport Device::run(std::vector<KernelInstance> kernels) {
     device.contexts.clear();
     for (auto &context : contexts) {
       device.contexts.push_back(context.get());
+      // The kernel's runtime arguments, in its slot of L1 (get_arg_addr).
+      uint32_t slot = uint32_t(context->core->kernels.size());
+      const std::vector<uint32_t> &args = context->instance->runtimeArgs;
+      if (slot < kRuntimeArgSlots && args.size() <= kMaxRuntimeArgs) {
+        context->argsOffset =
+            device.getSemaphoreOffset(0) - (slot + 1) * kRuntimeArgsStride;
+        if (!args.empty())
+          std::memcpy(context->core->l1 + context->argsOffset, args.data(),
+                      args.size() * 4);
+      }
       context->core->kernels.push_back(context.get());
     }
     device.live = unsigned(contexts.size());

@@ -64,6 +64,23 @@ uint32_t tilt_emu::getRuntimeArg(int index) {
   return args[size_t(index)];
 }
 
+uint32_t get_arg_addr(int arg_idx) {
+  KernelContext &context = enterKernel();
+  const std::vector<uint32_t> &args = context.instance->runtimeArgs;
+  if (arg_idx < 0 || size_t(arg_idx) >= args.size())
+    fail(context, "get_arg_addr(" + std::to_string(arg_idx) +
+                      "): the host set " + std::to_string(args.size()) +
+                      " runtime arguments on this core");
+  if (context.argsOffset == ~0u)
+    fail(context, "get_arg_addr: the emulator keeps the runtime arguments "
+                  "of up to " +
+                      std::to_string(kRuntimeArgSlots) +
+                      " kernels per core, of up to " +
+                      std::to_string(kMaxRuntimeArgs) + " words each, in L1");
+  return context.device->l1Address(*context.core,
+                                   context.argsOffset + uint32_t(arg_idx) * 4);
+}
+
 void tilt_emu::at(Here here) { currentKernel().line = here.line; }
 
 uint8_t tilt_emu::getNocIndex() { return currentKernel().noc; }

@@ -58,6 +58,11 @@ struct CircularBuffer {
 /// Semaphore::offset(): the L1 alignment times the id; dataflow_api.h
 /// get_semaphore: sem_l1_base + semaphore_id * L1_ALIGNMENT).
 constexpr uint32_t kNumSemaphores = 16, kSemaphoreStride = 16;
+/// Runtime arguments in L1 (get_arg_addr): tt-metal's limit per kernel
+/// (max_runtime_args, 341 words), one slot per kernel of a core below the
+/// semaphores, as tt-metal keeps them in the kernel config region.
+constexpr uint32_t kMaxRuntimeArgs = 341, kRuntimeArgsStride = 1376,
+                   kRuntimeArgSlots = 5;
 
 struct KernelContext;
 
@@ -174,6 +179,9 @@ struct KernelContext {
   /// (DataMovementConfig::noc).
   uint32_t index = 0;
   uint8_t noc = 0;
+  /// The L1 offset of this kernel's runtime arguments (get_arg_addr), or
+  /// ~0u when the core runs more kernels than there are slots.
+  uint32_t argsOffset = ~0u;
   /// NoC reads issued and not yet covered by a barrier: [begin, end) of
   /// L1 byte offsets, and the NoC.
   struct PendingRead {

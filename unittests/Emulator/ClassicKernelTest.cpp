@@ -13,7 +13,9 @@
 
 #include "ComputeRun.h"
 #include "compute_kernel_api.h"
+#include "compute_kernel_api/eltwise_unary/fill.h"
 #include "compute_kernel_api/matmul.h"
+#include "compute_kernel_api/pack_untilize.h"
 #include "compute_kernel_api/tile_move_copy.h"
 #include "dataflow_api.h"
 #include "debug/assert.h"
@@ -179,4 +181,64 @@ TEST(ClassicKernelTest, TheOlderMatmulInitsConfigureAndSpillPartials) {
   EXPECT_NE(error.find("through SrcA, but SrcA is configured for Float32"),
             std::string::npos)
       << error;
+}
+
+TEST(ClassicKernelTest, TheOlderPackUntilizeNamesPackRows) {
+  ComputeRun run({{0, kBF16}, {24, kBF16}}, 2);
+  std::vector<float> row;
+  EXPECT_EQ(run.run([&] {
+    compute_kernel_hw_startup(0, 24);
+    pack_untilize_dst_init_short<2>(24);
+    tile_regs_acquire();
+    fill_tile(0, 1.0f);
+    fill_tile(1, 2.0f);
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(24, 2);
+    pack_untilize_dst<2>(24);
+    tile_regs_release();
+    cb_push_back(24, 2);
+    pack_untilize_uninit(24);
+    cb_wait_front(24, 2);
+    row = readData(24, 64);
+    cb_pop_front(24, 2);
+  }),
+            "");
+  std::vector<float> expected(32, 1.0f);
+  expected.resize(64, 2.0f);
+  EXPECT_EQ(row, expected);
+}
+
+TEST(ClassicKernelTest, RuntimeArgumentsAreInL1) {
+  // tt-metal kernels read their arguments through get_arg_addr's pointer.
+  Device device(*getBoardInfo("n150"));
+  std::vector<KernelInstance> kernels;
+  uint32_t read[3] = {0, 0, 0};
+  for (uint32_t k = 0; k < 2; ++k) {
+    KernelInstance instance = kernel(k ? "writer" : "reader", 0, 0, [&read, k] {
+      auto *args = reinterpret_cast<volatile tt_l1_ptr uint32_t *>(
+          uintptr_t(get_arg_addr(0)));
+      if (k == 0) {
+        read[0] = args[0];
+        read[1] = args[1];
+      } else {
+        read[2] = args[0];
+      }
+      EXPECT_EQ(get_tile_hw(0), 1024u);
+    });
+    instance.runtimeArgs =
+        k ? std::vector<uint32_t>{30} : std::vector<uint32_t>{10, 20};
+    kernels.push_back(std::move(instance));
+  }
+  RunReport report = device.run(std::move(kernels));
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(read[0], 10u);
+  EXPECT_EQ(read[1], 20u);
+  EXPECT_EQ(read[2], 30u);
+
+  RunReport beyond = runAlone(kernel("reader", 0, 0, [] { get_arg_addr(2); }));
+  EXPECT_NE(beyond.error.find("get_arg_addr(2): the host set 0 runtime "
+                              "arguments on this core"),
+            std::string::npos)
+      << beyond.error;
 }

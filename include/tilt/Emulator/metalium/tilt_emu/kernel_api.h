@@ -57,6 +57,13 @@ uint64_t interleavedNocAddress(uint32_t base, uint32_t pageSize, uint32_t id,
 #define TILT_HERE ::tilt_emu::Here here = ::tilt_emu::Here(__builtin_LINE())
 #define get_compile_time_arg_val(index) (::tilt_emu::getCompileTimeArg<index>())
 
+/// The L1 address of runtime argument `arg_idx` (tt-metal keeps a kernel's
+/// runtime arguments in L1; kernels read them through a pointer).
+uint32_t get_arg_addr(int arg_idx);
+/// Datums per tile of a CB (tt-metal's constexpr get_tile_hw: its tile's
+/// height times width); the emulator's tiles are 32x32.
+constexpr uint32_t get_tile_hw(uint32_t /*cb_id*/) { return 32 * 32; }
+
 template <typename T> T get_arg_val(int index) {
   static_assert(sizeof(T) == 4, "runtime arguments are 32-bit words");
   uint32_t word = tilt_emu::getRuntimeArg(index);

@@ -67,6 +67,32 @@ void pack_untilize_dest(uint32_t ocb, uint32_t block_rt_dim = 1,
                              block_rt_dim, block_c_index, face_r_dim, num_faces,
                              tile_dst_rt_offset);
 }
+// The names of tt-metal's pack_untilize.h in 2024-25:
+// pack_untilize_dst_init_short (the packer's untilize configuration for
+// ocb, then the init, as pack_untilize_dest_init) and pack_untilize_dst.
+template <uint32_t block_ct_dim = 8, uint32_t full_ct_dim = block_ct_dim,
+          bool diagonal = false, bool narrow_row = false,
+          uint32_t row_num_datums = 32>
+void pack_untilize_dst_init_short(uint32_t ocb, uint32_t face_r_dim = 16,
+                                  uint32_t num_faces = 4, TILT_HERE) {
+  static_assert(block_ct_dim > 0 && full_ct_dim % block_ct_dim == 0,
+                "full_ct_dim must be divisible by block_ct_dim");
+  static_assert(!diagonal && !narrow_row && row_num_datums == 32,
+                "the emulator packs whole rows of 32x32 tiles");
+  ::tilt_emu::at(here);
+  tilt_emu::packUntilizeInit("pack_untilize_dst_init_short", block_ct_dim,
+                             full_ct_dim, -1, ocb, face_r_dim, num_faces);
+}
+template <uint32_t block_ct_dim = 8, uint32_t full_ct_dim = block_ct_dim,
+          bool diagonal = false, bool narrow_row = false,
+          uint32_t row_num_datums = 32>
+void pack_untilize_dst(uint32_t ocb, uint32_t block_rt_dim = 1,
+                       uint32_t block_c_index = 0, uint32_t face_r_dim = 16,
+                       uint32_t num_faces = 4, TILT_HERE) {
+  pack_untilize_dest<block_ct_dim, full_ct_dim, diagonal, narrow_row,
+                     row_num_datums>(ocb, block_rt_dim, block_c_index,
+                                     face_r_dim, num_faces, 0, here);
+}
 inline void pack_untilize_uninit(uint32_t ocb, TILT_HERE) {
   ::tilt_emu::at(here);
   tilt_emu::packUntilizeUninit(ocb);

@@ -54,23 +54,25 @@ bool hasUnflushedWrite(const KernelContext &context, uint32_t begin,
 // Arguments and addresses
 //===----------------------------------------------------------------------===//
 
-uint32_t tilt_emu::getRuntimeArg(int index) {
+/// The running kernel, after checking that runtime argument `index` is
+/// one the host set (`function` names the call in the error).
+static KernelContext &enterWithArg(int index, const char *function) {
   KernelContext &context = enterKernel();
-  const std::vector<uint32_t> &args = context.instance->runtimeArgs;
-  if (index < 0 || size_t(index) >= args.size())
-    fail(context, "get_arg_val(" + std::to_string(index) +
-                      "): the host set " + std::to_string(args.size()) +
+  size_t count = context.instance->runtimeArgs.size();
+  if (index < 0 || size_t(index) >= count)
+    fail(context, std::string(function) + "(" + std::to_string(index) +
+                      "): the host set " + std::to_string(count) +
                       " runtime arguments on this core");
-  return args[size_t(index)];
+  return context;
+}
+
+uint32_t tilt_emu::getRuntimeArg(int index) {
+  KernelContext &context = enterWithArg(index, "get_arg_val");
+  return context.instance->runtimeArgs[size_t(index)];
 }
 
 uint32_t get_arg_addr(int arg_idx) {
-  KernelContext &context = enterKernel();
-  const std::vector<uint32_t> &args = context.instance->runtimeArgs;
-  if (arg_idx < 0 || size_t(arg_idx) >= args.size())
-    fail(context, "get_arg_addr(" + std::to_string(arg_idx) +
-                      "): the host set " + std::to_string(args.size()) +
-                      " runtime arguments on this core");
+  KernelContext &context = enterWithArg(arg_idx, "get_arg_addr");
   if (context.argsOffset == ~0u)
     fail(context, "get_arg_addr: the emulator keeps the runtime arguments "
                   "of up to " +

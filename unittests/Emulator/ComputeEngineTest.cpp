@@ -809,25 +809,9 @@ TEST(ComputeEngineTest, PackUntilizeWritesTilesAsRows) {
   EXPECT_EQ(back, rows);
 
   // pack_untilize_dest packs tiles the kernel computed in DST.
-  ComputeRun dest({{0, kBF16}, {24, kBF16}}, 2);
   std::vector<float> row;
-  EXPECT_EQ(dest.run([&] {
-    compute_kernel_hw_startup(0, 24);
-    pack_untilize_dest_init<2>(24);
-    tile_regs_acquire();
-    fill_tile(0, 1.0f);
-    fill_tile(1, 2.0f);
-    tile_regs_commit();
-    tile_regs_wait();
-    cb_reserve_back(24, 2);
-    pack_untilize_dest<2>(24);
-    tile_regs_release();
-    cb_push_back(24, 2);
-    pack_untilize_uninit(24);
-    cb_wait_front(24, 2);
-    row = readData(24, 64);
-    cb_pop_front(24, 2);
-  }),
+  EXPECT_EQ(runPackUntilizeDest([] { pack_untilize_dest_init<2>(24); },
+                                [] { pack_untilize_dest<2>(24); }, row),
             "");
   std::vector<float> expected(32, 1.0f);
   expected.resize(64, 2.0f);

@@ -10,6 +10,8 @@
 #define TILT_UNITTESTS_EMULATOR_COMPUTERUN_H
 
 #include "api/compute/common.h"
+#include "api/compute/eltwise_unary/fill.h"
+#include "api/compute/pack_untilize.h"
 #include "tilt/Emulator/Emulator.h"
 
 #include "gtest/gtest.h"
@@ -127,6 +129,33 @@ inline float packElement(uint32_t cb) {
   float value = readElement(cb, 0, 0);
   cb_pop_front(cb, 1);
   return value;
+}
+
+/// Runs a kernel that fills DST tiles 0 and 1 with ones and twos and packs
+/// them untilized into a bf16 cb 24 with `init` and `pack` (pack_untilize
+/// of two tiles computed in DST); returns the run's error ("" when it ran)
+/// and, in `row`, the first 64 datums packed: row 0 of both tiles.
+inline std::string runPackUntilizeDest(const std::function<void()> &init,
+                                       const std::function<void()> &pack,
+                                       std::vector<float> &row) {
+  ComputeRun run({{0, kBF16}, {24, kBF16}}, 2);
+  return run.run([&] {
+    compute_kernel_hw_startup(0, 24);
+    init();
+    tile_regs_acquire();
+    fill_tile(0, 1.0f);
+    fill_tile(1, 2.0f);
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(24, 2);
+    pack();
+    tile_regs_release();
+    cb_push_back(24, 2);
+    pack_untilize_uninit(24);
+    cb_wait_front(24, 2);
+    row = readData(24, 64);
+    cb_pop_front(24, 2);
+  });
 }
 
 } // namespace emu

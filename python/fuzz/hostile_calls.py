@@ -232,9 +232,17 @@ class _Checker:
                          [a for a in args if isinstance(a, np.ndarray) and a is not value])
 
     def bad_outputs(self):
-        """Outputs passed (all parameters) that cannot take the results."""
+        """Outputs passed (all parameters) that cannot take the results:
+        refused when the kernel writes them (an output it never writes
+        takes any array)."""
         kernel = self.kernel
-        outputs = [i for i in kernel.out_idx if not kernel.arguments[i]["scalar"]]
+        try:
+            result, _ = kernel.run(*self.scalars(self.base()), random=False)
+        except Exception:  # noqa: BLE001 -- the base call reported it already
+            return
+        written = {b["name"] for b in result.buffers if b["written"]}
+        outputs = [i for i in kernel.out_idx if not kernel.arguments[i]["scalar"]
+                   and kernel.arguments[i]["name"] in written]
         if not outputs:
             return
         index = self.rng.choice(outputs)

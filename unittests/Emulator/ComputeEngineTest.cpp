@@ -426,30 +426,39 @@ TEST(ComputeEngineTest, TheReduceMaskHoldsOnlyUntilReduceUninit) {
 }
 
 TEST(ComputeEngineTest, L1AccumulationAddsToTheTileInL1) {
-  ComputeRun run({{0, kF32}, {16, kF32}});
-  run.instance.fp32DestAcc = true;
-  run.instance.unpackToDestFp32 = 1;
-  float out = 0;
-  EXPECT_EQ(run.run([&out] {
-    compute_kernel_hw_startup(0, 0, 16);
-    cb_reserve_back(16, 1);
-    for (uint32_t block = 0; block < 3; ++block) {
-      tile_regs_acquire();
-      fill_tile(0, 1.25f);
-      tile_regs_commit();
-      tile_regs_wait();
-      pack_reconfig_l1_acc(block == 0 ? 0 : 1);
-      pack_tile<true>(0, 16, 0);
-      tile_regs_release();
-    }
-    pack_reconfig_l1_acc(0);
-    cb_push_back(16, 1);
-    cb_wait_front(16, 1);
-    out = readElement(16, 0, 0);
-    cb_pop_front(16, 1);
-  }),
-            "");
-  EXPECT_EQ(out, 3.75f);
+  // The API's call and the LLK call ttnn's kernels make.
+  for (bool llk : {false, true}) {
+    auto pack_reconfig_l1_acc = [llk](uint32_t enable) {
+      if (llk)
+        PACK((llk_pack_reconfig_l1_acc(enable)));
+      else
+        ::pack_reconfig_l1_acc(enable);
+    };
+    ComputeRun run({{0, kF32}, {16, kF32}});
+    run.instance.fp32DestAcc = true;
+    run.instance.unpackToDestFp32 = 1;
+    float out = 0;
+    EXPECT_EQ(run.run([&out, pack_reconfig_l1_acc] {
+      compute_kernel_hw_startup(0, 0, 16);
+      cb_reserve_back(16, 1);
+      for (uint32_t block = 0; block < 3; ++block) {
+        tile_regs_acquire();
+        fill_tile(0, 1.25f);
+        tile_regs_commit();
+        tile_regs_wait();
+        pack_reconfig_l1_acc(block == 0 ? 0 : 1);
+        pack_tile<true>(0, 16, 0);
+        tile_regs_release();
+      }
+      pack_reconfig_l1_acc(0);
+      cb_push_back(16, 1);
+      cb_wait_front(16, 1);
+      out = readElement(16, 0, 0);
+      cb_pop_front(16, 1);
+    }),
+              "");
+    EXPECT_EQ(out, 3.75f) << "llk " << llk;
+  }
 }
 
 //===----------------------------------------------------------------------===//

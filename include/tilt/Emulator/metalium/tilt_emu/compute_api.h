@@ -209,6 +209,12 @@ inline void pack_reconfig_l1_acc(uint32_t l1_acc_en, TILT_HERE) {
   ::tilt_emu::at(here);
   tilt_emu::setL1Accumulation(l1_acc_en);
 }
+// The LLK call ttnn's matmul kernels make for it, `PACK((
+// llk_pack_reconfig_l1_acc(1)))` (tt-metal llk_pack_api.h).
+inline void llk_pack_reconfig_l1_acc(uint32_t enable, TILT_HERE) {
+  ::tilt_emu::at(here);
+  tilt_emu::setL1Accumulation(enable);
+}
 
 //===----------------------------------------------------------------------===//
 // DST

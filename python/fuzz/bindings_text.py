@@ -43,22 +43,24 @@ def _module(text, context):
         assert str(again) == custom, f"printed IR reads back different:\n{printed}"
 
 
+def _uniqued(kind, text, context):
+    """An attribute or a type (`kind` is ir.Attribute or ir.Type): parsed,
+    printed, and read back to the same text."""
+    value = kind.parse(text, context=context)
+    printed = str(value)
+    repr(value)
+    if kind is ir.Attribute and value.type is not None:
+        str(value.type)
+    again = kind.parse(printed, context=context)
+    assert str(again) == printed, f"{printed!r} reads back as {again}"
+
+
 def _attribute(text, context):
-    attribute = ir.Attribute.parse(text, context=context)
-    printed = str(attribute)
-    repr(attribute)
-    if attribute.type is not None:
-        str(attribute.type)
-    again = ir.Attribute.parse(printed, context=context)
-    assert str(again) == printed, f"the attribute {printed!r} reads back as {again}"
+    _uniqued(ir.Attribute, text, context)
 
 
 def _type(text, context):
-    type_ = ir.Type.parse(text, context=context)
-    printed = str(type_)
-    repr(type_)
-    again = ir.Type.parse(printed, context=context)
-    assert again == type_, f"the type {printed!r} reads back as {again}"
+    _uniqued(ir.Type, text, context)
 
 
 def _pipeline(text, context):

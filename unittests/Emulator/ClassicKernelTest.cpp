@@ -50,11 +50,20 @@ RunReport runAlone(KernelInstance instance) {
   return device.run(std::move(kernels));
 }
 
+/// What `instance` prints on the host's standard output, run alone (it
+/// must run to its end).
+std::string printedBy(KernelInstance instance) {
+  testing::internal::CaptureStdout();
+  RunReport report = runAlone(std::move(instance));
+  std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_TRUE(report.ok) << report.error;
+  return out;
+}
+
 } // namespace
 
 TEST(ClassicKernelTest, DprintLinesCarryTheDprintServerPrefix) {
-  testing::internal::CaptureStdout();
-  RunReport report = runAlone(kernel(
+  std::string out = printedBy(kernel(
       "writer", 1, 2,
       [] {
         DeviceZoneScopedN("WRITER");
@@ -69,8 +78,6 @@ TEST(ClassicKernelTest, DprintLinesCarryTheDprintServerPrefix) {
         DPRINT_DATA1(DPRINT << "on NCRISC" << ENDL());
       },
       /*processor=*/1));
-  std::string out = testing::internal::GetCapturedStdout();
-  ASSERT_TRUE(report.ok) << report.error;
   EXPECT_EQ(out, "0:(x=1,y=2):NC: x = 5, small -3, flag 1\n"
                  "0:(x=1,y=2):NC: 1.500 ff 1.500\n"
                  "0:(x=1,y=2):NC: partial line\n"
@@ -78,14 +85,11 @@ TEST(ClassicKernelTest, DprintLinesCarryTheDprintServerPrefix) {
 }
 
 TEST(ClassicKernelTest, AComputeKernelPrintsFromEachTrisc) {
-  testing::internal::CaptureStdout();
-  RunReport report = runAlone(kernel("compute", 0, 0, [] {
+  std::string out = printedBy(kernel("compute", 0, 0, [] {
     DPRINT << "all" << ENDL();
     DPRINT_MATH(DPRINT << "math" << ENDL());
     DPRINT_PACK(DPRINT << "pack" << ENDL());
   }));
-  std::string out = testing::internal::GetCapturedStdout();
-  ASSERT_TRUE(report.ok) << report.error;
   EXPECT_EQ(out, "0:(x=0,y=0):TR0: all\n0:(x=0,y=0):TR1: all\n"
                  "0:(x=0,y=0):TR2: all\n0:(x=0,y=0):TR1: math\n"
                  "0:(x=0,y=0):TR2: pack\n");

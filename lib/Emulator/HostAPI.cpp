@@ -22,11 +22,13 @@
 #include "tt-metalium/distributed.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <sys/stat.h>
 #include <thread>
@@ -400,11 +402,64 @@ void readBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, void *data,
 
 namespace {
 
+tilt::emu::DataFormat toFormat(tt::DataFormat format) {
+  return tilt::emu::DataFormat(uint8_t(format));
+}
+
+/// The page size of CB `index` of `config`: the one set, else a tile of
+/// its format.
+uint32_t getPageSize(const CircularBufferConfig &config, uint8_t index,
+                     tt::DataFormat format) {
+  auto page = config.page_sizes().find(index);
+  return page == config.page_sizes().end()
+             ? tilt::emu::getTileBytes(toFormat(format))
+             : page->second;
+}
+
+/// The defines that make get_tile_size and get_dataformat constexpr in
+/// `kernel`, as tt-metal's JIT build writes a kernel's CB tile sizes and
+/// formats into its build: each CB's page size and format on the kernel's
+/// cores (0 and 255 for a CB they do not have). Empty when a CB differs
+/// between the kernel's cores: the functions then ask at run time.
+std::string getCBDefines(const KernelRecord &kernel,
+                         const std::vector<CBRecord> &cbs) {
+  using Table = std::array<std::pair<uint32_t, uint32_t>, 32>;
+  std::optional<Table> common;
+  bool uniform = true;
+  forEachCore(kernel.cores, [&](size_t x, size_t y) {
+    Table table;
+    table.fill({0, 255});
+    for (const CBRecord &cb : cbs) {
+      bool here = false;
+      for (const CoreRange &range : cb.cores)
+        here |= range.contains(CoreCoord(x, y));
+      if (!here)
+        continue;
+      for (const auto &[index, format] : cb.config.data_formats())
+        if (index < 32)
+          table[index] = {getPageSize(cb.config, index, format),
+                          uint32_t(uint8_t(format))};
+    }
+    if (!common)
+      common = table;
+    uniform &= *common == table;
+  });
+  if (!common || !uniform)
+    return "";
+  std::string sizes, formats;
+  for (size_t i = 0; i < 32; ++i) {
+    sizes += (i ? "," : "") + std::to_string((*common)[i].first);
+    formats += (i ? "," : "") + std::to_string((*common)[i].second);
+  }
+  return " -DTILT_CB_PAGE_SIZES=" + sizes + " -DTILT_CB_FORMATS=" + formats;
+}
+
 /// Builds `kernel` into a shared object (or finds it in the cache) and
 /// loads its kernel_main.
-void buildKernel(KernelRecord &kernel, const std::string &includeDir,
-                 const std::string &compiler, const std::string &cacheDir,
-                 uint64_t headerHash, std::string &error) {
+void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
+                 const std::string &includeDir, const std::string &compiler,
+                 const std::string &cacheDir, uint64_t headerHash,
+                 std::string &error) {
   std::string source;
   if (!readFile(kernel.path, source)) {
     error = "cannot read kernel source " + kernel.path;
@@ -424,6 +479,7 @@ void buildKernel(KernelRecord &kernel, const std::string &includeDir,
     flags += " -D" + name + "=" + value;
   if (!kernel.compute)
     flags += " -DNOC_INDEX=" + std::to_string(int(kernel.dataMovement.noc) & 1);
+  flags += getCBDefines(kernel, cbs);
   if (kernel.compute)
     flags += " -DMATH_FIDELITY=" +
              std::to_string(int(kernel.computeConfig.math_fidelity)) +
@@ -476,10 +532,6 @@ void buildKernel(KernelRecord &kernel, const std::string &includeDir,
   kernel.entry = reinterpret_cast<void (*)()>(symbol);
 }
 
-tilt::emu::DataFormat toFormat(tt::DataFormat format) {
-  return tilt::emu::DataFormat(uint8_t(format));
-}
-
 } // namespace
 
 void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
@@ -497,7 +549,7 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
     std::vector<std::thread> builders;
     for (size_t i = 0; i < impl.kernels.size(); ++i)
       builders.emplace_back([&, i] {
-        buildKernel(impl.kernels[i], includeDir, compiler, cacheDir,
+        buildKernel(impl.kernels[i], impl.cbs, includeDir, compiler, cacheDir,
                     headerHash, errors[i]);
       });
     for (std::thread &builder : builders)
@@ -509,10 +561,7 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
     // Circular buffers.
     for (const CBRecord &cb : impl.cbs)
       for (const auto &[index, format] : cb.config.data_formats()) {
-        auto page = cb.config.page_sizes().find(index);
-        uint32_t pageSize = page == cb.config.page_sizes().end()
-                                ? tilt::emu::getTileBytes(toFormat(format))
-                                : page->second;
+        uint32_t pageSize = getPageSize(cb.config, index, format);
         if (pageSize == 0 || cb.config.total_size() % pageSize != 0)
           hostError("CB " + std::to_string(index) + ": the total size " +
                     std::to_string(cb.config.total_size()) +

@@ -81,7 +81,27 @@ bool cb_pages_reservable_at_back(int32_t cb_id, int32_t num_pages);
 bool cb_pages_available_at_front(int32_t cb_id, int32_t num_pages);
 uint32_t get_write_ptr(uint32_t cb_id);
 uint32_t get_read_ptr(uint32_t cb_id);
+#ifdef TILT_CB_PAGE_SIZES
+// A kernel built by the host API knows its cores' CBs, as tt-metal's JIT
+// build writes them into a kernel's build: get_tile_size and
+// get_dataformat are constexpr (`constexpr uint32_t tile_bytes =
+// get_tile_size(cb_in0);`). 0 and DataFormat(255) for a CB not configured.
+namespace tilt_emu {
+constexpr int32_t kCBPageSizes[32] = {TILT_CB_PAGE_SIZES};
+constexpr uint8_t kCBFormats[32] = {TILT_CB_FORMATS};
+} // namespace tilt_emu
+constexpr int32_t get_tile_size(int32_t cb_id) {
+  return cb_id >= 0 && cb_id < 32 ? tilt_emu::kCBPageSizes[cb_id] : 0;
+}
+constexpr DataFormat get_dataformat(int32_t cb_id) {
+  return DataFormat(cb_id >= 0 && cb_id < 32 ? tilt_emu::kCBFormats[cb_id]
+                                             : 255);
+}
+#else
+// Kernels compiled into a program of their own (the emulator's tests): the
+// running kernel's CBs, asked at run time.
 int32_t get_tile_size(int32_t cb_id);
 DataFormat get_dataformat(int32_t cb_id);
+#endif
 
 #endif // TILT_EMU_KERNEL_API_H

@@ -23,8 +23,6 @@ import numpy as np
 _FLOATS = ("f32", "bf16", "f16")
 _NUMPY = {"f32": np.float32, "bf16": np.float32, "f16": np.float16,
           "i32": np.int32, "i1": np.bool_, "i8": np.int8, "ui8": np.uint8}
-_TORCH = {"f32": "float32", "bf16": "bfloat16", "f16": "float16", "i32": "int32",
-          "i1": "bool", "i8": "int8", "ui8": "uint8"}
 _REFUSALS = (TypeError, ValueError, IndexError)
 
 

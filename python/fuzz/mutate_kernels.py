@@ -45,6 +45,7 @@ CHILD = r'''
 import importlib.util, sys, traceback
 sys.setrecursionlimit(3000)
 path = sys.argv[1]
+calls = False  # hostile calls only of what compiled
 try:
     from tilt.ir import TiltError
     spec = importlib.util.spec_from_file_location("mutant", path)
@@ -61,10 +62,9 @@ try:
         raise
     compiled = [getattr(module, kernel).compile(**consts)
                 for kernel, consts in module.__fuzz_kernels__]
-    calls = sys.argv[2] != "-"
     print("RESULT ok", flush=True)
+    calls = sys.argv[2] != "-"
 except TiltError as error:
-    calls = False
     text = str(error)
     if " at 0x" in text or "tilt.language._" in text:
         print("RESULT internal-repr", text.splitlines()[0][:300])
@@ -74,17 +74,14 @@ except TiltError as error:
         print("RESULT located")
 except (TypeError, ValueError) as error:
     # An API call's argument check (compile's options, a shape).
-    calls = False
     text = str(error)
     if " at 0x" in text or "incompatible function arguments" in text:
         print("RESULT internal-repr", text[:300])
     else:
         print("RESULT call-error")
 except SyntaxError:
-    calls = False
     print("RESULT syntax")
 except BaseException as error:
-    calls = False
     print("RESULT raw", type(error).__name__, str(error)[:300])
     traceback.print_exc()
 if calls:

@@ -140,14 +140,18 @@ std::string runSpilledMatmul(bool withDataFormat, std::vector<float> &out) {
     std::fill(twoTiles.begin() + 1024, twoTiles.end(), 3.0f);
     pushData(1, twoTiles);
     cb_wait_front(1, 2);
+    // DST += the block's product, spilled to the partials CB.
+    auto multiplyAndSpill = [] {
+      matmul_block(0, 1, 0, 0, 0, false, 2, 1, 1);
+      tile_regs_commit();
+      tile_regs_wait();
+      cb_reserve_back(24, 2);
+      matmul_pack_tile(0, 24, 2);
+      tile_regs_release();
+      cb_push_back(24, 2);
+    };
     tile_regs_acquire();
-    matmul_block(0, 1, 0, 0, 0, false, 2, 1, 1);
-    tile_regs_commit();
-    tile_regs_wait();
-    cb_reserve_back(24, 2);
-    matmul_pack_tile(0, 24, 2);
-    tile_regs_release();
-    cb_push_back(24, 2);
+    multiplyAndSpill();
     // The next K block: reload the partials, then multiply again.
     cb_wait_front(24, 2);
     copy_tile_to_dst_init_short_with_dt(1, 24);
@@ -158,13 +162,7 @@ std::string runSpilledMatmul(bool withDataFormat, std::vector<float> &out) {
       mm_block_init_short_with_dt(0, 1, 24, 0, 2, 1, 1);
     else
       mm_block_init_short(0, 1, 0, 2, 1, 1);
-    matmul_block(0, 1, 0, 0, 0, false, 2, 1, 1);
-    tile_regs_commit();
-    tile_regs_wait();
-    cb_reserve_back(24, 2);
-    matmul_pack_tile(0, 24, 2);
-    tile_regs_release();
-    cb_push_back(24, 2);
+    multiplyAndSpill();
     cb_wait_front(24, 2);
     std::vector<float> data = readData(24, 2048);
     out = {data[0], data[1024]};

@@ -125,30 +125,21 @@ inline DebugPrinter operator<<(DebugPrinter printer, const T &value) {
 }
 
 #define DPRINT (DebugPrinter())
-#define DPRINT_UNPACK(x)                                                       \
+/// Runs `x` with its prints from TRISC `trisc` only.
+#define TILT_DPRINT_ON_TRISC(trisc, x)                                         \
   do {                                                                         \
-    ::tilt_emu::TriscScope tiltTrisc(0);                                       \
+    ::tilt_emu::TriscScope tiltTrisc(trisc);                                   \
     x;                                                                         \
   } while (0)
-#define DPRINT_MATH(x)                                                         \
+#define DPRINT_UNPACK(x) TILT_DPRINT_ON_TRISC(0, x)
+#define DPRINT_MATH(x) TILT_DPRINT_ON_TRISC(1, x)
+#define DPRINT_PACK(x) TILT_DPRINT_ON_TRISC(2, x)
+/// Runs `x` on data movement RISC `risc` only (0 BRISC, 1 NCRISC).
+#define TILT_DPRINT_ON_RISC(risc, x)                                           \
   do {                                                                         \
-    ::tilt_emu::TriscScope tiltTrisc(1);                                       \
-    x;                                                                         \
-  } while (0)
-#define DPRINT_PACK(x)                                                         \
-  do {                                                                         \
-    ::tilt_emu::TriscScope tiltTrisc(2);                                       \
-    x;                                                                         \
-  } while (0)
-#define DPRINT_DATA0(x)                                                        \
-  do {                                                                         \
-    if (::tilt_emu::getDataMovementRisc() == 0) {                              \
+    if (::tilt_emu::getDataMovementRisc() == risc) {                           \
       x;                                                                       \
     }                                                                          \
   } while (0)
-#define DPRINT_DATA1(x)                                                        \
-  do {                                                                         \
-    if (::tilt_emu::getDataMovementRisc() == 1) {                              \
-      x;                                                                       \
-    }                                                                          \
-  } while (0)
+#define DPRINT_DATA0(x) TILT_DPRINT_ON_RISC(0, x)
+#define DPRINT_DATA1(x) TILT_DPRINT_ON_RISC(1, x)

@@ -119,6 +119,94 @@ std::string cacheDirectory() {
   return dir;
 }
 
+/// Where the kernel source `file` is, as tt-metal looks for it
+/// (tt_metal/impl/kernels/kernel.cpp, resolve_path): an absolute path as
+/// it is; a relative one in the working directory, then under
+/// TT_METAL_KERNEL_PATH, then under the runtime root (TT_METAL_RUNTIME_ROOT,
+/// else TT_METAL_HOME). A file found nowhere is an error naming the places.
+std::string resolveKernelPath(const std::string &file) {
+  namespace fs = std::filesystem;
+  std::error_code code;
+  if (file.empty())
+    hostError("CreateKernel: the kernel's file name is empty");
+  if (fs::path(file).is_absolute() || fs::is_regular_file(file, code))
+    return file;
+  std::string looked = "the working directory";
+  for (const char *variable :
+       {"TT_METAL_KERNEL_PATH", "TT_METAL_RUNTIME_ROOT", "TT_METAL_HOME"}) {
+    std::string root = getEnv(variable);
+    if (root.empty())
+      continue;
+    fs::path candidate = fs::path(root) / file;
+    if (fs::is_regular_file(candidate, code))
+      return candidate.string();
+    looked += std::string(", ") + variable + "=" + root;
+  }
+  hostError("CreateKernel: cannot find the kernel source " + file +
+            " (looked in " + looked + ")");
+}
+
+/// The files a kernel's build read besides its source (the compiler's
+/// `-MMD` list: local and emulator headers), each with a hash of its text,
+/// as a cached kernel records them: a changed header the kernel includes
+/// (`#include "../common.hpp"`) must rebuild it, as much as a changed
+/// source.
+std::string describeDependencies(const std::string &dependencyFile) {
+  std::string text;
+  if (!readFile(dependencyFile, text))
+    return "";
+  // Make's syntax: the prerequisites are the words after the first colon;
+  // a backslash before a newline continues the line, before a space
+  // escapes it.
+  size_t colon = text.find(": ");
+  if (colon == std::string::npos)
+    return "";
+  std::vector<std::string> files;
+  std::string word;
+  for (size_t i = colon + 2; i <= text.size(); ++i) {
+    char c = i < text.size() ? text[i] : ' ';
+    if (c == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
+      ++i;
+      c = ' ';
+    } else if (c == '\\' && i + 1 < text.size() && text[i + 1] == ' ') {
+      word += ' ';
+      ++i;
+      continue;
+    }
+    if (c == ' ' || c == '\n' || c == '\t') {
+      if (!word.empty())
+        files.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  std::string described;
+  for (const std::string &file : files) {
+    std::string content;
+    readFile(file, content);
+    described += file + "\t" + std::to_string(fnv1a(content)) + "\n";
+  }
+  return described;
+}
+
+/// Whether the dependencies a cached kernel recorded are still what it was
+/// built from.
+bool dependenciesUnchanged(const std::string &recorded) {
+  std::istringstream lines(recorded);
+  std::string line;
+  while (std::getline(lines, line)) {
+    size_t tab = line.rfind('\t');
+    if (tab == std::string::npos)
+      return false;
+    std::string content;
+    if (!readFile(line.substr(0, tab), content) ||
+        std::to_string(fnv1a(content)) != line.substr(tab + 1))
+      return false;
+  }
+  return true;
+}
+
 struct KernelRecord {
   std::string path;
   std::vector<CoreRange> cores;
@@ -183,7 +271,7 @@ KernelHandle CreateKernel(Program &program, const std::string &file_name,
                           const std::variant<DataMovementConfig, ComputeConfig>
                               &config) {
   KernelRecord record;
-  record.path = file_name;
+  record.path = resolveKernelPath(file_name);
   record.cores = toRanges(core_spec);
   if (auto *compute = std::get_if<ComputeConfig>(&config)) {
     record.compute = true;
@@ -491,19 +579,29 @@ void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
   char name[32];
   std::snprintf(name, sizeof(name), "%016llx", (unsigned long long)key);
   std::string object = cacheDir + "/" + name + ".so";
+  // The key covers the source, the flags and the emulator's headers; the
+  // headers the source includes from elsewhere are checked against what
+  // the cached build recorded.
+  std::string recorded;
   struct stat info;
-  if (stat(object.c_str(), &info) != 0) {
+  bool cached = stat(object.c_str(), &info) == 0 &&
+                readFile(object + ".deps", recorded) &&
+                dependenciesUnchanged(recorded);
+  if (!cached) {
     std::string temporary = object + ".tmp" + std::to_string(getpid()) + "_" +
                             std::to_string(std::hash<std::thread::id>()(
                                 std::this_thread::get_id()));
     std::string log = temporary + ".log";
     std::string command = compiler + " " + flags + " -I" + quote(includeDir) +
-                          " -x c++ " + quote(kernel.path) + " -o " +
-                          quote(temporary) + " > " + quote(log) + " 2>&1";
+                          " -MMD -MF " + quote(temporary + ".d") + " -x c++ " +
+                          quote(kernel.path) + " -o " + quote(temporary) +
+                          " > " + quote(log) + " 2>&1";
     int status = std::system(command.c_str());
     std::string output;
     readFile(log, output);
     std::remove(log.c_str());
+    std::string dependencies = describeDependencies(temporary + ".d");
+    std::remove((temporary + ".d").c_str());
     if (status != 0) {
       std::remove(temporary.c_str());
       error = "kernel " + kernel.path + " does not compile:\n" + command +
@@ -512,6 +610,11 @@ void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
     }
     if (!output.empty())
       std::fprintf(stderr, "%s", output.c_str());
+    {
+      std::ofstream file(temporary + ".deps");
+      file << dependencies;
+    }
+    std::rename((temporary + ".deps").c_str(), (object + ".deps").c_str());
     std::rename(temporary.c_str(), object.c_str());
   }
   void *handle = dlopen(object.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -595,6 +698,7 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
           for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x) {
             tilt::emu::KernelInstance instance;
             instance.name = kernel.name;
+            instance.source = std::filesystem::absolute(kernel.path).string();
             instance.role = kernel.compute ? "compute" : "data_movement";
             instance.column = uint32_t(x);
             instance.row = uint32_t(y);

@@ -270,6 +270,8 @@ void Simulator::addKernel(KernelContext &context) {
     thread.column = context.core->column;
     thread.row = context.core->row;
     thread.kernel = context.instance->name;
+    if (!context.instance->source.empty())
+      report.sources[thread.kernel] = context.instance->source;
     thread.thread =
         context.instance->name + (context.isCompute ? engines[s] : "");
     SimStream stream;

@@ -259,7 +259,13 @@ std::string TimingReport::formatJson() const {
     os << "}";
     first = false;
   }
-  os << "]}\n";
+  os << "],\n \"sources\": {";
+  first = true;
+  for (const auto &[kernel, source] : sources) {
+    os << (first ? "" : ", ") << quote(kernel) << ": " << quote(source);
+    first = false;
+  }
+  os << "}}\n";
   return os.str();
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Host.h"
+#include "tilt/Run/HostProgram.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -185,7 +186,10 @@ int run::executeProgram(llvm::StringRef program,
                              OptionalRef(logPath)};
   if (!environment.empty())
     envRef = llvm::ArrayRef<llvm::StringRef>(env);
-  return llvm::sys::ExecuteAndWait(program, argv, envRef, redirects,
+  llvm::ArrayRef<OptionalRef> redirected = redirects;
+  if (log.empty())
+    redirected = {};
+  return llvm::sys::ExecuteAndWait(program, argv, envRef, redirected,
                                    secondsToWait, 0, &error);
 }
 
@@ -273,31 +277,94 @@ static std::string precompileHostHeaders(llvm::StringRef text,
   return header;
 }
 
-LogicalResult run::buildHost(llvm::StringRef workDir,
-                             const EmulatorOptions &emulator,
-                             llvm::raw_ostream *progress, std::string &binary,
-                             std::string &error) {
-  const std::string &library = emulator.library;
-  const std::string &include = emulator.includeDir;
-  if (!llvm::sys::fs::exists(library) ||
-      !llvm::sys::fs::exists(include + "/api/dataflow/dataflow_api.h")) {
-    error = "cannot find the emulator (library '" + library + "', headers '" +
-            include + "'): set TILT_EMU_LIB and TILT_EMU_INCLUDE";
-    return failure();
-  }
-  const std::string &compiler = emulator.compiler;
-  llvm::SmallString<128> source(workDir);
-  llvm::sys::path::append(source, "main.cpp");
-  // -pthread in the flags, not only at the link: Clang refuses a
-  // precompiled header built without it.
-  std::vector<std::string> flags = {"-std=c++20", "-O1", "-Wall", "-Wextra",
-                                    "-pthread", "-I" + include};
-  // The emulator library was built with these sanitizers (TILT_SANITIZE),
-  // so the host program that links it is too.
+/// Fails with `error` set when the emulator's library or headers are not
+/// where `emulator` says.
+static LogicalResult checkEmulator(const EmulatorOptions &emulator,
+                                   std::string &error) {
+  if (llvm::sys::fs::exists(emulator.library) &&
+      llvm::sys::fs::exists(emulator.includeDir +
+                            "/api/dataflow/dataflow_api.h"))
+    return success();
+  error = "cannot find the emulator (library '" + emulator.library +
+          "', headers '" + emulator.includeDir +
+          "'): set TILT_EMU_LIB and TILT_EMU_INCLUDE";
+  return failure();
+}
+
+/// The flags every host program is compiled with: C++20 (tt-metal's host
+/// API needs it), the emulator's headers, and the sanitizers the emulator
+/// library was built with (TILT_SANITIZE), so that it can be linked.
+/// -pthread in the flags, not only at the link: Clang refuses a
+/// precompiled header built without it.
+static std::vector<std::string> getHostFlags(const EmulatorOptions &emulator,
+                                             bool warnings) {
+  std::vector<std::string> flags = {"-std=c++20", "-O1"};
+  if (warnings)
+    flags.insert(flags.end(), {"-Wall", "-Wextra"});
+  flags.push_back("-pthread");
+  flags.push_back("-I" + emulator.includeDir);
   if (llvm::StringRef(TILT_HOST_SANITIZE).size()) {
     flags.push_back(std::string("-fsanitize=") + TILT_HOST_SANITIZE);
     flags.push_back("-fno-omit-frame-pointer");
   }
+  return flags;
+}
+
+/// Appends the link of the emulator to a host program's compile command:
+/// all of the library (the kernels, loaded later with dlopen, call parts
+/// of the emulator's compute API that the host program itself does not),
+/// its symbols exported to them.
+static void appendEmulatorLink(std::vector<std::string> &args,
+                               const EmulatorOptions &emulator) {
+  for (const std::string &arg :
+       {std::string("-Wl,--whole-archive"), emulator.library,
+        std::string("-Wl,--no-whole-archive"), std::string("-rdynamic"),
+        std::string("-ldl")})
+    args.push_back(arg);
+}
+
+LogicalResult run::buildHostProgram(llvm::ArrayRef<std::string> sources,
+                                    llvm::ArrayRef<std::string> extraFlags,
+                                    const EmulatorOptions &emulator,
+                                    llvm::StringRef binary, std::string &output,
+                                    std::string &error) {
+  if (failed(checkEmulator(emulator, error)))
+    return failure();
+  auto compilerPath = llvm::sys::findProgramByName(emulator.compiler);
+  if (!compilerPath) {
+    error = "cannot find the C++ compiler '" + emulator.compiler + "'";
+    return failure();
+  }
+  std::vector<std::string> args = getHostFlags(emulator, /*warnings=*/false);
+  args.insert(args.end(), extraFlags.begin(), extraFlags.end());
+  args.insert(args.end(), sources.begin(), sources.end());
+  appendEmulatorLink(args, emulator);
+  args.push_back("-o");
+  args.push_back(binary.str());
+  std::string log = (binary + ".log").str();
+  std::string execError;
+  int exitCode = executeProgram(*compilerPath, args, {}, log, execError);
+  output = readText(log);
+  llvm::sys::fs::remove(log);
+  if (exitCode != 0) {
+    error = "the host program does not compile:\n" + output + execError;
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult run::buildHost(llvm::StringRef workDir,
+                             const EmulatorOptions &emulator,
+                             llvm::raw_ostream *progress, std::string &binary,
+                             std::string &error) {
+  if (failed(checkEmulator(emulator, error)))
+    return failure();
+  const std::string &library = emulator.library;
+  const std::string &include = emulator.includeDir;
+  const std::string &compiler = emulator.compiler;
+  llvm::SmallString<128> source(workDir);
+  llvm::sys::path::append(source, "main.cpp");
+  std::vector<std::string> flags = getHostFlags(emulator, /*warnings=*/true);
   // The emulator's headers, then its library.
   llvm::SHA1 headerHasher;
   hashDirectory(include, headerHasher);
@@ -378,13 +445,7 @@ LogicalResult run::buildHost(llvm::StringRef workDir,
     args.push_back(source.str().str());
     if (!ioObject.empty())
       args.push_back(ioObject);
-    // All of the library: the kernels, loaded later with dlopen, call parts
-    // of the emulator's compute API that the host program itself does not.
-    args.push_back("-Wl,--whole-archive");
-    args.push_back(library);
-    args.push_back("-Wl,--no-whole-archive");
-    args.push_back("-rdynamic");
-    args.push_back("-ldl");
+    appendEmulatorLink(args, emulator);
     args.push_back("-o");
     args.push_back(temporary);
     execError.clear();

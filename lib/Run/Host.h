@@ -32,7 +32,8 @@ LogicalResult buildHost(llvm::StringRef workDir,
                         std::string &error);
 
 /// Runs `program` with `args` in `environment` (the current one when
-/// empty), its output and errors going to the file `log`; returns the exit
+/// empty), its output and errors going to the file `log` (this process's
+/// when `log` is empty); returns the exit
 /// code. A positive `secondsToWait` kills the program after that many
 /// seconds (the result is then -2, as for a crash).
 int executeProgram(llvm::StringRef program, llvm::ArrayRef<std::string> args,

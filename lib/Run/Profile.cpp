@@ -254,6 +254,7 @@ bool run::printProfile(llvm::raw_ostream &os, const llvm::json::Object &profile,
     }
 
   // Generated lines, and through the source map the tile program's.
+  const llvm::json::Object *sources = profile.getObject("sources");
   std::map<std::string, std::map<unsigned, std::pair<std::string, unsigned>>>
       sourceMap; // file -> kernel line -> (source file, source line)
   std::map<std::pair<std::string, unsigned>, unsigned> sourceColumns;
@@ -313,14 +314,25 @@ bool run::printProfile(llvm::raw_ostream &os, const llvm::json::Object &profile,
     return cost.compute > 0 ? percent(compute) + " of compute cycles"
                             : percent(movement) + " of data-movement cycles";
   };
-  os << "  generated lines (busy cycles over all cores):\n";
+  // A user's own program (tilt-emu) has no plan: its kernels are not
+  // generated.
+  os << (plan ? "  generated lines" : "  kernel lines")
+     << " (busy cycles over all cores):\n";
   for (size_t i = 0; i < costs.size() && i < options.topLines; ++i) {
     const LineCost &cost = costs[i];
     if (!(cost.busy > 0))
       break;
+    // The kernel's file as the emulator found it, else the generated
+    // kernel of the work directory.
     std::string file = cost.kernel + ".cpp";
     llvm::SmallString<128> path(options.workDir);
     llvm::sys::path::append(path, file);
+    std::string found =
+        sources ? stringOf(sources->getString(cost.kernel)) : "";
+    if (!found.empty()) {
+      path = found;
+      file = llvm::sys::path::filename(found).str();
+    }
     std::string code = quoteLine(path.str().str(), cost.line);
     if (code.size() > 44)
       code = code.substr(0, 41) + "...";

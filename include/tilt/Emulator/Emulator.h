@@ -190,6 +190,8 @@ struct CoreCounters {
 /// One kernel on one core: an entry point and its runtime arguments.
 struct KernelInstance {
   std::string name; ///< e.g. "reader"
+  /// The kernel's source file, when known (the profile quotes its lines).
+  std::string source;
   std::string role; ///< "reader", "writer", "compute" (or "data_movement")
   uint32_t column = 0, row = 0;
   std::vector<uint32_t> runtimeArgs;

@@ -139,6 +139,8 @@ struct TimingReport {
   std::vector<ThreadTiming> threads;
   /// By (kernel name, line of its source).
   std::map<std::pair<std::string, uint32_t>, LineTiming> lines;
+  /// The source file of each kernel name whose instances said one.
+  std::map<std::string, std::string> sources;
   /// Filled only when a trace is asked for, up to kMaxTraceRecords in all
   /// (then `traceTruncated`, and the trace says so).
   std::vector<TraceSlice> slices;

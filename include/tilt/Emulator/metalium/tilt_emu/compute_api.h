@@ -542,4 +542,17 @@ inline void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst,
 // The SFPU ops on int32 data and typecast.
 #include "tilt_emu/int_sfpu_api.h"
 
+// tt-metal's older compute kernels are `namespace NAMESPACE { void MAIN {
+// ... } }`, names its JIT build defines once per TRISC (the unpack, math
+// and pack builds of one source). The emulator builds a compute kernel
+// once and loads `tilt_compute::kernel_main_of_namespace()` when the
+// kernel has no `void kernel_main()`. Every compute header defines them,
+// as every one of tt-metal's includes its common.h.
+#ifndef NAMESPACE
+#define NAMESPACE tilt_compute
+#endif
+#ifndef MAIN
+#define MAIN kernel_main_of_namespace()
+#endif
+
 #endif // TILT_EMU_COMPUTE_API_H

@@ -273,10 +273,11 @@ void tilt_emu::matmulInit(uint32_t, uint32_t, uint32_t transpose) {
   context.engine.matmulTranspose = transpose != 0;
 }
 
-void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
-                      uint32_t itile1, uint32_t idst) {
-  KernelContext &context = enterKernel();
-  const char *function = "matmul_tiles";
+/// DST[idst] += in0[itile0] x in1[itile1], the numerics of one product
+/// (its timing is the caller's).
+static void multiplyTile(KernelContext &context, const char *function,
+                         uint32_t in0, uint32_t in1, uint32_t itile0,
+                         uint32_t itile1, uint32_t idst) {
   float *dst = dstTile(context, idst, function, DstState::Acquired);
   const char *hint = " (matmul unpacks in0 to SrcB and in1 to SrcA: "
                      "compute_kernel_hw_startup<SrcOrder::Reverse>(in0, in1, "
@@ -332,8 +333,41 @@ void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
   }
   context.dstWritten[idst] = true;
   count(context, TileOp::Matmul);
-  timeFpuOp(context, Work::Matmul, {in0, in1}, context.device->timing.matmulCyclesPerPhase,
-            true);
+}
+
+void tilt_emu::matmul(uint32_t in0, uint32_t in1, uint32_t itile0,
+                      uint32_t itile1, uint32_t idst) {
+  KernelContext &context = enterKernel();
+  multiplyTile(context, "matmul_tiles", in0, in1, itile0, itile1, idst);
+  timeFpuOp(context, Work::Matmul, {in0, in1},
+            context.device->timing.matmulCyclesPerPhase, true);
+}
+
+void tilt_emu::matmulBlock(uint32_t in0, uint32_t in1, uint32_t itile0,
+                           uint32_t itile1, uint32_t idst, uint32_t ct,
+                           uint32_t rt, uint32_t kt) {
+  KernelContext &context = enterKernel();
+  for (uint32_t r = 0; r < rt; ++r)
+    for (uint32_t c = 0; c < ct; ++c)
+      multiplyTile(context, "matmul_block", in0, in1, itile0 + r * kt,
+                   itile1 + c, idst + r * ct + c);
+  // The unpacker holds one operand across the block (tt-llk
+  // llk_unpack_AB_matmul.h, _llk_unpack_AB_matmul_: reuse_a = ct_dim >=
+  // rt_dim). With reuse, each row's in0 tile goes to SrcB once and every
+  // in1 tile of the row to SrcA; else each column's in1 tile once and every
+  // in0 tile of the column. So only the first product of a row (column)
+  // unpacks both operands.
+  bool reuseIn0 = ct >= rt;
+  uint32_t outer = reuseIn0 ? rt : ct, inner = reuseIn0 ? ct : rt;
+  uint32_t streamed = reuseIn0 ? in1 : in0;
+  double cycles = context.device->timing.matmulCyclesPerPhase;
+  for (uint32_t t = 0; t < outer; ++t)
+    for (uint32_t u = 0; u < inner; ++u) {
+      if (u == 0)
+        timeFpuOp(context, Work::Matmul, {in0, in1}, cycles, true);
+      else
+        timeFpuOp(context, Work::Matmul, {streamed}, cycles, true);
+    }
 }
 
 void tilt_emu::binaryTiles(EltwiseBinaryType type, uint32_t icb0,

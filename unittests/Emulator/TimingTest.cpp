@@ -119,6 +119,48 @@ RunReport matmulLoop(uint32_t phases, uint32_t count) {
   return device.run(std::move(kernels));
 }
 
+/// `calls` matmul_blocks of rt_dim 2 and ct_dim 4 (8 products each) at
+/// `phases` fidelity phases: in0's two tiles and in1's four are pushed
+/// once, the products accumulate in DST 0-7.
+RunReport matmulBlockLoop(uint32_t phases, uint32_t calls) {
+  Device device(*getBoardInfo("n150"));
+  configure(device, 0, 0, 0, 2);
+  configure(device, 0, 0, 1, 4);
+  configure(device, 0, 0, 16, 8);
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("reader", 0, 0, [] {
+    cb_reserve_back(0, 2);
+    cb_push_back(0, 2);
+    cb_reserve_back(1, 4);
+    cb_push_back(1, 4);
+  }));
+  kernels.push_back(kernel("writer", 0, 0, [] {
+    cb_wait_front(16, 8);
+    cb_pop_front(16, 8);
+  }));
+  KernelInstance compute = kernel("compute", 0, 0, [calls] {
+    compute_kernel_hw_startup<SrcOrder::Reverse>(0, 1, 16);
+    mm_block_init(0, 1, 16, false, 4, 2, 1);
+    cb_wait_front(0, 2);
+    cb_wait_front(1, 4);
+    tile_regs_acquire();
+    for (uint32_t i = 0; i < calls; ++i)
+      matmul_block(0, 1, 0, 0, 0, false, 4, 2, 1);
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(16, 8);
+    for (uint32_t t = 0; t < 8; ++t)
+      pack_tile(t, 16);
+    cb_push_back(16, 8);
+    tile_regs_release();
+    cb_pop_front(0, 2);
+    cb_pop_front(1, 4);
+  });
+  compute.fidelityPhases = phases;
+  kernels.push_back(std::move(compute));
+  return device.run(std::move(kernels));
+}
+
 /// One compute kernel tilizes (or untilizes) 16 blocks of 8 bf16 tiles
 /// that a reader pushes and a writer pops, through double-buffered CBs.
 RunReport layoutLoop(bool tilize) {
@@ -260,6 +302,37 @@ TEST(TimingTest, MatmulCyclesFollowTheFidelity) {
     double expected = std::max(16.0 * phases, 8 + 4096 / 80.0);
     EXPECT_GE(perTile, expected) << phases;
     EXPECT_LE(perTile, expected * 1.15) << phases;
+  }
+}
+
+// matmul_block holds in0's tile across a row of the block when ct_dim >=
+// rt_dim (tt-llk llk_unpack_AB_matmul.h): of a row's four products, the
+// first unpacks both bf16 tiles (8 + 4096 / 80 cycles), the other three
+// in1's alone (8 + 2048 / 64). The math work is matmul_tiles'; the time per
+// product is the slower of the math and that mean unpack, plus at most
+// 15 %.
+TEST(TimingTest, MatmulBlockUnpacksTheHeldOperandOncePerRow) {
+  const uint32_t calls = 250;
+  for (uint32_t phases : {1u, 2u, 4u}) {
+    RunReport report = matmulBlockLoop(phases, calls);
+    ASSERT_TRUE(report.ok) << report.error;
+    ASSERT_TRUE(report.timing.valid);
+    double matmul = 0, unpack = 0;
+    for (const ThreadTiming &thread : report.timing.threads) {
+      if (thread.thread == "compute.math")
+        matmul = thread.workCycles.at("matmul");
+      if (thread.thread == "compute.unpack")
+        unpack = thread.workCycles.at("unpack");
+    }
+    const double products = 8.0 * calls;
+    EXPECT_DOUBLE_EQ(matmul, 16.0 * phases * products) << phases;
+    double unpackPerProduct = ((8 + 4096 / 80.0) + 3 * (8 + 2048 / 64.0)) / 4;
+    // (The log keeps cycles in fixed point: 59.2 is 59.1875.)
+    EXPECT_NEAR(unpack / products, unpackPerProduct, 0.01) << phases;
+    double perProduct = report.timing.cycles / products;
+    double expected = std::max(16.0 * phases, unpackPerProduct);
+    EXPECT_GE(perProduct, expected) << phases;
+    EXPECT_LE(perProduct, expected * 1.15) << phases;
   }
 }
 

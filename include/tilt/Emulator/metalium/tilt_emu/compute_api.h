@@ -56,6 +56,10 @@ void setL1Accumulation(uint32_t enable);
 void matmulInit(uint32_t in0, uint32_t in1, uint32_t transpose);
 void matmul(uint32_t in0, uint32_t in1, uint32_t itile0, uint32_t itile1,
             uint32_t idst);
+/// matmul_block: rt_dim x ct_dim products of in0's rows and in1's columns,
+/// unpacked as tt-llk does (one operand held across the block).
+void matmulBlock(uint32_t in0, uint32_t in1, uint32_t itile0, uint32_t itile1,
+                 uint32_t idst, uint32_t ct, uint32_t rt, uint32_t kt);
 void binaryTiles(EltwiseBinaryType type, uint32_t icb0, uint32_t icb1,
                  uint32_t itile0, uint32_t itile1, uint32_t idst);
 void destReuse(EltwiseBinaryType type, EltwiseBinaryReuseDestType reuse,
@@ -338,10 +342,8 @@ inline void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id,
                          uint32_t rt_dim, uint32_t kt_dim, TILT_HERE) {
   ::tilt_emu::at(here);
   tilt_emu::matmulInit(in0_cb_id, in1_cb_id, transpose);
-  for (uint32_t r = 0; r < rt_dim; ++r)
-    for (uint32_t c = 0; c < ct_dim; ++c)
-      tilt_emu::matmul(in0_cb_id, in1_cb_id, in0_tile_index + r * kt_dim,
-                       in1_tile_index + c, idst + r * ct_dim + c);
+  tilt_emu::matmulBlock(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index,
+                        idst, ct_dim, rt_dim, kt_dim);
 }
 
 //===----------------------------------------------------------------------===//

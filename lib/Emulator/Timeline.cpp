@@ -481,10 +481,24 @@ void Simulator::executeSyncWrite(SimStream &stream, const TimedEvent &event) {
   // The sender's port serves the data once, however many destinations;
   // each destination's port takes it, and it arrives after the latency of
   // its path through the multicast tree, never before the same channel's
-  // earlier writes there.
+  // earlier writes there. A multicast costs the sender more the more
+  // destinations it has: per packet (nocMaxBurstBytes), a time that grows
+  // with the square root of their number (docs/timing-model.md: fitted to
+  // tt-metal's one-to-all multicast measurements).
   double issue = stream.clock;
   double onLink = sync.bytes / params.nocBytesPerCycle;
-  double from = std::max(issue, stream.core->portOut) + onLink;
+  double occupancy = onLink;
+  bool multicast = (sync.channel & 1) != 0;
+  if (multicast && !sync.destinations.empty()) {
+    double packets =
+        std::max(1.0, std::ceil(sync.bytes / params.nocMaxBurstBytes));
+    double perPacket =
+        std::max(0.0, params.mcastPacketCyclesPerSide *
+                          (std::sqrt(double(sync.destinations.size())) -
+                           params.mcastPacketSideOffset));
+    occupancy += packets * perPacket;
+  }
+  double from = std::max(issue, stream.core->portOut) + occupancy;
   stream.core->portOut = from;
   Transfer transfer;
   transfer.flushed = from;

@@ -61,6 +61,9 @@ const ParamEntry kParams[] = {
     TILT_PARAM(dramEfficiency),
     TILT_PARAM(maxReadsInFlight),
     TILT_PARAM(maxWritesInFlight),
+    TILT_PARAM(nocMaxBurstBytes),
+    TILT_PARAM(mcastPacketCyclesPerSide),
+    TILT_PARAM(mcastPacketSideOffset),
     TILT_PARAM(semaphoreCycles),
 #undef TILT_PARAM
 };
@@ -81,6 +84,9 @@ TimingParams makeBlackhole() {
   // 8 banks sharing 512 GB/s at 1.35 GHz; 500 GB/s achieved.
   params.dramBankBytesPerCycle = 512.0 / 1.35 / 8;
   params.dramEfficiency = 0.97;
+  params.nocMaxBurstBytes = 16384;
+  params.mcastPacketCyclesPerSide = 38;
+  params.mcastPacketSideOffset = 1.0;
   return params;
 }
 

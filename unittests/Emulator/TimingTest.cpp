@@ -236,7 +236,70 @@ double readOneTile(bool fromDram) {
   return report.timing.cycles;
 }
 
+/// tt-metal's one-to-all multicast test (tests/tt_metal/tt_metal/
+/// data_movement/one_to_all): core (0, 0) multicasts `count` writes of
+/// `bytes` to the `side` x `side` cores from (1, 1), then waits on its
+/// write barrier. Returns the predicted cycles.
+double multicastLoop(const char *board, uint32_t side, uint32_t bytes,
+                     uint32_t count) {
+  Device device(*getBoardInfo(board));
+  for (uint32_t row = 0; row <= side; ++row)
+    for (uint32_t column = 0; column <= side; ++column)
+      configure(device, column, row, 0, 1);
+  uint32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  device.getWorkerNocCoord(1, 1, x0, y0);
+  device.getWorkerNocCoord(side, side, x1, y1);
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("sender", 0, 0, [=] {
+    // A scratch area past the CBs, the same on every core.
+    uint32_t scratch = get_write_ptr(0) + 64 * 1024;
+    uint64_t rectangle = get_noc_multicast_addr(x0, y0, x1, y1, 0);
+    for (uint32_t i = 0; i < count; ++i)
+      noc_async_write_multicast(scratch, rectangle | scratch, bytes,
+                                side * side);
+    noc_async_write_barrier();
+  }));
+  RunReport report = device.run(std::move(kernels));
+  EXPECT_TRUE(report.ok) << report.error;
+  EXPECT_TRUE(report.timing.valid);
+  return report.timing.cycles;
+}
+
 } // namespace
+
+// tt-metal's one-to-all multicast measurements (tests/tt_metal/tt_metal/
+// data_movement/documentation/perf_plots/{wormhole_b0,blackhole}/"One to
+// All Multicast {2x2,5x5} Packet Sizes without Loopback.md"): 256
+// multicasts of 64 B to 64 KiB and their barrier, to a 2x2 and a 5x5 grid.
+// The model (per packet, a cost growing with the square root of the
+// destinations, fitted to these tables) must land within +-15 % of each.
+TEST(TimingTest, MulticastsLandInTheirBands) {
+  struct Row {
+    const char *board;
+    uint32_t side, bytes;
+    double measured;
+  };
+  const Row rows[] = {
+      {"n150", 2, 64, 14119},    {"n150", 2, 2048, 30537},
+      {"n150", 2, 8192, 81009},  {"n150", 2, 65536, 647698},
+      {"n150", 5, 64, 46895},    {"n150", 5, 2048, 63692},
+      {"n150", 5, 8192, 115183}, {"n150", 5, 65536, 918861},
+      {"p150", 2, 64, 10307},    {"p150", 2, 2048, 18377},
+      {"p150", 2, 8192, 43596},  {"p150", 2, 65536, 306853},
+      {"p150", 5, 64, 34921},    {"p150", 5, 2048, 46478},
+      {"p150", 5, 8192, 72422},  {"p150", 5, 65536, 422795},
+  };
+  for (const Row &row : rows) {
+    double predicted = multicastLoop(row.board, row.side, row.bytes, 256);
+    std::printf("%s %ux%u %u B: predicted %.0f, measured %.0f (%.2f)\n",
+                row.board, row.side, row.side, row.bytes, predicted,
+                row.measured, predicted / row.measured);
+    EXPECT_GE(predicted, 0.85 * row.measured)
+        << row.board << " " << row.side << "x" << row.side << " " << row.bytes;
+    EXPECT_LE(predicted, 1.15 * row.measured)
+        << row.board << " " << row.side << "x" << row.side << " " << row.bytes;
+  }
+}
 
 // tt-metal tech_reports/Saturating_DRAM_bandwidth: a Wormhole reads at 267
 // GB/s of its 288 peak (92.7 %); the issue's band: at most 288 GB/s, at

@@ -61,6 +61,14 @@ struct TimingParams {
   double dramBankBytesPerCycle = 24;
   double dramEfficiency = 0.92;
   double maxReadsInFlight = 16, maxWritesInFlight = 16; ///< per core
+  /// A multicast goes out in packets of at most nocMaxBurstBytes; each
+  /// occupies the sender's port for mcastPacketCycles(n) plus its bytes at
+  /// nocBytesPerCycle, where mcastPacketCycles(n) =
+  /// mcastPacketCyclesPerSide x (sqrt(n) - mcastPacketSideOffset) for n
+  /// destinations (at least 0): a cost that grows with the side of a
+  /// square rectangle of n cores.
+  double nocMaxBurstBytes = 8192;
+  double mcastPacketCyclesPerSide = 40, mcastPacketSideOffset = 0.6;
   /// A local semaphore access (noc_semaphore_set, a satisfied wait's
   /// read): an L1 store or load of the data-movement processor.
   double semaphoreCycles = 4;

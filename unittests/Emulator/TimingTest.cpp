@@ -265,7 +265,73 @@ double multicastLoop(const char *board, uint32_t side, uint32_t bytes,
   return report.timing.cycles;
 }
 
+/// tt-metal's DRAM packet-size and one-from-one tests: core (0, 0) reads
+/// `count` transfers of `bytes` (interleaved DRAM pages of that size, or
+/// the L1 of core (1, 0)), then waits on its read barrier. Returns the
+/// predicted cycles.
+double readLoop(const char *board, bool fromDram, uint32_t bytes,
+                uint32_t count) {
+  Device device(*getBoardInfo(board));
+  uint32_t address = fromDram ? device.allocateDram(bytes * count, bytes) : 0;
+  configure(device, 0, 0, 0, 1);
+  configure(device, 1, 0, 0, 1);
+  uint32_t x = 0, y = 0;
+  device.getWorkerNocCoord(1, 0, x, y);
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(
+      kernel("reader", 0, 0,
+             [=] {
+               uint32_t scratch = get_write_ptr(0) + 64 * 1024;
+               InterleavedAddrGen<true> pages{get_arg_val<uint32_t>(0), bytes};
+               for (uint32_t i = 0; i < count; ++i)
+                 noc_async_read(fromDram ? pages.get_noc_addr(i)
+                                         : get_noc_addr(x, y, scratch),
+                                scratch, bytes);
+               noc_async_read_barrier();
+             },
+             {address}));
+  kernels.back().noc = 1;
+  RunReport report = device.run(std::move(kernels));
+  EXPECT_TRUE(report.ok) << report.error;
+  EXPECT_TRUE(report.timing.valid);
+  return report.timing.cycles;
+}
+
 } // namespace
+
+// tt-metal's unicast read measurements (perf_plots/{wormhole_b0,blackhole}/
+// "DRAM Interleaved Packet Sizes.md", the receiver's rows, and "One from
+// One Packet Sizes.md"): 256 reads and their barrier. Within +-15 %.
+// Left out: Blackhole's DRAM reads of 2 to 16 KiB, which tt-metal measures
+// at 21-24 B/cycle against 35 for 64 KiB (the model predicts 0.67-0.71 of
+// their time; docs/timing-model.md, "What the model leaves out").
+TEST(TimingTest, ReadStreamsLandInTheirBands) {
+  struct Row {
+    const char *board;
+    bool fromDram;
+    uint32_t bytes;
+    double measured;
+  };
+  const Row rows[] = {
+      {"n150", true, 64, 5515},     {"n150", true, 2048, 23929},
+      {"n150", true, 8192, 94156},  {"n150", true, 65536, 762381},
+      {"n150", false, 64, 5145},    {"n150", false, 2048, 18722},
+      {"n150", false, 8192, 73001}, {"n150", false, 65536, 583636},
+      {"p150", true, 64, 9363},     {"p150", true, 65536, 480262},
+      {"p150", false, 64, 9279},    {"p150", false, 2048, 9311},
+      {"p150", false, 8192, 34303}, {"p150", false, 65536, 271566},
+  };
+  for (const Row &row : rows) {
+    double predicted = readLoop(row.board, row.fromDram, row.bytes, 256);
+    std::printf("%s %s %u B: predicted %.0f, measured %.0f (%.2f)\n", row.board,
+                row.fromDram ? "DRAM" : "core", row.bytes, predicted,
+                row.measured, predicted / row.measured);
+    EXPECT_GE(predicted, 0.85 * row.measured)
+        << row.board << (row.fromDram ? " DRAM " : " core ") << row.bytes;
+    EXPECT_LE(predicted, 1.15 * row.measured)
+        << row.board << (row.fromDram ? " DRAM " : " core ") << row.bytes;
+  }
+}
 
 // tt-metal's one-to-all multicast measurements (tests/tt_metal/tt_metal/
 // data_movement/documentation/perf_plots/{wormhole_b0,blackhole}/"One to

@@ -52,7 +52,7 @@ void MAIN {
   constexpr uint32_t cb_in1 = tt::CBIndex::c_1;
   constexpr uint32_t cb_out = tt::CBIndex::c_4;
   constexpr uint32_t cb_partials = tt::CBIndex::c_5;
-  constexpr bool spill = num_blocks_k > 1;
+  [[maybe_unused]] constexpr bool spill = num_blocks_k > 1;
   constexpr bool several_out_blocks = num_blocks_w * num_blocks_h > 1;
 
   // Unpacker: in1 -> SrcA, in0 -> SrcB; packer configured for partials.

@@ -1,0 +1,510 @@
+// C = A x B on a grid of cores with the design of ttnn's 2-D multicast
+// matmul (MatmulMultiCoreReuseMultiCastProgramConfig, the program factory
+// ttnn/cpp/ttnn/operations/matmul/device/factory/
+// matmul_multicore_reuse_mcast_2d_program_factory.cpp, called
+// matmul_op_multi_core_reuse_mcast_2d_program_factory.cpp in older trees),
+// written from its published design for the Tilt emulator's timing
+// calibration: its predicted device time is compared with tt-metal's
+// published GEMM measurements (tests/ttnn/unit_tests/benchmarks/
+// test_benchmark.py::test_matmul_2d_host_perf, tech_reports/GEMM_FLOPS).
+//
+//   main.cpp M K N grid_x grid_y in0_block_w out_subblock_h out_subblock_w
+//            fidelity [fp32_acc [packer_l1_acc [out_block_h out_block_w]]]
+//
+// M, K, N in elements; fidelity LoFi, HiFi2, HiFi3 or HiFi4; fp32_acc
+// (fp32_dest_acc_en) 0 by default; packer_l1_acc 1 by default (as the
+// benchmark's WormholeComputeKernelConfig); out_block_h/w (tiles) default
+// to the whole per-core block (the config's out_block_h/w fields).
+// A (M x K) and B (K x N) are bf16, tiled, in interleaved DRAM; so is C.
+//
+// The factory's layout on a grid_x x grid_y grid (no transpose_mcast):
+//  - core (x, y) owns C's tiles [y * per_core_M, (y + 1) * per_core_M) x
+//    [x * per_core_N, (x + 1) * per_core_N), per_core_M = Mt / grid_y and
+//    per_core_N = Nt / grid_x;
+//  - column x = 0 reads A's row blocks and multicasts them along its row
+//    (in0 sender, RISCV_1); the other cores receive them (in0 receiver);
+//  - row y = 0 reads B's column blocks and multicasts them down its column
+//    (in1 sender, RISCV_0); the other cores receive them (in1 receiver);
+//    both in1 kernels also write the core's C block ("writer");
+//  - K advances in0_block_w tiles at a time; in0 and in1 CBs hold two
+//    blocks each (MCAST_INPUT_BUFFERING_DEPTH), so reading block k + 1
+//    overlaps computing block k;
+//  - in0 kernels use preferred_noc_for_dram_write (NOC_1), in1 kernels
+//    preferred_noc_for_dram_read (NOC_0); with more than two columns and
+//    more than one row, the receivers right of the grid's middle column
+//    swap the two (the factory's "split_half" for fused qkv / selfout).
+#include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/distributed.hpp>
+#include <tt-metalium/host_api.hpp>
+#include <tt-metalium/tensor_accessor_args.hpp>
+#include <tt-metalium/tilize_utils.hpp>
+
+#include "hostdevcommon/common_values.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace tt;
+using namespace tt::tt_metal;
+
+namespace {
+
+constexpr uint32_t kTile = 32;
+constexpr uint32_t kBf16TileBytes = kTile * kTile * 2;
+constexpr uint32_t kFp32TileBytes = kTile * kTile * 4;
+
+[[noreturn]] void usage(const char *why) {
+  std::fprintf(stderr,
+               "error: %s\nusage: main M K N grid_x grid_y in0_block_w "
+               "out_subblock_h out_subblock_w LoFi|HiFi2|HiFi3|HiFi4 "
+               "[fp32_acc [packer_l1_acc [out_block_h out_block_w]]]\n",
+               why);
+  std::exit(2);
+}
+
+MathFidelity parseFidelity(const std::string &name) {
+  if (name == "LoFi")
+    return MathFidelity::LoFi;
+  if (name == "HiFi2")
+    return MathFidelity::HiFi2;
+  if (name == "HiFi3")
+    return MathFidelity::HiFi3;
+  if (name == "HiFi4")
+    return MathFidelity::HiFi4;
+  usage("fidelity must be LoFi, HiFi2, HiFi3 or HiFi4");
+}
+
+/// Deterministic inputs: bf16 values uniform in [-1, 1).
+std::vector<bfloat16> randomBf16(size_t count, uint64_t seed) {
+  std::vector<bfloat16> values(count);
+  uint64_t state = seed;
+  for (bfloat16 &value : values) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    float unit = float(uint32_t(state >> 40)) / float(1u << 24);
+    value = bfloat16(2.0f * unit - 1.0f);
+  }
+  return values;
+}
+
+std::vector<CoreCoord> coresOf(const CoreRangeSet &set) {
+  std::vector<CoreCoord> cores;
+  for (const CoreRange &range : set.ranges())
+    for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
+      for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x)
+        cores.push_back(CoreCoord(x, y));
+  return cores;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 10 || argc > 14 || argc == 13)
+    usage("wrong number of arguments");
+  const uint32_t M = uint32_t(std::atoi(argv[1]));
+  const uint32_t K = uint32_t(std::atoi(argv[2]));
+  const uint32_t N = uint32_t(std::atoi(argv[3]));
+  const uint32_t grid_x = uint32_t(std::atoi(argv[4]));
+  const uint32_t grid_y = uint32_t(std::atoi(argv[5]));
+  const uint32_t in0_block_w = uint32_t(std::atoi(argv[6]));
+  const uint32_t out_subblock_h = uint32_t(std::atoi(argv[7]));
+  const uint32_t out_subblock_w = uint32_t(std::atoi(argv[8]));
+  const std::string fidelity_name = argv[9];
+  const MathFidelity fidelity = parseFidelity(fidelity_name);
+  const bool fp32_acc = argc > 10 && std::atoi(argv[10]) != 0;
+  const bool packer_l1_acc = argc > 11 ? std::atoi(argv[11]) != 0 : true;
+
+  // Shapes in tiles.
+  if (!M || !K || !N || M % kTile || K % kTile || N % kTile)
+    usage("M, K and N must be positive multiples of 32");
+  const uint32_t Mt = M / kTile, Kt = K / kTile, Nt = N / kTile;
+  if (!grid_x || !grid_y || Mt % grid_y || Nt % grid_x)
+    usage("M must be a multiple of 32 * grid_y, N of 32 * grid_x");
+  const uint32_t per_core_M = Mt / grid_y, per_core_N = Nt / grid_x;
+  const uint32_t out_block_h =
+      argc > 12 ? uint32_t(std::atoi(argv[12])) : per_core_M;
+  const uint32_t out_block_w =
+      argc > 13 ? uint32_t(std::atoi(argv[13])) : per_core_N;
+  if (!in0_block_w || Kt % in0_block_w)
+    usage("K / 32 must be a multiple of in0_block_w");
+  if (!out_block_h || !out_block_w || per_core_M % out_block_h ||
+      per_core_N % out_block_w)
+    usage("out_block_h / out_block_w must divide per_core_M / per_core_N");
+  if (!out_subblock_h || !out_subblock_w || out_block_h % out_subblock_h ||
+      out_block_w % out_subblock_w)
+    usage("out_subblock_h / out_subblock_w must divide the out block");
+  // DST holds 8 tiles (half of it per sync phase), 4 with an fp32 DST.
+  if (out_subblock_h * out_subblock_w > (fp32_acc ? 4u : 8u))
+    usage("the out subblock does not fit in DST");
+
+  const uint32_t num_blocks_k = Kt / in0_block_w;
+  const uint32_t num_blocks_h = per_core_M / out_block_h;
+  const uint32_t num_blocks_w = per_core_N / out_block_w;
+  // The factory enables packer L1 accumulation only with more than two K
+  // blocks (the last one reloads anyway).
+  const bool packer_l1_acc_en = packer_l1_acc && num_blocks_k > 2;
+
+  auto device = distributed::MeshDevice::create_unit_mesh(0);
+  distributed::MeshCommandQueue &cq = device->mesh_command_queue();
+  const CoreCoord device_grid = device->compute_with_storage_grid_size();
+  if (grid_x > device_grid.x || grid_y > device_grid.y) {
+    std::fprintf(stderr, "error: grid %ux%u exceeds the device's %zux%zu\n",
+                 grid_x, grid_y, device_grid.x, device_grid.y);
+    return 2;
+  }
+  // tt-metal asks device->arch(); the emulator's MeshDevice has no arch(),
+  // so tell Blackhole by its NoC coordinates: Wormhole's translated worker
+  // coordinates start at (18, 18), Blackhole's worker (0, 0) is NoC (1, 2).
+  const bool blackhole = device->worker_core_from_logical_core({0, 0}).x < 16;
+
+  std::printf("matmul_2d: %ux%ux%u on %ux%u cores, per core %ux%u tiles, "
+              "out block %ux%u, in0_block_w %u (%u K blocks), subblock "
+              "%ux%u, %s, fp32_acc %d, packer_l1_acc %d\n",
+              M, K, N, grid_x, grid_y, per_core_M, per_core_N, out_block_h,
+              out_block_w, in0_block_w, num_blocks_k, out_subblock_h,
+              out_subblock_w, fidelity_name.c_str(), int(fp32_acc),
+              int(packer_l1_acc_en));
+
+  // Inputs, tiled (tile id = tile_row * width_in_tiles + tile_col, faces
+  // in order within a tile), in interleaved DRAM.
+  std::vector<bfloat16> a = randomBf16(size_t(M) * K, 1);
+  std::vector<bfloat16> b = randomBf16(size_t(K) * N, 2);
+  distributed::DeviceLocalBufferConfig dram{.page_size = kBf16TileBytes,
+                                            .buffer_type = BufferType::DRAM};
+  auto in0_buffer = distributed::MeshBuffer::create(
+      {.size = uint64_t(M) * K * 2}, dram, device.get());
+  auto in1_buffer = distributed::MeshBuffer::create(
+      {.size = uint64_t(K) * N * 2}, dram, device.get());
+  auto out_buffer = distributed::MeshBuffer::create(
+      {.size = uint64_t(M) * N * 2}, dram, device.get());
+  distributed::EnqueueWriteMeshBuffer(cq, in0_buffer, tilize_nfaces(a, M, K),
+                                      false);
+  distributed::EnqueueWriteMeshBuffer(cq, in1_buffer, tilize_nfaces(b, K, N),
+                                      false);
+
+  Program program = CreateProgram();
+  const CoreRange all_cores({0, 0}, {grid_x - 1, grid_y - 1});
+
+  // Circular buffers (the factory's CB section): in0 and in1 double
+  // buffered; the output block (c_4) and the partials (c_5) one out block
+  // each. ttnn lets c_4 and c_5 share one allocation when their formats
+  // agree; the emulator gives each index its own, so they are separate.
+  const uint32_t in0_block_tiles = out_block_h * in0_block_w;
+  const uint32_t in1_block_tiles = out_block_w * in0_block_w;
+  const uint32_t out_block_tiles = out_block_h * out_block_w;
+  const uint32_t buffering =
+      num_blocks_k * num_blocks_h * num_blocks_w > 1 ? 2 : 1;
+  auto makeCB = [&](uint8_t index, uint32_t tiles, DataFormat format,
+                    uint32_t tile_bytes) {
+    CreateCircularBuffer(
+        program, all_cores,
+        CircularBufferConfig(tiles * tile_bytes, {{index, format}})
+            .set_page_size(index, tile_bytes));
+  };
+  makeCB(CBIndex::c_0, buffering * in0_block_tiles, DataFormat::Float16_b,
+         kBf16TileBytes);
+  makeCB(CBIndex::c_1, buffering * in1_block_tiles, DataFormat::Float16_b,
+         kBf16TileBytes);
+  makeCB(CBIndex::c_4, out_block_tiles, DataFormat::Float16_b, kBf16TileBytes);
+  // Partials: fp32 with an fp32 DST, else bf16 (the output's format, and
+  // Float16_b under packer L1 accumulation).
+  if (fp32_acc)
+    makeCB(CBIndex::c_5, out_block_tiles, DataFormat::Float32, kFp32TileBytes);
+  else
+    makeCB(CBIndex::c_5, out_block_tiles, DataFormat::Float16_b,
+           kBf16TileBytes);
+
+  // Semaphores, all starting INVALID: per operand one the receivers
+  // increment on the sender ("ready") and one the sender sets VALID on the
+  // receivers.
+  const uint32_t in0_sender_sem = CreateSemaphore(program, all_cores, INVALID);
+  const uint32_t in0_receiver_sem =
+      CreateSemaphore(program, all_cores, INVALID);
+  const uint32_t in1_sender_sem = CreateSemaphore(program, all_cores, INVALID);
+  const uint32_t in1_receiver_sem =
+      CreateSemaphore(program, all_cores, INVALID);
+
+  // Core roles.
+  const CoreRange in0_sender_cores({0, 0}, {0, grid_y - 1});
+  const CoreRange in1_sender_cores({0, 0}, {grid_x - 1, 0});
+  const bool split_half = grid_x > 2 && grid_y > 1;
+  const uint32_t half_core = split_half ? grid_x / 2 : grid_x - 1;
+  std::vector<CoreRange> in0_receivers, in1_receivers;
+  if (grid_x > 1) // top row except the corner: in0 receiver, in1 sender
+    in0_receivers.push_back(CoreRange({1, 0}, {grid_x - 1, 0}));
+  if (grid_y > 1) // left column except the corner: in0 sender, in1 receiver
+    in1_receivers.push_back(CoreRange({0, 1}, {0, grid_y - 1}));
+  if (grid_x > 1 && grid_y > 1) { // the rest, left half
+    CoreRange inner({1, 1}, {half_core, grid_y - 1});
+    in0_receivers.push_back(inner);
+    in1_receivers.push_back(inner);
+  }
+  std::optional<CoreRange> other_noc_receivers; // the rest, right half
+  if (split_half)
+    other_noc_receivers =
+        CoreRange({half_core + 1, 1}, {grid_x - 1, grid_y - 1});
+
+  const NOC in0_noc = NOC::NOC_1; // preferred_noc_for_dram_write
+  const NOC in1_noc = NOC::NOC_0; // preferred_noc_for_dram_read
+  std::map<std::string, std::string> sender_defines;
+  if (blackhole)
+    sender_defines["ARCH_BLACKHOLE"] = "1";
+  std::map<std::string, std::string> in0_sender_defines = sender_defines;
+  std::map<std::string, std::string> in1_sender_defines = sender_defines;
+  if (grid_x == 1)
+    in0_sender_defines["SKIP_MCAST"] = "1";
+  if (grid_y == 1)
+    in1_sender_defines["SKIP_MCAST"] = "1";
+
+  // in0 sender.
+  std::vector<uint32_t> in0_sender_args = {
+      in0_block_w,      out_block_h,  in0_block_tiles, Kt,
+      num_blocks_k,     num_blocks_w, num_blocks_h,    in0_sender_sem,
+      in0_receiver_sem, grid_x - 1};
+  TensorAccessorArgs(*in0_buffer).append_to(in0_sender_args);
+  KernelHandle in0_sender = CreateKernel(
+      program, "kernels/in0_sender.cpp", in0_sender_cores,
+      DataMovementConfig{.processor = DataMovementProcessor::RISCV_1,
+                         .noc = in0_noc,
+                         .compile_args = in0_sender_args,
+                         .defines = in0_sender_defines});
+
+  // in1 sender + writer.
+  std::vector<uint32_t> in1_sender_args = {
+      out_block_w,      in0_block_w,  in1_block_tiles, Nt,
+      num_blocks_k,     num_blocks_w, num_blocks_h,    in1_sender_sem,
+      in1_receiver_sem, grid_y - 1,   out_subblock_h,  out_subblock_w,
+      out_block_h};
+  TensorAccessorArgs(*in1_buffer).append_to(in1_sender_args);
+  TensorAccessorArgs(*out_buffer).append_to(in1_sender_args);
+  KernelHandle in1_sender = CreateKernel(
+      program, "kernels/in1_sender_writer.cpp", in1_sender_cores,
+      DataMovementConfig{.processor = DataMovementProcessor::RISCV_0,
+                         .noc = in1_noc,
+                         .compile_args = in1_sender_args,
+                         .defines = in1_sender_defines});
+
+  // Receivers, on the default NoCs and (right half) on the swapped ones.
+  const std::vector<uint32_t> in0_receiver_args = {
+      in0_block_tiles, num_blocks_k,   num_blocks_w,
+      num_blocks_h,    in0_sender_sem, in0_receiver_sem};
+  std::vector<uint32_t> in1_receiver_args = {in1_block_tiles,
+                                             num_blocks_k,
+                                             num_blocks_w,
+                                             num_blocks_h,
+                                             in1_sender_sem,
+                                             in1_receiver_sem,
+                                             Nt,
+                                             out_block_w,
+                                             out_block_h,
+                                             out_subblock_h,
+                                             out_subblock_w};
+  TensorAccessorArgs(*out_buffer).append_to(in1_receiver_args);
+  auto makeIn0Receiver = [&](const CoreRangeSet &cores, NOC noc) {
+    return CreateKernel(
+        program, "kernels/in0_receiver.cpp", cores,
+        DataMovementConfig{.processor = DataMovementProcessor::RISCV_1,
+                           .noc = noc,
+                           .compile_args = in0_receiver_args});
+  };
+  auto makeIn1Receiver = [&](const CoreRangeSet &cores, NOC noc) {
+    return CreateKernel(
+        program, "kernels/in1_receiver_writer.cpp", cores,
+        DataMovementConfig{.processor = DataMovementProcessor::RISCV_0,
+                           .noc = noc,
+                           .compile_args = in1_receiver_args});
+  };
+  std::vector<std::pair<KernelHandle, CoreRangeSet>> in0_receiver_kernels,
+      in1_receiver_kernels;
+  if (!in0_receivers.empty())
+    in0_receiver_kernels.push_back(
+        {makeIn0Receiver(CoreRangeSet(in0_receivers), in0_noc),
+         CoreRangeSet(in0_receivers)});
+  if (!in1_receivers.empty())
+    in1_receiver_kernels.push_back(
+        {makeIn1Receiver(CoreRangeSet(in1_receivers), in1_noc),
+         CoreRangeSet(in1_receivers)});
+  if (other_noc_receivers) {
+    in0_receiver_kernels.push_back(
+        {makeIn0Receiver(*other_noc_receivers, in1_noc), *other_noc_receivers});
+    in1_receiver_kernels.push_back(
+        {makeIn1Receiver(*other_noc_receivers, in0_noc), *other_noc_receivers});
+  }
+
+  // Compute, on every core.
+  std::map<std::string, std::string> compute_defines;
+  if (packer_l1_acc_en)
+    compute_defines["PACKER_L1_ACC"] = "1";
+  if (fp32_acc)
+    compute_defines["FP32_DEST_ACC_EN"] = "1";
+  const std::vector<uint32_t> compute_args = {
+      in0_block_w,
+      out_block_h / out_subblock_h, // in0_num_subblocks
+      in0_block_tiles,
+      out_subblock_h * in0_block_w, // in0_subblock_tiles
+      out_block_w / out_subblock_w, // in1_num_subblocks
+      in1_block_tiles,
+      out_block_w, // in1_block_w
+      num_blocks_k,
+      num_blocks_w,
+      num_blocks_h,
+      out_subblock_h,
+      out_subblock_w,
+      out_subblock_h * out_subblock_w,
+      out_block_tiles};
+  CreateKernel(program, "kernels/bmm_compute.cpp", all_cores,
+               ComputeConfig{.math_fidelity = fidelity,
+                             .fp32_dest_acc_en = fp32_acc,
+                             .math_approx_mode = true,
+                             .compile_args = compute_args,
+                             .defines = compute_defines});
+
+  // Runtime arguments (the factory's per-core loop). Multicast rectangles
+  // in NoC coordinates: in0 along the row from x = 1 to the last column,
+  // in1 down the column from y = 1 to the last row; on NoC 1 the start is
+  // the bottom-right corner, so the pair is swapped.
+  for (uint32_t y = 0; y < grid_y; ++y) {
+    for (uint32_t x = 0; x < grid_x; ++x) {
+      const CoreCoord core(x, y);
+      const CoreCoord left = device->worker_core_from_logical_core({0, y});
+      const CoreCoord top = device->worker_core_from_logical_core({x, 0});
+      const uint32_t out_first_tile = y * per_core_M * Nt + x * per_core_N;
+      if (x == 0) {
+        CoreCoord start = left, end = left;
+        if (grid_x > 1) {
+          start = device->worker_core_from_logical_core({1, y});
+          end = device->worker_core_from_logical_core({grid_x - 1, y});
+          if (in0_noc == NOC::NOC_1)
+            std::swap(start, end);
+        }
+        SetRuntimeArgs(program, in0_sender, core,
+                       {in0_buffer->address(), y * per_core_M * Kt,
+                        uint32_t(start.x), uint32_t(start.y), uint32_t(end.x),
+                        uint32_t(end.y)});
+      } else {
+        for (auto &[kernel, cores] : in0_receiver_kernels)
+          if (cores.contains(core))
+            SetRuntimeArgs(program, kernel, core,
+                           {uint32_t(left.x), uint32_t(left.y)});
+      }
+      if (y == 0) {
+        CoreCoord start = top, end = top;
+        if (grid_y > 1) {
+          start = device->worker_core_from_logical_core({x, 1});
+          end = device->worker_core_from_logical_core({x, grid_y - 1});
+          if (in1_noc == NOC::NOC_1)
+            std::swap(start, end);
+        }
+        SetRuntimeArgs(program, in1_sender, core,
+                       {in1_buffer->address(), x * per_core_N,
+                        uint32_t(start.x), uint32_t(start.y), uint32_t(end.x),
+                        uint32_t(end.y), out_buffer->address(),
+                        out_first_tile});
+      } else {
+        for (auto &[kernel, cores] : in1_receiver_kernels)
+          if (cores.contains(core))
+            SetRuntimeArgs(program, kernel, core,
+                           {uint32_t(top.x), uint32_t(top.y),
+                            out_buffer->address(), out_first_tile});
+      }
+    }
+  }
+
+  distributed::MeshWorkload workload;
+  workload.add_program(distributed::MeshCoordinateRange(device->shape()),
+                       std::move(program));
+  distributed::EnqueueMeshWorkload(cq, workload, false);
+  distributed::Finish(cq);
+
+  std::vector<bfloat16> out_tiles;
+  distributed::EnqueueReadMeshBuffer(cq, out_tiles, out_buffer, true);
+  std::vector<bfloat16> c = untilize_nfaces(out_tiles, M, N);
+
+  // Host reference in double from the same bf16 inputs. Every row up to
+  // 2^30 multiply-adds; beyond, two rows of every tile row (one in each
+  // half of the tile's faces), which still covers every output tile.
+  std::vector<uint32_t> rows;
+  if (uint64_t(M) * K * N <= (1ull << 30)) {
+    for (uint32_t r = 0; r < M; ++r)
+      rows.push_back(r);
+  } else {
+    for (uint32_t t = 0; t < Mt; ++t) {
+      rows.push_back(t * kTile + (t * 5) % 16);
+      rows.push_back(t * kTile + 16 + (t * 11) % 16);
+    }
+  }
+  std::vector<float> af(a.begin(), a.end()), bf(b.begin(), b.end());
+  std::vector<double> ref(size_t(rows.size()) * N);
+  auto referenceRows = [&](size_t first, size_t step) {
+    for (size_t i = first; i < rows.size(); i += step) {
+      double *acc = &ref[i * N];
+      const float *arow = &af[size_t(rows[i]) * K];
+      for (uint32_t k = 0; k < K; ++k) {
+        const double aik = arow[k];
+        const float *brow = &bf[size_t(k) * N];
+        for (uint32_t j = 0; j < N; ++j)
+          acc[j] += aik * double(brow[j]);
+      }
+    }
+  };
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> workers;
+  for (unsigned t = 0; t < threads; ++t)
+    workers.emplace_back(referenceRows, t, threads);
+  for (std::thread &worker : workers)
+    worker.join();
+
+  // Error relative to the largest reference value, and the PCC ttnn's
+  // tests use. bf16 keeps 8 significant bits: the output's rounding alone
+  // is 2^-9 of a value; partial sums kept in a 16-bit DST and in bf16 L1
+  // add a rounding per K block; LoFi multiplies with 1 + 4 (SrcA) by
+  // 1 + 6 (SrcB) mantissa bits, HiFi2 with two passes of it.
+  double max_err = 0, max_ref = 0, sum_r = 0, sum_c = 0, sum_rr = 0, sum_cc = 0,
+         sum_rc = 0;
+  size_t bad_nan = 0;
+  const size_t count = ref.size();
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (uint32_t j = 0; j < N; ++j) {
+      double r = ref[i * N + j];
+      double v = float(c[size_t(rows[i]) * N + j]);
+      if (!std::isfinite(v))
+        ++bad_nan;
+      max_err = std::max(max_err, std::fabs(v - r));
+      max_ref = std::max(max_ref, std::fabs(r));
+      sum_r += r;
+      sum_c += v;
+      sum_rr += r * r;
+      sum_cc += v * v;
+      sum_rc += r * v;
+    }
+  const double n = double(count);
+  const double cov = sum_rc - sum_r * sum_c / n;
+  const double pcc = cov / std::sqrt((sum_rr - sum_r * sum_r / n) *
+                                     (sum_cc - sum_c * sum_c / n));
+  const double rel = max_err / std::max(max_ref, 1e-30);
+  double tolerance = 0.02, min_pcc = 0.9995; // HiFi3, HiFi4
+  if (fidelity == MathFidelity::HiFi2) {
+    tolerance = 0.03;
+    min_pcc = 0.999;
+  } else if (fidelity == MathFidelity::LoFi) {
+    tolerance = 0.06;
+    min_pcc = 0.995;
+  }
+  const bool pass = bad_nan == 0 && rel <= tolerance && pcc >= min_pcc;
+  std::printf("%s: max |C - ref| = %.4g (%.3g%% of max |ref| %.4g, limit "
+              "%.3g%%), PCC %.6f (limit %.4f), %zu of %zu rows checked, %zu "
+              "non-finite\n",
+              pass ? "PASS" : "FAIL", max_err, 100 * rel, max_ref,
+              100 * tolerance, pcc, min_pcc, rows.size(), size_t(M), bad_nan);
+  device->close();
+  return pass ? 0 : 1;
+}

@@ -49,7 +49,6 @@
 #include <cstring>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -94,15 +93,6 @@ std::vector<bfloat16> randomBf16(size_t count, uint64_t seed) {
     value = bfloat16(2.0f * unit - 1.0f);
   }
   return values;
-}
-
-std::vector<CoreCoord> coresOf(const CoreRangeSet &set) {
-  std::vector<CoreCoord> cores;
-  for (const CoreRange &range : set.ranges())
-    for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
-      for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x)
-        cores.push_back(CoreCoord(x, y));
-  return cores;
 }
 
 } // namespace
@@ -465,11 +455,15 @@ int main(int argc, char **argv) {
 
   // Error relative to the largest reference value, and the PCC ttnn's
   // tests use. bf16 keeps 8 significant bits: the output's rounding alone
-  // is 2^-9 of a value; partial sums kept in a 16-bit DST and in bf16 L1
-  // add a rounding per K block; LoFi multiplies with 1 + 4 (SrcA) by
-  // 1 + 6 (SrcB) mantissa bits, HiFi2 with two passes of it.
-  double max_err = 0, max_ref = 0, sum_r = 0, sum_c = 0, sum_rr = 0, sum_cc = 0,
-         sum_rc = 0;
+  // is 2^-9 of a value, and each K tile that a 16-bit DST (or a bf16
+  // partials CB under packer L1 accumulation) adds into a partial sum
+  // rounds it again, so the error grows as the root of the Kt roundings
+  // while max |ref| grows as the root of K: the limit is
+  // base * (1 + sqrt(Kt)) of max |ref|, base 2^-7 for HiFi3/HiFi4, more for
+  // HiFi2 and LoFi, whose multiplier takes fewer of SrcA's and SrcB's
+  // mantissa bits.
+  double max_err = 0, max_ref = 0, sum_r = 0, sum_c = 0, sum_rr = 0,
+         sum_cc = 0, sum_rc = 0;
   size_t bad_nan = 0;
   const size_t count = ref.size();
   for (size_t i = 0; i < rows.size(); ++i)
@@ -491,14 +485,14 @@ int main(int argc, char **argv) {
   const double pcc = cov / std::sqrt((sum_rr - sum_r * sum_r / n) *
                                      (sum_cc - sum_c * sum_c / n));
   const double rel = max_err / std::max(max_ref, 1e-30);
-  double tolerance = 0.02, min_pcc = 0.9995; // HiFi3, HiFi4
+  double base = 1.0 / 128, min_pcc = 0.999; // HiFi3, HiFi4
   if (fidelity == MathFidelity::HiFi2) {
-    tolerance = 0.03;
-    min_pcc = 0.999;
+    base = 1.0 / 96;
   } else if (fidelity == MathFidelity::LoFi) {
-    tolerance = 0.06;
+    base = 1.0 / 48;
     min_pcc = 0.995;
   }
+  const double tolerance = base * (1 + std::sqrt(double(Kt)));
   const bool pass = bad_nan == 0 && rel <= tolerance && pcc >= min_pcc;
   std::printf("%s: max |C - ref| = %.4g (%.3g%% of max |ref| %.4g, limit "
               "%.3g%%), PCC %.6f (limit %.4f), %zu of %zu rows checked, %zu "

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""The timing model against tt-metal's published measurements.
+
+Runs reference programs written in tt-metal's style (bench/calibration/:
+the data-movement tests and ttnn's 2-D multicast matmul, written from their
+published design) on the emulator with tilt-emu, and prints for each row
+the predicted device time over the measured one, with the measurement's
+source. docs/timing-model.md ("Calibration") has the table and what it
+says.
+
+    python3 bench/calibration.py               # every row (about 10 minutes)
+    python3 bench/calibration.py --quick       # the rows that run in seconds
+    python3 bench/calibration.py --check       # exit 1 when a gated row
+                                               # leaves its +-15 % band
+
+Measured device times of the GEMMs are derived from the published device
+utilization: ideal cycles (tiles x 16/32/64 cycles at LoFi/HiFi2/HiFi4 over
+the grid's cores) / utilization (tt-metal tech_reports/GEMM_FLOPS/
+GEMM_FLOPS.md; the utilization is the math threads' span measured by the
+device profiler).
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BAND = 0.15
+
+PERF = ("tests/tt_metal/tt_metal/data_movement/documentation/perf_plots/"
+        "{arch}/{name}.md")
+GEMM_FLOPS = "tech_reports/GEMM_FLOPS/GEMM_FLOPS.md (commit 06bd3735)"
+
+
+def gemm_ideal(m, k, n, fidelity, cores):
+    phases = {"LoFi": 1, "HiFi2": 2, "HiFi4": 4}[fidelity]
+    return (m // 32) * (k // 32) * (n // 32) * 16 * phases / cores
+
+
+def dm(arch, board, args, measured, name, quick=True):
+    return dict(kind="data movement", arch=arch, board=board,
+                program="data_movement", args=args, measured=measured,
+                source=PERF.format(arch=arch, name=name), gated=True,
+                quick=quick)
+
+
+def gemm(board, arch, shape, grid, config, fidelity, util, table,
+         gated=True, quick=False):
+    m, k, n = shape
+    cores = grid[0] * grid[1]
+    measured = gemm_ideal(m, k, n, fidelity, cores) / (util / 100)
+    args = [str(m), str(k), str(n), str(grid[0]), str(grid[1])] + \
+        [str(c) for c in config] + [fidelity]
+    return dict(kind="gemm", arch=arch, board=board, program="matmul_2d",
+                args=args, measured=measured, gated=gated, quick=quick,
+                source="%s, %s, %dx%dx%d bf16 %s, device utilization %.2f %%"
+                % (GEMM_FLOPS, table, m, k, n, fidelity, util))
+
+
+WH, BH = "wormhole_b0", "blackhole"
+ROWS = [
+    # One core reading 256 transactions and waiting on its barrier.
+    dm(WH, "n150", ["dram_read", "2048", "256"], 23929,
+       "DRAM Interleaved Packet Sizes"),
+    dm(WH, "n150", ["dram_read", "65536", "256"], 762381,
+       "DRAM Interleaved Packet Sizes"),
+    dm(WH, "n150", ["core_read", "2048", "256"], 18722,
+       "One from One Packet Sizes"),
+    dm(WH, "n150", ["core_read", "65536", "256"], 583636,
+       "One from One Packet Sizes"),
+    dm(BH, "p150", ["dram_read", "65536", "256"], 480262,
+       "DRAM Interleaved Packet Sizes"),
+    dm(BH, "p150", ["core_read", "65536", "256"], 271566,
+       "One from One Packet Sizes"),
+    # One core multicasting 256 transactions to a 2x2 or 5x5 grid.
+    dm(WH, "n150", ["multicast", "2", "2048", "256"], 30537,
+       "One to All Multicast 2x2 Packet Sizes without Loopback"),
+    dm(WH, "n150", ["multicast", "2", "65536", "256"], 647698,
+       "One to All Multicast 2x2 Packet Sizes without Loopback"),
+    dm(WH, "n150", ["multicast", "5", "2048", "256"], 63692,
+       "One to All Multicast 5x5 Packet Sizes without Loopback"),
+    dm(WH, "n150", ["multicast", "5", "65536", "256"], 918861,
+       "One to All Multicast 5x5 Packet Sizes without Loopback"),
+    dm(BH, "p150", ["multicast", "2", "65536", "256"], 306853,
+       "One to All Multicast 2x2 Packet Sizes without Loopback"),
+    dm(BH, "p150", ["multicast", "5", "65536", "256"], 422795,
+       "One to All Multicast 5x5 Packet Sizes without Loopback"),
+]
+
+
+def parse_cycles(output):
+    match = re.search(r"device time [0-9.]+ us \(([0-9]+) cycles at", output)
+    return float(match.group(1)) if match else None
+
+
+def run_row(row, tilt_emu, cache):
+    directory = os.path.join(ROOT, "bench", "calibration", row["program"])
+    command = [tilt_emu, "main.cpp", "--profile", "--arch", row["arch"],
+               "--board", row["board"], "--"] + row["args"]
+    env = dict(os.environ, TILT_CACHE_DIR=cache)
+    result = subprocess.run(command, cwd=directory, env=env,
+                            capture_output=True, text=True)
+    cycles = parse_cycles(result.stdout)
+    if result.returncode != 0 or cycles is None:
+        sys.stderr.write("%s %s failed:\n%s%s" % (
+            row["program"], " ".join(row["args"]), result.stdout,
+            result.stderr))
+        return None
+    return cycles
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="only the rows that run in seconds")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 when a gated row leaves its band")
+    parser.add_argument("--tilt-emu",
+                        default=shutil.which("tilt-emu") or
+                        os.path.join(ROOT, "build", "bin", "tilt-emu"),
+                        help="the tilt-emu to run (default: the one on PATH, "
+                        "else build/bin's)")
+    parser.add_argument("--cache", default=None,
+                        help="TILT_CACHE_DIR for the kernels (default: a "
+                        "temporary directory)")
+    options = parser.parse_args()
+    cache = options.cache or tempfile.mkdtemp(prefix="tilt-calibration-")
+    rows = [row for row in ROWS if row["quick"] or not options.quick]
+    print("| program | arch | arguments | predicted cycles | measured cycles "
+          "| predicted / measured | in band | source |")
+    print("|---|---|---|---|---|---|---|---|")
+    failures = []
+    for row in rows:
+        cycles = run_row(row, options.tilt_emu, cache)
+        if cycles is None:
+            failures.append(row)
+            continue
+        ratio = cycles / row["measured"]
+        inside = abs(ratio - 1) <= BAND
+        if row["gated"] and not inside:
+            failures.append(row)
+        print("| %s | %s | %s | %.0f | %.0f | %.2f | %s | %s |" % (
+            row["program"], row["arch"], " ".join(row["args"]), cycles,
+            row["measured"], ratio,
+            "yes" if inside else ("**no**" if row["gated"] else "no (open)"),
+            row["source"]), flush=True)
+    if failures:
+        print("\n%d row(s) outside their band or failed" % len(failures))
+    return 1 if options.check and failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

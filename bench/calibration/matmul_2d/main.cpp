@@ -33,6 +33,20 @@
 //    preferred_noc_for_dram_read (NOC_0); with more than two columns and
 //    more than one row, the receivers right of the grid's middle column
 //    swap the two (the factory's "split_half" for fused qkv / selfout).
+//
+// The configurations of tt-metal's benchmark (test_matmul_2d_host_perf,
+// bf16 in0/in1/out, packer_l1_acc=True, fp32_dest_acc_en=False; its n150
+// rows are 1x1-core shapes scaled by the 8x8 grid, its p150 rows by 13x10),
+// as this program's arguments:
+//   1024^3  8x8:  1024 1024 1024 8 8 4 4 2 HiFi4
+//   2048^3  8x8:  2048 2048 2048 8 8 8 4 2 HiFi4
+//   4096^3  8x8:  4096 4096 4096 8 8 2 4 2 HiFi4 0 1 4 4  (in0 is L1
+//                 block-sharded there; DRAM interleaved here)
+//   p150 2560x3328x3328 13x10: 2560 3328 3328 13 10 8 4 2 HiFi4
+// The older version of that test (HiFi2, find_max_subblock):
+//   1024 1024 1024 8 8 4 2 4 HiFi2, 2048 2048 2048 8 8 8 1 8 HiFi2,
+//   4096 4096 4096 8 8 4 1 8 HiFi2 (does not fit the emulator's L1: see
+//   the CB section).
 #include <tt-metalium/bfloat16.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
@@ -132,7 +146,8 @@ int main(int argc, char **argv) {
   if (!out_subblock_h || !out_subblock_w || out_block_h % out_subblock_h ||
       out_block_w % out_subblock_w)
     usage("out_subblock_h / out_subblock_w must divide the out block");
-  // DST holds 8 tiles (half of it per sync phase), 4 with an fp32 DST.
+  // The half of DST a subblock gets (DST is double buffered between math
+  // and pack) holds 8 tiles, 4 with an fp32 DST.
   if (out_subblock_h * out_subblock_w > (fp32_acc ? 4u : 8u))
     usage("the out subblock does not fit in DST");
 
@@ -187,7 +202,9 @@ int main(int argc, char **argv) {
   // Circular buffers (the factory's CB section): in0 and in1 double
   // buffered; the output block (c_4) and the partials (c_5) one out block
   // each. ttnn lets c_4 and c_5 share one allocation when their formats
-  // agree; the emulator gives each index its own, so they are separate.
+  // agree (one CircularBufferConfig with both indices); the emulator gives
+  // every index of a config its own memory, so they are two CBs here, and
+  // a 16x16-tile out block (2 x 512 KiB) no longer fits beside the inputs.
   const uint32_t in0_block_tiles = out_block_h * in0_block_w;
   const uint32_t in1_block_tiles = out_block_w * in0_block_w;
   const uint32_t out_block_tiles = out_block_h * out_block_w;
@@ -287,17 +304,10 @@ int main(int argc, char **argv) {
   const std::vector<uint32_t> in0_receiver_args = {
       in0_block_tiles, num_blocks_k,   num_blocks_w,
       num_blocks_h,    in0_sender_sem, in0_receiver_sem};
-  std::vector<uint32_t> in1_receiver_args = {in1_block_tiles,
-                                             num_blocks_k,
-                                             num_blocks_w,
-                                             num_blocks_h,
-                                             in1_sender_sem,
-                                             in1_receiver_sem,
-                                             Nt,
-                                             out_block_w,
-                                             out_block_h,
-                                             out_subblock_h,
-                                             out_subblock_w};
+  std::vector<uint32_t> in1_receiver_args = {
+      in1_block_tiles, num_blocks_k,     num_blocks_w, num_blocks_h,
+      in1_sender_sem,  in1_receiver_sem, Nt,           out_block_w,
+      out_block_h,     out_subblock_h,   out_subblock_w};
   TensorAccessorArgs(*out_buffer).append_to(in1_receiver_args);
   auto makeIn0Receiver = [&](const CoreRangeSet &cores, NOC noc) {
     return CreateKernel(

@@ -46,7 +46,8 @@ void MAIN {
   constexpr uint32_t out_subblock_h = get_compile_time_arg_val(10);
   constexpr uint32_t out_subblock_w = get_compile_time_arg_val(11);
   constexpr uint32_t out_subblock_tiles = get_compile_time_arg_val(12);
-  constexpr uint32_t out_block_tiles = get_compile_time_arg_val(13);
+  [[maybe_unused]] constexpr uint32_t out_block_tiles =
+      get_compile_time_arg_val(13);
 
   constexpr uint32_t cb_in0 = tt::CBIndex::c_0;
   constexpr uint32_t cb_in1 = tt::CBIndex::c_1;

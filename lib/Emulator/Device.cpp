@@ -525,6 +525,23 @@ bool Device::configureCB(uint32_t column, uint32_t row, const CBConfig &config,
     return false;
   }
   uint64_t bytes = uint64_t(config.pageSize) * config.numPages;
+  if (config.sharesMemoryOf >= 0) {
+    const CircularBuffer *owner = config.sharesMemoryOf < 32
+                                      ? &core->cbs[config.sharesMemoryOf]
+                                      : nullptr;
+    if (!owner || !owner->configured ||
+        bytes > uint64_t(owner->config.pageSize) * owner->config.numPages) {
+      error = "CB " + std::to_string(config.index) +
+              " shares the memory of a CB that is not configured or smaller";
+      return false;
+    }
+    cb = CircularBuffer();
+    cb.configured = true;
+    cb.config = config;
+    cb.offset = owner->offset;
+    cb.pages.resize(config.numPages);
+    return true;
+  }
   // CBs start at the larger of the L1 and DRAM alignments, so that DRAM
   // reads into them can be aligned (tt-metal PR #9499: "Use max of L1 and
   // DRAM alignment for L1/DRAM allocators"): 32 bytes, 64 on Blackhole.

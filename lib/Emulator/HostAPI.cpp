@@ -378,12 +378,19 @@ std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
     hostError("the emulator has one device (id 0)");
   // The emulated device is a board: TILT_EMU_BOARD, or the usual board of
   // TILT_EMU_ARCH (default wormhole_b0, an n150).
-  std::string archName = getEnv("TILT_EMU_ARCH", "wormhole_b0");
+  // A board alone names its architecture.
+  std::string boardName = getEnv("TILT_EMU_BOARD");
+  std::string archName = getEnv("TILT_EMU_ARCH");
+  if (archName.empty()) {
+    const tilt::emu::ArchInfo *board =
+        boardName.empty() ? nullptr : tilt::emu::getBoardInfo(boardName);
+    archName = board ? board->name : "wormhole_b0";
+  }
   if (!tilt::emu::getArchInfo(archName))
     hostError("TILT_EMU_ARCH=" + archName +
               " is not an architecture (grayskull, wormhole_b0, blackhole)");
-  std::string boardName =
-      getEnv("TILT_EMU_BOARD", tilt::emu::getDefaultBoard(archName));
+  if (boardName.empty())
+    boardName = tilt::emu::getDefaultBoard(archName);
   const tilt::emu::ArchInfo *arch = tilt::emu::getBoardInfo(boardName);
   if (!arch)
     hostError("TILT_EMU_BOARD=" + boardName +
@@ -430,6 +437,13 @@ std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
 
 MeshCommandQueue &MeshDevice::mesh_command_queue(std::size_t) {
   return *queue;
+}
+
+tt::ARCH MeshDevice::arch() const {
+  const std::string &name = state->device->getArch().name;
+  return name == "blackhole"   ? tt::ARCH::BLACKHOLE
+         : name == "grayskull" ? tt::ARCH::GRAYSKULL
+                               : tt::ARCH::WORMHOLE_B0;
 }
 
 CoreCoord MeshDevice::compute_with_storage_grid_size() const {
@@ -545,9 +559,9 @@ std::string getCBDefines(const KernelRecord &kernel,
 /// Builds `kernel` into a shared object (or finds it in the cache) and
 /// loads its kernel_main.
 void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
-                 const std::string &includeDir, const std::string &compiler,
-                 const std::string &cacheDir, uint64_t headerHash,
-                 std::string &error) {
+                 const std::string &archName, const std::string &includeDir,
+                 const std::string &compiler, const std::string &cacheDir,
+                 uint64_t headerHash, std::string &error) {
   std::string source;
   if (!readFile(kernel.path, source)) {
     error = "cannot read kernel source " + kernel.path;
@@ -567,6 +581,12 @@ void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
     flags += " -D" + name + "=" + value;
   if (!kernel.compute)
     flags += " -DNOC_INDEX=" + std::to_string(int(kernel.dataMovement.noc) & 1);
+  // The architecture, as tt-metal's JIT build defines it for every kernel
+  // (tt_metal/jit_build/build.cpp: ARCH_GRAYSKULL, ARCH_WORMHOLE,
+  // ARCH_BLACKHOLE).
+  flags += archName == "blackhole"   ? " -DARCH_BLACKHOLE"
+           : archName == "grayskull" ? " -DARCH_GRAYSKULL"
+                                     : " -DARCH_WORMHOLE";
   flags += getCBDefines(kernel, cbs);
   if (kernel.compute)
     flags += " -DMATH_FIDELITY=" +
@@ -652,8 +672,8 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
     std::vector<std::thread> builders;
     for (size_t i = 0; i < impl.kernels.size(); ++i)
       builders.emplace_back([&, i] {
-        buildKernel(impl.kernels[i], impl.cbs, includeDir, compiler, cacheDir,
-                    headerHash, errors[i]);
+        buildKernel(impl.kernels[i], impl.cbs, device.getArch().name,
+                    includeDir, compiler, cacheDir, headerHash, errors[i]);
       });
     for (std::thread &builder : builders)
       builder.join();
@@ -661,8 +681,12 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
       if (!error.empty())
         hostError(error);
 
-    // Circular buffers.
-    for (const CBRecord &cb : impl.cbs)
+    // Circular buffers. The indices of one CircularBufferConfig share one
+    // allocation of its total size, as in tt-metal (a program's output and
+    // partials CBs often do; tt_metal/impl/buffers/circular_buffer.cpp):
+    // the first index allocates, the others take its address.
+    for (const CBRecord &cb : impl.cbs) {
+      int32_t first = -1;
       for (const auto &[index, format] : cb.config.data_formats()) {
         uint32_t pageSize = getPageSize(cb.config, index, format);
         if (pageSize == 0 || cb.config.total_size() % pageSize != 0)
@@ -670,7 +694,9 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
                     std::to_string(cb.config.total_size()) +
                     " is not a multiple of the page size");
         tilt::emu::CBConfig config{index, toFormat(format), pageSize,
-                                   cb.config.total_size() / pageSize};
+                                   cb.config.total_size() / pageSize, first};
+        if (first < 0)
+          first = int32_t(index);
         for (const CoreRange &range : cb.cores)
           for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
             for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x) {
@@ -679,6 +705,7 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
                 hostError("CreateCircularBuffer: " + error);
             }
       }
+    }
 
     // Semaphores.
     for (const SemaphoreRecord &semaphore : impl.semaphores)

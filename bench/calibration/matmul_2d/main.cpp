@@ -166,10 +166,6 @@ int main(int argc, char **argv) {
                  grid_x, grid_y, device_grid.x, device_grid.y);
     return 2;
   }
-  // tt-metal asks device->arch(); the emulator's MeshDevice has no arch(),
-  // so tell Blackhole by its NoC coordinates: Wormhole's translated worker
-  // coordinates start at (18, 18), Blackhole's worker (0, 0) is NoC (1, 2).
-  const bool blackhole = device->worker_core_from_logical_core({0, 0}).x < 16;
 
   std::printf("matmul_2d: %ux%ux%u on %ux%u cores, per core %ux%u tiles, "
               "out block %ux%u, in0_block_w %u (%u K blocks), subblock "
@@ -201,10 +197,8 @@ int main(int argc, char **argv) {
 
   // Circular buffers (the factory's CB section): in0 and in1 double
   // buffered; the output block (c_4) and the partials (c_5) one out block
-  // each. ttnn lets c_4 and c_5 share one allocation when their formats
-  // agree (one CircularBufferConfig with both indices); the emulator gives
-  // every index of a config its own memory, so they are two CBs here, and
-  // a 16x16-tile out block (2 x 512 KiB) no longer fits beside the inputs.
+  // each, sharing one allocation when their formats agree (one
+  // CircularBufferConfig with both indices, as the factory makes it).
   const uint32_t in0_block_tiles = out_block_h * in0_block_w;
   const uint32_t in1_block_tiles = out_block_w * in0_block_w;
   const uint32_t out_block_tiles = out_block_h * out_block_w;
@@ -221,14 +215,20 @@ int main(int argc, char **argv) {
          kBf16TileBytes);
   makeCB(CBIndex::c_1, buffering * in1_block_tiles, DataFormat::Float16_b,
          kBf16TileBytes);
-  makeCB(CBIndex::c_4, out_block_tiles, DataFormat::Float16_b, kBf16TileBytes);
-  // Partials: fp32 with an fp32 DST, else bf16 (the output's format, and
-  // Float16_b under packer L1 accumulation).
-  if (fp32_acc)
-    makeCB(CBIndex::c_5, out_block_tiles, DataFormat::Float32, kFp32TileBytes);
-  else
-    makeCB(CBIndex::c_5, out_block_tiles, DataFormat::Float16_b,
+  if (fp32_acc) {
+    // fp32 partials with an fp32 DST: a CB of their own.
+    makeCB(CBIndex::c_4, out_block_tiles, DataFormat::Float16_b,
            kBf16TileBytes);
+    makeCB(CBIndex::c_5, out_block_tiles, DataFormat::Float32, kFp32TileBytes);
+  } else {
+    CreateCircularBuffer(
+        program, all_cores,
+        CircularBufferConfig(out_block_tiles * kBf16TileBytes,
+                             {{CBIndex::c_4, DataFormat::Float16_b},
+                              {CBIndex::c_5, DataFormat::Float16_b}})
+            .set_page_size(CBIndex::c_4, kBf16TileBytes)
+            .set_page_size(CBIndex::c_5, kBf16TileBytes));
+  }
 
   // Semaphores, all starting INVALID: per operand one the receivers
   // increment on the sender ("ready") and one the sender sets VALID on the
@@ -262,9 +262,9 @@ int main(int argc, char **argv) {
 
   const NOC in0_noc = NOC::NOC_1; // preferred_noc_for_dram_write
   const NOC in1_noc = NOC::NOC_0; // preferred_noc_for_dram_read
+  // The kernels' build defines ARCH_BLACKHOLE on Blackhole (the senders
+  // flush before the flag multicast there), as tt-metal's JIT build does.
   std::map<std::string, std::string> sender_defines;
-  if (blackhole)
-    sender_defines["ARCH_BLACKHOLE"] = "1";
   std::map<std::string, std::string> in0_sender_defines = sender_defines;
   std::map<std::string, std::string> in1_sender_defines = sender_defines;
   if (grid_x == 1)

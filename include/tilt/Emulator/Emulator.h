@@ -149,6 +149,10 @@ struct CBConfig {
   DataFormat format = DataFormat::Invalid;
   uint32_t pageSize = 0;
   uint32_t numPages = 0;
+  /// A CB configured before on the core whose memory this one shares (the
+  /// indices of one CircularBufferConfig: tt-metal gives them a single
+  /// allocation of its total size); -1: memory of its own.
+  int32_t sharesMemoryOf = -1;
 };
 
 /// Tile operations counted per core.

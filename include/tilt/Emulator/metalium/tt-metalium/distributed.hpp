@@ -33,6 +33,8 @@ public:
   MeshCommandQueue &mesh_command_queue(std::size_t id = 0);
   MeshShape shape() const { return MeshShape{}; }
   CoreCoord compute_with_storage_grid_size() const;
+  /// The chip's architecture.
+  tt::ARCH arch() const;
   /// The NoC coordinate kernels use for a logical core (the translated
   /// coordinate: Wormhole (18 + x, 18 + y), Blackhole and Grayskull the
   /// NoC 0 position of the worker).

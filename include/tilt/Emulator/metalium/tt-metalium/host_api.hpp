@@ -23,6 +23,15 @@
 #include <vector>
 
 namespace tt {
+
+/// The chip's architecture (umd's tt::ARCH), as IDevice::arch() says it.
+enum class ARCH {
+  GRAYSKULL = 1,
+  WORMHOLE_B0 = 3,
+  BLACKHOLE = 4,
+  Invalid = 0xFF
+};
+
 namespace tt_metal {
 
 using KernelHandle = std::uint32_t;

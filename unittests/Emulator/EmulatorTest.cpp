@@ -116,6 +116,39 @@ TEST(EmulatorTest, UnwrittenCBPagesAreNaN) {
   EXPECT_TRUE(std::isnan(value));
 }
 
+// The indices of one CircularBufferConfig share its memory (tt-metal
+// tt_metal/impl/buffers/circular_buffer.cpp: one allocation per config):
+// CB 5 starts where CB 4 does and takes no L1 of its own; a CB after them
+// starts after CB 4. Sharing a CB that is not there, or is smaller, is an
+// error.
+TEST(EmulatorTest, CBsOfOneConfigShareTheirMemory) {
+  Device device = makeDevice();
+  configure(device, 4, 4, tilt::emu::DataFormat::Float16_b);
+  std::string error;
+  ASSERT_TRUE(device.configureCB(
+      0, 0, {5, tilt::emu::DataFormat::Float16_b, 2048, 4, /*shares=*/4},
+      error))
+      << error;
+  configure(device, 6, 1, tilt::emu::DataFormat::Float16_b);
+  uint32_t cb4 = 0, cb5 = 0, cb6 = 0;
+  std::vector<KernelInstance> kernels;
+  kernels.push_back(kernel("reader", [&] {
+    cb4 = get_write_ptr(4);
+    cb5 = get_write_ptr(5);
+    cb6 = get_write_ptr(6);
+  }));
+  RunReport report = device.run(std::move(kernels));
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(cb4, cb5);
+  EXPECT_EQ(cb6, cb4 + 4 * 2048);
+  EXPECT_FALSE(device.configureCB(
+      0, 0, {7, tilt::emu::DataFormat::Float16_b, 2048, 8, /*shares=*/4},
+      error));
+  EXPECT_FALSE(device.configureCB(
+      0, 0, {8, tilt::emu::DataFormat::Float16_b, 2048, 1, /*shares=*/9},
+      error));
+}
+
 TEST(EmulatorTest, CumulativeWaitsAndTheWrapRule) {
   Device device = makeDevice();
   configure(device, 0, 4);

@@ -75,8 +75,9 @@ int main(int argc, char **argv) {
     if (std::fabs(float(z[i]) - expected) > 0.02f * std::fabs(expected) + 1e-3f)
       ++wrong;
   }
-  std::printf("%s: %zu of %zu values wrong\n", wrong ? "FAIL" : "PASS", wrong,
-              x.size());
+  std::printf("%s: %zu of %zu values wrong on %s\n", wrong ? "FAIL" : "PASS",
+              wrong, x.size(),
+              device->arch() == tt::ARCH::BLACKHOLE ? "Blackhole" : "Wormhole");
   device->close();
   return wrong ? 1 : 0;
 }

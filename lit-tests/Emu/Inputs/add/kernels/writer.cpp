@@ -20,4 +20,10 @@ void kernel_main() {
     noc_async_write_barrier();
     cb_pop_front(cb_c, 1);
   }
+  // tt-metal's JIT build defines the architecture for every kernel.
+#if defined(ARCH_BLACKHOLE)
+  DPRINT << "built for Blackhole" << ENDL();
+#elif defined(ARCH_WORMHOLE)
+  DPRINT << "built for Wormhole" << ENDL();
+#endif
 }

@@ -50,11 +50,14 @@ def dm(arch, board, args, measured, name, quick=True):
 
 def gemm(board, arch, shape, grid, config, fidelity, util, table,
          gated=True, quick=False):
+    """`config`: in0_block_w, out_subblock_h, out_subblock_w (the program
+    config); fp32 accumulation off and the packer's L1 accumulation on, as
+    the benchmark runs them."""
     m, k, n = shape
     cores = grid[0] * grid[1]
     measured = gemm_ideal(m, k, n, fidelity, cores) / (util / 100)
     args = [str(m), str(k), str(n), str(grid[0]), str(grid[1])] + \
-        [str(c) for c in config] + [fidelity]
+        [str(c) for c in config] + [fidelity, "0", "1"]
     return dict(kind="gemm", arch=arch, board=board, program="matmul_2d",
                 args=args, measured=measured, gated=gated, quick=quick,
                 source="%s, %s, %dx%dx%d bf16 %s, device utilization %.2f %%"
@@ -89,6 +92,14 @@ ROWS = [
        "One to All Multicast 2x2 Packet Sizes without Loopback"),
     dm(BH, "p150", ["multicast", "5", "65536", "256"], 422795,
        "One to All Multicast 5x5 Packet Sizes without Loopback"),
+    # ttnn's 2-D multicast matmul, every tensor interleaved in DRAM, with
+    # the configuration tests/ttnn/unit_tests/benchmarks/test_benchmark.py
+    # gives the shape (per core 16x16 output tiles in one block, in0_block_w
+    # 4, 1x8 subblocks).
+    gemm("n150", WH, (4096, 4096, 4096), (8, 8), (4, 1, 8), "HiFi4", 83.21,
+         "N150 manually tuned, DRAM/DRAM/DRAM"),
+    gemm("n150", WH, (4096, 4096, 4096), (8, 8), (4, 1, 8), "HiFi2", 59.50,
+         "N150 manually tuned, DRAM/DRAM/DRAM"),
 ]
 
 

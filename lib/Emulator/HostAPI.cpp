@@ -575,6 +575,26 @@ void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
   for (size_t i = 0; i < ctArgs.size(); ++i)
     args += (i ? "," : "") + std::to_string(ctArgs[i]);
   flags += " -DKERNEL_COMPILE_TIME_ARGS=" + args;
+  // Named ones in name order (the cache key must not depend on the map's
+  // order), each name a C string literal.
+  const NamedCompileArgs &named = kernel.compute
+                                      ? kernel.computeConfig.named_compile_args
+                                      : kernel.dataMovement.named_compile_args;
+  if (!named.empty()) {
+    std::map<std::string, uint32_t> sorted(named.begin(), named.end());
+    std::string map;
+    for (const auto &[name, value] : sorted) {
+      std::string literal = "\"";
+      for (char c : name) {
+        if (c == '"' || c == '\\')
+          literal += '\\';
+        literal += c;
+      }
+      map += (map.empty() ? "{" : ",{") + literal + "\"," +
+             std::to_string(value) + "}";
+    }
+    flags += " -DKERNEL_COMPILE_TIME_ARG_MAP=" + quote(map);
+  }
   const auto &defines = kernel.compute ? kernel.computeConfig.defines
                                        : kernel.dataMovement.defines;
   for (const auto &[name, value] : defines)

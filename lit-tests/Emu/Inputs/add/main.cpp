@@ -46,7 +46,9 @@ int main(int argc, char **argv) {
   KernelHandle reader = CreateKernel(
       program, "kernels/reader.cpp", core,
       DataMovementConfig{.processor = DataMovementProcessor::RISCV_1,
-                         .noc = NOC::RISCV_1_default});
+                         .noc = NOC::RISCV_1_default,
+                         .named_compile_args = {{"cb_a", CBIndex::c_0},
+                                                {"cb_b", CBIndex::c_1}}});
   std::vector<uint32_t> writerArgs;
   TensorAccessorArgs(*c).append_to(writerArgs);
   KernelHandle writer = CreateKernel(

@@ -37,6 +37,38 @@ template <uint32_t Index> constexpr uint32_t getCompileTimeArg() {
                 "compile-time argument index out of range");
   return kCompileTimeArgs[Index + 1];
 }
+} // namespace tilt_emu
+
+// Named compile-time arguments (DataMovementConfig/ComputeConfig::
+// named_compile_args): the build passes
+// -DKERNEL_COMPILE_TIME_ARG_MAP={{"name",value},...}, as tt-metal's JIT
+// build does. A name the host did not give is a compile error (a constant
+// expression that throws), as on tt-metal.
+#ifndef KERNEL_COMPILE_TIME_ARG_MAP
+#define KERNEL_COMPILE_TIME_ARG_MAP
+#endif
+namespace tilt_emu {
+struct NamedCompileTimeArg {
+  const char *name;
+  uint32_t value;
+};
+// The first entry is a placeholder (no name matches it).
+constexpr NamedCompileTimeArg kNamedCompileTimeArgs[] = {
+    {nullptr, 0}, KERNEL_COMPILE_TIME_ARG_MAP};
+constexpr bool sameName(const char *a, const char *b) {
+  while (*a && *a == *b)
+    ++a, ++b;
+  return *a == *b;
+}
+} // namespace tilt_emu
+constexpr uint32_t get_named_compile_time_arg_val(const char *name) {
+  for (const auto &arg : tilt_emu::kNamedCompileTimeArgs)
+    if (arg.name && tilt_emu::sameName(arg.name, name))
+      return arg.value;
+  // The compiler quotes this line in its error.
+  throw "no named compile-time argument of this name in the kernel's config";
+}
+namespace tilt_emu {
 uint32_t getRuntimeArg(int index);
 /// The line of a kernel's source that calls an API function. Every emulated
 /// API function that costs time takes one as its last, defaulted parameter

@@ -45,28 +45,50 @@ enum class MathFidelity : uint8_t { LoFi = 0, HiFi2 = 2, HiFi3 = 3, HiFi4 = 4 };
 enum class UnpackToDestMode : uint8_t { UnpackToDestFp32, Default };
 enum class BufferType { DRAM, L1 };
 
+/// How a data-movement kernel uses its NoCs (tt-metal NOC_MODE).
+enum NOC_MODE : uint8_t { DM_DEDICATED_NOC = 0, DM_DYNAMIC_NOC = 1 };
+/// The kernel build's optimization level (tt-metal KernelBuildOptLevel;
+/// the emulator builds every kernel at -O2).
+enum class KernelBuildOptLevel : uint8_t { O1, O2, O3, O0, Os, Ofast, Oz };
+/// Named compile-time arguments: get_named_compile_time_arg_val("name") in
+/// the kernel.
+using NamedCompileArgs = std::unordered_map<std::string, uint32_t>;
+
 struct DataMovementConfig {
   DataMovementProcessor processor = DataMovementProcessor::RISCV_0;
   NOC noc = NOC::RISCV_0_default;
+  NOC_MODE noc_mode = NOC_MODE::DM_DEDICATED_NOC;
   std::vector<uint32_t> compile_args;
   std::map<std::string, std::string> defines;
+  NamedCompileArgs named_compile_args;
+  KernelBuildOptLevel opt_level = KernelBuildOptLevel::O2;
 };
 struct ReaderDataMovementConfig : DataMovementConfig {
-  ReaderDataMovementConfig(std::vector<uint32_t> compile_args = {},
-                           std::map<std::string, std::string> defines = {}) {
+  ReaderDataMovementConfig(
+      std::vector<uint32_t> compile_args = {},
+      std::map<std::string, std::string> defines = {},
+      NamedCompileArgs named_compile_args = {},
+      KernelBuildOptLevel opt_level = KernelBuildOptLevel::O2) {
     processor = DataMovementProcessor::RISCV_1;
     noc = NOC::RISCV_1_default;
     this->compile_args = std::move(compile_args);
     this->defines = std::move(defines);
+    this->named_compile_args = std::move(named_compile_args);
+    this->opt_level = opt_level;
   }
 };
 struct WriterDataMovementConfig : DataMovementConfig {
-  WriterDataMovementConfig(std::vector<uint32_t> compile_args = {},
-                           std::map<std::string, std::string> defines = {}) {
+  WriterDataMovementConfig(
+      std::vector<uint32_t> compile_args = {},
+      std::map<std::string, std::string> defines = {},
+      NamedCompileArgs named_compile_args = {},
+      KernelBuildOptLevel opt_level = KernelBuildOptLevel::O2) {
     processor = DataMovementProcessor::RISCV_0;
     noc = NOC::RISCV_0_default;
     this->compile_args = std::move(compile_args);
     this->defines = std::move(defines);
+    this->named_compile_args = std::move(named_compile_args);
+    this->opt_level = opt_level;
   }
 };
 struct ComputeConfig {
@@ -79,6 +101,8 @@ struct ComputeConfig {
   bool math_approx_mode = false;
   std::vector<uint32_t> compile_args;
   std::map<std::string, std::string> defines;
+  NamedCompileArgs named_compile_args;
+  KernelBuildOptLevel opt_level = KernelBuildOptLevel::O2;
 };
 
 class CircularBufferConfig {

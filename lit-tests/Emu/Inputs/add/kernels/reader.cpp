@@ -1,12 +1,15 @@
 // Reads tile i of a and b into CBs 0 and 1, as tt-metal's classic examples
-// do (InterleavedAddrGenFast, get_arg_val).
+// do (InterleavedAddrGenFast, get_arg_val), naming the CBs by named
+// compile-time arguments as its current kernels do.
 #include "dataflow_api.h"
 
 void kernel_main() {
   uint32_t a = get_arg_val<uint32_t>(0);
   uint32_t b = get_arg_val<uint32_t>(1);
   uint32_t tiles = get_arg_val<uint32_t>(2);
-  constexpr uint32_t cb_a = tt::CBIndex::c_0, cb_b = tt::CBIndex::c_1;
+  // The CBs by name (DataMovementConfig::named_compile_args).
+  constexpr uint32_t cb_a = get_named_compile_time_arg_val("cb_a");
+  constexpr uint32_t cb_b = get_named_compile_time_arg_val("cb_b");
   const uint32_t bytes = get_tile_size(cb_a);
   const InterleavedAddrGenFast<true> in_a = {.bank_base_address = a,
                                              .page_size = bytes,

@@ -677,15 +677,17 @@ void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
 
 } // namespace
 
-void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
-  tilt::emu::Device &device = *cq.get_device()->impl().device;
+/// Builds the kernels of `program` and runs it on `mesh`'s device, writing
+/// the counters, profile and trace the environment asks for; an error
+/// ends the host program.
+static void runProgram(MeshDevice &mesh, Program &program) {
+  tilt::emu::Device &device = *mesh.impl().device;
   std::string includeDir = getEnv("TILT_EMU_INCLUDE", TILT_EMU_DEFAULT_INCLUDE);
   std::string compiler = getEnv("TILT_EMU_CXX", TILT_EMU_DEFAULT_CXX);
   std::string cacheDir = cacheDirectory() + "/kernels";
   makeDirectories(cacheDir);
   uint64_t headerHash = hashHeaders(includeDir);
-
-  for (Program &program : workload.get_programs()) {
+  {
     ProgramImpl &impl = program.impl();
     // Build the kernels, several at a time.
     std::vector<std::string> errors(impl.kernels.size());
@@ -811,8 +813,98 @@ void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
   }
 }
 
+void EnqueueMeshWorkload(MeshCommandQueue &cq, MeshWorkload &workload, bool) {
+  for (Program &program : workload.get_programs())
+    runProgram(*cq.get_device(), program);
+}
+
 void Finish(MeshCommandQueue &) {}
 
 } // namespace distributed
+} // namespace tt_metal
+} // namespace tt
+
+//===----------------------------------------------------------------------===//
+// The host API before the Mesh API: one chip, the unit mesh underneath
+//===----------------------------------------------------------------------===//
+
+namespace tt {
+namespace tt_metal {
+
+IDevice::IDevice(std::shared_ptr<distributed::MeshDevice> mesh)
+    : meshDevice(std::move(mesh)), queue(this) {}
+IDevice::~IDevice() = default;
+
+CommandQueue &IDevice::command_queue(std::size_t id) {
+  if (id != 0)
+    hostError("command_queue(" + std::to_string(id) +
+              "): the emulated device has one command queue (0)");
+  return queue;
+}
+
+tt::ARCH IDevice::arch() const { return meshDevice->arch(); }
+
+CoreCoord IDevice::compute_with_storage_grid_size() const {
+  return meshDevice->compute_with_storage_grid_size();
+}
+
+CoreCoord
+IDevice::worker_core_from_logical_core(const CoreCoord &logical_core) const {
+  return meshDevice->worker_core_from_logical_core(logical_core);
+}
+
+IDevice *createDeviceOf(int device_id) {
+  return new IDevice(distributed::MeshDevice::create_unit_mesh(device_id));
+}
+
+bool CloseDevice(IDevice *device) {
+  delete device;
+  return true;
+}
+
+Buffer::Buffer(std::shared_ptr<distributed::MeshBuffer> buffer, IDevice *device)
+    : meshBuffer(std::move(buffer)), owner(device) {}
+uint32_t Buffer::address() const { return meshBuffer->address(); }
+uint64_t Buffer::size() const { return meshBuffer->size(); }
+uint64_t Buffer::page_size() const { return meshBuffer->page_size(); }
+
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig &config) {
+  if (!config.device)
+    hostError("CreateBuffer: InterleavedBufferConfig::device is null");
+  if (config.buffer_type != BufferType::DRAM)
+    hostError("CreateBuffer: the emulator has DRAM buffers only");
+  distributed::DeviceLocalBufferConfig local{config.page_size,
+                                             config.buffer_type};
+  distributed::ReplicatedBufferConfig replicated{config.size};
+  return std::make_shared<Buffer>(
+      distributed::MeshBuffer::create(replicated, local,
+                                      &config.device->mesh()),
+      config.device);
+}
+
+void checkVectorBytes(const char *call, uint64_t bytes, const Buffer &buffer) {
+  if (bytes != buffer.size())
+    hostError(std::string(call) + ": the vector holds " +
+              std::to_string(bytes) + " bytes, the buffer " +
+              std::to_string(buffer.size()));
+}
+
+void EnqueueWriteBuffer(CommandQueue &cq, Buffer &buffer, const void *source,
+                        bool) {
+  distributed::writeBuffer(cq.device()->mesh().mesh_command_queue(),
+                           buffer.mesh_buffer(), source, buffer.size());
+}
+
+void EnqueueReadBuffer(CommandQueue &cq, Buffer &buffer, void *target, bool) {
+  distributed::readBuffer(cq.device()->mesh().mesh_command_queue(),
+                          buffer.mesh_buffer(), target, buffer.size());
+}
+
+void EnqueueProgram(CommandQueue &cq, Program &program, bool) {
+  distributed::runProgram(cq.device()->mesh(), program);
+}
+
+void Finish(CommandQueue &) {}
+
 } // namespace tt_metal
 } // namespace tt

@@ -166,6 +166,134 @@ uint32_t CreateSemaphore(Program &program,
                          const std::variant<CoreRange, CoreRangeSet> &core_spec,
                          uint32_t initial_value);
 
+//===----------------------------------------------------------------------===//
+// The host API before the Mesh API (tt-metal's programming examples up to
+// 2025): a device, its command queue, interleaved buffers, EnqueueProgram.
+// One chip, the unit mesh of the Mesh API underneath.
+//===----------------------------------------------------------------------===//
+
+namespace distributed {
+class MeshDevice;
+class MeshBuffer;
+} // namespace distributed
+
+class IDevice;
+/// A device's command queue.
+class CommandQueue {
+public:
+  explicit CommandQueue(IDevice *device) : owner(device) {}
+  IDevice *device() const { return owner; }
+
+private:
+  IDevice *owner;
+};
+
+class IDevice {
+public:
+  explicit IDevice(std::shared_ptr<distributed::MeshDevice> mesh);
+  ~IDevice();
+  CommandQueue &command_queue(std::size_t id = 0);
+  int id() const { return 0; }
+  tt::ARCH arch() const;
+  CoreCoord compute_with_storage_grid_size() const;
+  CoreCoord worker_core_from_logical_core(const CoreCoord &logical_core) const;
+  distributed::MeshDevice &mesh() { return *meshDevice; }
+
+private:
+  std::shared_ptr<distributed::MeshDevice> meshDevice;
+  CommandQueue queue;
+};
+/// The name of IDevice before 2025.
+using Device = IDevice;
+
+/// Opens device `device_id` (0: the emulator has one). The other
+/// parameters of tt-metal's CreateDevice (hardware command queues, L1 and
+/// trace region sizes, the dispatch core configuration) change nothing
+/// here and are accepted as they come.
+IDevice *createDeviceOf(int device_id);
+template <typename... Ignored>
+IDevice *CreateDevice(int device_id, Ignored &&...) {
+  return createDeviceOf(device_id);
+}
+bool CloseDevice(IDevice *device);
+
+/// An interleaved buffer (tt-metal's InterleavedBufferConfig).
+struct InterleavedBufferConfig {
+  IDevice *device = nullptr;
+  uint64_t size = 0;
+  uint64_t page_size = 0;
+  BufferType buffer_type = BufferType::DRAM;
+};
+class Buffer {
+public:
+  explicit Buffer(std::shared_ptr<distributed::MeshBuffer> buffer,
+                  IDevice *device);
+  uint32_t address() const;
+  uint64_t size() const;
+  uint64_t page_size() const;
+  BufferType buffer_type() const { return BufferType::DRAM; }
+  IDevice *device() const { return owner; }
+  distributed::MeshBuffer &mesh_buffer() { return *meshBuffer; }
+
+private:
+  std::shared_ptr<distributed::MeshBuffer> meshBuffer;
+  IDevice *owner;
+};
+std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig &config);
+
+/// Writes `bytes` from `source` into `buffer`, reads `bytes` of it into
+/// `target` (the emulator's device is done with earlier work first: every
+/// call is blocking).
+void EnqueueWriteBuffer(CommandQueue &cq, Buffer &buffer, const void *source,
+                        bool blocking);
+void EnqueueReadBuffer(CommandQueue &cq, Buffer &buffer, void *target,
+                       bool blocking);
+inline void EnqueueWriteBuffer(CommandQueue &cq,
+                               const std::shared_ptr<Buffer> &buffer,
+                               const void *source, bool blocking) {
+  EnqueueWriteBuffer(cq, *buffer, source, blocking);
+}
+inline void EnqueueReadBuffer(CommandQueue &cq,
+                              const std::shared_ptr<Buffer> &buffer,
+                              void *target, bool blocking) {
+  EnqueueReadBuffer(cq, *buffer, target, blocking);
+}
+/// A vector's bytes; it must hold the buffer's size (tt-metal's rule).
+void checkVectorBytes(const char *call, uint64_t bytes, const Buffer &buffer);
+template <typename T>
+void EnqueueWriteBuffer(CommandQueue &cq, const std::shared_ptr<Buffer> &buffer,
+                        const std::vector<T> &source, bool blocking) {
+  checkVectorBytes("EnqueueWriteBuffer", source.size() * sizeof(T), *buffer);
+  EnqueueWriteBuffer(cq, *buffer, source.data(), blocking);
+}
+template <typename T>
+void EnqueueReadBuffer(CommandQueue &cq, const std::shared_ptr<Buffer> &buffer,
+                       std::vector<T> &target, bool blocking) {
+  target.resize(buffer->size() / sizeof(T));
+  EnqueueReadBuffer(cq, *buffer, target.data(), blocking);
+}
+/// Runs `program` on the queue's device (compiling its kernels first).
+void EnqueueProgram(CommandQueue &cq, Program &program, bool blocking);
+void Finish(CommandQueue &cq);
+
+namespace detail {
+// The slow-dispatch forms of the same.
+template <typename T>
+void WriteToBuffer(const std::shared_ptr<Buffer> &buffer,
+                   const std::vector<T> &source) {
+  EnqueueWriteBuffer(buffer->device()->command_queue(), buffer, source, true);
+}
+template <typename T>
+void ReadFromBuffer(const std::shared_ptr<Buffer> &buffer,
+                    std::vector<T> &target) {
+  EnqueueReadBuffer(buffer->device()->command_queue(), buffer, target, true);
+}
+inline void LaunchProgram(IDevice *device, Program &program,
+                          bool /*wait_until_cores_done*/ = true) {
+  EnqueueProgram(device->command_queue(), program, true);
+}
+} // namespace detail
+
 } // namespace tt_metal
 } // namespace tt
 

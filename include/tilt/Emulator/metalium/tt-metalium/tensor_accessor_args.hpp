@@ -13,6 +13,10 @@ class TensorAccessorArgs {
 public:
   explicit TensorAccessorArgs(const distributed::MeshBuffer &buffer)
       : pageSize(uint32_t((buffer.page_size() + 31) / 32 * 32)) {}
+  explicit TensorAccessorArgs(const Buffer &buffer)
+      : pageSize(uint32_t((buffer.page_size() + 31) / 32 * 32)) {}
+  explicit TensorAccessorArgs(const std::shared_ptr<Buffer> &buffer)
+      : TensorAccessorArgs(*buffer) {}
   void append_to(std::vector<uint32_t> &args) const {
     args.push_back(2);
     args.push_back(pageSize);

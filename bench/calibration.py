@@ -16,11 +16,17 @@ says.
 Measured device times of the GEMMs are derived from the published device
 utilization: ideal cycles (tiles x 16/32/64 cycles at LoFi/HiFi2/HiFi4 over
 the grid's cores) / utilization (tt-metal tech_reports/GEMM_FLOPS/
-GEMM_FLOPS.md; the utilization is the math threads' span measured by the
-device profiler).
+GEMM_FLOPS.md). That utilization is the span of the math threads (TRISC1)
+the device profiler measures, from the first one's start to the last one's
+end (tests/ttnn/unit_tests/benchmarks/README.md), so the GEMM rows compare
+the predicted span of the math threads (the latest end of a `*.math`
+thread in the profile; every kernel starts at 0); the data-movement rows
+compare the device time (the tests time the issuing kernel, which ends
+last).
 """
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -125,14 +131,28 @@ def parse_cycles(output):
     return float(match.group(1)) if match else None
 
 
-def run_row(row, tilt_emu, cache):
+def math_span(profile_path):
+    """The latest end of a math thread (TRISC1) in an emulator profile."""
+    with open(profile_path) as f:
+        profile = json.load(f)
+    ends = [t["end"] for t in profile["threads"]
+            if t["thread"].endswith(".math")]
+    return max(ends) if ends else None
+
+
+def run_row(row, tilt_emu, cache, timing=None):
     directory = os.path.join(ROOT, "bench", "calibration", row["program"])
-    command = [tilt_emu, "main.cpp", "--profile", "--arch", row["arch"],
-               "--board", row["board"], "--"] + row["args"]
-    env = dict(os.environ, TILT_CACHE_DIR=cache)
-    result = subprocess.run(command, cwd=directory, env=env,
-                            capture_output=True, text=True)
-    cycles = parse_cycles(result.stdout)
+    with tempfile.TemporaryDirectory(prefix="tilt-calibration-") as work:
+        command = [tilt_emu, "main.cpp", "--profile", "--arch", row["arch"],
+                   "--board", row["board"], "--work-dir", work] + \
+            (["--timing", timing] if timing else []) + ["--"] + row["args"]
+        env = dict(os.environ, TILT_CACHE_DIR=cache)
+        result = subprocess.run(command, cwd=directory, env=env,
+                                capture_output=True, text=True)
+        cycles = parse_cycles(result.stdout)
+        if result.returncode == 0 and cycles is not None and \
+                row["kind"] == "gemm":
+            cycles = math_span(os.path.join(work, "profile.json"))
     if result.returncode != 0 or cycles is None:
         sys.stderr.write("%s %s failed:\n%s%s" % (
             row["program"], " ".join(row["args"]), result.stdout,
@@ -152,18 +172,25 @@ def main():
                         os.path.join(ROOT, "build", "bin", "tilt-emu"),
                         help="the tilt-emu to run (default: the one on PATH, "
                         "else build/bin's)")
+    parser.add_argument("--timing", default=None,
+                        help="a file of timing-model overrides (name = value) "
+                        "to try")
+    parser.add_argument("--only", default=None,
+                        help="only the rows whose arguments contain this")
     parser.add_argument("--cache", default=None,
                         help="TILT_CACHE_DIR for the kernels (default: a "
                         "temporary directory)")
     options = parser.parse_args()
     cache = options.cache or tempfile.mkdtemp(prefix="tilt-calibration-")
-    rows = [row for row in ROWS if row["quick"] or not options.quick]
-    print("| program | arch | arguments | predicted cycles | measured cycles "
+    rows = [row for row in ROWS if (row["quick"] or not options.quick) and
+            (options.only is None or options.only in " ".join(row["args"]))]
+    print("| program | arch | arguments | predicted cycles (GEMMs: math "
+          "threads' span) | measured cycles "
           "| predicted / measured | in band | source |")
     print("|---|---|---|---|---|---|---|---|")
     failures = []
     for row in rows:
-        cycles = run_row(row, options.tilt_emu, cache)
+        cycles = run_row(row, options.tilt_emu, cache, options.timing)
         if cycles is None:
             failures.append(row)
             continue

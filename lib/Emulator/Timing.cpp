@@ -84,6 +84,11 @@ TimingParams makeBlackhole() {
   // 8 banks sharing 512 GB/s at 1.35 GHz; 500 GB/s achieved.
   params.dramBankBytesPerCycle = 512.0 / 1.35 / 8;
   params.dramEfficiency = 0.97;
+  // Blackhole's unpackers: twice Wormhole's rate (tt-llk issue #130: the
+  // tilize unpacker takes ~25 cycles per bf16 tile against ~52; fitted to
+  // tt-metal's Blackhole GEMM rows, docs/timing-model.md).
+  params.unpackBytesPerCycle = 128;
+  params.unpackTotalBytesPerCycle = 160;
   params.nocMaxBurstBytes = 16384;
   params.mcastPacketCyclesPerSide = 38;
   params.mcastPacketSideOffset = 1.0;

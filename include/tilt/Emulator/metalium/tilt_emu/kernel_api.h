@@ -61,7 +61,11 @@ constexpr bool sameName(const char *a, const char *b) {
   return *a == *b;
 }
 } // namespace tilt_emu
-constexpr uint32_t get_named_compile_time_arg_val(const char *name) {
+// A template: a kernel without named arguments never gets a constant from
+// it, which Clang rejects in a plain constexpr function but not in a
+// template.
+template <typename Name>
+constexpr uint32_t get_named_compile_time_arg_val(Name name) {
   for (const auto &arg : tilt_emu::kNamedCompileTimeArgs)
     if (arg.name && tilt_emu::sameName(arg.name, name))
       return arg.value;

@@ -146,12 +146,14 @@ std::string resolveKernelPath(const std::string &file) {
             " (looked in " + looked + ")");
 }
 
-/// The files a kernel's build read besides its source (the compiler's
-/// `-MMD` list: local and emulator headers), each with a hash of its text,
-/// as a cached kernel records them: a changed header the kernel includes
-/// (`#include "../common.hpp"`) must rebuild it, as much as a changed
-/// source.
-std::string describeDependencies(const std::string &dependencyFile) {
+/// The files a kernel's build read besides its source and the emulator's
+/// headers (which the cache key covers): the headers of the compiler's
+/// `-MMD` list from elsewhere, each with a hash of its text, as a cached
+/// kernel records them. A changed header the kernel includes (`#include
+/// "../common.hpp"`) must rebuild it, as much as a changed source.
+std::string describeDependencies(const std::string &dependencyFile,
+                                 const std::string &source,
+                                 const std::string &includeDir) {
   std::string text;
   if (!readFile(dependencyFile, text))
     return "";
@@ -183,6 +185,8 @@ std::string describeDependencies(const std::string &dependencyFile) {
   }
   std::string described;
   for (const std::string &file : files) {
+    if (file == source || file.rfind(includeDir + "/", 0) == 0)
+      continue;
     std::string content;
     readFile(file, content);
     described += file + "\t" + std::to_string(fnv1a(content)) + "\n";
@@ -640,7 +644,8 @@ void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
     std::string output;
     readFile(log, output);
     std::remove(log.c_str());
-    std::string dependencies = describeDependencies(temporary + ".d");
+    std::string dependencies =
+        describeDependencies(temporary + ".d", kernel.path, includeDir);
     std::remove((temporary + ".d").c_str());
     if (status != 0) {
       std::remove(temporary.c_str());

@@ -162,6 +162,20 @@ std::string run::readText(llvm::StringRef path) {
   return buffer ? (*buffer)->getBuffer().str() : std::string();
 }
 
+std::vector<std::string>
+run::getEnvironmentWithout(llvm::ArrayRef<llvm::StringRef> names) {
+  std::vector<std::string> environment;
+  for (char **entry = environ; *entry; ++entry) {
+    llvm::StringRef text(*entry);
+    if (llvm::none_of(names, [&](llvm::StringRef name) {
+          return text.startswith(name) &&
+                 text.drop_front(name.size()).startswith("=");
+        }))
+      environment.push_back(text.str());
+  }
+  return environment;
+}
+
 int run::executeProgram(llvm::StringRef program,
                         llvm::ArrayRef<std::string> args,
                         llvm::ArrayRef<std::string> environment,

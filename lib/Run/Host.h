@@ -31,6 +31,11 @@ LogicalResult buildHost(llvm::StringRef workDir,
                         llvm::raw_ostream *progress, std::string &binary,
                         std::string &error);
 
+/// This process's environment without the variables named `names`, which
+/// a host program's run sets itself.
+std::vector<std::string>
+getEnvironmentWithout(llvm::ArrayRef<llvm::StringRef> names);
+
 /// Runs `program` with `args` in `environment` (the current one when
 /// empty), its output and errors going to the file `log` (this process's
 /// when `log` is empty); returns the exit

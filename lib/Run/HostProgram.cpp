@@ -15,8 +15,6 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 
-extern char **environ;
-
 using namespace tilt;
 using namespace tilt::run;
 
@@ -25,19 +23,11 @@ using namespace tilt::run;
 static std::vector<std::string>
 getEnvironment(const HostProgramOptions &options,
                const EmulatorOptions &emulator, llvm::StringRef profilePath) {
-  static const char *const settings[] = {
-      "TILT_EMU_ARCH=",    "TILT_EMU_BOARD=",   "TILT_EMU_COUNTERS=",
-      "TILT_EMU_INCLUDE=", "TILT_EMU_TIMEOUT=", "TILT_EMU_PROFILE=",
-      "TILT_EMU_TRACE=",   "TILT_EMU_TIMING=",  "TILT_EMU_REPORT=",
-      "TILT_CACHE_DIR=",   "TILT_EMU_CXX="};
-  std::vector<std::string> environment;
-  for (char **entry = environ; *entry; ++entry) {
-    llvm::StringRef text(*entry);
-    if (llvm::none_of(settings, [&](const char *setting) {
-          return text.startswith(setting);
-        }))
-      environment.push_back(text.str());
-  }
+  std::vector<std::string> environment = getEnvironmentWithout(
+      {"TILT_EMU_ARCH", "TILT_EMU_BOARD", "TILT_EMU_COUNTERS",
+       "TILT_EMU_INCLUDE", "TILT_EMU_TIMEOUT", "TILT_EMU_PROFILE",
+       "TILT_EMU_TRACE", "TILT_EMU_TIMING", "TILT_EMU_REPORT", "TILT_CACHE_DIR",
+       "TILT_EMU_CXX"});
   auto set = [&](llvm::StringRef name, llvm::StringRef value) {
     if (!value.empty())
       environment.push_back((name + "=" + value).str());

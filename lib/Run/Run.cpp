@@ -30,8 +30,6 @@
 #include <set>
 #include <unistd.h>
 
-extern char **environ;
-
 using namespace tilt;
 using namespace tilt::run;
 
@@ -416,23 +414,13 @@ getHostEnvironment(tt::ProgramOp program, const RunOptions &options,
                    const EmulatorOptions &emulator,
                    llvm::StringRef countersPath, llvm::StringRef profilePath,
                    llvm::StringRef tracePath) {
-  std::vector<std::string> environment;
-  for (char **entry = environ; *entry; ++entry) {
-    llvm::StringRef text(*entry);
-    if (text.startswith("TILT_EMU_ARCH=") ||
-        text.startswith("TILT_EMU_BOARD=") ||
-        text.startswith("TILT_EMU_COUNTERS=") ||
-        text.startswith("TILT_EMU_INCLUDE=") ||
-        text.startswith("TILT_EMU_TIMEOUT=") ||
-        text.startswith("TILT_EMU_PROFILE=") ||
-        text.startswith("TILT_EMU_TRACE=") ||
-        text.startswith("TILT_EMU_TIMING=") ||
-        text.startswith("TILT_CACHE_DIR=") ||
-        (!options.emulator.compiler.empty() &&
-         text.startswith("TILT_EMU_CXX=")))
-      continue;
-    environment.push_back(text.str());
-  }
+  llvm::SmallVector<llvm::StringRef> replaced = {
+      "TILT_EMU_ARCH",    "TILT_EMU_BOARD",   "TILT_EMU_COUNTERS",
+      "TILT_EMU_INCLUDE", "TILT_EMU_TIMEOUT", "TILT_EMU_PROFILE",
+      "TILT_EMU_TRACE",   "TILT_EMU_TIMING",  "TILT_CACHE_DIR"};
+  if (!options.emulator.compiler.empty())
+    replaced.push_back("TILT_EMU_CXX");
+  std::vector<std::string> environment = getEnvironmentWithout(replaced);
   // The kernels are compiled against the headers the host was built with,
   // and with its compiler when the caller chose one.
   environment.push_back("TILT_EMU_INCLUDE=" + emulator.includeDir);

@@ -323,9 +323,6 @@ TEST(TimingTest, ReadStreamsLandInTheirBands) {
   };
   for (const Row &row : rows) {
     double predicted = readLoop(row.board, row.fromDram, row.bytes, 256);
-    std::printf("%s %s %u B: predicted %.0f, measured %.0f (%.2f)\n", row.board,
-                row.fromDram ? "DRAM" : "core", row.bytes, predicted,
-                row.measured, predicted / row.measured);
     EXPECT_GE(predicted, 0.85 * row.measured)
         << row.board << (row.fromDram ? " DRAM " : " core ") << row.bytes;
     EXPECT_LE(predicted, 1.15 * row.measured)
@@ -357,9 +354,6 @@ TEST(TimingTest, MulticastsLandInTheirBands) {
   };
   for (const Row &row : rows) {
     double predicted = multicastLoop(row.board, row.side, row.bytes, 256);
-    std::printf("%s %ux%u %u B: predicted %.0f, measured %.0f (%.2f)\n",
-                row.board, row.side, row.side, row.bytes, predicted,
-                row.measured, predicted / row.measured);
     EXPECT_GE(predicted, 0.85 * row.measured)
         << row.board << " " << row.side << "x" << row.side << " " << row.bytes;
     EXPECT_LE(predicted, 1.15 * row.measured)

@@ -479,9 +479,7 @@ inline void matmul_pack_tile(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles,
 // Its current name (api/compute/pack.h pack_tile_block).
 inline void pack_tile_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles,
                             TILT_HERE) {
-  ::tilt_emu::at(here);
-  for (uint32_t i = 0; i < ntiles; ++i)
-    tilt_emu::pack(ifrom_dst + i, icb, false, 0);
+  matmul_pack_tile(ifrom_dst, icb, ntiles, here);
 }
 
 //===----------------------------------------------------------------------===//

@@ -52,7 +52,8 @@ struct NamedCompileTimeArg {
   const char *name;
   uint32_t value;
 };
-// The first entry is a placeholder (no name matches it).
+// An entry without a name leads, so that a kernel without named arguments
+// still has a valid array; no name matches it.
 constexpr NamedCompileTimeArg kNamedCompileTimeArgs[] = {
     {nullptr, 0}, KERNEL_COMPILE_TIME_ARG_MAP};
 constexpr bool sameName(const char *a, const char *b) {

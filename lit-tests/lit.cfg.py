@@ -21,6 +21,12 @@ config.substitutions.append(("%tilt_src", config.tilt_src_root))
 config.substitutions.append(("%python", config.python_executable))
 # Where the plugins built with the tests are (examples/plugin, test/).
 config.substitutions.append(("%tilt_lib", config.tilt_lib_dir))
+# A CMake project built in a test (a generated program against the
+# emulator's package) uses Tilt's compiler and generator: a sanitized
+# emulator links only with the compiler it was built with.
+config.substitutions.append(
+    ("%cmake_configure", "cmake -G '%s' -DCMAKE_CXX_COMPILER='%s'" %
+     (config.cmake_generator, config.cxx_compiler)))
 
 # The MLIR oracle: Debian's newest mlir-N-tools (19 or newer). Tests that need
 # it say `REQUIRES: mlir-opt`; without it they are reported as unsupported.

@@ -11,7 +11,8 @@
 // whose compute grid the device has), TILT_EMU_TIMEOUT (the watchdog's
 // seconds without progress, default 120), TILT_CACHE_DIR (where
 // compiled kernels are kept), TILT_EMU_CXX (the compiler), TILT_EMU_INCLUDE
-// (the emulator's API headers), TILT_EMU_REPORT=1 (print the counters),
+// (the emulator's API headers; otherwise those the host program's build
+// named, or the installed ones), TILT_EMU_REPORT=1 (print the counters),
 // TILT_EMU_COUNTERS=FILE (write them as JSON), TILT_EMU_PROFILE=FILE and
 // TILT_EMU_TRACE=FILE (the timing model's profile and Chrome trace),
 // TILT_EMU_TIMING=FILE (`name = value` overrides of the model's costs).
@@ -248,7 +249,18 @@ std::vector<CoreRange> toRanges(const CoreSpec &spec) {
   return std::get<CoreRangeSet>(spec).ranges();
 }
 
+/// The kernels' include directory a host program's build named
+/// (tilt_emu::setKernelIncludeDir), empty when it named none.
+std::string &getKernelIncludeDir() {
+  static std::string dir;
+  return dir;
+}
+
 } // namespace
+
+void tilt_emu::setKernelIncludeDir(const char *dir) {
+  getKernelIncludeDir() = dir ? dir : "";
+}
 
 namespace tt {
 namespace tt_metal {
@@ -687,7 +699,10 @@ void buildKernel(KernelRecord &kernel, const std::vector<CBRecord> &cbs,
 /// ends the host program.
 static void runProgram(MeshDevice &mesh, Program &program) {
   tilt::emu::Device &device = *mesh.impl().device;
-  std::string includeDir = getEnv("TILT_EMU_INCLUDE", TILT_EMU_DEFAULT_INCLUDE);
+  std::string includeDir =
+      getEnv("TILT_EMU_INCLUDE", getKernelIncludeDir().empty()
+                                     ? std::string(TILT_EMU_DEFAULT_INCLUDE)
+                                     : getKernelIncludeDir());
   std::string compiler = getEnv("TILT_EMU_CXX", TILT_EMU_DEFAULT_CXX);
   std::string cacheDir = cacheDirectory() + "/kernels";
   makeDirectories(cacheDir);

@@ -310,6 +310,18 @@ static LogicalResult writeFiles(Context *context,
                << "cannot write '" << path.str() << "': " << error.message();
     }
   }
+  std::vector<std::string> subdirectories;
+  for (const ProgramStep &step : program.steps)
+    if (!step.directory.empty())
+      subdirectories.push_back(step.directory);
+  if (!subdirectories.empty()) {
+    llvm::SmallString<128> path(workDir);
+    llvm::sys::path::append(path, "CMakeLists.txt");
+    if (std::error_code error = writeTextFile(
+            path, metalium::getProgramsCMakeLists(subdirectories)))
+      return emitError(context, Location())
+             << "cannot write '" << path.str() << "': " << error.message();
+  }
   return success();
 }
 

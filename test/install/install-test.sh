@@ -10,9 +10,11 @@
 #    without debug information, any installed binary;
 # 2. examples/embedding is configured, built and run against the package,
 #    and the installed tilt-run checks the program it built;
-# 3. the sample dialect plugin and the tutorial's pass plugin are built
+# 3. the program tilt-embedding wrote is built with its CMakeLists.txt
+#    against the installed emulator package (TT::Metalium) and runs;
+# 4. the sample dialect plugin and the tutorial's pass plugin are built
 #    against the package and loaded by the installed tilt-opt;
-# 4. with PYTHON (the interpreter the bindings were built for; `none` when
+# 5. with PYTHON (the interpreter the bindings were built for; `none` when
 #    they were not built), the installed package PREFIX/PYTHON_DIR/tilt is
 #    imported from there and lowers an example as the installed tilt-opt does.
 set -euo pipefail
@@ -49,7 +51,7 @@ configure "$source/examples/embedding" "$work/embedding"
 cmake --build "$work/embedding" > "$work/embedding.build.log" 2>&1 ||
   { cat "$work/embedding.build.log"; fail "build examples/embedding"; }
 "$work/embedding/tilt-embedding" "$work/out" --grid 2x2
-for file in reader.cpp compute.cpp writer.cpp main.cpp host_io.hpp host_io.cpp \
+for file in reader.cpp compute.cpp writer.cpp main.cpp host_io.hpp host_io.cpp CMakeLists.txt \
   plan.json gemm.tilt; do
   test -s "$work/out/$file" || fail "tilt-embedding wrote no $file"
 done
@@ -58,6 +60,25 @@ step "the installed tilt-run checks the program it built"
 TILT_CACHE_DIR="$work/cache" "$prefix/bin/tilt-run" "$work/out/gemm.tilt" \
   --grid 2x2 > "$work/run.log" 2>&1 || { cat "$work/run.log"; fail "tilt-run"; }
 grep "OK: the device results match the reference" "$work/run.log"
+
+step "the program tilt-embedding wrote, built with its CMakeLists.txt against the installed emulator"
+test -f "$prefix/lib/cmake/Tilt/emulator/tt-metalium-config.cmake" ||
+  fail "the emulator's CMake package is not installed"
+cmake -S "$work/out" -B "$work/out-build" -G "$generator" \
+  -DCMAKE_BUILD_TYPE="$type" -DCMAKE_CXX_COMPILER="$cxx" \
+  -DTT-Metalium_DIR="$prefix/lib/cmake/Tilt/emulator" \
+  > "$work/out-build.configure.log" 2>&1 ||
+  { cat "$work/out-build.configure.log"; fail "configure the generated program"; }
+cmake --build "$work/out-build" > "$work/out-build.log" 2>&1 ||
+  { cat "$work/out-build.log"; fail "build the generated program"; }
+# No input: A and B are zeros, so C is; the kernels are compiled against
+# the installed headers (the build tree's could have been removed).
+(cd "$work" && env -u TILT_EMU_INCLUDE TILT_CACHE_DIR="$work/cache" \
+  "$work/out-build/gemm" --out C="$work/C.raw") > "$work/out-run.log" 2>&1 ||
+  { cat "$work/out-run.log"; fail "run the generated program"; }
+[ "$(stat -c %s "$work/C.raw")" = $((256 * 256 * 4)) ] &&
+  [ -z "$(tr -d '\0' < "$work/C.raw" | head -c 1)" ] ||
+  fail "the generated program's C is not 256x256 zeros"
 
 step "build the plugins against the package"
 configure "$source/examples/plugin" "$work/plugin"

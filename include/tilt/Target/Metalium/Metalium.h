@@ -2,9 +2,9 @@
 //
 // The Metalium target: turns each tt.program into the files a TT-Metalium
 // user writes by hand: one kernel source per tt.kernel (`<kernel>.cpp`,
-// `void kernel_main()`), the host program `main.cpp` (Mesh API) and
-// `plan.json` (docs/plan.schema.json). The emitter prints what the IR says;
-// the spelling of the pinned API version is in one table
+// `void kernel_main()`), the host program `main.cpp` (Mesh API), its
+// `CMakeLists.txt` and `plan.json` (docs/plan.schema.json). The emitter prints
+// what the IR says; the spelling of the pinned API version is in one table
 // (MetaliumAPI.cpp). See docs/metalium.md.
 //
 //===----------------------------------------------------------------------===//
@@ -44,11 +44,16 @@ llvm::StringRef getTargetDescription();
 
 /// Emits the files of `program`: `<kernel>.cpp` for each kernel, the host
 /// program (`main.cpp`, which includes `host_io.hpp`; `host_io.cpp`, the same
-/// for every program) and `plan.json`. What cannot be emitted (an op without a
-/// Metalium spelling, a value of an unsupported type) is reported as an
-/// error at the op, and nothing is returned.
+/// for every program), `CMakeLists.txt` (which builds the host program against
+/// tt-metal's CMake package) and `plan.json`. What cannot be emitted (an op
+/// without a Metalium spelling, a value of an unsupported type) is reported as
+/// an error at the op, and nothing is returned.
 LogicalResult emitProgram(tt::ProgramOp program, const EmitOptions &options,
                           std::vector<GeneratedFile> &files);
+
+/// The CMakeLists.txt of a directory that holds the directories of several
+/// programs (`subdirectories`, in the order they run): it adds each.
+std::string getProgramsCMakeLists(llvm::ArrayRef<std::string> subdirectories);
 
 /// Emits every tt.program under `root` and writes the files into
 /// `directory` (created if missing); with several programs, each goes into

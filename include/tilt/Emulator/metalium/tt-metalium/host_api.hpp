@@ -297,4 +297,18 @@ inline void LaunchProgram(IDevice *device, Program &program,
 } // namespace tt_metal
 } // namespace tt
 
+namespace tilt_emu {
+/// Sets where the kernels' headers are when the program runs: the emulator
+/// compiles each kernel when its program is enqueued. TILT_EMU_INCLUDE, when
+/// set, takes precedence; without either, the headers of the installed Tilt.
+void setKernelIncludeDir(const char *dir);
+#ifdef TILT_EMU_KERNEL_INCLUDE_DIR
+// Defined by the emulator's CMake package (tt-metalium-config.cmake, which a
+// project's find_package(TT-Metalium) finds when pointed at it), so that a
+// host program built against a Tilt build tree finds that tree's headers.
+inline const bool kernelIncludeDirSet =
+    (setKernelIncludeDir(TILT_EMU_KERNEL_INCLUDE_DIR), true);
+#endif
+} // namespace tilt_emu
+
 #endif // TILT_EMU_HOST_API_HPP

@@ -152,6 +152,22 @@ uint64_t tilt_emu::interleavedNocAddress(uint32_t base, uint32_t pageSize,
   return kDramFlag | (bank << 32) | address;
 }
 
+uint64_t tilt_emu::bankNocAddress(bool dram, uint32_t bank, uint32_t addr,
+                                  Here here) {
+  KernelContext &context = enterKernel();
+  context.line = here.line;
+  if (!dram)
+    fail(context, "get_noc_addr_from_bank_id<false>: L1 banks are not "
+                  "emulated (L1-interleaved buffers are not)");
+  if (bank >= context.device->arch.dramBanks)
+    fail(context, "get_noc_addr_from_bank_id<true>(" + std::to_string(bank) +
+                      ", ...): the device has " +
+                      std::to_string(context.device->arch.dramBanks) +
+                      " DRAM banks (0 to " +
+                      std::to_string(context.device->arch.dramBanks - 1) + ")");
+  return kDramFlag | (uint64_t(bank) << 32) | addr;
+}
+
 uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr,
                       uint8_t) {
   enterKernel();

@@ -394,6 +394,38 @@ void noc_semaphore_wait_min(volatile uint32_t *sem_addr, uint32_t val,
   semaphoreWait(context, sem_addr, val, true, "noc_semaphore_wait_min");
 }
 
+void tilt_emu::semaphoreAddLocal(volatile uint32_t *sem_addr, uint32_t value,
+                                 bool subtract, const char *function,
+                                 Here here) {
+  KernelContext &context = enterKernel();
+  context.line = here.line;
+  DeviceImpl &device = *context.device;
+  uint32_t offset = getLocalWord(context, sem_addr, function);
+  uint64_t event;
+  {
+    std::lock_guard<std::mutex> lock(device.mutex);
+    checkSourceFree(context, offset, offset + 4,
+                    std::string(function) + "(" + describeWord(device, offset) +
+                        ")");
+    uint32_t current = readWord(*context.core, offset);
+    event = nextSyncEvent(context);
+    setWord(*context.core, offset, subtract ? current - value : current + value,
+            snapshotClock(context), event);
+  }
+  ++context.counters.semaphoreOps;
+  recordBusy(context, Stream::Unpack, Work::Api, device.timing.semaphoreCycles);
+  recordSync(context, EventKind::SemaphoreSet,
+             {event, 4, 0, false, {context.core->index}, {0}});
+}
+
+void tilt_emu::semaphoreDown(volatile uint32_t *sem_addr, uint32_t value,
+                             Here here) {
+  KernelContext &context = enterKernel();
+  context.line = here.line;
+  semaphoreWait(context, sem_addr, value, true, "Semaphore::down");
+  semaphoreAddLocal(sem_addr, value, true, "Semaphore::down", here);
+}
+
 void noc_semaphore_inc(uint64_t addr, uint32_t incr, uint8_t noc_id,
                        tilt_emu::Here here) {
   KernelContext &context = enterKernel();

@@ -17,6 +17,7 @@
 #define FORCE_INLINE inline __attribute__((always_inline))
 #define ALWI inline __attribute__((always_inline))
 #define tt_l1_ptr
+#define tt_reg_ptr
 #define UNPACK(x) x
 #define MATH(x) x
 #define PACK(x) x
@@ -92,6 +93,20 @@ uint64_t interleavedNocAddress(uint32_t base, uint32_t pageSize, uint32_t id,
                                uint32_t offset, bool dram);
 } // namespace tilt_emu
 #define TILT_HERE ::tilt_emu::Here here = ::tilt_emu::Here(__builtin_LINE())
+
+namespace tilt_emu {
+/// The NoC address of `addr` in DRAM bank `bank` (`dram`; L1 banks are not
+/// emulated): get_noc_addr_from_bank_id and the device API's AllocatorBank.
+uint64_t bankNocAddress(bool dram, uint32_t bank, uint32_t addr, Here here);
+/// Adds `value` to (or subtracts it from) the running core's semaphore word
+/// at `sem_addr`, a plain read-modify-write of the core's own L1, as the
+/// device API's Semaphore::up(value) and down(value) do.
+void semaphoreAddLocal(volatile uint32_t *sem_addr, uint32_t value,
+                       bool subtract, const char *function, Here here);
+/// Semaphore::down(value): waits until the word holds at least `value`,
+/// then subtracts it.
+void semaphoreDown(volatile uint32_t *sem_addr, uint32_t value, Here here);
+} // namespace tilt_emu
 #define get_compile_time_arg_val(index) (::tilt_emu::getCompileTimeArg<index>())
 
 /// The L1 address of runtime argument `arg_idx` (tt-metal keeps a kernel's

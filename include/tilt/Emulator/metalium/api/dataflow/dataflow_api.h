@@ -32,8 +32,30 @@ struct NocIndex {
 constexpr tilt_emu::NocIndex noc_index{};
 #endif
 
+// The virtual channels and the largest packet of tt-metal's
+// tt_metal/hw/inc/internal/dataflow/dataflow_api_common.h and noc_parameters.h
+// (NOC_MAX_BURST_SIZE: 8 KiB on Wormhole, 16 KiB on Blackhole). The emulator
+// moves data the same on every channel.
+#define NOC_UNICAST_WRITE_VC 1
+#define NOC_MULTICAST_WRITE_VC 4
+#ifndef NOC_MAX_BURST_SIZE
+#ifdef ARCH_BLACKHOLE
+#define NOC_MAX_BURST_SIZE 16384
+#else
+#define NOC_MAX_BURST_SIZE 8192
+#endif
+#endif
+
 uint64_t get_noc_addr(uint32_t noc_x, uint32_t noc_y, uint32_t addr,
                       uint8_t noc = noc_index);
+/// The NoC address of `bank_address_offset` in DRAM bank `bank_id`
+/// (`DRAM`; L1 banks are not emulated, an error when called).
+template <bool DRAM>
+uint64_t get_noc_addr_from_bank_id(uint32_t bank_id,
+                                   uint32_t bank_address_offset,
+                                   uint8_t /*noc*/ = noc_index, TILT_HERE) {
+  return tilt_emu::bankNocAddress(DRAM, bank_id, bank_address_offset, here);
+}
 uint64_t get_noc_addr(uint32_t addr, uint8_t noc = noc_index);
 void noc_async_read(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
                     uint32_t size, uint8_t noc = noc_index, TILT_HERE);
@@ -43,6 +65,13 @@ void noc_async_read_barrier(uint8_t noc = noc_index, TILT_HERE);
 void noc_async_write_barrier(uint8_t noc = noc_index, TILT_HERE);
 void noc_async_writes_flushed(uint8_t noc = noc_index, TILT_HERE);
 void noc_async_atomic_barrier(uint8_t noc_idx = noc_index, TILT_HERE);
+/// Waits for everything the kernel issued on `noc`: reads, writes and
+/// atomics (tt-metal's noc_async_full_barrier).
+inline void noc_async_full_barrier(uint8_t noc = noc_index, TILT_HERE) {
+  noc_async_read_barrier(noc, here);
+  noc_async_write_barrier(noc, here);
+  noc_async_atomic_barrier(noc, here);
+}
 
 // Semaphores: words in a reserved region of every core's L1 that the host
 // creates with CreateSemaphore (the same address on every core).

@@ -87,6 +87,22 @@ void tilt_emu::at(Here here) { currentKernel().line = here.line; }
 
 uint8_t tilt_emu::getNocIndex() { return currentKernel().noc; }
 
+uint32_t tilt_emu::beginProfileZone(const char *name, Here here) {
+  KernelContext &context = currentKernel();
+  context.line = here.line;
+  std::vector<std::string> &names = context.zoneNames;
+  uint32_t zone =
+      uint32_t(std::find(names.begin(), names.end(), name) - names.begin());
+  if (zone == names.size())
+    names.push_back(name);
+  recordZone(context, true, zone);
+  return zone;
+}
+
+void tilt_emu::endProfileZone(uint32_t zone) {
+  recordZone(currentKernel(), false, zone);
+}
+
 //===----------------------------------------------------------------------===//
 // DPRINT and ASSERT (metalium/debug/)
 //===----------------------------------------------------------------------===//

@@ -245,6 +245,8 @@ struct KernelContext {
   std::vector<SyncEvent> syncEvents;
   std::vector<std::vector<uint64_t>> waitSources;
   uint32_t syncEventCount = 0;
+  /// The names of the profiler zones the log's ZoneBegin events name.
+  std::vector<std::string> zoneNames;
   /// The line of the kernel's source making the current API call (0 when
   /// the call does not say).
   uint32_t line = 0;

@@ -22,6 +22,7 @@
 #include <array>
 #include <cmath>
 #include <queue>
+#include <tuple>
 #include <unordered_map>
 
 using namespace tilt;
@@ -118,6 +119,14 @@ void emu::recordSemaphoreWait(KernelContext &context,
                   uint32_t(context.waitSources.size() - 1), 0});
 }
 
+void emu::recordZone(KernelContext &context, bool begin, uint32_t zone) {
+  unsigned count = context.isCompute ? 3 : 1;
+  for (unsigned s = 0; s < count; ++s)
+    context.timeLog[s].push_back(
+        {begin ? EventKind::ZoneBegin : EventKind::ZoneEnd, uint8_t(s),
+         Work::Api, 0, context.line, zone, 0});
+}
+
 double emu::getPackCycles(const TimingParams &params, DataFormat format) {
   return params.packOverheadCycles +
          getTileBytes(format) / params.packBytesPerCycle;
@@ -171,6 +180,8 @@ struct SimStream {
   /// so that the replay's hot path builds no strings.
   std::array<double, size_t(Work::Count)> work{};
   std::unordered_map<uint32_t, LineCycles> lines;
+  /// The profiler zones open on this stream: zone, start, line.
+  std::vector<std::tuple<uint32_t, double, uint32_t>> zones;
 };
 
 class Simulator {
@@ -617,6 +628,22 @@ bool Simulator::execute(SimStream &stream, const TimedEvent &event) {
     waitFor(stream, until, event.line,
             [] { return "noc_async_atomic_barrier"; });
     stream.atomics.clear();
+    return true;
+  }
+  case EventKind::ZoneBegin:
+    stream.zones.push_back({event.a, stream.clock, event.line});
+    return true;
+  case EventKind::ZoneEnd: {
+    // Zones are scopes, so the one that ends is the innermost open one.
+    if (stream.zones.empty())
+      return true;
+    auto [zone, start, line] = stream.zones.back();
+    stream.zones.pop_back();
+    const std::string &name = stream.context->zoneNames[zone];
+    thread.zoneCycles[name] += stream.clock - start;
+    if (keepTracing())
+      report.slices.push_back(
+          {stream.thread, start, stream.clock, "zone " + name, line});
     return true;
   }
   }

@@ -63,6 +63,8 @@ enum class EventKind : uint8_t {
   SyncWrite,     ///< a: SyncEvent index (a semaphore write or a multicast)
   SemaphoreWait, ///< a: index into KernelContext::waitSources
   AtomicBarrier, ///< all noc_semaphore_inc acknowledged
+  ZoneBegin,     ///< a: index into KernelContext::zoneNames
+  ZoneEnd,       ///< a: the same index
 };
 
 /// A semaphore write, a local set or a multicast, as the replay needs it:
@@ -112,6 +114,10 @@ void recordSync(KernelContext &context, EventKind kind, SyncEvent event);
 /// Records a satisfied semaphore wait that synchronised with the writes
 /// `sources` (nextSyncEvent ids).
 void recordSemaphoreWait(KernelContext &context, std::vector<uint64_t> sources);
+/// Records the start (`begin`) or the end of profiler zone `zone`
+/// (DeviceZoneScopedN) on every stream of the kernel: a compute kernel's
+/// zone is in each TRISC's timeline, as tt-metal builds it once per TRISC.
+void recordZone(KernelContext &context, bool begin, uint32_t zone);
 /// The cost of packing one tile of `format`.
 double getPackCycles(const TimingParams &params, DataFormat format);
 

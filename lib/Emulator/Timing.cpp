@@ -256,6 +256,10 @@ std::string TimingReport::formatJson() const {
     writeMap(os, thread.blockedCycles);
     os << ", \"work\": ";
     writeMap(os, thread.workCycles);
+    if (!thread.zoneCycles.empty()) {
+      os << ", \"zones\": ";
+      writeMap(os, thread.zoneCycles);
+    }
     os << "}";
   }
   os << "],\n \"lines\": [";
@@ -338,9 +342,12 @@ std::string TimingReport::formatTrace() const {
   for (const TraceSlice &slice : slices) {
     const ThreadTiming &thread = threads[slice.thread];
     bool wait = slice.name.compare(0, 5, "wait ") == 0;
+    bool zone = slice.name.compare(0, 5, "zone ") == 0;
     begin();
     os << "{\"name\": " << quote(slice.name) << ", \"cat\": \""
-       << (wait ? "wait" : "work")
+       << (wait   ? "wait"
+           : zone ? "zone"
+                  : "work")
        << "\", \"ph\": \"X\", \"ts\": " << ts(slice.start)
        << ", \"dur\": " << ts(slice.end - slice.start)
        << ", \"pid\": " << pidOf(thread) << ", \"tid\": " << slice.thread + 1

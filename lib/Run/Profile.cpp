@@ -234,6 +234,28 @@ bool run::printProfile(llvm::raw_ostream &os, const llvm::json::Object &profile,
     os << llvm::format(", idle %.1f %%\n",
                        std::max(0.0, 1 - group.busy - blocked) * 100);
   }
+  // The kernels' own profiler zones (DeviceZoneScopedN), by thread and name.
+  struct ZoneTotal {
+    double sum = 0, max = 0;
+    unsigned threads = 0;
+  };
+  std::map<std::pair<std::string, std::string>, ZoneTotal> zones;
+  for (const llvm::json::Value &value : *threads)
+    if (const llvm::json::Object *thread = value.getAsObject())
+      for (const auto &[zone, zoneCycles] : getMap(*thread, "zones")) {
+        ZoneTotal &total = zones[{stringOf(thread->getString("thread")), zone}];
+        total.sum += zoneCycles;
+        total.max = std::max(total.max, zoneCycles);
+        ++total.threads;
+      }
+  if (!zones.empty()) {
+    os << "  profiler zones (DeviceZoneScopedN; cycles in the zone per core, "
+          "mean and max over the cores that ran it):\n";
+    for (const auto &[key, total] : zones)
+      os << llvm::format("    %-16s %-20s %10.0f (max %.0f)\n",
+                         key.first.c_str(), key.second.c_str(),
+                         total.sum / total.threads, total.max);
+  }
   if (options.perCore)
     for (const llvm::json::Value &value : *threads) {
       const llvm::json::Object *thread = value.getAsObject();

@@ -99,6 +99,9 @@ struct ThreadTiming {
   std::map<std::string, double> blockedCycles;
   /// Busy cycles by kind of work ("matmul", "unpack", "noc issue", ...).
   std::map<std::string, double> workCycles;
+  /// Cycles inside each profiler zone (DeviceZoneScopedN), by its name,
+  /// summed over the zone's runs.
+  std::map<std::string, double> zoneCycles;
   /// When the thread ended.
   double endCycles = 0;
 };

@@ -21,6 +21,9 @@
 #define TILT_EMU_COMPUTE_API_H
 
 #include "tilt_emu/kernel_api.h"
+// tt-metal's compute firmware includes the profiler, so compute kernels
+// have its zones without including it.
+#include "tools/profiler/kernel_profiler.hpp"
 
 enum class SrcOrder { Regular, Reverse };
 enum EltwiseBinaryType { ELWMUL, ELWDIV, ELWADD, ELWSUB, ELWMOV };

@@ -87,6 +87,22 @@ struct Here {
 };
 /// Records `here` as the calling line of the kernel's next API work.
 void at(Here here);
+/// Opens a profiler zone named `name` in the running kernel's timeline and
+/// returns it; endProfileZone closes it (DeviceZoneScopedN).
+uint32_t beginProfileZone(const char *name, Here here);
+void endProfileZone(uint32_t zone);
+/// A profiler zone over a scope.
+class ProfileZone {
+public:
+  ProfileZone(const char *name, Here here)
+      : zone(beginProfileZone(name, here)) {}
+  ~ProfileZone() { endProfileZone(zone); }
+  ProfileZone(const ProfileZone &) = delete;
+  ProfileZone &operator=(const ProfileZone &) = delete;
+
+private:
+  uint32_t zone;
+};
 /// The NoC of the running kernel (DataMovementConfig::noc).
 uint8_t getNocIndex();
 uint64_t interleavedNocAddress(uint32_t base, uint32_t pageSize, uint32_t id,

@@ -1,4 +1,6 @@
-// c = a + b tile by tile, the CBs as objects (their experimental:: name).
+// c = a + b tile by tile, the CBs as objects (their experimental:: name),
+// in a profiler zone (compute kernels have DeviceZoneScopedN without an
+// include, as in tt-metal).
 #include "api/compute/eltwise_binary.h"
 #include "experimental/circular_buffer.h"
 
@@ -7,6 +9,7 @@ void kernel_main() {
   experimental::CircularBuffer cb_a(tt::CBIndex::c_0);
   experimental::CircularBuffer cb_b(tt::CBIndex::c_1);
   experimental::CircularBuffer cb_c(tt::CBIndex::c_16);
+  DeviceZoneScopedN("ADD");
   binary_op_init_common(cb_a.get_cb_id(), cb_b.get_cb_id(), cb_c.get_cb_id());
   add_tiles_init(cb_a.get_cb_id(), cb_b.get_cb_id());
   for (uint32_t i = 0; i < tiles; ++i) {

@@ -12,6 +12,8 @@
 #define TILT_EMU_DATAFLOW_API_H
 
 #include "tilt_emu/kernel_api.h"
+// As tt-metal's dataflow_api.h: kernels get the profiler's zones with it.
+#include "tools/profiler/kernel_profiler.hpp"
 
 #include <type_traits>
 

@@ -15,10 +15,12 @@
 #include "Runtime.h"
 #include "tt-metalium/tilize_utils.hpp"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <sys/mman.h>
@@ -250,6 +252,17 @@ DeviceImpl::DeviceImpl(const ArchInfo &arch) : arch(arch) {
       core->l1Used = arch.l1ReservedBytes;
       cores.push_back(std::move(core));
     }
+  // One L1 bank per worker core, the bank ids shuffled over the cores in
+  // row-major order with a fixed seed, as tt-metal's L1 banking allocator
+  // does (tt_metal/impl/allocator/l1_banking_allocator.cpp), so that an
+  // interleaved L1 buffer's page 0 is not on core (0, 0) in general.
+  std::vector<uint32_t> ids(cores.size());
+  for (uint32_t i = 0; i < ids.size(); ++i)
+    ids[i] = i;
+  std::shuffle(ids.begin(), ids.end(), std::default_random_engine(0));
+  l1BankCores.resize(ids.size());
+  for (uint32_t core = 0; core < ids.size(); ++core)
+    l1BankCores[ids[core]] = core;
 }
 
 DeviceImpl::~DeviceImpl() {
@@ -284,6 +297,9 @@ int DeviceImpl::getSemaphoreAt(uint32_t offset) const {
 uint32_t DeviceImpl::toL1Offset(KernelContext &context, uint32_t address,
                                 uint32_t size, const char *what) {
   uint32_t base = l1Address(*context.core, 0);
+  if ((address < base || address - base >= arch.l1Bytes) &&
+      isInL1Buffer(address, size))
+    return address;
   if (address < base || uint64_t(address - base) + size > arch.l1Bytes) {
     std::ostringstream os;
     os << what << ": L1 address 0x" << std::hex << address << std::dec
@@ -462,6 +478,62 @@ uint32_t Device::allocateDram(uint64_t size, uint32_t pageSize) {
   return address;
 }
 
+uint32_t Device::allocateL1(uint64_t bytesPerBank) {
+  const ArchInfo &arch = impl->arch;
+  // The allocators' alignment: the larger of L1's and DRAM's (tt-metal PR
+  // #9499), as for CBs.
+  uint64_t alignment = std::max<uint32_t>(32, arch.dramAlignment);
+  uint64_t bytes = (bytesPerBank + alignment - 1) / alignment * alignment;
+  // The highest gap that holds it: below each buffer (from the top), then
+  // above the reserved bottom.
+  uint64_t top = arch.l1Bytes;
+  auto &buffers = impl->l1Buffers;
+  for (auto it = buffers.rbegin(); it != buffers.rend(); ++it) {
+    if (top >= it->second + bytes)
+      break;
+    top = it->first;
+  }
+  uint64_t start = top >= bytes ? (top - bytes) / alignment * alignment : 0;
+  if (top < bytes || start < arch.l1ReservedBytes)
+    throw std::runtime_error(
+        "an L1 buffer of " + std::to_string(bytesPerBank) +
+        " bytes per bank does not fit: " +
+        std::to_string(arch.l1Bytes - arch.l1ReservedBytes) +
+        " bytes of L1 per core, " + std::to_string(buffers.size()) +
+        " L1 buffers allocated");
+  buffers[uint32_t(start)] = uint32_t(start + bytes);
+  return uint32_t(start);
+}
+
+void Device::freeL1(uint32_t offset) { impl->l1Buffers.erase(offset); }
+
+uint32_t Device::getL1Banks() const {
+  return uint32_t(impl->l1BankCores.size());
+}
+
+void Device::getL1BankCore(uint32_t bank, uint32_t &column,
+                           uint32_t &row) const {
+  const Core &core = *impl->cores[impl->l1BankCores[bank]];
+  column = core.column;
+  row = core.row;
+}
+
+void Device::writeL1(uint32_t column, uint32_t row, uint32_t offset,
+                     const void *data, uint64_t size) {
+  Core *core = impl->getCore(column, row);
+  if (!core || uint64_t(offset) + size > impl->arch.l1Bytes)
+    throw std::runtime_error("a write beyond the L1 of a core");
+  std::memcpy(core->l1 + offset, data, size);
+}
+
+void Device::readL1(uint32_t column, uint32_t row, uint32_t offset, void *data,
+                    uint64_t size) {
+  Core *core = impl->getCore(column, row);
+  if (!core || uint64_t(offset) + size > impl->arch.l1Bytes)
+    throw std::runtime_error("a read beyond the L1 of a core");
+  std::memcpy(data, core->l1 + offset, size);
+}
+
 namespace {
 /// Calls `copy(bankBytes, dataOffset, count)` for each page of an
 /// interleaved buffer at `address`: page `i` is in bank `i % banks`, row
@@ -525,6 +597,21 @@ bool Device::configureCB(uint32_t column, uint32_t row, const CBConfig &config,
     return false;
   }
   uint64_t bytes = uint64_t(config.pageSize) * config.numPages;
+  if (config.globalOffset >= 0) {
+    // A CB over an L1 buffer: its memory is the buffer's, which the host
+    // wrote (tt-metal's set_globally_allocated_address).
+    if (uint64_t(config.globalOffset) + bytes > impl->arch.l1Bytes) {
+      error = "CB " + std::to_string(config.index) +
+              " over an L1 buffer runs past the end of L1";
+      return false;
+    }
+    cb = CircularBuffer();
+    cb.configured = true;
+    cb.config = config;
+    cb.offset = uint32_t(config.globalOffset);
+    cb.pages.resize(config.numPages);
+    return true;
+  }
   if (config.sharesMemoryOf >= 0) {
     const CircularBuffer *owner = config.sharesMemoryOf < 32
                                       ? &core->cbs[config.sharesMemoryOf]
@@ -552,6 +639,15 @@ bool Device::configureCB(uint32_t column, uint32_t row, const CBConfig &config,
             std::to_string(row) + ") do not fit its L1 (" +
             std::to_string(impl->arch.l1Bytes - impl->arch.l1ReservedBytes) +
             " usable bytes)";
+    return false;
+  }
+  // tt-metal's check (tt_metal/impl/program/program.cpp): statically
+  // allocated CBs clash with L1 buffers.
+  if (offset + bytes > impl->getL1BuffersBottom()) {
+    error = "the CBs of core (" + std::to_string(column) + ", " +
+            std::to_string(row) + ") clash with L1 buffers: the lowest is at " +
+            std::to_string(impl->getL1BuffersBottom()) +
+            " and the CB region ends at " + std::to_string(offset + bytes);
     return false;
   }
   cb = CircularBuffer();

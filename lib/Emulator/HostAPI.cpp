@@ -21,6 +21,7 @@
 
 #include "tilt/Emulator/Emulator.h"
 #include "tt-metalium/distributed.hpp"
+#include "tt-metalium/tensor_accessor_args.hpp"
 
 #include <algorithm>
 #include <array>
@@ -383,7 +384,8 @@ namespace distributed {
 
 class MeshDeviceImpl {
 public:
-  std::unique_ptr<tilt::emu::Device> device;
+  /// Shared with the device's buffers, which free their L1 in it.
+  std::shared_ptr<tilt::emu::Device> device;
 };
 
 MeshDevice::MeshDevice() : state(new MeshDeviceImpl) {}
@@ -416,7 +418,7 @@ std::shared_ptr<MeshDevice> MeshDevice::create_unit_mesh(int device_id) {
               " board, but TILT_EMU_ARCH=" + archName);
   std::shared_ptr<MeshDevice> mesh(new MeshDevice());
   try {
-    mesh->state->device = std::make_unique<tilt::emu::Device>(*arch);
+    mesh->state->device = std::make_shared<tilt::emu::Device>(*arch);
   } catch (const std::exception &error) {
     hostError(error.what());
   }
@@ -483,24 +485,203 @@ MeshDevice::worker_core_from_logical_core(const CoreCoord &logical_core) const {
 
 bool MeshDevice::close() { return true; }
 
+namespace {
+
+/// The pages of a buffer sharded by `shard` (`layout`), in host page order:
+/// each one's core and slot in that core's shard, as tt-metal maps them
+/// (tt_metal/impl/buffers/buffer.cpp, core_to_host_pages: shard i on the
+/// i-th core of the grid in the orientation's order; a height shard is
+/// consecutive pages, width and block shards are rectangles of the tensor
+/// of pages in row-major order; a partial shard keeps a whole shard's row
+/// stride). Fails with `error` set for a shard spec that does not fit.
+bool mapShards(const ShardSpecBuffer &shard, TensorMemoryLayout layout,
+               uint64_t pages, std::vector<MeshBufferPage> &map,
+               std::string &error) {
+  std::array<uint32_t, 2> inPages = shard.shape_in_pages();
+  std::array<uint32_t, 2> tensor = shard.tensor2d_shape_in_pages;
+  uint32_t sh = inPages[0], sw = inPages[1];
+  if (!shard.page_shape[0] || !shard.page_shape[1] || !sh || !sw ||
+      shard.tensor_shard_spec.shape[0] % shard.page_shape[0] ||
+      shard.tensor_shard_spec.shape[1] % shard.page_shape[1]) {
+    error = "the shard shape must be a whole number of pages";
+    return false;
+  }
+  if (uint64_t(tensor[0]) * tensor[1] != pages) {
+    error = "tensor2d_shape_in_pages is " + std::to_string(tensor[0]) + "x" +
+            std::to_string(tensor[1]) + " pages, the buffer has " +
+            std::to_string(pages);
+    return false;
+  }
+  // The grid's cores: its ranges in order, each row by row (ROW_MAJOR) or
+  // column by column (tt_metal/common/core_coord.cpp, corerange_to_cores).
+  std::vector<CoreCoord> cores;
+  bool rowMajor =
+      shard.tensor_shard_spec.orientation == ShardOrientation::ROW_MAJOR;
+  for (const CoreRange &range : shard.tensor_shard_spec.grid.ranges()) {
+    if (rowMajor) {
+      for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
+        for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x)
+          cores.push_back(CoreCoord(x, y));
+    } else {
+      for (size_t x = range.start_coord.x; x <= range.end_coord.x; ++x)
+        for (size_t y = range.start_coord.y; y <= range.end_coord.y; ++y)
+          cores.push_back(CoreCoord(x, y));
+    }
+  }
+  map.assign(pages, MeshBufferPage{});
+  auto place = [&](uint64_t shardIndex, uint64_t page, uint64_t slot) {
+    map[page] = {uint32_t(cores[shardIndex].x), uint32_t(cores[shardIndex].y),
+                 uint32_t(slot)};
+  };
+  uint64_t perShard = uint64_t(sh) * sw, shards;
+  if (layout == TensorMemoryLayout::HEIGHT_SHARDED) {
+    if (sw != tensor[1]) {
+      error = "a height shard is " + std::to_string(sw) +
+              " pages wide, the tensor " + std::to_string(tensor[1]);
+      return false;
+    }
+    shards = (pages + perShard - 1) / perShard;
+    if (shards <= cores.size())
+      for (uint64_t page = 0; page < pages; ++page)
+        place(page / perShard, page, page % perShard);
+  } else {
+    uint64_t shardColumns = (tensor[1] + sw - 1) / sw;
+    uint64_t shardRows = (tensor[0] + sh - 1) / sh;
+    shards = shardColumns * shardRows;
+    if (layout == TensorMemoryLayout::WIDTH_SHARDED && sh != tensor[0]) {
+      error = "a width shard is " + std::to_string(sh) +
+              " pages high, the tensor " + std::to_string(tensor[0]);
+      return false;
+    }
+    if (shards <= cores.size())
+      for (uint64_t row = 0; row < tensor[0]; ++row)
+        for (uint64_t column = 0; column < tensor[1]; ++column)
+          place((row / sh) * shardColumns + column / sw,
+                row * tensor[1] + column, (row % sh) * sw + column % sw);
+  }
+  if (shards > cores.size()) {
+    error = "the buffer has " + std::to_string(shards) + " shards, its grid " +
+            std::to_string(cores.size()) + " cores";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
 std::shared_ptr<MeshBuffer>
 MeshBuffer::create(const ReplicatedBufferConfig &config,
                    const DeviceLocalBufferConfig &local, MeshDevice *device) {
-  if (local.buffer_type != BufferType::DRAM)
-    hostError("MeshBuffer::create: the emulator has DRAM buffers only");
   if (local.page_size == 0 || config.size == 0)
     hostError("MeshBuffer::create: a buffer needs a size and a page size");
+  if (config.size % local.page_size)
+    hostError("MeshBuffer::create: the size " + std::to_string(config.size) +
+              " is not a multiple of the page size " +
+              std::to_string(local.page_size));
+  TensorMemoryLayout layout = local.sharding_args.buffer_layout();
+  bool sharded = layout != TensorMemoryLayout::INTERLEAVED;
+  if (sharded != local.sharding_args.shard_spec().has_value())
+    hostError(sharded ? "MeshBuffer::create: a sharded buffer needs a "
+                        "ShardSpecBuffer"
+                      : "MeshBuffer::create: an interleaved buffer takes no "
+                        "shard spec");
+  tilt::emu::Device &emulated = *device->impl().device;
   std::shared_ptr<MeshBuffer> buffer(new MeshBuffer());
   buffer->owner = device;
+  buffer->deviceAlive = device->impl().device;
+  buffer->local = local;
   buffer->bytes = config.size;
   buffer->pageSize = local.page_size;
+  uint64_t pages = config.size / local.page_size;
+  const tilt::emu::ArchInfo &arch = emulated.getArch();
   try {
-    buffer->baseAddress = device->impl().device->allocateDram(
-        config.size, uint32_t(local.page_size));
+    if (local.buffer_type == BufferType::DRAM) {
+      if (sharded)
+        hostError("MeshBuffer::create: DRAM-sharded buffers are not "
+                  "emulated (L1-sharded ones are)");
+      buffer->alignedPage = (local.page_size + arch.dramAlignment - 1) /
+                            arch.dramAlignment * arch.dramAlignment;
+      buffer->bytesPerBank =
+          (pages + arch.dramBanks - 1) / arch.dramBanks * buffer->alignedPage;
+      buffer->baseAddress =
+          emulated.allocateDram(config.size, uint32_t(local.page_size));
+      return buffer;
+    }
+    // L1: pages aligned as the allocator aligns them.
+    uint64_t alignment = std::max<uint32_t>(32, arch.dramAlignment);
+    buffer->alignedPage =
+        (local.page_size + alignment - 1) / alignment * alignment;
+    if (sharded) {
+      std::string error;
+      const ShardSpecBuffer &shard = *local.sharding_args.shard_spec();
+      for (const CoreRange &range : shard.tensor_shard_spec.grid.ranges())
+        if (range.end_coord.x >= arch.gridColumns ||
+            range.end_coord.y >= arch.gridRows)
+          hostError("MeshBuffer::create: the shard grid reaches core (" +
+                    std::to_string(range.end_coord.x) + ", " +
+                    std::to_string(range.end_coord.y) + "), outside the " +
+                    std::to_string(arch.gridColumns) + "x" +
+                    std::to_string(arch.gridRows) + " grid");
+      if (!mapShards(shard, layout, pages, buffer->shardPages, error))
+        hostError("MeshBuffer::create: " + error);
+      buffer->bytesPerBank = shard.num_pages() * buffer->alignedPage;
+    } else {
+      uint32_t banks = emulated.getL1Banks();
+      buffer->bytesPerBank = (pages + banks - 1) / banks * buffer->alignedPage;
+    }
+    buffer->baseAddress = emulated.allocateL1(buffer->bytesPerBank);
+    for (MeshBufferPage &page : buffer->shardPages)
+      page.offset = uint32_t(buffer->baseAddress +
+                             uint64_t(page.offset) * buffer->alignedPage);
   } catch (const std::exception &error) {
-    hostError(error.what());
+    hostError(std::string("MeshBuffer::create: ") + error.what());
   }
   return buffer;
+}
+
+MeshBuffer::~MeshBuffer() {
+  if (local.buffer_type == BufferType::L1 && deviceAlive)
+    static_cast<tilt::emu::Device *>(deviceAlive.get())->freeL1(baseAddress);
+}
+
+MeshBufferPage MeshBuffer::getL1Page(uint64_t page) const {
+  if (!shardPages.empty())
+    return shardPages[page];
+  auto &device = *static_cast<tilt::emu::Device *>(deviceAlive.get());
+  uint32_t banks = device.getL1Banks();
+  MeshBufferPage where;
+  device.getL1BankCore(uint32_t(page % banks), where.column, where.row);
+  where.offset = uint32_t(baseAddress + page / banks * alignedPage);
+  return where;
+}
+
+Buffer *MeshBuffer::get_reference_buffer() const {
+  if (!reference)
+    // A view that does not own the mesh buffer (the aliasing constructor
+    // with no owner): the mesh buffer owns it.
+    reference = std::make_unique<Buffer>(
+        std::shared_ptr<MeshBuffer>(std::shared_ptr<MeshBuffer>(),
+                                    const_cast<MeshBuffer *>(this)),
+        nullptr);
+  return reference.get();
+}
+
+/// Copies the pages of an L1 buffer to (`write`) or from `data`.
+static void copyL1Pages(MeshBuffer &buffer, void *data, uint64_t bytes,
+                        bool write) {
+  auto &device = *buffer.device()->impl().device;
+  uint8_t *host = static_cast<uint8_t *>(data);
+  uint64_t pageSize = buffer.page_size();
+  for (uint64_t page = 0; page * pageSize < bytes; ++page) {
+    MeshBufferPage where = buffer.getL1Page(page);
+    uint64_t count = std::min(pageSize, bytes - page * pageSize);
+    if (write)
+      device.writeL1(where.column, where.row, where.offset,
+                     host + page * pageSize, count);
+    else
+      device.readL1(where.column, where.row, where.offset,
+                    host + page * pageSize, count);
+  }
 }
 
 void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
@@ -508,14 +689,20 @@ void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
   if (bytes > buffer.size())
     hostError("EnqueueWriteMeshBuffer: " + std::to_string(bytes) +
               " bytes into a buffer of " + std::to_string(buffer.size()));
-  cq.get_device()->impl().device->writeDram(
-      buffer.address(), uint32_t(buffer.page_size()), data, bytes);
+  if (buffer.buffer_type() == BufferType::L1)
+    copyL1Pages(buffer, const_cast<void *>(data), bytes, true);
+  else
+    cq.get_device()->impl().device->writeDram(
+        buffer.address(), uint32_t(buffer.page_size()), data, bytes);
 }
 
 void readBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, void *data,
                 uint64_t bytes) {
-  cq.get_device()->impl().device->readDram(
-      buffer.address(), uint32_t(buffer.page_size()), data, bytes);
+  if (buffer.buffer_type() == BufferType::L1)
+    copyL1Pages(buffer, data, bytes, false);
+  else
+    cq.get_device()->impl().device->readDram(
+        buffer.address(), uint32_t(buffer.page_size()), data, bytes);
 }
 
 namespace {
@@ -737,6 +924,17 @@ static void runProgram(MeshDevice &mesh, Program &program) {
                     " is not a multiple of the page size");
         tilt::emu::CBConfig config{index, toFormat(format), pageSize,
                                    cb.config.total_size() / pageSize, first};
+        if (std::optional<uint32_t> global =
+                cb.config.globally_allocated_address();
+            global && first < 0) {
+          if (cb.config.total_size() > cb.config.globally_allocated_size())
+            hostError("CB " + std::to_string(index) + ": the total size " +
+                      std::to_string(cb.config.total_size()) +
+                      " is more than the " +
+                      std::to_string(cb.config.globally_allocated_size()) +
+                      " bytes per core of its buffer");
+          config.globalOffset = *global;
+        }
         if (first < 0)
           first = int32_t(index);
         for (const CoreRange &range : cb.cores)
@@ -887,12 +1085,23 @@ Buffer::Buffer(std::shared_ptr<distributed::MeshBuffer> buffer, IDevice *device)
 uint32_t Buffer::address() const { return meshBuffer->address(); }
 uint64_t Buffer::size() const { return meshBuffer->size(); }
 uint64_t Buffer::page_size() const { return meshBuffer->page_size(); }
+BufferType Buffer::buffer_type() const { return meshBuffer->buffer_type(); }
+TensorMemoryLayout Buffer::buffer_layout() const {
+  return meshBuffer->buffer_layout();
+}
+uint64_t Buffer::aligned_page_size() const {
+  return meshBuffer->aligned_page_size();
+}
+uint64_t Buffer::aligned_size_per_bank() const {
+  return meshBuffer->aligned_size_per_bank();
+}
+const std::optional<ShardSpecBuffer> &Buffer::shard_spec() const {
+  return meshBuffer->shard_spec();
+}
 
 std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig &config) {
   if (!config.device)
     hostError("CreateBuffer: InterleavedBufferConfig::device is null");
-  if (config.buffer_type != BufferType::DRAM)
-    hostError("CreateBuffer: the emulator has DRAM buffers only");
   distributed::DeviceLocalBufferConfig local{config.page_size,
                                              config.buffer_type};
   distributed::ReplicatedBufferConfig replicated{config.size};
@@ -901,6 +1110,86 @@ std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig &config) {
                                       &config.device->mesh()),
       config.device);
 }
+
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig &config) {
+  if (!config.device)
+    hostError("CreateBuffer: ShardedBufferConfig::device is null");
+  distributed::DeviceLocalBufferConfig local{
+      config.page_size, config.buffer_type,
+      BufferShardingArgs(config.shard_parameters, config.buffer_layout)};
+  distributed::ReplicatedBufferConfig replicated{config.size};
+  return std::make_shared<Buffer>(
+      distributed::MeshBuffer::create(replicated, local,
+                                      &config.device->mesh()),
+      config.device);
+}
+
+CircularBufferConfig &
+CircularBufferConfig::set_globally_allocated_address(const Buffer &buffer) {
+  if (!buffer.is_l1())
+    hostError("CircularBufferConfig::set_globally_allocated_address: the "
+              "buffer is not in L1");
+  globalAddress = buffer.address();
+  globalSize = buffer.aligned_size_per_bank();
+  return *this;
+}
+
+namespace detail {
+
+uint32_t getAccessorConfig(const distributed::MeshBuffer &buffer) {
+  if (buffer.buffer_layout() != TensorMemoryLayout::INTERLEAVED)
+    hostError("TensorAccessorArgs: the buffer is sharded by a ShardSpecBuffer "
+              "alone, which tt-metal's TensorAccessor takes for an "
+              "interleaved buffer (at wrong addresses; it needs a "
+              "BufferDistributionSpec, which the emulator does not have): "
+              "read the shards through a CB over the buffer "
+              "(set_globally_allocated_address)");
+  return buffer.buffer_type() == BufferType::DRAM ? 2 : 0;
+}
+
+/// The L1 offset `address` of logical core `core`, checked to lie above
+/// the reserved bottom of L1 and below its top.
+static void checkDeviceL1(const char *call, IDevice *device,
+                          const CoreCoord &core, uint32_t address,
+                          uint64_t size) {
+  if (!device)
+    hostError(std::string(call) + ": the device is null");
+  const tilt::emu::ArchInfo &arch = device->mesh().impl().device->getArch();
+  if (core.x >= arch.gridColumns || core.y >= arch.gridRows)
+    hostError(std::string(call) + ": core " + core.str() + " is outside the " +
+              std::to_string(arch.gridColumns) + "x" +
+              std::to_string(arch.gridRows) + " grid");
+  if (address < arch.l1ReservedBytes || uint64_t(address) + size > arch.l1Bytes)
+    hostError(std::string(call) + ": L1 address " + std::to_string(address) +
+              " (+" + std::to_string(size) + " bytes) is outside the " +
+              std::to_string(arch.l1ReservedBytes) + " to " +
+              std::to_string(arch.l1Bytes) +
+              " a program may use (below lie the firmware and its data)");
+}
+
+bool WriteToDeviceL1(IDevice *device, const CoreCoord &logical_core,
+                     uint32_t address,
+                     const std::vector<uint32_t> &host_buffer) {
+  uint64_t bytes = host_buffer.size() * 4;
+  checkDeviceL1("WriteToDeviceL1", device, logical_core, address, bytes);
+  device->mesh().impl().device->writeL1(uint32_t(logical_core.x),
+                                        uint32_t(logical_core.y), address,
+                                        host_buffer.data(), bytes);
+  return true;
+}
+
+bool ReadFromDeviceL1(IDevice *device, const CoreCoord &logical_core,
+                      uint32_t address, uint32_t size,
+                      std::vector<uint32_t> &host_buffer) {
+  checkDeviceL1("ReadFromDeviceL1", device, logical_core, address, size);
+  host_buffer.assign((size + 3) / 4, 0);
+  device->mesh().impl().device->readL1(uint32_t(logical_core.x),
+                                       uint32_t(logical_core.y), address,
+                                       host_buffer.data(), size);
+  return true;
+}
+
+} // namespace detail
 
 void checkVectorBytes(const char *call, uint64_t bytes, const Buffer &buffer) {
   if (bytes != buffer.size())

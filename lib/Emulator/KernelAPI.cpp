@@ -156,8 +156,23 @@ uint64_t tilt_emu::interleavedNocAddress(uint32_t base, uint32_t pageSize,
                                          bool dram) {
   KernelContext &context = enterKernel();
   const ArchInfo &arch = context.device->arch;
-  if (!dram)
-    return kL1BankFlag;
+  if (!dram) {
+    // An interleaved L1 buffer: page `id` in L1 bank `id % banks`, at the
+    // buffer's offset in every core plus its row of aligned pages.
+    DeviceImpl &device = *context.device;
+    uint64_t alignment = std::max<uint32_t>(32, arch.dramAlignment);
+    uint64_t stride = (pageSize + alignment - 1) / alignment * alignment;
+    uint32_t banks = uint32_t(device.l1BankCores.size());
+    uint64_t address = base + uint64_t(id / banks) * stride + offset;
+    if (address > 0xffffffffull)
+      fail(context, "page " + std::to_string(id) +
+                        " of an interleaved L1 buffer lies beyond 4 GiB");
+    const Core &core = *device.cores[device.l1BankCores[id % banks]];
+    uint32_t x, y;
+    getWorkerNocCoord(arch, core.column, core.row, x, y);
+    return kCoreFlag | (uint64_t(x & 0xff) << 48) | (uint64_t(y & 0xff) << 40) |
+           address;
+  }
   uint64_t alignment = arch.dramAlignment;
   uint64_t stride = (pageSize + alignment - 1) / alignment * alignment;
   uint64_t bank = id % arch.dramBanks;

@@ -135,6 +135,9 @@ uint32_t emu::getRemoteOffset(KernelContext &context, Core &target,
   if ((address < base || address - base >= device.arch.l1Bytes) &&
       address >= own && address - own < device.arch.l1Bytes)
     address = base + (address - own);
+  else if ((address < base || address - base >= device.arch.l1Bytes) &&
+           device.isInL1Buffer(address, size))
+    return address;
   if (address < base || uint64_t(address - base) + size > device.arch.l1Bytes)
     fail(context, std::string(function) +
                       ": the address is outside the L1 of " + coreName(target));

@@ -279,6 +279,25 @@ public:
   ArchInfo arch;
   std::vector<std::vector<uint8_t>> dramBanks;
   uint32_t dramNext = 0;
+  /// L1 buffers: [start, end) L1 offsets, the same on every core (tt-metal's
+  /// banked L1 allocator gives a buffer one address in every bank), taken
+  /// from the top of L1 down; and the core index of each L1 bank.
+  std::map<uint32_t, uint32_t> l1Buffers;
+  std::vector<uint32_t> l1BankCores;
+  /// The lowest L1 buffer's offset (l1Bytes without any): CBs end below it.
+  uint32_t getL1BuffersBottom() const {
+    return l1Buffers.empty() ? arch.l1Bytes : l1Buffers.begin()->first;
+  }
+  /// Whether [address, address + size) lies in one L1 buffer: kernels get
+  /// an L1 buffer's address from the host as its offset in every core's L1
+  /// (the emulator's own L1 addresses, get_write_ptr's, differ per core).
+  bool isInL1Buffer(uint32_t address, uint32_t size) const {
+    auto it = l1Buffers.upper_bound(address);
+    if (it == l1Buffers.begin())
+      return false;
+    --it;
+    return uint64_t(address) + size <= it->second;
+  }
   /// The running program's NoC writes into DRAM, per bank: the start
   /// address of the bytes each last wrote -> (their end, the write), so that
   /// a read of them can be checked to come after the write arrived.

@@ -13,7 +13,10 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
+#include <set>
+#include <stdexcept>
 
 using namespace tilt::emu;
 
@@ -359,4 +362,32 @@ TEST(EmulatorTest, NocReadsKeepTheirAlignment) {
   error = readAt("wormhole_b0", 16, 0);
   EXPECT_NE(error.find("differ modulo 32 (16 and 0)"), std::string::npos)
       << error;
+}
+
+TEST(EmulatorTest, L1BuffersComeFromTheTopAndReuseFreedGaps) {
+  Device device = makeDevice();
+  const ArchInfo &arch = device.getArch();
+  uint32_t alignment = std::max<uint32_t>(32, arch.dramAlignment);
+  // Top down, aligned; a size is rounded up to the alignment.
+  uint32_t first = device.allocateL1(1000);
+  EXPECT_EQ(first, (arch.l1Bytes - 1024) / alignment * alignment);
+  uint32_t second = device.allocateL1(4096);
+  EXPECT_EQ(second, first - 4096);
+  // A freed gap takes a buffer that fits in it, the highest gap first.
+  device.freeL1(first);
+  EXPECT_EQ(device.allocateL1(512), arch.l1Bytes - 512);
+  // What does not fit above the reserved bottom is an error.
+  EXPECT_THROW(device.allocateL1(arch.l1Bytes), std::runtime_error);
+  // One L1 bank per core, each core once, shuffled (bank 0 is not core 0).
+  std::set<std::pair<uint32_t, uint32_t>> cores;
+  for (uint32_t bank = 0; bank < device.getL1Banks(); ++bank) {
+    uint32_t column, row;
+    device.getL1BankCore(bank, column, row);
+    cores.insert({column, row});
+  }
+  EXPECT_EQ(cores.size(), size_t(arch.gridColumns) * arch.gridRows);
+  EXPECT_EQ(device.getL1Banks(), cores.size());
+  uint32_t column, row;
+  device.getL1BankCore(0, column, row);
+  EXPECT_NE(std::make_pair(column, row), std::make_pair(0u, 0u));
 }

@@ -153,6 +153,10 @@ struct CBConfig {
   /// indices of one CircularBufferConfig: tt-metal gives them a single
   /// allocation of its total size); -1: memory of its own.
   int32_t sharesMemoryOf = -1;
+  /// The L1 offset of the buffer whose memory the CB is (tt-metal's
+  /// set_globally_allocated_address: a CB over a sharded buffer); -1: a CB
+  /// of the program's own.
+  int64_t globalOffset = -1;
 };
 
 /// Tile operations counted per core.
@@ -261,6 +265,25 @@ public:
                  uint64_t size);
   void readDram(uint32_t address, uint32_t pageSize, void *data,
                 uint64_t size);
+
+  /// Allocates an L1 buffer of `bytesPerBank` bytes at one offset of every
+  /// core's L1, from the top of L1 down (tt-metal allocates L1 buffers top
+  /// down, CBs bottom up); returns the offset, or throws when no gap
+  /// between the reserved bottom and the top of L1 holds it.
+  uint32_t allocateL1(uint64_t bytesPerBank);
+  /// Frees the L1 buffer at `offset`.
+  void freeL1(uint32_t offset);
+  /// The L1 banks of interleaved L1 buffers: one per worker core, bank ids
+  /// shuffled over the cores as tt-metal's L1 banking allocator does. The
+  /// (column, row) of the core of bank `bank`.
+  uint32_t getL1Banks() const;
+  void getL1BankCore(uint32_t bank, uint32_t &column, uint32_t &row) const;
+  /// Copies `size` bytes to or from the L1 of core (column, row) at
+  /// `offset` (host writes and reads of L1 buffers).
+  void writeL1(uint32_t column, uint32_t row, uint32_t offset, const void *data,
+               uint64_t size);
+  void readL1(uint32_t column, uint32_t row, uint32_t offset, void *data,
+              uint64_t size);
 
   /// Configures CB `config.index` on core (column, row) for the next run.
   /// Returns false with `error` set when it does not fit or clashes.

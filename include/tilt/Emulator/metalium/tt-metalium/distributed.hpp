@@ -60,9 +60,17 @@ private:
 struct DeviceLocalBufferConfig {
   uint64_t page_size = 0;
   BufferType buffer_type = BufferType::DRAM;
+  /// Interleaved (the default) or sharded across the cores of a grid.
+  BufferShardingArgs sharding_args;
+  std::optional<bool> bottom_up;
 };
 struct ReplicatedBufferConfig {
   uint64_t size = 0;
+};
+
+/// Where a page of a buffer lies: a core and an offset of its L1.
+struct MeshBufferPage {
+  uint32_t column = 0, row = 0, offset = 0;
 };
 
 class MeshBuffer {
@@ -70,16 +78,42 @@ public:
   static std::shared_ptr<MeshBuffer>
   create(const ReplicatedBufferConfig &config,
          const DeviceLocalBufferConfig &local, MeshDevice *device);
+  ~MeshBuffer();
+  MeshBuffer(const MeshBuffer &) = delete;
+  MeshBuffer &operator=(const MeshBuffer &) = delete;
+  /// DRAM: the address in every bank. L1: the offset in every core's L1
+  /// (interleaved over the L1 banks, or each core's shard).
   uint32_t address() const { return baseAddress; }
   uint64_t size() const { return bytes; }
   uint64_t page_size() const { return pageSize; }
+  uint64_t aligned_page_size() const { return alignedPage; }
+  uint64_t aligned_size_per_bank() const { return bytesPerBank; }
+  BufferType buffer_type() const { return local.buffer_type; }
+  TensorMemoryLayout buffer_layout() const {
+    return local.sharding_args.buffer_layout();
+  }
+  const std::optional<ShardSpecBuffer> &shard_spec() const {
+    return local.sharding_args.shard_spec();
+  }
+  const DeviceLocalBufferConfig &device_local_config() const { return local; }
   MeshDevice *device() const { return owner; }
+  /// The Buffer of the mesh's one device (what TensorAccessorArgs and
+  /// set_globally_allocated_address take).
+  Buffer *get_reference_buffer() const;
+  /// Where host page `page` lies (an L1 buffer).
+  MeshBufferPage getL1Page(uint64_t page) const;
 
 private:
   MeshBuffer() = default;
   MeshDevice *owner = nullptr;
+  /// Keeps the emulated device alive while the buffer is.
+  std::shared_ptr<void> deviceAlive;
+  DeviceLocalBufferConfig local;
   uint32_t baseAddress = 0;
-  uint64_t bytes = 0, pageSize = 0;
+  uint64_t bytes = 0, pageSize = 0, alignedPage = 0, bytesPerBank = 0;
+  /// A sharded buffer: per host page, its core and its slot there.
+  std::vector<MeshBufferPage> shardPages;
+  mutable std::unique_ptr<Buffer> reference;
 };
 
 struct MeshCoordinateRange {

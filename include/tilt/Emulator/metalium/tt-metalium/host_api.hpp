@@ -13,10 +13,12 @@
 #include "tilt_emu/common.h"
 #include "tt-metalium/core_coord.hpp"
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <variant>
@@ -44,6 +46,81 @@ enum class MathFidelity : uint8_t { LoFi = 0, HiFi2 = 2, HiFi3 = 3, HiFi4 = 4 };
 /// DST at full precision, and makes the CB unusable through SrcA/SrcB.
 enum class UnpackToDestMode : uint8_t { UnpackToDestFp32, Default };
 enum class BufferType { DRAM, L1 };
+
+// Sharded buffers (tt-metal tt_metal/api/tt-metalium/buffer_types.hpp and
+// buffer.hpp): the pages of a 2-D tensor of pages split into shards, one per
+// core of a grid, in L1 at the buffer's address. The emulator takes the
+// legacy 2-D form (ShardSpecBuffer); BufferDistributionSpec is not emulated.
+enum class TensorMemoryLayout {
+  INTERLEAVED = 0,
+  HEIGHT_SHARDED = 2,
+  WIDTH_SHARDED = 3,
+  BLOCK_SHARDED = 4,
+};
+enum class ShardOrientation { ROW_MAJOR = 0, COL_MAJOR };
+
+/// The cores of a sharded tensor and a shard's shape in elements
+/// {height, width}.
+struct ShardSpec {
+  CoreRangeSet grid;
+  std::array<uint32_t, 2> shape{};
+  ShardOrientation orientation = ShardOrientation::ROW_MAJOR;
+  ShardSpec(
+      const CoreRangeSet &core_sets, const std::array<uint32_t, 2> &shard_shape,
+      const ShardOrientation &shard_orientation = ShardOrientation::ROW_MAJOR)
+      : grid(core_sets), shape(shard_shape), orientation(shard_orientation) {}
+};
+
+/// A shard spec with the page shape in elements (a tile {32, 32}, a row
+/// {1, width}) and the tensor's shape in pages.
+struct ShardSpecBuffer {
+  ShardSpec tensor_shard_spec;
+  std::array<uint32_t, 2> page_shape{};
+  std::array<uint32_t, 2> tensor2d_shape_in_pages{};
+  ShardSpecBuffer(const CoreRangeSet &core_sets,
+                  const std::array<uint32_t, 2> &shard_shape,
+                  const ShardOrientation &shard_orientation,
+                  const std::array<uint32_t, 2> &page_shape,
+                  const std::array<uint32_t, 2> &tensor2d_shape_in_pages)
+      : tensor_shard_spec(core_sets, shard_shape, shard_orientation),
+        page_shape(page_shape),
+        tensor2d_shape_in_pages(tensor2d_shape_in_pages) {}
+  ShardSpecBuffer(const ShardSpec &shard_spec,
+                  const std::array<uint32_t, 2> &page_shape,
+                  const std::array<uint32_t, 2> &tensor2d_shape_in_pages)
+      : tensor_shard_spec(shard_spec), page_shape(page_shape),
+        tensor2d_shape_in_pages(tensor2d_shape_in_pages) {}
+  /// A shard's shape in pages.
+  std::array<uint32_t, 2> shape_in_pages() const {
+    return {page_shape[0] ? tensor_shard_spec.shape[0] / page_shape[0] : 0,
+            page_shape[1] ? tensor_shard_spec.shape[1] / page_shape[1] : 0};
+  }
+  /// Pages per shard (a partial shard's too: it is padded).
+  uint64_t num_pages() const {
+    std::array<uint32_t, 2> pages = shape_in_pages();
+    return uint64_t(pages[0]) * pages[1];
+  }
+};
+
+/// How a buffer is laid out: interleaved (the default), or sharded by a
+/// ShardSpecBuffer.
+class BufferShardingArgs {
+public:
+  BufferShardingArgs() = default;
+  BufferShardingArgs(std::nullopt_t) {}
+  BufferShardingArgs(const ShardSpecBuffer &shard_spec,
+                     TensorMemoryLayout buffer_layout)
+      : shard(shard_spec), layout(buffer_layout) {}
+  BufferShardingArgs(const std::optional<ShardSpecBuffer> &shard_spec,
+                     TensorMemoryLayout buffer_layout)
+      : shard(shard_spec), layout(buffer_layout) {}
+  const std::optional<ShardSpecBuffer> &shard_spec() const { return shard; }
+  TensorMemoryLayout buffer_layout() const { return layout; }
+
+private:
+  std::optional<ShardSpecBuffer> shard;
+  TensorMemoryLayout layout = TensorMemoryLayout::INTERLEAVED;
+};
 
 /// How a data-movement kernel uses its NoCs (tt-metal NOC_MODE).
 enum NOC_MODE : uint8_t { DM_DEDICATED_NOC = 0, DM_DYNAMIC_NOC = 1 };
@@ -105,6 +182,7 @@ struct ComputeConfig {
   KernelBuildOptLevel opt_level = KernelBuildOptLevel::O2;
 };
 
+class Buffer;
 class CircularBufferConfig {
 public:
   CircularBufferConfig(uint32_t total_size,
@@ -118,11 +196,25 @@ public:
     totalSize = total_size;
     return *this;
   }
+  /// The CB's memory is `buffer`'s (an L1 buffer, sharded in general): on
+  /// each core the CB starts at the buffer's address, and pages the host
+  /// wrote there are the CB's to push (tt-metal
+  /// circular_buffer_config.cpp; the total size must fit the buffer's part
+  /// on one core).
+  CircularBufferConfig &set_globally_allocated_address(const Buffer &buffer);
   uint32_t total_size() const { return totalSize; }
   const std::map<uint8_t, tt::DataFormat> &data_formats() const { return formats; }
   const std::map<uint8_t, uint32_t> &page_sizes() const { return pageSizes; }
+  /// The L1 offset of the buffer set_globally_allocated_address named.
+  std::optional<uint32_t> globally_allocated_address() const {
+    return globalAddress;
+  }
+  /// Its bytes per core (the CB's total size must fit them).
+  uint64_t globally_allocated_size() const { return globalSize; }
 
 private:
+  std::optional<uint32_t> globalAddress;
+  uint64_t globalSize = 0;
   uint32_t totalSize;
   std::map<uint8_t, tt::DataFormat> formats;
   std::map<uint8_t, uint32_t> pageSizes;
@@ -224,6 +316,16 @@ struct InterleavedBufferConfig {
   uint64_t page_size = 0;
   BufferType buffer_type = BufferType::DRAM;
 };
+/// A sharded buffer of one device (tt-metal's ShardedBufferConfig of
+/// buffer.hpp, not the mesh's distributed::ShardedBufferConfig).
+struct ShardedBufferConfig {
+  IDevice *device = nullptr;
+  uint64_t size = 0;
+  uint64_t page_size = 0;
+  BufferType buffer_type = BufferType::L1;
+  TensorMemoryLayout buffer_layout = TensorMemoryLayout::HEIGHT_SHARDED;
+  ShardSpecBuffer shard_parameters;
+};
 class Buffer {
 public:
   explicit Buffer(std::shared_ptr<distributed::MeshBuffer> buffer,
@@ -231,15 +333,24 @@ public:
   uint32_t address() const;
   uint64_t size() const;
   uint64_t page_size() const;
-  BufferType buffer_type() const { return BufferType::DRAM; }
+  BufferType buffer_type() const;
+  TensorMemoryLayout buffer_layout() const;
+  bool is_l1() const { return buffer_type() == BufferType::L1; }
+  bool is_dram() const { return buffer_type() == BufferType::DRAM; }
+  /// The page size rounded up to the allocator's alignment.
+  uint64_t aligned_page_size() const;
+  /// The bytes of one bank (one core's shard, for a sharded buffer).
+  uint64_t aligned_size_per_bank() const;
+  const std::optional<ShardSpecBuffer> &shard_spec() const;
   IDevice *device() const { return owner; }
-  distributed::MeshBuffer &mesh_buffer() { return *meshBuffer; }
+  distributed::MeshBuffer &mesh_buffer() const { return *meshBuffer; }
 
 private:
   std::shared_ptr<distributed::MeshBuffer> meshBuffer;
   IDevice *owner;
 };
 std::shared_ptr<Buffer> CreateBuffer(const InterleavedBufferConfig &config);
+std::shared_ptr<Buffer> CreateBuffer(const ShardedBufferConfig &config);
 
 /// Writes `bytes` from `source` into `buffer`, reads `bytes` of it into
 /// `target` (the emulator's device is done with earlier work first: every
@@ -277,6 +388,16 @@ void EnqueueProgram(CommandQueue &cq, Program &program, bool blocking);
 void Finish(CommandQueue &cq);
 
 namespace detail {
+/// Writes (reads) whole 32-bit words at `address` of logical core `core`'s
+/// L1, as the slow-dispatch calls of tt_metal.hpp do. The address is an L1
+/// offset (a buffer's address, or one of the core's own); the emulator
+/// refuses the reserved bottom of L1, which holds the firmware.
+bool WriteToDeviceL1(IDevice *device, const CoreCoord &logical_core,
+                     uint32_t address,
+                     const std::vector<uint32_t> &host_buffer);
+bool ReadFromDeviceL1(IDevice *device, const CoreCoord &logical_core,
+                      uint32_t address, uint32_t size,
+                      std::vector<uint32_t> &host_buffer);
 // The slow-dispatch forms of the same.
 template <typename T>
 void WriteToBuffer(const std::shared_ptr<Buffer> &buffer,

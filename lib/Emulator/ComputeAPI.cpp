@@ -44,6 +44,7 @@ void emu::initComputeEngine(KernelContext &context,
   context.dstCapacity =
       (instance.fp32DestAcc ? 4 : 8) * (instance.dstFullSync ? 2 : 1);
   engine.fp32Dest = instance.fp32DestAcc;
+  engine.bfp8PackPrecise = instance.bfp8PackPrecise;
   engine.unpackToDestFp32 = instance.unpackToDestFp32;
   engine.lax = getLaxRules();
   engine.fidelityPhases =
@@ -656,6 +657,15 @@ void tilt_emu::pack(uint32_t idst, uint32_t ocb, bool outOfOrder,
   uint32_t position = outOfOrder ? index : cb.packCursor++;
   packTile(context, dst, ocb, position, function);
   count(context, TileOp::Pack);
+  // A block float packed precisely goes through the packer at the width
+  // of its source format, half (Float16_b) or a quarter (Float32) of the
+  // bandwidth (tt-metal PR #14822).
+  emu::DataFormat packed = cb.config.format;
+  if ((packed == emu::DataFormat::Bfp8_b ||
+       packed == emu::DataFormat::Bfp4_b) &&
+      context.engine.bfp8PackPrecise)
+    packed = context.engine.fp32Dest ? emu::DataFormat::Float32
+                                     : emu::DataFormat::Float16_b;
   recordBusy(context, Stream::Pack, Work::Pack,
-             getPackCycles(context.device->timing, cb.config.format));
+             getPackCycles(context.device->timing, packed));
 }

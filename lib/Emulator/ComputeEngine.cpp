@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ComputeEngine.h"
+#include "BlockFloat.h"
 #include "tilt_emu/compute_api.h"
 
 #include <algorithm>
@@ -255,10 +256,18 @@ const CircularBuffer &readTile(KernelContext &context, uint32_t cb,
       for (uint32_t c = 0; c < 32; ++c)
         std::memcpy(&out[r * 32 + c], page + 4 * faceIndex(r, c), 4);
     break;
+  case emu::DataFormat::Bfp8_b:
+  case emu::DataFormat::Bfp4_b: {
+    // The unpacker's conversion to bf16 is exact (BlockFloat.cpp).
+    float values[1024];
+    unpackBfpTile(buffer.config.format, page, values);
+    decode(values, [](float v) { return v; });
+    break;
+  }
   default:
     fail(context, std::string(function) +
                       ": the emulator computes on Float32, Float16, "
-                      "Float16_b and Int32 tiles, not " +
+                      "Float16_b, Bfp8_b, Bfp4_b and Int32 tiles, not " +
                       getFormatName(buffer.config.format));
   }
   return buffer;
@@ -381,6 +390,18 @@ void engine::packTile(KernelContext &context, const float *values, uint32_t ocb,
   uint8_t *page = context.core->l1 + cb.offset +
                   (cb.writePage + position) * cb.config.pageSize;
   PackMask mask = context.engine.mask;
+  if (cb.config.format == emu::DataFormat::Bfp8_b ||
+      cb.config.format == emu::DataFormat::Bfp4_b) {
+    // A block float is packed a face row (16 datums) at a time.
+    float faceOrder[1024];
+    for (uint32_t r = 0; r < 32; ++r)
+      for (uint32_t c = 0; c < 32; ++c)
+        faceOrder[faceIndex(r, c)] =
+            isKeptByMask(mask, r, c) ? values[r * 32 + c] : 0.0f;
+    packBfpTile(cb.config.format, faceOrder, context.engine.bfp8PackPrecise,
+                context.engine.fp32Dest, page);
+    return;
+  }
   for (uint32_t r = 0; r < 32; ++r)
     for (uint32_t c = 0; c < 32; ++c)
       packDatum(context.engine, cb.config.format,
@@ -393,13 +414,21 @@ CircularBuffer &engine::lookupPackedCB(KernelContext &context, uint32_t ocb,
   checkFormat(context, 'P', ocb, function, "");
   CircularBuffer &cb = lookupCB(context, ocb, function);
   emu::DataFormat format = cb.config.format;
+  bool blockFloat =
+      format == emu::DataFormat::Bfp8_b || format == emu::DataFormat::Bfp4_b;
   if (format != emu::DataFormat::Float32 &&
       format != emu::DataFormat::Float16 &&
-      format != emu::DataFormat::Float16_b && format != emu::DataFormat::Int32)
+      format != emu::DataFormat::Float16_b && !blockFloat &&
+      format != emu::DataFormat::Int32)
     fail(context, std::string(function) +
-                      ": the emulator packs Float32, Float16, Float16_b and "
-                      "Int32 tiles, not " +
+                      ": the emulator packs Float32, Float16, Float16_b, "
+                      "Bfp8_b, Bfp4_b and Int32 tiles, not " +
                       getFormatName(format));
+  if (blockFloat && context.engine.l1Accumulate)
+    fail(context, std::string(function) + " into " + getCBText(ocb) + " (" +
+                      getFormatName(format) +
+                      ") with L1 accumulation, which adds FP32, BF16 and FP16 "
+                      "data only (tt-isa-documentation L1.md)");
   if (format == emu::DataFormat::Int32 && !context.engine.fp32Dest)
     fail(context, std::string(function) + " into " + getCBText(ocb) +
                       " (Int32) from a 16-bit DST, which holds no int32 "

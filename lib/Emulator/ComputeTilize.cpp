@@ -465,6 +465,12 @@ void packRows(KernelContext &context, const char *function,
               const std::vector<const float *> &tiles, uint32_t fullColumns,
               uint32_t blockIndex, uint32_t rowBlock, uint32_t ocb) {
   CircularBuffer &cb = lookupPackedCB(context, ocb, function);
+  if (cb.config.format == emu::DataFormat::Bfp8_b ||
+      cb.config.format == emu::DataFormat::Bfp4_b)
+    fail(context, std::string(function) + " into " + getCBText(ocb) + " (" +
+                      getFormatName(cb.config.format) +
+                      "): row-major data has no block-float layout (pack "
+                      "untilize writes Float32, Float16, Float16_b or Int32)");
   uint32_t blockColumns = uint32_t(tiles.size());
   size_t width = size_t(fullColumns) * 32;
   size_t first =

@@ -95,6 +95,10 @@ uint32_t emu::getTileBytes(DataFormat format) {
   case DataFormat::Float16:
   case DataFormat::Float16_b:
     return 2048;
+  case DataFormat::Bfp8_b:
+    return 1088; // 64 shared exponents, a byte per datum
+  case DataFormat::Bfp4_b:
+    return 576; // 64 shared exponents, a nibble per datum
   default:
     return 0;
   }
@@ -105,6 +109,10 @@ const char *emu::getFormatName(DataFormat format) {
   case DataFormat::Float32: return "Float32";
   case DataFormat::Float16: return "Float16";
   case DataFormat::Float16_b: return "Float16_b";
+  case DataFormat::Bfp8_b:
+    return "Bfp8_b";
+  case DataFormat::Bfp4_b:
+    return "Bfp4_b";
   case DataFormat::Int32: return "Int32";
   default: return "Invalid";
   }

@@ -978,6 +978,8 @@ static void runProgram(MeshDevice &mesh, Program &program) {
               instance.runtimeArgs = args->second;
             instance.fp32DestAcc =
                 kernel.compute && kernel.computeConfig.fp32_dest_acc_en;
+            instance.bfp8PackPrecise =
+                kernel.compute && kernel.computeConfig.bfp8_pack_precise;
             instance.dstFullSync =
                 kernel.compute && kernel.computeConfig.dst_full_sync_en;
             // MathFidelity's values are the phase counts, LoFi (0) one.

@@ -126,6 +126,8 @@ enum class UnpackLayout { Tiles, Tilize, Untilize };
 struct ComputeEngine {
   FormatRegister srcA, srcB, pack;
   bool fp32Dest = false;
+  /// ComputeConfig::bfp8_pack_precise (KernelInstance::bfp8PackPrecise).
+  bool bfp8PackPrecise = false;
   /// The 16-bit format of DST without fp32_dest_acc_en, and what a Float32
   /// CB becomes in SrcA/SrcB: Float32 stands for TF32, else that 16-bit
   /// format (genfiles.cpp compute_data_formats, data_format.cpp

@@ -43,6 +43,8 @@ enum class DataFormat : uint8_t {
   Float32 = 0,
   Float16 = 1,
   Float16_b = 5,
+  Bfp8_b = 6,
+  Bfp4_b = 7,
   Int32 = 8,
   Invalid = 0xff,
 };
@@ -211,6 +213,10 @@ struct KernelInstance {
   uint8_t processor = 0;
   /// ComputeConfig::fp32_dest_acc_en: a 32-bit DST (else 16-bit).
   bool fp32DestAcc = false;
+  /// ComputeConfig::bfp8_pack_precise: the packer converts into Bfp8_b and
+  /// Bfp4_b CBs from Float16_b or Float32 (one rounding) rather than from
+  /// Bfp8_b (two; BlockFloat.cpp).
+  bool bfp8PackPrecise = false;
   /// ComputeConfig::dst_full_sync_en: the whole DST per acquire (else half).
   bool dstFullSync = false;
   /// ComputeConfig::math_fidelity as the number of multiplier phases

@@ -61,8 +61,10 @@ struct DeviceLocalBufferConfig {
   uint64_t page_size = 0;
   BufferType buffer_type = BufferType::DRAM;
   /// Interleaved (the default) or sharded across the cores of a grid.
-  BufferShardingArgs sharding_args;
-  std::optional<bool> bottom_up;
+  /// (Initialized here so that a designated initializer may leave them
+  /// out without GCC's -Wmissing-field-initializers.)
+  BufferShardingArgs sharding_args{};
+  std::optional<bool> bottom_up{};
 };
 struct ReplicatedBufferConfig {
   uint64_t size = 0;

@@ -1,0 +1,203 @@
+//===- BlockFloatTest.cpp - Bfp8_b and Bfp4_b tiles
+//------------------------===//
+//
+// Block-float tiles against hand-computed results: tt-metal's host
+// conversion (pack_as_bfp8_tiles: ties to even, saturating), the unpacker
+// (exact; a sign with a zero magnitude is minus infinity; the exponent
+// wraps), and the packer (ties away from zero; two roundings without
+// bfp8_pack_precise, one with it; Bfp4_b truncated from Bfp8_b). Sources in
+// lib/Emulator/BlockFloat.cpp and docs/emulator.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ComputeRun.h"
+#include "api/compute/tile_move_copy.h"
+#include "tt-metalium/bfloat4.hpp"
+#include "tt-metalium/bfloat8.hpp"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace tilt::emu;
+using tt::tt_metal::pack_as_bfp8_tiles;
+using tt::tt_metal::unpack_bfp8_tiles_into_float_vec;
+
+namespace {
+
+constexpr tilt::emu::DataFormat kBfp8 = tilt::emu::DataFormat::Bfp8_b;
+constexpr tilt::emu::DataFormat kBfp4 = tilt::emu::DataFormat::Bfp4_b;
+
+/// A row-major tile whose row 0 starts with `first` and is zero elsewhere.
+std::vector<float> tileWithRow0(std::initializer_list<float> first) {
+  std::vector<float> tile(1024, 0.0f);
+  size_t i = 0;
+  for (float value : first)
+    tile[i++] = value;
+  return tile;
+}
+
+TEST(BlockFloatTest, HostConversionRoundsToNearestEvenAndSaturates) {
+  // Row 0 of face 0: the largest exponent is 1.0's; 1 + 2^-7 is halfway
+  // between 64/64 and 65/64 and goes to the even 64; 1.75 is exact.
+  std::vector<uint32_t> packed = pack_as_bfp8_tiles(
+      tileWithRow0({1.0f, 1.0f + 0x1p-7f, 1.75f, -0.5f}), true, false);
+  ASSERT_EQ(packed.size(), 1088u / 4);
+  const uint8_t *bytes = reinterpret_cast<const uint8_t *>(packed.data());
+  EXPECT_EQ(bytes[0], 127);  // row 0's shared exponent
+  EXPECT_EQ(bytes[64], 64);  // 1.0
+  EXPECT_EQ(bytes[65], 64);  // the tie, to even
+  EXPECT_EQ(bytes[66], 112); // 1.75
+  EXPECT_EQ(bytes[67], 0x80 | 32);
+  std::vector<float> back =
+      unpack_bfp8_tiles_into_float_vec(packed, true, false);
+  EXPECT_EQ(back[1], 1.0f);
+  EXPECT_EQ(back[3], -0.5f);
+  // The largest datum rounds up past 127: it saturates, the exponent stays.
+  back = unpack_bfp8_tiles_into_float_vec(
+      pack_as_bfp8_tiles(tileWithRow0({2.0f - 0x1p-10f}), true, false), true,
+      false);
+  EXPECT_EQ(back[0], 127.0f / 64);
+  // Bfp4_b keeps 3 magnitude bits: 1.75 is 7/4; 1.3 rounds to 5/4.
+  back = unpack_bfp4_tiles_into_float_vec(
+      pack_as_bfp4_tiles(tileWithRow0({1.75f, 1.3f}), true, false), true,
+      false);
+  EXPECT_EQ(back[0], 1.75f);
+  EXPECT_EQ(back[1], 1.25f);
+}
+
+/// Packs a tile (row 0: `row`) from a bf16 CB through DST into `format`
+/// (`precise`: bfp8_pack_precise) and returns row 0 as tt-metal's host
+/// unpacks the result.
+std::vector<float> packThroughDst(tilt::emu::DataFormat format, bool precise,
+                                  std::initializer_list<float> row) {
+  ComputeRun run({{1, kBF16}, {16, format}});
+  run.instance.bfp8PackPrecise = precise;
+  std::vector<float> result;
+  std::string error = run.run([&] {
+    compute_kernel_hw_startup(1, 16);
+    pushData(1, tileWithRow0(row));
+    cb_wait_front(1, 1);
+    copy_tile_init(1);
+    tile_regs_acquire();
+    copy_tile(1, 0, 0);
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(16, 1);
+    pack_tile(0, 16);
+    tile_regs_release();
+    cb_push_back(16, 1);
+    cb_wait_front(16, 1);
+    const uint32_t *page =
+        reinterpret_cast<const uint32_t *>(uintptr_t(get_read_ptr(16)));
+    uint32_t words = getTileBytes(format) / 4;
+    std::vector<uint32_t> data(page, page + words);
+    result = format == kBfp8
+                 ? unpack_bfp8_tiles_into_float_vec(data, true, false)
+                 : unpack_bfp4_tiles_into_float_vec(data, true, false);
+    result.resize(16);
+    cb_pop_front(16, 1);
+    cb_pop_front(1, 1);
+  });
+  EXPECT_EQ(error, "");
+  return result;
+}
+
+TEST(BlockFloatTest, PackerRoundsTiesAwayFromZero) {
+  // 1 + 2^-7 is halfway at the shared exponent: the packer rounds it away
+  // from zero (to 65/64), where the host rounds to even.
+  std::vector<float> row = packThroughDst(kBfp8, true, {1.0f, 1.0f + 0x1p-7f});
+  EXPECT_EQ(row[0], 1.0f);
+  EXPECT_EQ(row[1], 65.0f / 64);
+}
+
+TEST(BlockFloatTest, PackerRoundsTwiceUnlessPrecise) {
+  // 1 + 2^-7 one exponent below the row's largest (2.0): one rounding at
+  // the shared exponent gives 1.0 (32/32); rounding first to 7 significant
+  // bits (1 + 2^-6) and then again gives 33/32.
+  EXPECT_EQ(packThroughDst(kBfp8, true, {2.0f, 1.0f + 0x1p-7f})[1], 1.0f);
+  EXPECT_EQ(packThroughDst(kBfp8, false, {2.0f, 1.0f + 0x1p-7f})[1],
+            33.0f / 32);
+}
+
+TEST(BlockFloatTest, PackerTruncatesBfp4FromBfp8) {
+  // 1.875 is 120/64 in BFP8, truncated to 3 bits: 7/4 (the host rounds it
+  // to 2 and saturates at 7/4 too); 1.4375 = 92/64 -> 5/4 (the host: 6/4).
+  std::vector<float> row = packThroughDst(kBfp4, true, {1.875f, 1.4375f});
+  EXPECT_EQ(row[0], 1.75f);
+  EXPECT_EQ(row[1], 1.25f);
+  std::vector<float> host = unpack_bfp4_tiles_into_float_vec(
+      pack_as_bfp4_tiles(tileWithRow0({1.875f, 1.4375f}), true, false), true,
+      false);
+  EXPECT_EQ(host[1], 1.5f);
+}
+
+TEST(BlockFloatTest, UnpackerReadsASignAloneAsMinusInfinity) {
+  // A Bfp8_b tile written by hand: shared exponent 127 for row 0, datum 0
+  // 0x80, a sign with no magnitude (FloatBitPatterns.md BFP8ToBF16: 0xff80).
+  ComputeRun run({{0, kBfp8}, {16, kF32}});
+  float value = 0;
+  std::string error = run.run([&] {
+    compute_kernel_hw_startup(0, 16);
+    cb_reserve_back(0, 1);
+    uint8_t *page = reinterpret_cast<uint8_t *>(uintptr_t(get_write_ptr(0)));
+    std::memset(page, 0, 1088);
+    page[0] = 127;
+    page[64] = 0x80;
+    cb_push_back(0, 1);
+    cb_wait_front(0, 1);
+    copy_tile_init(0);
+    tile_regs_acquire();
+    copy_tile(0, 0, 0);
+    cb_pop_front(0, 1);
+    value = packElement(16);
+  });
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(value, -std::numeric_limits<float>::infinity());
+}
+
+TEST(BlockFloatTest, UnpackerWrapsATinyExponent) {
+  // Shared exponent 2, magnitude 1: six leading zeros wrap the exponent to
+  // 252 (BFP8ToBF16 has no check).
+  ComputeRun run({{0, kBfp8}, {16, kF32}});
+  float value = 0;
+  std::string error = run.run([&] {
+    compute_kernel_hw_startup(0, 16);
+    cb_reserve_back(0, 1);
+    uint8_t *page = reinterpret_cast<uint8_t *>(uintptr_t(get_write_ptr(0)));
+    std::memset(page, 0, 1088);
+    page[0] = 2;     // row 0's shared exponent
+    page[64] = 0x01; // magnitude 1: six leading zeros
+    cb_push_back(0, 1);
+    cb_wait_front(0, 1);
+    copy_tile_init(0);
+    tile_regs_acquire();
+    copy_tile(0, 0, 0);
+    cb_pop_front(0, 1);
+    value = packElement(16);
+  });
+  ASSERT_EQ(error, "");
+  EXPECT_EQ(value, std::ldexp(1.0f, 252 - 127));
+}
+
+TEST(BlockFloatTest, BlockFloatsAreNotAccumulatedInL1) {
+  ComputeRun run({{1, kBF16}, {16, kBfp8}});
+  std::string error = run.run([&] {
+    compute_kernel_hw_startup(1, 16);
+    pack_reconfig_l1_acc(1);
+    tile_regs_acquire();
+    fill_tile(0, 1.0f);
+    tile_regs_commit();
+    tile_regs_wait();
+    cb_reserve_back(16, 1);
+    pack_tile(0, 16);
+  });
+  EXPECT_NE(error.find("with L1 accumulation, which adds FP32, BF16 and FP16 "
+                       "data only"),
+            std::string::npos)
+      << error;
+}
+
+} // namespace

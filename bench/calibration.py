@@ -55,21 +55,23 @@ def dm(arch, board, args, measured, name, quick=True):
 
 
 def gemm(board, arch, shape, grid, config, fidelity, util, table,
-         gated=True, quick=False):
+         gated=True, quick=False, dtype="bf16"):
     """`config`: in0_block_w, out_subblock_h, out_subblock_w, out_block_h,
     out_block_w (the program config; the per-core block is the output over
     the grid); fp32 accumulation off and the packer's L1 accumulation on, as
-    ttnn's default compute configuration and the benchmark have them."""
+    ttnn's default compute configuration and the benchmark have them.
+    `dtype`: bf16, bfp8 or bfp4 (ttnn's BFLOAT16, BFLOAT8_B, BFLOAT4_B) for
+    both inputs and the output."""
     m, k, n = shape
     cores = grid[0] * grid[1]
     measured = gemm_ideal(m, k, n, fidelity, cores) / (util / 100)
     args = [str(m), str(k), str(n), str(grid[0]), str(grid[1])] + \
         [str(c) for c in config[:3]] + [fidelity, "0", "1"] + \
-        [str(c) for c in config[3:]]
+        [str(c) for c in config[3:]] + ([dtype] if dtype != "bf16" else [])
     return dict(kind="gemm", arch=arch, board=board, program="matmul_2d",
                 args=args, measured=measured, gated=gated, quick=quick,
-                source="%s, %s, %dx%dx%d bf16 %s, device utilization %.2f %%"
-                % (GEMM_FLOPS, table, m, k, n, fidelity, util))
+                source="%s, %s, %dx%dx%d %s %s, device utilization %.2f %%"
+                % (GEMM_FLOPS, table, m, k, n, dtype, fidelity, util))
 
 
 WH, BH = "wormhole_b0", "blackhole"
@@ -126,6 +128,34 @@ ROWS = [
     gemm("p150_unharvested", BH, (4160, 4160, 4160), (13, 10),
          (10, 1, 5, 13, 10), "HiFi4", 93.81,
          "P150 manually tuned, 13x10, DRAM/DRAM/DRAM"),
+    # Block-float inputs and outputs (both inputs bfp: ttnn's default
+    # fidelity is LoFi). The out-of-box rows take the bf16 rows' program
+    # configuration (same per-core blocks; smaller tiles fit the same L1).
+    gemm("n150", WH, (1024, 1024, 1024), (8, 8), (4, 4, 2, 4, 4), "LoFi",
+         33.86, "N150 out of box", dtype="bfp8", gated=False),
+    gemm("n150", WH, (2048, 2048, 2048), (8, 8), (8, 4, 2, 8, 8), "LoFi",
+         63.83, "N150 out of box", dtype="bfp8", gated=False),
+    gemm("n150", WH, (4096, 4096, 4096), (8, 8), (16, 4, 2, 8, 8), "LoFi",
+         58.88, "N150 manually tuned, DRAM/DRAM/DRAM", dtype="bfp8",
+         gated=False),
+    gemm("n150", WH, (4096, 4096, 4096), (8, 8), (16, 4, 2, 8, 8), "HiFi2",
+         79.43, "N150 manually tuned, DRAM/DRAM/DRAM", dtype="bfp8",
+         gated=False),
+    gemm("p150_unharvested", BH, (2560, 3328, 3328), (13, 10),
+         (8, 4, 2, 8, 8), "LoFi", 81.32, "P150 out of box, 13x10",
+         dtype="bfp8", gated=False),
+    gemm("p150_unharvested", BH, (4160, 4160, 4160), (13, 10),
+         (10, 1, 5, 13, 10), "LoFi", 85.08,
+         "P150 manually tuned, 13x10, DRAM/DRAM/DRAM", dtype="bfp8",
+         gated=False),
+    gemm("p150_unharvested", BH, (4160, 4160, 4160), (13, 10),
+         (10, 1, 5, 13, 10), "HiFi2", 89.54,
+         "P150 manually tuned, 13x10, DRAM/DRAM/DRAM", dtype="bfp8",
+         gated=False),
+    gemm("p150_unharvested", BH, (4160, 4160, 4160), (13, 10),
+         (10, 1, 5, 13, 10), "LoFi", 86.27,
+         "P150 manually tuned, 13x10, DRAM/DRAM/DRAM", dtype="bfp4",
+         gated=False),
 ]
 
 

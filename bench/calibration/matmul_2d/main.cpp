@@ -10,12 +10,17 @@
 //
 //   main.cpp M K N grid_x grid_y in0_block_w out_subblock_h out_subblock_w
 //            fidelity [fp32_acc [packer_l1_acc [out_block_h out_block_w]]]
+//            [bf16 | bfp8 | bfp4]
 //
 // M, K, N in elements; fidelity LoFi, HiFi2, HiFi3 or HiFi4; fp32_acc
 // (fp32_dest_acc_en) 0 by default; packer_l1_acc 1 by default (as the
 // benchmark's WormholeComputeKernelConfig); out_block_h/w (tiles) default
-// to the whole per-core block (the config's out_block_h/w fields).
-// A (M x K) and B (K x N) are bf16, tiled, in interleaved DRAM; so is C.
+// to the whole per-core block (the config's out_block_h/w fields); the
+// data type last (bf16 by default: ttnn's BFLOAT16, BFLOAT8_B, BFLOAT4_B).
+// A (M x K) and B (K x N) are of that type, tiled, in interleaved DRAM; so
+// is C. The partial sums are Float32 with fp32_acc, else Float16_b with
+// packer L1 accumulation, else of the output's type (the factory's
+// interm0 format).
 //
 // The factory's layout on a grid_x x grid_y grid (no transpose_mcast):
 //  - core (x, y) owns C's tiles [y * per_core_M, (y + 1) * per_core_M) x
@@ -48,6 +53,8 @@
 //   4096 4096 4096 8 8 4 1 8 HiFi2 (does not fit the emulator's L1: see
 //   the CB section).
 #include <tt-metalium/bfloat16.hpp>
+#include <tt-metalium/bfloat4.hpp>
+#include <tt-metalium/bfloat8.hpp>
 #include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
@@ -112,6 +119,22 @@ std::vector<bfloat16> randomBf16(size_t count, uint64_t seed) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // The data type, when the last argument names one.
+  DataFormat dtype = DataFormat::Float16_b;
+  std::string dtype_name = "bf16";
+  if (argc > 10) {
+    std::string last = argv[argc - 1];
+    if (last == "bf16" || last == "bfp8" || last == "bfp4") {
+      dtype_name = last;
+      dtype = last == "bfp8"   ? DataFormat::Bfp8_b
+              : last == "bfp4" ? DataFormat::Bfp4_b
+                               : DataFormat::Float16_b;
+      --argc;
+    }
+  }
+  const uint32_t dtype_tile_bytes = dtype == DataFormat::Bfp8_b   ? 1088
+                                    : dtype == DataFormat::Bfp4_b ? 576
+                                                                  : kBf16TileBytes;
   if (argc < 10 || argc > 14 || argc == 13)
     usage("wrong number of arguments");
   const uint32_t M = uint32_t(std::atoi(argv[1]));
@@ -169,28 +192,50 @@ int main(int argc, char **argv) {
 
   std::printf("matmul_2d: %ux%ux%u on %ux%u cores, per core %ux%u tiles, "
               "out block %ux%u, in0_block_w %u (%u K blocks), subblock "
-              "%ux%u, %s, fp32_acc %d, packer_l1_acc %d\n",
+              "%ux%u, %s, fp32_acc %d, packer_l1_acc %d, %s\n",
               M, K, N, grid_x, grid_y, per_core_M, per_core_N, out_block_h,
               out_block_w, in0_block_w, num_blocks_k, out_subblock_h,
               out_subblock_w, fidelity_name.c_str(), int(fp32_acc),
-              int(packer_l1_acc_en));
+              int(packer_l1_acc_en), dtype_name.c_str());
 
   // Inputs, tiled (tile id = tile_row * width_in_tiles + tile_col, faces
   // in order within a tile), in interleaved DRAM.
-  std::vector<bfloat16> a = randomBf16(size_t(M) * K, 1);
-  std::vector<bfloat16> b = randomBf16(size_t(K) * N, 2);
-  distributed::DeviceLocalBufferConfig dram{.page_size = kBf16TileBytes,
+  std::vector<bfloat16> a16 = randomBf16(size_t(M) * K, 1);
+  std::vector<bfloat16> b16 = randomBf16(size_t(K) * N, 2);
+  distributed::DeviceLocalBufferConfig dram{.page_size = dtype_tile_bytes,
                                             .buffer_type = BufferType::DRAM};
+  const uint64_t tiles_a = uint64_t(Mt) * Kt, tiles_b = uint64_t(Kt) * Nt;
   auto in0_buffer = distributed::MeshBuffer::create(
-      {.size = uint64_t(M) * K * 2}, dram, device.get());
+      {.size = tiles_a * dtype_tile_bytes}, dram, device.get());
   auto in1_buffer = distributed::MeshBuffer::create(
-      {.size = uint64_t(K) * N * 2}, dram, device.get());
+      {.size = tiles_b * dtype_tile_bytes}, dram, device.get());
   auto out_buffer = distributed::MeshBuffer::create(
-      {.size = uint64_t(M) * N * 2}, dram, device.get());
-  distributed::EnqueueWriteMeshBuffer(cq, in0_buffer, tilize_nfaces(a, M, K),
-                                      false);
-  distributed::EnqueueWriteMeshBuffer(cq, in1_buffer, tilize_nfaces(b, K, N),
-                                      false);
+      {.size = uint64_t(Mt) * Nt * dtype_tile_bytes}, dram, device.get());
+  // The values the device holds, for the reference: bf16, or the block
+  // floats tt-metal's host packs them into (ties to even), decoded.
+  auto upload = [&](const std::vector<bfloat16> &values, uint32_t rows,
+                    uint32_t columns,
+                    std::shared_ptr<distributed::MeshBuffer> &buffer) {
+    std::vector<bfloat16> tiled = tilize_nfaces(values, rows, columns);
+    if (dtype == DataFormat::Float16_b) {
+      distributed::EnqueueWriteMeshBuffer(cq, buffer, tiled, false);
+      return std::vector<float>(values.begin(), values.end());
+    }
+    std::vector<float> tiled_f(tiled.begin(), tiled.end());
+    std::vector<uint32_t> packed =
+        dtype == DataFormat::Bfp8_b
+            ? pack_as_bfp8_tiles(tiled_f, /*row_major_input=*/false,
+                                 /*is_exp_a=*/false)
+            : pack_as_bfp4_tiles(tiled_f, false, false);
+    distributed::EnqueueWriteMeshBuffer(cq, buffer, packed, false);
+    std::vector<float> decoded =
+        dtype == DataFormat::Bfp8_b
+            ? unpack_bfp8_tiles_into_float_vec(packed, false, false)
+            : unpack_bfp4_tiles_into_float_vec(packed, false, false);
+    return untilize_nfaces(decoded, rows, columns);
+  };
+  std::vector<float> af = upload(a16, M, K, in0_buffer);
+  std::vector<float> bf = upload(b16, K, N, in1_buffer);
 
   Program program = CreateProgram();
   const CoreRange all_cores({0, 0}, {grid_x - 1, grid_y - 1});
@@ -211,23 +256,24 @@ int main(int argc, char **argv) {
         CircularBufferConfig(tiles * tile_bytes, {{index, format}})
             .set_page_size(index, tile_bytes));
   };
-  makeCB(CBIndex::c_0, buffering * in0_block_tiles, DataFormat::Float16_b,
-         kBf16TileBytes);
-  makeCB(CBIndex::c_1, buffering * in1_block_tiles, DataFormat::Float16_b,
-         kBf16TileBytes);
-  if (fp32_acc) {
-    // fp32 partials with an fp32 DST: a CB of their own.
-    makeCB(CBIndex::c_4, out_block_tiles, DataFormat::Float16_b,
-           kBf16TileBytes);
-    makeCB(CBIndex::c_5, out_block_tiles, DataFormat::Float32, kFp32TileBytes);
+  makeCB(CBIndex::c_0, buffering * in0_block_tiles, dtype, dtype_tile_bytes);
+  makeCB(CBIndex::c_1, buffering * in1_block_tiles, dtype, dtype_tile_bytes);
+  const DataFormat partials_format = fp32_acc           ? DataFormat::Float32
+                                     : packer_l1_acc_en ? DataFormat::Float16_b
+                                                        : dtype;
+  if (partials_format != dtype) {
+    // Partials of another format than the output: a CB of their own.
+    makeCB(CBIndex::c_4, out_block_tiles, dtype, dtype_tile_bytes);
+    makeCB(CBIndex::c_5, out_block_tiles, partials_format,
+           partials_format == DataFormat::Float32 ? kFp32TileBytes
+                                                  : kBf16TileBytes);
   } else {
     CreateCircularBuffer(
         program, all_cores,
-        CircularBufferConfig(out_block_tiles * kBf16TileBytes,
-                             {{CBIndex::c_4, DataFormat::Float16_b},
-                              {CBIndex::c_5, DataFormat::Float16_b}})
-            .set_page_size(CBIndex::c_4, kBf16TileBytes)
-            .set_page_size(CBIndex::c_5, kBf16TileBytes));
+        CircularBufferConfig(out_block_tiles * dtype_tile_bytes,
+                             {{CBIndex::c_4, dtype}, {CBIndex::c_5, dtype}})
+            .set_page_size(CBIndex::c_4, dtype_tile_bytes)
+            .set_page_size(CBIndex::c_5, dtype_tile_bytes));
   }
 
   // Semaphores, all starting INVALID: per operand one the receivers
@@ -425,9 +471,21 @@ int main(int argc, char **argv) {
   distributed::EnqueueMeshWorkload(cq, workload, false);
   distributed::Finish(cq);
 
-  std::vector<bfloat16> out_tiles;
-  distributed::EnqueueReadMeshBuffer(cq, out_tiles, out_buffer, true);
-  std::vector<bfloat16> c = untilize_nfaces(out_tiles, M, N);
+  std::vector<float> c;
+  if (dtype == DataFormat::Float16_b) {
+    std::vector<bfloat16> out_tiles;
+    distributed::EnqueueReadMeshBuffer(cq, out_tiles, out_buffer, true);
+    std::vector<bfloat16> rows16 = untilize_nfaces(out_tiles, M, N);
+    c.assign(rows16.begin(), rows16.end());
+  } else {
+    std::vector<uint32_t> out_words;
+    distributed::EnqueueReadMeshBuffer(cq, out_words, out_buffer, true);
+    c = untilize_nfaces(
+        dtype == DataFormat::Bfp8_b
+            ? unpack_bfp8_tiles_into_float_vec(out_words, false, false)
+            : unpack_bfp4_tiles_into_float_vec(out_words, false, false),
+        M, N);
+  }
 
   // Host reference in double from the same bf16 inputs. Every row up to
   // 2^30 multiply-adds; beyond, two rows of every tile row (one in each
@@ -442,7 +500,6 @@ int main(int argc, char **argv) {
       rows.push_back(t * kTile + 16 + (t * 11) % 16);
     }
   }
-  std::vector<float> af(a.begin(), a.end()), bf(b.begin(), b.end());
   std::vector<double> ref(size_t(rows.size()) * N);
   auto referenceRows = [&](size_t first, size_t step) {
     for (size_t i = first; i < rows.size(); i += step) {
@@ -501,6 +558,17 @@ int main(int argc, char **argv) {
   } else if (fidelity == MathFidelity::LoFi) {
     base = 1.0 / 48;
     min_pcc = 0.995;
+  }
+  // Block floats keep fewer bits than bf16 (7 and 3 significant bits under
+  // one exponent per 16 values): their output and any partials that go
+  // through them round that much more coarsely.
+  if (dtype == DataFormat::Bfp8_b) {
+    base *= 2;
+  } else if (dtype == DataFormat::Bfp4_b) {
+    // The packer truncates a Bfp4_b output from Bfp8_b: up to an eighth
+    // of the largest of 16 values.
+    base *= 16;
+    min_pcc = 0.97;
   }
   const double tolerance = base * (1 + std::sqrt(double(Kt)));
   const bool pass = bad_nan == 0 && rel <= tolerance && pcc >= min_pcc;

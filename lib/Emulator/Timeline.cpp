@@ -341,7 +341,12 @@ bool Simulator::executeQueue(SimStream &stream, const TimedEvent &event) {
   uint32_t capacity = queue.capacity;
   if (!capacity || pages > capacity)
     return true; // the run checked the protocol; nothing to time
-  double handshake = event.a >= kSourceQueue ? params.dstHandshakeCycles
+  // The source registers are handed over by the hardware (SrcA and SrcB
+  // have two banks each, their owner flipped by the unpacker and the
+  // matrix unit: tt-isa-documentation SrcASrcB.md); DST sections and CB
+  // pages by the TRISCs' semaphores and stream registers.
+  double handshake = event.a == kSourceQueue ? params.sourceHandshakeCycles
+                     : event.a == kDstQueue  ? params.dstHandshakeCycles
                                              : params.cbHandshakeCycles;
   auto index = [capacity](uint64_t page) { return size_t(page % capacity); };
   if (queue.pushTime.empty()) {

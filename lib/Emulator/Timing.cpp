@@ -49,6 +49,7 @@ const ParamEntry kParams[] = {
     TILT_PARAM(initCycles),
     TILT_PARAM(reconfigCycles),
     TILT_PARAM(dstHandshakeCycles),
+    TILT_PARAM(sourceHandshakeCycles),
     TILT_PARAM(cbApiCycles),
     TILT_PARAM(cbHandshakeCycles),
     TILT_PARAM(nocBytesPerCycle),

@@ -134,9 +134,9 @@ TEST(BlockFloatTest, PackerTruncatesBfp4FromBfp8) {
   EXPECT_EQ(host[1], 1.5f);
 }
 
-TEST(BlockFloatTest, UnpackerReadsASignAloneAsMinusInfinity) {
-  // A Bfp8_b tile written by hand: shared exponent 127 for row 0, datum 0
-  // 0x80, a sign with no magnitude (FloatBitPatterns.md BFP8ToBF16: 0xff80).
+/// Element (0, 0) of a Bfp8_b tile written by hand, as copy_tile unpacks
+/// it: row 0's shared exponent `exponent`, datum 0 `code`.
+float unpackDatum(uint8_t exponent, uint8_t code) {
   ComputeRun run({{0, kBfp8}, {16, kF32}});
   float value = 0;
   std::string error = run.run([&] {
@@ -144,8 +144,8 @@ TEST(BlockFloatTest, UnpackerReadsASignAloneAsMinusInfinity) {
     cb_reserve_back(0, 1);
     uint8_t *page = reinterpret_cast<uint8_t *>(uintptr_t(get_write_ptr(0)));
     std::memset(page, 0, 1088);
-    page[0] = 127;
-    page[64] = 0x80;
+    page[0] = exponent;
+    page[64] = code;
     cb_push_back(0, 1);
     cb_wait_front(0, 1);
     copy_tile_init(0);
@@ -154,32 +154,20 @@ TEST(BlockFloatTest, UnpackerReadsASignAloneAsMinusInfinity) {
     cb_pop_front(0, 1);
     value = packElement(16);
   });
-  ASSERT_EQ(error, "");
-  EXPECT_EQ(value, -std::numeric_limits<float>::infinity());
+  EXPECT_EQ(error, "");
+  return value;
+}
+
+TEST(BlockFloatTest, UnpackerReadsASignAloneAsMinusInfinity) {
+  // 0x80, a sign with no magnitude (FloatBitPatterns.md BFP8ToBF16: 0xff80).
+  EXPECT_EQ(unpackDatum(127, 0x80), -std::numeric_limits<float>::infinity());
+  EXPECT_EQ(unpackDatum(127, 0x40), 1.0f);
 }
 
 TEST(BlockFloatTest, UnpackerWrapsATinyExponent) {
   // Shared exponent 2, magnitude 1: six leading zeros wrap the exponent to
   // 252 (BFP8ToBF16 has no check).
-  ComputeRun run({{0, kBfp8}, {16, kF32}});
-  float value = 0;
-  std::string error = run.run([&] {
-    compute_kernel_hw_startup(0, 16);
-    cb_reserve_back(0, 1);
-    uint8_t *page = reinterpret_cast<uint8_t *>(uintptr_t(get_write_ptr(0)));
-    std::memset(page, 0, 1088);
-    page[0] = 2;     // row 0's shared exponent
-    page[64] = 0x01; // magnitude 1: six leading zeros
-    cb_push_back(0, 1);
-    cb_wait_front(0, 1);
-    copy_tile_init(0);
-    tile_regs_acquire();
-    copy_tile(0, 0, 0);
-    cb_pop_front(0, 1);
-    value = packElement(16);
-  });
-  ASSERT_EQ(error, "");
-  EXPECT_EQ(value, std::ldexp(1.0f, 252 - 127));
+  EXPECT_EQ(unpackDatum(2, 0x01), std::ldexp(1.0f, 252 - 127));
 }
 
 TEST(BlockFloatTest, BlockFloatsAreNotAccumulatedInL1) {

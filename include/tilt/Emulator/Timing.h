@@ -45,6 +45,9 @@ struct TimingParams {
   double initCycles = 100;    ///< an op init, on each engine it configures
   double reconfigCycles = 70; ///< a data-format reconfiguration
   double dstHandshakeCycles = 10;
+  /// A source-register bank handed from an unpacker to the matrix unit or
+  /// back: a hardware bank flip, not a semaphore between TRISCs.
+  double sourceHandshakeCycles = 1;
   double cbApiCycles = 10;       ///< a CB call's own work
   double cbHandshakeCycles = 20; ///< a push seen by the other kernel
   // NoC and DRAM.

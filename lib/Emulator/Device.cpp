@@ -486,6 +486,22 @@ uint32_t Device::allocateDram(uint64_t size, uint32_t pageSize) {
   return address;
 }
 
+void Device::writeDramBank(uint32_t bank, uint32_t address, const void *data,
+                           uint64_t size) {
+  if (bank >= impl->dramBanks.size() ||
+      uint64_t(address) + size > impl->dramBanks[bank].size())
+    throw std::runtime_error("a write beyond an emulated DRAM buffer");
+  std::memcpy(impl->dramBanks[bank].data() + address, data, size);
+}
+
+void Device::readDramBank(uint32_t bank, uint32_t address, void *data,
+                          uint64_t size) {
+  if (bank >= impl->dramBanks.size() ||
+      uint64_t(address) + size > impl->dramBanks[bank].size())
+    throw std::runtime_error("a read beyond an emulated DRAM buffer");
+  std::memcpy(data, impl->dramBanks[bank].data() + address, size);
+}
+
 uint32_t Device::allocateL1(uint64_t bytesPerBank) {
   const ArchInfo &arch = impl->arch;
   // The allocators' alignment: the larger of L1's and DRAM's (tt-metal PR

@@ -596,15 +596,38 @@ MeshBuffer::create(const ReplicatedBufferConfig &config,
   const tilt::emu::ArchInfo &arch = emulated.getArch();
   try {
     if (local.buffer_type == BufferType::DRAM) {
-      if (sharded)
-        hostError("MeshBuffer::create: DRAM-sharded buffers are not "
-                  "emulated (L1-sharded ones are)");
       buffer->alignedPage = (local.page_size + arch.dramAlignment - 1) /
                             arch.dramAlignment * arch.dramAlignment;
-      buffer->bytesPerBank =
-          (pages + arch.dramBanks - 1) / arch.dramBanks * buffer->alignedPage;
-      buffer->baseAddress =
-          emulated.allocateDram(config.size, uint32_t(local.page_size));
+      if (!sharded) {
+        buffer->bytesPerBank =
+            (pages + arch.dramBanks - 1) / arch.dramBanks * buffer->alignedPage;
+        buffer->baseAddress =
+            emulated.allocateDram(config.size, uint32_t(local.page_size));
+        return buffer;
+      }
+      // DRAM-sharded: the grid names DRAM banks as cores {bank, 0}
+      // (tt-metal's soc descriptor, get_dram_channel_from_logical_core:
+      // the x is the bank); each shard at the buffer's address in its
+      // bank, as the dispatcher writes it (tt_metal/impl/buffers/
+      // dispatch.cpp).
+      const ShardSpecBuffer &shard = *local.sharding_args.shard_spec();
+      for (const CoreRange &range : shard.tensor_shard_spec.grid.ranges())
+        if (range.start_coord.y != 0 || range.end_coord.y != 0 ||
+            range.end_coord.x >= arch.dramBanks)
+          hostError("MeshBuffer::create: a DRAM-sharded buffer's grid names "
+                    "DRAM banks as cores {bank, 0}, bank below " +
+                    std::to_string(arch.dramBanks) + "; it has " + range.str());
+      std::string error;
+      if (!mapShards(shard, layout, pages, buffer->shardPages, error))
+        hostError("MeshBuffer::create: " + error);
+      buffer->bytesPerBank = shard.num_pages() * buffer->alignedPage;
+      // One allocation of the shard's size in every bank (tt-metal's
+      // banked DRAM allocator gives a buffer one address in all of them).
+      buffer->baseAddress = emulated.allocateDram(
+          buffer->bytesPerBank * arch.dramBanks, uint32_t(buffer->alignedPage));
+      for (MeshBufferPage &page : buffer->shardPages)
+        page.offset = uint32_t(buffer->baseAddress +
+                               uint64_t(page.offset) * buffer->alignedPage);
       return buffer;
     }
     // L1: pages aligned as the allocator aligns them.
@@ -684,12 +707,34 @@ static void copyL1Pages(MeshBuffer &buffer, void *data, uint64_t bytes,
   }
 }
 
+/// Copies the pages of a DRAM-sharded buffer to (`write`) or from `data`:
+/// a page's "core" is {bank, 0}.
+static void copyDramShardPages(MeshBuffer &buffer, void *data, uint64_t bytes,
+                               bool write) {
+  auto &device = *buffer.device()->impl().device;
+  uint8_t *host = static_cast<uint8_t *>(data);
+  uint64_t pageSize = buffer.page_size();
+  for (uint64_t page = 0; page * pageSize < bytes; ++page) {
+    MeshBufferPage where = buffer.getL1Page(page);
+    uint64_t count = std::min(pageSize, bytes - page * pageSize);
+    if (write)
+      device.writeDramBank(where.column, where.offset, host + page * pageSize,
+                           count);
+    else
+      device.readDramBank(where.column, where.offset, host + page * pageSize,
+                          count);
+  }
+}
+
 void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
                  uint64_t bytes) {
   if (bytes > buffer.size())
     hostError("EnqueueWriteMeshBuffer: " + std::to_string(bytes) +
               " bytes into a buffer of " + std::to_string(buffer.size()));
-  if (buffer.buffer_type() == BufferType::L1)
+  if (buffer.buffer_type() == BufferType::DRAM &&
+      buffer.buffer_layout() != TensorMemoryLayout::INTERLEAVED)
+    copyDramShardPages(buffer, const_cast<void *>(data), bytes, true);
+  else if (buffer.buffer_type() == BufferType::L1)
     copyL1Pages(buffer, const_cast<void *>(data), bytes, true);
   else
     cq.get_device()->impl().device->writeDram(
@@ -698,7 +743,10 @@ void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
 
 void readBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, void *data,
                 uint64_t bytes) {
-  if (buffer.buffer_type() == BufferType::L1)
+  if (buffer.buffer_type() == BufferType::DRAM &&
+      buffer.buffer_layout() != TensorMemoryLayout::INTERLEAVED)
+    copyDramShardPages(buffer, data, bytes, false);
+  else if (buffer.buffer_type() == BufferType::L1)
     copyL1Pages(buffer, data, bytes, false);
   else
     cq.get_device()->impl().device->readDram(

@@ -271,6 +271,11 @@ public:
                  uint64_t size);
   void readDram(uint32_t address, uint32_t pageSize, void *data,
                 uint64_t size);
+  /// Copies `size` bytes to or from DRAM bank `bank` at `address` (the
+  /// pages of a DRAM-sharded buffer); throws outside the bank's memory.
+  void writeDramBank(uint32_t bank, uint32_t address, const void *data,
+                     uint64_t size);
+  void readDramBank(uint32_t bank, uint32_t address, void *data, uint64_t size);
 
   /// Allocates an L1 buffer of `bytesPerBank` bytes at one offset of every
   /// core's L1, from the top of L1 down (tt-metal allocates L1 buffers top

@@ -49,6 +49,9 @@ struct CoreRange {
   constexpr CoreCoord grid_size() const {
     return {end_coord.x - start_coord.x + 1, end_coord.y - start_coord.y + 1};
   }
+  std::string str() const {
+    return "[" + start_coord.str() + " - " + end_coord.str() + "]";
+  }
   bool operator<(const CoreRange &other) const {
     return start_coord < other.start_coord ||
            (start_coord == other.start_coord && end_coord < other.end_coord);

@@ -102,7 +102,8 @@ public:
   /// The Buffer of the mesh's one device (what TensorAccessorArgs and
   /// set_globally_allocated_address take).
   Buffer *get_reference_buffer() const;
-  /// Where host page `page` lies (an L1 buffer).
+  /// Where host page `page` lies: a core and an L1 offset (an L1 buffer),
+  /// or for a DRAM-sharded buffer the bank (`column`) and its address.
   MeshBufferPage getL1Page(uint64_t page) const;
 
 private:

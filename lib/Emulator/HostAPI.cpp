@@ -689,41 +689,33 @@ Buffer *MeshBuffer::get_reference_buffer() const {
   return reference.get();
 }
 
-/// Copies the pages of an L1 buffer to (`write`) or from `data`.
-static void copyL1Pages(MeshBuffer &buffer, void *data, uint64_t bytes,
-                        bool write) {
+/// Copies the pages of an L1 buffer or a DRAM-sharded one (whose page's
+/// "core" is {bank, 0}) to (`write`) or from `data`.
+static void copyPages(MeshBuffer &buffer, void *data, uint64_t bytes,
+                      bool write) {
   auto &device = *buffer.device()->impl().device;
+  bool dram = buffer.buffer_type() == BufferType::DRAM;
   uint8_t *host = static_cast<uint8_t *>(data);
   uint64_t pageSize = buffer.page_size();
   for (uint64_t page = 0; page * pageSize < bytes; ++page) {
     MeshBufferPage where = buffer.getL1Page(page);
+    uint8_t *at = host + page * pageSize;
     uint64_t count = std::min(pageSize, bytes - page * pageSize);
-    if (write)
-      device.writeL1(where.column, where.row, where.offset,
-                     host + page * pageSize, count);
+    if (dram && write)
+      device.writeDramBank(where.column, where.offset, at, count);
+    else if (dram)
+      device.readDramBank(where.column, where.offset, at, count);
+    else if (write)
+      device.writeL1(where.column, where.row, where.offset, at, count);
     else
-      device.readL1(where.column, where.row, where.offset,
-                    host + page * pageSize, count);
+      device.readL1(where.column, where.row, where.offset, at, count);
   }
 }
 
-/// Copies the pages of a DRAM-sharded buffer to (`write`) or from `data`:
-/// a page's "core" is {bank, 0}.
-static void copyDramShardPages(MeshBuffer &buffer, void *data, uint64_t bytes,
-                               bool write) {
-  auto &device = *buffer.device()->impl().device;
-  uint8_t *host = static_cast<uint8_t *>(data);
-  uint64_t pageSize = buffer.page_size();
-  for (uint64_t page = 0; page * pageSize < bytes; ++page) {
-    MeshBufferPage where = buffer.getL1Page(page);
-    uint64_t count = std::min(pageSize, bytes - page * pageSize);
-    if (write)
-      device.writeDramBank(where.column, where.offset, host + page * pageSize,
-                           count);
-    else
-      device.readDramBank(where.column, where.offset, host + page * pageSize,
-                          count);
-  }
+/// Whether `buffer`'s pages are placed one by one (L1, or sharded).
+static bool hasPlacedPages(const MeshBuffer &buffer) {
+  return buffer.buffer_type() == BufferType::L1 ||
+         buffer.buffer_layout() != TensorMemoryLayout::INTERLEAVED;
 }
 
 void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
@@ -731,11 +723,8 @@ void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
   if (bytes > buffer.size())
     hostError("EnqueueWriteMeshBuffer: " + std::to_string(bytes) +
               " bytes into a buffer of " + std::to_string(buffer.size()));
-  if (buffer.buffer_type() == BufferType::DRAM &&
-      buffer.buffer_layout() != TensorMemoryLayout::INTERLEAVED)
-    copyDramShardPages(buffer, const_cast<void *>(data), bytes, true);
-  else if (buffer.buffer_type() == BufferType::L1)
-    copyL1Pages(buffer, const_cast<void *>(data), bytes, true);
+  if (hasPlacedPages(buffer))
+    copyPages(buffer, const_cast<void *>(data), bytes, true);
   else
     cq.get_device()->impl().device->writeDram(
         buffer.address(), uint32_t(buffer.page_size()), data, bytes);
@@ -743,11 +732,8 @@ void writeBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, const void *data,
 
 void readBuffer(MeshCommandQueue &cq, MeshBuffer &buffer, void *data,
                 uint64_t bytes) {
-  if (buffer.buffer_type() == BufferType::DRAM &&
-      buffer.buffer_layout() != TensorMemoryLayout::INTERLEAVED)
-    copyDramShardPages(buffer, data, bytes, false);
-  else if (buffer.buffer_type() == BufferType::L1)
-    copyL1Pages(buffer, data, bytes, false);
+  if (hasPlacedPages(buffer))
+    copyPages(buffer, data, bytes, false);
   else
     cq.get_device()->impl().device->readDram(
         buffer.address(), uint32_t(buffer.page_size()), data, bytes);

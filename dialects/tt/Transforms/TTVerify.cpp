@@ -721,8 +721,13 @@ private:
       bytesWritten += getAccessorPageSize(op);
     }
     bool hasDst = op->getInherentAttr("dst") || op->getInherentAttr("lhs");
+    // matmul_block multiplies rt_dim x ct_dim tile pairs: in0's tiles
+    // kt_dim apart (one per row), in1's consecutive (one per column).
+    bool block = name == "tt.matmul_block";
+    int64_t rows = block ? getInt(op, "rt_dim") : 1;
+    int64_t columns = block ? getInt(op, "ct_dim") : 1;
     if (hasDst && !name.endswith("_init"))
-      ++tileOps;
+      tileOps += rows * columns;
     if (name == "tt.tile_regs_acquire") {
       if (dst != Dst::Idle)
         return fail(op, "tile_regs_acquire while DST is still held (release "
@@ -790,6 +795,9 @@ private:
         int64_t tile;
         if (!need(op, op->getOperand(operand), tile))
           return false;
+        if (block)
+          tile +=
+              operand == 0 ? (rows - 1) * getInt(op, "kt_dim") : columns - 1;
         int64_t waited = uses[index].waited;
         if (tile < 0 || tile >= waited)
           return fail(op, "reads tile " + llvm::Twine(tile) +

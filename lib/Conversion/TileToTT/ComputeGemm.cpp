@@ -2,9 +2,10 @@
 //
 // `tile.gemm %a, %b, %c` is C += op(A) x op(B) on tiles. The output is cut
 // into sub-blocks of as many tiles as DST holds (widest first); per
-// sub-block one DST acquisition runs the K tiles through matmul_tiles and
-// packs the sub-block at its row-major place in C's new version
-// (pack_tile_at).
+// sub-block one DST acquisition runs the K tiles through matmul_block (one
+// call per K tile for the whole sub-block; matmul_tiles per tile for a
+// sub-block of one tile or with transpose_b) and packs the sub-block at its
+// row-major place in C's new version (pack_tile_at).
 //
 // Two forms:
 //
@@ -131,36 +132,69 @@ void emitBlocks(KernelLowering &lowering, tile::GemmOp gemm,
   for (int64_t i = 0; i < shape.subH; ++i)
     for (int64_t j = 0; j < shape.subW; ++j)
       preload(i * shape.subW + j, placeInC(i, j));
-  emit<tt::MatmulInitOp>(
-      builder, loc, {},
-      {{"in0", in0}, {"in1", in1}, {"transpose", transposeB ? 1 : 0}});
-  auto kLoop = builder.create<scf::ForOp>(
-      loc, zero, createIndex(builder, loc, shape.kt), one);
-  {
+  // Without transpose_b, B's tiles of one K step are consecutive along the
+  // sub-block's columns and A's kt apart along its rows: one matmul_block
+  // per K step multiplies the whole sub-block, its unpacker holding one
+  // operand across a row or column (tt-llk _llk_unpack_AB_matmul_), as
+  // tt-metal's matmuls do (bmm_large_block_zm_fused_bias_activation.cpp).
+  // With transpose_b, B's tiles of a K step are kt apart, and a sub-block
+  // of one tile has nothing to reuse: matmul_tiles.
+  bool block = !transposeB && shape.subH * shape.subW > 1;
+  if (block) {
+    llvm::SmallVector<std::pair<llvm::StringRef, int64_t>, 6> args = {
+        {"in0", in0},           {"in1", in1},           {"transpose", 0},
+        {"ct_dim", shape.subW}, {"rt_dim", shape.subH}, {"kt_dim", shape.kt}};
+    emit<tt::MatmulBlockInitOp>(builder, loc, {}, args);
+    auto kLoop = builder.create<scf::ForOp>(
+        loc, zero, createIndex(builder, loc, shape.kt), one);
     OpBuilder::InsertionGuard inner(builder);
     builder.setInsertionPointToStart(kLoop.getBody());
     Value kk = kLoop.getInductionVar();
     Value ktValue = createIndex(builder, loc, shape.kt);
-    for (int64_t i = 0; i < shape.subH; ++i)
-      for (int64_t j = 0; j < shape.subW; ++j) {
-        auto [m, n] = subTile(i, j);
-        Value tileA = createBinary<arith::AddIOp>(
-            builder, loc, createBinary<arith::MulIOp>(builder, loc, m, ktValue),
-            kk);
-        Value tileB =
-            transposeB
-                ? createBinary<arith::AddIOp>(
-                      builder, loc,
-                      createBinary<arith::MulIOp>(builder, loc, n, ktValue), kk)
-                : createBinary<arith::AddIOp>(
-                      builder, loc,
-                      createBinary<arith::MulIOp>(builder, loc, kk, ntValue),
-                      n);
-        emit<tt::MatmulTilesOp>(
-            builder, loc,
-            {toI32(builder, loc, tileA), toI32(builder, loc, tileB)},
-            {{"in0", in0}, {"in1", in1}, {"dst", i * shape.subW + j}});
-      }
+    auto [m, n] = subTile(0, 0);
+    Value tileA = createBinary<arith::AddIOp>(
+        builder, loc, createBinary<arith::MulIOp>(builder, loc, m, ktValue),
+        kk);
+    Value tileB = createBinary<arith::AddIOp>(
+        builder, loc, createBinary<arith::MulIOp>(builder, loc, kk, ntValue),
+        n);
+    args.push_back({"dst", 0});
+    emit<tt::MatmulBlockOp>(
+        builder, loc, {toI32(builder, loc, tileA), toI32(builder, loc, tileB)},
+        args);
+  } else {
+    emit<tt::MatmulInitOp>(
+        builder, loc, {},
+        {{"in0", in0}, {"in1", in1}, {"transpose", transposeB ? 1 : 0}});
+    auto kLoop = builder.create<scf::ForOp>(
+        loc, zero, createIndex(builder, loc, shape.kt), one);
+    {
+      OpBuilder::InsertionGuard inner(builder);
+      builder.setInsertionPointToStart(kLoop.getBody());
+      Value kk = kLoop.getInductionVar();
+      Value ktValue = createIndex(builder, loc, shape.kt);
+      for (int64_t i = 0; i < shape.subH; ++i)
+        for (int64_t j = 0; j < shape.subW; ++j) {
+          auto [m, n] = subTile(i, j);
+          Value tileA = createBinary<arith::AddIOp>(
+              builder, loc,
+              createBinary<arith::MulIOp>(builder, loc, m, ktValue), kk);
+          Value tileB =
+              transposeB
+                  ? createBinary<arith::AddIOp>(
+                        builder, loc,
+                        createBinary<arith::MulIOp>(builder, loc, n, ktValue),
+                        kk)
+                  : createBinary<arith::AddIOp>(
+                        builder, loc,
+                        createBinary<arith::MulIOp>(builder, loc, kk, ntValue),
+                        n);
+          emit<tt::MatmulTilesOp>(
+              builder, loc,
+              {toI32(builder, loc, tileA), toI32(builder, loc, tileB)},
+              {{"in0", in0}, {"in1", in1}, {"dst", i * shape.subW + j}});
+        }
+    }
   }
   emit<tt::TileRegsCommitOp>(builder, loc);
   emit<tt::TileRegsWaitOp>(builder, loc);

@@ -16,7 +16,8 @@
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %c0
 // CHECK-NEXT: %[[ACC:.*]] = arith.select %[[FIRST]], %c0_i32, %c1_i32
 // CHECK-NEXT: tt.pack_reconfig_l1_acc %[[ACC]]
-// CHECK: tt.matmul_tiles %c1_i32, %c1_i32 cb(0, 1) dst(3)
+// CHECK: tt.matmul_block_init cb(0, 1) transpose(0) ct_dim(2) rt_dim(2) kt_dim(1)
+// CHECK: tt.matmul_block %{{.*}}, %{{.*}} cb(0, 1) dst(0) transpose(0) ct_dim(2) rt_dim(2) kt_dim(1)
 // CHECK: tt.pack_tile_at %c3_i32 cb(24) dst(3)
 // CHECK-NEXT: tt.tile_regs_release
 // CHECK-NEXT: tt.pack_reconfig_l1_acc %c0_i32

@@ -19,7 +19,7 @@
 // CHECK: scf.for %{{.*}} = %c0 to %[[CN]] step %c1 {
 // CHECK-NOT: arith.select
 // CHECK: tt.pack_reconfig_l1_acc %c1_i32
-// CHECK: tt.matmul_tiles
+// CHECK: tt.matmul_block
 // CHECK: }
 
 // CHECK-LABEL: tt.kernel @writer

@@ -100,7 +100,7 @@ def test_compile_takes_the_shape_constants_by_name():
 def test_get_kernel_source_is_the_compute_kernel():
     a = torch.randn(64, 64, dtype=torch.bfloat16)
     source = matmul_relu.get_kernel_source(a, a)
-    assert source.startswith("// compute.cpp") and "matmul_tiles" in source
+    assert source.startswith("// compute.cpp") and "matmul_block(" in source
 
 
 def test_dynamic_shapes_and_a_macro_that_holds_the_kernel():

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockFloat.h"
+#include "Bits.h"
 #include "tt-metalium/bfloat4.hpp"
 #include "tt-metalium/bfloat8.hpp"
 
@@ -33,18 +34,6 @@ using namespace tilt;
 using namespace tilt::emu;
 
 namespace {
-
-uint32_t bitsOf(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, 4);
-  return bits;
-}
-
-float floatOf(uint32_t bits) {
-  float value;
-  std::memcpy(&value, &bits, 4);
-  return value;
-}
 
 /// Magnitude bits of a datum: 7 for Bfp8_b, 3 for Bfp4_b.
 unsigned getMagnitudeBits(DataFormat format) {
@@ -113,7 +102,8 @@ void emu::unpackBfpTile(DataFormat format, const uint8_t *page, float *values) {
     uint8_t code = getDatum(format, data, i);
     if (format == DataFormat::Bfp4_b)
       code = uint8_t((code & 0x8) << 4 | (code & 0x7) << 4);
-    values[i] = floatOf(uint32_t(hardwareBfp8ToBF16(code, page[i / 16])) << 16);
+    values[i] =
+        fromBits(uint32_t(hardwareBfp8ToBF16(code, page[i / 16])) << 16);
   }
 }
 
@@ -207,7 +197,7 @@ void emu::hostUnpackBfpTile(DataFormat format, const uint8_t *page,
     uint32_t sign = code >> width & 1, mantissa = code & ((1u << width) - 1);
     int exponent = page[i / 16];
     if (mantissa == 0) {
-      values[i] = floatOf(sign << 31);
+      values[i] = fromBits(sign << 31);
       continue;
     }
     // Normalise: the leading one to the top bit of the magnitude.
@@ -221,8 +211,8 @@ void emu::hostUnpackBfpTile(DataFormat format, const uint8_t *page,
       continue;
     }
     mantissa &= (1u << (width - 1)) - 1;
-    values[i] = floatOf(sign << 31 | uint32_t(exponent - shifts) << 23 |
-                        mantissa << (24 - width));
+    values[i] = fromBits(sign << 31 | uint32_t(exponent - shifts) << 23 |
+                         mantissa << (24 - width));
   }
 }
 

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Bits.h"
 #include "ComputeEngine.h"
 #include "tilt_emu/compute_api.h"
 
@@ -70,12 +71,6 @@ uint32_t getBroadcastIndex(BroadcastType dim, uint32_t row, uint32_t column) {
   default:
     return row * 32 + column;
   }
-}
-
-float fromBits(uint32_t bits) {
-  float value;
-  std::memcpy(&value, &bits, sizeof(value));
-  return value;
 }
 
 struct ScalarOpInfo {

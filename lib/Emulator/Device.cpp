@@ -486,20 +486,23 @@ uint32_t Device::allocateDram(uint64_t size, uint32_t pageSize) {
   return address;
 }
 
+/// The `size` bytes at `address` of DRAM bank `bank`; throws outside it.
+static uint8_t *getBankBytes(DeviceImpl &impl, uint32_t bank, uint32_t address,
+                             uint64_t size) {
+  if (bank >= impl.dramBanks.size() ||
+      uint64_t(address) + size > impl.dramBanks[bank].size())
+    throw std::runtime_error("an access beyond an emulated DRAM buffer");
+  return impl.dramBanks[bank].data() + address;
+}
+
 void Device::writeDramBank(uint32_t bank, uint32_t address, const void *data,
                            uint64_t size) {
-  if (bank >= impl->dramBanks.size() ||
-      uint64_t(address) + size > impl->dramBanks[bank].size())
-    throw std::runtime_error("a write beyond an emulated DRAM buffer");
-  std::memcpy(impl->dramBanks[bank].data() + address, data, size);
+  std::memcpy(getBankBytes(*impl, bank, address, size), data, size);
 }
 
 void Device::readDramBank(uint32_t bank, uint32_t address, void *data,
                           uint64_t size) {
-  if (bank >= impl->dramBanks.size() ||
-      uint64_t(address) + size > impl->dramBanks[bank].size())
-    throw std::runtime_error("a read beyond an emulated DRAM buffer");
-  std::memcpy(data, impl->dramBanks[bank].data() + address, size);
+  std::memcpy(data, getBankBytes(*impl, bank, address, size), size);
 }
 
 uint32_t Device::allocateL1(uint64_t bytesPerBank) {
@@ -542,20 +545,23 @@ void Device::getL1BankCore(uint32_t bank, uint32_t &column,
   row = core.row;
 }
 
+/// The `size` bytes at `offset` of core (column, row)'s L1; throws outside.
+static uint8_t *getL1Bytes(DeviceImpl &impl, uint32_t column, uint32_t row,
+                           uint32_t offset, uint64_t size) {
+  Core *core = impl.getCore(column, row);
+  if (!core || uint64_t(offset) + size > impl.arch.l1Bytes)
+    throw std::runtime_error("an access beyond the L1 of a core");
+  return core->l1 + offset;
+}
+
 void Device::writeL1(uint32_t column, uint32_t row, uint32_t offset,
                      const void *data, uint64_t size) {
-  Core *core = impl->getCore(column, row);
-  if (!core || uint64_t(offset) + size > impl->arch.l1Bytes)
-    throw std::runtime_error("a write beyond the L1 of a core");
-  std::memcpy(core->l1 + offset, data, size);
+  std::memcpy(getL1Bytes(*impl, column, row, offset, size), data, size);
 }
 
 void Device::readL1(uint32_t column, uint32_t row, uint32_t offset, void *data,
                     uint64_t size) {
-  Core *core = impl->getCore(column, row);
-  if (!core || uint64_t(offset) + size > impl->arch.l1Bytes)
-    throw std::runtime_error("a read beyond the L1 of a core");
-  std::memcpy(data, core->l1 + offset, size);
+  std::memcpy(data, getL1Bytes(*impl, column, row, offset, size), size);
 }
 
 namespace {

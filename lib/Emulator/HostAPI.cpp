@@ -667,7 +667,7 @@ MeshBuffer::~MeshBuffer() {
     static_cast<tilt::emu::Device *>(deviceAlive.get())->freeL1(baseAddress);
 }
 
-MeshBufferPage MeshBuffer::getL1Page(uint64_t page) const {
+MeshBufferPage MeshBuffer::getPlacedPage(uint64_t page) const {
   if (!shardPages.empty())
     return shardPages[page];
   auto &device = *static_cast<tilt::emu::Device *>(deviceAlive.get());
@@ -698,7 +698,7 @@ static void copyPages(MeshBuffer &buffer, void *data, uint64_t bytes,
   uint8_t *host = static_cast<uint8_t *>(data);
   uint64_t pageSize = buffer.page_size();
   for (uint64_t page = 0; page * pageSize < bytes; ++page) {
-    MeshBufferPage where = buffer.getL1Page(page);
+    MeshBufferPage where = buffer.getPlacedPage(page);
     uint8_t *at = host + page * pageSize;
     uint64_t count = std::min(pageSize, bytes - page * pageSize);
     if (dram && write)

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Bits.h"
 #include "tilt/Emulator/Emulator.h"
 
 #include <cmath>
@@ -31,18 +32,6 @@ using namespace tilt;
 using namespace tilt::emu;
 
 namespace {
-
-uint32_t bitsOf(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, 4);
-  return bits;
-}
-
-float fromBits(uint32_t bits) {
-  float value;
-  std::memcpy(&value, &bits, 4);
-  return value;
-}
 
 /// `value` with its mantissa cut to `keep` bits (truncation toward zero);
 /// NaN and infinity unchanged; a denormal flushed to zero (its sign kept),

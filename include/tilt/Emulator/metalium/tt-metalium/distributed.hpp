@@ -104,7 +104,7 @@ public:
   Buffer *get_reference_buffer() const;
   /// Where host page `page` lies: a core and an L1 offset (an L1 buffer),
   /// or for a DRAM-sharded buffer the bank (`column`) and its address.
-  MeshBufferPage getL1Page(uint64_t page) const;
+  MeshBufferPage getPlacedPage(uint64_t page) const;
 
 private:
   MeshBuffer() = default;

@@ -38,6 +38,20 @@
 // is left as it is. `tile-coarsen` records the factors on the kernel
 // (`tile.coarsened = array<i64: fx, fy>`).
 //
+// When no grid is given and the block grid does not divide the core grid,
+// whole blocks leave cores idle (a 32x32 grid of blocks on 13x10 cores).
+// The blocks may then be resized instead: each gets ceil(tiles / cores)
+// tiles along each block index (or a k-th of that, k blocks per core),
+// as tt-metal sizes per_core_M and per_core_N, and the last row and column
+// of blocks run past the tensors (their reads are guarded, their writes
+// skipped). That is the substitution `%b * E -> %b * E'` in every use of a
+// block index (all of which must be such products) with every buffer
+// dimension the index spans growing from E to E' (all of them E, whole
+// tiles, and tiled dimensions). It changes the user's blocking, so it is
+// taken only when estimated 5 % faster than the best whole-block choice,
+// with a remark; it is recorded as `tile.coarsened = array<i64: nx, dx,
+// ny, dy>` (each block nx / dx as wide and ny / dy as tall).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Multicast.h"
@@ -48,19 +62,23 @@
 #include "tilt/Dialect/TT/Passes.h"
 #include "tilt/Rewrite/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
+#include <numeric>
+#include <optional>
 
 using namespace tilt;
 using namespace tilt::tiletott;
 
 namespace {
 
-int64_t getBytes(tile::BufType type, int64_t fx, int64_t fy,
+int64_t getBytes(tile::BufType type, Scale sx, Scale sy,
                  llvm::function_ref<Span(unsigned)> spanOf) {
   int64_t elements = 1;
   for (unsigned d = 0; d < type.getRank(); ++d)
-    elements *= type.getShape()[d] * getFactor(spanOf(d), fx, fy);
+    elements *= getScale(spanOf(d), sx, sy).apply(type.getShape()[d]);
   return elements * tile::getElementBytes(type.getElementType());
 }
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 /// The largest factor f <= limit that divides `extent`.
 int64_t largestDivisor(int64_t extent, int64_t limit) {
@@ -111,10 +129,23 @@ std::pair<double, double> getDramBytesPerCycle(llvm::StringRef arch) {
 }
 
 /// One way to run a kernel: the cores [0, 0] to [columns - 1, rows - 1]
-/// of the target grid, blocks merged fx x fy times.
+/// of the target grid, blocks sx x sy times their extents (whole blocks
+/// merged, or resized), on a grid of gx x gy blocks.
 struct GridChoice {
-  int64_t columns = 0, rows = 0, fx = 1, fy = 1;
+  int64_t columns = 0, rows = 0;
+  Scale sx, sy;
+  int64_t gx = 0, gy = 0;
   double cycles = 0;
+  /// Whether the blocks are resized rather than whole ones merged.
+  bool resized = false;
+};
+
+/// What resizing a kernel's blocks needs: the one extent of every buffer
+/// dimension a block index spans (whole tiles), and the tiles the old grid
+/// covers inside the tensors, per block index.
+struct ResizeInfo {
+  int64_t extent[2] = {0, 0};
+  int64_t tiles[2] = {0, 0};
 };
 
 class CoarsenKernel : public OpRewritePattern<tile::KernelOp> {
@@ -173,16 +204,37 @@ public:
           if (candidate.cycles < choice.cycles * (1 - 1e-9))
             choice = candidate;
         }
+      // Blocks resized to the grid: each core's block is a whole number of
+      // tiles, a last row or column of blocks running past the tensor
+      // (tt-metal's per_core_M = ceil(Mt / rows) with a smaller last core,
+      // matmul_op_multi_core_reuse_mcast_2d_program_factory.cpp). It
+      // changes the user's blocking, so it must be predicted clearly
+      // faster (5 %).
+      if (std::optional<ResizeInfo> info =
+              getResizeInfo(kernel, analysis, allocs)) {
+        GridChoice best = choice;
+        for (int64_t kx = 1; kx <= 4; ++kx)
+          for (int64_t ky = 1; ky <= 4; ++ky) {
+            std::optional<GridChoice> candidate =
+                planResized(kernel, analysis, allocs, *info, kx, ky);
+            if (candidate && candidate->cycles < best.cycles * (1 - 1e-9))
+              best = *candidate;
+          }
+        if (best.resized && best.cycles < choice.cycles * 0.95) {
+          remarkResized(kernel, best, choice);
+          choice = best;
+        }
+      }
     }
     bool subgrid =
         choice.columns != target.columns || choice.rows != target.rows;
-    if (choice.fx == 1 && choice.fy == 1 && !subgrid)
+    if (choice.sx.num == choice.sx.den && choice.sy.num == choice.sy.den &&
+        !subgrid)
       return rewriter.notifyMatchFailure(
           op, "one block per core, or a larger block does not fit L1");
-    if (subgrid) {
-      int64_t merged = choice.fx * choice.fy;
-      int64_t perCore = (gx / choice.fx) * (gy / choice.fy) /
-                        (choice.columns * choice.rows);
+    if (!choice.resized && subgrid) {
+      int64_t merged = choice.sx.num * choice.sy.num;
+      int64_t perCore = choice.gx * choice.gy / (choice.columns * choice.rows);
       op->emitRemark()
           << "tile-coarsen: runs on cores [0, 0] to [" << choice.columns - 1
           << ", " << choice.rows - 1 << "], " << choice.columns << "x"
@@ -205,92 +257,204 @@ private:
   GridChoice plan(tile::KernelOp kernel, SpanAnalysis &analysis,
                   llvm::ArrayRef<Operation *> allocs, int64_t columns,
                   int64_t rows) const {
-    Operation *op = kernel.getOperation();
-    Context *context = op->getContext();
     int64_t gx = kernel.getGrid()[0], gy = kernel.getGrid()[1];
     GridChoice choice;
     choice.columns = columns;
     choice.rows = rows;
     int64_t fx = gx % columns == 0 ? gx / columns : 1;
     int64_t fy = gy % rows == 0 ? gy / rows : 1;
-    int64_t usable = tt::getUsableL1Bytes(target.arch);
     int64_t cores = columns * rows;
-    auto spanOf = [&](Value buffer) {
-      return [&analysis, buffer](unsigned d) {
-        return analysis.getSpan(buffer, d);
-      };
-    };
-    // Shared buffers stream through two blocks of pages; an output block
-    // too, unless the core runs a single block (then the second block of
-    // its pages would never be used, and tile-lower-compute drops it).
-    auto fits = [&](int64_t x, int64_t y) {
-      bool once = (gx / x) * (gy / y) <= cores;
-      int64_t bytes = 0;
-      for (Operation *alloc : allocs) {
-        Value buffer = alloc->getResult(0);
-        auto type = buffer.getType().cast<tile::BufType>();
-        int64_t size = getBytes(type, x, y, spanOf(buffer));
-        bool shared = type.getMemorySpace() == tile::MemorySpace::Shared;
-        bytes += shared || !once ? 2 * size : size;
-      }
-      // A gemm outside a loop of several K steps does not accumulate in
-      // its output's pages: its result is a new version of the
-      // accumulator, in a double-buffered CB of its own
-      // (tile-lower-compute's chains, ComputeGemm.cpp).
-      op->walk([&](Operation *inner) {
-        if (!tile::GemmOp::dynCast(inner) || isKLoopBody(inner))
-          return;
-        Value acc = inner->getOperand(2);
-        bytes += 2 * getBytes(acc.getType().cast<tile::BufType>(), x, y,
-                              spanOf(acc));
-      });
-      // A block written to a tensor of another type is converted in an
-      // output CB of its own.
-      op->walk([&](Operation *inner) {
-        auto copy = tile::CopyOp::dynCast(inner);
-        if (!copy)
-          return;
-        auto tensor = copy.getDest().getType().dyn_cast<tile::TensorType>();
-        auto type = copy.getSource().getType().dyn_cast<tile::BufType>();
-        if (!tensor || !type || tensor.getElementType() == type.getElementType())
-          return;
-        Value buffer = copy.getSource();
-        auto converted = tile::BufType::get(context, type.getShape(),
-                                            tensor.getElementType(),
-                                            type.getMemorySpace());
-        bytes += (once ? 1 : 2) * getBytes(converted, x, y, spanOf(buffer));
-      });
-      return bytes <= usable;
-    };
-    // A merged block may overhang the tensor (its tail reads zeros), but
-    // not be larger than it (the copy verifier's rule).
-    constexpr int64_t kTile = 32;
-    auto inside = [&](int64_t x, int64_t y) {
-      bool ok = true;
-      forEachTensorCopy(op, [&](Value tensor, Value buffer, Operation *) {
-        auto tensorType = tensor.getType().cast<tile::TensorType>();
-        auto type = buffer.getType().cast<tile::BufType>();
-        unsigned first = tensorType.getRank() - type.getRank();
-        for (unsigned d = 0; d < type.getRank(); ++d) {
-          int64_t factor = getFactor(analysis.getSpan(buffer, d), x, y);
-          int64_t extent = tensorType.getShape()[first + d];
-          int64_t padded = (extent + kTile - 1) / kTile * kTile;
-          if (type.getShape()[d] * factor > padded)
-            ok = false;
-        }
-      });
-      return ok;
-    };
-    while ((!fits(fx, fy) || !inside(fx, fy)) && (fx > 1 || fy > 1)) {
+    while ((!fits(kernel, analysis, allocs, Scale{fx, 1}, Scale{fy, 1},
+                  (gx / fx) * (gy / fy) <= cores) ||
+            !inside(kernel, analysis, Scale{fx, 1}, Scale{fy, 1})) &&
+           (fx > 1 || fy > 1)) {
       if (fx >= fy)
         fx = largestDivisor(gx, fx / 2);
       else
         fy = largestDivisor(gy, fy / 2);
     }
-    choice.fx = fx;
-    choice.fy = fy;
+    choice.sx = Scale{fx, 1};
+    choice.sy = Scale{fy, 1};
+    choice.gx = gx / fx;
+    choice.gy = gy / fy;
     choice.cycles = estimate(kernel, analysis, choice);
     return choice;
+  }
+
+  /// Resized blocks on the whole grid, each core running about kx x ky of
+  /// them: blocks of ceil(tiles / (cores * k)) tiles along each index.
+  /// None when they do not fit L1 or the tensors.
+  std::optional<GridChoice> planResized(tile::KernelOp kernel,
+                                        SpanAnalysis &analysis,
+                                        llvm::ArrayRef<Operation *> allocs,
+                                        const ResizeInfo &info, int64_t kx,
+                                        int64_t ky) const {
+    int64_t old[2] = {kernel.getGrid()[0], kernel.getGrid()[1]};
+    int64_t cores[2] = {target.columns, target.rows}, k[2] = {kx, ky};
+    Scale scales[2];
+    int64_t grid[2];
+    for (unsigned dim = 0; dim < 2; ++dim) {
+      if (info.extent[dim] == 0) {
+        // No buffer spans this index: its blocks stay as they are.
+        if (k[dim] != 1)
+          return std::nullopt;
+        grid[dim] = old[dim];
+        continue;
+      }
+      int64_t tiles = info.tiles[dim];
+      int64_t perBlock = ceilDiv(tiles, cores[dim] * k[dim]);
+      int64_t extent = perBlock * tile::kTileSize;
+      int64_t divisor = std::gcd(extent, info.extent[dim]);
+      scales[dim] = Scale{extent / divisor, info.extent[dim] / divisor};
+      grid[dim] = ceilDiv(tiles, perBlock);
+      if (!canResizeIndex(kernel, dim, scales[dim]))
+        return std::nullopt;
+    }
+    GridChoice choice;
+    choice.resized = true;
+    choice.sx = scales[0];
+    choice.sy = scales[1];
+    choice.gx = grid[0];
+    choice.gy = grid[1];
+    int64_t blocks = grid[0] * grid[1];
+    // One block per core: the cores that run one, rows and columns of
+    // blocks lined up with those of cores (multicast needs it).
+    bool once = grid[0] <= cores[0] && grid[1] <= cores[1];
+    choice.columns = once ? grid[0] : cores[0];
+    choice.rows = once ? grid[1] : cores[1];
+    if (!once && blocks <= cores[0] * cores[1])
+      return std::nullopt;
+    if (!fits(kernel, analysis, allocs, choice.sx, choice.sy, once) ||
+        !inside(kernel, analysis, choice.sx, choice.sy))
+      return std::nullopt;
+    choice.cycles = estimate(kernel, analysis, choice);
+    return choice;
+  }
+
+  /// Whether blocks can be resized, and the extents and tiles it needs:
+  /// every use of a block index is `%b * E`, every buffer dimension an
+  /// index spans has the same extent, in whole tiles, and is one of the
+  /// buffer's last two (tiled) dimensions.
+  static std::optional<ResizeInfo>
+  getResizeInfo(tile::KernelOp kernel, SpanAnalysis &analysis,
+                llvm::ArrayRef<Operation *> allocs) {
+    ResizeInfo info;
+    for (Operation *alloc : allocs) {
+      Value buffer = alloc->getResult(0);
+      auto type = buffer.getType().cast<tile::BufType>();
+      for (unsigned d = 0; d < type.getRank(); ++d) {
+        Span span = analysis.getSpan(buffer, d);
+        if (span != Span::Columns && span != Span::Rows)
+          continue;
+        unsigned dim = span == Span::Columns ? 0 : 1;
+        int64_t extent = type.getShape()[d];
+        if (extent % tile::kTileSize != 0 || d + 2 < type.getRank() ||
+            (info.extent[dim] != 0 && info.extent[dim] != extent))
+          return std::nullopt;
+        info.extent[dim] = extent;
+      }
+    }
+    for (unsigned dim = 0; dim < 2; ++dim) {
+      if (info.extent[dim] == 0)
+        continue;
+      for (OpOperand &use : kernel.getBlockIndex(dim).getUses())
+        if (use.getOwner()->getName().getStringRef() != "arith.muli" ||
+            !getConstantInt(
+                use.getOwner()->getOperand(1 - use.getOperandNumber())))
+          return std::nullopt;
+      info.tiles[dim] =
+          kernel.getGrid()[dim] * info.extent[dim] / tile::kTileSize;
+    }
+    // The tiles the tensors have, when fewer than the grid covers.
+    forEachTensorCopy(
+        kernel.getOperation(), [&](Value tensor, Value buffer, Operation *) {
+          auto tensorType = tensor.getType().cast<tile::TensorType>();
+          auto type = buffer.getType().cast<tile::BufType>();
+          unsigned first = tensorType.getRank() - type.getRank();
+          for (unsigned d = 0; d < type.getRank(); ++d) {
+            Span span = analysis.getSpan(buffer, d);
+            if (span != Span::Columns && span != Span::Rows)
+              continue;
+            unsigned dim = span == Span::Columns ? 0 : 1;
+            int64_t tiles =
+                ceilDiv(tensorType.getShape()[first + d], tile::kTileSize);
+            info.tiles[dim] = std::min(info.tiles[dim], tiles);
+          }
+        });
+    return info;
+  }
+
+  /// Whether the buffers of blocks scaled sx x sy fit the usable L1: shared
+  /// buffers stream through two blocks of pages, an output block too unless
+  /// the core runs a single block (`once`: then the second block of its
+  /// pages would never be used, and tile-lower-compute drops it).
+  bool fits(tile::KernelOp kernel, SpanAnalysis &analysis,
+            llvm::ArrayRef<Operation *> allocs, Scale sx, Scale sy,
+            bool once) const {
+    Operation *op = kernel.getOperation();
+    Context *context = op->getContext();
+    auto spanOf = [&](Value buffer) {
+      return [&analysis, buffer](unsigned d) {
+        return analysis.getSpan(buffer, d);
+      };
+    };
+    int64_t bytes = 0;
+    for (Operation *alloc : allocs) {
+      Value buffer = alloc->getResult(0);
+      auto type = buffer.getType().cast<tile::BufType>();
+      int64_t size = getBytes(type, sx, sy, spanOf(buffer));
+      bool shared = type.getMemorySpace() == tile::MemorySpace::Shared;
+      bytes += shared || !once ? 2 * size : size;
+    }
+    // A gemm outside a loop of several K steps does not accumulate in its
+    // output's pages: its result is a new version of the accumulator, in a
+    // double-buffered CB of its own (tile-lower-compute's chains,
+    // ComputeGemm.cpp).
+    op->walk([&](Operation *inner) {
+      if (!tile::GemmOp::dynCast(inner) || isKLoopBody(inner))
+        return;
+      Value acc = inner->getOperand(2);
+      bytes += 2 * getBytes(acc.getType().cast<tile::BufType>(), sx, sy,
+                            spanOf(acc));
+    });
+    // A block written to a tensor of another type is converted in an
+    // output CB of its own.
+    op->walk([&](Operation *inner) {
+      auto copy = tile::CopyOp::dynCast(inner);
+      if (!copy)
+        return;
+      auto tensor = copy.getDest().getType().dyn_cast<tile::TensorType>();
+      auto type = copy.getSource().getType().dyn_cast<tile::BufType>();
+      if (!tensor || !type || tensor.getElementType() == type.getElementType())
+        return;
+      Value buffer = copy.getSource();
+      auto converted =
+          tile::BufType::get(context, type.getShape(), tensor.getElementType(),
+                             type.getMemorySpace());
+      bytes += (once ? 1 : 2) * getBytes(converted, sx, sy, spanOf(buffer));
+    });
+    return bytes <= tt::getUsableL1Bytes(target.arch);
+  }
+
+  /// Whether no scaled block is larger than its tensor (the copy verifier's
+  /// rule; a block may overhang the tensor, its tail reads zeros).
+  static bool inside(tile::KernelOp kernel, SpanAnalysis &analysis, Scale sx,
+                     Scale sy) {
+    bool ok = true;
+    forEachTensorCopy(
+        kernel.getOperation(), [&](Value tensor, Value buffer, Operation *) {
+          auto tensorType = tensor.getType().cast<tile::TensorType>();
+          auto type = buffer.getType().cast<tile::BufType>();
+          unsigned first = tensorType.getRank() - type.getRank();
+          for (unsigned d = 0; d < type.getRank(); ++d) {
+            Scale scale = getScale(analysis.getSpan(buffer, d), sx, sy);
+            int64_t extent = tensorType.getShape()[first + d];
+            int64_t padded = ceilDiv(extent, tile::kTileSize) * tile::kTileSize;
+            if (scale.apply(type.getShape()[d]) > padded)
+              ok = false;
+          }
+        });
+    return ok;
   }
 
   /// The cycles a choice takes by a roofline estimate, the largest of: the
@@ -304,11 +468,9 @@ private:
   double estimate(tile::KernelOp kernel, SpanAnalysis &analysis,
                   const GridChoice &choice) const {
     Operation *op = kernel.getOperation();
-    int64_t gx = kernel.getGrid()[0] / choice.fx;
-    int64_t gy = kernel.getGrid()[1] / choice.fy;
-    int64_t blocks = gx * gy;
+    int64_t blocks = choice.gx * choice.gy;
     int64_t cores = choice.columns * choice.rows;
-    int64_t perCore = (blocks + cores - 1) / cores;
+    int64_t perCore = ceilDiv(blocks, cores);
     bool multicast = blocks == cores;
     double tiles = 0;
     op->walk([&](Operation *inner) {
@@ -320,10 +482,10 @@ private:
       auto spans = [&](Value buffer, tile::BufType type) {
         double n = 1;
         for (unsigned d = 0; d < type.getRank(); ++d)
-          n *= double(type.getShape()[d]) *
-               double(getFactor(analysis.getSpan(buffer, d), choice.fx,
-                                choice.fy)) /
-               32;
+          n *=
+              double(getScale(analysis.getSpan(buffer, d), choice.sx, choice.sy)
+                         .apply(type.getShape()[d])) /
+              32;
         return n;
       };
       // M x N output tiles (C), times the K tiles (A's last dimension).
@@ -343,7 +505,7 @@ private:
         rows |= span == Span::Rows;
         columns |= span == Span::Columns;
       }
-      double bytes = double(getBytes(type, choice.fx, choice.fy,
+      double bytes = double(getBytes(type, choice.sx, choice.sy,
                                      [&](unsigned d) {
                                        return analysis.getSpan(buffer, d);
                                      })) *
@@ -368,6 +530,28 @@ private:
                      handshakes * kHandshakeCycles});
   }
 
+  /// Announces resized blocks (the user's blocking changed) against the
+  /// best choice of whole blocks.
+  void remarkResized(tile::KernelOp kernel, const GridChoice &choice,
+                     const GridChoice &whole) const {
+    Operation *op = kernel.getOperation();
+    int64_t perCore =
+        ceilDiv(choice.gx * choice.gy, choice.columns * choice.rows);
+    InFlightDiagnostic remark = op->emitRemark();
+    remark << "tile-coarsen: resizes the blocks to cover the " << target.columns
+           << "x" << target.rows << " grid (grid [" << kernel.getGrid()[0]
+           << ", " << kernel.getGrid()[1] << "] -> [" << choice.gx << ", "
+           << choice.gy << "], each block " << choice.sx.num << "/"
+           << choice.sx.den << " as wide and " << choice.sy.num << "/"
+           << choice.sy.den << " as tall), on cores [0, 0] to ["
+           << choice.columns - 1 << ", " << choice.rows - 1 << "], " << perCore
+           << " block" << (perCore == 1 ? "" : "s")
+           << " per core: an estimated " << int64_t(choice.cycles)
+           << " cycles against " << int64_t(whole.cycles)
+           << " with whole blocks on " << whole.columns << "x" << whole.rows
+           << " cores (a grid option keeps the blocks)";
+  }
+
   /// Calls `fn(tensor, buffer, copy)` for each copy between a tensor and
   /// a buffer in `op`.
   static void forEachTensorCopy(
@@ -385,22 +569,35 @@ private:
     });
   }
 
-  /// Merges the blocks and records the choice.
+  /// Merges or resizes the blocks and records the choice:
+  /// `tile.coarsened = array<i64: fx, fy>` for whole blocks merged,
+  /// `array<i64: nx, dx, ny, dy>` for blocks resized to nx / dx and ny /
+  /// dy of their extents.
   void apply(tile::KernelOp kernel, SpanAnalysis &analysis,
              llvm::ArrayRef<Operation *> allocs, PatternRewriter &rewriter,
              const GridChoice &choice) const {
     Operation *op = kernel.getOperation();
     Context *context = op->getContext();
-    int64_t gx = kernel.getGrid()[0], gy = kernel.getGrid()[1];
-    int64_t fx = choice.fx, fy = choice.fy;
-    mergeBlocks(kernel, analysis, allocs, rewriter, fx, fy, [&] {
-      op->setInherentAttr("grid",
-                          DenseArrayAttr::getI64(context, {gx / fx, gy / fy}));
-      op->setAttr(kCoarsenedAttrName, DenseArrayAttr::getI64(context, {fx, fy}));
+    auto record = [&] {
+      op->setInherentAttr(
+          "grid", DenseArrayAttr::getI64(context, {choice.gx, choice.gy}));
+      op->setAttr(
+          kCoarsenedAttrName,
+          choice.resized
+              ? DenseArrayAttr::getI64(context, {choice.sx.num, choice.sx.den,
+                                                 choice.sy.num, choice.sy.den})
+              : DenseArrayAttr::getI64(context,
+                                       {choice.sx.num, choice.sy.num}));
       if (choice.columns != target.columns || choice.rows != target.rows)
         op->setAttr(kCoresAttrName, DenseArrayAttr::getI64(
                                         context, {choice.columns, choice.rows}));
-    });
+    };
+    if (choice.resized)
+      resizeBlocks(kernel, analysis, allocs, rewriter, choice.sx, choice.sy,
+                   record);
+    else
+      mergeBlocks(kernel, analysis, allocs, rewriter, choice.sx.num,
+                  choice.sy.num, record);
   }
 
   Target target;

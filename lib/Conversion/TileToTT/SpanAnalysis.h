@@ -373,6 +373,81 @@ inline void mergeBlocks(tile::KernelOp kernel, const SpanAnalysis &analysis,
   }
 }
 
+/// A block dimension's new extent over its old one, num / den (tile-coarsen
+/// resizes blocks to extents that are not whole multiples of the old ones).
+struct Scale {
+  int64_t num = 1, den = 1;
+  bool isWhole() const { return num % den == 0; }
+  int64_t apply(int64_t extent) const { return extent * num / den; }
+};
+
+inline Scale getScale(Span span, Scale sx, Scale sy) {
+  return span == Span::Columns ? sx : span == Span::Rows ? sy : Scale();
+}
+
+/// Whether every use of the kernel's block index `dim` is `arith.muli` by a
+/// constant E with E * scale whole (the forms resizeBlocks rewrites).
+inline bool canResizeIndex(tile::KernelOp kernel, unsigned dim, Scale scale) {
+  if (scale.num == scale.den)
+    return true;
+  for (OpOperand &use : kernel.getBlockIndex(dim).getUses()) {
+    Operation *user = use.getOwner();
+    if (user->getName().getStringRef() != "arith.muli")
+      return false;
+    std::optional<int64_t> extent =
+        getConstantInt(user->getOperand(1 - use.getOperandNumber()));
+    if (!extent || *extent * scale.num % scale.den != 0)
+      return false;
+  }
+  return true;
+}
+
+/// Resizes blocks: every buffer dimension a block index spans takes its
+/// extent times the index's scale, and every `%b * E` becomes `%b * E'`
+/// with E' = E * scale (canResizeIndex holds for both indices). Blocks of
+/// the new extents start where the new offsets say, so the new grid
+/// (which the caller sets in `record`) covers the old one when it is
+/// ceil(old extent / new extent) blocks long; a last block may run past the
+/// tensor (its reads are guarded, docs/pipeline.md).
+inline void resizeBlocks(tile::KernelOp kernel, const SpanAnalysis &analysis,
+                         llvm::ArrayRef<Operation *> allocs,
+                         PatternRewriter &rewriter, Scale sx, Scale sy,
+                         llvm::function_ref<void()> record) {
+  Operation *op = kernel.getOperation();
+  Context *context = op->getContext();
+  rewriter.modifyOpInPlace(op, [&] {
+    for (Operation *alloc : allocs) {
+      Value buffer = alloc->getResult(0);
+      auto type = buffer.getType().cast<tile::BufType>();
+      llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
+                                          type.getShape().end());
+      for (unsigned d = 0; d < shape.size(); ++d)
+        shape[d] =
+            getScale(analysis.getSpan(buffer, d), sx, sy).apply(shape[d]);
+      buffer.setType(tile::BufType::get(context, shape, type.getElementType(),
+                                        type.getMemorySpace()));
+    }
+    record();
+  });
+  Scale scales[2] = {sx, sy};
+  for (unsigned dim = 0; dim < 2; ++dim) {
+    if (scales[dim].num == scales[dim].den)
+      continue;
+    llvm::SmallVector<OpOperand *, 4> uses;
+    for (OpOperand &use : kernel.getBlockIndex(dim).getUses())
+      uses.push_back(&use);
+    for (OpOperand *use : uses) {
+      Operation *user = use->getOwner();
+      unsigned other = 1 - use->getOperandNumber();
+      int64_t extent = *getConstantInt(user->getOperand(other));
+      rewriter.setInsertionPoint(user);
+      Value scaled =
+          createIndex(rewriter, user->getLoc(), scales[dim].apply(extent));
+      rewriter.modifyOpInPlace(user, [&] { user->setOperand(other, scaled); });
+    }
+  }
+}
+
 } // namespace tiletott
 } // namespace tilt
 

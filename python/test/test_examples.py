@@ -36,6 +36,8 @@ def _kernels():
         ("softmax", "softmax", "softmax", (), {"M": 256, "N": 512}),
         ("layernorm", "layernorm", "layer_norm", (), {"M": 256, "D": 512}),
         ("rmsnorm", "rmsnorm", "rms_norm", (), {"M": 256, "D": 1024}),
+        # Rows of 4096: streamed (tile-stream-rows).
+        ("rmsnorm_wide", "rmsnorm", "rms_norm", (), {"M": 64, "D": 4096}),
         # One row per block, TileLang's default (tile-widen-blocks).
         ("layernorm_rows1", "layernorm", "layer_norm", (), {"M": 256, "D": 512,
                                                            "block_M": 1}),

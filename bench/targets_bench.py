@@ -1,0 +1,288 @@
+"""Issue 36's table in one run: each program Tilt generates, the timing
+model's predicted efficiency, the issue's target, and the measurement of
+tt-metal's hand-written kernel it is compared with (with its source).
+
+Efficiency is the fraction of the program's roofline the predicted device
+time reaches: for a GEMM the math engines' work at the fidelity's rate over
+every core of the card (tt-metal's "device based utilization" is the same
+ratio, measured); for the normalisations and elementwise chains the least
+DRAM traffic (each input read once, each output written once) at the card's
+peak bandwidth. The figures are predictions of the calibrated timing model
+(docs/timing-model.md), not measurements; the anchors are measurements.
+
+The GEMMs are scripts/gen_tile_gemm.py's (bf16 A and B, f32 accumulation
+and C, 128x128x64 blocks; the compiler chooses the grid and may resize the
+blocks), lowered with tilt-opt and run as tt programs without a reference
+(a 4096^3 reference takes minutes; the same programs at small shapes are
+checked in the test suite). ttnn's rows accumulate and write bf16: they
+write half the bytes and keep eight tiles in DST where f32 keeps four.
+
+The normalisations (softmax, layer norm, RMS norm over 8192x4096 bf16)
+and the elementwise chains are TileLang kernels (examples/python's layer
+and RMS norms; softmax and the chains written here in the same style),
+taken to tile IR by Tilt's Python frontend and run the same way; their
+roofline is the least DRAM traffic (each input read once, the output
+written once) at the card's peak bandwidth.
+
+usage: python3 bench/targets_bench.py [BUILD_DIR] [--quick] [--only KIND]
+  --quick       skip the 8192^3 GEMMs (about 7 minutes each)
+  --only KIND   gemm, norm or eltwise
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+parser = argparse.ArgumentParser()
+parser.add_argument("build", nargs="?", default=os.path.join(root, "build"))
+parser.add_argument("--quick", action="store_true")
+parser.add_argument("--only", choices=["gemm", "norm", "eltwise"])
+options = parser.parse_args()
+tilt_run = os.path.join(options.build, "bin", "tilt-run")
+tilt_opt = os.path.join(options.build, "bin", "tilt-opt")
+work = tempfile.mkdtemp(prefix="tilt-targets-")
+
+GEMM_FLOPS = "tt-metal tech_reports/GEMM_FLOPS/GEMM_FLOPS.md @06bd3735"
+# (card, size, fidelity, target %, anchor %, what the anchor is)
+GEMMS = [
+    ("n150", 4096, "HiFi2", 80, 59.49,
+     f"ttnn.matmul 4096^3 bf16 HiFi2, N150 out of box ({GEMM_FLOPS}); "
+     "manually tuned 59.50 % at 4096^3, 71.34 % at 16384^3"),
+    ("n150", 4096, "HiFi4", 85, 83.21,
+     f"ttnn.matmul 4096^3 bf16 HiFi4, N150 manually tuned ({GEMM_FLOPS})"),
+    ("n150", 4096, "LoFi", 70, 64.38,
+     f"no bf16 LoFi row is published: ttnn.matmul 4096^3 BFLOAT8_B LoFi, "
+     f"N150 out of box ({GEMM_FLOPS})"),
+    ("p150_unharvested", 4096, "HiFi4", 85, 93.81,
+     f"ttnn.matmul 4160^3 bf16 HiFi4, P150 13x10 manually tuned ({GEMM_FLOPS})"),
+    ("p150_unharvested", 4096, "HiFi2", 85, 88.30,
+     f"ttnn.matmul 4160^3 bf16 HiFi2, P150 13x10 manually tuned; out of box "
+     f"80.25 % at 3840x4992x4992 ({GEMM_FLOPS})"),
+    ("p150_unharvested", 8192, "HiFi4", 85, 92.99,
+     f"ttnn.matmul 10240x13312x13312 bf16 HiFi4, P150 13x10 manually tuned "
+     f"({GEMM_FLOPS})"),
+    ("p150_unharvested", 8192, "HiFi2", 85, 85.15,
+     f"ttnn.matmul 10240x13312x13312 bf16 HiFi2, P150 13x10 manually tuned "
+     f"({GEMM_FLOPS})"),
+]
+
+
+def profile(args, label):
+    """Runs tilt-run --profile; returns its report."""
+    result = subprocess.run([tilt_run] + args + ["--profile"],
+                            capture_output=True, text=True)
+    out = result.stdout + result.stderr
+    if result.returncode != 0 or "profile (predicted" not in out:
+        sys.exit(f"{label}: tilt-run failed\n{out}")
+    return out
+
+
+def find(out, pattern, label):
+    match = re.search(pattern, out)
+    if not match:
+        sys.exit(f"{label}: no '{pattern}' in tilt-run's report\n{out}")
+    return match.group(1)
+
+
+def gemm_row(card, size, fidelity):
+    source = os.path.join(work, f"gemm{size}.tilt")
+    if not os.path.exists(source):
+        with open(source, "w") as file:
+            subprocess.run([sys.executable,
+                            os.path.join(root, "scripts", "gen_tile_gemm.py"),
+                            str(size), str(size), str(size)],
+                           stdout=file, check=True)
+    name = f"gemm{size}-{fidelity}-{card}"
+    lowered = os.path.join(work, name + ".mlir")
+    subprocess.run([tilt_opt, source,
+                    f"--tile-to-tt=board={card} math-fidelity={fidelity}",
+                    "-o", lowered], check=True, capture_output=True)
+    out = profile([lowered, "--work-dir", os.path.join(work, name)], name)
+    time_us = float(find(out, r"device time ([0-9.]+) us", name))
+    compute_us = float(find(out, r"roofline: compute ([0-9.]+) us", name))
+    tflops = find(out, r"matmul: ([0-9.]+) TFLOP/s", name)
+    cores = find(out, r"cycles at [0-9.]+ GHz, \S+ (\d+ of \d+) cores", name)
+    return {
+        "program": f"GEMM {size}^3 bf16, {fidelity}",
+        "card": card,
+        "detail": f"{time_us:.1f} us, {tflops} TFLOP/s, {cores} cores",
+        "percent": 100.0 * compute_us / time_us,
+        "bound": find(out, r"bottleneck: ([^:(]*)", name).strip(),
+    }
+
+
+# Peak DRAM bandwidth in GB/s: tt-metal tech_reports/FlashAttention/
+# FlashAttention.md ("12 channels of 1GB GDDR6, totaling 288 GB/s", n150)
+# and tech_reports/Saturating_DRAM_bandwidth/
+# Saturating_DRAM_bandwidth_Blackhole.md (512 GB/s, p150).
+PEAK_GBS = {"n150": 288.0, "p150_unharvested": 512.0}
+NORM_ANCHOR = ("none found: tt-metal publishes no softmax, layer norm or RMS "
+               "norm bandwidth for large shapes")
+ELTWISE_ANCHOR = ("unary neg at 411 GB/s on Blackhole with bfp8 tensors "
+                  "(tt-metal issue #55898; 80 % of the p150's 512 GB/s)")
+
+
+def tile_ir_row(program, card, tile_ir, minimum_bytes, target, anchor,
+                source):
+    """Lowers tile IR, profiles it, and rates it against the least DRAM
+    traffic at the card's peak bandwidth."""
+    name = re.sub(r"[^a-z0-9]+", "-", f"{program}-{card}".lower())
+    path = os.path.join(work, name + ".tilt")
+    with open(path, "w") as file:
+        file.write(tile_ir)
+    lowered = os.path.join(work, name + ".mlir")
+    result = subprocess.run([tilt_opt, path, f"--tile-to-tt=board={card}",
+                             "-o", lowered], capture_output=True, text=True)
+    if result.returncode != 0:
+        errors = [line for line in result.stderr.splitlines()
+                  if ": error: " in line]
+        reason = errors[0].split(": error: ", 1)[1] if errors else "failed"
+        return {"program": program, "card": card,
+                "detail": f"does not compile: {reason}", "percent": 0.0,
+                "bound": "-", "target": target, "anchor": anchor,
+                "source": source}
+    out = profile([lowered, "--work-dir", os.path.join(work, name)], name)
+    time_us = float(find(out, r"device time ([0-9.]+) us", name))
+    read = int(find(out, r"DRAM: [0-9.]+ GB/s \((\d+) B read", name))
+    written = int(find(out, r"B read, (\d+) B written", name))
+    bound_us = minimum_bytes / (PEAK_GBS[card] * 1e3)
+    cores = find(out, r"cycles at [0-9.]+ GHz, \S+ (\d+ of \d+) cores", name)
+    return {
+        "program": program, "card": card,
+        "detail": f"{time_us:.1f} us, {minimum_bytes / time_us / 1e3:.0f} GB/s "
+                  f"of the least traffic, DRAM read {read / minimum_bytes:.2f}x "
+                  f"+ written, {cores} cores".replace(
+                      " + written", f" and written {written / 2**20:.0f} MiB"),
+        "percent": 100.0 * bound_us / time_us,
+        "bound": find(out, r"bottleneck: ([^:(]*)", name).strip(),
+        "target": target, "anchor": anchor, "source": source,
+    }
+
+
+def norm_programs(m, d):
+    """softmax (bf16, written here in TileLang's style), and
+    examples/python's layer norm and RMS norm (bf16 in and out, f32
+    statistics), as tile IR for m x d."""
+    sys.path.insert(0, os.path.join(root, "examples", "python"))
+    import _path  # noqa: F401
+    import tilt as tilelang
+    import tilt.language as T
+    import layernorm
+    import rmsnorm
+
+    @tilelang.jit
+    def softmax(X, block_M: int = 32):
+        M, N = T.const("M, N")
+        X: T.Tensor((M, N), T.bfloat16)
+        Y = T.empty((M, N), T.bfloat16)
+        with T.Kernel(T.ceildiv(M, block_M)) as bx:
+            rows = T.alloc_shared((block_M, N), T.bfloat16)
+            peak = T.alloc_fragment((block_M,), T.float32)
+            total = T.alloc_fragment((block_M,), T.float32)
+            probs = T.alloc_fragment((block_M, N), T.float32)
+            T.copy(X[bx * block_M, 0], rows)
+            T.reduce_max(rows, peak, dim=1)
+            for i, j in T.Parallel(block_M, N):
+                probs[i, j] = T.exp(T.cast(rows[i, j], T.float32) - peak[i])
+            T.reduce_sum(probs, total, dim=1)
+            for i, j in T.Parallel(block_M, N):
+                rows[i, j] = T.cast(probs[i, j] / total[i], T.bfloat16)
+            T.copy(rows, Y[bx * block_M, 0])
+        return Y
+
+    x = T.Tensor((m, d), T.bfloat16)
+    w = T.Tensor((d,), T.bfloat16)
+    io = 2 * m * d * 2
+    return [
+        ("softmax", str(softmax.get_tir(x)), io),
+        ("layer norm", str(layernorm.layer_norm.get_tir(x, w, w)), io + 4 * d),
+        ("RMS norm", str(rmsnorm.rms_norm.get_tir(x, w)), io + 2 * d),
+    ]
+
+
+def eltwise_programs(m, n):
+    """Elementwise chains in TileLang's style, bf16, as tile IR."""
+    sys.path.insert(0, os.path.join(root, "examples", "python"))
+    import _path  # noqa: F401
+    import tilt as tilelang
+    import tilt.language as T
+
+    @tilelang.jit
+    def add(A, B, block_M: int = 32, block_N: int = 128):
+        M, N = T.const("M, N")
+        A: T.Tensor((M, N), T.bfloat16)
+        B: T.Tensor((M, N), T.bfloat16)
+        C = T.empty((M, N), T.bfloat16)
+        with T.Kernel(T.ceildiv(N, block_N), T.ceildiv(M, block_M)) as (bx, by):
+            for i, j in T.Parallel(block_M, block_N):
+                C[by * block_M + i, bx * block_N + j] = (
+                    A[by * block_M + i, bx * block_N + j] +
+                    B[by * block_M + i, bx * block_N + j])
+        return C
+
+    @tilelang.jit
+    def chain(A, B, block_M: int = 32, block_N: int = 128):
+        M, N = T.const("M, N")
+        A: T.Tensor((M, N), T.bfloat16)
+        B: T.Tensor((M, N), T.bfloat16)
+        C = T.empty((M, N), T.bfloat16)
+        with T.Kernel(T.ceildiv(N, block_N), T.ceildiv(M, block_M)) as (bx, by):
+            a = T.alloc_shared((block_M, block_N), T.bfloat16)
+            b = T.alloc_shared((block_M, block_N), T.bfloat16)
+            T.copy(A[by * block_M, bx * block_N], a)
+            T.copy(B[by * block_M, bx * block_N], b)
+            for i, j in T.Parallel(block_M, block_N):
+                a[i, j] = T.max(a[i, j] * b[i, j] + a[i, j], 0)
+            T.copy(a, C[by * block_M, bx * block_N])
+        return C
+
+    x = T.Tensor((m, n), T.bfloat16)
+    io = 3 * m * n * 2
+    return [("add", str(add.get_tir(x, x)), io),
+            ("relu(a * b + a)", str(chain.get_tir(x, x)), io)]
+
+
+rows = []
+if options.only in (None, "norm"):
+    for card in ("n150", "p150_unharvested"):
+        for program, ir, minimum in norm_programs(8192, 4096):
+            rows.append(tile_ir_row(f"{program} 8192x4096 bf16", card, ir,
+                                    minimum, 80, None, NORM_ANCHOR))
+            print(f"... {program} on {card}: {rows[-1]['percent']:.1f} %",
+                  file=sys.stderr, flush=True)
+if options.only in (None, "eltwise"):
+    for card in ("n150", "p150_unharvested"):
+        for program, ir, minimum in eltwise_programs(8192, 4096):
+            anchor = 411.0 / 512.0 * 100 if card != "n150" else None
+            rows.append(tile_ir_row(f"{program} 8192x4096 bf16", card, ir,
+                                    minimum, 90, anchor,
+                                    ELTWISE_ANCHOR if anchor else
+                                    "none found for Wormhole"))
+            print(f"... {program} on {card}: {rows[-1]['percent']:.1f} %",
+                  file=sys.stderr, flush=True)
+if options.only in (None, "gemm"):
+    for card, size, fidelity, target, anchor, source in GEMMS:
+        if options.quick and size > 4096:
+            continue
+        row = gemm_row(card, size, fidelity)
+        row.update(target=target, anchor=anchor, source=source)
+        rows.append(row)
+        print(f"... {row['program']} on {card}: {row['percent']:.1f} %",
+              file=sys.stderr, flush=True)
+
+print("| program | card | predicted | % of roofline | target | "
+      "tt-metal (measured) | ahead of tt-metal | bound by | anchor |")
+print("|---|---|---|---|---|---|---|---|---|")
+for row in rows:
+    met = "met" if row["percent"] >= row["target"] else "missed"
+    anchor, ahead = "-", "-"
+    if row["anchor"] is not None:
+        anchor = f"{row['anchor']:.2f} %"
+        ahead = "yes" if row["percent"] > row["anchor"] else "no"
+    print(f"| {row['program']} | {row['card']} | {row['detail']} | "
+          f"{row['percent']:.1f} % | >= {row['target']} % ({met}) | "
+          f"{anchor} | {ahead} | {row['bound']} | {row['source']} |")
+print(f"\n(work files in {work})")

@@ -418,7 +418,9 @@ private:
                             spanOf(acc));
     });
     // A block written to a tensor of another type is converted in an
-    // output CB of its own.
+    // output CB of its own: two tile rows when a gemm leaves a block of
+    // more (tile-lower-data-movement drains it by rows), else one or two
+    // blocks.
     op->walk([&](Operation *inner) {
       auto copy = tile::CopyOp::dynCast(inner);
       if (!copy)
@@ -431,7 +433,14 @@ private:
       auto converted =
           tile::BufType::get(context, type.getShape(), tensor.getElementType(),
                              type.getMemorySpace());
-      bytes += (once ? 1 : 2) * getBytes(converted, sx, sy, spanOf(buffer));
+      int64_t size = getBytes(converted, sx, sy, spanOf(buffer));
+      int64_t rows = type.getRank() == 2
+                         ? getScale(analysis.getSpan(buffer, 0), sx, sy)
+                                   .apply(type.getShape()[0]) /
+                               tile::kTileSize
+                         : 1;
+      bytes += rows > 2 && isGemmResult(inner, buffer) ? size / rows * 2
+                                                       : (once ? 1 : 2) * size;
     });
     return bytes <= tt::getUsableL1Bytes(target.arch);
   }

@@ -524,12 +524,15 @@ FailureOr<WriteTarget> KernelLowering::beginWrite(Operation *op, Value buffer,
   Location loc = op->getLoc();
   WriteTarget target;
   Operation *sink = findSink(buffer, op);
-  if (sink && sameFormat &&
-      getBoundCB(tile::CopyOp::dynCast(sink).getDest())
-              .getType()
-              .cast<cb::CBType>()
-              .getDataFormat() != getBufferElementType(buffer))
-    sink = nullptr;
+  if (sink) {
+    auto type = getBoundCB(tile::CopyOp::dynCast(sink).getDest())
+                    .getType()
+                    .cast<cb::CBType>();
+    // An output CB drained by rows cannot take the whole block at once.
+    if ((sameFormat && type.getDataFormat() != getBufferElementType(buffer)) ||
+        type.getPages() < tiles)
+      sink = nullptr;
+  }
   if (sink) {
     target.sink = sink;
     target.cb = getBoundCB(tile::CopyOp::dynCast(sink).getDest());

@@ -249,17 +249,40 @@ LogicalResult KernelLowering::lowerCopyOut(tile::CopyOp copy) {
   Location loc = op->getLoc();
   int64_t from = input->constant ? indexOut : input->index;
   ensureStartup(loc, from, from, indexOut);
-  emitCB<cb::ReserveBackOp>(builder, loc, out, tiles);
-  emitTileLoop(loc, tiles, indexOut, [&](Value tile) {
-    if (input->constant) {
-      emitFill(loc, input->value, 0, input->runtime,
-               getBufferElementType(buffer).isInteger(32));
+  auto convert = [&](Value first, int64_t count) {
+    emitCB<cb::ReserveBackOp>(builder, loc, out, count);
+    emitTileLoop(loc, count, indexOut, [&](Value tile) {
+      if (input->constant) {
+        emitFill(loc, input->value, 0, input->runtime,
+                 getBufferElementType(buffer).isInteger(32));
+        return int64_t(0);
+      }
+      Value index =
+          first ? createBinary<arith::AddIOp>(builder, loc, first, tile) : tile;
+      emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
+      emit<tt::CopyTileOp>(builder, loc, {index}, {{"in", from}, {"dst", 0}});
       return int64_t(0);
-    }
-    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
-    emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from}, {"dst", 0}});
-    return int64_t(0);
-  });
-  emitCB<cb::PushBackOp>(builder, loc, out, tiles);
+    });
+    emitCB<cb::PushBackOp>(builder, loc, out, count);
+  };
+  // An output CB smaller than the block is drained by rows
+  // (tile-lower-data-movement's converted blocks): a row of tiles is
+  // reserved, converted and pushed at a time.
+  int64_t columns =
+      getTileGrid(buffer.getType().cast<tile::BufType>().getShape()).second;
+  if (out.getType().cast<cb::CBType>().getPages() >= tiles ||
+      tiles <= columns) {
+    convert(Value(), tiles);
+    return success();
+  }
+  auto rows = builder.create<scf::ForOp>(
+      loc, createIndex(builder, loc, 0),
+      createIndex(builder, loc, tiles / columns), createIndex(builder, loc, 1));
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(rows.getBody());
+  convert(createBinary<arith::MulIOp>(
+              builder, loc, toI32(builder, loc, rows.getInductionVar()),
+              createI32(builder, loc, columns)),
+          columns);
   return success();
 }

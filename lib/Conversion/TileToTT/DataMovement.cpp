@@ -372,6 +372,17 @@ public:
       plan = planMulticast(kernel, copy);
     llvm::StringRef role =
         reading && !(plan && !plan->alongRows) ? "reader" : "writer";
+    // A block converted to the tensor's type on its way out (a GEMM's f32
+    // accumulator written as bf16) passes through an output CB of two tile
+    // rows: compute converts a row at a time and the writer writes it
+    // while compute converts the next, as tt-metal's matmul writers drain
+    // the output by sub-block rows. The block's pages in the output type
+    // need not fit L1 beside the accumulator.
+    // Only for a block a gemm leaves (a T.Parallel's or a reduction's
+    // result is packed straight into a whole-block output CB instead).
+    bool streamRows = !reading && rows > 2 &&
+                      bufType.getElementType() != tensorType.getElementType() &&
+                      isGemmResult(op, buffer);
 
     // The circular buffer.
     int64_t stages = getStages(op, kernel);
@@ -386,9 +397,10 @@ public:
       if (kernelState.nextOutput > 23)
         return fail(op, "more than 8 output circular buffers (c_16..c_23) in "
                         "one kernel");
+      int64_t block = streamRows ? columns : tiles;
       cb = createCBAtTop(rewriter, kernel, loc, kernelState.nextOutput++,
-                         tensorType.getElementType(), pageSize, 2 * tiles);
-      markDoubleBuffered(cb, tiles);
+                         tensorType.getElementType(), pageSize, 2 * block);
+      markDoubleBuffered(cb, block);
     }
 
     Value accessor =
@@ -453,19 +465,24 @@ public:
                              : zero;
     int64_t tensorColumns = addressing.columnTiles;
 
-    if (reading)
-      tag(rewriter.create<cb::ReserveBackOp>(loc, cb, tiles).getOperation(),
-          role);
-    else
-      tag(rewriter.create<cb::WaitFrontOp>(loc, cb, tiles).getOperation(),
-          role);
-    Value l1Base =
-        reading ? tag(rewriter.create<cb::GetWritePtrOp>(loc, cb).getOperation(),
-                      role)
-                      ->getResult(0)
-                : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb).getOperation(),
-                      role)
-                      ->getResult(0);
+    // The wait for the block and its L1 address (per row when streamed).
+    auto beginPages = [&](int64_t pages) {
+      if (reading)
+        tag(rewriter.create<cb::ReserveBackOp>(loc, cb, pages).getOperation(),
+            role);
+      else
+        tag(rewriter.create<cb::WaitFrontOp>(loc, cb, pages).getOperation(),
+            role);
+      return reading ? tag(rewriter.create<cb::GetWritePtrOp>(loc, cb)
+                               .getOperation(),
+                           role)
+                           ->getResult(0)
+                     : tag(rewriter.create<cb::GetReadPtrOp>(loc, cb)
+                               .getOperation(),
+                           role)
+                           ->getResult(0);
+    };
+    Value l1Base = streamRows ? Value() : beginPages(tiles);
     scf::IfOp multicast;
     std::string prefix;
     int64_t semaphores = 0;
@@ -495,6 +512,8 @@ public:
     auto rowLoop = rewriter.create<scf::ForOp>(
         loc, zero, createIndex(rewriter, loc, rows), one);
     rewriter.setInsertionPointToStart(rowLoop.getBody());
+    if (streamRows)
+      l1Base = beginPages(columns);
     auto columnLoop = rewriter.create<scf::ForOp>(
         loc, zero, createIndex(rewriter, loc, columns), one);
     rewriter.setInsertionPointToStart(columnLoop.getBody());
@@ -506,11 +525,14 @@ public:
         createBinary<arith::MulIOp>(rewriter, loc, tileRow,
                                     createIndex(rewriter, loc, tensorColumns)),
         tileColumn);
-    Value page = createBinary<arith::AddIOp>(
-        rewriter, loc,
-        createBinary<arith::MulIOp>(rewriter, loc, i,
-                                    createIndex(rewriter, loc, columns)),
-        j);
+    Value page =
+        streamRows
+            ? j
+            : createBinary<arith::AddIOp>(
+                  rewriter, loc,
+                  createBinary<arith::MulIOp>(
+                      rewriter, loc, i, createIndex(rewriter, loc, columns)),
+                  j);
     Value l1 = createBinary<arith::AddIOp>(
         rewriter, loc, l1Base,
         createBinary<arith::MulIOp>(rewriter, loc, toI32(rewriter, loc, page),
@@ -544,6 +566,14 @@ public:
     // A tile past the padded tensor: zeros in the reader's page.
     emitGuarded(rewriter, loc, inside, reading, role, l1, pageSize,
                 emitTransfer);
+    if (streamRows) {
+      // The row's writes have left L1 before its pages go back.
+      rewriter.setInsertionPointAfter(columnLoop.getOperation());
+      tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
+          role);
+      tag(rewriter.create<cb::PopFrontOp>(loc, cb, columns).getOperation(),
+          role);
+    }
     rewriter.setInsertionPointAfter(rowLoop.getOperation());
     if (reading) {
       tag(rewriter.create<tt::NocAsyncReadBarrierOp>(loc).getOperation(), role);
@@ -553,7 +583,7 @@ public:
         rewriter.setInsertionPointAfter(multicast.getOperation());
       }
       tag(rewriter.create<cb::PushBackOp>(loc, cb, tiles).getOperation(), role);
-    } else {
+    } else if (!streamRows) {
       tag(rewriter.create<tt::NocAsyncWriteBarrierOp>(loc).getOperation(),
           role);
       tag(rewriter.create<cb::PopFrontOp>(loc, cb, tiles).getOperation(), role);

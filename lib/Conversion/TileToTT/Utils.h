@@ -435,6 +435,33 @@ constexpr llvm::StringLiteral kSingleBlockPagesAttrName =
 /// `blockPages` pages for double buffering and may drop to one.
 void markDoubleBuffered(Value cb, int64_t blockPages);
 
+/// Whether the last op before `op` in its block that writes `buffer` is a
+/// tile.gemm, or a loop whose only writes of it are gemms (a K loop): such
+/// a block converted on its way to a tensor is drained by rows
+/// (tile-lower-data-movement).
+inline bool isGemmResult(Operation *op, Value buffer) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    bool gemm = false, other = false;
+    prev->walk([&](Operation *nested) {
+      if (tile::GemmOp::dynCast(nested)) {
+        gemm |= nested->getOperand(2) == buffer;
+        return;
+      }
+      if (auto copy = tile::CopyOp::dynCast(nested))
+        other |= copy.getDest() == buffer;
+      else if (auto parallel = tile::ParallelOp::dynCast(nested))
+        other |= llvm::is_contained(parallel.getOutputs(), buffer);
+      else if (tile::ReduceOp::dynCast(nested))
+        other |= nested->getOperand(1) == buffer;
+      else if (tile::FillOp::dynCast(nested) || tile::ClearOp::dynCast(nested))
+        other |= nested->getOperand(0) == buffer;
+    });
+    if (gemm || other)
+      return gemm && !other;
+  }
+  return false;
+}
+
 /// The bytes of one 32x32 tile of `elementType`.
 inline int64_t getTileBytes(Type elementType) {
   return 32 * 32 * tile::getElementBytes(elementType);

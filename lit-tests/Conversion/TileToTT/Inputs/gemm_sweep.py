@@ -59,7 +59,12 @@ def coarsening(gx, gy, grid, bm, bn, bk, k, bf16_out):
     def fits(x, y):
         once = (gx // x) * (gy // y) <= cx * cy
         shared = 2 * (bm * y * bk * 2 + bk * bn * x * 2)
-        output = bm * y * bn * x * (6 if bf16_out else 4) * (1 if once else 2)
+        output = bm * y * bn * x * 4 * (1 if once else 2)
+        if bf16_out:
+            # The bf16 conversion: two tile rows when the block has more.
+            rows = bm * y // 32
+            output += (2 * 32 * bn * x * 2 if rows > 2
+                       else bm * y * bn * x * 2 * (1 if once else 2))
         scratch = 0 if chain else 2 * bm * y * bn * x * 4
         return shared + output + scratch <= 1468006
 

@@ -248,6 +248,7 @@ public:
           << " on the whole grid (a grid option decides instead)";
     }
     apply(kernel, analysis, allocs, rewriter, choice);
+    mergeKSteps(kernel, allocs, rewriter);
     return success();
   }
 
@@ -391,6 +392,13 @@ private:
   bool fits(tile::KernelOp kernel, SpanAnalysis &analysis,
             llvm::ArrayRef<Operation *> allocs, Scale sx, Scale sy,
             bool once) const {
+    return getL1Bytes(kernel, analysis, allocs, sx, sy, once) <=
+           tt::getUsableL1Bytes(target.arch);
+  }
+
+  int64_t getL1Bytes(tile::KernelOp kernel, SpanAnalysis &analysis,
+                     llvm::ArrayRef<Operation *> allocs, Scale sx, Scale sy,
+                     bool once) const {
     Operation *op = kernel.getOperation();
     Context *context = op->getContext();
     auto spanOf = [&](Value buffer) {
@@ -442,7 +450,7 @@ private:
       bytes += rows > 2 && isGemmResult(inner, buffer) ? size / rows * 2
                                                        : (once ? 1 : 2) * size;
     });
-    return bytes <= tt::getUsableL1Bytes(target.arch);
+    return bytes;
   }
 
   /// Whether no scaled block is larger than its tensor (the copy verifier's
@@ -607,6 +615,139 @@ private:
     else
       mergeBlocks(kernel, analysis, allocs, rewriter, choice.sx.num,
                   choice.sy.num, record);
+  }
+
+  /// Merges the K steps of a gemm's loop by 2 to 4 (K blocks of up to 8
+  /// tiles) when the core's block has at least 64 output tiles and the
+  /// larger A and B blocks fit L1: each K step's products then go through
+  /// the packer's L1 accumulation once per more tiles of K (at HiFi2 on
+  /// Blackhole, a K block of 2 tiles leaves the packer busier than the
+  /// math engine: 130 f32 tiles packed per 2 x 130 products), and the
+  /// multicast handshakes are fewer (tt-metal's in0_block_w,
+  /// matmul_op_multi_core_reuse_mcast_2d_program_factory.cpp). The loop
+  /// must count 0 to n by 1, its index be used only as `%k * BK` in the
+  /// K offsets of the copies that fill the gemm's A and B, and those two
+  /// copies be the only writes of A and B, and two steps at least remain
+  /// (one step is a gemm on its own, with CBs of its own). Recorded as
+  /// `tile.k_merged`.
+  void mergeKSteps(tile::KernelOp kernel, llvm::ArrayRef<Operation *> allocs,
+                   PatternRewriter &rewriter) const {
+    Operation *op = kernel.getOperation();
+    tile::GemmOp gemm(nullptr);
+    int64_t gemms = 0;
+    op->walk([&](Operation *inner) {
+      if (auto found = tile::GemmOp::dynCast(inner)) {
+        gemm = found;
+        ++gemms;
+      }
+    });
+    if (gemms != 1 || gemm.getTransposeA() || gemm.getTransposeB())
+      return;
+    Operation *gemmOp = gemm.getOperation();
+    Operation *loop = gemmOp->getParentOp();
+    if (!loop || loop->getParentOp() != op ||
+        (!tile::PipelinedOp::dynCast(loop) && !scf::ForOp::dynCast(loop)))
+      return;
+    std::optional<int64_t> lb = getConstantInt(loop->getOperand(0));
+    std::optional<int64_t> ub = getConstantInt(loop->getOperand(1));
+    std::optional<int64_t> step = getConstantInt(loop->getOperand(2));
+    if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 2)
+      return;
+    Value a = gemmOp->getOperand(0), b = gemmOp->getOperand(1);
+    Value c = gemmOp->getOperand(2);
+    auto typeA = a.getType().cast<tile::BufType>();
+    auto typeB = b.getType().cast<tile::BufType>();
+    auto typeC = c.getType().cast<tile::BufType>();
+    int64_t blockK = typeA.getShape()[1];
+    if (typeA.getRank() != 2 || typeB.getRank() != 2 ||
+        typeC.getShape()[0] * typeC.getShape()[1] < 64 * 32 * 32 ||
+        blockK % tile::kTileSize != 0 || blockK >= 4 * tile::kTileSize)
+      return;
+    // The index's uses: `%k * blockK`, each reaching only the K offset of
+    // the copy into A (offset 1) or B (offset 0).
+    Value index = loop->getRegion(0).front().getArgument(0);
+    llvm::SmallVector<Operation *, 2> products;
+    llvm::SmallVector<Operation *, 2> copies;
+    for (OpOperand &use : index.getUses()) {
+      Operation *user = use.getOwner();
+      std::optional<int64_t> extent =
+          user->getName().getStringRef() == "arith.muli"
+              ? getConstantInt(user->getOperand(1 - use.getOperandNumber()))
+              : std::nullopt;
+      if (!extent || *extent != blockK)
+        return;
+      for (OpOperand &offsetUse : user->getResult(0).getUses()) {
+        auto copy = tile::CopyOp::dynCast(offsetUse.getOwner());
+        if (!copy || copy.getOperation()->getParentOp() != loop)
+          return;
+        unsigned offset = offsetUse.getOperandNumber() - 2;
+        bool intoA =
+            copy.getDest() == a && offset == 1 && copy.getOffsets().size() == 2;
+        bool intoB =
+            copy.getDest() == b && offset == 0 && copy.getOffsets().size() == 2;
+        if (!intoA && !intoB)
+          return;
+        copies.push_back(copy.getOperation());
+      }
+      products.push_back(user);
+    }
+    if (copies.size() != 2 || copies[0] == copies[1])
+      return;
+    // A and B are written by those copies only.
+    bool otherWrites = false;
+    op->walk([&](Operation *inner) {
+      if (llvm::is_contained(copies, inner) || inner == gemmOp)
+        return;
+      for (Value operand : inner->getOperands())
+        otherWrites |=
+            (operand == a || operand == b) && !tile::GemmOp::dynCast(inner);
+    });
+    if (otherWrites)
+      return;
+    int64_t bytesAB = 0;
+    for (Value buffer : {a, b}) {
+      auto type = buffer.getType().cast<tile::BufType>();
+      bytesAB += type.getShape()[0] * type.getShape()[1] *
+                 tile::getElementBytes(type.getElementType());
+    }
+    SpanAnalysis analysis(kernel);
+    if (!analysis.run())
+      return;
+    int64_t blocks = kernel.getGrid()[0] * kernel.getGrid()[1];
+    int64_t cores = target.columns * target.rows;
+    if (auto chosen = op->getAttrOfType<DenseArrayAttr>(kCoresAttrName))
+      cores = chosen.getIntValues()[0] * chosen.getIntValues()[1];
+    int64_t bytes =
+        getL1Bytes(kernel, analysis, allocs, Scale(), Scale(), blocks <= cores);
+    int64_t usable = tt::getUsableL1Bytes(target.arch);
+    int64_t factor = 0;
+    for (int64_t f = 4; f >= 2 && !factor; --f)
+      if (*ub % f == 0 && *ub / f >= 2 && blockK * f <= 8 * tile::kTileSize &&
+          bytes + 2 * (f - 1) * bytesAB <= usable)
+        factor = f;
+    if (!factor)
+      return;
+    Context *context = op->getContext();
+    rewriter.modifyOpInPlace(op, [&] {
+      a.setType(tile::BufType::get(
+          context, {typeA.getShape()[0], typeA.getShape()[1] * factor},
+          typeA.getElementType(), typeA.getMemorySpace()));
+      b.setType(tile::BufType::get(
+          context, {typeB.getShape()[0] * factor, typeB.getShape()[1]},
+          typeB.getElementType(), typeB.getMemorySpace()));
+      op->setAttr("tile.k_merged",
+                  IntegerAttr::get(IntegerType::get(context, 64), factor));
+    });
+    rewriter.setInsertionPoint(loop);
+    Value bound = createIndex(rewriter, loop->getLoc(), *ub / factor);
+    rewriter.modifyOpInPlace(loop, [&] { loop->setOperand(1, bound); });
+    for (Operation *product : products) {
+      rewriter.setInsertionPoint(product);
+      Value extent = createIndex(rewriter, product->getLoc(), blockK * factor);
+      unsigned position = product->getOperand(0) == index ? 1 : 0;
+      rewriter.modifyOpInPlace(product,
+                               [&] { product->setOperand(position, extent); });
+    }
   }
 
   Target target;

@@ -10,12 +10,13 @@ DRAM traffic (each input read once, each output written once) at the card's
 peak bandwidth. The figures are predictions of the calibrated timing model
 (docs/timing-model.md), not measurements; the anchors are measurements.
 
-The GEMMs are scripts/gen_tile_gemm.py's (bf16 A and B, f32 accumulation
-and C, 128x128x64 blocks; the compiler chooses the grid and may resize the
-blocks), lowered with tilt-opt and run as tt programs without a reference
-(a 4096^3 reference takes minutes; the same programs at small shapes are
-checked in the test suite). ttnn's rows accumulate and write bf16: they
-write half the bytes and keep eight tiles in DST where f32 keeps four.
+The GEMMs are scripts/gen_tile_gemm.py's (bf16 A and B, f32 accumulation,
+bf16 C as ttnn's rows write it, 128x128x64 blocks; the compiler chooses
+the grid, may resize the blocks and merge K steps), lowered with tilt-opt
+and run as tt programs without a reference (a 4096^3 reference takes
+minutes; the same programs at small shapes are checked in the test
+suite). ttnn's rows also accumulate in bf16 (fp32_dest_acc_en off), which
+keeps eight tiles in DST where f32 keeps four.
 
 The normalisations (softmax, layer norm, RMS norm over 8192x4096 bf16)
 and the elementwise chains are TileLang kernels (examples/python's layer
@@ -26,7 +27,7 @@ written once) at the card's peak bandwidth.
 
 usage: python3 bench/targets_bench.py [BUILD_DIR] [--quick] [--only KIND]
   --quick       skip the 8192^3 GEMMs (about 7 minutes each)
-  --only KIND   gemm, norm or eltwise
+  --only KIND   gemm, attention, norm or eltwise
 """
 import argparse
 import os
@@ -39,7 +40,7 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 parser = argparse.ArgumentParser()
 parser.add_argument("build", nargs="?", default=os.path.join(root, "build"))
 parser.add_argument("--quick", action="store_true")
-parser.add_argument("--only", choices=["gemm", "norm", "eltwise"])
+parser.add_argument("--only", choices=["gemm", "attention", "norm", "eltwise"])
 options = parser.parse_args()
 tilt_run = os.path.join(options.build, "bin", "tilt-run")
 tilt_opt = os.path.join(options.build, "bin", "tilt-opt")
@@ -93,7 +94,8 @@ def gemm_row(card, size, fidelity):
         with open(source, "w") as file:
             subprocess.run([sys.executable,
                             os.path.join(root, "scripts", "gen_tile_gemm.py"),
-                            str(size), str(size), str(size)],
+                            str(size), str(size), str(size),
+                            "--out-type", "bf16"],
                            stdout=file, check=True)
     name = f"gemm{size}-{fidelity}-{card}"
     lowered = os.path.join(work, name + ".mlir")
@@ -245,7 +247,55 @@ def eltwise_programs(m, n):
             ("relu(a * b + a)", str(chain.get_tir(x, x)), io)]
 
 
+SDPA_ANCHOR = {
+    False: (60.0, "ttnn SDPA, math engine busy, q128 k128 chunks, S 4096, "
+                  "32 query / 8 KV heads, d128, bfp8, HiFi2, p100a (tt-metal "
+                  "issue #55758; 63-78 % with larger chunks)"),
+    True: (37.0, "ttnn SDPA causal, the same (tt-metal issue #55758; 58-72 % "
+                 "with larger chunks)"),
+}
+
+
+def attention_row(card, causal):
+    """examples/flash_attention.py's FlashAttention (TileLang's
+    example_mha_fwd), batch 1, 32 heads, S 4096, d 128, 128x128 blocks,
+    at HiFi2 as the anchor; its roofline is the math engines' work (matmul,
+    softmax) over every core, as the anchor's math-busy figure."""
+    name = f"attention-{'causal-' if causal else ''}{card}"
+    source = os.path.join(work, name + ".tilt")
+    with open(source, "w") as file:
+        subprocess.run([sys.executable,
+                        os.path.join(root, "examples", "flash_attention.py"),
+                        "--batch", "1", "--heads", "32", "--seq", "4096",
+                        "--dim", "128", "--block-m", "128", "--block-n", "128"]
+                       + (["--causal"] if causal else []),
+                       stdout=file, check=True)
+    lowered = os.path.join(work, name + ".mlir")
+    subprocess.run([tilt_opt, source,
+                    f"--tile-to-tt=board={card} math-fidelity=HiFi2",
+                    "-o", lowered], check=True, capture_output=True)
+    out = profile([lowered, "--work-dir", os.path.join(work, name)], name)
+    time_us = float(find(out, r"device time ([0-9.]+) us", name))
+    compute_us = float(find(out, r"roofline: compute ([0-9.]+) us", name))
+    cores = find(out, r"cycles at [0-9.]+ GHz, \S+ (\d+ of \d+) cores", name)
+    anchor, where = SDPA_ANCHOR[causal]
+    return {
+        "program": "FlashAttention fwd, 32 heads, d128, S 4096, bf16, HiFi2"
+                   + (", causal" if causal else ""),
+        "card": card,
+        "detail": f"{time_us:.1f} us, {cores} cores",
+        "percent": 100.0 * compute_us / time_us,
+        "bound": find(out, r"bottleneck: ([^:(]*)", name).strip(),
+        "target": 45 if causal else 55, "anchor": anchor, "source": where,
+    }
+
+
 rows = []
+if options.only in (None, "attention"):
+    for causal in (False, True):
+        rows.append(attention_row("p150_unharvested", causal))
+        print(f"... {rows[-1]['program']}: {rows[-1]['percent']:.1f} %",
+              file=sys.stderr, flush=True)
 if options.only in (None, "norm"):
     for card in ("n150", "p150_unharvested"):
         for program, ir, minimum in norm_programs(8192, 4096):

@@ -52,6 +52,8 @@
 // with a remark; it is recorded as `tile.coarsened = array<i64: nx, dx,
 // ny, dy>` (each block nx / dx as wide and ny / dy as tall).
 //
+// Last, a GEMM's K steps may be merged 2 to 4 at a time (mergeKSteps).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Multicast.h"

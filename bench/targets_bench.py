@@ -155,9 +155,8 @@ def tile_ir_row(program, card, tile_ir, minimum_bytes, target, anchor,
     return {
         "program": program, "card": card,
         "detail": f"{time_us:.1f} us, {minimum_bytes / time_us / 1e3:.0f} GB/s "
-                  f"of the least traffic, DRAM read {read / minimum_bytes:.2f}x "
-                  f"+ written, {cores} cores".replace(
-                      " + written", f" and written {written / 2**20:.0f} MiB"),
+                  f"of the least traffic, DRAM read {read / 2**20:.0f} MiB and "
+                  f"written {written / 2**20:.0f} MiB, {cores} cores",
         "percent": 100.0 * bound_us / time_us,
         "bound": find(out, r"bottleneck: ([^:(]*)", name).strip(),
         "target": target, "anchor": anchor, "source": source,

@@ -328,16 +328,48 @@ inline int64_t getFactor(Span span, int64_t fx, int64_t fy) {
   return span == Span::Columns ? fx : span == Span::Rows ? fy : 1;
 }
 
-/// The shape of `buffer` once blocks merge fx x fy.
+/// A block dimension's new extent over its old one, num / den (tile-coarsen
+/// resizes blocks to extents that are not whole multiples of the old ones).
+struct Scale {
+  int64_t num = 1, den = 1;
+  bool isWhole() const { return num % den == 0; }
+  int64_t apply(int64_t extent) const { return extent * num / den; }
+};
+
+inline Scale getScale(Span span, Scale sx, Scale sy) {
+  return span == Span::Columns ? sx : span == Span::Rows ? sy : Scale();
+}
+
+/// The shape of `buffer` once blocks are sx x sy times their extents.
 inline llvm::SmallVector<int64_t, 4>
-getMergedShape(const SpanAnalysis &analysis, Value buffer, int64_t fx,
-               int64_t fy) {
+getScaledShape(const SpanAnalysis &analysis, Value buffer, Scale sx, Scale sy) {
   auto type = buffer.getType().cast<tile::BufType>();
   llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
                                       type.getShape().end());
   for (unsigned d = 0; d < shape.size(); ++d)
-    shape[d] *= getFactor(analysis.getSpan(buffer, d), fx, fy);
+    shape[d] = getScale(analysis.getSpan(buffer, d), sx, sy).apply(shape[d]);
   return shape;
+}
+
+/// The shape of `buffer` once blocks merge fx x fy.
+inline llvm::SmallVector<int64_t, 4>
+getMergedShape(const SpanAnalysis &analysis, Value buffer, int64_t fx,
+               int64_t fy) {
+  return getScaledShape(analysis, buffer, Scale{fx, 1}, Scale{fy, 1});
+}
+
+/// Gives every buffer of `allocs` its shape once blocks are sx x sy times
+/// their extents.
+inline void setScaledShapes(const SpanAnalysis &analysis,
+                            llvm::ArrayRef<Operation *> allocs, Scale sx,
+                            Scale sy) {
+  for (Operation *alloc : allocs) {
+    Value buffer = alloc->getResult(0);
+    auto type = buffer.getType().cast<tile::BufType>();
+    buffer.setType(tile::BufType::get(
+        buffer.getContext(), getScaledShape(analysis, buffer, sx, sy),
+        type.getElementType(), type.getMemorySpace()));
+  }
 }
 
 /// Merges blocks fx x fy: every buffer of `allocs` takes its merged shape
@@ -349,15 +381,8 @@ inline void mergeBlocks(tile::KernelOp kernel, const SpanAnalysis &analysis,
                         PatternRewriter &rewriter, int64_t fx, int64_t fy,
                         llvm::function_ref<void()> record) {
   Operation *op = kernel.getOperation();
-  Context *context = op->getContext();
   rewriter.modifyOpInPlace(op, [&] {
-    for (Operation *alloc : allocs) {
-      Value buffer = alloc->getResult(0);
-      auto type = buffer.getType().cast<tile::BufType>();
-      buffer.setType(
-          tile::BufType::get(context, getMergedShape(analysis, buffer, fx, fy),
-                             type.getElementType(), type.getMemorySpace()));
-    }
+    setScaledShapes(analysis, allocs, Scale{fx, 1}, Scale{fy, 1});
     record();
   });
   rewriter.setInsertionPointToStart(kernel.getBody());
@@ -371,18 +396,6 @@ inline void mergeBlocks(tile::KernelOp kernel, const SpanAnalysis &analysis,
         rewriter, loc, index, createIndex(rewriter, loc, factors[dim]));
     index.replaceAllUsesExcept(scaled, scaled.getDefiningOp());
   }
-}
-
-/// A block dimension's new extent over its old one, num / den (tile-coarsen
-/// resizes blocks to extents that are not whole multiples of the old ones).
-struct Scale {
-  int64_t num = 1, den = 1;
-  bool isWhole() const { return num % den == 0; }
-  int64_t apply(int64_t extent) const { return extent * num / den; }
-};
-
-inline Scale getScale(Span span, Scale sx, Scale sy) {
-  return span == Span::Columns ? sx : span == Span::Rows ? sy : Scale();
 }
 
 /// Whether every use of the kernel's block index `dim` is `arith.muli` by a
@@ -414,19 +427,8 @@ inline void resizeBlocks(tile::KernelOp kernel, const SpanAnalysis &analysis,
                          PatternRewriter &rewriter, Scale sx, Scale sy,
                          llvm::function_ref<void()> record) {
   Operation *op = kernel.getOperation();
-  Context *context = op->getContext();
   rewriter.modifyOpInPlace(op, [&] {
-    for (Operation *alloc : allocs) {
-      Value buffer = alloc->getResult(0);
-      auto type = buffer.getType().cast<tile::BufType>();
-      llvm::SmallVector<int64_t, 4> shape(type.getShape().begin(),
-                                          type.getShape().end());
-      for (unsigned d = 0; d < shape.size(); ++d)
-        shape[d] =
-            getScale(analysis.getSpan(buffer, d), sx, sy).apply(shape[d]);
-      buffer.setType(tile::BufType::get(context, shape, type.getElementType(),
-                                        type.getMemorySpace()));
-    }
+    setScaledShapes(analysis, allocs, sx, sy);
     record();
   });
   Scale scales[2] = {sx, sy};

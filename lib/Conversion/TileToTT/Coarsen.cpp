@@ -722,10 +722,15 @@ private:
     int64_t bytes =
         getL1Bytes(kernel, analysis, allocs, Scale(), Scale(), blocks <= cores);
     int64_t usable = tt::getUsableL1Bytes(target.arch);
+    // A and B take a block per pipeline stage (getL1Bytes counts two).
+    int64_t stages = 2;
+    if (auto pipelined = tile::PipelinedOp::dynCast(loop))
+      stages = std::max<int64_t>(2, pipelined.getStages());
+    bytes += (stages - 2) * bytesAB;
     int64_t factor = 0;
     for (int64_t f = 4; f >= 2 && !factor; --f)
       if (*ub % f == 0 && *ub / f >= 2 && blockK * f <= 8 * tile::kTileSize &&
-          bytes + 2 * (f - 1) * bytesAB <= usable)
+          bytes + stages * (f - 1) * bytesAB <= usable)
         factor = f;
     if (!factor)
       return;

@@ -91,6 +91,14 @@ def find(out, pattern, label):
     return match.group(1)
 
 
+def lower_and_profile(source, name, options):
+    """Lowers tile IR with --tile-to-tt=OPTIONS and profiles the program."""
+    lowered = os.path.join(work, name + ".mlir")
+    subprocess.run([tilt_opt, source, f"--tile-to-tt={options}", "-o",
+                    lowered], check=True, capture_output=True)
+    return profile([lowered, "--work-dir", os.path.join(work, name)], name)
+
+
 def gemm_row(card, size, fidelity):
     source = os.path.join(work, f"gemm{size}.tilt")
     if not os.path.exists(source):
@@ -101,11 +109,8 @@ def gemm_row(card, size, fidelity):
                             "--out-type", "bf16"],
                            stdout=file, check=True)
     name = f"gemm{size}-{fidelity}-{card}"
-    lowered = os.path.join(work, name + ".mlir")
-    subprocess.run([tilt_opt, source,
-                    f"--tile-to-tt=board={card} math-fidelity={fidelity}",
-                    "-o", lowered], check=True, capture_output=True)
-    out = profile([lowered, "--work-dir", os.path.join(work, name)], name)
+    out = lower_and_profile(source, name,
+                            f"board={card} math-fidelity={fidelity}")
     time_us = float(find(out, r"device time ([0-9.]+) us", name))
     # The least math work: size^3 / 32^3 tile products at the fidelity's
     # 16 cycles per phase over every core of the card (tilt-run's roofline
@@ -277,11 +282,7 @@ def attention_row(card, causal):
                         "--dim", "128", "--block-m", "128", "--block-n", "128"]
                        + (["--causal"] if causal else []),
                        stdout=file, check=True)
-    lowered = os.path.join(work, name + ".mlir")
-    subprocess.run([tilt_opt, source,
-                    f"--tile-to-tt=board={card} math-fidelity=HiFi2",
-                    "-o", lowered], check=True, capture_output=True)
-    out = profile([lowered, "--work-dir", os.path.join(work, name)], name)
+    out = lower_and_profile(source, name, f"board={card} math-fidelity=HiFi2")
     time_us = float(find(out, r"device time ([0-9.]+) us", name))
     compute_us = float(find(out, r"roofline: compute ([0-9.]+) us", name))
     cores = find(out, r"cycles at [0-9.]+ GHz, \S+ (\d+ of \d+) cores", name)

@@ -93,6 +93,10 @@ tiletott::getPartitionCores(tile::KernelOp kernel) {
                         ranges.getIntValues()};
   if (int64_t(result.ranges.size()) != 2 * result.columns * result.rows)
     return std::nullopt;
+  if (auto stride = partition.get("stride").dyn_cast_or_null<IntegerAttr>())
+    result.stride = stride.getInt();
+  if (result.stride < 1)
+    return std::nullopt;
   return result;
 }
 
@@ -150,7 +154,7 @@ std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
   plan.cores.resize(columns * rows);
   // The key of a block at step t: its row (shared along rows) or column.
   auto key = [&](int64_t core, int64_t step) {
-    int64_t id = ranges[2 * core] + step;
+    int64_t id = ranges[2 * core] + step * cores->stride;
     return plan.alongRows ? id / gx : id % gx;
   };
   bool shared = false;

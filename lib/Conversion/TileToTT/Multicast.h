@@ -37,11 +37,19 @@ struct MulticastPlan {
 };
 
 /// The cores of a partitioned kernel (its `partition` attribute): the
-/// grid's columns and rows and, per core row-major, [first block, count].
+/// grid's columns and rows and, per core row-major, [first block, count];
+/// a core's blocks are `stride` ids apart (lock-step, tile-partition).
 struct PartitionCores {
   int64_t columns = 0, rows = 0;
   llvm::ArrayRef<int64_t> ranges;
+  int64_t stride = 1;
 };
+
+/// The id distance between a core's blocks when tile-partition assigns a
+/// 2-d `grid` of blocks to `columns` x `rows` cores in lock-step (gx ==
+/// columns and gy a multiple of rows, or the transpose), else 1.
+int64_t getLockstepStride(llvm::ArrayRef<int64_t> grid, int64_t columns,
+                          int64_t rows);
 
 /// `kernel`'s partition, when it has a well-formed one.
 std::optional<PartitionCores> getPartitionCores(tile::KernelOp kernel);

@@ -15,8 +15,22 @@
 // and the kernel records {arch, cores, ranges} in its `partition`
 // attribute: what the host passes each core as runtime arguments.
 //
+// A 2-d grid with as many block columns as the cores have columns and a
+// multiple of their rows as block rows (or the transpose) is assigned in
+// lock-step instead: core (x, y) runs blocks (x, y), (x, y + rows), ...
+// (or (x, y), (x + columns, y), ...), every core the same number. At each
+// step the cores of a grid row then run blocks of one block row and those
+// of a grid column blocks of one block column, which is what multicasting
+// a GEMM's A and B strips needs when each core runs several blocks (the
+// blocks tt-metal's 2-d multicast matmul gives a core do not fit L1 at
+// 8192^3 with f32 accumulation). The loop then steps by the block-id
+// distance between a core's blocks, recorded as `stride` in `partition`:
+//
+//   scf.for %id = %start to %start + %count * stride step stride
+//
 //===----------------------------------------------------------------------===//
 
+#include "Multicast.h"
 #include "Utils.h"
 #include "tilt/Conversion/TileToTT/TileToTT.h"
 #include "tilt/Dialect/SCF/SCF.h"
@@ -41,6 +55,22 @@ std::optional<std::pair<int64_t, int64_t>> getSubgrid(Operation *kernel,
     return std::nullopt;
   return std::make_pair(columns, rows);
 }
+
+} // namespace
+
+int64_t tiletott::getLockstepStride(llvm::ArrayRef<int64_t> grid,
+                                    int64_t columns, int64_t rows) {
+  if (grid.size() != 2)
+    return 1;
+  int64_t gx = grid[0], gy = grid[1];
+  if (gx == columns && gy > rows && gy % rows == 0)
+    return rows * gx;
+  if (gy == rows && gx > columns && gx % columns == 0)
+    return columns;
+  return 1;
+}
+
+namespace {
 
 class PartitionKernel : public OpRewritePattern<tile::KernelOp> {
 public:
@@ -74,7 +104,9 @@ public:
     }
     int64_t cores = columns * rows;
 
-    // The static assignment, row-major over the cores that run blocks.
+    // The static assignment: in lock-step, or contiguous and row-major
+    // over the cores that run blocks.
+    int64_t stride = getLockstepStride(grid, columns, rows);
     llvm::SmallVector<int64_t, 128> ranges;
     int64_t perCore = blocks / cores, extra = blocks % cores;
     for (int64_t y = 0; y < target.rows; ++y)
@@ -82,7 +114,8 @@ public:
         int64_t i = y * columns + x;
         bool runs = x < columns && y < rows;
         int64_t count = runs ? perCore + (i < extra ? 1 : 0) : 0;
-        int64_t start = i * perCore + std::min(i, extra);
+        int64_t start =
+            stride > 1 ? y * grid[0] + x : i * perCore + std::min(i, extra);
         ranges.push_back(count ? start : 0);
         ranges.push_back(count);
       }
@@ -92,6 +125,9 @@ public:
     partition.set("cores",
                   DenseArrayAttr::getI64(context, {target.columns, target.rows}));
     partition.set("ranges", DenseArrayAttr::getI64(context, ranges));
+    if (stride > 1)
+      partition.set("stride",
+                    IntegerAttr::get(IntegerType::get(context, 64), stride));
 
     // The persistent loop around the old body.
     Block *body = kernel.getBody();
@@ -102,9 +138,13 @@ public:
     auto range = rewriter.create<tile::BlockRangeOp>(loc);
     Value start = range.getOperation()->getResult(0);
     Value count = range.getOperation()->getResult(1);
-    Value end = createBinary<arith::AddIOp>(rewriter, loc, start, count);
-    Value one = createIndex(rewriter, loc, 1);
-    auto loop = rewriter.create<scf::ForOp>(loc, start, end, one);
+    Value span = count;
+    if (stride > 1)
+      span = createBinary<arith::MulIOp>(rewriter, loc, count,
+                                         createIndex(rewriter, loc, stride));
+    Value end = createBinary<arith::AddIOp>(rewriter, loc, start, span);
+    Value step = createIndex(rewriter, loc, stride);
+    auto loop = rewriter.create<scf::ForOp>(loc, start, end, step);
     Block *loopBody = loop.getBody();
     Operation *yield = loopBody->getTerminator();
     for (Operation *child : oldOps)

@@ -23,6 +23,39 @@ func.func @uneven() {
 
 // -----
 
+// As many block columns as core columns and twice as many block rows: in
+// lock-step, core (x, y) runs blocks (x, y) and (x, y + 2), 4 ids apart,
+// so that the cores of a row run blocks of one block row at each step.
+// CHECK-LABEL: func.func @lockstep_rows
+// CHECK: partition = {arch = "wormhole_b0", board = "n150", cores = array<i64: 2, 2>, ranges = array<i64: 0, 2, 1, 2, 2, 2, 3, 2>, stride = 4 : i64}
+// CHECK-NEXT: %start, %count = tile.block_range
+// CHECK-NEXT: %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[SPAN:.*]] = arith.muli %count, %[[FOUR]] : index
+// CHECK-NEXT: %[[END:.*]] = arith.addi %start, %[[SPAN]] : index
+// CHECK-NEXT: %[[STEP:.*]] = arith.constant 4 : index
+// CHECK-NEXT: scf.for %{{.*}} = %start to %[[END]] step %[[STEP]] {
+func.func @lockstep_rows() {
+  tile.kernel grid [2, 4] blocks(%bx, %by) args() {
+    "test.use"(%bx, %by) : (index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+// The transpose: three times as many block columns, as many block rows.
+// Core (x, y) runs blocks (x, y), (x + 2, y), (x + 4, y): 2 ids apart.
+// CHECK-LABEL: func.func @lockstep_columns
+// CHECK: ranges = array<i64: 0, 3, 1, 3, 6, 3, 7, 3>, stride = 2 : i64}
+func.func @lockstep_columns() {
+  tile.kernel grid [6, 2] blocks(%bx, %by) args() {
+    "test.use"(%bx, %by) : (index, index) -> ()
+  }
+  return
+}
+
+// -----
+
 // 2 blocks on 4 cores: cores 2 and 3 get nothing.
 // CHECK-LABEL: func.func @idle
 // CHECK: ranges = array<i64: 0, 1, 1, 1, 0, 0, 0, 0>

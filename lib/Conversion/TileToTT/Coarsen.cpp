@@ -64,6 +64,8 @@
 #include "tilt/Dialect/TT/Passes.h"
 #include "tilt/Rewrite/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include <numeric>
 #include <optional>
 
@@ -152,8 +154,10 @@ struct ResizeInfo {
 
 class CoarsenKernel : public OpRewritePattern<tile::KernelOp> {
 public:
-  CoarsenKernel(Context *context, const Target &target, bool chooseGrid)
-      : OpRewritePattern(context), target(target), chooseGrid(chooseGrid) {}
+  CoarsenKernel(Context *context, const Target &target, bool chooseGrid,
+                int64_t phases)
+      : OpRewritePattern(context), target(target), chooseGrid(chooseGrid),
+        phases(phases) {}
 
   LogicalResult matchAndRewrite(tile::KernelOp kernel,
                                 PatternRewriter &rewriter) const override {
@@ -409,13 +413,7 @@ private:
       };
     };
     int64_t bytes = 0;
-    for (Operation *alloc : allocs) {
-      Value buffer = alloc->getResult(0);
-      auto type = buffer.getType().cast<tile::BufType>();
-      int64_t size = getBytes(type, sx, sy, spanOf(buffer));
-      bool shared = type.getMemorySpace() == tile::MemorySpace::Shared;
-      bytes += shared || !once ? 2 * size : size;
-    }
+    llvm::SmallPtrSet<void *, 4> drained;
     // A gemm outside a loop of several K steps does not accumulate in its
     // output's pages: its result is a new version of the accumulator, in a
     // double-buffered CB of its own (tile-lower-compute's chains,
@@ -449,9 +447,23 @@ private:
                                    .apply(type.getShape()[0]) /
                                tile::kTileSize
                          : 1;
-      bytes += rows > 2 && isGemmResult(inner, buffer) ? size / rows * 2
-                                                       : (once ? 1 : 2) * size;
+      bool byRows = rows > 2 && isGemmResult(inner, buffer);
+      if (byRows)
+        drained.insert(buffer.getAsOpaquePointer());
+      bytes += byRows ? size / rows * 2 : (once ? 1 : 2) * size;
     });
+    // Shared buffers stream through two blocks of pages, the others too
+    // unless the core runs one block, or their block is drained by rows:
+    // then the next block's accumulation starts after its conversion,
+    // in the same pages.
+    for (Operation *alloc : allocs) {
+      Value buffer = alloc->getResult(0);
+      auto type = buffer.getType().cast<tile::BufType>();
+      int64_t size = getBytes(type, sx, sy, spanOf(buffer));
+      bool shared = type.getMemorySpace() == tile::MemorySpace::Shared;
+      bool single = once || drained.count(buffer.getAsOpaquePointer()) != 0;
+      bytes += shared || !single ? 2 * size : size;
+    }
     return bytes;
   }
 
@@ -477,20 +489,23 @@ private:
   }
 
   /// The cycles a choice takes by a roofline estimate, the largest of: the
-  /// busiest core's matmul tiles (64 cycles each: HiFi4's four phases of
-  /// 16, or at a lower fidelity the unpack of two bf16 tiles, which
-  /// matmul_tiles then waits for); the DRAM reads at the board's bandwidth
+  /// busiest core's matmul tiles (the fidelity's phases of 16 cycles each,
+  /// or the unpack of the sub-block's operands, which matmul_block then
+  /// waits for); the DRAM reads at the board's bandwidth
   /// and at one core's stream; the multicast handshakes, one per shared
   /// copy and step. A copy whose block follows only the block row (column)
-  /// is read once per grid row (column) when each core runs one block: the
-  /// multicast of docs/pipeline.md.
+  /// is read once per grid row (column) when each core runs one block, or
+  /// several in lock-step: the multicast of docs/pipeline.md.
   double estimate(tile::KernelOp kernel, SpanAnalysis &analysis,
                   const GridChoice &choice) const {
     Operation *op = kernel.getOperation();
     int64_t blocks = choice.gx * choice.gy;
     int64_t cores = choice.columns * choice.rows;
     int64_t perCore = ceilDiv(blocks, cores);
-    bool multicast = blocks == cores;
+    // One block per core, or several in lock-step (tile-partition).
+    bool multicast =
+        blocks == cores || getLockstepStride({choice.gx, choice.gy},
+                                             choice.columns, choice.rows) > 1;
     double tiles = 0;
     op->walk([&](Operation *inner) {
       auto gemm = tile::GemmOp::dynCast(inner);
@@ -507,12 +522,40 @@ private:
               32;
         return n;
       };
-      // M x N output tiles (C), times the K tiles (A's last dimension).
+      // M x N output tiles (C), times the K tiles (A's last dimension),
+      // each taking the fidelity's phases of 16 cycles or the unpack of
+      // its share of the sub-block's operands, whichever is longer. The
+      // unpacker holds one operand across the longer side of an h x w
+      // sub-block (tt-llk llk_unpack_AB_matmul.h, reuse_a), so a product
+      // unpacks 1 + 1 / max(h, w) tiles of 32 cycles; tile-lower-compute's
+      // sub-blocks fill half of DST (4 f32 or 8 bf16 tiles).
+      int64_t mt = 1, nt = 1;
+      if (c.getRank() == 2) {
+        Value acc = inner->getOperand(2);
+        mt = getScale(analysis.getSpan(acc, 0), choice.sx, choice.sy)
+                 .apply(c.getShape()[0]) /
+             32;
+        nt = getScale(analysis.getSpan(acc, 1), choice.sx, choice.sy)
+                 .apply(c.getShape()[1]) /
+             32;
+      }
+      int64_t capacity = c.getElementType().isF32() ? 4 : 8;
+      int64_t subH = 1, subW = 1;
+      for (int64_t h = 1; h <= mt; ++h)
+        for (int64_t w = 1; w <= nt; ++w)
+          if (mt % h == 0 && nt % w == 0 && h * w <= capacity &&
+              (h * w > subH * subW || (h * w == subH * subW && w > subW))) {
+            subH = h;
+            subW = w;
+          }
+      double perProduct =
+          std::max(double(16 * phases),
+                   32.0 * (1.0 + 1.0 / double(std::max(subH, subW))));
       tiles += spans(inner->getOperand(2), c) *
                double(a.getShape()[a.getRank() - 1]) / 32 *
-               double(getTrips(inner, op));
+               double(getTrips(inner, op)) * perProduct;
     });
-    double compute = double(perCore) * tiles * 64;
+    double compute = double(perCore) * tiles;
     double total = 0, busiest = 0, handshakes = 0;
     forEachTensorCopy(op, [&](Value tensor, Value buffer, Operation *copy) {
       if (copy->getOperand(0) != tensor)
@@ -759,10 +802,18 @@ private:
 
   Target target;
   bool chooseGrid;
+  /// The math fidelity's phases (HiFi4: 4).
+  int64_t phases;
 };
 
 class TileCoarsenPass : public TargetPass {
 public:
+  TileCoarsenPass() {
+    declareOption("math-fidelity",
+                  "LoFi, HiFi2, HiFi3 or HiFi4: the matmul rate the grid "
+                  "choice assumes",
+                  &mathFidelity, isValidFidelity, kFidelityExpected);
+  }
   llvm::StringRef getArgument() const override { return "tile-coarsen"; }
   llvm::StringRef getName() const override { return "TileCoarsen"; }
   llvm::StringRef getDescription() const override {
@@ -776,12 +827,18 @@ public:
   }
   void runOnOperation() override {
     RewritePatternSet patterns(getContext());
-    patterns.add<CoarsenKernel>(target, grid.empty());
+    int64_t phases = llvm::StringSwitch<int64_t>(mathFidelity)
+                         .Case("LoFi", 1)
+                         .Case("HiFi2", 2)
+                         .Case("HiFi3", 3)
+                         .Default(4);
+    patterns.add<CoarsenKernel>(target, grid.empty(), phases);
     FrozenRewritePatternSet frozen(std::move(patterns));
     numKernels += walkAndApplyPatterns(getOperation(), frozen);
   }
 
 private:
+  std::string mathFidelity = "HiFi4";
   Statistic numKernels{this, "num-kernels", "Kernels coarsened"};
 };
 

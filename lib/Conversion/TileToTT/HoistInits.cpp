@@ -8,15 +8,31 @@
 // per kernel
 // (ttnn/cpp/ttnn/operations/matmul/device/kernels/compute/bmm_large_block_zm_fused_bias_activation.cpp).
 //
+// The unpacker and math engine (FPU) and the SFPU are configured apart:
+// an SFPU init (`exp_tile_init`, `mul_binary_tile_init`, ...) programs the
+// SFPU only, and the FPU inits (`copy_tile_init`, `unary_bcast_init`,
+// `reduce_init`, ...) and format reconfigurations leave the SFPU's
+// configuration alone. tt-metal's eltwise_sfpu.cpp
+// (ttnn/cpp/ttnn/operations/eltwise/unary/device/kernels/compute/) calls
+// init_sfpu once per kernel and runs copy_tile after each tile's SFPU init;
+// the emulator records the last init of each unit apart (docs/emulator.md,
+// "Each op after its own init").
+//
 // An init op is moved out of its loop when:
 //  - the loop runs at least once (runsAtLeastOnce), so the state after it
 //    is the same as before the move;
 //  - the init has no operands (its configuration is all attributes);
 //  - no op in the loop other than identical copies of it is an init or a
-//    reconfiguration of the unpacker or the math engine (an SFPU init, a
-//    copy_tile_init, a reconfig_data_format...). Packer settings
+//    reconfiguration of the same unit: for an SFPU init another SFPU init
+//    or compute_kernel_hw_startup; for an FPU init any other init or
+//    reconfiguration but an SFPU init. Packer settings
 //    (pack_reconfig_l1_acc) do not touch what the init configures.
 // The identical copies are erased; repeated until no init moves.
+//
+// Then an init that repeats the last configuration of its unit in the same
+// block (with no configuration of that unit, and no loop or branch that
+// holds one, in between) is erased: `copy_tile_init(c_0)` before each of
+// two copies of one tile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +56,25 @@ bool isConfiguration(Operation *op) {
          name.contains("reconfig") || name.contains("hw_startup");
 }
 
+/// Whether `op` is an init of the SFPU alone (the `*_tile_init`s of the
+/// SFPU ops, but `copy_tile_init`, which programs the unpacker).
+bool isSfpuInit(Operation *op) {
+  llvm::StringRef name = op->getName().getStringRef();
+  if (!name.consume_front("tt."))
+    return false;
+  return (name.endswith("_tile_init") && name != "copy_tile_init") ||
+         name == "sfpu_reduce_init" || name == "copy_dest_values_init";
+}
+
+/// Whether configuration `other` may change what configuration `op` set.
+bool interferes(Operation *op, Operation *other) {
+  bool sfpu = isSfpuInit(op), otherSfpu = isSfpuInit(other);
+  if (sfpu == otherSfpu)
+    return true;
+  // compute_kernel_hw_startup configures every unit.
+  return other->getName().getStringRef() == "tt.compute_kernel_hw_startup";
+}
+
 /// Whether `a` and `b` are the same init (name and attributes).
 bool isSameInit(Operation *a, Operation *b) {
   return a->getName() == b->getName() && a->getNumOperands() == 0 &&
@@ -59,7 +94,8 @@ bool hoistOne(Operation *kernel) {
       return;
     bool alone = true;
     loop.getOperation()->walk([&](Operation *other) {
-      if (other != op && isConfiguration(other) && !isSameInit(op, other))
+      if (other != op && isConfiguration(other) && !isSameInit(op, other) &&
+          interferes(op, other))
         alone = false;
     });
     if (alone)
@@ -79,13 +115,46 @@ bool hoistOne(Operation *kernel) {
   return true;
 }
 
+/// Whether `op` or an op nested in it is a configuration that `init`'s
+/// unit sees.
+bool configures(Operation *op, Operation *init) {
+  bool found = false;
+  op->walk([&](Operation *inner) {
+    found |= isConfiguration(inner) && interferes(init, inner);
+  });
+  return found;
+}
+
+/// Erases the inits that repeat the last configuration of their unit in
+/// their block; returns how many.
+int64_t eraseRepeated(Operation *kernel) {
+  llvm::SmallVector<Operation *, 16> repeated;
+  kernel->walk([&](Operation *op) {
+    if (!isConfiguration(op) || op->getNumOperands() != 0)
+      return;
+    for (Operation *prev = op->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      if (isConfiguration(prev) && interferes(op, prev)) {
+        if (isSameInit(op, prev))
+          repeated.push_back(op);
+        return;
+      }
+      if (prev->getNumRegions() != 0 && configures(prev, op))
+        return;
+    }
+  });
+  for (Operation *op : repeated)
+    op->erase();
+  return int64_t(repeated.size());
+}
+
 class TTHoistInitsPass : public Pass {
 public:
   llvm::StringRef getArgument() const override { return "tt-hoist-inits"; }
   llvm::StringRef getName() const override { return "TTHoistInits"; }
   llvm::StringRef getDescription() const override {
     return "Move compute inits out of loops that do not change what they "
-           "configure";
+           "configure, and erase inits that repeat the last one";
   }
   std::unique_ptr<Pass> clone() const override {
     return std::make_unique<TTHoistInitsPass>();
@@ -98,11 +167,14 @@ public:
         return;
       while (hoistOne(op))
         ++numHoisted;
+      numRepeated += eraseRepeated(op);
     });
   }
 
 private:
   Statistic numHoisted{this, "num-hoisted", "Inits moved out of a loop"};
+  Statistic numRepeated{this, "num-repeated",
+                        "Inits erased that repeated their unit's last one"};
 };
 
 } // namespace

@@ -33,6 +33,8 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       failed(coarsen->setOption("grid", options.grid, message)) ||
       failed(coarsen->setOption("arch", options.arch, message)) ||
       failed(coarsen->setOption("board", options.board, message)) ||
+      failed(
+          coarsen->setOption("math-fidelity", options.mathFidelity, message)) ||
       failed(partition->setOption("grid", options.grid, message)) ||
       failed(partition->setOption("arch", options.arch, message)) ||
       failed(partition->setOption("board", options.board, message)) ||

@@ -59,11 +59,14 @@ def coarsening(gx, gy, grid, bm, bn, bk, k, bf16_out):
     def fits(x, y):
         once = (gx // x) * (gy // y) <= cx * cy
         shared = 2 * (bm * y * bk * 2 + bk * bn * x * 2)
-        output = bm * y * bn * x * 4 * (1 if once else 2)
+        # The bf16 conversion: two tile rows when the block has more; the
+        # f32 block is then drained before the next one accumulates, so
+        # it needs one block of pages even when the core runs several.
+        rows = bm * y // 32
+        by_rows = bf16_out and rows > 2
+        output = bm * y * bn * x * 4 * (1 if once or by_rows else 2)
         if bf16_out:
-            # The bf16 conversion: two tile rows when the block has more.
-            rows = bm * y // 32
-            output += (2 * 32 * bn * x * 2 if rows > 2
+            output += (2 * 32 * bn * x * 2 if by_rows
                        else bm * y * bn * x * 2 * (1 if once else 2))
         scratch = 0 if chain else 2 * bm * y * bn * x * 4
         return shared + output + scratch <= 1468006

@@ -26,7 +26,7 @@ roofline is the least DRAM traffic (each input read once, the output
 written once) at the card's peak bandwidth.
 
 usage: python3 bench/targets_bench.py [BUILD_DIR] [--quick] [--only KIND]
-  --quick       skip the 8192^3 GEMMs (about 7 minutes each)
+  --quick       skip the 8192^3 GEMMs (about 8 minutes each)
   --only KIND   gemm, attention, norm or eltwise
 """
 import argparse

@@ -506,7 +506,7 @@ private:
     bool multicast =
         blocks == cores || getLockstepStride({choice.gx, choice.gy},
                                              choice.columns, choice.rows) > 1;
-    double tiles = 0;
+    double blockCycles = 0;
     op->walk([&](Operation *inner) {
       auto gemm = tile::GemmOp::dynCast(inner);
       if (!gemm)
@@ -540,22 +540,15 @@ private:
              32;
       }
       int64_t capacity = c.getElementType().isF32() ? 4 : 8;
-      int64_t subH = 1, subW = 1;
-      for (int64_t h = 1; h <= mt; ++h)
-        for (int64_t w = 1; w <= nt; ++w)
-          if (mt % h == 0 && nt % w == 0 && h * w <= capacity &&
-              (h * w > subH * subW || (h * w == subH * subW && w > subW))) {
-            subH = h;
-            subW = w;
-          }
+      auto [subH, subW] = chooseSubBlock(mt, nt, capacity);
       double perProduct =
           std::max(double(16 * phases),
                    32.0 * (1.0 + 1.0 / double(std::max(subH, subW))));
-      tiles += spans(inner->getOperand(2), c) *
-               double(a.getShape()[a.getRank() - 1]) / 32 *
-               double(getTrips(inner, op)) * perProduct;
+      blockCycles += spans(inner->getOperand(2), c) *
+                     double(a.getShape()[a.getRank() - 1]) / 32 *
+                     double(getTrips(inner, op)) * perProduct;
     });
-    double compute = double(perCore) * tiles;
+    double compute = double(perCore) * blockCycles;
     double total = 0, busiest = 0, handshakes = 0;
     forEachTensorCopy(op, [&](Value tensor, Value buffer, Operation *copy) {
       if (copy->getOperand(0) != tensor)

@@ -82,16 +82,8 @@ bool KernelLowering::reads(Operation *op, Value buffer) {
 }
 
 bool KernelLowering::writes(Operation *op, Value buffer) {
-  if (auto copy = tile::CopyOp::dynCast(op))
-    return copy.getDest() == buffer;
-  if (tile::GemmOp::dynCast(op))
-    return op->getOperand(2) == buffer;
-  if (auto parallel = tile::ParallelOp::dynCast(op))
-    return llvm::is_contained(parallel.getOutputs(), buffer);
-  if (tile::ReduceOp::dynCast(op))
-    return op->getOperand(1) == buffer;
-  if (tile::FillOp::dynCast(op) || tile::ClearOp::dynCast(op))
-    return op->getOperand(0) == buffer;
+  if (writesBuffer(op, buffer))
+    return true;
   // The compute side's wait for a copy from DRAM.
   if (auto wait = cb::WaitFrontOp::dynCast(op))
     return getRole(op) == "compute" &&

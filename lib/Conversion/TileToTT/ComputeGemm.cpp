@@ -49,15 +49,8 @@ GemmShape getShape(KernelLowering &lowering, tile::GemmOp gemm) {
   shape.mt = typeC.getShape()[0] / 32;
   shape.nt = typeC.getShape()[1] / 32;
   shape.kt = typeA.getShape()[gemm.getTransposeA() ? 0 : 1] / 32;
-  int64_t capacity = lowering.getDstCapacity();
-  for (int64_t h = 1; h <= shape.mt; ++h)
-    for (int64_t w = 1; w <= shape.nt; ++w)
-      if (shape.mt % h == 0 && shape.nt % w == 0 && h * w <= capacity &&
-          (h * w > shape.subH * shape.subW ||
-           (h * w == shape.subH * shape.subW && w > shape.subW))) {
-        shape.subH = h;
-        shape.subW = w;
-      }
+  std::tie(shape.subH, shape.subW) =
+      chooseSubBlock(shape.mt, shape.nt, lowering.getDstCapacity());
   return shape;
 }
 

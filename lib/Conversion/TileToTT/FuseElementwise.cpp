@@ -34,18 +34,7 @@ namespace {
 /// Whether `op` (or an op it nests) may write `buffer`.
 bool mayWrite(Operation *op, Value buffer) {
   bool written = false;
-  op->walk([&](Operation *nested) {
-    if (auto copy = tile::CopyOp::dynCast(nested))
-      written |= copy.getDest() == buffer;
-    else if (auto parallel = tile::ParallelOp::dynCast(nested))
-      written |= llvm::is_contained(parallel.getOutputs(), buffer);
-    else if (tile::GemmOp::dynCast(nested))
-      written |= nested->getOperand(2) == buffer;
-    else if (tile::ReduceOp::dynCast(nested))
-      written |= nested->getOperand(1) == buffer;
-    else if (tile::FillOp::dynCast(nested) || tile::ClearOp::dynCast(nested))
-      written |= nested->getOperand(0) == buffer;
-  });
+  op->walk([&](Operation *nested) { written |= writesBuffer(nested, buffer); });
   return written;
 }
 

@@ -435,6 +435,23 @@ constexpr llvm::StringLiteral kSingleBlockPagesAttrName =
 /// `blockPages` pages for double buffering and may drop to one.
 void markDoubleBuffered(Value cb, int64_t blockPages);
 
+/// Whether tile op `op` itself (not an op it nests) writes `buffer`: the
+/// destination of a copy, a gemm's accumulator, a parallel's output, a
+/// reduction's result, a filled or cleared buffer.
+inline bool writesBuffer(Operation *op, Value buffer) {
+  if (auto copy = tile::CopyOp::dynCast(op))
+    return copy.getDest() == buffer;
+  if (tile::GemmOp::dynCast(op))
+    return op->getOperand(2) == buffer;
+  if (auto parallel = tile::ParallelOp::dynCast(op))
+    return llvm::is_contained(parallel.getOutputs(), buffer);
+  if (tile::ReduceOp::dynCast(op))
+    return op->getOperand(1) == buffer;
+  if (tile::FillOp::dynCast(op) || tile::ClearOp::dynCast(op))
+    return op->getOperand(0) == buffer;
+  return false;
+}
+
 /// Whether the last op before `op` in its block that writes `buffer` is a
 /// tile.gemm, or a loop whose only writes of it are gemms (a K loop): such
 /// a block converted on its way to a tensor is drained by rows
@@ -443,23 +460,31 @@ inline bool isGemmResult(Operation *op, Value buffer) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     bool gemm = false, other = false;
     prev->walk([&](Operation *nested) {
-      if (tile::GemmOp::dynCast(nested)) {
-        gemm |= nested->getOperand(2) == buffer;
+      if (!writesBuffer(nested, buffer))
         return;
-      }
-      if (auto copy = tile::CopyOp::dynCast(nested))
-        other |= copy.getDest() == buffer;
-      else if (auto parallel = tile::ParallelOp::dynCast(nested))
-        other |= llvm::is_contained(parallel.getOutputs(), buffer);
-      else if (tile::ReduceOp::dynCast(nested))
-        other |= nested->getOperand(1) == buffer;
-      else if (tile::FillOp::dynCast(nested) || tile::ClearOp::dynCast(nested))
-        other |= nested->getOperand(0) == buffer;
+      (tile::GemmOp::dynCast(nested) ? gemm : other) = true;
     });
     if (gemm || other)
       return gemm && !other;
   }
   return false;
+}
+
+/// The sub-block of an mt x nt tile block a gemm computes per DST
+/// acquisition: the most tiles up to `capacity` with h dividing mt and w
+/// dividing nt, the widest of those (tile-lower-compute's matmul_block
+/// sub-blocks, which tile-coarsen's estimate costs). {h, w}.
+inline std::pair<int64_t, int64_t> chooseSubBlock(int64_t mt, int64_t nt,
+                                                  int64_t capacity) {
+  int64_t subH = 1, subW = 1;
+  for (int64_t h = 1; h <= mt; ++h)
+    for (int64_t w = 1; w <= nt; ++w)
+      if (mt % h == 0 && nt % w == 0 && h * w <= capacity &&
+          (h * w > subH * subW || (h * w == subH * subW && w > subW))) {
+        subH = h;
+        subW = w;
+      }
+  return {subH, subW};
 }
 
 /// The bytes of one 32x32 tile of `elementType`.

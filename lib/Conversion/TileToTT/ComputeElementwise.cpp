@@ -41,6 +41,7 @@
 #include "IndexMask.h"
 #include "tilt/Dialect/Math/Math.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/bit.h"
 #include <array>
 #include <cmath>
@@ -50,9 +51,10 @@ using namespace tilt;
 using namespace tilt::tiletott;
 
 void tiletott::emitSfpuBinary(OpBuilder &builder, Location loc,
-                              llvm::StringRef op, int64_t lhs, int64_t rhs) {
+                              llvm::StringRef op, int64_t lhs, int64_t rhs,
+                              int64_t out) {
   std::pair<llvm::StringRef, int64_t> dsts[] = {
-      {"lhs", lhs}, {"rhs", rhs}, {"out", lhs}};
+      {"lhs", lhs}, {"rhs", rhs}, {"out", out < 0 ? lhs : out}};
   if (op == "add") {
     emit<tt::AddBinaryTileInitOp>(builder, loc);
     emit<tt::AddBinaryTileOp>(builder, loc, {}, dsts);
@@ -819,15 +821,62 @@ public:
   std::string check(Node *node);
   /// Frees every DST tile (a new acquisition).
   void reset() { std::fill(used.begin(), used.end(), false); }
-  /// Emits `node` for the output tile (`tile`, `row`, `column`: i32
-  /// values) and returns its DST tile.
+  /// Emits `node` for the output tile of lane `lane` and returns its DST
+  /// tile.
   int64_t emitNode(Node *node);
 
-  Value tile, row, column;
+  /// The DST tiles `node` needs at once when computed for `lanes` output
+  /// tiles of one row of tiles together (emitGroup's order).
+  int64_t measureGroup(Node *node, int64_t lanes, bool allowShared = true);
+  /// The DST tiles of `node` for each lane: op by op over the lanes, so
+  /// that consecutive ops share their init (tt-hoist-inits drops the
+  /// repeats). A value the same in every lane (a `%m[d0]` vector tile, a
+  /// scalar, math on them) is computed once when `allowShared`.
+  struct Slots {
+    llvm::SmallVector<int64_t, 8> lanes;
+    bool shared = false;
+    int64_t at(unsigned lane) const { return shared ? lanes[0] : lanes[lane]; }
+  };
+  Slots emitGroup(Node *node, bool allowShared = true);
+  /// The inits one output tile of `node` needs of each unit: the unpacker
+  /// and math engine's (`fpu`: every leaf read and FPU op) and the SFPU's
+  /// (`sfpu`: its distinct ops). When a unit switches configuration within
+  /// a tile, computing several tiles op by op lets one init serve them.
+  void countInits(Node *node, int64_t &fpu, llvm::StringSet<> &sfpu);
+
+  /// The output tiles computed together (i32 values; one per lane), their
+  /// rows and columns of tiles. All lanes are in one row of tiles.
+  llvm::SmallVector<Value, 8> tiles, rows, columns;
+  /// The lane emitNode emits for.
+  unsigned lane = 0;
   /// The CB the current tree is packed into (unary_bcast_init's output).
   int64_t out = 0;
 
 private:
+  /// The same value in every lane: it reads only vectors indexed by the
+  /// row (`%m[d0]`) and scalars. Integer values are never shared (their
+  /// SFPU ops are emitted with the output in the left operand).
+  bool isUniform(Node *node) const {
+    if (node->integer)
+      return false;
+    switch (node->kind) {
+    case Node::Leaf:
+      return inputs[node->input].broadcast == Broadcast::Columns &&
+             !inputs[node->input].source.constant;
+    case Node::Scalar:
+      return true;
+    case Node::Unary:
+      return isUniform(node->lhs);
+    case Node::Binary:
+      return isUniform(node->lhs) && isUniform(node->rhs);
+    case Node::Select:
+      return isUniform(node->lhs) && isUniform(node->rhs) &&
+             isUniform(node->third);
+    }
+    return false;
+  }
+  int64_t getLaneCount() const { return int64_t(tiles.size()); }
+
   bool isBroadcastLeaf(Node *node) const {
     return node->kind == Node::Leaf &&
            inputs[node->input].broadcast != Broadcast::None;
@@ -842,17 +891,17 @@ private:
            inputs[node->input].broadcast == Broadcast::None &&
            !inputs[node->input].computedAhead;
   }
-  /// The input tile a leaf reads for the current output tile.
+  /// The input tile a leaf reads for the current lane's output tile.
   Value getLeafTile(Node *leaf) const {
     switch (inputs[leaf->input].broadcast) {
     case Broadcast::None:
-      return tile;
+      return tiles[lane];
     case Broadcast::Columns:
-      return row;
+      return rows[lane];
     case Broadcast::Rows:
-      return column;
+      return columns[lane];
     }
-    return tile;
+    return tiles[lane];
   }
   int64_t getLeafCB(Node *leaf) const {
     const Input &input = inputs[leaf->input];
@@ -1140,6 +1189,185 @@ int64_t TreeEmitter::emitNode(Node *node) {
   return left;
 }
 
+void TreeEmitter::countInits(Node *node, int64_t &fpu,
+                             llvm::StringSet<> &sfpu) {
+  switch (node->kind) {
+  case Node::Leaf:
+    if (!inputs[node->input].source.constant)
+      ++fpu;
+    return;
+  case Node::Scalar:
+    return;
+  case Node::Unary:
+    sfpu.insert((node->scalar ? "scalar " : "") + node->op.str());
+    return countInits(node->lhs, fpu, sfpu);
+  case Node::Select:
+    sfpu.insert("where");
+    for (Node *child : {node->lhs, node->rhs, node->third})
+      countInits(child, fpu, sfpu);
+    return;
+  case Node::Binary:
+    break;
+  }
+  Node *lhs = node->lhs, *rhs = node->rhs;
+  bool fpuOp = !node->sfpu &&
+               (node->op == "add" || node->op == "sub" || node->op == "mul");
+  if (fpuOp && (isBroadcastForm(node) || (isFpuLeaf(lhs) && isFpuLeaf(rhs)))) {
+    ++fpu;
+    return;
+  }
+  if (fpuOp && (isFpuLeaf(lhs) || isFpuLeaf(rhs))) {
+    ++fpu;
+    return countInits(isFpuLeaf(rhs) ? lhs : rhs, fpu, sfpu);
+  }
+  sfpu.insert(node->op);
+  countInits(lhs, fpu, sfpu);
+  countInits(rhs, fpu, sfpu);
+}
+
+int64_t TreeEmitter::measureGroup(Node *node, int64_t lanes, bool allowShared) {
+  if (lanes == 1 || (allowShared && isUniform(node)))
+    return measure(node);
+  // Below a value that is not the same in every lane, a uniform operand
+  // is computed once; below one that is but may not be shared, per lane.
+  bool share = !isUniform(node);
+  switch (node->kind) {
+  case Node::Leaf:
+  case Node::Scalar:
+    return lanes;
+  case Node::Unary:
+    return measureGroup(node->lhs, lanes, share);
+  case Node::Select: {
+    // Each operand for every lane, largest first; where_tile per lane.
+    std::array<int64_t, 3> needs = {measureGroup(node->lhs, lanes, false),
+                                    measureGroup(node->rhs, lanes, false),
+                                    measureGroup(node->third, lanes, false)};
+    llvm::sort(needs, std::greater<int64_t>());
+    return std::max({needs[0], lanes + needs[1], 2 * lanes + needs[2]});
+  }
+  case Node::Binary:
+    break;
+  }
+  Node *lhs = node->lhs, *rhs = node->rhs;
+  bool fpu = !node->sfpu &&
+             (node->op == "add" || node->op == "sub" || node->op == "mul");
+  if (fpu && (isBroadcastForm(node) || (isFpuLeaf(lhs) && isFpuLeaf(rhs))))
+    return lanes;
+  if (fpu && isFpuLeaf(rhs))
+    return measureGroup(lhs, lanes, false);
+  if (fpu && isFpuLeaf(lhs))
+    return measureGroup(rhs, lanes, false);
+  share = share && !lhs->integer;
+  int64_t held = share && isUniform(lhs) ? 1 : lanes;
+  return std::max(measureGroup(lhs, lanes, share),
+                  held + measureGroup(rhs, lanes, share));
+}
+
+TreeEmitter::Slots TreeEmitter::emitGroup(Node *node, bool allowShared) {
+  Slots slots;
+  unsigned count = tiles.size();
+  if (count == 1 || (allowShared && isUniform(node))) {
+    lane = 0;
+    slots.lanes.push_back(emitNode(node));
+    slots.shared = count > 1;
+    return slots;
+  }
+  bool share = !isUniform(node);
+  auto perLane = [&](Node *each) {
+    for (lane = 0; lane < count; ++lane)
+      slots.lanes.push_back(emitNode(each));
+    lane = 0;
+    return slots;
+  };
+  switch (node->kind) {
+  case Node::Leaf:
+  case Node::Scalar:
+    return perLane(node);
+  case Node::Unary: {
+    Slots operand = emitGroup(node->lhs, share);
+    for (unsigned i = 0; i < count; ++i) {
+      if (node->scalar)
+        emitScalar(node->op, node, operand.at(i));
+      else
+        emitUnary(node->op, operand.at(i));
+    }
+    return operand;
+  }
+  case Node::Select: {
+    std::array<Node *, 3> operands = {node->lhs, node->rhs, node->third};
+    std::array<Slots, 3> values;
+    std::array<unsigned, 3> order = {0, 1, 2};
+    std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+      return measureGroup(operands[a], count, false) >
+             measureGroup(operands[b], count, false);
+    });
+    for (unsigned i : order)
+      values[i] = emitGroup(operands[i], false);
+    std::pair<llvm::StringRef, llvm::StringRef> format[] = {
+        {"format", node->integer           ? "int32"
+                   : lowering.isFp32Dest() ? "float32"
+                                           : "float16_b"}};
+    for (unsigned i = 0; i < count; ++i) {
+      std::pair<llvm::StringRef, int64_t> dsts[] = {
+          {"cond", values[0].at(i)},
+          {"on_true", values[1].at(i)},
+          {"on_false", values[2].at(i)},
+          {"out", values[0].at(i)}};
+      emit<tt::WhereTileInitOp>(builder, loc);
+      emit<tt::WhereTileOp>(builder, loc, {}, dsts, format);
+      used[values[1].at(i)] = false;
+      used[values[2].at(i)] = false;
+    }
+    return values[0];
+  }
+  case Node::Binary:
+    break;
+  }
+  Node *lhs = node->lhs, *rhs = node->rhs;
+  bool fpu = !node->sfpu &&
+             (node->op == "add" || node->op == "sub" || node->op == "mul");
+  if (fpu && (isBroadcastForm(node) || (isFpuLeaf(lhs) && isFpuLeaf(rhs))))
+    return perLane(node);
+  if (fpu && (isFpuLeaf(lhs) || isFpuLeaf(rhs))) {
+    Node *leaf = isFpuLeaf(rhs) ? rhs : lhs;
+    Node *computed = isFpuLeaf(rhs) ? lhs : rhs;
+    Slots values = emitGroup(computed, false);
+    llvm::StringRef reuse = leaf == lhs ? "dest_to_srcb" : "dest_to_srca";
+    int64_t cb = getLeafCB(leaf);
+    for (lane = 0; lane < count; ++lane) {
+      emit<tt::BinaryDestReuseTilesInitOp>(
+          builder, loc, {}, {{"in", cb}},
+          {{"type", node->op}, {"reuse", reuse}});
+      emit<tt::BinaryDestReuseTilesOp>(builder, loc, {getLeafTile(leaf)},
+                                       {{"in", cb}, {"dst", values.at(lane)}},
+                                       {{"type", node->op}, {"reuse", reuse}});
+    }
+    lane = 0;
+    return values;
+  }
+  share = share && !lhs->integer;
+  Slots left = emitGroup(lhs, share);
+  Slots right = emitGroup(rhs, share);
+  // The result goes to the operand that is not shared.
+  for (unsigned i = 0; i < count; ++i) {
+    int64_t l = left.at(i), r = right.at(i);
+    if (lhs->integer)
+      emitSfpuIntBinary(builder, loc, node->op, l, r);
+    else
+      tiletott::emitSfpuBinary(builder, loc, node->op, l, r,
+                               left.shared ? r : l);
+    if (!left.shared && !right.shared)
+      used[r] = false;
+  }
+  if (left.shared) {
+    used[left.lanes[0]] = false;
+    return right;
+  }
+  if (right.shared)
+    used[right.lanes[0]] = false;
+  return left;
+}
+
 } // namespace
 
 LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
@@ -1252,27 +1480,66 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
       return lowering.error(op, expressions.reason, expressions.where);
     roots.push_back(root);
   }
-  // One tile loop: per tile, each tree computed in DST and packed into its
-  // target CB.
+  // How many tiles of a row of tiles each acquisition of DST computes: as
+  // many as DST holds when a tile's ops switch a unit's configuration (a
+  // copy_tile and a unary_bcast, or two SFPU ops), so that one init
+  // serves them all; otherwise one (tt-hoist-inits takes the inits out of
+  // the loop).
+  int64_t capacity = lowering.getDstCapacity();
+  auto chooseLanes = [&](TreeEmitter &emitter, llvm::ArrayRef<Node *> trees) {
+    bool switches = false;
+    for (Node *tree : trees) {
+      int64_t fpu = 0;
+      llvm::StringSet<> sfpu;
+      emitter.countInits(tree, fpu, sfpu);
+      switches = switches || fpu > 1 || sfpu.size() > 1;
+    }
+    if (!switches)
+      return int64_t(1);
+    for (int64_t lanes = capacity; lanes > 1; --lanes)
+      if (columns % lanes == 0 && llvm::all_of(trees, [&](Node *tree) {
+            return emitter.measureGroup(tree, lanes) <= capacity;
+          }))
+        return lanes;
+    return int64_t(1);
+  };
+  // One tile loop: per group of tiles, each tree computed in DST and
+  // packed into its target CB.
   auto emitTileLoop = [&](TreeEmitter &emitter, llvm::ArrayRef<Node *> trees,
                           llvm::ArrayRef<int64_t> targets) {
+    int64_t lanes = chooseLanes(emitter, trees);
     auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
                                            createIndex(builder, loc, tiles),
-                                           createIndex(builder, loc, 1));
+                                           createIndex(builder, loc, lanes));
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
-    emitter.tile = toI32(builder, loc, loop.getInductionVar());
+    Value first = toI32(builder, loc, loop.getInductionVar());
     Value columnCount = createI32(builder, loc, columns);
-    emitter.row =
-        createBinary<arith::DivUIOp>(builder, loc, emitter.tile, columnCount);
-    emitter.column =
-        createBinary<arith::RemUIOp>(builder, loc, emitter.tile, columnCount);
+    emitter.tiles.clear();
+    emitter.rows.clear();
+    emitter.columns.clear();
+    for (int64_t i = 0; i < lanes; ++i) {
+      Value tile =
+          i == 0 ? first
+                 : createBinary<arith::AddIOp>(builder, loc, first,
+                                               createI32(builder, loc, i));
+      emitter.tiles.push_back(tile);
+      emitter.rows.push_back(
+          createBinary<arith::DivUIOp>(builder, loc, tile, columnCount));
+      emitter.columns.push_back(
+          createBinary<arith::RemUIOp>(builder, loc, tile, columnCount));
+    }
     for (auto [tree, target] : llvm::zip(trees, targets)) {
       emit<tt::TileRegsAcquireOp>(builder, loc);
       emitter.reset();
       emitter.out = target;
-      int64_t dst = emitter.emitNode(tree);
-      lowering.emitPackAndRelease(loc, target, dst);
+      TreeEmitter::Slots slots = emitter.emitGroup(tree);
+      emit<tt::TileRegsCommitOp>(builder, loc);
+      emit<tt::TileRegsWaitOp>(builder, loc);
+      for (int64_t i = 0; i < lanes; ++i)
+        emit<tt::PackTileOp>(builder, loc, {},
+                             {{"out", target}, {"dst", slots.at(i)}});
+      emit<tt::TileRegsReleaseOp>(builder, loc);
     }
   };
 
@@ -1281,7 +1548,6 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
   // tile, into a scratch CB of DST's format, and read back as an input
   // (one L1 round trip; Sethi-Ullman: a binary node needs max(l, r + 1),
   // so taking out the child that reaches the capacity always helps).
-  int64_t capacity = lowering.getDstCapacity();
   llvm::SmallVector<Value, 2> aheads;
   for (Node *&root : roots) {
     {

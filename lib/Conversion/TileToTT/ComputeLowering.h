@@ -328,10 +328,11 @@ LogicalResult lowerParallel(KernelLowering &lowering,
 /// Whether `op` is one of the comparisons eq, ne, lt, gt, le, ge.
 bool isComparison(llvm::StringRef op);
 
-/// DST[lhs] = DST[lhs] op DST[rhs] on the SFPU (op: add, sub, mul, div,
-/// max, min, or a comparison: 1.0 where it holds, else 0.0), with its init.
+/// DST[out] = DST[lhs] op DST[rhs] on the SFPU (op: add, sub, mul, div,
+/// max, min, or a comparison: 1.0 where it holds, else 0.0), with its init;
+/// `out` is `lhs` when negative.
 void emitSfpuBinary(OpBuilder &builder, Location loc, llvm::StringRef op,
-                    int64_t lhs, int64_t rhs);
+                    int64_t lhs, int64_t rhs, int64_t out = -1);
 
 /// The same on int32 words (add, sub, mul, and, or, xor, shl, shr, shru,
 /// max, min, and the comparisons: 1 or 0).

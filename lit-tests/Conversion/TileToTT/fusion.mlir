@@ -19,16 +19,29 @@
 // UNFUSED: tt.exp_tile
 // UNFUSED: tt.pack_tile cb(24)
 // f32 arithmetic is on the SFPU (exact in an fp32 DST): the broadcast
-// operand comes into DST by unary_bcast.
+// operand comes into DST by unary_bcast. A tile's ops switch the
+// unpacker between copy_tile and unary_bcast, so two tiles are computed
+// together, op by op (one init serves both once tt-hoist-inits drops the
+// repeats).
 // UNFUSED: tt.copy_tile %{{.*}} cb(24) dst(0)
-// UNFUSED: tt.unary_bcast %{{.*}} cb(25) dst(1) dim(row)
-// UNFUSED: tt.add_binary_tile dst(0, 1, 0)
+// UNFUSED: tt.copy_tile %{{.*}} cb(24) dst(1)
+// UNFUSED: tt.unary_bcast %{{.*}} cb(25) dst(2) dim(row)
+// UNFUSED: tt.unary_bcast %{{.*}} cb(25) dst(3) dim(row)
+// UNFUSED: tt.add_binary_tile dst(0, 2, 0)
+// UNFUSED: tt.add_binary_tile dst(1, 3, 1)
 // LOWERED-LABEL: func.func @chain
 // The only scratch CB: the row vector, transposed.
 // LOWERED: cb.alloc 24 : !cb.cb<f32, page_size = 4096, pages = 2>
 // LOWERED-NOT: cb.alloc 25
-// LOWERED: tt.unary_bcast %{{.*}} cb(1) dst(1) dim(col)
-// LOWERED: tt.sub_binary_tile dst(0, 1, 0)
+// The column vector m[i] is the same tile for both tiles of a row: it is
+// read into DST once and serves both.
+// LOWERED: tt.copy_tile %{{.*}} cb(0) dst(0)
+// LOWERED: tt.copy_tile %{{.*}} cb(0) dst(1)
+// LOWERED: tt.unary_bcast %{{.*}} cb(1) dst(2) dim(col)
+// LOWERED-NOT: tt.unary_bcast %{{.*}} cb(1)
+// LOWERED: tt.sub_binary_tile dst(0, 2, 0)
+// LOWERED-NEXT: tt.sub_binary_tile_init
+// LOWERED-NEXT: tt.sub_binary_tile dst(1, 2, 1)
 // LOWERED: tt.exp_tile
 // LOWERED: tt.unary_bcast_init cb(24, 16) dim(row)
 // LOWERED: tt.pack_tile cb(16)

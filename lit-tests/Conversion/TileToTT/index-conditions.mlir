@@ -36,11 +36,18 @@ func.func @two_values(%X: !tile.tensor<64x64xf32>, %Y: !tile.tensor<64x64xf32>) 
 // Two index conditions and-ed: two masks, min; select(c, 1.0, 0.0) is c.
 // CHECK-LABEL: func.func @combined
 // CHECK-COUNT-2: tt.fill_index_mask_tile
+// Two tiles per acquisition, op by op.
 // CHECK: tt.copy_tile %{{.*}} cb(0) dst(0)
+// CHECK-NEXT: tt.copy_tile_init cb(0)
+// CHECK-NEXT: tt.copy_tile %{{.*}} cb(0) dst(1)
 // CHECK-NEXT: tt.copy_tile_init cb(1)
-// CHECK-NEXT: tt.copy_tile %{{.*}} cb(1) dst(1)
+// CHECK-NEXT: tt.copy_tile %{{.*}} cb(1) dst(2)
+// CHECK-NEXT: tt.copy_tile_init cb(1)
+// CHECK-NEXT: tt.copy_tile %{{.*}} cb(1) dst(3)
 // CHECK-NEXT: tt.binary_min_tile_init
-// CHECK-NEXT: tt.binary_min_tile dst(0, 1, 0)
+// CHECK-NEXT: tt.binary_min_tile dst(0, 2, 0)
+// CHECK-NEXT: tt.binary_min_tile_init
+// CHECK-NEXT: tt.binary_min_tile dst(1, 3, 1)
 // CHECK-NEXT: tt.tile_regs_commit
 func.func @combined(%Y: !tile.tensor<64x64xf32>) {
   tile.kernel grid [1] blocks(%bx) args(%y = %Y : !tile.tensor<64x64xf32>) {

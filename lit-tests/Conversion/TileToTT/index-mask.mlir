@@ -65,9 +65,15 @@ func.func @causal(%Y: !tile.tensor<128x128xf32>) {
 // CHECK: tt.fill_index_mask_tile %{{.*}}, %[[ZERO]], %[[ONE]], %c-68_i32,
 // CHECK: tt.fill_index_mask_tile %{{.*}}, %[[ZERO]], %[[ONE]], %c-36_i32,
 // CHECK: tt.fill_index_mask_tile %{{.*}}, %[[ZERO]], %[[ONE]], %c-4_i32,
-// CHECK: tt.copy_tile %{{.*}} cb(0) dst(0)
-// CHECK: tt.copy_tile %{{.*}} cb(1) dst(1)
-// CHECK: tt.add_binary_tile dst(0, 1, 0)
+// Two tiles at a time (the unpacker switches between x and the mask).
+// CHECK: tt.copy_tile %[[T0:.*]] cb(0) dst(0)
+// CHECK: tt.copy_tile %[[T1:.*]] cb(0) dst(1)
+// CHECK: tt.copy_tile %[[T0]] cb(1) dst(2)
+// CHECK: tt.copy_tile %[[T1]] cb(1) dst(3)
+// CHECK: tt.add_binary_tile dst(0, 2, 0)
+// CHECK: tt.add_binary_tile dst(1, 3, 1)
+// CHECK: tt.pack_tile cb(16) dst(0)
+// CHECK-NEXT: tt.pack_tile cb(16) dst(1)
 func.func @additive(%X: !tile.tensor<32x128xf32>, %Y: !tile.tensor<32x128xf32>) {
   tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<32x128xf32>, %y = %Y : !tile.tensor<32x128xf32>) {
     %c0 = arith.constant 0 : index

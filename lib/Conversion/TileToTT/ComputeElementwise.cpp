@@ -1496,25 +1496,19 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
     }
     if (!switches)
       return int64_t(1);
-    for (int64_t lanes = capacity; lanes > 1; --lanes)
-      if (columns % lanes == 0 && llvm::all_of(trees, [&](Node *tree) {
+    for (int64_t lanes = std::min(capacity, columns); lanes > 1; --lanes)
+      if (llvm::all_of(trees, [&](Node *tree) {
             return emitter.measureGroup(tree, lanes) <= capacity;
           }))
         return lanes;
     return int64_t(1);
   };
-  // One tile loop: per group of tiles, each tree computed in DST and
-  // packed into its target CB.
-  auto emitTileLoop = [&](TreeEmitter &emitter, llvm::ArrayRef<Node *> trees,
-                          llvm::ArrayRef<int64_t> targets) {
-    int64_t lanes = chooseLanes(emitter, trees);
-    auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
-                                           createIndex(builder, loc, tiles),
-                                           createIndex(builder, loc, lanes));
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(loop.getBody());
-    Value first = toI32(builder, loc, loop.getInductionVar());
-    Value columnCount = createI32(builder, loc, columns);
+  // The trees for the `lanes` tiles from `first` (an i32, all in one row
+  // of tiles), each computed in DST and packed into its target CB.
+  Value columnCount;
+  auto emitGroup = [&](TreeEmitter &emitter, llvm::ArrayRef<Node *> trees,
+                       llvm::ArrayRef<int64_t> targets, Value first,
+                       int64_t lanes) {
     emitter.tiles.clear();
     emitter.rows.clear();
     emitter.columns.clear();
@@ -1541,6 +1535,42 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
                              {{"out", target}, {"dst", slots.at(i)}});
       emit<tt::TileRegsReleaseOp>(builder, loc);
     }
+  };
+  // The tile loop: over groups of tiles when they divide the rows of
+  // tiles; otherwise per row of tiles, its whole groups in a loop and the
+  // rest in one smaller group.
+  auto emitTileLoop = [&](TreeEmitter &emitter, llvm::ArrayRef<Node *> trees,
+                          llvm::ArrayRef<int64_t> targets) {
+    int64_t lanes = chooseLanes(emitter, trees);
+    OpBuilder::InsertionGuard guard(builder);
+    auto createLoop = [&](int64_t count, int64_t step) {
+      auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
+                                             createIndex(builder, loc, count),
+                                             createIndex(builder, loc, step));
+      builder.setInsertionPointToStart(loop.getBody());
+      return toI32(builder, loc, loop.getInductionVar());
+    };
+    if (columns % lanes == 0) {
+      Value first = createLoop(tiles, lanes);
+      columnCount = createI32(builder, loc, columns);
+      emitGroup(emitter, trees, targets, first, lanes);
+      return;
+    }
+    Value row = createLoop(rows, 1);
+    columnCount = createI32(builder, loc, columns);
+    Value start = createBinary<arith::MulIOp>(builder, loc, row, columnCount);
+    int64_t whole = columns / lanes * lanes;
+    {
+      OpBuilder::InsertionGuard inner(builder);
+      Value column = createLoop(whole, lanes);
+      emitGroup(emitter, trees, targets,
+                createBinary<arith::AddIOp>(builder, loc, start, column),
+                lanes);
+    }
+    emitGroup(emitter, trees, targets,
+              createBinary<arith::AddIOp>(builder, loc, start,
+                                          createI32(builder, loc, whole)),
+              columns - whole);
   };
 
   // A tree that needs more DST tiles than the kernel has is computed in

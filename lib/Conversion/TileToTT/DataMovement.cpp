@@ -67,7 +67,7 @@ constexpr llvm::StringLiteral kGatherAttrName = "tile.gather";
 struct KernelState {
   /// role -> the one-page CB its kernel reads single elements into.
   llvm::DenseMap<llvm::StringRef, Value> scratch;
-  int64_t nextInput = 0, nextOutput = 16;
+  int64_t nextInput = 0, nextOutput = kFirstOutputCB;
   /// (tensor, role) -> its accessor in that role's kernel.
   llvm::DenseMap<std::pair<Value, llvm::StringRef>, Value> accessors;
   llvm::DenseMap<llvm::StringRef, int64_t> numAccessors;

@@ -64,11 +64,16 @@ void tiletott::fitL1(tile::KernelOp kernel) {
     total += getBytes(alloc->getResult(0).getType().cast<cb::CBType>());
   if (total <= usable)
     return;
-  // The CBs that can lose a block, the largest saving first (then by
-  // index, so that the choice does not depend on pointers).
+  // The CBs that can lose a block: the outputs first (c_16 on; compute
+  // reserves an output block when it starts writing it, late in its
+  // block, and the writer has drained the last one by then, while a
+  // single-buffered input stalls compute for a whole read before each
+  // block), then the largest saving first (then by index, so that the
+  // choice does not depend on pointers).
   struct Candidate {
     Operation *alloc;
     int64_t pages, saving;
+    bool output;
   };
   llvm::SmallVector<Candidate, 8> candidates;
   for (Operation *alloc : allocs) {
@@ -77,10 +82,13 @@ void tiletott::fitL1(tile::KernelOp kernel) {
     if (pages && pages.getInt() < type.getPages())
       candidates.push_back(
           {alloc, pages.getInt(),
-           (type.getPages() - pages.getInt()) * type.getPageSize()});
+           (type.getPages() - pages.getInt()) * type.getPageSize(),
+           cb::AllocOp(alloc).getIndex() >= kFirstOutputCB});
   }
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const Candidate &a, const Candidate &b) {
+                     if (a.output != b.output)
+                       return a.output;
                      return a.saving > b.saving;
                    });
   int64_t before = total;

@@ -431,6 +431,10 @@ constexpr llvm::StringLiteral kCoresAttrName = "tile.cores";
 constexpr llvm::StringLiteral kSingleBlockPagesAttrName =
     "tile.single_block_pages";
 
+/// The first CB index of the outputs (tt-metal's c_16); the inputs count
+/// from 0, and the compute kernel's own CBs from 24.
+constexpr int64_t kFirstOutputCB = 16;
+
 /// Records that `cb` (a cb.alloc's result) holds two blocks of
 /// `blockPages` pages for double buffering and may drop to one.
 void markDoubleBuffered(Value cb, int64_t blockPages);

@@ -490,10 +490,12 @@ inline void pack_tile_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles,
 //===----------------------------------------------------------------------===//
 
 #define TILT_EMU_UNARY(name, op)                                               \
-  template <bool approx = false> void name##_tile_init() {                     \
+  template <bool approx = false> void name##_tile_init(TILT_HERE) {            \
+    ::tilt_emu::at(here);                                                      \
     tilt_emu::recordInit(tilt_emu::InitUnit::Sfpu, #name "_tile_init");        \
   }                                                                            \
-  template <bool approx = false> void name##_tile(uint32_t idst) {              \
+  template <bool approx = false> void name##_tile(uint32_t idst, TILT_HERE) {  \
+    ::tilt_emu::at(here);                                                      \
     tilt_emu::sfpuUnary(tilt_emu::Unary::op, idst);                            \
   }
 TILT_EMU_UNARY(exp, Exp)

@@ -886,6 +886,38 @@ private:
     return (isFpuLeaf(node->lhs) && isBroadcastLeaf(node->rhs)) ||
            (isBroadcastLeaf(node->lhs) && isFpuLeaf(node->rhs));
   }
+  /// An add, sub or mul the FPU can do (not forced onto the SFPU).
+  static bool isFpuOp(const Node *node) {
+    return !node->sfpu &&
+           (node->op == "add" || node->op == "sub" || node->op == "mul");
+  }
+  /// where_tile: DST[cond] = DST[cond] ? DST[onTrue] : DST[onFalse].
+  void emitWhere(const Node *node, int64_t cond, int64_t onTrue,
+                 int64_t onFalse) {
+    std::pair<llvm::StringRef, int64_t> dsts[] = {{"cond", cond},
+                                                  {"on_true", onTrue},
+                                                  {"on_false", onFalse},
+                                                  {"out", cond}};
+    std::pair<llvm::StringRef, llvm::StringRef> format[] = {
+        {"format", node->integer           ? "int32"
+                   : lowering.isFp32Dest() ? "float32"
+                                           : "float16_b"}};
+    emit<tt::WhereTileInitOp>(builder, loc);
+    emit<tt::WhereTileOp>(builder, loc, {}, dsts, format);
+    used[onTrue] = false;
+    used[onFalse] = false;
+  }
+  /// DST[slot] = DST[slot] op `leaf`'s tile of the current lane, the DST
+  /// operand moved into the source register the leaf does not take.
+  void emitDestReuse(const Node *node, Node *leaf, int64_t slot) {
+    llvm::StringRef reuse = leaf == node->lhs ? "dest_to_srcb" : "dest_to_srca";
+    int64_t cb = getLeafCB(leaf);
+    emit<tt::BinaryDestReuseTilesInitOp>(
+        builder, loc, {}, {{"in", cb}}, {{"type", node->op}, {"reuse", reuse}});
+    emit<tt::BinaryDestReuseTilesOp>(builder, loc, {getLeafTile(leaf)},
+                                     {{"in", cb}, {"dst", slot}},
+                                     {{"type", node->op}, {"reuse", reuse}});
+  }
   bool isFpuLeaf(Node *node) const {
     return node->kind == Node::Leaf &&
            inputs[node->input].broadcast == Broadcast::None &&
@@ -952,8 +984,7 @@ int64_t TreeEmitter::measure(Node *node) {
   case Node::Binary:
     break;
   }
-  bool fpu = !node->sfpu &&
-             (node->op == "add" || node->op == "sub" || node->op == "mul");
+  bool fpu = isFpuOp(node);
   if (fpu &&
       (isBroadcastForm(node) || (isFpuLeaf(node->lhs) && isFpuLeaf(node->rhs))))
     return 1;
@@ -1105,26 +1136,14 @@ int64_t TreeEmitter::emitNode(Node *node) {
     });
     for (unsigned i : order)
       slots[i] = emitNode(operands[i]);
-    std::pair<llvm::StringRef, int64_t> dsts[] = {{"cond", slots[0]},
-                                                  {"on_true", slots[1]},
-                                                  {"on_false", slots[2]},
-                                                  {"out", slots[0]}};
-    std::pair<llvm::StringRef, llvm::StringRef> format[] = {
-        {"format", node->integer           ? "int32"
-                   : lowering.isFp32Dest() ? "float32"
-                                           : "float16_b"}};
-    emit<tt::WhereTileInitOp>(builder, loc);
-    emit<tt::WhereTileOp>(builder, loc, {}, dsts, format);
-    used[slots[1]] = false;
-    used[slots[2]] = false;
+    emitWhere(node, slots[0], slots[1], slots[2]);
     return slots[0];
   }
   case Node::Binary:
     break;
   }
   Node *lhs = node->lhs, *rhs = node->rhs;
-  bool fpuOp = !node->sfpu &&
-               (node->op == "add" || node->op == "sub" || node->op == "mul");
+  bool fpuOp = isFpuOp(node);
   if (fpuOp && isBroadcastForm(node)) {
     // in0 whole, in1 a vector the FPU broadcasts (bcast.h). With the
     // vector first, the operands swap: v - a is -(a - v).
@@ -1170,13 +1189,7 @@ int64_t TreeEmitter::emitNode(Node *node) {
     Node *leaf = isFpuLeaf(rhs) ? rhs : lhs;
     Node *computed = isFpuLeaf(rhs) ? lhs : rhs;
     int64_t slot = emitNode(computed);
-    llvm::StringRef reuse = leaf == lhs ? "dest_to_srcb" : "dest_to_srca";
-    int64_t cb = getLeafCB(leaf);
-    emit<tt::BinaryDestReuseTilesInitOp>(
-        builder, loc, {}, {{"in", cb}}, {{"type", node->op}, {"reuse", reuse}});
-    emit<tt::BinaryDestReuseTilesOp>(builder, loc, {getLeafTile(leaf)},
-                                     {{"in", cb}, {"dst", slot}},
-                                     {{"type", node->op}, {"reuse", reuse}});
+    emitDestReuse(node, leaf, slot);
     return slot;
   }
   int64_t left = emitNode(lhs);
@@ -1210,8 +1223,7 @@ void TreeEmitter::countInits(Node *node, int64_t &fpu,
     break;
   }
   Node *lhs = node->lhs, *rhs = node->rhs;
-  bool fpuOp = !node->sfpu &&
-               (node->op == "add" || node->op == "sub" || node->op == "mul");
+  bool fpuOp = isFpuOp(node);
   if (fpuOp && (isBroadcastForm(node) || (isFpuLeaf(lhs) && isFpuLeaf(rhs)))) {
     ++fpu;
     return;
@@ -1249,8 +1261,7 @@ int64_t TreeEmitter::measureGroup(Node *node, int64_t lanes, bool allowShared) {
     break;
   }
   Node *lhs = node->lhs, *rhs = node->rhs;
-  bool fpu = !node->sfpu &&
-             (node->op == "add" || node->op == "sub" || node->op == "mul");
+  bool fpu = isFpuOp(node);
   if (fpu && (isBroadcastForm(node) || (isFpuLeaf(lhs) && isFpuLeaf(rhs))))
     return lanes;
   if (fpu && isFpuLeaf(rhs))
@@ -1303,45 +1314,23 @@ TreeEmitter::Slots TreeEmitter::emitGroup(Node *node, bool allowShared) {
     });
     for (unsigned i : order)
       values[i] = emitGroup(operands[i], false);
-    std::pair<llvm::StringRef, llvm::StringRef> format[] = {
-        {"format", node->integer           ? "int32"
-                   : lowering.isFp32Dest() ? "float32"
-                                           : "float16_b"}};
-    for (unsigned i = 0; i < count; ++i) {
-      std::pair<llvm::StringRef, int64_t> dsts[] = {
-          {"cond", values[0].at(i)},
-          {"on_true", values[1].at(i)},
-          {"on_false", values[2].at(i)},
-          {"out", values[0].at(i)}};
-      emit<tt::WhereTileInitOp>(builder, loc);
-      emit<tt::WhereTileOp>(builder, loc, {}, dsts, format);
-      used[values[1].at(i)] = false;
-      used[values[2].at(i)] = false;
-    }
+    for (unsigned i = 0; i < count; ++i)
+      emitWhere(node, values[0].at(i), values[1].at(i), values[2].at(i));
     return values[0];
   }
   case Node::Binary:
     break;
   }
   Node *lhs = node->lhs, *rhs = node->rhs;
-  bool fpu = !node->sfpu &&
-             (node->op == "add" || node->op == "sub" || node->op == "mul");
+  bool fpu = isFpuOp(node);
   if (fpu && (isBroadcastForm(node) || (isFpuLeaf(lhs) && isFpuLeaf(rhs))))
     return perLane(node);
   if (fpu && (isFpuLeaf(lhs) || isFpuLeaf(rhs))) {
     Node *leaf = isFpuLeaf(rhs) ? rhs : lhs;
     Node *computed = isFpuLeaf(rhs) ? lhs : rhs;
     Slots values = emitGroup(computed, false);
-    llvm::StringRef reuse = leaf == lhs ? "dest_to_srcb" : "dest_to_srca";
-    int64_t cb = getLeafCB(leaf);
-    for (lane = 0; lane < count; ++lane) {
-      emit<tt::BinaryDestReuseTilesInitOp>(
-          builder, loc, {}, {{"in", cb}},
-          {{"type", node->op}, {"reuse", reuse}});
-      emit<tt::BinaryDestReuseTilesOp>(builder, loc, {getLeafTile(leaf)},
-                                       {{"in", cb}, {"dst", values.at(lane)}},
-                                       {{"type", node->op}, {"reuse", reuse}});
-    }
+    for (lane = 0; lane < count; ++lane)
+      emitDestReuse(node, leaf, values.at(lane));
     lane = 0;
     return values;
   }

@@ -378,10 +378,11 @@ void KernelLowering::ensureStartup(Location loc, int64_t in0, int64_t in1,
 //===----------------------------------------------------------------------===//
 
 void KernelLowering::emitPackAndRelease(Location loc, int64_t out,
-                                        int64_t dst) {
+                                        llvm::ArrayRef<int64_t> dsts) {
   emit<tt::TileRegsCommitOp>(builder, loc);
   emit<tt::TileRegsWaitOp>(builder, loc);
-  emit<tt::PackTileOp>(builder, loc, {}, {{"out", out}, {"dst", dst}});
+  for (int64_t dst : dsts)
+    emit<tt::PackTileOp>(builder, loc, {}, {{"out", out}, {"dst", dst}});
   emit<tt::TileRegsReleaseOp>(builder, loc);
 }
 

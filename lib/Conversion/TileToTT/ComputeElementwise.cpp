@@ -886,6 +886,17 @@ private:
     return (isFpuLeaf(node->lhs) && isBroadcastLeaf(node->rhs)) ||
            (isBroadcastLeaf(node->lhs) && isFpuLeaf(node->rhs));
   }
+  /// A select's operands in the order they are computed: the one that
+  /// needs the most DST tiles (by `need`) first, ties in operand order.
+  static std::array<unsigned, 3>
+  orderLargestFirst(const std::array<Node *, 3> &operands,
+                    llvm::function_ref<int64_t(Node *)> need) {
+    std::array<unsigned, 3> order = {0, 1, 2};
+    std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+      return need(operands[a]) > need(operands[b]);
+    });
+    return order;
+  }
   /// An add, sub or mul the FPU can do (not forced onto the SFPU).
   static bool isFpuOp(const Node *node) {
     return !node->sfpu &&
@@ -1130,10 +1141,8 @@ int64_t TreeEmitter::emitNode(Node *node) {
     // condition's tile.
     std::array<Node *, 3> operands = {node->lhs, node->rhs, node->third};
     std::array<int64_t, 3> slots;
-    std::array<unsigned, 3> order = {0, 1, 2};
-    std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-      return measure(operands[a]) > measure(operands[b]);
-    });
+    std::array<unsigned, 3> order =
+        orderLargestFirst(operands, [&](Node *n) { return measure(n); });
     for (unsigned i : order)
       slots[i] = emitNode(operands[i]);
     emitWhere(node, slots[0], slots[1], slots[2]);
@@ -1307,11 +1316,8 @@ TreeEmitter::Slots TreeEmitter::emitGroup(Node *node, bool allowShared) {
   case Node::Select: {
     std::array<Node *, 3> operands = {node->lhs, node->rhs, node->third};
     std::array<Slots, 3> values;
-    std::array<unsigned, 3> order = {0, 1, 2};
-    std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-      return measureGroup(operands[a], count, false) >
-             measureGroup(operands[b], count, false);
-    });
+    std::array<unsigned, 3> order = orderLargestFirst(
+        operands, [&](Node *n) { return measureGroup(n, count, false); });
     for (unsigned i : order)
       values[i] = emitGroup(operands[i], false);
     for (unsigned i = 0; i < count; ++i)
@@ -1517,12 +1523,10 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
       emitter.reset();
       emitter.out = target;
       TreeEmitter::Slots slots = emitter.emitGroup(tree);
-      emit<tt::TileRegsCommitOp>(builder, loc);
-      emit<tt::TileRegsWaitOp>(builder, loc);
+      llvm::SmallVector<int64_t, 8> dsts;
       for (int64_t i = 0; i < lanes; ++i)
-        emit<tt::PackTileOp>(builder, loc, {},
-                             {{"out", target}, {"dst", slots.at(i)}});
-      emit<tt::TileRegsReleaseOp>(builder, loc);
+        dsts.push_back(slots.at(i));
+      lowering.emitPackAndRelease(loc, target, dsts);
     }
   };
   // The tile loop: over groups of tiles when they divide the rows of

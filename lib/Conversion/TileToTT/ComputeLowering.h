@@ -206,9 +206,10 @@ public:
   /// pushes.
   void emitTileLoop(Location loc, int64_t tiles, int64_t target,
                     llvm::function_ref<int64_t(Value)> body);
-  /// The end of a DST acquisition: commit, wait, pack DST[dst] into `out`,
-  /// release.
-  void emitPackAndRelease(Location loc, int64_t out, int64_t dst);
+  /// The end of a DST acquisition: commit, wait, pack DST[dst] into `out`
+  /// (each of `dsts`, in order), release.
+  void emitPackAndRelease(Location loc, int64_t out,
+                          llvm::ArrayRef<int64_t> dsts);
   /// Fills DST[dst] with `value` (fill_tile_bitcast of its f32 bits, or
   /// fill_tile_int of the int32 when `integer`), or with the kernel's
   /// runtime scalar `runtime` when it is set.

@@ -668,8 +668,21 @@ LogicalResult CopyOp::parse(OpAsmParser &parser, OperationState &state) {
                                                                offsets.end());
   if (rowLimit)
     indices.push_back(*rowLimit);
-  return parseTwoTypedOperands(parser, state, source, dest, indices,
-                               "source, destination");
+  if (failed(parseTwoTypedOperands(parser, state, source, dest, indices,
+                                   "source, destination")))
+    return failure();
+  // The offsets name a slice of the global tensor, or of the source
+  // between buffers: written on that side.
+  bool tensorDest = state.operands[1].getType().isa<TensorType>();
+  bool tensorSource = state.operands[0].getType().isa<TensorType>();
+  if (!destOffsets.empty() && !tensorDest)
+    return parser.emitError(destOffsetsLoc)
+           << "the offsets of a copy from "
+           << (tensorSource ? "a tensor" : "a buffer") << " go on its source";
+  if (!sourceOffsets.empty() && tensorDest)
+    return parser.emitError(destOffsetsLoc)
+           << "the offsets of a copy to a tensor go on the tensor";
+  return success();
 }
 
 void CopyOp::print(OpAsmPrinter &printer) {
@@ -761,12 +774,40 @@ LogicalResult CopyOp::verify() {
                          << " and " << destElement;
 
   if (sourceBuf && destBuf) {
-    if (!getOffsets().empty())
-      return emitOpError() << "a copy between buffers takes no offsets";
-    if (sourceBuf.getShape() != destBuf.getShape())
-      return emitOpError() << "buffer shapes differ: "
+    if (getOffsets().empty()) {
+      if (sourceBuf.getShape() != destBuf.getShape())
+        return emitOpError()
+               << "buffer shapes differ: " << formatShape(sourceBuf.getShape())
+               << " and " << formatShape(destBuf.getShape());
+      return success();
+    }
+    // A slice of the source buffer: the destination's shape at the
+    // offsets, in every dimension.
+    if (destBuf.getRank() != sourceBuf.getRank())
+      return emitOpError() << "a slice of a buffer has the buffer's rank: "
                            << formatShape(sourceBuf.getShape()) << " and "
                            << formatShape(destBuf.getShape());
+    if (getOffsets().size() != sourceBuf.getRank())
+      return emitOpError() << "expected " << sourceBuf.getRank()
+                           << " offsets into the source buffer, got "
+                           << uint64_t(getOffsets().size());
+    for (unsigned d = 0; d < sourceBuf.getRank(); ++d) {
+      int64_t size = destBuf.getShape()[d], extent = sourceBuf.getShape()[d];
+      if (size > extent)
+        return emitOpError()
+               << "the destination (" << formatShape(destBuf.getShape())
+               << ") is larger than the source ("
+               << formatShape(sourceBuf.getShape()) << ") in dimension " << d;
+      std::optional<llvm::APInt> value = getConstantIntValue(getOffsets()[d]);
+      if (!value)
+        continue;
+      int64_t offset = value->getSExtValue();
+      if (offset < 0 || offset > extent - size)
+        return emitOpError()
+               << "the slice [" << offset << ", "
+               << uint64_t(offset) + uint64_t(size) << ") of dimension " << d
+               << " runs past the source buffer's size " << extent;
+    }
     return success();
   }
   TensorType tensor = sourceTensor ? sourceTensor : destTensor;

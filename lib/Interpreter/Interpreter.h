@@ -132,6 +132,9 @@ private:
   LogicalResult runKernel(Operation *op);
   LogicalResult runAlloc(Operation *op);
   LogicalResult runCopy(Operation *op);
+  /// A buffer-to-buffer copy of the slice of `source` at `offsets`.
+  LogicalResult copySlice(Operation *op, Array &source, Array &dest,
+                          llvm::ArrayRef<int64_t> offsets);
   LogicalResult runIm2Col(Operation *op);
   LogicalResult runGemm(Operation *op);
   LogicalResult runFill(Operation *op);

@@ -483,6 +483,8 @@ LogicalResult Interpreter::runCopy(Operation *op) {
     for (size_t i = 0; i < dims.size(); ++i)
       bufferDim[dims[i]] = int(i);
   }
+  if (!tensor && !offsets.empty())
+    return copySlice(op, source, dest, offsets);
   // `rows %n`: only the buffer's first n rows are written.
   int64_t rowLimit = std::numeric_limits<int64_t>::max();
   if (Value limit = copy.getRowLimit())
@@ -529,6 +531,33 @@ LogicalResult Interpreter::runCopy(Operation *op) {
           (*source.bounds)[linear]);
     if (dest.writers)
       (*dest.writers)[tensorIndex] = currentBlock;
+  }
+  return success();
+}
+
+LogicalResult Interpreter::copySlice(Operation *op, Array &source, Array &dest,
+                                     llvm::ArrayRef<int64_t> offsets) {
+  size_t rank = dest.shape.size();
+  if (source.shape.size() != rank || offsets.size() != rank)
+    return fail(op, "the slice has the wrong number of offsets");
+  for (size_t d = 0; d < rank; ++d)
+    if (offsets[d] < 0 || offsets[d] > source.shape[d] - dest.shape[d])
+      return fail(op, "the slice [" + llvm::Twine(offsets[d]) + ", " +
+                          llvm::Twine(offsets[d] + dest.shape[d]) +
+                          ") of dimension " + llvm::Twine(d) +
+                          " runs past the source buffer's size " +
+                          llvm::Twine(source.shape[d]));
+  llvm::SmallVector<int64_t, 4> index(rank, 0);
+  for (int64_t linear = 0, count = dest.size(); linear < count; ++linear) {
+    int64_t rest = linear, from = 0;
+    for (size_t d = rank; d-- > 0;) {
+      index[d] = rest % dest.shape[d];
+      rest /= dest.shape[d];
+    }
+    for (size_t d = 0; d < rank; ++d)
+      from = from * source.shape[d] + offsets[d] + index[d];
+    store(dest, linear, (*source.values)[from], (*source.bounds)[from]);
+    dest.setPadding(linear, source.isPadding(from));
   }
   return success();
 }

@@ -495,7 +495,8 @@ Operation *KernelLowering::findSink(Value buffer, Operation *writer) {
     if (access == Access::None)
       continue;
     auto copy = tile::CopyOp::dynCast(next);
-    if (!copy || access != Access::Read || isLiveAfter(buffer, next))
+    if (!copy || access != Access::Read || isLiveAfter(buffer, next) ||
+        (!copy.getOffsets().empty() && !copy.getTensorSide()))
       return nullptr;
     if (getBoundCB(copy.getDest()))
       return next;

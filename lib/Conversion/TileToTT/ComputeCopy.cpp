@@ -182,8 +182,12 @@ LogicalResult KernelLowering::lowerCopy(tile::CopyOp copy) {
                      "tile-lower-data-movement (run it first)");
   BufferState &from = buffers[source];
   BufferState &to = buffers[dest];
-  if (source == dest)
+  bool slice = !copy.getOffsets().empty();
+  if (source == dest && !slice)
     return success();
+  // A slice of a constant is the constant (the switch below).
+  if (slice && from.location.kind != BufferLocation::Constant)
+    return lowerSliceCopy(copy);
   switch (from.location.kind) {
   case BufferLocation::Sunk:
     // findSink chose this copy as a step to DRAM.
@@ -198,7 +202,7 @@ LogicalResult KernelLowering::lowerCopy(tile::CopyOp copy) {
     // The version changes owner when the source is done with it (and
     // keeps its home: a buffer carried around a loop returns to its home
     // at the end of the trip).
-    if (getBufferElementType(source) == getBufferElementType(dest) &&
+    if (!slice && getBufferElementType(source) == getBufferElementType(dest) &&
         !isLiveAfter(source, op) && !carriedHomes.count(source)) {
       release(dest, op->getLoc());
       to.location = from.location;
@@ -228,6 +232,83 @@ LogicalResult KernelLowering::lowerCopy(tile::CopyOp copy) {
     emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from_}, {"dst", 0}});
     return int64_t(0);
   });
+  endWrite(op, dest, *target);
+  return success();
+}
+
+LogicalResult KernelLowering::lowerSliceCopy(tile::CopyOp copy) {
+  Operation *op = copy.getOperation();
+  Value source = copy.getSource(), dest = copy.getDest();
+  llvm::ArrayRef<int64_t> sourceShape =
+      source.getType().cast<tile::BufType>().getShape();
+  llvm::ArrayRef<int64_t> destShape =
+      dest.getType().cast<tile::BufType>().getShape();
+  // Whole tiles of the source: each dimension starts at a multiple of 32
+  // and takes whole tiles, or is the source's whole extent.
+  for (size_t d = 0; d < destShape.size(); ++d) {
+    Value offset = copy.getOffsets()[d];
+    std::optional<int64_t> constant = getConstantInt(offset);
+    bool whole = destShape[d] == sourceShape[d] && constant && *constant == 0;
+    if (!whole && (destShape[d] % tile::kTileSize != 0 ||
+                   tile::getKnownMultiple(offset) % tile::kTileSize != 0))
+      return error(op, "a slice of an on-core buffer is copied in whole "
+                       "32x32 tiles: its offsets must be provably multiples "
+                       "of 32 and its extents multiples of 32 (dimension " +
+                           llvm::Twine(d) + ")");
+  }
+  if (source == dest)
+    return error(op, "a slice of a buffer is copied into another buffer");
+  FailureOr<TileSource> input = read(op, source);
+  if (failed(input))
+    return failure();
+  Location loc = op->getLoc();
+  auto [sourceRows, sourceColumns] = getTileGrid(sourceShape);
+  (void)sourceRows;
+  auto [rows, columns] = getTileGrid(destShape);
+  // The source's tile index of the slice's first tile: row tile * the
+  // source's columns + column tile (a 1-d buffer is one row of tiles).
+  auto tileOf = [&](Value offset) {
+    return createBinary<arith::DivUIOp>(
+        builder, loc, offset, createIndex(builder, loc, tile::kTileSize));
+  };
+  Value first = tileOf(copy.getOffsets().back());
+  if (destShape.size() == 2)
+    first = createBinary<arith::AddIOp>(
+        builder, loc,
+        createBinary<arith::MulIOp>(builder, loc,
+                                    tileOf(copy.getOffsets().front()),
+                                    createIndex(builder, loc, sourceColumns)),
+        first);
+  first = toI32(builder, loc, first);
+  FailureOr<WriteTarget> target = beginWrite(op, dest);
+  if (failed(target))
+    return failure();
+  int64_t from = input->index;
+  ensureStartup(loc, from, from, target->index);
+  auto copyTiles = [&](Value start, int64_t count) {
+    emitTileLoop(loc, count, target->index, [&](Value tile) {
+      emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
+      emit<tt::CopyTileOp>(
+          builder, loc,
+          {createBinary<arith::AddIOp>(builder, loc, start, tile)},
+          {{"in", from}, {"dst", 0}});
+      return int64_t(0);
+    });
+  };
+  if (rows == 1 || columns == sourceColumns) {
+    copyTiles(first, rows * columns);
+  } else {
+    // Row by row: the slice's rows are sourceColumns tiles apart.
+    auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
+                                           createIndex(builder, loc, rows),
+                                           createIndex(builder, loc, 1));
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    Value row = createBinary<arith::MulIOp>(
+        builder, loc, toI32(builder, loc, loop.getInductionVar()),
+        createI32(builder, loc, sourceColumns));
+    copyTiles(createBinary<arith::AddIOp>(builder, loc, first, row), columns);
+  }
   endWrite(op, dest, *target);
   return success();
 }

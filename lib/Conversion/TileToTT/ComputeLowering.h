@@ -245,6 +245,9 @@ private:
   LogicalResult lowerIf(Operation *op);
   LogicalResult lowerCopy(tile::CopyOp copy);
   LogicalResult lowerFill(Operation *fill);
+  /// A copy of a slice of an on-core buffer (tile.copy %whole[%r, %c],
+  /// %part): copy_tile from the source's tiles, packed into the part.
+  LogicalResult lowerSliceCopy(tile::CopyOp copy);
   LogicalResult lowerCopyOut(tile::CopyOp copy);
 
   /// Makes `buffer`'s value sit in its home (writing a constant or copying

@@ -811,8 +811,11 @@ public:
 private:
   /// The blocks of depth of the CB a copy fills: the stages of the
   /// tile.pipelined around `op`, else 2 (double buffering across the
-  /// persistent loop).
+  /// persistent loop); 1 for a copy before that loop (tile-partition's
+  /// loads every block shares), which runs once.
   static int64_t getStages(Operation *op, tile::KernelOp kernel) {
+    if (op->getParentOp() == kernel.getOperation())
+      return 1;
     for (Operation *parent = op->getParentOp(); parent != kernel.getOperation();
          parent = parent->getParentOp())
       if (auto pipelined = tile::PipelinedOp::dynCast(parent))

@@ -147,8 +147,11 @@ public:
     auto loop = rewriter.create<scf::ForOp>(loc, start, end, step);
     Block *loopBody = loop.getBody();
     Operation *yield = loopBody->getTerminator();
+    llvm::SmallPtrSet<Operation *, 8> hoisted =
+        hoistInvariantLoads(kernel, loop.getOperation(), rewriter);
     for (Operation *child : oldOps)
-      child->moveBefore(yield);
+      if (!hoisted.count(child))
+        child->moveBefore(yield);
 
     // Block indices from the linear id, bx fastest.
     rewriter.setInsertionPointToStart(loopBody);
@@ -169,6 +172,76 @@ public:
   }
 
 private:
+  /// Whether `op` only reads `buffer` (an input of a tile.parallel that
+  /// does not write it, a copy's or reduction's source, a gemm's A or B).
+  static bool onlyReads(Operation *op, Value buffer) {
+    if (auto copy = tile::CopyOp::dynCast(op))
+      return copy.getDest() != buffer;
+    if (auto parallel = tile::ParallelOp::dynCast(op))
+      return !llvm::is_contained(parallel.getOutputs(), buffer);
+    if (tile::ReduceOp::dynCast(op))
+      return op->getOperand(1) != buffer;
+    if (tile::GemmOp::dynCast(op))
+      return op->getOperand(2) != buffer;
+    return false;
+  }
+
+  /// Moves the loads every block makes alike before the persistent loop,
+  /// so that each core reads them once (a norm's weights, as tt-metal's
+  /// layernorm reads gamma and beta once per core:
+  /// ttnn/cpp/ttnn/operations/normalization/layernorm/device/kernels/
+  /// dataflow/reader_unary_interleaved_ln.cpp). A load qualifies when it
+  /// is an op of the block's body (not in a loop or branch), its offsets
+  /// are constants, nothing in the kernel writes its tensor, and its
+  /// buffer, allocated in the body, is written by nothing else. Returns
+  /// the ops moved (the loads, their buffers and offsets).
+  static llvm::SmallPtrSet<Operation *, 8>
+  hoistInvariantLoads(tile::KernelOp kernel, Operation *loop,
+                      PatternRewriter &rewriter) {
+    llvm::SmallPtrSet<Operation *, 8> moved;
+    Block *body = kernel.getBody();
+    llvm::DenseSet<Value> writtenTensors =
+        getWrittenTensors(kernel.getOperation());
+    llvm::SmallVector<Operation *, 4> loads;
+    for (Operation &op : *body) {
+      auto copy = tile::CopyOp::dynCast(&op);
+      if (!copy || !copy.getSource().getType().isa<tile::TensorType>() ||
+          copy.getRowLimit() || writtenTensors.count(copy.getSource()))
+        continue;
+      Value buffer = copy.getDest();
+      Operation *alloc = buffer.getDefiningOp();
+      if (!alloc || !tile::AllocOp::dynCast(alloc) || alloc->getBlock() != body)
+        continue;
+      bool invariant = llvm::all_of(copy.getOffsets(), [&](Value offset) {
+        Operation *def = offset.getDefiningOp();
+        return def && def->getBlock() == body && getConstantInt(offset);
+      });
+      bool alone = llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+        return user == &op || onlyReads(user, buffer);
+      });
+      if (invariant && alone)
+        loads.push_back(&op);
+    }
+    for (Operation *load : loads) {
+      tile::CopyOp copy(load);
+      Operation *alloc = copy.getDest().getDefiningOp();
+      alloc->moveBefore(loop);
+      moved.insert(alloc);
+      // The offsets: a constant used elsewhere too is cloned.
+      for (OpOperand &operand : load->getOpOperands()) {
+        Operation *def = operand.get().getDefiningOp();
+        if (!def || def->getBlock() != body || moved.count(def) ||
+            !getConstantInt(operand.get()))
+          continue;
+        rewriter.setInsertionPoint(loop);
+        operand.set(rewriter.clone(*def)->getResult(0));
+      }
+      load->moveBefore(loop);
+      moved.insert(load);
+    }
+    return moved;
+  }
+
   Target target;
 };
 

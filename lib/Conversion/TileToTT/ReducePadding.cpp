@@ -89,10 +89,8 @@ private:
   }
 
   LogicalResult visit(Operation *op) {
-    if (auto copy = tile::CopyOp::dynCast(op)) {
-      visitCopy(copy);
-      return success();
-    }
+    if (auto copy = tile::CopyOp::dynCast(op))
+      return visitCopy(copy);
     if (tile::FillOp::dynCast(op) || tile::ClearOp::dynCast(op)) {
       clear(op->getOperand(0));
       return success();
@@ -111,15 +109,28 @@ private:
     return success();
   }
 
-  void visitCopy(tile::CopyOp copy) {
+  LogicalResult visitCopy(tile::CopyOp copy) {
     Value source = copy.getSource(), dest = copy.getDest();
     if (!dest.getType().isa<tile::BufType>())
-      return;
+      return success();
     auto tensor = source.getType().dyn_cast<tile::TensorType>();
     if (!tensor) {
       BufferLimits copied = get(source);
+      // A slice at offset 0 of a dimension keeps its limits; elsewhere
+      // they would move with the offset, which is not modelled.
+      auto offsets = copy.getOffsets();
+      for (size_t d = 0; d < offsets.size() && d < copied.size(); ++d) {
+        std::optional<int64_t> offset = getConstantInt(offsets[d]);
+        if (!copied[d].empty() && (!offset || *offset != 0))
+          return copy->emitError()
+                 << "a slice of a buffer that holds a tensor's edge "
+                    "(padding past the tensor in dimension "
+                 << uint64_t(d)
+                 << ") is not supported yet: slice at offset 0 there, or "
+                    "copy the part from the tensor";
+      }
       get(dest) = copied;
-      return;
+      return success();
     }
     auto type = dest.getType().cast<tile::BufType>();
     BufferLimits &limits = get(dest);
@@ -137,6 +148,7 @@ private:
         continue;
       limits[d].push_back({extent, offset, copy.getOperation()});
     }
+    return success();
   }
 
   void visitParallel(tile::ParallelOp parallel) {

@@ -187,6 +187,8 @@ private:
     bool fromTensor = source.getType().isa<tile::TensorType>();
     bool toTensor = dest.getType().isa<tile::TensorType>();
     if (!fromTensor && !toTensor) {
+      if (!copy.getOffsets().empty())
+        return fail("a slice of a buffer would not grow with the blocks");
       auto type = dest.getType().cast<tile::BufType>();
       for (unsigned d = 0; d < type.getRank(); ++d)
         unify(source, d, dest, d);

@@ -191,14 +191,7 @@ public:
       }
     }
     // A tensor the kernel writes may change between two reads of it.
-    op->walk([&](Operation *inner) {
-      if (auto copy = tile::CopyOp::dynCast(inner)) {
-        if (copy.getDest().getType().isa<tile::TensorType>())
-          writtenTensors.insert(copy.getDest());
-      } else if (auto atomic = tile::AnyAtomicOp::dynCast(inner)) {
-        writtenTensors.insert(atomic.getTensor());
-      }
-    });
+    writtenTensors = getWrittenTensors(op);
     Contents contents;
     llvm::DenseSet<Value> entryReads;
     if (!analyzeBlock(kernel.getBody(), contents, entryReads))
@@ -236,15 +229,33 @@ public:
               .getOperation()
               ->getResult(0);
     }
+    // A whole-row buffer beside each load kept on the core.
+    llvm::DenseMap<Operation *, Value> residentBuffers, loadedBuffers;
+    for (Operation *load : resident) {
+      Value buffer = loadedBuffers[load] = load->getOperand(1);
+      builder.setInsertionPoint(buffer.getDefiningOp());
+      residentBuffers[load] =
+          builder
+              .create<tile::AllocOp>(buffer.getDefiningOp()->getLoc(),
+                                     buffer.getType().cast<tile::BufType>())
+              .getOperation()
+              ->getResult(0);
+    }
     // The loads read again, as they are before the loops move them.
     llvm::DenseMap<Operation *, Operation *> templates;
     for (Segment &segment : segments)
       for (auto &reload : segment.reloads)
-        if (!templates.count(reload.second))
+        if (!templates.count(reload.second) && !resident.count(reload.second))
           templates[reload.second] = reload.second->clone();
     for (Segment &segment : segments) {
-      for (Operation *op : segment.unread)
-        op->erase();
+      // A load kept on the core that its own loop does not read stays
+      // where it is, whole.
+      for (Operation *op : segment.unread) {
+        if (resident.count(op))
+          op->setOperand(1, residentBuffers[op]);
+        else
+          op->erase();
+      }
       llvm::erase_if(segment.ops,
                      [&](Operation *op) { return segment.unread.count(op); });
       if (segment.ops.empty())
@@ -287,14 +298,37 @@ public:
       auto place = [&](Operation *op) {
         this->place(op, offset, builder, chunks);
       };
+      // The chunk of a load kept on the core: a slice of its rows.
+      auto sliceResident = [&](Operation *load) {
+        Value buffer = loadedBuffers[load];
+        Location sliceLoc = load->getLoc();
+        builder.setInsertionPointToEnd(body);
+        llvm::SmallVector<Value, 2> offsets;
+        if (buffer.getType().cast<tile::BufType>().getRank() == 2)
+          offsets.push_back(createIndex(builder, sliceLoc, 0));
+        offsets.push_back(offset);
+        builder.create<tile::CopyOp>(sliceLoc, residentBuffers[load],
+                                     chunks[buffer], offsets);
+      };
       size_t nextReload = 0;
       for (Operation *op : segment.ops) {
         while (nextReload < segment.reloads.size() &&
                segment.reloads[nextReload].first == op) {
-          Operation *copy =
-              templates[segment.reloads[nextReload++].second]->clone();
+          Operation *load = segment.reloads[nextReload++].second;
+          if (resident.count(load)) {
+            sliceResident(load);
+            continue;
+          }
+          Operation *copy = templates[load]->clone();
           body->push_back(copy);
           place(copy);
+        }
+        if (resident.count(op)) {
+          // The whole rows once, before the loop; a slice of them in it.
+          op->moveBefore(loop.getOperation());
+          op->setOperand(1, residentBuffers[op]);
+          sliceResident(op);
+          continue;
         }
         op->moveBefore(body, body->end());
         place(op);
@@ -322,7 +356,7 @@ public:
     return count;
   }
   /// The loads that read rows a second time (not those of a load dropped
-  /// for being unread in its own loop).
+  /// for being unread in its own loop, nor of one kept on the core).
   size_t getNumReloads() const {
     llvm::SmallPtrSet<Operation *, 8> dropped;
     for (const Segment &segment : segments)
@@ -331,8 +365,80 @@ public:
     for (const Segment &segment : segments)
       for (auto &reload : segment.reloads)
         count += tile::CopyOp::dynCast(reload.second) &&
-                 !dropped.count(reload.second);
+                 !dropped.count(reload.second) &&
+                 !resident.count(reload.second);
     return count;
+  }
+  size_t getNumResident() const { return resident.size(); }
+
+  /// Chooses the loads whose whole rows stay on the core, so that the
+  /// loops after a row reduction slice them instead of reading DRAM again
+  /// (tt-metal's layernorm keeps a block of rows in L1 when it fits:
+  /// ttnn/cpp/ttnn/operations/normalization/layernorm/device/
+  /// layernorm_op_multi_core.cpp, whose large-tensor variant is the
+  /// reading again). A load qualifies when a later loop reads it again
+  /// and it covers whole rows of its tensor from column 0 (no padding
+  /// past the tensor, which a slice would move). Two blocks of its rows
+  /// (the next block's read overlapping this one's loops), or one for a
+  /// load at constant offsets, must fit `budget` beside the chunks
+  /// (`streamedBytes`); 2-d loads come first, then the larger.
+  void chooseResident(int64_t streamedBytes, int64_t budget) {
+    llvm::SetVector<Operation *> candidates;
+    llvm::SmallPtrSet<Operation *, 8> dropped;
+    for (const Segment &segment : segments)
+      dropped.insert(segment.unread.begin(), segment.unread.end());
+    for (const Segment &segment : segments)
+      for (auto &reload : segment.reloads) {
+        auto copy = tile::CopyOp::dynCast(reload.second);
+        if (!copy || !copy.getSource().getType().isa<tile::TensorType>())
+          continue;
+        auto tensor = copy.getSource().getType().cast<tile::TensorType>();
+        llvm::SmallVector<int64_t, 4> dims = copy.getDims();
+        std::optional<int64_t> column =
+            getConstantInt(copy.getOffsets()[size_t(dims.back())]);
+        if (column && *column == 0 &&
+            tensor.getShape()[size_t(dims.back())] == width)
+          candidates.insert(reload.second);
+      }
+    llvm::SmallVector<Operation *, 4> order(candidates.begin(),
+                                            candidates.end());
+    // A load at constant offsets is the same for every block: one copy
+    // of its rows serves them all (tile-partition reads it once per core).
+    auto bytesOf = [](Operation *load) {
+      bool invariant = llvm::all_of(tile::CopyOp(load).getOffsets(),
+                                    [](Value v) { return getConstantInt(v); });
+      return (invariant ? 1 : 2) *
+             getTiledBytes(load->getOperand(1).getType().cast<tile::BufType>());
+    };
+    llvm::stable_sort(order, [&](Operation *a, Operation *b) {
+      int64_t rankA =
+          a->getOperand(1).getType().cast<tile::BufType>().getRank();
+      int64_t rankB =
+          b->getOperand(1).getType().cast<tile::BufType>().getRank();
+      if (rankA != rankB)
+        return rankA > rankB;
+      return bytesOf(a) > bytesOf(b);
+    });
+    int64_t bytes = streamedBytes;
+    for (Operation *load : order)
+      if (bytes + bytesOf(load) <= budget) {
+        bytes += bytesOf(load);
+        resident.insert(load);
+      }
+  }
+
+  /// The L1 the streamed kernel takes without resident rows, estimated
+  /// before the rewrite: the buffers that are not wide, a chunk for each
+  /// wide one, and the lowering's extra CBs scaled to the chunk.
+  int64_t getStreamedBytes(llvm::ArrayRef<Operation *> allocs,
+                           int64_t extraBytes) const {
+    int64_t chunk = getChunkColumns(), bytes = 0;
+    for (Operation *alloc : allocs) {
+      auto type = alloc->getResult(0).getType().cast<tile::BufType>();
+      int64_t size = getTiledBytes(type);
+      bytes += wide.count(alloc->getResult(0)) ? size / (width / chunk) : size;
+    }
+    return bytes + extraBytes / (width / chunk);
   }
   size_t getNumRecomputed() const {
     size_t count = 0;
@@ -717,6 +823,8 @@ private:
   /// The contents the computed buffers' inputs held (Content::inputs).
   std::deque<Content> recipes;
   llvm::SmallVector<Segment, 4> segments;
+  /// The loads whose whole rows stay on the core (chooseResident).
+  llvm::SmallPtrSet<Operation *, 4> resident;
 };
 
 class StreamKernel : public OpRewritePattern<tile::KernelOp> {
@@ -738,7 +846,8 @@ public:
       bytes +=
           getTiledBytes(inner->getResult(0).getType().cast<tile::BufType>());
     });
-    bytes += getLoweringExtraBytes(op);
+    int64_t extraBytes = getLoweringExtraBytes(op);
+    bytes += extraBytes;
     int64_t usable = tt::getUsableL1Bytes(target.arch);
     if (bytes <= usable)
       return rewriter.notifyMatchFailure(op, "the buffers fit L1");
@@ -752,9 +861,12 @@ public:
                        << streamer.reason;
       return success();
     }
+    streamer.chooseResident(streamer.getStreamedBytes(allocs, extraBytes),
+                            usable);
     // Counted before the rewrite erases the loads it drops.
     size_t loops = streamer.getNumLoops(), reloads = streamer.getNumReloads(),
-           recomputed = streamer.getNumRecomputed();
+           recomputed = streamer.getNumRecomputed(),
+           kept = streamer.getNumResident();
     OpBuilder builder(op->getContext());
     streamer.rewrite(builder);
     op->emitRemark() << "tile-stream-rows: the buffers of a block need "
@@ -762,7 +874,8 @@ public:
                      << usable << " usable): rows of " << streamer.getWidth()
                      << " columns are computed in chunks of "
                      << streamer.getChunkColumns() << " columns, in "
-                     << uint64_t(loops) << " loops (" << uint64_t(reloads)
+                     << uint64_t(loops) << " loops (" << uint64_t(kept)
+                     << " loads kept whole on the core, " << uint64_t(reloads)
                      << " reads from DRAM again, " << uint64_t(recomputed)
                      << " T.Parallel computed again)";
     return success();

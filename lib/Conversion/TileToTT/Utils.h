@@ -11,6 +11,7 @@
 #include "tilt/IR/Builders.h"
 #include "tilt/IR/Matchers.h"
 #include "tilt/Pass/Pass.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallSet.h"
 
 namespace tilt {
@@ -253,6 +254,20 @@ inline bool runsAtLeastOnce(scf::ForOp loop) {
   std::optional<int64_t> step = getConstantInt(loop.getStep());
   std::optional<int64_t> ub = getMinimumIndex(loop.getUpperBound());
   return lb && ub && step && *step > 0 && *ub > *lb;
+}
+
+/// The global tensors `kernel` writes (copies to them, atomics).
+inline llvm::DenseSet<Value> getWrittenTensors(Operation *kernel) {
+  llvm::DenseSet<Value> tensors;
+  kernel->walk([&](Operation *inner) {
+    if (auto copy = tile::CopyOp::dynCast(inner)) {
+      if (copy.getDest().getType().isa<tile::TensorType>())
+        tensors.insert(copy.getDest());
+    } else if (auto atomic = tile::AnyAtomicOp::dynCast(inner)) {
+      tensors.insert(atomic.getTensor());
+    }
+  });
+  return tensors;
 }
 
 /// Tags `op` for the kernel of `role` (reader, compute or writer).

@@ -70,6 +70,8 @@ std::string padBuffers(llvm::ArrayRef<Operation *> allocs) {
         return "a buffer of partial tiles is combined into a tensor by an "
                "atomic";
       auto copy = tile::CopyOp::dynCast(user);
+      if (copy && !copy.getTensorSide() && !copy.getOffsets().empty())
+        return "a slice of a buffer of partial tiles is copied";
       if (copy && copy.getSource() == alloc->getResult(0) &&
           copy.getDest().getType().isa<tile::TensorType>() &&
           (shape.size() == 1 || copy.getRowLimit()))

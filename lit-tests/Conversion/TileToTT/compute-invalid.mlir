@@ -128,3 +128,22 @@ func.func @load_in_branch(%X: !tile.tensor<128x64xf32>, %Y: !tile.tensor<128x64x
   return
 }
 
+
+// -----
+
+// A slice of an on-core buffer moves whole tiles: an offset that is not
+// provably a multiple of 32 cannot be copied tile by tile.
+// expected-error@+1 {{pass 'tile-lower-compute' (TileLowerCompute) failed on 'func.func'}}
+func.func @slice_not_whole_tiles(%A: !tile.tensor<32x128xf32>, %C: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x128xf32>, %c = %C : !tile.tensor<32x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %whole = tile.alloc : !tile.buf<32x128xf32, shared>
+    %part = tile.alloc : !tile.buf<32x32xf32, shared>
+    tile.copy %a[%c0, %c0], %whole : !tile.tensor<32x128xf32>, !tile.buf<32x128xf32, shared>
+    // expected-error@+1 {{a slice of an on-core buffer is copied in whole 32x32 tiles: its offsets must be provably multiples of 32 and its extents multiples of 32 (dimension 1)}}
+    tile.copy %whole[%c0, %c16], %part : !tile.buf<32x128xf32, shared>, !tile.buf<32x32xf32, shared>
+    tile.copy %part, %c[%c0, %c0] : !tile.buf<32x32xf32, shared>, !tile.tensor<32x32xf32>
+  }
+  return
+}

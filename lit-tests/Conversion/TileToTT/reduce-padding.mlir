@@ -157,3 +157,25 @@ func.func @not_visible(%X: !tile.tensor<32x100xf32>, %M: !tile.tensor<32xf32>) {
   }
   return
 }
+
+// -----
+
+// A slice of a buffer whose columns run past the tensor (100 of 128) at
+// a column offset other than 0: where its padding starts is not modelled.
+// expected-error@+1 {{pass 'tile-lower-data-movement' (TileLowerDataMovement) failed on 'func.func'}}
+func.func @slice_of_edge(%X: !tile.tensor<32x100xf32>, %M: !tile.tensor<32xf32>) {
+  tile.kernel grid [1] blocks(%bx)
+      args(%x = %X : !tile.tensor<32x100xf32>, %m = %M : !tile.tensor<32xf32>) {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %x_s = tile.alloc : !tile.buf<32x128xf32, shared>
+    %y_s = tile.alloc : !tile.buf<32x64xf32, shared>
+    %m_l = tile.alloc : !tile.buf<32xf32, fragment>
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x100xf32>, !tile.buf<32x128xf32, shared>
+    // expected-error@+1 {{a slice of a buffer that holds a tensor's edge (padding past the tensor in dimension 1) is not supported yet: slice at offset 0 there, or copy the part from the tensor}}
+    tile.copy %x_s[%c0, %c64], %y_s : !tile.buf<32x128xf32, shared>, !tile.buf<32x64xf32, shared>
+    tile.reduce max %y_s -> %m_l dim 1 : !tile.buf<32x64xf32, shared>, !tile.buf<32xf32, fragment>
+    tile.copy %m_l, %m[%c0] : !tile.buf<32xf32, fragment>, !tile.tensor<32xf32>
+  }
+  return
+}

@@ -39,7 +39,7 @@
 // CHECK: tile.copy %[[E]], %{{.*}}[%[[R]], %{{.*}}]
 // CHECK-NOT: tile.pipelined
 func.func @softmax(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
-  // expected-remark@+1 {{tile-stream-rows: the buffers of a block need 2105344 bytes of L1 (wormhole_b0 has 1468006 usable): rows of 8192 columns are computed in chunks of 256 columns, in 3 loops (2 reads from DRAM again, 1 T.Parallel computed again)}}
+  // expected-remark@+1 {{tile-stream-rows: the buffers of a block need 2105344 bytes of L1 (wormhole_b0 has 1468006 usable): rows of 8192 columns are computed in chunks of 256 columns, in 3 loops (0 loads kept whole on the core, 2 reads from DRAM again, 1 T.Parallel computed again)}}
   tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x8192xf32>, %Y = %Y : !tile.tensor<64x8192xf32>) {
     %x = tile.alloc : !tile.buf<32x8192xf32, fragment>
     %e = tile.alloc : !tile.buf<32x8192xf32, fragment>
@@ -71,17 +71,25 @@ func.func @softmax(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>)
 
 // A layer norm's weights (1-d, indexed by the column) stream with the
 // rows, and a column index in a body counts from the chunk's first column.
+// The weights, the same for every block, stay on the core whole (1 MiB as
+// 256 column tiles of f32, one copy: tile-partition reads them once per
+// core) and each chunk is a slice of them; x's rows (2 MiB for two
+// blocks) do not fit beside them and are read again.
 // CHECK-LABEL: func.func @weights
 // CHECK: %[[G:.*]] = tile.alloc : !tile.buf<256xf32, shared>
+// CHECK-NEXT: %[[GW:.*]] = tile.alloc : !tile.buf<8192xf32, shared>
+// CHECK: tile.pipelined
+// CHECK: tile.copy %{{.*}}[%{{.*}}], %[[GW]] : !tile.tensor<8192xf32>, !tile.buf<8192xf32, shared>
 // CHECK: tile.pipelined %[[C:.*]] =
 // CHECK: %[[OFF:.*]] = arith.muli %[[C]]
-// CHECK: tile.copy %{{.*}}[%{{.*}}], %[[G]] : !tile.tensor<8192xf32>, !tile.buf<256xf32, shared>
-// CHECK: tile.parallel ins(%{{.*}}, %[[G]][d1]
+// CHECK: tile.copy %{{.*}}, %{{.*}} : !tile.tensor<64x8192xf32>, !tile.buf<32x256xf32, fragment>
+// CHECK-NEXT: tile.copy %[[GW]][%[[OFF]]], %[[G]] : !tile.buf<8192xf32, shared>, !tile.buf<256xf32, shared>
+// CHECK-NEXT: tile.parallel ins(%{{.*}}, %[[G]][d1]
 // CHECK: %[[J:.*]] = tile.index 1 : index
 // CHECK-NEXT: %[[JC:.*]] = arith.addi %[[J]], %[[OFF]] : index
 // CHECK-NEXT: arith.index_cast %[[JC]]
 func.func @weights(%X: !tile.tensor<64x8192xf32>, %G: !tile.tensor<8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
-  // expected-remark@+1 {{in 2 loops (1 reads from DRAM again, 0 T.Parallel computed again)}}
+  // expected-remark@+1 {{in 2 loops (1 loads kept whole on the core, 1 reads from DRAM again, 0 T.Parallel computed again)}}
   tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x8192xf32>, %G = %G : !tile.tensor<8192xf32>, %Y = %Y : !tile.tensor<64x8192xf32>) {
     %x = tile.alloc : !tile.buf<32x8192xf32, fragment>
     %y = tile.alloc : !tile.buf<32x8192xf32, fragment>
@@ -110,6 +118,56 @@ func.func @weights(%X: !tile.tensor<64x8192xf32>, %G: !tile.tensor<8192xf32>, %Y
 
 // -----
 
+// An RMS norm over rows of 8192 bf16 (examples/python/rmsnorm.py's
+// shape): a block's rows (512 KiB, two blocks of them) stay on the core,
+// loaded whole before the first loop; both loops slice them instead of the
+// second reading x from DRAM again.
+// CHECK-LABEL: func.func @resident_rows
+// CHECK: %[[XC:.*]] = tile.alloc : !tile.buf<32x256xbf16, shared>
+// CHECK-NEXT: %[[XW:.*]] = tile.alloc : !tile.buf<32x8192xbf16, shared>
+// CHECK: tile.copy %{{.*}}[%{{.*}}, %{{.*}}], %[[XW]] : !tile.tensor<256x8192xbf16>, !tile.buf<32x8192xbf16, shared>
+// CHECK: tile.pipelined %[[C:.*]] =
+// CHECK: %[[OFF:.*]] = arith.muli %[[C]]
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: tile.copy %[[XW]][%[[Z]], %[[OFF]]], %[[XC]] : !tile.buf<32x8192xbf16, shared>, !tile.buf<32x256xbf16, shared>
+// CHECK-NEXT: tile.parallel ins(%[[XC]] :
+// CHECK: tile.pipelined %[[C2:.*]] =
+// CHECK: %[[OFF2:.*]] = arith.muli %[[C2]]
+// CHECK-NEXT: %[[Z2:.*]] = arith.constant 0 : index
+// CHECK-NEXT: tile.copy %[[XW]][%[[Z2]], %[[OFF2]]], %[[XC]]
+// CHECK-NOT: !tile.tensor<256x8192xbf16>, !tile.buf<32x256xbf16
+// CHECK: tile.copy %{{.*}}, %{{.*}} : !tile.buf<32x256xf32, fragment>, !tile.tensor<256x8192xf32>
+func.func @resident_rows(%X: !tile.tensor<256x8192xbf16>, %Y: !tile.tensor<256x8192xf32>) {
+  // expected-remark@+1 {{in 2 loops (1 loads kept whole on the core, 0 reads from DRAM again, 0 T.Parallel computed again)}}
+  tile.kernel grid [8] blocks(%bx) args(%X = %X : !tile.tensor<256x8192xbf16>, %Y = %Y : !tile.tensor<256x8192xf32>) {
+    %x = tile.alloc : !tile.buf<32x8192xbf16, shared>
+    %sq = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %y = tile.alloc : !tile.buf<32x8192xf32, fragment>
+    %s = tile.alloc : !tile.buf<32xf32, fragment>
+    %c0 = arith.constant 0 : index
+    %c32 = arith.constant 32 : index
+    %r = arith.muli %bx, %c32 : index
+    tile.copy %X[%r, %c0], %x : !tile.tensor<256x8192xbf16>, !tile.buf<32x8192xbf16, shared>
+    tile.parallel ins(%x : !tile.buf<32x8192xbf16, shared>) outs(%sq : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: bf16):
+      %e = arith.extf %a : bf16 to f32
+      %v = arith.mulf %e, %e : f32
+      tile.yield %v : f32
+    }
+    tile.reduce sum %sq -> %s dim 1 : !tile.buf<32x8192xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.parallel ins(%x, %s[d0] : !tile.buf<32x8192xbf16, shared>, !tile.buf<32xf32, fragment>) outs(%y : !tile.buf<32x8192xf32, fragment>) {
+    ^bb0(%a: bf16, %b: f32):
+      %e = arith.extf %a : bf16 to f32
+      %v = arith.mulf %e, %b : f32
+      tile.yield %v : f32
+    }
+    tile.copy %y, %Y[%r, %c0] : !tile.buf<32x8192xf32, fragment>, !tile.tensor<256x8192xf32>
+  }
+  return
+}
+
+// -----
+
 // Rows computed from other computed rows (exp, then squared in place),
 // read again after a row reduction: computed again in two steps from the
 // rows read again, in the order they were computed.
@@ -124,7 +182,7 @@ func.func @weights(%X: !tile.tensor<64x8192xf32>, %G: !tile.tensor<8192xf32>, %Y
 // CHECK: tile.parallel
 // CHECK: arith.divf
 func.func @twice_computed(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
-  // expected-remark@+1 {{in 2 loops (1 reads from DRAM again, 2 T.Parallel computed again)}}
+  // expected-remark@+1 {{in 2 loops (0 loads kept whole on the core, 1 reads from DRAM again, 2 T.Parallel computed again)}}
   tile.kernel grid [2] blocks(%bx) args(%X = %X : !tile.tensor<64x8192xf32>, %Y = %Y : !tile.tensor<64x8192xf32>) {
     %x = tile.alloc : !tile.buf<32x8192xf32, fragment>
     %e = tile.alloc : !tile.buf<32x8192xf32, fragment>

@@ -76,3 +76,24 @@ func.func @row_limit(%X: !tile.tensor<100x64xbf16>, %Y: !tile.tensor<100x64xbf16
   }
   return
 }
+
+// A slice of an on-core buffer (tile-stream-rows' chunks of rows kept on
+// the core): the offsets go on the source, one per dimension; the
+// destination's shape is the slice's.
+// CHECK-LABEL: func.func @slice(
+// CHECK: tile.copy %[[W:.*]][%[[C0:.*]], %[[OFF:.*]]], %{{.*}} : !tile.buf<32x4096xbf16, shared>, !tile.buf<32x256xbf16, shared>
+// CHECK-NEXT: tile.copy %{{.*}}[%[[OFF]]], %{{.*}} : !tile.buf<4096xbf16, shared>, !tile.buf<256xbf16, shared>
+func.func @slice(%X: !tile.tensor<64x4096xbf16>) {
+  tile.kernel grid [2] blocks(%b) args(%x = %X : !tile.tensor<64x4096xbf16>) {
+    %c0 = arith.constant 0 : index
+    %c256 = arith.constant 256 : index
+    %whole = tile.alloc : !tile.buf<32x4096xbf16, shared>
+    %part = tile.alloc : !tile.buf<32x256xbf16, shared>
+    %vector = tile.alloc : !tile.buf<4096xbf16, shared>
+    %piece = tile.alloc : !tile.buf<256xbf16, shared>
+    %off = arith.muli %b, %c256 : index
+    tile.copy %whole[%c0, %off], %part : !tile.buf<32x4096xbf16, shared>, !tile.buf<32x256xbf16, shared>
+    tile.copy %vector[%off], %piece : !tile.buf<4096xbf16, shared>, !tile.buf<256xbf16, shared>
+  }
+  return
+}

@@ -574,11 +574,88 @@ func.func @copy_offset_type(%A: !tile.tensor<64xf32>) {
 
 // -----
 
-func.func @copy_buffers_with_offsets() {
+func.func @slice_rank() {
   tile.kernel grid [1] blocks(%bx) args() {
-    %x = tile.alloc : !tile.buf<4xf32, shared>
-    // expected-error@+1 {{'tile.copy' op a copy between buffers takes no offsets}}
-    "tile.copy"(%x, %x, %bx) : (!tile.buf<4xf32, shared>, !tile.buf<4xf32, shared>, index) -> ()
+    %x = tile.alloc : !tile.buf<32x64xf32, shared>
+    %y = tile.alloc : !tile.buf<64xf32, shared>
+    // expected-error@+1 {{'tile.copy' op a slice of a buffer has the buffer's rank: 32x64 and 64}}
+    "tile.copy"(%x, %y, %bx) : (!tile.buf<32x64xf32, shared>, !tile.buf<64xf32, shared>, index) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @slice_offset_count() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32x64xf32, shared>
+    %y = tile.alloc : !tile.buf<32x32xf32, shared>
+    // expected-error@+1 {{'tile.copy' op expected 2 offsets into the source buffer, got 1}}
+    "tile.copy"(%x, %y, %bx) : (!tile.buf<32x64xf32, shared>, !tile.buf<32x32xf32, shared>, index) -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @slice_larger() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32x32xf32, shared>
+    %y = tile.alloc : !tile.buf<32x64xf32, shared>
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{'tile.copy' op the destination (32x64) is larger than the source (32x32) in dimension 1}}
+    tile.copy %x[%c0, %bx], %y : !tile.buf<32x32xf32, shared>, !tile.buf<32x64xf32, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @slice_past_end() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32x64xf32, shared>
+    %y = tile.alloc : !tile.buf<32x32xf32, shared>
+    %c0 = arith.constant 0 : index
+    %c48 = arith.constant 48 : index
+    // expected-error@+1 {{'tile.copy' op the slice [48, 80) of dimension 1 runs past the source buffer's size 64}}
+    tile.copy %x[%c0, %c48], %y : !tile.buf<32x64xf32, shared>, !tile.buf<32x32xf32, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @slice_offsets_on_dest() {
+  tile.kernel grid [1] blocks(%bx) args() {
+    %x = tile.alloc : !tile.buf<32x32xf32, shared>
+    %y = tile.alloc : !tile.buf<32x64xf32, shared>
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{the offsets of a copy from a buffer go on its source}}
+    tile.copy %x, %y[%c0, %c0] : !tile.buf<32x32xf32, shared>, !tile.buf<32x64xf32, shared>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_out_offsets_on_buffer(%A: !tile.tensor<64x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xf32>) {
+    %x = tile.alloc : !tile.buf<32x32xf32, shared>
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{the offsets of a copy to a tensor go on the tensor}}
+    tile.copy %x[%c0, %c0], %a : !tile.buf<32x32xf32, shared>, !tile.tensor<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_in_offsets_on_buffer(%A: !tile.tensor<64x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<64x64xf32>) {
+    %x = tile.alloc : !tile.buf<32x32xf32, shared>
+    %c0 = arith.constant 0 : index
+    // expected-error@+1 {{the offsets of a copy from a tensor go on its source}}
+    tile.copy %a, %x[%c0, %c0] : !tile.tensor<64x64xf32>, !tile.buf<32x32xf32, shared>
   }
   return
 }

@@ -457,9 +457,13 @@ Value KernelLowering::getScalarBits(Location loc, double value, Value runtime) {
 // Reading and writing buffers
 //===----------------------------------------------------------------------===//
 
-FailureOr<TileSource> KernelLowering::read(Operation *op, Value buffer) {
+FailureOr<TileSource> KernelLowering::read(Operation *op, Value buffer,
+                                           bool inPlace) {
   BufferLocation &location = buffers[buffer].location;
   TileSource source;
+  if (location.kind == BufferLocation::Slice && !inPlace &&
+      failed(moveToHome(op, buffer)))
+    return failure();
   switch (location.kind) {
   case BufferLocation::Constant:
     source.constant = true;
@@ -468,8 +472,10 @@ FailureOr<TileSource> KernelLowering::read(Operation *op, Value buffer) {
     return source;
   case BufferLocation::InputCB:
   case BufferLocation::HomeCB:
+  case BufferLocation::Slice:
     source.cb = location.cb;
     source.index = getCBIndex(location.cb);
+    source.offset = location.offset;
     return source;
   case BufferLocation::Sunk:
   case BufferLocation::Nowhere:
@@ -592,6 +598,8 @@ LogicalResult KernelLowering::moveToHome(Operation *op, Value buffer) {
     int64_t from = getCBIndex(old.cb);
     ensureStartup(loc, from, from, index);
     emitTileLoop(loc, tiles, index, [&](Value tile) {
+      if (old.kind == BufferLocation::Slice)
+        tile = createBinary<arith::AddIOp>(builder, loc, old.offset, tile);
       emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
       emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from}, {"dst", 0}});
       return int64_t(0);

@@ -280,6 +280,17 @@ LogicalResult KernelLowering::lowerSliceCopy(tile::CopyOp copy) {
                                     createIndex(builder, loc, sourceColumns)),
         first);
   first = toI32(builder, loc, first);
+  // Tiles in a row of the source: read where they are by the bodies that
+  // use them, when that is safe.
+  if ((rows == 1 || columns == sourceColumns) && input->cb && !input->offset &&
+      canReadSliceInPlace(copy)) {
+    release(dest, loc);
+    BufferLocation &location = buffers[dest].location;
+    location.kind = BufferLocation::Slice;
+    location.cb = input->cb;
+    location.offset = first;
+    return success();
+  }
   FailureOr<WriteTarget> target = beginWrite(op, dest);
   if (failed(target))
     return failure();
@@ -311,6 +322,35 @@ LogicalResult KernelLowering::lowerSliceCopy(tile::CopyOp copy) {
   }
   endWrite(op, dest, *target);
   return success();
+}
+
+bool KernelLowering::canReadSliceInPlace(tile::CopyOp copy) {
+  Operation *op = copy.getOperation();
+  Value source = copy.getSource(), dest = copy.getDest();
+  Operation *last = op;
+  bool overwritten = false;
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    Access access = getAccess(next, dest);
+    if (access == Access::None) {
+      if (getAccess(next, source) == Access::Write)
+        return false;
+      continue;
+    }
+    if (access == Access::Write) {
+      overwritten = true;
+      break;
+    }
+    if (!tile::ParallelOp::dynCast(next) || writes(next, source))
+      return false;
+    last = next;
+    if (writes(next, dest)) {
+      overwritten = true;
+      break;
+    }
+  }
+  if (!overwritten && isLiveAfter(dest, last))
+    return false;
+  return last == op || isLiveAfter(source, last);
 }
 
 LogicalResult KernelLowering::lowerCopyOut(tile::CopyOp copy) {

@@ -936,15 +936,17 @@ private:
   }
   /// The input tile a leaf reads for the current lane's output tile.
   Value getLeafTile(Node *leaf) const {
-    switch (inputs[leaf->input].broadcast) {
-    case Broadcast::None:
-      return tiles[lane];
-    case Broadcast::Columns:
-      return rows[lane];
-    case Broadcast::Rows:
-      return columns[lane];
-    }
-    return tiles[lane];
+    const Input &input = inputs[leaf->input];
+    Value tile = tiles[lane];
+    if (input.broadcast == Broadcast::Columns)
+      tile = rows[lane];
+    else if (input.broadcast == Broadcast::Rows)
+      tile = columns[lane];
+    // A slice read in place (not the transposed copy made of it).
+    if (input.source.offset && !input.transposed)
+      tile =
+          createBinary<arith::AddIOp>(builder, loc, input.source.offset, tile);
+    return tile;
   }
   int64_t getLeafCB(Node *leaf) const {
     const Input &input = inputs[leaf->input];
@@ -1385,7 +1387,8 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
     return lowering.error(op, "tile.parallel over more than 2 dimensions has "
                               "no lowering (Tenstorrent tiles are 2-d)");
   for (unsigned i = 0; i < parallel.getInputs().size(); ++i) {
-    FailureOr<TileSource> source = lowering.read(op, parallel.getInputs()[i]);
+    FailureOr<TileSource> source =
+        lowering.read(op, parallel.getInputs()[i], /*inPlace=*/true);
     if (failed(source))
       return failure();
     Input info;
@@ -1404,6 +1407,9 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
     FailureOr<Value> scratch = lowering.createFilledScratchCB(
         op, input.source.cb.getType().cast<cb::CBType>().getDataFormat(),
         columns, from, [&](Value tile, int64_t index) {
+          if (input.source.offset)
+            tile = createBinary<arith::AddIOp>(builder, loc,
+                                               input.source.offset, tile);
           emit<tt::TransposeWhInitOp>(builder, loc, {},
                                       {{"in", from}, {"out", index}});
           emit<tt::TransposeWhTileOp>(builder, loc, {tile},

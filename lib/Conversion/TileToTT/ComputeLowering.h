@@ -39,15 +39,20 @@ namespace tiletott {
 
 /// Where a buffer's value is.
 struct BufferLocation {
-  enum Kind { Nowhere, Constant, InputCB, HomeCB, Sunk } kind = Nowhere;
+  /// Slice: a slice of another buffer, read in place: its tiles are those
+  /// of `cb` from tile `offset` on (tile-stream-rows' chunks of rows kept
+  /// on the core).
+  enum Kind { Nowhere, Constant, InputCB, HomeCB, Sunk, Slice } kind = Nowhere;
   /// Constant: every element's value.
   double value = 0.0;
   /// Constant: when set, every element is this runtime scalar of the kernel
   /// (a scalar argument of the tile.kernel) instead of `value`.
   Value runtime;
   /// InputCB, HomeCB: the CB whose front pages hold the buffer's tiles in
-  /// row-major order.
+  /// row-major order. Slice: the CB of the buffer sliced.
   Value cb;
+  /// Slice: the index (i32) of the slice's first tile in `cb`.
+  Value offset;
 };
 
 /// Where an op packs the new version of a buffer.
@@ -83,6 +88,9 @@ struct BufferState {
 struct TileSource {
   Value cb;
   int64_t index = -1;
+  /// A slice read in place: the index (i32) of its first tile in `cb`,
+  /// to add to every tile index; null otherwise.
+  Value offset;
   bool constant = false;
   double value = 0.0;
   /// A constant that is a runtime scalar of the kernel (then `value` is
@@ -164,7 +172,9 @@ public:
                       Operation *at = nullptr);
 
   /// Where `op` reads `buffer`'s tiles. A buffer never written is an error.
-  FailureOr<TileSource> read(Operation *op, Value buffer);
+  /// A slice read in place is copied into the buffer's home first, unless
+  /// `inPlace` (the caller adds TileSource::offset to its tile indices).
+  FailureOr<TileSource> read(Operation *op, Value buffer, bool inPlace = false);
   /// Like read(), but a constant is first written into the buffer's home so
   /// that the tiles are in a CB (for ops that only unpack from CBs).
   FailureOr<TileSource> readFromCB(Operation *op, Value buffer);
@@ -248,6 +258,11 @@ private:
   /// A copy of a slice of an on-core buffer (tile.copy %whole[%r, %c],
   /// %part): copy_tile from the source's tiles, packed into the part.
   LogicalResult lowerSliceCopy(tile::CopyOp copy);
+  /// Whether the slice `copy` makes may be read in place: only
+  /// tile.parallel bodies read it (up to the next write of it, in its
+  /// block), nothing writes its source meanwhile, and the source stays
+  /// in L1 until they have (it is live after the last of them).
+  bool canReadSliceInPlace(tile::CopyOp copy);
   LogicalResult lowerCopyOut(tile::CopyOp copy);
 
   /// Makes `buffer`'s value sit in its home (writing a constant or copying

@@ -147,8 +147,10 @@ public:
     auto loop = rewriter.create<scf::ForOp>(loc, start, end, step);
     Block *loopBody = loop.getBody();
     Operation *yield = loopBody->getTerminator();
-    llvm::SmallPtrSet<Operation *, 8> hoisted =
-        hoistInvariantLoads(kernel, loop.getOperation(), rewriter);
+    // Only a core that runs several blocks reads less so.
+    llvm::SmallPtrSet<Operation *, 8> hoisted;
+    if (perCore + (extra ? 1 : 0) > 1)
+      hoisted = hoistInvariantLoads(kernel, loop.getOperation(), rewriter);
     for (Operation *child : oldOps)
       if (!hoisted.count(child))
         child->moveBefore(yield);
@@ -187,8 +189,8 @@ private:
   }
 
   /// Moves the loads every block makes alike before the persistent loop,
-  /// so that each core reads them once (a norm's weights, as tt-metal's
-  /// layernorm reads gamma and beta once per core:
+  /// so that a core that runs several blocks reads them once (a norm's weights,
+  /// as tt-metal's layernorm reads gamma and beta once per core:
   /// ttnn/cpp/ttnn/operations/normalization/layernorm/device/kernels/
   /// dataflow/reader_unary_interleaved_ln.cpp). A load qualifies when it
   /// is an op of the block's body (not in a loop or branch), its offsets

@@ -299,16 +299,19 @@ OpPassManager &OpPassManager::operator=(const OpPassManager &other) {
 
 OpPassManager::~OpPassManager() = default;
 
-std::unique_ptr<OpPassManager> OpPassManager::cloneForThread() const {
+std::unique_ptr<OpPassManager>
+OpPassManager::cloneForThread(Context *context) const {
   auto copy = std::make_unique<OpPassManager>(anchor);
   for (const Element &element : elements) {
     Element clone;
     if (element.pass) {
       clone.pass = element.pass->clone();
       clone.pass->shareStatisticsWith(*element.pass);
+      // The original's initialize() succeeded with the same options.
+      (void)clone.pass->initialize(context);
     }
     if (element.nested)
-      clone.nested = element.nested->cloneForThread();
+      clone.nested = element.nested->cloneForThread(context);
     clone.timer = element.timer;
     clone.verifierTimer = element.verifierTimer;
     copy->elements.push_back(std::move(clone));
@@ -498,7 +501,7 @@ LogicalResult OpPassManager::runNested(Element &element, Operation *op,
   size_t numWorkers = std::min<size_t>(pool->getThreadCount(), targets.size());
   std::vector<std::unique_ptr<OpPassManager>> copies;
   for (size_t i = 1; i < numWorkers; ++i)
-    copies.push_back(nested.cloneForThread());
+    copies.push_back(nested.cloneForThread(context));
 
   ParallelOutputCollector collector(context, targets.size());
   std::atomic<size_t> nextTask{0};

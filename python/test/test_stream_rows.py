@@ -77,8 +77,9 @@ def test_online_softmax_over_rows_of_8192(n, capfd):
     err = capfd.readouterr().err
     assert ("tile-stream-rows: the buffers of a block need 2107392 bytes of L1 "
             "(wormhole_b0 has 1468006 usable): rows of 8192 columns are "
-            "computed in chunks of 256 columns, in 3 loops (1 reads from "
-            "DRAM again, 0 T.Parallel computed again)") in err
+            "computed in chunks of 256 columns, in 3 loops (0 loads kept whole "
+            "on the core, 1 reads from DRAM again, 0 T.Parallel computed "
+            "again)") in err
 
 
 def test_online_softmax_on_blackhole():

@@ -5,6 +5,8 @@
 #include "tilt/Pass/Pass.h"
 #include "tilt/Transforms/Passes.h"
 #include <atomic>
+#include <chrono>
+#include <thread>
 
 using namespace tilt;
 using namespace tilt::test;
@@ -36,6 +38,30 @@ public:
   }
   Statistic numRuns{this, "num-runs", "Number of runs"};
   Statistic numArith{this, "num-arith", "Number of arith ops seen"};
+};
+
+/// Sets its state up in initialize() (as TargetPass resolves its target)
+/// and counts the runs that saw it set up: every run on every thread.
+class InitializedPass : public Pass {
+public:
+  llvm::StringRef getArgument() const override { return "test-initialized"; }
+  std::unique_ptr<Pass> clone() const override {
+    return std::make_unique<InitializedPass>();
+  }
+  LogicalResult initialize(Context *) override {
+    ready = true;
+    return success();
+  }
+  void runOnOperation() override {
+    ++numRuns;
+    if (ready)
+      ++numReady;
+    // Long enough that the other threads take functions too.
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  bool ready = false;
+  Statistic numRuns{this, "num-runs", "Number of runs"};
+  Statistic numReady{this, "num-ready", "Runs after initialize()"};
 };
 
 /// A module with `n` small functions.
@@ -166,6 +192,20 @@ TEST(PassManagerTest, ThreadsGiveTheSameResultAndSumStatistics) {
     EXPECT_NE(os.str().find("(S) 64 num-cse'd"), std::string::npos) << os.str();
   }
   EXPECT_EQ(outputs[0], outputs[1]);
+}
+
+TEST(PassManagerTest, PassCopiesOnOtherThreadsAreInitialized) {
+  auto context = makeContext();
+  context->disableMultithreading(false);
+  OwningOpRef module = parse(*context, makeFunctions(64));
+  ASSERT_TRUE(module);
+  PassManager pm(context.get());
+  auto pass = std::make_unique<InitializedPass>();
+  InitializedPass *original = pass.get();
+  pm.nest("func.func").addPass(std::move(pass));
+  ASSERT_TRUE(succeeded(pm.run(module.get())));
+  EXPECT_EQ(original->numRuns.getValue(), 64u);
+  EXPECT_EQ(original->numReady.getValue(), 64u);
 }
 
 TEST(PassManagerTest, InstrumentationSeesEveryPassRun) {

@@ -218,8 +218,10 @@ protected:
   void attachTimers(TimingNode &parent, bool verifyEach);
   void printStatistics(llvm::raw_ostream &os, unsigned indent) const;
   /// A copy for another thread: cloned passes whose statistics and timers
-  /// are the original's.
-  std::unique_ptr<OpPassManager> cloneForThread() const;
+  /// are the original's, initialized as the originals were (MLIR's clones
+  /// are copies that keep what initialize() set up; a Tilt clone copies
+  /// the options only, so it is initialized again).
+  std::unique_ptr<OpPassManager> cloneForThread(Context *context) const;
 
 private:
   LogicalResult runPass(Element &element, Operation *op, PassRunState &state);

@@ -282,6 +282,24 @@ FailureOr<Value> KernelLowering::createFilledScratchCB(
   return *scratch;
 }
 
+namespace {
+/// Whether an op reads `buffer` through the FPU's source registers (a
+/// reduction on the FPU, a gemm's A or B), where an f32 tile is cut to
+/// TF32: its CB cannot unpack straight into DST (tt-reconfigure-formats
+/// sets that mode per CB, for the whole kernel).
+bool readsThroughSourceRegisters(Value buffer) {
+  for (Operation *user : buffer.getUsers()) {
+    if (auto reduce = tile::ReduceOp::dynCast(user))
+      if (user->getOperand(0) == buffer && !reduce.runsOnSfpu())
+        return true;
+    if (tile::GemmOp::dynCast(user) &&
+        (user->getOperand(0) == buffer || user->getOperand(1) == buffer))
+      return true;
+  }
+  return false;
+}
+} // namespace
+
 Value KernelLowering::getHome(Operation *op, Value buffer, int64_t pages) {
   BufferState &state = buffers[buffer];
   if (state.home) {
@@ -293,7 +311,12 @@ Value KernelLowering::getHome(Operation *op, Value buffer, int64_t pages) {
   // share the L1 (each is popped before the other is reserved; equal
   // versions keep every reserve at a multiple of its size, as a CB cycle
   // needs).
+  // Two 32-bit buffers share a home only if both or neither are read
+  // through the source registers: a CB that copy_tile alone reads
+  // unpacks to DST exactly, one the FPU reads too is cut to TF32.
   Type format = getBufferElementType(buffer);
+  bool wide32 = format.getIntOrFloatBitWidth() == 32;
+  bool throughSource = wide32 && readsThroughSourceRegisters(buffer);
   int64_t tiles = getTileCount(buffer.getType().cast<tile::BufType>());
   Operation *definition = state.definition;
   // In program order, so that the choice does not depend on pointers.
@@ -306,6 +329,7 @@ Value KernelLowering::getHome(Operation *op, Value buffer, int64_t pages) {
             format ||
         otherState.location.kind != BufferLocation::Nowhere ||
         getTileCount(other.getType().cast<tile::BufType>()) != tiles ||
+        (wide32 && readsThroughSourceRegisters(other) != throughSource) ||
         !isDeadFrom(other, op))
       continue;
     Value home = otherState.home;

@@ -340,7 +340,12 @@ bool KernelLowering::canReadSliceInPlace(tile::CopyOp copy) {
       overwritten = true;
       break;
     }
-    if (!tile::ParallelOp::dynCast(next) || writes(next, source))
+    // A reader that cannot index the source's CB copies the slice first,
+    // where it reads it: a tile op of this block (not a loop around one).
+    bool tileOp = tile::ParallelOp::dynCast(next) ||
+                  tile::ReduceOp::dynCast(next) ||
+                  tile::GemmOp::dynCast(next) || tile::CopyOp::dynCast(next);
+    if (!tileOp || writes(next, source))
       return false;
     last = next;
     if (writes(next, dest)) {

@@ -186,6 +186,21 @@ struct Node {
   Node *lhs = nullptr, *rhs = nullptr, *third = nullptr;
 };
 
+/// Whether two trees compute the same value the same way: a body that
+/// writes one expression twice (layer norm's `(x - m) * (x - m)`) builds
+/// it twice.
+bool isSameTree(const Node *a, const Node *b) {
+  if (a == b)
+    return true;
+  if (!a || !b)
+    return false;
+  return a->kind == b->kind && a->input == b->input && a->value == b->value &&
+         a->runtime == b->runtime && a->op == b->op && a->scalar == b->scalar &&
+         a->sfpu == b->sfpu && a->integer == b->integer &&
+         isSameTree(a->lhs, b->lhs) && isSameTree(a->rhs, b->rhs) &&
+         isSameTree(a->third, b->third);
+}
+
 class ExpressionBuilder {
 public:
   /// `exactF32`: f32 add, sub and mul go to the SFPU (an fp32 DST without
@@ -371,7 +386,11 @@ Node *ExpressionBuilder::buildBinary(Operation *def, llvm::StringRef op,
   }
   if (op == "div" && isConstant(lhs) && lhs->value == 1.0)
     return buildUnary(def, "recip", rhs);
-  if (op == "mul" && lhs == rhs && lhs->kind != Node::Leaf)
+  // x * x: one operand in DST, squared there. For an input read twice
+  // (x * x of a CB) only where the product is on the SFPU anyway (exact
+  // f32): otherwise one FPU mul_tiles reads it twice for less.
+  if (op == "mul" && (lhs->kind != Node::Leaf || exactF32) &&
+      isSameTree(lhs, rhs))
     return buildUnary(def, "square", lhs);
   // A tensor and a constant or runtime scalar: the SFPU's scalar forms
   // (binop_with_scalar.h, unary_max/min), on the tensor in DST. A scalar

@@ -258,9 +258,10 @@ private:
   /// A copy of a slice of an on-core buffer (tile.copy %whole[%r, %c],
   /// %part): copy_tile from the source's tiles, packed into the part.
   LogicalResult lowerSliceCopy(tile::CopyOp copy);
-  /// Whether the slice `copy` makes may be read in place: only
-  /// tile.parallel bodies read it (up to the next write of it, in its
-  /// block), nothing writes its source meanwhile, and the source stays
+  /// Whether the slice `copy` makes may be read in place: only tile ops
+  /// of its block read it (up to the next write of it; one that cannot
+  /// index the source's CB at an offset copies the slice first, where it
+  /// reads it), nothing writes its source meanwhile, and the source stays
   /// in L1 until they have (it is live after the last of them).
   bool canReadSliceInPlace(tile::CopyOp copy);
   LogicalResult lowerCopyOut(tile::CopyOp copy);

@@ -273,7 +273,13 @@ LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
   bool accumulate = reduce.getAccumulate();
   bool columns0 = reduce.getDim() == 0;
 
-  FailureOr<TileSource> input = lowering.readFromCB(op, source);
+  // A slice is read in place by a plain sum or max (the other forms
+  // prepare a copy of the source first).
+  bool inPlace = !reduce.runsOnSfpu() && (kind == "sum" || kind == "max") &&
+                 !findAttachedCB(op, kPaddingMaskAttrName);
+  FailureOr<TileSource> input = lowering.read(op, source, inPlace);
+  if (succeeded(input) && input->constant)
+    input = lowering.readFromCB(op, source);
   if (failed(input))
     return failure();
   std::optional<TileSource> old;
@@ -354,14 +360,18 @@ LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
         columns0 ? innerLoop.getInductionVar() : outerLoop.getInductionVar();
     Value column =
         columns0 ? outerLoop.getInductionVar() : innerLoop.getInductionVar();
-    Value tileIndex = createBinary<arith::AddIOp>(
-        builder, loc,
-        createBinary<arith::MulIOp>(builder, loc, row,
-                                    createIndex(builder, loc, columns)),
-        column);
+    Value tileIndex =
+        toI32(builder, loc,
+              createBinary<arith::AddIOp>(
+                  builder, loc,
+                  createBinary<arith::MulIOp>(
+                      builder, loc, row, createIndex(builder, loc, columns)),
+                  column));
+    if (input->offset && !prepared)
+      tileIndex =
+          createBinary<arith::AddIOp>(builder, loc, input->offset, tileIndex);
     emit<tt::ReduceTileOp>(
-        builder, loc,
-        {toI32(builder, loc, tileIndex), createI32(builder, loc, 0)},
+        builder, loc, {tileIndex, createI32(builder, loc, 0)},
         {{"in", indexIn}, {"scaler", scalerIndex}, {"dst", 0}}, keywords);
   }
   const TileSource *oldTile = old ? &*old : nullptr;

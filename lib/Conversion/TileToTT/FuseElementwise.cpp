@@ -18,6 +18,10 @@
 // (docs/tutorial/2-first-pattern.md), which stays there as the example of
 // writing one.
 //
+// Then a tile.parallel that only widens floats to f32 for a row sum
+// (`T = extf(A); reduce sum T`) is folded into the sum, which reads A
+// (foldCastIntoSum).
+//
 //===----------------------------------------------------------------------===//
 
 #include "Utils.h"
@@ -156,6 +160,54 @@ Operation *fuse(tile::ParallelOp producer, tile::ParallelOp consumer,
   return fused.getOperation();
 }
 
+/// Folds a tile.parallel that only widens its input's floats (bf16 or
+/// f16 to f32, `T = extf(A)`) into the row sum that is the only reader of
+/// its output: the sum reads A instead (layer norm's `T.reduce_sum` of
+/// its input cast to f32). The values are the same, and so is the sum:
+/// the reduction unpacks either through SrcA, where a bf16 or f16 value
+/// is exact and an f32 one is cut to TF32 (which holds every bf16 and f16
+/// value), and accumulates in DST as before. Returns whether it folded.
+bool foldCastIntoSum(tile::ParallelOp producer) {
+  if (producer.getInputs().size() != 1 || producer.getOutputs().size() != 1 ||
+      !producer.isIdentityInput(0))
+    return false;
+  Value input = producer.getInputs()[0], buffer = producer.getOutputs()[0];
+  Block *body = producer.getBody();
+  Operation *yield = body->getTerminator();
+  Operation *cast = yield->getOperand(0).getDefiningOp();
+  if (!cast || cast->getName().getStringRef() != "arith.extf" ||
+      cast->getOperand(0) != body->getArgument(0) || &body->front() != cast ||
+      cast->getNextNode() != yield || !cast->getResult(0).getType().isF32() ||
+      input == buffer)
+    return false;
+  Operation *alloc = buffer.getDefiningOp();
+  if (!alloc || !tile::AllocOp::dynCast(alloc))
+    return false;
+  tile::ReduceOp sum(nullptr);
+  for (Operation *user : buffer.getUsers()) {
+    if (user == producer.getOperation())
+      continue;
+    auto reduce = tile::ReduceOp::dynCast(user);
+    if (!reduce || sum || reduce.getKind() != "sum" ||
+        user->getOperand(0) != buffer || user->getOperand(1) == buffer)
+      return false;
+    sum = reduce;
+  }
+  if (!sum)
+    return false;
+  Operation *from = producer.getOperation(), *to = sum.getOperation();
+  if (from->getBlock() != to->getBlock() || !from->isBeforeInBlock(to))
+    return false;
+  for (Operation *between = from->getNextNode(); between != to;
+       between = between->getNextNode())
+    if (mayWrite(between, input))
+      return false;
+  to->setOperand(0, input);
+  from->erase();
+  alloc->erase();
+  return true;
+}
+
 class TileFuseElementwisePass : public Pass {
 public:
   llvm::StringRef getArgument() const override {
@@ -204,6 +256,13 @@ public:
           break;
       }
     }
+    llvm::SmallVector<tile::ParallelOp, 8> casts;
+    getOperation()->walk([&](Operation *op) {
+      if (auto parallel = tile::ParallelOp::dynCast(op))
+        casts.push_back(parallel);
+    });
+    for (tile::ParallelOp cast : casts)
+      foldCastIntoSum(cast);
   }
 };
 

@@ -211,24 +211,32 @@ public:
   void rewrite(OpBuilder &builder) {
     Context *context = kernel.getOperation()->getContext();
     int64_t chunk = getChunkColumns();
-    // A chunk buffer beside each wide one.
-    llvm::DenseMap<Value, Value> chunks;
-    for (Value buffer : wide) {
-      Operation *alloc = buffer.getDefiningOp();
-      auto type = buffer.getType().cast<tile::BufType>();
-      llvm::SmallVector<int64_t, 2> shape(type.getShape().begin(),
-                                          type.getShape().end());
-      shape.back() = chunk;
-      builder.setInsertionPoint(alloc);
-      chunks[buffer] =
-          builder
-              .create<tile::AllocOp>(
-                  alloc->getLoc(),
-                  tile::BufType::get(context, shape, type.getElementType(),
-                                     type.getMemorySpace()))
-              .getOperation()
-              ->getResult(0);
-    }
+    // Each loop gets a chunk buffer beside each wide one: a chunk lives
+    // for one trip, so the loops share none, and tile-fuse-elementwise
+    // sees each loop's uses alone (the homes of chunks that do not live
+    // at once share their L1 in tile-lower-compute).
+    llvm::SmallVector<Operation *, 16> chunkAllocs;
+    auto makeChunks = [&] {
+      llvm::DenseMap<Value, Value> chunks;
+      for (Value buffer : wide) {
+        Operation *alloc = buffer.getDefiningOp();
+        auto type = buffer.getType().cast<tile::BufType>();
+        llvm::SmallVector<int64_t, 2> shape(type.getShape().begin(),
+                                            type.getShape().end());
+        shape.back() = chunk;
+        builder.setInsertionPoint(alloc);
+        Operation *chunkAlloc =
+            builder
+                .create<tile::AllocOp>(
+                    alloc->getLoc(),
+                    tile::BufType::get(context, shape, type.getElementType(),
+                                       type.getMemorySpace()))
+                .getOperation();
+        chunkAllocs.push_back(chunkAlloc);
+        chunks[buffer] = chunkAlloc->getResult(0);
+      }
+      return chunks;
+    };
     // A whole-row buffer beside each load kept on the core.
     llvm::DenseMap<Operation *, Value> residentBuffers, loadedBuffers;
     for (Operation *load : resident) {
@@ -262,6 +270,7 @@ public:
         continue;
       Operation *first = segment.ops.front();
       Location loc = first->getLoc();
+      llvm::DenseMap<Value, Value> chunks = makeChunks();
       for (Operation *op : segment.hoisted)
         op->moveBefore(first);
       builder.setInsertionPoint(first);
@@ -338,6 +347,9 @@ public:
       entry.second->erase();
     for (Value buffer : wide)
       buffer.getDefiningOp()->erase();
+    for (Operation *alloc : chunkAllocs)
+      if (alloc->getResult(0).use_empty())
+        alloc->erase();
   }
 
   int64_t getWidth() const { return width; }

@@ -54,3 +54,47 @@ func.func @arith(%A: !tile.tensor<32x32xf32>, %B: !tile.tensor<32x32xf32>, %D: !
   }
   return
 }
+
+// -----
+
+// A square written as a product of one expression twice, (x - m) * (x - m)
+// (layer norm's variance), and of an input with itself: the operand is
+// computed (copied) once and squared in DST (square_tile); the exact f32
+// product either way. With allow-tf32 the input times itself is one FPU
+// mul_tiles instead.
+// CHECK-LABEL: tt.program @squares
+// CHECK: tt.sub_binary_tile dst(0, 1, 0)
+// CHECK-NEXT: tt.square_tile_init
+// CHECK-NEXT: tt.square_tile dst(0)
+// CHECK-NOT: tt.mul_binary_tile
+// CHECK: tt.copy_tile %{{.*}} cb(0) dst(0)
+// CHECK-NEXT: tt.square_tile dst(0)
+// TF32-LABEL: tt.program @squares
+// TF32: tt.mul_tiles
+func.func @squares(%A: !tile.tensor<32x32xf32>, %M: !tile.tensor<32xf32>, %D: !tile.tensor<32x32xf32>, %E: !tile.tensor<32x32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%a = %A : !tile.tensor<32x32xf32>, %m = %M : !tile.tensor<32xf32>, %d = %D : !tile.tensor<32x32xf32>, %e = %E : !tile.tensor<32x32xf32>) {
+    %c0 = arith.constant 0 : index
+    %a_s = tile.alloc : !tile.buf<32x32xf32, shared>
+    %m_s = tile.alloc : !tile.buf<32xf32, shared>
+    %d_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    %e_l = tile.alloc : !tile.buf<32x32xf32, fragment>
+    tile.copy %a[%c0, %c0], %a_s : !tile.tensor<32x32xf32>, !tile.buf<32x32xf32, shared>
+    tile.copy %m[%c0], %m_s : !tile.tensor<32xf32>, !tile.buf<32xf32, shared>
+    tile.parallel ins(%a_s, %m_s[d0] : !tile.buf<32x32xf32, shared>, !tile.buf<32xf32, shared>)
+                  outs(%d_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%x: f32, %y: f32):
+      %p = arith.subf %x, %y : f32
+      %q = arith.subf %x, %y : f32
+      %s = arith.mulf %p, %q : f32
+      tile.yield %s : f32
+    }
+    tile.copy %d_l, %d[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+    tile.parallel ins(%a_s : !tile.buf<32x32xf32, shared>) outs(%e_l : !tile.buf<32x32xf32, fragment>) {
+    ^bb0(%x: f32):
+      %s = arith.mulf %x, %x : f32
+      tile.yield %s : f32
+    }
+    tile.copy %e_l, %e[%c0, %c0] : !tile.buf<32x32xf32, fragment>, !tile.tensor<32x32xf32>
+  }
+  return
+}

@@ -140,3 +140,52 @@ func.func @too_large(%X: !tile.tensor<32x32xf32>, %W: !tile.tensor<32x32xf32>, %
   }
   return
 }
+
+// -----
+
+// A T.Parallel that only casts bf16 to f32 for a row sum (layer norm's
+// mean) folds into the sum, which reads the bf16 buffer: the same values,
+// unpacked exactly either way. A cast another op also reads stays.
+// FUSED-LABEL: func.func @cast_into_sum
+// FUSED: %[[X:.*]] = tile.alloc : !tile.buf<32x64xbf16, shared>
+// FUSED-NOT: tile.parallel
+// FUSED: tile.reduce sum %[[X]] -> %{{.*}} dim 1 : !tile.buf<32x64xbf16, shared>, !tile.buf<32xf32, fragment>
+// FUSED-LABEL: func.func @cast_read_twice
+// FUSED: tile.parallel
+// FUSED: tile.reduce sum %{{.*}} -> %{{.*}} dim 1 : !tile.buf<32x64xf32, fragment>, !tile.buf<32xf32, fragment>
+func.func @cast_into_sum(%X: !tile.tensor<32x64xbf16>, %S: !tile.tensor<32xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<32x64xbf16>, %s = %S : !tile.tensor<32xf32>) {
+    %c0 = arith.constant 0 : index
+    %x_s = tile.alloc : !tile.buf<32x64xbf16, shared>
+    %w_l = tile.alloc : !tile.buf<32x64xf32, fragment>
+    %s_l = tile.alloc : !tile.buf<32xf32, fragment>
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x64xbf16>, !tile.buf<32x64xbf16, shared>
+    tile.parallel ins(%x_s : !tile.buf<32x64xbf16, shared>) outs(%w_l : !tile.buf<32x64xf32, fragment>) {
+    ^bb0(%v: bf16):
+      %w = arith.extf %v : bf16 to f32
+      tile.yield %w : f32
+    }
+    tile.reduce sum %w_l -> %s_l dim 1 : !tile.buf<32x64xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.copy %s_l, %s[%c0] : !tile.buf<32xf32, fragment>, !tile.tensor<32xf32>
+  }
+  return
+}
+
+func.func @cast_read_twice(%X: !tile.tensor<32x64xbf16>, %S: !tile.tensor<32xf32>, %Y: !tile.tensor<32x64xf32>) {
+  tile.kernel grid [1] blocks(%bx) args(%x = %X : !tile.tensor<32x64xbf16>, %s = %S : !tile.tensor<32xf32>, %y = %Y : !tile.tensor<32x64xf32>) {
+    %c0 = arith.constant 0 : index
+    %x_s = tile.alloc : !tile.buf<32x64xbf16, shared>
+    %w_l = tile.alloc : !tile.buf<32x64xf32, fragment>
+    %s_l = tile.alloc : !tile.buf<32xf32, fragment>
+    tile.copy %x[%c0, %c0], %x_s : !tile.tensor<32x64xbf16>, !tile.buf<32x64xbf16, shared>
+    tile.parallel ins(%x_s : !tile.buf<32x64xbf16, shared>) outs(%w_l : !tile.buf<32x64xf32, fragment>) {
+    ^bb0(%v: bf16):
+      %w = arith.extf %v : bf16 to f32
+      tile.yield %w : f32
+    }
+    tile.reduce sum %w_l -> %s_l dim 1 : !tile.buf<32x64xf32, fragment>, !tile.buf<32xf32, fragment>
+    tile.copy %s_l, %s[%c0] : !tile.buf<32xf32, fragment>, !tile.tensor<32xf32>
+    tile.copy %w_l, %y[%c0, %c0] : !tile.buf<32x64xf32, fragment>, !tile.tensor<32x64xf32>
+  }
+  return
+}

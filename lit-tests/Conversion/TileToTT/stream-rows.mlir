@@ -9,9 +9,13 @@
 // Softmax over rows of 8192 f32: the max, the sum of exp(x - max), then
 // exp(x - max) / sum, which reads x again and computes exp again.
 // CHECK-LABEL: func.func @softmax
+// Each loop has chunk buffers of its own (a chunk lives for one trip).
 // CHECK: tile.kernel {{.*}} attributes {tile.streamed}
 // CHECK-NEXT: %[[X:.*]] = tile.alloc : !tile.buf<32x256xf32, fragment>
+// CHECK-NEXT: %[[X2:.*]] = tile.alloc : !tile.buf<32x256xf32, fragment>
+// CHECK-NEXT: %[[X3:.*]] = tile.alloc : !tile.buf<32x256xf32, fragment>
 // CHECK-NEXT: %[[E:.*]] = tile.alloc : !tile.buf<32x256xf32, fragment>
+// CHECK-NEXT: %[[E3:.*]] = tile.alloc : !tile.buf<32x256xf32, fragment>
 // CHECK-NEXT: %[[M:.*]] = tile.alloc : !tile.buf<32xf32, fragment>
 // CHECK-NEXT: %[[S:.*]] = tile.alloc : !tile.buf<32xf32, fragment>
 // CHECK: %[[R:.*]] = arith.muli
@@ -26,17 +30,17 @@
 // CHECK-NEXT: }
 // CHECK: tile.fill %[[S]]
 // CHECK: tile.pipelined
-// CHECK: tile.copy %{{.*}}, %[[X]]
-// CHECK-NEXT: tile.parallel ins(%[[X]], %[[M]][d0] : {{.*}}) outs(%[[E]] : !tile.buf<32x256xf32, fragment>)
+// CHECK: tile.copy %{{.*}}, %[[X2]]
+// CHECK-NEXT: tile.parallel ins(%[[X2]], %[[M]][d0] : {{.*}}) outs(%[[E]] : !tile.buf<32x256xf32, fragment>)
 // CHECK: math.exp
 // CHECK: tile.reduce sum %[[E]] -> %[[S]] dim 1 accumulate
 // CHECK: tile.pipelined
-// CHECK: tile.copy %{{.*}}, %[[X]]
-// CHECK-NEXT: tile.parallel ins(%[[X]], %[[M]][d0] : {{.*}}) outs(%[[E]] : {{.*}})
+// CHECK: tile.copy %{{.*}}, %[[X3]]
+// CHECK-NEXT: tile.parallel ins(%[[X3]], %[[M]][d0] : {{.*}}) outs(%[[E3]] : {{.*}})
 // CHECK: math.exp
-// CHECK: tile.parallel ins(%[[E]], %[[S]][d0] : {{.*}}) outs(%[[E]] : {{.*}})
+// CHECK: tile.parallel ins(%[[E3]], %[[S]][d0] : {{.*}}) outs(%[[E3]] : {{.*}})
 // CHECK: arith.divf
-// CHECK: tile.copy %[[E]], %{{.*}}[%[[R]], %{{.*}}]
+// CHECK: tile.copy %[[E3]], %{{.*}}[%[[R]], %{{.*}}]
 // CHECK-NOT: tile.pipelined
 func.func @softmax(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>) {
   // expected-remark@+1 {{tile-stream-rows: the buffers of a block need 2105344 bytes of L1 (wormhole_b0 has 1468006 usable): rows of 8192 columns are computed in chunks of 256 columns, in 3 loops (0 loads kept whole on the core, 2 reads from DRAM again, 1 T.Parallel computed again)}}
@@ -76,8 +80,8 @@ func.func @softmax(%X: !tile.tensor<64x8192xf32>, %Y: !tile.tensor<64x8192xf32>)
 // core) and each chunk is a slice of them; x's rows (2 MiB for two
 // blocks) do not fit beside them and are read again.
 // CHECK-LABEL: func.func @weights
-// CHECK: %[[G:.*]] = tile.alloc : !tile.buf<256xf32, shared>
-// CHECK-NEXT: %[[GW:.*]] = tile.alloc : !tile.buf<8192xf32, shared>
+// CHECK: %[[GW:.*]] = tile.alloc : !tile.buf<8192xf32, shared>
+// CHECK-NEXT: %[[G:.*]] = tile.alloc : !tile.buf<256xf32, shared>
 // CHECK: tile.pipelined
 // CHECK: tile.copy %{{.*}}[%{{.*}}], %[[GW]] : !tile.tensor<8192xf32>, !tile.buf<8192xf32, shared>
 // CHECK: tile.pipelined %[[C:.*]] =
@@ -123,8 +127,9 @@ func.func @weights(%X: !tile.tensor<64x8192xf32>, %G: !tile.tensor<8192xf32>, %Y
 // loaded whole before the first loop; both loops slice them instead of the
 // second reading x from DRAM again.
 // CHECK-LABEL: func.func @resident_rows
-// CHECK: %[[XC:.*]] = tile.alloc : !tile.buf<32x256xbf16, shared>
-// CHECK-NEXT: %[[XW:.*]] = tile.alloc : !tile.buf<32x8192xbf16, shared>
+// CHECK: %[[XW:.*]] = tile.alloc : !tile.buf<32x8192xbf16, shared>
+// CHECK-NEXT: %[[XC:.*]] = tile.alloc : !tile.buf<32x256xbf16, shared>
+// CHECK-NEXT: %[[XC2:.*]] = tile.alloc : !tile.buf<32x256xbf16, shared>
 // CHECK: tile.copy %{{.*}}[%{{.*}}, %{{.*}}], %[[XW]] : !tile.tensor<256x8192xbf16>, !tile.buf<32x8192xbf16, shared>
 // CHECK: tile.pipelined %[[C:.*]] =
 // CHECK: %[[OFF:.*]] = arith.muli %[[C]]
@@ -134,7 +139,7 @@ func.func @weights(%X: !tile.tensor<64x8192xf32>, %G: !tile.tensor<8192xf32>, %Y
 // CHECK: tile.pipelined %[[C2:.*]] =
 // CHECK: %[[OFF2:.*]] = arith.muli %[[C2]]
 // CHECK-NEXT: %[[Z2:.*]] = arith.constant 0 : index
-// CHECK-NEXT: tile.copy %[[XW]][%[[Z2]], %[[OFF2]]], %[[XC]]
+// CHECK-NEXT: tile.copy %[[XW]][%[[Z2]], %[[OFF2]]], %[[XC2]]
 // CHECK-NOT: !tile.tensor<256x8192xbf16>, !tile.buf<32x256xbf16
 // CHECK: tile.copy %{{.*}}, %{{.*}} : !tile.buf<32x256xf32, fragment>, !tile.tensor<256x8192xf32>
 func.func @resident_rows(%X: !tile.tensor<256x8192xbf16>, %Y: !tile.tensor<256x8192xf32>) {

@@ -38,6 +38,7 @@ def _kernels():
         ("rmsnorm", "rmsnorm", "rms_norm", (), {"M": 256, "D": 1024}),
         # Rows of 4096: streamed (tile-stream-rows).
         ("rmsnorm_wide", "rmsnorm", "rms_norm", (), {"M": 64, "D": 4096}),
+        ("layernorm_wide", "layernorm", "layer_norm", (), {"M": 128, "D": 4096}),
         # One row per block, TileLang's default (tile-widen-blocks).
         ("layernorm_rows1", "layernorm", "layer_norm", (), {"M": 256, "D": 512,
                                                            "block_M": 1}),

@@ -262,8 +262,7 @@ LogicalResult KernelLowering::lowerSliceCopy(tile::CopyOp copy) {
   if (failed(input))
     return failure();
   Location loc = op->getLoc();
-  auto [sourceRows, sourceColumns] = getTileGrid(sourceShape);
-  (void)sourceRows;
+  int64_t sourceColumns = getTileGrid(sourceShape).second;
   auto [rows, columns] = getTileGrid(destShape);
   // The source's tile index of the slice's first tile: row tile * the
   // source's columns + column tile (a 1-d buffer is one row of tiles).
@@ -280,45 +279,41 @@ LogicalResult KernelLowering::lowerSliceCopy(tile::CopyOp copy) {
                                     createIndex(builder, loc, sourceColumns)),
         first);
   first = toI32(builder, loc, first);
-  // Tiles in a row of the source: read where they are by the bodies that
-  // use them, when that is safe.
-  if ((rows == 1 || columns == sourceColumns) && input->cb && !input->offset &&
-      canReadSliceInPlace(copy)) {
+  // Tiles in a row of the source stand in its CB: read there by the ops
+  // that use them when that is safe, else copied into the slice's home
+  // now (moveToHome reads a slice at its offset).
+  if (rows == 1 || columns == sourceColumns) {
     release(dest, loc);
     BufferLocation &location = buffers[dest].location;
     location.kind = BufferLocation::Slice;
     location.cb = input->cb;
     location.offset = first;
-    return success();
+    return canReadSliceInPlace(copy) ? success() : moveToHome(op, dest);
   }
+  // Row by row: the slice's rows are sourceColumns tiles apart.
   FailureOr<WriteTarget> target = beginWrite(op, dest);
   if (failed(target))
     return failure();
   int64_t from = input->index;
   ensureStartup(loc, from, from, target->index);
-  auto copyTiles = [&](Value start, int64_t count) {
-    emitTileLoop(loc, count, target->index, [&](Value tile) {
+  auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
+                                         createIndex(builder, loc, rows),
+                                         createIndex(builder, loc, 1));
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    Value row = createBinary<arith::AddIOp>(
+        builder, loc, first,
+        createBinary<arith::MulIOp>(builder, loc,
+                                    toI32(builder, loc, loop.getInductionVar()),
+                                    createI32(builder, loc, sourceColumns)));
+    emitTileLoop(loc, columns, target->index, [&](Value tile) {
       emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
       emit<tt::CopyTileOp>(
-          builder, loc,
-          {createBinary<arith::AddIOp>(builder, loc, start, tile)},
+          builder, loc, {createBinary<arith::AddIOp>(builder, loc, row, tile)},
           {{"in", from}, {"dst", 0}});
       return int64_t(0);
     });
-  };
-  if (rows == 1 || columns == sourceColumns) {
-    copyTiles(first, rows * columns);
-  } else {
-    // Row by row: the slice's rows are sourceColumns tiles apart.
-    auto loop = builder.create<scf::ForOp>(loc, createIndex(builder, loc, 0),
-                                           createIndex(builder, loc, rows),
-                                           createIndex(builder, loc, 1));
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(loop.getBody());
-    Value row = createBinary<arith::MulIOp>(
-        builder, loc, toI32(builder, loc, loop.getInductionVar()),
-        createI32(builder, loc, sourceColumns));
-    copyTiles(createBinary<arith::AddIOp>(builder, loc, first, row), columns);
   }
   endWrite(op, dest, *target);
   return success();

@@ -367,7 +367,7 @@ LogicalResult tiletott::lowerReduce(KernelLowering &lowering,
                   createBinary<arith::MulIOp>(
                       builder, loc, row, createIndex(builder, loc, columns)),
                   column));
-    if (input->offset && !prepared)
+    if (input->offset)
       tileIndex =
           createBinary<arith::AddIOp>(builder, loc, input->offset, tileIndex);
     emit<tt::ReduceTileOp>(

@@ -166,11 +166,11 @@ Operation *fuse(tile::ParallelOp producer, tile::ParallelOp consumer,
 /// its input cast to f32). The values are the same, and so is the sum:
 /// the reduction unpacks either through SrcA, where a bf16 or f16 value
 /// is exact and an f32 one is cut to TF32 (which holds every bf16 and f16
-/// value), and accumulates in DST as before. Returns whether it folded.
-bool foldCastIntoSum(tile::ParallelOp producer) {
+/// value), and accumulates in DST as before.
+void foldCastIntoSum(tile::ParallelOp producer) {
   if (producer.getInputs().size() != 1 || producer.getOutputs().size() != 1 ||
       !producer.isIdentityInput(0))
-    return false;
+    return;
   Value input = producer.getInputs()[0], buffer = producer.getOutputs()[0];
   Block *body = producer.getBody();
   Operation *yield = body->getTerminator();
@@ -179,10 +179,10 @@ bool foldCastIntoSum(tile::ParallelOp producer) {
       cast->getOperand(0) != body->getArgument(0) || &body->front() != cast ||
       cast->getNextNode() != yield || !cast->getResult(0).getType().isF32() ||
       input == buffer)
-    return false;
+    return;
   Operation *alloc = buffer.getDefiningOp();
   if (!alloc || !tile::AllocOp::dynCast(alloc))
-    return false;
+    return;
   tile::ReduceOp sum(nullptr);
   for (Operation *user : buffer.getUsers()) {
     if (user == producer.getOperation())
@@ -190,22 +190,21 @@ bool foldCastIntoSum(tile::ParallelOp producer) {
     auto reduce = tile::ReduceOp::dynCast(user);
     if (!reduce || sum || reduce.getKind() != "sum" ||
         user->getOperand(0) != buffer || user->getOperand(1) == buffer)
-      return false;
+      return;
     sum = reduce;
   }
   if (!sum)
-    return false;
+    return;
   Operation *from = producer.getOperation(), *to = sum.getOperation();
   if (from->getBlock() != to->getBlock() || !from->isBeforeInBlock(to))
-    return false;
+    return;
   for (Operation *between = from->getNextNode(); between != to;
        between = between->getNextNode())
     if (mayWrite(between, input))
-      return false;
+      return;
   to->setOperand(0, input);
   from->erase();
   alloc->erase();
-  return true;
 }
 
 class TileFuseElementwisePass : public Pass {

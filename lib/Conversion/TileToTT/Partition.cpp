@@ -174,18 +174,12 @@ public:
   }
 
 private:
-  /// Whether `op` only reads `buffer` (an input of a tile.parallel that
-  /// does not write it, a copy's or reduction's source, a gemm's A or B).
+  /// Whether `op` only reads `buffer`: a copy, T.Parallel, reduction or
+  /// gemm that does not write it.
   static bool onlyReads(Operation *op, Value buffer) {
-    if (auto copy = tile::CopyOp::dynCast(op))
-      return copy.getDest() != buffer;
-    if (auto parallel = tile::ParallelOp::dynCast(op))
-      return !llvm::is_contained(parallel.getOutputs(), buffer);
-    if (tile::ReduceOp::dynCast(op))
-      return op->getOperand(1) != buffer;
-    if (tile::GemmOp::dynCast(op))
-      return op->getOperand(2) != buffer;
-    return false;
+    bool reader = tile::CopyOp::dynCast(op) || tile::ParallelOp::dynCast(op) ||
+                  tile::ReduceOp::dynCast(op) || tile::GemmOp::dynCast(op);
+    return reader && !writesBuffer(op, buffer);
   }
 
   /// Moves the loads every block makes alike before the persistent loop,
@@ -229,15 +223,12 @@ private:
       Operation *alloc = copy.getDest().getDefiningOp();
       alloc->moveBefore(loop);
       moved.insert(alloc);
-      // The offsets: a constant used elsewhere too is cloned.
-      for (OpOperand &operand : load->getOpOperands()) {
-        Operation *def = operand.get().getDefiningOp();
-        if (!def || def->getBlock() != body || moved.count(def) ||
-            !getConstantInt(operand.get()))
-          continue;
-        rewriter.setInsertionPoint(loop);
-        operand.set(rewriter.clone(*def)->getResult(0));
-      }
+      // Its offsets (the operands after source and destination; no row
+      // limit), constants of the body that other ops may use too, are
+      // cloned before the loop.
+      rewriter.setInsertionPoint(loop);
+      for (OpOperand &offset : load->getOpOperands().drop_front(2))
+        offset.set(rewriter.clone(*offset.get().getDefiningOp())->getResult(0));
       load->moveBefore(loop);
       moved.insert(load);
     }

@@ -396,9 +396,6 @@ public:
   /// (`streamedBytes`); 2-d loads come first, then the larger.
   void chooseResident(int64_t streamedBytes, int64_t budget) {
     llvm::SetVector<Operation *> candidates;
-    llvm::SmallPtrSet<Operation *, 8> dropped;
-    for (const Segment &segment : segments)
-      dropped.insert(segment.unread.begin(), segment.unread.end());
     for (const Segment &segment : segments)
       for (auto &reload : segment.reloads) {
         auto copy = tile::CopyOp::dynCast(reload.second);

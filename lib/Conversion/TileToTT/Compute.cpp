@@ -423,6 +423,17 @@ void KernelLowering::emitTileLoop(Location loc, int64_t tiles, int64_t target,
   emitPackAndRelease(loc, target, dst);
 }
 
+void KernelLowering::emitCopyTiles(Location loc, int64_t tiles, int64_t from,
+                                   int64_t target, Value first) {
+  emitTileLoop(loc, tiles, target, [&](Value tile) {
+    if (first)
+      tile = createBinary<arith::AddIOp>(builder, loc, first, tile);
+    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
+    emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from}, {"dst", 0}});
+    return int64_t(0);
+  });
+}
+
 void KernelLowering::emitFill(Location loc, double value, int64_t dst,
                               Value runtime, bool integer) {
   if (integer) {
@@ -621,13 +632,8 @@ LogicalResult KernelLowering::moveToHome(Operation *op, Value buffer) {
     // reads them before the loop writes them.
     int64_t from = getCBIndex(old.cb);
     ensureStartup(loc, from, from, index);
-    emitTileLoop(loc, tiles, index, [&](Value tile) {
-      if (old.kind == BufferLocation::Slice)
-        tile = createBinary<arith::AddIOp>(builder, loc, old.offset, tile);
-      emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
-      emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from}, {"dst", 0}});
-      return int64_t(0);
-    });
+    emitCopyTiles(loc, tiles, from, index,
+                  old.kind == BufferLocation::Slice ? old.offset : Value());
   }
   emitCB<cb::PushBackOp>(builder, loc, home, tiles);
   if (old.kind == BufferLocation::HomeCB)

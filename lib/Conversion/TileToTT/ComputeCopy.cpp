@@ -227,11 +227,7 @@ LogicalResult KernelLowering::lowerCopy(tile::CopyOp copy) {
   int64_t from_ = input->index;
   ensureStartup(loc, from_, from_, target->index);
   int64_t tiles = getTileCount(dest.getType().cast<tile::BufType>());
-  emitTileLoop(loc, tiles, target->index, [&](Value tile) {
-    emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from_}});
-    emit<tt::CopyTileOp>(builder, loc, {tile}, {{"in", from_}, {"dst", 0}});
-    return int64_t(0);
-  });
+  emitCopyTiles(loc, tiles, from_, target->index);
   endWrite(op, dest, *target);
   return success();
 }
@@ -307,13 +303,7 @@ LogicalResult KernelLowering::lowerSliceCopy(tile::CopyOp copy) {
         createBinary<arith::MulIOp>(builder, loc,
                                     toI32(builder, loc, loop.getInductionVar()),
                                     createI32(builder, loc, sourceColumns)));
-    emitTileLoop(loc, columns, target->index, [&](Value tile) {
-      emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", from}});
-      emit<tt::CopyTileOp>(
-          builder, loc, {createBinary<arith::AddIOp>(builder, loc, row, tile)},
-          {{"in", from}, {"dst", 0}});
-      return int64_t(0);
-    });
+    emitCopyTiles(loc, columns, from, target->index, row);
   }
   endWrite(op, dest, *target);
   return success();

@@ -216,6 +216,10 @@ public:
   /// pushes.
   void emitTileLoop(Location loc, int64_t tiles, int64_t target,
                     llvm::function_ref<int64_t(Value)> body);
+  /// A tile loop that copies `tiles` tiles of CB `from` (from its tile
+  /// `first`, an i32, when set) into `target` with copy_tile.
+  void emitCopyTiles(Location loc, int64_t tiles, int64_t from, int64_t target,
+                     Value first = Value());
   /// The end of a DST acquisition: commit, wait, pack DST[dst] into `out`
   /// (each of `dsts`, in order), release.
   void emitPackAndRelease(Location loc, int64_t out,

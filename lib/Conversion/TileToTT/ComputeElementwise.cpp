@@ -158,6 +158,9 @@ struct Input {
   /// The mask of an index-dependent select (IndexMask.h), filled by the
   /// writer one tile per tile of the iteration space.
   bool mask = false;
+  /// A scratch CB of the reciprocals of a divisor's tiles
+  /// (divideByReciprocals), popped after the tile loop.
+  bool reciprocal = false;
 };
 
 /// A value of the body, computed on tiles.
@@ -1384,6 +1387,77 @@ TreeEmitter::Slots TreeEmitter::emitGroup(Node *node, bool allowShared) {
   return left;
 }
 
+/// x / v[i] by a column vector v over more than one column of tiles
+/// becomes x * (1 / v[i]): the reciprocal of each vector tile is computed
+/// once, into a scratch CB (recip_tile), and every output tile multiplies
+/// by it (mul_binary_tile, a third of div_binary_tile's SFPU work), as
+/// tt-metal's softmax multiplies by the reciprocal of the row sums. Only in
+/// an fp32 DST without TF32, where the scratch keeps the reciprocal in f32
+/// and the product is the SFPU's: the interpreter's budget for a division
+/// counts an SFPU reciprocal's error and the product's rounding
+/// (propagateDivide). A 16-bit DST would round the reciprocal to bf16 and
+/// the product again, more than div_binary_tile's one rounding.
+LogicalResult divideByReciprocals(KernelLowering &lowering, Operation *op,
+                                  ExpressionBuilder &expressions,
+                                  llvm::SmallVectorImpl<Input> &inputs,
+                                  llvm::ArrayRef<Node *> roots, int64_t rows,
+                                  int64_t columns, bool exactF32) {
+  if (!exactF32 || columns < 2)
+    return success();
+  OpBuilder &builder = lowering.getBuilder();
+  Location loc = op->getLoc();
+  llvm::DenseMap<unsigned, unsigned> reciprocals;
+  llvm::SmallPtrSet<Node *, 16> visited;
+  std::function<LogicalResult(Node *)> visit = [&](Node *node) {
+    if (!node || !visited.insert(node).second)
+      return success();
+    for (Node *child : {node->lhs, node->rhs, node->third})
+      if (failed(visit(child)))
+        return failure();
+    if (node->kind != Node::Binary || node->op != "div" || node->integer ||
+        node->rhs->kind != Node::Leaf)
+      return success();
+    const Input &divisor = inputs[node->rhs->input];
+    if (divisor.broadcast != Broadcast::Columns || divisor.source.constant ||
+        divisor.computedAhead || divisor.mask)
+      return success();
+    auto found = reciprocals.find(node->rhs->input);
+    if (found == reciprocals.end()) {
+      TileSource source = divisor.source;
+      FailureOr<Value> scratch = lowering.createFilledScratchCB(
+          op, source.cb.getType().cast<cb::CBType>().getDataFormat(), rows,
+          source.index, [&](Value tile, int64_t) {
+            if (source.offset)
+              tile = createBinary<arith::AddIOp>(builder, loc, source.offset,
+                                                 tile);
+            emit<tt::CopyTileInitOp>(builder, loc, {}, {{"in", source.index}});
+            emit<tt::CopyTileOp>(builder, loc, {tile},
+                                 {{"in", source.index}, {"dst", 0}});
+            emit<tt::RecipTileInitOp>(builder, loc);
+            emit<tt::RecipTileOp>(builder, loc, {}, {{"dst", 0}});
+            return int64_t(0);
+          });
+      if (failed(scratch))
+        return failure();
+      Input reciprocal;
+      reciprocal.source.cb = *scratch;
+      reciprocal.source.index = getCBIndex(*scratch);
+      reciprocal.broadcast = Broadcast::Columns;
+      reciprocal.reciprocal = true;
+      found = reciprocals.try_emplace(node->rhs->input, inputs.size()).first;
+      inputs.push_back(reciprocal);
+    }
+    node->rhs = expressions.makeLeaf(found->second);
+    node->op = "mul";
+    node->sfpu = true;
+    return success();
+  };
+  for (Node *root : roots)
+    if (failed(visit(root)))
+      return failure();
+  return success();
+}
+
 } // namespace
 
 LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
@@ -1489,9 +1563,8 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
                               "it",
                               &inner);
   }
-  ExpressionBuilder expressions(parallel, inputs, masks,
-                                lowering.isFp32Dest() &&
-                                    !lowering.isTF32Allowed(),
+  bool exactF32 = lowering.isFp32Dest() && !lowering.isTF32Allowed();
+  ExpressionBuilder expressions(parallel, inputs, masks, exactF32,
                                 lowering.isFp32Dest());
   llvm::SmallVector<Node *, 2> roots;
   for (Value result : yield->getOperands()) {
@@ -1500,6 +1573,9 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
       return lowering.error(op, expressions.reason, expressions.where);
     roots.push_back(root);
   }
+  if (failed(divideByReciprocals(lowering, op, expressions, inputs, roots, rows,
+                                 columns, exactF32)))
+    return failure();
   // How many tiles of a row of tiles each acquisition of DST computes: as
   // many as DST holds when a tile's ops switch a unit's configuration (a
   // copy_tile and a unary_bcast, or two SFPU ops), so that one init
@@ -1681,9 +1757,12 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
   emitTileLoop(emitter, roots, targetIndices);
   for (auto [output, target] : llvm::zip(outputs, targets))
     lowering.endWrite(op, output, target);
-  for (const Input &input : inputs)
+  for (const Input &input : inputs) {
     if (input.transposed)
       emitCB<cb::PopFrontOp>(builder, loc, input.transposed, columns);
+    if (input.reciprocal)
+      emitCB<cb::PopFrontOp>(builder, loc, input.source.cb, rows);
+  }
   for (Value ahead : aheads)
     emitCB<cb::PopFrontOp>(builder, loc, ahead, tiles);
   for (Value mask : maskCBs)

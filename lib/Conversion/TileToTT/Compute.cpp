@@ -961,6 +961,12 @@ public:
                   "allow_tf32); by default they run on the SFPU in an fp32 "
                   "DST, exact to f32 (default false)",
                   &allowTF32);
+    declareOption("math-fidelity",
+                  "The compute kernels' math fidelity (tt-split-kernels "
+                  "sets it: give both the same): at HiFi4 an f32 product of "
+                  "two bf16 or f16 tiles is exact on the FPU, which then "
+                  "computes it; LoFi, HiFi2, HiFi3 or HiFi4 (default HiFi4)",
+                  &mathFidelity, isValidFidelity, kFidelityExpected);
   }
   llvm::StringRef getArgument() const override { return "tile-lower-compute"; }
   llvm::StringRef getName() const override { return "TileLowerCompute"; }
@@ -995,6 +1001,7 @@ public:
         kernel->setAttr("fp32_dest_acc", UnitAttr::get(getContext()));
       KernelLowering lowering(kernel, builder);
       lowering.setAllowTF32(allowTF32);
+      lowering.setExactFpuProducts(mathFidelity == "HiFi4");
       if (::tilt::failed(lowering.run()))
         failed = true;
       else
@@ -1006,6 +1013,7 @@ public:
 
 private:
   bool allowTF32 = false;
+  std::string mathFidelity = "HiFi4";
 };
 } // namespace
 

@@ -227,6 +227,15 @@ public:
     leaf->input = input;
     return leaf;
   }
+  /// A binary node of float operands.
+  Node *makeBinary(llvm::StringRef op, Node *lhs, Node *rhs, bool sfpu) {
+    Node *node = make(Node::Binary);
+    node->op = op;
+    node->lhs = lhs;
+    node->rhs = rhs;
+    node->sfpu = sfpu;
+    return node;
+  }
 
 private:
   Node *make(Node::Kind kind) {
@@ -1458,6 +1467,78 @@ LogicalResult divideByReciprocals(KernelLowering &lowering, Operation *op,
   return success();
 }
 
+/// Whether `node` reads a tile of a bf16 or f16 CB, which the FPU's
+/// source registers hold exactly.
+bool isExact16BitLeaf(const Node *node, llvm::ArrayRef<Input> inputs) {
+  if (node->kind != Node::Leaf || node->integer)
+    return false;
+  const Input &input = inputs[node->input];
+  if (input.source.constant || input.computedAhead || input.mask ||
+      input.reciprocal)
+    return false;
+  Type format = input.source.cb.getType().cast<cb::CBType>().getDataFormat();
+  return format.isBF16() || format.isF16();
+}
+
+/// Whether the FPU can multiply `a` and `b` exactly: two 16-bit float
+/// tiles, at least one whole (mul_tiles, or its broadcast form).
+bool isExactFpuProduct(const Node *a, const Node *b,
+                       llvm::ArrayRef<Input> inputs) {
+  return isExact16BitLeaf(a, inputs) && isExact16BitLeaf(b, inputs) &&
+         (inputs[a->input].broadcast == Broadcast::None ||
+          inputs[b->input].broadcast == Broadcast::None);
+}
+
+/// In an fp32 DST without TF32 every f32 mul runs on the SFPU (the FPU's
+/// source registers would cut f32 operands to TF32). The product of two
+/// bf16 or f16 tiles (8- or 11-bit significands) is exact on the FPU at
+/// HiFi4, whose phases multiply every significand bit (MatrixUnit.md), and
+/// an fp32 DST holds it exactly, so it runs there: one FPU op in place of
+/// two reads into DST and an SFPU multiply. A product of such a pair and
+/// another factor, `(x * s[i]) * w[j]` (RMS norm's), is regrouped as
+/// `(x * w[j]) * s[i]`: the FPU's exact product, then one SFPU multiply.
+/// That rounds once where the body rounds twice, within the interpreter's
+/// budget for the body as written (a rounding per multiply).
+void useExactFpuProducts(ExpressionBuilder &expressions,
+                         llvm::ArrayRef<Input> inputs,
+                         llvm::MutableArrayRef<Node *> roots) {
+  llvm::SmallPtrSet<Node *, 16> visited;
+  auto isFloatMul = [](const Node *node) {
+    return node->kind == Node::Binary && node->op == "mul" && !node->scalar &&
+           !node->integer;
+  };
+  std::function<void(Node *)> visit = [&](Node *node) {
+    if (!node || !visited.insert(node).second)
+      return;
+    for (Node *child : {node->lhs, node->rhs, node->third})
+      visit(child);
+    if (!isFloatMul(node) || !node->sfpu)
+      return;
+    if (isExactFpuProduct(node->lhs, node->rhs, inputs)) {
+      node->sfpu = false;
+      return;
+    }
+    std::pair<Node *, Node *> splits[] = {{node->rhs, node->lhs},
+                                          {node->lhs, node->rhs}};
+    for (auto [outer, inner] : splits) {
+      if (!isExact16BitLeaf(outer, inputs) || !isFloatMul(inner) ||
+          !inner->sfpu)
+        continue;
+      std::pair<Node *, Node *> factors[] = {{inner->lhs, inner->rhs},
+                                             {inner->rhs, inner->lhs}};
+      for (auto [exact, other] : factors) {
+        if (!isExactFpuProduct(exact, outer, inputs))
+          continue;
+        node->lhs = expressions.makeBinary("mul", exact, outer, false);
+        node->rhs = other;
+        return;
+      }
+    }
+  };
+  for (Node *root : roots)
+    visit(root);
+}
+
 } // namespace
 
 LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
@@ -1576,6 +1657,8 @@ LogicalResult tiletott::lowerParallel(KernelLowering &lowering,
   if (failed(divideByReciprocals(lowering, op, expressions, inputs, roots, rows,
                                  columns, exactF32)))
     return failure();
+  if (exactF32 && lowering.hasExactFpuProducts())
+    useExactFpuProducts(expressions, inputs, roots);
   // How many tiles of a row of tiles each acquisition of DST computes: as
   // many as DST holds when a tile's ops switch a unit's configuration (a
   // copy_tile and a unary_bcast, or two SFPU ops), so that one init

@@ -165,6 +165,11 @@ public:
   /// than on the SFPU (exact f32; tile-lower-compute's allow-tf32).
   bool isTF32Allowed() const { return allowTF32; }
   void setAllowTF32(bool allow) { allowTF32 = allow; }
+  /// Whether the FPU's product of two 16-bit float tiles is exact (HiFi4:
+  /// every fidelity phase, MatrixUnit.md), so that an f32 product of them
+  /// may run there instead of on the SFPU.
+  bool hasExactFpuProducts() const { return exactFpuProducts; }
+  void setExactFpuProducts(bool exact) { exactFpuProducts = exact; }
 
   /// Reports `message` at `at` (with a note at `op` when they differ) and
   /// fails.
@@ -305,6 +310,7 @@ private:
   Operation *blockRange = nullptr;
   bool fp32 = false;
   bool allowTF32 = false;
+  bool exactFpuProducts = true;
   bool startupDone = false;
   llvm::DenseMap<Value, BufferState> buffers;
   /// The buffers carried around the loops being lowered, with the home CB

@@ -43,6 +43,8 @@ LogicalResult tilt::buildTileToTTPipeline(OpPassManager &pm,
       failed(compute->setOption(
           "allow-tf32", options.allowTF32 ? "true" : "false", message)) ||
       failed(
+          compute->setOption("math-fidelity", options.mathFidelity, message)) ||
+      failed(
           split->setOption("math-fidelity", options.mathFidelity, message))) {
     if (error)
       *error = message;

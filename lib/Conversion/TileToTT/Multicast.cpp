@@ -10,7 +10,10 @@
 // active cores; down the columns for a block that depends on %bx only.
 // Row-major assignment makes the active cores of a row a run from its first
 // column (idle cores are the last ones), so the receivers are one
-// rectangle.
+// rectangle. A copy whose place depends on no block (constant offsets: a
+// norm's weights) is the same for every core: shared along the rows, also
+// when tile-partition moved it before the persistent loop (read once per
+// core).
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,6 +100,8 @@ tiletott::getPartitionCores(tile::KernelOp kernel) {
     result.stride = stride.getInt();
   if (result.stride < 1)
     return std::nullopt;
+  if (auto order = partition.get("order").dyn_cast_or_null<StringAttr>())
+    result.mirrored = order.getValue() == "mirrored";
   return result;
 }
 
@@ -109,39 +114,54 @@ std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
   Operation *op = copy.getOperation();
   llvm::ArrayRef<int64_t> grid = kernel.getGrid();
   std::optional<PartitionCores> cores = getPartitionCores(kernel);
-  if (grid.size() != 2 || !cores)
+  if (grid.empty() || !cores)
     return std::nullopt;
   int64_t columns = cores->columns, rows = cores->rows;
   llvm::ArrayRef<int64_t> ranges = cores->ranges;
   auto partition = kernel.getOperation()
                        ->getAttr(tile::kPartitionAttrName)
                        .cast<DictionaryAttr>();
-  scf::ForOp persistent = getPersistentLoop(op);
-  if (!persistent)
-    return std::nullopt;
-
-  // The block's place: bx only, by only, or neither / both (no sharing).
-  int64_t gx = grid[0];
-  BlockDependence dependence(persistent.getInductionVar(), gx);
+  // The block's place: bx only, by only, neither (the same pages for
+  // every block: a norm's weights), or both (no sharing).
   unsigned bits = 0;
-  for (Value offset : copy.getOffsets())
-    bits |= dependence.get(offset);
-  // Every core of a group must run the copy the same number of times:
-  // nothing between the copy and the persistent loop may depend on the
-  // block, and no branch may skip it.
-  for (Operation *parent = op->getParentOp();
-       parent != persistent.getOperation(); parent = parent->getParentOp()) {
-    if (!scf::ForOp::dynCast(parent) && !tile::PipelinedOp::dynCast(parent))
+  // A copy tile-partition moved before the persistent loop (constant
+  // offsets, the same for every block) runs once on every core, and every
+  // core reads the same pages: shared along the rows of cores.
+  bool once = false;
+  scf::ForOp persistent = getPersistentLoop(op);
+  if (!persistent) {
+    if (op->getParentOp() != kernel.getOperation() || !findBlockRange(kernel) ||
+        llvm::any_of(copy.getOffsets(),
+                     [](Value offset) { return !getConstantInt(offset); }))
       return std::nullopt;
-    for (unsigned i = 0; i < 3; ++i)
-      if (dependence.get(parent->getOperand(i)) != 0)
+    once = true;
+  } else {
+    int64_t gx = grid[0];
+    BlockDependence dependence(persistent.getInductionVar(), gx);
+    for (Value offset : copy.getOffsets())
+      bits |= dependence.get(offset);
+    // Every core of a group must run the copy the same number of times:
+    // nothing between the copy and the persistent loop may depend on the
+    // block, and no branch may skip it.
+    for (Operation *parent = op->getParentOp();
+         parent != persistent.getOperation(); parent = parent->getParentOp()) {
+      if (!scf::ForOp::dynCast(parent) && !tile::PipelinedOp::dynCast(parent))
         return std::nullopt;
+      for (unsigned i = 0; i < 3; ++i)
+        if (dependence.get(parent->getOperand(i)) != 0)
+          return std::nullopt;
+    }
+    // bx and by are the coordinates of a 2-d grid only; in the mirrored
+    // order a core's steps are not runs of ids (only a place that depends on
+    // no block is shared then).
+    if (bits == 3 || (grid.size() != 2 && bits != 0) ||
+        (cores->mirrored && bits != 0))
+      return std::nullopt;
   }
-  if (bits != 1 && bits != 2)
-    return std::nullopt;
 
   MulticastPlan plan;
-  plan.alongRows = bits == 2;
+  plan.alongRows = bits != 1;
+  int64_t gx = grid[0];
   // The rows that run blocks, which a column's multicast spans.
   int64_t activeRows = 0;
   for (int64_t core = 0; core < columns * rows; ++core)
@@ -152,9 +172,12 @@ std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
       !canMulticastColumn(arch.getValue(), activeRows))
     return std::nullopt;
   plan.cores.resize(columns * rows);
-  // The key of a block at step t: its row (shared along rows) or column.
+  // The key of a block at step t: its row (shared along rows) or column;
+  // the same for every block when the place does not depend on it.
   auto key = [&](int64_t core, int64_t step) {
     int64_t id = ranges[2 * core] + step * cores->stride;
+    if (bits == 0)
+      return int64_t(0);
     return plan.alongRows ? id / gx : id % gx;
   };
   bool shared = false;
@@ -173,8 +196,8 @@ std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
     if (active == 0)
       continue;
     int64_t first = coreAt(0);
-    int64_t count = ranges[2 * first + 1];
-    for (int64_t i = 1; i < active; ++i) {
+    int64_t count = once ? 1 : ranges[2 * first + 1];
+    for (int64_t i = 1; i < active && !once; ++i) {
       int64_t core = coreAt(i);
       if (ranges[2 * core + 1] != count)
         return std::nullopt;

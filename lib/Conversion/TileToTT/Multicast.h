@@ -43,6 +43,9 @@ struct PartitionCores {
   int64_t columns = 0, rows = 0;
   llvm::ArrayRef<int64_t> ranges;
   int64_t stride = 1;
+  /// The ranges count positions in the mirrored order (tile-partition), not
+  /// block ids.
+  bool mirrored = false;
 };
 
 /// The id distance between a core's blocks when tile-partition assigns a

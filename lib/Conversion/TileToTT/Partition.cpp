@@ -28,6 +28,18 @@
 //
 //   scf.for %id = %start to %start + %count * stride step stride
 //
+// When the blocks' work differs by block (a loop whose trip count depends
+// on a block index: causal attention's KV loop runs bx + 1 times) and every
+// core runs two blocks or more, contiguous runs of ids would give one core
+// the cheap blocks and another the dear ones. The ranges then count
+// positions in a mirrored order instead, position v being block v / 2 when
+// v is even and B - 1 - v / 2 when odd, so that a core's blocks come in
+// pairs from both ends of the id space (causal attention: bx and 31 - bx,
+// the same work for every pair), recorded as `order = "mirrored"`:
+//
+//   scf.for %v = %start to %start + %count step 1 {
+//     %id = %v odd ? B - 1 - %v / 2 : %v / 2
+//
 //===----------------------------------------------------------------------===//
 
 #include "Multicast.h"
@@ -109,6 +121,8 @@ public:
     int64_t stride = getLockstepStride(grid, columns, rows);
     llvm::SmallVector<int64_t, 128> ranges;
     int64_t perCore = blocks / cores, extra = blocks % cores;
+    bool mirrored =
+        stride == 1 && perCore >= 2 && hasBlockDependentTrips(kernel);
     for (int64_t y = 0; y < target.rows; ++y)
       for (int64_t x = 0; x < target.columns; ++x) {
         int64_t i = y * columns + x;
@@ -128,6 +142,8 @@ public:
     if (stride > 1)
       partition.set("stride",
                     IntegerAttr::get(IntegerType::get(context, 64), stride));
+    if (mirrored)
+      partition.set("order", StringAttr::get(context, "mirrored"));
 
     // The persistent loop around the old body.
     Block *body = kernel.getBody();
@@ -158,6 +174,22 @@ public:
     // Block indices from the linear id, bx fastest.
     rewriter.setInsertionPointToStart(loopBody);
     Value rest = loop.getInductionVar();
+    if (mirrored) {
+      Value two = createIndex(rewriter, loc, 2);
+      Value half = createBinary<arith::DivUIOp>(rewriter, loc, rest, two);
+      Value odd = rewriter
+                      .create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne,
+                                             createBinary<arith::RemUIOp>(
+                                                 rewriter, loc, rest, two),
+                                             createIndex(rewriter, loc, 0))
+                      .getOperation()
+                      ->getResult(0);
+      Value fromEnd = createBinary<arith::SubIOp>(
+          rewriter, loc, createIndex(rewriter, loc, blocks - 1), half);
+      rest = rewriter.create<arith::SelectOp>(loc, odd, fromEnd, half)
+                 .getOperation()
+                 ->getResult(0);
+    }
     for (size_t dim = 0; dim < grid.size(); ++dim) {
       Value index = rest;
       if (dim + 1 < grid.size()) {
@@ -174,6 +206,38 @@ public:
   }
 
 private:
+  /// Whether a loop of the kernel runs a number of trips that depends on
+  /// the block indices (its bounds are computed from them).
+  static bool hasBlockDependentTrips(tile::KernelOp kernel) {
+    llvm::DenseMap<Value, bool> cache;
+    std::function<bool(Value, unsigned)> fromBlock = [&](Value value,
+                                                         unsigned depth) {
+      if (depth > 64)
+        return true;
+      auto found = cache.find(value);
+      if (found != cache.end())
+        return found->second;
+      bool depends = false;
+      if (auto argument = value.dyn_cast<BlockArgument>())
+        depends = argument.getOwner() == kernel.getBody() &&
+                  argument.getArgNumber() < kernel.getGrid().size();
+      else if (Operation *def = value.getDefiningOp())
+        depends = llvm::any_of(def->getOperands(), [&](Value operand) {
+          return fromBlock(operand, depth + 1);
+        });
+      cache[value] = depends;
+      return depends;
+    };
+    bool found = false;
+    kernel.getOperation()->walk([&](Operation *op) {
+      if (!scf::ForOp::dynCast(op) && !tile::PipelinedOp::dynCast(op))
+        return;
+      for (unsigned i = 0; i < 3 && !found; ++i)
+        found = fromBlock(op->getOperand(i), 0);
+    });
+    return found;
+  }
+
   /// Whether `op` only reads `buffer`: a copy, T.Parallel, reduction or
   /// gemm that does not write it.
   static bool onlyReads(Operation *op, Value buffer) {

@@ -114,3 +114,49 @@ func.func @unpartitioned() {
   }
   return
 }
+
+// -----
+
+// A loop whose trip count depends on the block (causal attention's KV
+// loop, bx + 1 trips): the ranges count positions in the mirrored order,
+// position v being block v / 2 when v is even and 15 - v / 2 when odd, so
+// that each core's 4 blocks pair the cheap with the dear (core 0: blocks
+// 0, 15, 1, 14).
+// CHECK-LABEL: func.func @uneven_work
+// CHECK: order = "mirrored", ranges = array<i64: 0, 4, 4, 4, 8, 4, 12, 4>
+// CHECK: scf.for %[[V:.*]] = %start to %{{.*}} step %{{.*}} {
+// CHECK: %[[HALF:.*]] = arith.divui %[[V]], %[[TWO:.*]] : index
+// CHECK: %[[PARITY:.*]] = arith.remui %[[V]], %[[TWO]] : index
+// CHECK: %[[ODD:.*]] = arith.cmpi ne, %[[PARITY]], %{{.*}} : index
+// CHECK: %[[FROM_END:.*]] = arith.subi %{{.*}}, %[[HALF]] : index
+// CHECK: %[[ID:.*]] = arith.select %[[ODD]], %[[FROM_END]], %[[HALF]] : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[ID]] step
+func.func @uneven_work() {
+  tile.kernel grid [16] blocks(%bx) args() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %k = %c0 to %bx step %c1 {
+      "test.use"(%k) : (index) -> ()
+    }
+  }
+  return
+}
+
+// -----
+
+// The same work for every block: contiguous runs.
+// CHECK-LABEL: func.func @even_work
+// CHECK-NOT: mirrored
+// CHECK: ranges = array<i64: 0, 4, 4, 4, 8, 4, 12, 4>
+// CHECK-NOT: arith.select
+func.func @even_work() {
+  tile.kernel grid [16] blocks(%bx) args() {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %k = %c0 to %c4 step %c1 {
+      "test.use"(%k, %bx) : (index, index) -> ()
+    }
+  }
+  return
+}

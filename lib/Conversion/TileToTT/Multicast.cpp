@@ -159,6 +159,12 @@ std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
       return std::nullopt;
   }
 
+  // Pages no block chooses are shared only when no core writes them: a
+  // core could read them before or after another's write.
+  if (bits == 0 &&
+      getWrittenTensors(kernel.getOperation()).count(copy.getSource()))
+    return std::nullopt;
+
   MulticastPlan plan;
   plan.alongRows = bits != 1;
   int64_t gx = grid[0];

@@ -370,6 +370,11 @@ public:
     bool inPlace = op->hasAttr(kReadAfterWritesAttrName);
     if (reading && state.multicast && !op->hasAttr(kGatherAttrName) && !inPlace)
       plan = planMulticast(kernel, copy);
+    // A shared copy takes two semaphores; past the core's semaphores the
+    // copy is read by every core itself instead.
+    if (plan &&
+        kernelState.numSemaphores + 2 > int64_t(tt::kMaxSemaphoresPerCore))
+      plan.reset();
     llvm::StringRef role =
         reading && !(plan && !plan->alongRows) ? "reader" : "writer";
     // A block converted to the tensor's type on its way out (a GEMM's f32

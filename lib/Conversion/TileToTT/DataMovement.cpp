@@ -495,9 +495,6 @@ public:
       prefix = "cb" + std::to_string(getCBIndex(cb)) + "_mcast";
       semaphores = kernelState.numSemaphores;
       kernelState.numSemaphores += 2;
-      if (kernelState.numSemaphores > tt::kMaxSemaphoresPerCore)
-        return fail(op, "more than " + llvm::Twine(tt::kMaxSemaphoresPerCore) +
-                            " semaphores in one kernel");
       addMulticastArgs(kernel, *plan, prefix, role);
       Value sender =
           rewriter.create<tile::CoreArgOp>(loc, prefix + "_sender")

@@ -180,10 +180,10 @@ std::optional<MulticastPlan> tiletott::planMulticast(tile::KernelOp kernel,
   plan.cores.resize(columns * rows);
   // The key of a block at step t: its row (shared along rows) or column;
   // the same for every block when the place does not depend on it.
-  auto key = [&](int64_t core, int64_t step) {
-    int64_t id = ranges[2 * core] + step * cores->stride;
+  auto key = [&](int64_t core, int64_t step) -> int64_t {
     if (bits == 0)
-      return int64_t(0);
+      return 0;
+    int64_t id = ranges[2 * core] + step * cores->stride;
     return plan.alongRows ? id / gx : id % gx;
   };
   bool shared = false;

@@ -209,33 +209,30 @@ private:
   /// Whether a loop of the kernel runs a number of trips that depends on
   /// the block indices (its bounds are computed from them).
   static bool hasBlockDependentTrips(tile::KernelOp kernel) {
-    llvm::DenseMap<Value, bool> cache;
-    std::function<bool(Value, unsigned)> fromBlock = [&](Value value,
-                                                         unsigned depth) {
-      if (depth > 64)
-        return true;
-      auto found = cache.find(value);
-      if (found != cache.end())
-        return found->second;
-      bool depends = false;
-      if (auto argument = value.dyn_cast<BlockArgument>())
-        depends = argument.getOwner() == kernel.getBody() &&
-                  argument.getArgNumber() < kernel.getGrid().size();
-      else if (Operation *def = value.getDefiningOp())
-        depends = llvm::any_of(def->getOperands(), [&](Value operand) {
-          return fromBlock(operand, depth + 1);
-        });
-      cache[value] = depends;
-      return depends;
-    };
-    bool found = false;
+    // The values the loops' bounds are computed from, back to the block
+    // indices (the body's first arguments) or to what does not depend on
+    // them.
+    llvm::SmallVector<Value, 16> worklist;
     kernel.getOperation()->walk([&](Operation *op) {
-      if (!scf::ForOp::dynCast(op) && !tile::PipelinedOp::dynCast(op))
-        return;
-      for (unsigned i = 0; i < 3 && !found; ++i)
-        found = fromBlock(op->getOperand(i), 0);
+      if (scf::ForOp::dynCast(op) || tile::PipelinedOp::dynCast(op))
+        worklist.append(
+            {op->getOperand(0), op->getOperand(1), op->getOperand(2)});
     });
-    return found;
+    llvm::SmallPtrSet<Operation *, 32> seen;
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (auto argument = value.dyn_cast<BlockArgument>()) {
+        if (argument.getOwner() == kernel.getBody() &&
+            argument.getArgNumber() < kernel.getGrid().size())
+          return true;
+        continue;
+      }
+      Operation *def = value.getDefiningOp();
+      if (def && seen.insert(def).second)
+        for (Value operand : def->getOperands())
+          worklist.push_back(operand);
+    }
+    return false;
   }
 
   /// Whether `op` only reads `buffer`: a copy, T.Parallel, reduction or

@@ -2,9 +2,10 @@
 """Writes a tile-dialect GEMM, C = A x B, for any shape and blocking.
 
     gen_tile_gemm.py M N K [--block BMxBNxBK] [--stages S] [--out-type f32|bf16]
-                           [--transpose-b]
+                           [--transpose-b] [--b-format bfp8_b|bfp4_b]
 
-A is MxK and B is KxN in bf16 (B is NxK with --transpose-b); the
+A is MxK and B is KxN in bf16 (B is NxK with --transpose-b; stored in DRAM
+as Metalium's block floats with --b-format, as weights often are); the
 accumulator is f32 and C has --out-type. Blocks default to the largest of
 128, 96, 64, 32 (64, 32 for K) that divide each dimension padded to whole
 32x32 tiles. The kernel's grid covers the padded output; the K loop is a
@@ -25,14 +26,17 @@ def pick_block(extent, choices):
     return 32
 
 
-def generate(m, n, k, bm, bn, bk, stages, out_type, transpose_b):
+def generate(m, n, k, bm, bn, bk, stages, out_type, transpose_b,
+             b_format=None):
     pm, pn, pk = pad(m), pad(n), pad(k)
     for name, padded, block in (("M", pm, bm), ("N", pn, bn), ("K", pk, bk)):
         if block % 32 or padded % block:
             sys.exit(f"block {block} does not divide {name} = {padded} "
                      "(padded to tiles) in whole tiles")
     a_type = f"!tile.tensor<{m}x{k}xbf16>"
-    b_type = f"!tile.tensor<{n}x{k}xbf16>" if transpose_b else f"!tile.tensor<{k}x{n}xbf16>"
+    b_layout = f', {{format = "{b_format}"}}' if b_format else ""
+    b_type = (f"!tile.tensor<{n}x{k}xbf16{b_layout}>" if transpose_b
+              else f"!tile.tensor<{k}x{n}xbf16{b_layout}>")
     c_type = f"!tile.tensor<{m}x{n}x{out_type}>"
     b_buf = f"!tile.buf<{bn}x{bk}xbf16, shared>" if transpose_b else f"!tile.buf<{bk}x{bn}xbf16, shared>"
     b_offsets = "%col, %kk" if transpose_b else "%kk, %col"
@@ -76,6 +80,7 @@ def main():
     parser.add_argument("--stages", type=int, default=2)
     parser.add_argument("--out-type", default="f32", choices=["f32", "bf16"])
     parser.add_argument("--transpose-b", action="store_true")
+    parser.add_argument("--b-format", choices=["bfp8_b", "bfp4_b"])
     args = parser.parse_args()
     if args.block:
         bm, bn, bk = (int(x) for x in args.block.split("x"))
@@ -84,7 +89,7 @@ def main():
         bn = pick_block(pad(args.n), (128, 96, 64, 32))
         bk = pick_block(pad(args.k), (64, 32))
     sys.stdout.write(generate(args.m, args.n, args.k, bm, bn, bk, args.stages,
-                              args.out_type, args.transpose_b))
+                              args.out_type, args.transpose_b, args.b_format))
 
 
 if __name__ == "__main__":

@@ -49,13 +49,50 @@ CBType CBType::get(Context *context, Type dataFormat, int64_t pageSize,
       getTypeID(), context, context->getLoadedDialect<CBDialect>(),
       detail::CBTypeStorage::KeyTy(dataFormat, pageSize, pages)));
 }
+namespace tilt {
+namespace cb {
+namespace detail {
+struct BlockFloatTypeStorage : public TypeStorage {
+  using KeyTy = unsigned;
+  static unsigned hashKey(const KeyTy &key) { return llvm::hash_value(key); }
+  bool operator==(const KeyTy &key) const { return key == magnitudeBits; }
+  static BlockFloatTypeStorage *construct(StorageAllocator &allocator,
+                                          const KeyTy &key) {
+    auto *storage = new (allocator.allocate<BlockFloatTypeStorage>())
+        BlockFloatTypeStorage();
+    storage->magnitudeBits = key;
+    return storage;
+  }
+  unsigned magnitudeBits = 0;
+};
+} // namespace detail
+} // namespace cb
+} // namespace tilt
+
+BlockFloatType BlockFloatType::get(Context *context, unsigned magnitudeBits) {
+  return BlockFloatType(
+      context->getUniquer().get<detail::BlockFloatTypeStorage>(
+          getTypeID(), context, context->getLoadedDialect<CBDialect>(),
+          magnitudeBits));
+}
+unsigned BlockFloatType::getMagnitudeBits() const {
+  return getImpl()->magnitudeBits;
+}
+llvm::StringRef BlockFloatType::getKeyword() const {
+  return getMagnitudeBits() == 7 ? "bfp8_b" : "bfp4_b";
+}
+int64_t BlockFloatType::getTileBytes() const {
+  // 64 exponent bytes, then 1024 values of 1 + magnitude bits.
+  return 64 + 1024 * (1 + getMagnitudeBits()) / 8;
+}
+
 Type CBType::getDataFormat() const { return getImpl()->dataFormat; }
 int64_t CBType::getPageSize() const { return getImpl()->pageSize; }
 int64_t CBType::getPages() const { return getImpl()->pages; }
 
 static bool isDataFormat(Type type) {
   return type.isBF16() || type.isF16() || type.isF32() ||
-         type.isSignlessInteger(32);
+         type.isSignlessInteger(32) || type.isa<BlockFloatType>();
 }
 
 /// `key = <positive integer>`.
@@ -76,9 +113,11 @@ Type CBDialect::parseType(AsmParser &parser) const {
   llvm::StringRef keyword;
   if (failed(parser.parseKeyword(&keyword)))
     return Type();
+  if (keyword == "bfp8_b" || keyword == "bfp4_b")
+    return BlockFloatType::get(getContext(), keyword == "bfp8_b" ? 7 : 3);
   if (keyword != "cb") {
     parser.emitError(loc) << "unknown cb type '" << keyword
-                          << "' (expected 'cb')";
+                          << "' (expected 'cb', 'bfp8_b' or 'bfp4_b')";
     return Type();
   }
   Type format;
@@ -91,7 +130,9 @@ Type CBDialect::parseType(AsmParser &parser) const {
     return Type();
   if (!isDataFormat(format)) {
     parser.emitError(formatLoc)
-        << "data format must be bf16, f16, f32 or i32, got " << format;
+        << "data format must be bf16, f16, f32, i32, !cb.bfp8_b or "
+           "!cb.bfp4_b, got "
+        << format;
     return Type();
   }
   if (failed(parser.parseComma()) ||
@@ -104,6 +145,10 @@ Type CBDialect::parseType(AsmParser &parser) const {
 }
 
 void CBDialect::printType(Type type, AsmPrinter &printer) const {
+  if (auto blockFloat = type.dyn_cast<BlockFloatType>()) {
+    printer << blockFloat.getKeyword();
+    return;
+  }
   auto cbType = type.dyn_cast<CBType>();
   if (!cbType) {
     printer << "<<UNKNOWN CB TYPE>>";

@@ -216,6 +216,44 @@ void emu::hostUnpackBfpTile(DataFormat format, const uint8_t *page,
   }
 }
 
+void emu::roundAsBlockFloatTiles(DataFormat format, float *values, size_t count,
+                                 size_t columns) {
+  if (!columns)
+    return;
+  // A tile in face order is 64 face rows of 16 values, each with its own
+  // exponent: the groups of 16 of the rows, 64 to a tile, round as one
+  // tile's face rows do (the padding of a row past its last group is
+  // zeros, as in the padded tensor).
+  uint32_t tileBytes = getBfpTileBytes(format);
+  std::vector<uint8_t> page(tileBytes);
+  float tile[1024];
+  size_t groupsPerRow = (columns + 15) / 16;
+  size_t rows = count / columns;
+  size_t groups = rows * groupsPerRow;
+  for (size_t first = 0; first < groups; first += 64) {
+    auto forEach = [&](auto visit) {
+      for (size_t g = first; g < std::min(groups, first + 64); ++g) {
+        size_t row = g / groupsPerRow, column = g % groupsPerRow * 16;
+        for (size_t i = 0; i < 16; ++i)
+          visit((g - first) * 16 + i, column + i < columns
+                                          ? &values[row * columns + column + i]
+                                          : nullptr);
+      }
+    };
+    std::fill(std::begin(tile), std::end(tile), 0.0f);
+    forEach([&](size_t at, float *value) {
+      if (value)
+        tile[at] = *value;
+    });
+    hostPackBfpTile(format, tile, page.data());
+    hostUnpackBfpTile(format, page.data(), tile);
+    forEach([&](size_t at, float *value) {
+      if (value)
+        *value = tile[at];
+    });
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // The host helpers (tt-metalium/bfloat8.hpp, bfloat4.hpp)
 //===----------------------------------------------------------------------===//

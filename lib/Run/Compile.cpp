@@ -123,6 +123,11 @@ collectArguments(llvm::ArrayRef<ProgramStep> steps, Operation *function) {
       if (auto type =
               op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
         argument.elementType = type.getValue();
+      if (argument.elementType &&
+          argument.elementType.isa<cb::BlockFloatType>()) {
+        argument.storageFormat = argument.elementType;
+        argument.elementType = FloatType::getBF16(op.getContext());
+      }
       if (scalar) {
         argument.scalar = true;
         argument.elementType = scalar.getType();

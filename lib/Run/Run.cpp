@@ -14,6 +14,8 @@
 #include "tilt/Run/Run.h"
 #include "Host.h"
 #include "Profile.h"
+#include "tilt/Dialect/CB/CB.h"
+#include "tilt/Emulator/Emulator.h"
 #include "tilt/Emulator/Timing.h"
 #include "tilt/Interpreter/TileInterpreter.h"
 #include "tilt/Run/Npy.h"
@@ -594,6 +596,13 @@ LogicalResult run::runProgram(const CompiledProgram &compiled,
     }
     for (float &value : initial[i])
       value = interp::roundToType(value, argument.elementType);
+    // A block-float tensor holds what the host's packing leaves.
+    if (auto blockFloat =
+            argument.storageFormat.dyn_cast_or_null<cb::BlockFloatType>())
+      emu::roundAsBlockFloatTiles(
+          blockFloat.getMagnitudeBits() == 7 ? emu::DataFormat::Bfp8_b
+                                             : emu::DataFormat::Bfp4_b,
+          initial[i].data(), initial[i].size(), size_t(argument.shape.back()));
     result.inputs.push_back({argument.name, argument.shape, initial[i]});
     current[i] = (workDir + "/" + argument.name + ".in.npy").str();
     std::string error;

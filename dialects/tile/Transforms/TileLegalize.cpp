@@ -11,7 +11,10 @@
 //    rejected; i32 reductions run on the SFPU, along rows, by sum, max or
 //    min (an i32 tile.parallel runs on the SFPU's integer ops);
 //  - copies: a block may overhang its tensor (ceildiv grids; the lowering
-//    reads zeros there and writes nothing), but not reach index 2^31.
+//    reads zeros there and writes nothing), but not reach index 2^31;
+//  - block floats: a bf16 tensor whose layout is `{format = "bfp8_b"}` (or
+//    "bfp4_b") is stored in DRAM as Metalium's block-float tiles; it is
+//    read only, in tiles, into shared buffers that tile.gemm multiplies.
 // Every rejection is a diagnostic at the op; nothing is changed then.
 //
 //===----------------------------------------------------------------------===//
@@ -53,8 +56,23 @@ TileLayout TileLayout::compute(llvm::ArrayRef<int64_t> shape,
   return layout;
 }
 
+int64_t tile::getBlockFloatTileBytes(llvm::StringRef format) {
+  // 64 shared exponents, then one sign and 7 or 3 magnitude bits per value
+  // (tt-metal tt_metal/api/tt-metalium/tile.hpp, tile_size).
+  return format == "bfp8_b" ? 64 + 1024 : 64 + 512;
+}
+
+std::string tile::getStorageFormat(TensorType type) {
+  auto dict = type.getLayout().dyn_cast_or_null<DictionaryAttr>();
+  auto format =
+      dict ? dict.get("format").dyn_cast_or_null<StringAttr>() : StringAttr();
+  return format ? format.getValue().str() : std::string();
+}
+
 Attribute TileLayout::toAttribute(Context *context) const {
   NamedAttrList attrs;
+  if (!format.empty())
+    attrs.set("format", StringAttr::get(context, format));
   attrs.set("kind", StringAttr::get(context, rowMajor ? "dram_row_major"
                                                       : "dram_interleaved"));
   attrs.set("padded_shape", DenseArrayAttr::getI64(context, paddedShape));
@@ -84,6 +102,13 @@ std::optional<TileLayout> TileLayout::get(TensorType type) {
   layout.tileShape.assign(tile.getIntValues().begin(),
                           tile.getIntValues().end());
   layout.pageSize = page.getInt();
+  if (auto format = dict.get("format")) {
+    auto name = format.dyn_cast<StringAttr>();
+    if (!name || (name.getValue() != "bfp8_b" && name.getValue() != "bfp4_b") ||
+        layout.rowMajor)
+      return std::nullopt;
+    layout.format = name.getValue().str();
+  }
   return layout;
 }
 
@@ -130,15 +155,25 @@ std::optional<int64_t> getMaxValue(Value value, unsigned depth = 0) {
   return result ? *result : std::numeric_limits<int64_t>::max();
 }
 
+/// Whether `type`'s layout is only a storage format (`{format = "bfp8_b"}`),
+/// which tile-legalize completes.
+bool isFormatRequest(TensorType type) {
+  auto dict = type.getLayout().dyn_cast_or_null<DictionaryAttr>();
+  return dict && dict.size() == 1 && dict.get("format");
+}
+
 /// The type `type` should have after legalization (itself if no change);
 /// `rowMajor` when the program reads or writes it in slices over
 /// non-trailing dimensions.
 Type legalizeType(Type type, bool rowMajor = false) {
   auto tensor = type.dyn_cast<TensorType>();
-  if (!tensor || tensor.getLayout())
+  if (!tensor || (tensor.getLayout() && !isFormatRequest(tensor)))
     return type;
   TileLayout layout = TileLayout::compute(
       tensor.getShape(), tensor.getElementType(), rowMajor);
+  layout.format = getStorageFormat(tensor);
+  if (!layout.format.empty())
+    layout.pageSize = getBlockFloatTileBytes(layout.format);
   return TensorType::get(type.getContext(), tensor.getShape(),
                          tensor.getElementType(),
                          layout.toAttribute(type.getContext()));
@@ -358,7 +393,116 @@ private:
     return success();
   }
 
+  /// A tensor stored as block floats (`{format = "bfp8_b"}`): a bf16 tensor
+  /// in tiles, read only by copies into shared buffers that tile.gemm
+  /// multiplies (and that nothing else fills). The unpacker turns each
+  /// value into bf16 exactly, so the program computes with what the
+  /// buffer holds; other readers (the SFPU, copies out) are not lowered
+  /// for block floats yet.
+  LogicalResult checkBlockFloatArgument(func::FuncOp function, unsigned index) {
+    Operation *op = function.getOperation();
+    auto type =
+        function.getFunctionType().getInputs()[index].dyn_cast<TensorType>();
+    auto dict = type ? type.getLayout().dyn_cast_or_null<DictionaryAttr>()
+                     : DictionaryAttr();
+    if (!dict || !dict.get("format"))
+      return success();
+    auto error = [&]() {
+      return op->emitError() << "argument #" << index << ": ";
+    };
+    std::string format = getStorageFormat(type);
+    if (format != "bfp8_b" && format != "bfp4_b")
+      return error() << "unknown storage format " << dict.get("format")
+                     << " (expected \"bfp8_b\" or \"bfp4_b\", Metalium's "
+                        "block floats)";
+    if (!isFormatRequest(type) && !TileLayout::get(type))
+      return error() << "a layout with a `format` is `{format = \"" << format
+                     << "\"}` alone (tile-legalize completes it)";
+    if (!type.getElementType().isBF16())
+      return error() << "a " << format
+                     << " tensor holds bf16 values (its element type must "
+                        "be bf16, got "
+                     << type.getElementType() << ")";
+    if (function.isDeclaration())
+      return success();
+    // Every reader, through the kernels that take the tensor.
+    llvm::SmallVector<Value, 4> worklist = {
+        function.getEntryBlock()->getArgument(index)};
+    while (!worklist.empty()) {
+      Value tensor = worklist.pop_back_val();
+      if (auto reason = rowMajor.lookup(tensor)) {
+        InFlightDiagnostic diagnostic =
+            error() << "a " << format
+                    << " tensor is stored in tiles, but a copy reads it in "
+                       "rows";
+        diagnostic.attachNote(reason->getLoc()) << "read in rows here";
+        return diagnostic;
+      }
+      for (OpOperand &use : tensor.getUses()) {
+        Operation *user = use.getOwner();
+        if (auto kernel = KernelOp::dynCast(user)) {
+          worklist.push_back(kernel.getArgument(use.getOperandNumber()));
+          continue;
+        }
+        auto copy = CopyOp::dynCast(user);
+        auto buf =
+            copy ? copy.getDest().getType().dyn_cast<BufType>() : BufType();
+        if (!copy || copy.getSource() != tensor || !buf ||
+            buf.getMemorySpace() != MemorySpace::Shared) {
+          InFlightDiagnostic diagnostic =
+              error() << "a " << format
+                      << " tensor is read only by tile.copy into shared "
+                         "buffers that tile.gemm multiplies";
+          diagnostic.attachNote(user->getLoc())
+              << (copy && copy.getDest() == tensor
+                      ? "written here (block-float outputs are not "
+                        "supported yet)"
+                      : "used here");
+          return diagnostic;
+        }
+        if (failed(checkBlockFloatBuffer(copy, format)))
+          return failure();
+      }
+    }
+    return success();
+  }
+
+  /// The shared buffer a block-float tensor is copied into: filled only
+  /// from tensors of the same format, read only by tile.gemm.
+  LogicalResult checkBlockFloatBuffer(CopyOp copy, llvm::StringRef format) {
+    Value buffer = copy.getDest();
+    for (OpOperand &use : buffer.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto other = CopyOp::dynCast(user)) {
+        auto source = other.getSource().getType().dyn_cast<TensorType>();
+        if (other.getDest() == buffer && source &&
+            getStorageFormat(source) == format)
+          continue;
+      } else if (GemmOp::dynCast(user) && use.getOperandNumber() < 2) {
+        continue;
+      }
+      InFlightDiagnostic diagnostic =
+          copy.emitError()
+          << "the shared buffer a " << format
+          << " tensor is copied into is read only by tile.gemm (as A or B) "
+             "and filled only from "
+          << format << " tensors: its circular buffer holds " << format
+          << " tiles, which only the matrix engine's unpacker reads in this "
+             "version";
+      diagnostic.attachNote(user->getLoc()) << "also used here";
+      return diagnostic;
+    }
+    return success();
+  }
+
   LogicalResult check(Operation *op) {
+    if (auto function = func::FuncOp::dynCast(op)) {
+      bool ok = true;
+      for (unsigned i = 0, e = function.getFunctionType().getInputs().size();
+           i < e; ++i)
+        ok &= succeeded(checkBlockFloatArgument(function, i));
+      return success(ok);
+    }
     if (auto alloc = AllocOp::dynCast(op)) {
       BufType type = alloc.getType();
       if (!type)

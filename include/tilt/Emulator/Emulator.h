@@ -63,6 +63,14 @@ uint16_t floatToHalf(float value);
 /// The float value of IEEE half `bits` (exact).
 float halfToFloat(uint16_t bits);
 
+/// Rounds the values of a row-major array whose rows are `columns` long as
+/// tt-metal's host rounds them into Bfp8_b or Bfp4_b tiles
+/// (pack_as_bfp8_tiles, then unpack_bfp8_tiles_into_float_vec): a face row
+/// of a tile is 16 values of one row at a column that is a multiple of 16,
+/// and shares one exponent. What a program that reads such a tensor sees.
+void roundAsBlockFloatTiles(DataFormat format, float *values, size_t count,
+                            size_t columns);
+
 /// `value` rounded to nearest even to bf16, as a float.
 float roundToBF16(double value);
 /// `value` rounded to nearest even to IEEE half, as a float.

@@ -84,6 +84,10 @@ struct ProgramArgument {
   /// The element type (bf16, f16, f32 or an integer type); the scalar's
   /// type for a scalar.
   Type elementType;
+  /// The format DRAM holds it in when that is not the element type: a
+  /// block float (`!cb.bfp8_b`, `!cb.bfp4_b`) whose values are bf16; null
+  /// otherwise. Inputs are rounded as the host packs them.
+  Type storageFormat;
   /// Whether the argument is a scalar (one value, passed by value and never
   /// read back).
   bool scalar = false;

@@ -352,6 +352,16 @@ public:
         bufType.getElementType() != tensorType.getElementType())
       return fail(op, "a read from DRAM copies bytes: the buffer must have "
                       "the tensor's element type");
+    // What the pages hold: the element type, or a block float the
+    // unpacker turns into bf16 (tile-legalize allows such a tensor only as
+    // a source of tiles tile.gemm multiplies).
+    Type format = tensorType.getElementType();
+    if (!layout->format.empty()) {
+      if (!sourceTensor)
+        return fail(op, "a block-float tensor is not written by kernels yet");
+      format = cb::BlockFloatType::get(op->getContext(),
+                                       layout->format == "bfp8_b" ? 7 : 3);
+    }
 
     KernelState &kernelState = state.kernels[kernel.getOperation()];
     Location loc = op->getLoc();
@@ -393,9 +403,8 @@ public:
     int64_t stages = getStages(op, kernel);
     Value cb;
     if (reading) {
-      cb = bindInputCB(rewriter, op, kernel, kernelState, buffer,
-                       tensorType.getElementType(), pageSize, stages * tiles,
-                       tiles);
+      cb = bindInputCB(rewriter, op, kernel, kernelState, buffer, format,
+                       pageSize, stages * tiles, tiles);
       if (!cb)
         return failure();
     } else {

@@ -278,14 +278,22 @@ private:
       // A 1-d tensor is one row of tiles: whole tiles of 32 rows.
       if (bytes && layout->paddedShape.size() == 1)
         bytes = llvm::checkedMul<int64_t>(*bytes, tile::kTileSize);
+      // Block floats: whole tiles of their page size.
+      Type element = type.getElementType();
+      if (bytes && !layout->format.empty()) {
+        element = cb::BlockFloatType::get(context,
+                                          layout->format == "bfp8_b" ? 7 : 3);
+        bytes = *bytes / (tile::kTileSize * tile::kTileSize *
+                          tile::getElementBytes(type.getElementType()));
+        bytes = llvm::checkedMul<int64_t>(*bytes, layout->pageSize);
+      }
       if (!bytes)
         return kernelOp->emitError()
                << "kernel operand #" << i
                << ": the tensor's size in bytes overflows int64";
       Operation *buffer = builder
                               .create<tt::BufferOp>(loc, bufferName, *bytes,
-                                                    layout->pageSize,
-                                                    type.getElementType())
+                                                    layout->pageSize, element)
                               .getOperation();
       buffer->setAttr("shape", DenseArrayAttr::getI64(context, type.getShape()));
       buffer->setAttr("padded_shape",

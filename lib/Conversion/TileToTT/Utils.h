@@ -506,8 +506,11 @@ inline std::pair<int64_t, int64_t> chooseSubBlock(int64_t mt, int64_t nt,
   return {subH, subW};
 }
 
-/// The bytes of one 32x32 tile of `elementType`.
+/// The bytes of one 32x32 tile of `elementType` (a scalar type, or a block
+/// float: its exponents and data).
 inline int64_t getTileBytes(Type elementType) {
+  if (auto blockFloat = elementType.dyn_cast<cb::BlockFloatType>())
+    return blockFloat.getTileBytes();
   return 32 * 32 * tile::getElementBytes(elementType);
 }
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Emitters.h"
+#include "tilt/Dialect/CB/CB.h"
 #include "tilt/IR/Attributes.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -492,6 +493,10 @@ struct HostBuffer {
   /// never written from or read into a file, and no option names it.
   bool scratch = false;
   std::string dataFormat, hostType, typeName;
+  /// For a block-float buffer, "bfp8" or "bfp4": tt-metal's host converts
+  /// the tiled values with pack_as_bfp8_tiles (bfloat8.hpp) and back with
+  /// unpack_bfp8_tiles_into_float_vec (or the bfp4 ones).
+  std::string blockFloat;
   llvm::SmallVector<int64_t, 2> shape, padded;
 };
 
@@ -521,6 +526,9 @@ std::optional<std::pair<std::string, std::string>> hostTypes(Type type) {
     return std::make_pair(std::string("int8_t"), std::string("i8"));
   if (type.isUnsignedInteger(8))
     return std::make_pair(std::string("uint8_t"), std::string("ui8"));
+  // Block floats: the files hold float32; the tiles are packed from it.
+  if (auto blockFloat = type.dyn_cast<cb::BlockFloatType>())
+    return std::make_pair(std::string("float"), blockFloat.getKeyword().str());
   return std::nullopt;
 }
 
@@ -560,6 +568,9 @@ std::optional<std::string> metalium::getDataFormat(Type type) {
     return std::string("Int8");
   if (type.isSignlessInteger(1) || type.isUnsignedInteger(8))
     return std::string("UInt8");
+  if (auto blockFloat = type.dyn_cast<cb::BlockFloatType>())
+    return std::string(blockFloat.getMagnitudeBits() == 7 ? "Bfp8_b"
+                                                          : "Bfp4_b");
   return std::nullopt;
 }
 
@@ -599,12 +610,20 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     auto types = element ? hostTypes(element) : std::nullopt;
     if (!types) {
       op.emitError() << "the host program reads and writes bf16, f16, f32, "
-                        "i32, i8, ui8 and i1 buffers only";
+                        "i32, i8, ui8, i1, bfp8_b and bfp4_b buffers only";
       return failure();
     }
     info.hostType = types->first;
     info.typeName = types->second;
     info.dataFormat = *getDataFormat(element);
+    if (auto blockFloat = element.dyn_cast<cb::BlockFloatType>()) {
+      if (info.rowMajor) {
+        op.emitError() << "a " << blockFloat.getKeyword()
+                       << " buffer is stored in tiles, not row-major";
+        return failure();
+      }
+      info.blockFloat = blockFloat.getMagnitudeBits() == 7 ? "bfp8" : "bfp4";
+    }
     auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>();
     auto padded = op.getAttr("padded_shape").dyn_cast_or_null<DenseArrayAttr>();
     if (!shape || !padded || shape.size() != padded.size() ||
@@ -708,9 +727,17 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
     for (const HostScalar &scalar : scalars)
       os << "//   " << scalar.name << ": " << scalar.typeName << "\n";
   }
-  os << R"(
-#include <tt-metalium/bfloat16.hpp>
-#include <tt-metalium/distributed.hpp>
+  bool anyBfp8 = false, anyBfp4 = false;
+  for (const HostBuffer &buffer : buffers) {
+    anyBfp8 |= buffer.blockFloat == "bfp8";
+    anyBfp4 |= buffer.blockFloat == "bfp4";
+  }
+  os << "\n#include <tt-metalium/bfloat16.hpp>\n";
+  if (anyBfp4)
+    os << "#include <tt-metalium/bfloat4.hpp>\n";
+  if (anyBfp8)
+    os << "#include <tt-metalium/bfloat8.hpp>\n";
+  os << R"(#include <tt-metalium/distributed.hpp>
 #include <tt-metalium/host_api.hpp>
 #include <tt-metalium/tensor_accessor_args.hpp>
 
@@ -770,6 +797,20 @@ using namespace tilt_host;
        << ", mesh_device.get());\n";
     if (buffer.scratch)
       continue;
+    if (!buffer.blockFloat.empty()) {
+      // The host's conversion into block-float tiles (tt-metal's
+      // pack_as_bfp8_tiles: shared exponents per 16 values of a face row).
+      os << "  {\n    std::vector<float> data;\n"
+         << "    if (!loadInput(args, \"" << buffer.name << "\", "
+         << buffer.shapeVar << ", data))\n      return 2;\n"
+         << "    std::vector<uint32_t> tiles = pack_as_" << buffer.blockFloat
+         << "_tiles(toTiles<float>(data, " << buffer.shapeVar << ", "
+         << buffer.paddedVar
+         << "), /*row_major_input=*/false, /*is_exp_a=*/false);\n"
+         << "    distributed::EnqueueWriteMeshBuffer(cq, " << v
+         << ", tiles, false);\n  }\n";
+      continue;
+    }
     os << "  {\n    std::vector<float> data;\n"
        << "    if (!loadInput(args, \"" << buffer.name << "\", "
        << buffer.shapeVar << ", data))\n      return 2;\n"
@@ -1050,6 +1091,18 @@ using namespace tilt_host;
     if (buffer.scratch)
       continue;
     const std::string &n = buffer.name;
+    if (!buffer.blockFloat.empty()) {
+      os << "  if (args.outputs.count(\"" << n << "\")) {\n"
+         << "    std::vector<uint32_t> tiles;\n"
+         << "    distributed::EnqueueReadMeshBuffer(cq, tiles, " << buffer.var
+         << ", true);\n"
+         << "    ok &= saveArray(args.outputs[\"" << n << "\"], "
+         << buffer.shapeVar << ", fromTiles(unpack_" << buffer.blockFloat
+         << "_tiles_into_float_vec(tiles, /*row_major_output=*/false, "
+            "/*is_exp_a=*/false), "
+         << buffer.shapeVar << ", " << buffer.paddedVar << "));\n  }\n";
+      continue;
+    }
     os << "  if (args.outputs.count(\"" << n << "\")) {\n"
        << "    std::vector<" << buffer.hostType << "> tiles;\n"
        << "    distributed::EnqueueReadMeshBuffer(cq, tiles, " << buffer.var

@@ -53,7 +53,7 @@ func.func @pointer_result() {
 
 // -----
 
-// expected-error@+1 {{data format must be bf16, f16, f32 or i32, got 'f64'}}
+// expected-error@+1 {{data format must be bf16, f16, f32, i32, !cb.bfp8_b or !cb.bfp4_b, got 'f64'}}
 func.func @format(%x: !cb.cb<f64, page_size = 2048, pages = 2>) {
   return
 }

@@ -27,11 +27,32 @@ public:
 
 namespace detail {
 struct CBTypeStorage;
+struct BlockFloatTypeStorage;
 } // namespace detail
+
+/// `!cb.bfp8_b`, `!cb.bfp4_b`: Metalium's block-float tile formats
+/// (`DataFormat::Bfp8_b`, `Bfp4_b`). A 32x32 tile is 64 shared exponents
+/// (one per 16 values: a row of a 16x16 face) followed by one sign and
+/// magnitude of 7 (Bfp8_b) or 3 (Bfp4_b) bits per value: 1088 and 576
+/// bytes (tt-metal tt_metal/api/tt-metalium/tile.hpp, `tile_size`). Only a
+/// data format: it names what a circular buffer or a DRAM buffer holds;
+/// the unpacker turns its values into bf16 exactly.
+class BlockFloatType : public Type::TypeBase<BlockFloatType, Type,
+                                             detail::BlockFloatTypeStorage> {
+public:
+  using Base::Base;
+  /// `magnitudeBits` is 7 (Bfp8_b) or 3 (Bfp4_b).
+  static BlockFloatType get(Context *context, unsigned magnitudeBits);
+  unsigned getMagnitudeBits() const;
+  /// `bfp8_b` or `bfp4_b`.
+  llvm::StringRef getKeyword() const;
+  /// The bytes of one 32x32 tile: 1088 or 576.
+  int64_t getTileBytes() const;
+};
 
 /// `!cb.cb<bf16, page_size = 2048, pages = 2>`: a circular buffer of
 /// `pages` pages of `page_size` bytes each, holding data of the given format
-/// (bf16, f16, f32 or i32).
+/// (bf16, f16, f32, i32, or a block float: `!cb.bfp8_b`, `!cb.bfp4_b`).
 class CBType : public Type::TypeBase<CBType, Type, detail::CBTypeStorage> {
 public:
   using Base::Base;

@@ -8,6 +8,7 @@
 
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/Pass/Pass.h"
+#include <string>
 
 namespace tilt {
 namespace tile {
@@ -28,6 +29,10 @@ struct TileLayout {
   llvm::SmallVector<int64_t, 2> tileShape;
   int64_t pageSize = 0;
   bool rowMajor = false;
+  /// The storage format when it is not the element type: "bfp8_b" or
+  /// "bfp4_b" (Metalium's block floats, which the user asks for with a
+  /// `{format = "bfp8_b"}` layout); empty otherwise.
+  std::string format;
 
   /// The layout of `type`, if it has one of these forms.
   static std::optional<TileLayout> get(TensorType type);
@@ -38,6 +43,13 @@ struct TileLayout {
   static TileLayout compute(llvm::ArrayRef<int64_t> shape, Type elementType,
                             bool rowMajor = false);
 };
+
+/// The block-float storage format a tensor's layout asks for ("bfp8_b",
+/// "bfp4_b"), before or after tile-legalize; empty when none.
+std::string getStorageFormat(TensorType type);
+/// The bytes of one 32x32 tile of a block-float format: 1088 (bfp8_b), 576
+/// (bfp4_b).
+int64_t getBlockFloatTileBytes(llvm::StringRef format);
 
 /// The side of a tile (Tenstorrent's 32x32 tiles).
 constexpr int64_t kTileSize = 32;

@@ -9,9 +9,10 @@
 
 #include "Emitters.h"
 #include "MetaliumAPI.h"
+#include "tilt/Dialect/CB/CB.h"
 #include "tilt/IR/Attributes.h"
-#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/JSON.h"
 #include <cstdint>
 
@@ -79,7 +80,11 @@ LogicalResult metalium::emitPlan(tt::ProgramOp program,
       if (auto attr =
               op.getInherentAttr("element_type").dyn_cast_or_null<TypeAttr>())
         element = attr.getValue();
-      entry["element_type"] = element ? typeName(element) : "";
+      // A block-float buffer holds bf16 values (the host packs them).
+      entry["element_type"] = !element ? ""
+                              : element.isa<cb::BlockFloatType>()
+                                  ? "bf16"
+                                  : typeName(element);
       std::optional<std::string> format =
           element ? getDataFormat(element) : std::nullopt;
       entry["format"] = format ? *format : "";

@@ -60,6 +60,13 @@ func.func @format(%x: !cb.cb<f64, page_size = 2048, pages = 2>) {
 
 // -----
 
+// expected-error@+1 {{unknown cb type 'bfp2_b' (expected 'cb', 'bfp8_b' or 'bfp4_b')}}
+func.func @block_float(%x: !cb.cb<!cb.bfp2_b, page_size = 2048, pages = 2>) {
+  return
+}
+
+// -----
+
 // expected-error@+1 {{pages must be positive, got 0}}
 func.func @pages(%x: !cb.cb<bf16, page_size = 2048, pages = 0>) {
   return

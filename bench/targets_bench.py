@@ -10,7 +10,8 @@ DRAM traffic (each input read once, each output written once) at the card's
 peak bandwidth. The figures are predictions of the calibrated timing model
 (docs/timing-model.md), not measurements; the anchors are measurements.
 
-The GEMMs are scripts/gen_tile_gemm.py's (bf16 A and B, f32 accumulation,
+The GEMMs are scripts/gen_tile_gemm.py's (bf16 A and B, or B stored as
+Bfp8_b for the weights rows, f32 accumulation,
 bf16 C as ttnn's rows write it, 128x128x64 blocks; the compiler chooses
 the grid, may resize the blocks and merge K steps), lowered with tilt-opt
 and run as tt programs without a reference (a 4096^3 reference takes
@@ -69,6 +70,15 @@ GEMMS = [
     ("p150_unharvested", 8192, "HiFi2", 85, 85.15,
      f"ttnn.matmul 10240x13312x13312 bf16 HiFi2, P150 13x10 manually tuned "
      f"({GEMM_FLOPS})"),
+    # Weights stored as Bfp8_b (B; A and C bf16). The issue names no
+    # fidelity: HiFi2, the fidelity of ttnn's tuned Bfp8_b rows (whose A and
+    # C are Bfp8_b too).
+    ("n150", 4096, "HiFi2", 80, 79.43,
+     f"ttnn.matmul 4096^3 BFLOAT8_B HiFi2, N150 manually tuned ({GEMM_FLOPS})",
+     "bfp8_b"),
+    ("p150_unharvested", 4096, "HiFi2", 80, 89.54,
+     f"ttnn.matmul 4160^3 BFLOAT8_B HiFi2, P150 13x10 manually tuned "
+     f"({GEMM_FLOPS})", "bfp8_b"),
 ]
 
 
@@ -99,16 +109,18 @@ def lower_and_profile(source, name, options):
     return profile([lowered, "--work-dir", os.path.join(work, name)], name)
 
 
-def gemm_row(card, size, fidelity):
-    source = os.path.join(work, f"gemm{size}.tilt")
+def gemm_row(card, size, fidelity, b_format=None):
+    suffix = f"-{b_format}" if b_format else ""
+    source = os.path.join(work, f"gemm{size}{suffix}.tilt")
     if not os.path.exists(source):
         with open(source, "w") as file:
             subprocess.run([sys.executable,
                             os.path.join(root, "scripts", "gen_tile_gemm.py"),
                             str(size), str(size), str(size),
-                            "--out-type", "bf16"],
+                            "--out-type", "bf16"] +
+                           (["--b-format", b_format] if b_format else []),
                            stdout=file, check=True)
-    name = f"gemm{size}-{fidelity}-{card}"
+    name = f"gemm{size}{suffix}-{fidelity}-{card}"
     out = lower_and_profile(source, name,
                             f"board={card} math-fidelity={fidelity}")
     time_us = float(find(out, r"device time ([0-9.]+) us", name))
@@ -121,7 +133,9 @@ def gemm_row(card, size, fidelity):
     tflops = find(out, r"matmul: ([0-9.]+) TFLOP/s", name)
     cores = find(out, r"cycles at [0-9.]+ GHz, \S+ (\d+ of \d+) cores", name)
     return {
-        "program": f"GEMM {size}^3 bf16, {fidelity}",
+        "program": (f"GEMM {size}^3 bf16, {b_format.capitalize()} B, "
+                    f"{fidelity}" if b_format else
+                    f"GEMM {size}^3 bf16, {fidelity}"),
         "card": card,
         "detail": f"{time_us:.1f} us, {tflops} TFLOP/s, {cores} cores",
         "percent": 100.0 * compute_us / time_us,
@@ -322,10 +336,10 @@ if options.only in (None, "eltwise"):
             print(f"... {program} on {card}: {rows[-1]['percent']:.1f} %",
                   file=sys.stderr, flush=True)
 if options.only in (None, "gemm"):
-    for card, size, fidelity, target, anchor, source in GEMMS:
+    for card, size, fidelity, target, anchor, source, *b_format in GEMMS:
         if options.quick and size > 4096:
             continue
-        row = gemm_row(card, size, fidelity)
+        row = gemm_row(card, size, fidelity, *b_format)
         row.update(target=target, anchor=anchor, source=source)
         rows.append(row)
         print(f"... {row['program']} on {card}: {row['percent']:.1f} %",

@@ -74,12 +74,152 @@ using namespace tilt::tiletott;
 
 namespace {
 
+/// The block-float format (bfp8_b, bfp4_b) `buffer`'s pages hold in L1:
+/// that of a tensor copied into it (tile-lower-data-movement gives its CB
+/// the tensor's storage format); empty for its element type.
+std::string getL1Format(Value buffer) {
+  if (!buffer)
+    return std::string();
+  for (Operation *user : buffer.getUsers())
+    if (auto copy = tile::CopyOp::dynCast(user))
+      if (copy.getDest() == buffer)
+        if (auto tensor =
+                copy.getSource().getType().dyn_cast<tile::TensorType>()) {
+          std::string format = tile::getStorageFormat(tensor);
+          if (!format.empty())
+            return format;
+        }
+  return std::string();
+}
+
+/// The bytes of a buffer of `type` scaled sx x sy, in `buffer`'s L1 format
+/// (a block float's tiles for weights stored so).
 int64_t getBytes(tile::BufType type, Scale sx, Scale sy,
-                 llvm::function_ref<Span(unsigned)> spanOf) {
+                 llvm::function_ref<Span(unsigned)> spanOf,
+                 Value buffer = Value()) {
   int64_t elements = 1;
   for (unsigned d = 0; d < type.getRank(); ++d)
     elements *= getScale(spanOf(d), sx, sy).apply(type.getShape()[d]);
+  std::string format = getL1Format(buffer);
+  if (!format.empty())
+    return elements * tile::getBlockFloatTileBytes(format) /
+           (tile::kTileSize * tile::kTileSize);
   return elements * tile::getElementBytes(type.getElementType());
+}
+
+/// A gemm whose K loop mergeKSteps may merge: the loop counts 0 to `trips`
+/// by 1, its index is used only as `%k * blockK` in the K offsets of the
+/// two copies that fill A and B (their only writes), and neither operand
+/// is transposed.
+struct KMerge {
+  Operation *gemm = nullptr, *loop = nullptr;
+  Value a, b, index;
+  int64_t trips = 0, blockK = 0;
+  /// The `%k * blockK` products.
+  llvm::SmallVector<Operation *, 2> products;
+};
+
+std::optional<KMerge> analyzeKMerge(tile::KernelOp kernel) {
+  Operation *op = kernel.getOperation();
+  tile::GemmOp gemm(nullptr);
+  int64_t gemms = 0;
+  op->walk([&](Operation *inner) {
+    if (auto found = tile::GemmOp::dynCast(inner)) {
+      gemm = found;
+      ++gemms;
+    }
+  });
+  if (gemms != 1 || gemm.getTransposeA() || gemm.getTransposeB())
+    return std::nullopt;
+  KMerge merge;
+  merge.gemm = gemm.getOperation();
+  merge.loop = merge.gemm->getParentOp();
+  Operation *loop = merge.loop;
+  if (!loop || loop->getParentOp() != op ||
+      (!tile::PipelinedOp::dynCast(loop) && !scf::ForOp::dynCast(loop)))
+    return std::nullopt;
+  std::optional<int64_t> lb = getConstantInt(loop->getOperand(0));
+  std::optional<int64_t> ub = getConstantInt(loop->getOperand(1));
+  std::optional<int64_t> step = getConstantInt(loop->getOperand(2));
+  if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 2)
+    return std::nullopt;
+  merge.trips = *ub;
+  merge.a = merge.gemm->getOperand(0);
+  merge.b = merge.gemm->getOperand(1);
+  auto typeA = merge.a.getType().cast<tile::BufType>();
+  auto typeB = merge.b.getType().cast<tile::BufType>();
+  if (typeA.getRank() != 2 || typeB.getRank() != 2)
+    return std::nullopt;
+  merge.blockK = typeA.getShape()[1];
+  if (merge.blockK % tile::kTileSize != 0 ||
+      merge.blockK >= 4 * tile::kTileSize)
+    return std::nullopt;
+  // The index's uses: `%k * blockK`, each reaching only the K offset of
+  // the copy into A (offset 1) or B (offset 0).
+  merge.index = loop->getRegion(0).front().getArgument(0);
+  llvm::SmallVector<Operation *, 2> copies;
+  for (OpOperand &use : merge.index.getUses()) {
+    Operation *user = use.getOwner();
+    std::optional<int64_t> extent =
+        user->getName().getStringRef() == "arith.muli"
+            ? getConstantInt(user->getOperand(1 - use.getOperandNumber()))
+            : std::nullopt;
+    if (!extent || *extent != merge.blockK)
+      return std::nullopt;
+    for (OpOperand &offsetUse : user->getResult(0).getUses()) {
+      auto copy = tile::CopyOp::dynCast(offsetUse.getOwner());
+      if (!copy || copy.getOperation()->getParentOp() != loop)
+        return std::nullopt;
+      unsigned offset = offsetUse.getOperandNumber() - 2;
+      bool intoA = copy.getDest() == merge.a && offset == 1 &&
+                   copy.getOffsets().size() == 2;
+      bool intoB = copy.getDest() == merge.b && offset == 0 &&
+                   copy.getOffsets().size() == 2;
+      if (!intoA && !intoB)
+        return std::nullopt;
+      copies.push_back(copy.getOperation());
+    }
+    merge.products.push_back(user);
+  }
+  if (copies.size() != 2 || copies[0] == copies[1])
+    return std::nullopt;
+  // A and B are written by those copies only.
+  bool otherWrites = false;
+  op->walk([&](Operation *inner) {
+    if (llvm::is_contained(copies, inner) || inner == merge.gemm)
+      return;
+    for (Value operand : inner->getOperands())
+      otherWrites |= (operand == merge.a || operand == merge.b) &&
+                     !tile::GemmOp::dynCast(inner);
+  });
+  if (otherWrites)
+    return std::nullopt;
+  return merge;
+}
+
+/// The K steps mergeKSteps merges into one (2 to 4; 1 for none): a core's
+/// block of at least 64 output tiles (`outputTiles`), K blocks of up to 8
+/// tiles, two steps at least left, and the larger A and B blocks
+/// (`bytesAB` a step, `stages` of them) within the usable L1 beside the
+/// kernel's other `bytes`.
+int64_t chooseKFactor(const KMerge &merge, int64_t outputTiles, int64_t bytes,
+                      int64_t bytesAB, int64_t stages, int64_t usable) {
+  if (outputTiles < 64)
+    return 1;
+  for (int64_t f = 4; f >= 2; --f)
+    if (merge.trips % f == 0 && merge.trips / f >= 2 &&
+        merge.blockK * f <= 8 * tile::kTileSize &&
+        bytes + stages * (f - 1) * bytesAB <= usable)
+      return f;
+  return 1;
+}
+
+/// The pipeline stages of the loop (two at least: A and B are double
+/// buffered).
+int64_t getStages(Operation *loop) {
+  if (auto pipelined = tile::PipelinedOp::dynCast(loop))
+    return std::max<int64_t>(2, pipelined.getStages());
+  return 2;
 }
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -130,6 +270,13 @@ std::pair<double, double> getDramBytesPerCycle(llvm::StringRef arch) {
   if (arch == "grayskull")
     return {118.4 / 1.2, 22};
   return {288, 22};
+}
+
+/// The bytes a cycle one unpacker brings into a source register, as the
+/// timing model has it (docs/timing-model.md, unpackBytesPerCycle):
+/// Blackhole's unpackers run at twice Wormhole's rate (tt-llk issue #130).
+double getUnpackBytesPerCycle(llvm::StringRef arch) {
+  return arch == "blackhole" ? 128 : 64;
 }
 
 /// One way to run a kernel: the cores [0, 0] to [columns - 1, rows - 1]
@@ -259,33 +406,52 @@ public:
   }
 
 private:
-  /// The merge factors on a `columns` x `rows` sub-grid (the largest that
-  /// fit L1 and the tensors) and the predicted cycles.
+  /// The merge factors on a `columns` x `rows` sub-grid and the predicted
+  /// cycles: the largest that fit L1 and the tensors (halving the larger
+  /// factor until they do), unless smaller ones, several blocks per core in
+  /// lock-step, are predicted 5 % faster. They can be: smaller blocks leave
+  /// L1 for longer K blocks, which the packer's accumulation needs at HiFi2
+  /// (getPackCycles).
   GridChoice plan(tile::KernelOp kernel, SpanAnalysis &analysis,
                   llvm::ArrayRef<Operation *> allocs, int64_t columns,
                   int64_t rows) const {
     int64_t gx = kernel.getGrid()[0], gy = kernel.getGrid()[1];
-    GridChoice choice;
-    choice.columns = columns;
-    choice.rows = rows;
+    int64_t cores = columns * rows;
+    auto make = [&](int64_t fx, int64_t fy) {
+      GridChoice choice;
+      choice.columns = columns;
+      choice.rows = rows;
+      choice.sx = Scale{fx, 1};
+      choice.sy = Scale{fy, 1};
+      choice.gx = gx / fx;
+      choice.gy = gy / fy;
+      choice.cycles = estimate(kernel, analysis, allocs, choice);
+      return choice;
+    };
+    auto usable = [&](int64_t fx, int64_t fy) {
+      return fits(kernel, analysis, allocs, Scale{fx, 1}, Scale{fy, 1},
+                  (gx / fx) * (gy / fy) <= cores) &&
+             inside(kernel, analysis, Scale{fx, 1}, Scale{fy, 1});
+    };
     int64_t fx = gx % columns == 0 ? gx / columns : 1;
     int64_t fy = gy % rows == 0 ? gy / rows : 1;
-    int64_t cores = columns * rows;
-    while ((!fits(kernel, analysis, allocs, Scale{fx, 1}, Scale{fy, 1},
-                  (gx / fx) * (gy / fy) <= cores) ||
-            !inside(kernel, analysis, Scale{fx, 1}, Scale{fy, 1})) &&
-           (fx > 1 || fy > 1)) {
+    while (!usable(fx, fy) && (fx > 1 || fy > 1)) {
       if (fx >= fy)
         fx = largestDivisor(gx, fx / 2);
       else
         fy = largestDivisor(gy, fy / 2);
     }
-    choice.sx = Scale{fx, 1};
-    choice.sy = Scale{fy, 1};
-    choice.gx = gx / fx;
-    choice.gy = gy / fy;
-    choice.cycles = estimate(kernel, analysis, choice);
-    return choice;
+    GridChoice largest = make(fx, fy);
+    GridChoice best = largest;
+    for (int64_t x = fx; x >= 1; --x)
+      for (int64_t y = fy; y >= 1; --y) {
+        if (gx % x != 0 || gy % y != 0 || (x == fx && y == fy) || !usable(x, y))
+          continue;
+        GridChoice candidate = make(x, y);
+        if (candidate.cycles < best.cycles * (1 - 1e-9))
+          best = candidate;
+      }
+    return best.cycles < largest.cycles * 0.95 ? best : largest;
   }
 
   /// Resized blocks on the whole grid, each core running about kx x ky of
@@ -334,7 +500,7 @@ private:
     if (!fits(kernel, analysis, allocs, choice.sx, choice.sy, once) ||
         !inside(kernel, analysis, choice.sx, choice.sy))
       return std::nullopt;
-    choice.cycles = estimate(kernel, analysis, choice);
+    choice.cycles = estimate(kernel, analysis, allocs, choice);
     return choice;
   }
 
@@ -459,7 +625,7 @@ private:
     for (Operation *alloc : allocs) {
       Value buffer = alloc->getResult(0);
       auto type = buffer.getType().cast<tile::BufType>();
-      int64_t size = getBytes(type, sx, sy, spanOf(buffer));
+      int64_t size = getBytes(type, sx, sy, spanOf(buffer), buffer);
       bool shared = type.getMemorySpace() == tile::MemorySpace::Shared;
       bool single = once || drained.count(buffer.getAsOpaquePointer()) != 0;
       bytes += shared || !single ? 2 * size : size;
@@ -497,6 +663,7 @@ private:
   /// is read once per grid row (column) when each core runs one block, or
   /// several in lock-step: the multicast of docs/pipeline.md.
   double estimate(tile::KernelOp kernel, SpanAnalysis &analysis,
+                  llvm::ArrayRef<Operation *> allocs,
                   const GridChoice &choice) const {
     Operation *op = kernel.getOperation();
     int64_t blocks = choice.gx * choice.gy;
@@ -527,8 +694,9 @@ private:
       // its share of the sub-block's operands, whichever is longer. The
       // unpacker holds one operand across the longer side of an h x w
       // sub-block (tt-llk llk_unpack_AB_matmul.h, reuse_a), so a product
-      // unpacks 1 + 1 / max(h, w) tiles of 32 cycles; tile-lower-compute's
-      // sub-blocks fill half of DST (4 f32 or 8 bf16 tiles).
+      // unpacks 1 + 1 / max(h, w) tiles (32 cycles for bf16);
+      // tile-lower-compute's sub-blocks fill half of DST (4 f32 or 8 bf16
+      // tiles).
       int64_t mt = 1, nt = 1;
       if (c.getRank() == 2) {
         Value acc = inner->getOperand(2);
@@ -541,14 +709,31 @@ private:
       }
       int64_t capacity = c.getElementType().isF32() ? 4 : 8;
       auto [subH, subW] = chooseSubBlock(mt, nt, capacity);
+      // The streamed operand's tile and a share of the held one's, at the
+      // unpacker's rate: B is streamed across a wide sub-block (A held), A
+      // across a tall one. A block-float operand's tiles are smaller.
+      auto tileBytes = [&](Value buffer) {
+        std::string format = getL1Format(buffer);
+        if (!format.empty())
+          return double(tile::getBlockFloatTileBytes(format));
+        auto type = buffer.getType().cast<tile::BufType>();
+        return double(32 * 32 * tile::getElementBytes(type.getElementType()));
+      };
+      double bytesA = tileBytes(inner->getOperand(0));
+      double bytesB = tileBytes(inner->getOperand(1));
+      double streamed = subW >= subH ? bytesB : bytesA;
+      double held = subW >= subH ? bytesA : bytesB;
       double perProduct =
           std::max(double(16 * phases),
-                   32.0 * (1.0 + 1.0 / double(std::max(subH, subW))));
+                   (streamed + held / double(std::max(subH, subW))) /
+                       getUnpackBytesPerCycle(target.arch));
       blockCycles += spans(inner->getOperand(2), c) *
                      double(a.getShape()[a.getRank() - 1]) / 32 *
                      double(getTrips(inner, op)) * perProduct;
     });
     double compute = double(perCore) * blockCycles;
+    double pack =
+        double(perCore) * getPackCycles(kernel, analysis, allocs, choice);
     double total = 0, busiest = 0, handshakes = 0;
     forEachTensorCopy(op, [&](Value tensor, Value buffer, Operation *copy) {
       if (copy->getOperand(0) != tensor)
@@ -560,17 +745,20 @@ private:
         rows |= span == Span::Rows;
         columns |= span == Span::Columns;
       }
-      double bytes = double(getBytes(type, choice.sx, choice.sy,
-                                     [&](unsigned d) {
-                                       return analysis.getSpan(buffer, d);
-                                     })) *
-                     double(getTrips(copy, op));
+      double bytes =
+          double(getBytes(
+              type, choice.sx, choice.sy,
+              [&](unsigned d) { return analysis.getSpan(buffer, d); },
+              buffer)) *
+          double(getTrips(copy, op));
       double readers = double(blocks);
       bool columnAllowed =
           !columns || canMulticastColumn(target.arch, choice.rows);
       if (multicast && rows != columns && columnAllowed) {
         readers = double(rows ? choice.rows : choice.columns);
-        handshakes += double(getTrips(copy, op));
+        // A group of one core reads its block itself: no handshake.
+        if ((rows ? choice.columns : choice.rows) > 1)
+          handshakes += double(getTrips(copy, op));
       }
       total += bytes * readers;
       busiest += bytes * double(perCore);
@@ -581,8 +769,51 @@ private:
     // cycles each), which double buffering overlaps with compute but not
     // with the reader's next step.
     constexpr double kHandshakeCycles = 500;
-    return std::max({compute, total / board, busiest / core,
+    return std::max({compute, pack, total / board, busiest / core,
                      handshakes * kHandshakeCycles});
+  }
+
+  /// The packer's cycles for one block of a gemm that accumulates over the
+  /// steps of its K loop: each K block ends with every output tile packed
+  /// into L1 and added to what is there (pack_reconfig_l1_acc), once per K
+  /// block after mergeKSteps merges them, at the packer's rate
+  /// (docs/timing-model.md: 8 cycles and 64 bytes a cycle, 72 for an f32
+  /// tile). At HiFi2 a K block of two tiles packs an f32 tile per 64
+  /// cycles of math: the packer, not the math engine, sets the pace.
+  double getPackCycles(tile::KernelOp kernel, SpanAnalysis &analysis,
+                       llvm::ArrayRef<Operation *> allocs,
+                       const GridChoice &choice) const {
+    std::optional<KMerge> merge = analyzeKMerge(kernel);
+    if (!merge)
+      return 0;
+    Value c = merge->gemm->getOperand(2);
+    auto typeC = c.getType().cast<tile::BufType>();
+    if (typeC.getRank() != 2)
+      return 0;
+    auto scaled = [&](Value buffer, unsigned d) {
+      auto type = buffer.getType().cast<tile::BufType>();
+      return getScale(analysis.getSpan(buffer, d), choice.sx, choice.sy)
+          .apply(type.getShape()[d]);
+    };
+    int64_t outputTiles =
+        scaled(c, 0) / tile::kTileSize * (scaled(c, 1) / tile::kTileSize);
+    int64_t bytesAB = 0;
+    for (Value buffer : {merge->a, merge->b})
+      bytesAB += getBytes(
+          buffer.getType().cast<tile::BufType>(), choice.sx, choice.sy,
+          [&](unsigned d) { return analysis.getSpan(buffer, d); }, buffer);
+    bool once = choice.gx * choice.gy <= choice.columns * choice.rows;
+    int64_t stages = getStages(merge->loop);
+    int64_t bytes =
+        getL1Bytes(kernel, analysis, allocs, choice.sx, choice.sy, once) +
+        (stages - 2) * bytesAB;
+    int64_t factor = chooseKFactor(*merge, outputTiles, bytes, bytesAB, stages,
+                                   tt::getUsableL1Bytes(target.arch));
+    double tileBytes =
+        double(32 * 32 * tile::getElementBytes(typeC.getElementType()));
+    double packTile = 8 + tileBytes / 64;
+    return double(outputTiles) * double((merge->trips + factor - 1) / factor) *
+           packTile;
   }
 
   /// Announces resized blocks (the user's blocking changed) against the
@@ -671,105 +902,44 @@ private:
   void mergeKSteps(tile::KernelOp kernel, llvm::ArrayRef<Operation *> allocs,
                    PatternRewriter &rewriter) const {
     Operation *op = kernel.getOperation();
-    tile::GemmOp gemm(nullptr);
-    int64_t gemms = 0;
-    op->walk([&](Operation *inner) {
-      if (auto found = tile::GemmOp::dynCast(inner)) {
-        gemm = found;
-        ++gemms;
-      }
-    });
-    if (gemms != 1 || gemm.getTransposeA() || gemm.getTransposeB())
+    std::optional<KMerge> merge = analyzeKMerge(kernel);
+
+    if (!merge)
       return;
-    Operation *gemmOp = gemm.getOperation();
-    Operation *loop = gemmOp->getParentOp();
-    if (!loop || loop->getParentOp() != op ||
-        (!tile::PipelinedOp::dynCast(loop) && !scf::ForOp::dynCast(loop)))
-      return;
-    std::optional<int64_t> lb = getConstantInt(loop->getOperand(0));
-    std::optional<int64_t> ub = getConstantInt(loop->getOperand(1));
-    std::optional<int64_t> step = getConstantInt(loop->getOperand(2));
-    if (!lb || !ub || !step || *lb != 0 || *step != 1 || *ub < 2)
-      return;
-    Value a = gemmOp->getOperand(0), b = gemmOp->getOperand(1);
-    Value c = gemmOp->getOperand(2);
+    Value a = merge->a, b = merge->b, index = merge->index;
+    Operation *loop = merge->loop;
+    int64_t blockK = merge->blockK;
     auto typeA = a.getType().cast<tile::BufType>();
     auto typeB = b.getType().cast<tile::BufType>();
-    auto typeC = c.getType().cast<tile::BufType>();
-    int64_t blockK = typeA.getShape()[1];
-    if (typeA.getRank() != 2 || typeB.getRank() != 2 ||
-        typeC.getShape()[0] * typeC.getShape()[1] < 64 * 32 * 32 ||
-        blockK % tile::kTileSize != 0 || blockK >= 4 * tile::kTileSize)
-      return;
-    // The index's uses: `%k * blockK`, each reaching only the K offset of
-    // the copy into A (offset 1) or B (offset 0).
-    Value index = loop->getRegion(0).front().getArgument(0);
-    llvm::SmallVector<Operation *, 2> products;
-    llvm::SmallVector<Operation *, 2> copies;
-    for (OpOperand &use : index.getUses()) {
-      Operation *user = use.getOwner();
-      std::optional<int64_t> extent =
-          user->getName().getStringRef() == "arith.muli"
-              ? getConstantInt(user->getOperand(1 - use.getOperandNumber()))
-              : std::nullopt;
-      if (!extent || *extent != blockK)
-        return;
-      for (OpOperand &offsetUse : user->getResult(0).getUses()) {
-        auto copy = tile::CopyOp::dynCast(offsetUse.getOwner());
-        if (!copy || copy.getOperation()->getParentOp() != loop)
-          return;
-        unsigned offset = offsetUse.getOperandNumber() - 2;
-        bool intoA =
-            copy.getDest() == a && offset == 1 && copy.getOffsets().size() == 2;
-        bool intoB =
-            copy.getDest() == b && offset == 0 && copy.getOffsets().size() == 2;
-        if (!intoA && !intoB)
-          return;
-        copies.push_back(copy.getOperation());
-      }
-      products.push_back(user);
-    }
-    if (copies.size() != 2 || copies[0] == copies[1])
-      return;
-    // A and B are written by those copies only.
-    bool otherWrites = false;
-    op->walk([&](Operation *inner) {
-      if (llvm::is_contained(copies, inner) || inner == gemmOp)
-        return;
-      for (Value operand : inner->getOperands())
-        otherWrites |=
-            (operand == a || operand == b) && !tile::GemmOp::dynCast(inner);
-    });
-    if (otherWrites)
-      return;
+    auto typeC = merge->gemm->getOperand(2).getType().cast<tile::BufType>();
     int64_t bytesAB = 0;
     for (Value buffer : {a, b}) {
       auto type = buffer.getType().cast<tile::BufType>();
-      bytesAB += type.getShape()[0] * type.getShape()[1] *
-                 tile::getElementBytes(type.getElementType());
+      bytesAB += getBytes(
+          type, Scale(), Scale(), [](unsigned) { return Span::Neither; },
+          buffer);
     }
+    // The block's own extents (identity scales): no span changes a size,
+    // so the analysis need not succeed (merged blocks' offsets, `%b * f *
+    // E`, are not the form it reads).
     SpanAnalysis analysis(kernel);
-    if (!analysis.run())
-      return;
+    (void)analysis.run();
     int64_t blocks = kernel.getGrid()[0] * kernel.getGrid()[1];
     int64_t cores = target.columns * target.rows;
     if (auto chosen = op->getAttrOfType<DenseArrayAttr>(kCoresAttrName))
       cores = chosen.getIntValues()[0] * chosen.getIntValues()[1];
     int64_t bytes =
         getL1Bytes(kernel, analysis, allocs, Scale(), Scale(), blocks <= cores);
-    int64_t usable = tt::getUsableL1Bytes(target.arch);
+    int64_t stages = getStages(loop);
     // A and B take a block per pipeline stage (getL1Bytes counts two).
-    int64_t stages = 2;
-    if (auto pipelined = tile::PipelinedOp::dynCast(loop))
-      stages = std::max<int64_t>(2, pipelined.getStages());
     bytes += (stages - 2) * bytesAB;
-    int64_t factor = 0;
-    for (int64_t f = 4; f >= 2 && !factor; --f)
-      if (*ub % f == 0 && *ub / f >= 2 && blockK * f <= 8 * tile::kTileSize &&
-          bytes + stages * (f - 1) * bytesAB <= usable)
-        factor = f;
-    if (!factor)
+    int64_t factor = chooseKFactor(
+        *merge, typeC.getShape()[0] * typeC.getShape()[1] / (32 * 32), bytes,
+        bytesAB, stages, tt::getUsableL1Bytes(target.arch));
+
+    if (factor == 1)
       return;
+    int64_t ub = merge->trips;
     Context *context = op->getContext();
     rewriter.modifyOpInPlace(op, [&] {
       a.setType(tile::BufType::get(
@@ -782,9 +952,9 @@ private:
                   IntegerAttr::get(IntegerType::get(context, 64), factor));
     });
     rewriter.setInsertionPoint(loop);
-    Value bound = createIndex(rewriter, loop->getLoc(), *ub / factor);
+    Value bound = createIndex(rewriter, loop->getLoc(), ub / factor);
     rewriter.modifyOpInPlace(loop, [&] { loop->setOperand(1, bound); });
-    for (Operation *product : products) {
+    for (Operation *product : merge->products) {
       rewriter.setInsertionPoint(product);
       Value extent = createIndex(rewriter, product->getLoc(), blockK * factor);
       unsigned position = product->getOperand(0) == index ? 1 : 0;

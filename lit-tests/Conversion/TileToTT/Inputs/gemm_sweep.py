@@ -115,6 +115,22 @@ if __name__ == "__main__":
           writes = re.search(r"(\d+) dram-tile-writes", result.stderr)
           mt, nt, kt = pad(m) // 32, pad(n) // 32, pad(k) // 32
           fx, fy = coarsening(pad(n) // bn, pad(m) // bm, grid, bm, bn, bk, k, bf16_out)
+          # tile-coarsen may merge fewer blocks (several per core in
+          # lock-step) when its estimate says 5 % faster: the factors it
+          # took, which must divide the largest that fit.
+          coarsened = subprocess.run(
+              [tilt_opt, f"--tile-coarsen=grid={grid}", "-"],
+              input=source, capture_output=True, text=True)
+          taken = re.search(r"tile.coarsened = array<i64: (\d+), (\d+)>",
+                            coarsened.stdout)
+          if taken:
+              tx, ty = int(taken.group(1)), int(taken.group(2))
+              if fx % tx or fy % ty:
+                  problems.append(f"tile-coarsen merged {tx}x{ty} blocks, "
+                                  f"which does not divide {fx}x{fy}")
+              fx, fy = tx, ty
+          elif fx * fy != 1:
+              problems.append(f"tile-coarsen merged nothing, expected {fx}x{fy}")
           cbm, cbn = bm * fy, bn * fx
           blocks_m, blocks_n = pad(m) // cbm, pad(n) // cbn
           # Each output block (after tile-coarsen) reads its A row block and

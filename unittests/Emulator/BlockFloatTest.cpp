@@ -189,3 +189,51 @@ TEST(BlockFloatTest, BlockFloatsAreNotAccumulatedInL1) {
 }
 
 } // namespace
+
+// What a program reading a block-float tensor sees (tilt-run rounds its
+// inputs so): a row-major matrix of any width, rounded as tt-metal's host
+// packs its padded, tilized form and unpacks it again. 40 columns: the
+// third group of 16 of each row is cut short by the padding.
+TEST(BlockFloatTest, RowMajorRoundingMatchesTheHostConversion) {
+  for (tilt::emu::DataFormat format : {kBfp8, kBfp4}) {
+    constexpr size_t rows = 40, columns = 40;
+    std::vector<float> values(rows * columns);
+    for (size_t i = 0; i < values.size(); ++i)
+      values[i] = float((i * 37 % 101)) * (i % 7 == 0 ? 64.0f : 0.37f) -
+                  (i % 3 == 0 ? 20.0f : 0.0f);
+    // The host's way: pad to 64x64, tilize (32x32 tiles, rows of tiles),
+    // pack, unpack, untilize.
+    std::vector<float> padded(64 * 64, 0.0f);
+    for (size_t r = 0; r < rows; ++r)
+      for (size_t c = 0; c < columns; ++c)
+        padded[r * 64 + c] = values[r * columns + c];
+    std::vector<float> tiles;
+    for (size_t tr = 0; tr < 2; ++tr)
+      for (size_t tc = 0; tc < 2; ++tc)
+        for (size_t r = 0; r < 32; ++r)
+          for (size_t c = 0; c < 32; ++c)
+            tiles.push_back(padded[(tr * 32 + r) * 64 + tc * 32 + c]);
+    std::vector<float> back =
+        format == kBfp8
+            ? unpack_bfp8_tiles_into_float_vec(
+                  pack_as_bfp8_tiles(tiles, /*row_major_input=*/true,
+                                     /*is_exp_a=*/false),
+                  /*row_major_output=*/true, /*is_exp_a=*/false)
+            : ::unpack_bfp4_tiles_into_float_vec(
+                  ::pack_as_bfp4_tiles(tiles, true, false), true, false);
+    std::vector<float> rounded = values;
+    roundAsBlockFloatTiles(format, rounded.data(), rounded.size(), columns);
+    size_t changed = 0;
+    for (size_t r = 0; r < rows; ++r)
+      for (size_t c = 0; c < columns; ++c) {
+        size_t tile = (r / 32) * 2 + c / 32;
+        float expected = back[tile * 1024 + (r % 32) * 32 + c % 32];
+        EXPECT_EQ(rounded[r * columns + c], expected)
+            << "row " << r << " column " << c;
+        changed += rounded[r * columns + c] != values[r * columns + c];
+      }
+    // The rounding did something: shared exponents cost the small values
+    // bits.
+    EXPECT_GT(changed, rows * columns / 4);
+  }
+}

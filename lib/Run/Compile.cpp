@@ -14,12 +14,14 @@
 #include "tilt/Dialect/Math/Math.h"
 #include "tilt/Dialect/SCF/SCF.h"
 #include "tilt/Dialect/TT/Passes.h"
+#include "tilt/Dialect/Tile/Passes.h"
 #include "tilt/Dialect/Tile/Tile.h"
 #include "tilt/IR/Attributes.h"
 #include "tilt/IR/BuiltinOps.h"
 #include "tilt/IR/Verifier.h"
 #include "tilt/Pass/Pass.h"
 #include "tilt/Run/Run.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -99,6 +101,21 @@ static std::string describePipeline(const TileToTTOptions &target) {
   if (target.allowTF32)
     pipeline += "allow-tf32=true ";
   return pipeline + "math-fidelity=" + target.mathFidelity + "}";
+}
+
+/// The name tt-split-kernels gives the buffer of function argument
+/// `argument` (before making names unique): the argument's name when it is
+/// an identifier (`%A` gives `A`), else `argN`.
+static std::string getArgumentName(BlockArgument argument) {
+  Location loc = argument.getLoc();
+  if (loc.getKind() == Location::Kind::Name) {
+    llvm::StringRef source = loc.getNameValue();
+    if (!source.empty() && !llvm::isDigit(source.front()) &&
+        llvm::all_of(source,
+                     [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+      return source.str();
+  }
+  return "arg" + std::to_string(argument.getArgNumber());
 }
 
 /// The buffers and scalars of `steps`, each once (an argument of several
@@ -230,6 +247,28 @@ LogicalResult run::compileProgram(Operation *module,
       return failure();
     result.pipeline = describePipeline(options.target);
     result.allowTF32 = options.target.allowTF32;
+  }
+
+  // The storage formats asked for, on the copy that is lowered (the
+  // reference computes with the values, which runProgram rounds).
+  if (!options.storageFormats.empty()) {
+    if (isTT)
+      return emitError(context, Location())
+             << "storage formats are set on the tensors of a tile program, "
+                "not a tt program's buffers";
+    Operation *lowered = findFunction(result.lowered.get(), options.function);
+    Block &entry = lowered->getRegion(0).front();
+    for (const auto &[name, format] : options.storageFormats) {
+      std::optional<unsigned> index;
+      for (BlockArgument argument : entry.getArguments())
+        if (getArgumentName(argument) == name)
+          index = argument.getArgNumber();
+      if (!index)
+        return emitError(context, lowered->getLoc())
+               << "no tensor argument '" << name << "' to store as " << format;
+      if (failed(tile::setStorageFormat(lowered, *index, format)))
+        return failure();
+    }
   }
 
   // 1. Lower.

@@ -14,6 +14,7 @@
 #include "PyDiagnostics.h"
 #include "PyIR.h"
 #include "tilt/Dialect/Tile/Tile.h"
+#include "tilt/Emulator/Emulator.h"
 #include "tilt/IR/OpAsm.h"
 #include "llvm/ADT/StringExtras.h"
 #include <mutex>
@@ -75,8 +76,8 @@ compileModule(py::object moduleObject, const std::string &grid,
               const std::string &arch, const std::string &board,
               const std::string &mathFidelity, bool fuse, bool coarsen,
               bool multicast, bool spread, bool allowTF32,
-              const std::string &function,
-              const std::string &sourceName) {
+              const std::string &function, const std::string &sourceName,
+              const std::map<std::string, std::string> &storageFormats) {
   PyModule &module = moduleObject.cast<PyModule &>();
   run::CompileOptions options;
   options.target.grid = grid;
@@ -90,6 +91,7 @@ compileModule(py::object moduleObject, const std::string &grid,
   options.target.allowTF32 = allowTF32;
   options.function = function;
   options.sourceName = sourceName;
+  options.storageFormats = storageFormats;
   PyCompiledProgram result{module.context, moduleObject, {}};
   DiagnosticCapture capture(module.context.get(), module.sourceMgr.get());
   LogicalResult compiled = failure();
@@ -288,13 +290,38 @@ void bindRun(py::module_ &m) {
            py::arg("check_reference") = true,
            "Runs the program on the emulator with the given arrays (by "
            "buffer name; the others random) and returns the result");
+  run.def(
+      "round_as_block_float",
+      [](py::array_t<float, py::array::c_style | py::array::forcecast> array,
+         const std::string &format) {
+        if (format != "bfp8_b" && format != "bfp4_b")
+          throw py::value_error("unknown block-float format '" + format +
+                                "' (expected 'bfp8_b' or 'bfp4_b')");
+        if (array.ndim() < 1)
+          throw py::value_error("a block-float tensor has one dimension or "
+                                "more");
+        py::array_t<float> result(std::vector<py::ssize_t>(
+            array.shape(), array.shape() + array.ndim()));
+        std::copy(array.data(), array.data() + array.size(),
+                  result.mutable_data());
+        emu::roundAsBlockFloatTiles(
+            format == "bfp8_b" ? emu::DataFormat::Bfp8_b
+                               : emu::DataFormat::Bfp4_b,
+            result.mutable_data(), size_t(result.size()),
+            size_t(array.shape(array.ndim() - 1)));
+        return result;
+      },
+      py::arg("array"), py::arg("format"),
+      "The values of `array` (float32, rows along its last dimension) as a "
+      "block-float tensor of `format` holds them: as tt-metal's host packs "
+      "them into tiles (a shared exponent per 16 values of a row)");
   run.def("compile", &compileModule, py::arg("module"), py::kw_only(),
           py::arg("grid") = "", py::arg("arch") = "", py::arg("board") = "",
           py::arg("math_fidelity") = "HiFi4", py::arg("fuse") = true,
           py::arg("coarsen") = true, py::arg("multicast") = true,
           py::arg("spread") = true, py::arg("allow_tf32") = false,
-          py::arg("function") = "",
-          py::arg("source_name") = "",
+          py::arg("function") = "", py::arg("source_name") = "",
+          py::arg("storage_formats") = std::map<std::string, std::string>(),
           "Lowers a module's tile program (or checks a tt program) and emits "
           "its Metalium files; raises TiltError with located diagnostics");
 }

@@ -37,6 +37,11 @@ class PassConfigKey:
     #: operands (10-bit mantissas), as PyTorch's ``allow_tf32``; default
     #: False, exact f32 on the SFPU.
     TILT_ALLOW_TF32 = "tilt.allow_tf32"
+    #: ``{"B": "bfp8_b"}``: the tensor parameters stored in DRAM as
+    #: Tenstorrent's block floats (``bfp8_b``, ``bfp4_b``), as weights that
+    #: ``T.gemm`` multiplies often are (ttnn's ``bfloat8_b``); the kernel
+    #: computes with the values the host's conversion leaves.
+    TILT_STORAGE_FORMATS = "tilt.storage_formats"
     # TileLang's keys (tilelang/transform/pass_config.py).
     TL_SIMPLIFY = "tl.Simplify"
     TL_DISABLE_BUFFER_INIT_CHECK = "tl.disable_buffer_init_check"

@@ -123,6 +123,22 @@ def check_pass_configs(pass_configs):
     return value
 
 
+def storage_formats_of(pass_configs):
+    """``pass_configs['tilt.storage_formats']``, checked: a dict from tensor
+    parameter names to ``"bfp8_b"`` or ``"bfp4_b"`` (empty when absent)."""
+    formats = (pass_configs or {}).get("tilt.storage_formats", {})
+    if not isinstance(formats, dict):
+        raise TypeError("pass_configs['tilt.storage_formats'] must be a dict "
+                        "from tensor names to 'bfp8_b' or 'bfp4_b', got "
+                        f"{type(formats).__name__}")
+    for name, fmt in formats.items():
+        if not isinstance(name, str) or fmt not in ("bfp8_b", "bfp4_b"):
+            raise ValueError("pass_configs['tilt.storage_formats'] maps tensor "
+                             "names to 'bfp8_b' or 'bfp4_b', got "
+                             f"{name!r}: {fmt!r}")
+    return dict(formats)
+
+
 class JITImpl:
     """The object ``@tilt.jit`` makes of a function (TileLang's JITImpl):
     call it, ``.compile(...)`` it, ``.get_kernel_source(...)``,

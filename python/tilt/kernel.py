@@ -235,17 +235,20 @@ def compile(func, out_idx=None, target="wormhole_b0", grid=None, board=None,
     board's whole grid); ``board``: ``n150``, ``p150``, ...;
     ``allow_tf32`` (or ``pass_configs={"tilt.allow_tf32": True}``): f32
     add, sub and mul on the FPU with TF32 operands instead of exactly on
-    the SFPU; ``spread=False``: each slice's split (split-K's
+    the SFPU; ``pass_configs={"tilt.storage_formats": {"B": "bfp8_b"}}``:
+    the tensor ``B`` stored in DRAM as block floats (weights that
+    ``T.gemm`` multiplies; docs/python.md); ``spread=False``: each slice's split (split-K's
     ``T.atomic_add``) runs on one core instead of the cores the other
     blocks leave idle. The other options are tilt-run's
     (docs/tilt-run.md)."""
+    from ._jit import check_pass_configs, storage_formats_of
     if allow_tf32 is None:
-        from ._jit import check_pass_configs
         allow_tf32 = check_pass_configs(pass_configs)
     return Kernel(func, out_idx=out_idx, target=target, grid=grid, board=board,
                   math_fidelity=math_fidelity, fuse=fuse, coarsen=coarsen,
                   multicast=multicast, spread=spread, work_dir=work_dir,
-                  timeout=timeout, allow_tf32=allow_tf32)
+                  timeout=timeout, allow_tf32=allow_tf32,
+                  storage_formats=storage_formats_of(pass_configs))
 
 
 def jit(func=None, *, out_idx=None, target="wormhole_b0", pass_configs=None,
@@ -314,7 +317,7 @@ class Kernel:
     def __init__(self, func, out_idx=None, target="wormhole_b0", grid=None,
                  board=None, math_fidelity="HiFi4", fuse=True, coarsen=True,
                  multicast=True, spread=True, work_dir=None, timeout=None,
-                 allow_tf32=False):
+                 allow_tf32=False, storage_formats=None):
         if isinstance(func, PrimFunc):
             text, source, self.params = func.text, func.filename, func.params
         elif isinstance(func, str):
@@ -347,7 +350,7 @@ class Kernel:
                 arch=_TARGETS.get(target or "", ""), board=board or "",
                 math_fidelity=math_fidelity, fuse=fuse, coarsen=coarsen,
                 multicast=multicast, spread=spread, allow_tf32=bool(allow_tf32),
-                source_name=source)
+                source_name=source, storage_formats=storage_formats or {})
         except ir.TiltError as error:
             if isinstance(func, str):
                 raise

@@ -89,6 +89,12 @@ cl::list<std::string> inputOptions(
     cl::desc("A buffer's initial values: NAME=FILE.npy (the name of the "
              "function argument, or argN)"),
     cl::cat(category));
+cl::list<std::string> storageFormatOptions(
+    "storage-format",
+    cl::desc("Store a tensor argument in DRAM as block floats: NAME=bfp8_b "
+             "or NAME=bfp4_b (weights that tile.gemm multiplies; "
+             "docs/dialects/tile.md)"),
+    cl::cat(category));
 cl::list<std::string> scalarOptions(
     "scalar",
     cl::desc("A scalar argument's value: NAME=VALUE (default: random in the "
@@ -363,6 +369,17 @@ int runTool() {
   compileOptions.function = functionOption;
   compileOptions.skipVerify = skipVerify;
   compileOptions.sourceName = inputFile;
+  for (const std::string &entry : storageFormatOptions) {
+    auto [name, format] = llvm::StringRef(entry).split('=');
+    if (name.empty() || format.empty() ||
+        compileOptions.storageFormats.count(name.str())) {
+      llvm::errs() << "error: --storage-format " << entry
+                   << ": expected NAME=bfp8_b or NAME=bfp4_b, once per "
+                      "tensor\n";
+      return 1;
+    }
+    compileOptions.storageFormats[name.str()] = format.str();
+  }
   compileOptions.progress = &llvm::errs();
   run::CompiledProgram program;
   if (failed(run::compileProgram(module.get(), compileOptions, program)))

@@ -69,6 +69,56 @@ std::string tile::getStorageFormat(TensorType type) {
   return format ? format.getValue().str() : std::string();
 }
 
+LogicalResult tile::setStorageFormat(Operation *op, unsigned index,
+                                     llvm::StringRef format) {
+  auto function = func::FuncOp::dynCast(op);
+  if (!function || function.isDeclaration())
+    return op->emitError() << "a storage format is set on a function's "
+                              "tensor argument";
+  FunctionType type = function.getFunctionType();
+  if (index >= type.getInputs().size())
+    return op->emitError() << "the function has no argument #" << index;
+  auto tensor = type.getInputs()[index].dyn_cast<TensorType>();
+  if (!tensor || tensor.getLayout())
+    return op->emitError()
+           << "argument #" << index << " (" << type.getInputs()[index]
+           << ") is not a !tile.tensor without a layout: its storage format "
+              "cannot be set";
+  if (format != "bfp8_b" && format != "bfp4_b")
+    return op->emitError() << "unknown storage format '" << format
+                           << "' for argument #" << index
+                           << " (expected bfp8_b or bfp4_b)";
+  Context *context = op->getContext();
+  NamedAttrList attrs;
+  attrs.set("format", StringAttr::get(context, format));
+  Type stored =
+      TensorType::get(context, tensor.getShape(), tensor.getElementType(),
+                      attrs.getDictionary(context));
+  llvm::SmallVector<Type, 4> inputs(type.getInputs().begin(),
+                                    type.getInputs().end());
+  inputs[index] = stored;
+  op->setInherentAttr(
+      "function_type",
+      TypeAttr::get(FunctionType::get(context, inputs, type.getResults())));
+  BlockArgument argument = function.getEntryBlock()->getArgument(index);
+  argument.setType(stored);
+  // The kernels' region arguments follow their operands (as
+  // legalizeKernel does).
+  llvm::SmallVector<Value, 4> worklist = {argument};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses())
+      if (auto kernel = KernelOp::dynCast(use.getOwner())) {
+        BlockArgument inner = kernel.getArgument(use.getOperandNumber());
+        if (inner.getType() != stored) {
+          inner.setType(stored);
+          worklist.push_back(inner);
+        }
+      }
+  }
+  return success();
+}
+
 Attribute TileLayout::toAttribute(Context *context) const {
   NamedAttrList attrs;
   if (!format.empty())

@@ -62,6 +62,10 @@ struct CompileOptions {
   /// The function to compile, by its symbol name (the tt.program of a tt
   /// input); empty: the module's only one.
   std::string function;
+  /// Storage formats asked for by tensor argument name (as ProgramArgument
+  /// names them): "bfp8_b" or "bfp4_b" for weights stored as block floats
+  /// (tile::setStorageFormat); tile programs only.
+  std::map<std::string, std::string> storageFormats;
   /// Testing only: a tt program is emitted without tt-verify, so that the
   /// emulator sees its errors.
   bool skipVerify = false;

@@ -5,7 +5,28 @@ from enum import Enum
 
 from ..testing import torch_assert_close
 
-__all__ = ["TensorSupplyType", "get_tensor_supply", "torch_assert_close"]
+__all__ = ["TensorSupplyType", "get_tensor_supply", "round_as_block_float",
+           "torch_assert_close"]
+
+
+def round_as_block_float(tensor, format="bfp8_b"):
+    """The values a kernel reads from ``tensor`` when it is stored as
+    Tenstorrent's block floats (``pass_configs={"tilt.storage_formats":
+    {name: format}}``): each 16 values of a row (the last dimension) share
+    an exponent, as tt-metal's host packs them (``pack_as_bfp8_tiles``).
+    Takes and returns a torch tensor (same dtype) or a NumPy array; for a
+    reference to compare a kernel's results with."""
+    import numpy as np
+
+    from .._tilt import run as _run
+    is_torch = type(tensor).__module__.startswith("torch")
+    values = (tensor.detach().cpu().float().numpy() if is_torch
+              else np.asarray(tensor, dtype=np.float32))
+    rounded = _run.round_as_block_float(values, format)
+    if is_torch:
+        import torch
+        return torch.from_numpy(rounded).to(tensor.dtype)
+    return rounded.astype(np.asarray(tensor).dtype, copy=False)
 
 
 class TensorSupplyType(Enum):

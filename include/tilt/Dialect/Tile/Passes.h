@@ -51,6 +51,15 @@ std::string getStorageFormat(TensorType type);
 /// (bfp4_b).
 int64_t getBlockFloatTileBytes(llvm::StringRef format);
 
+/// Asks for `format` ("bfp8_b", "bfp4_b") as the storage of the tensor
+/// argument `index` of `function` (a function of the tile dialect): its
+/// type, the function's type and the region arguments of the kernels it is
+/// passed to take the layout `{format = "..."}`, which tile-legalize checks
+/// and completes. An error at the function when the argument is not a
+/// tensor without a layout, or the format is unknown.
+LogicalResult setStorageFormat(Operation *function, unsigned index,
+                               llvm::StringRef format);
+
 /// The side of a tile (Tenstorrent's 32x32 tiles).
 constexpr int64_t kTileSize = 32;
 

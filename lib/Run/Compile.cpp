@@ -21,7 +21,6 @@
 #include "tilt/IR/Verifier.h"
 #include "tilt/Pass/Pass.h"
 #include "tilt/Run/Run.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -101,21 +100,6 @@ static std::string describePipeline(const TileToTTOptions &target) {
   if (target.allowTF32)
     pipeline += "allow-tf32=true ";
   return pipeline + "math-fidelity=" + target.mathFidelity + "}";
-}
-
-/// The name tt-split-kernels gives the buffer of function argument
-/// `argument` (before making names unique): the argument's name when it is
-/// an identifier (`%A` gives `A`), else `argN`.
-static std::string getArgumentName(BlockArgument argument) {
-  Location loc = argument.getLoc();
-  if (loc.getKind() == Location::Kind::Name) {
-    llvm::StringRef source = loc.getNameValue();
-    if (!source.empty() && !llvm::isDigit(source.front()) &&
-        llvm::all_of(source,
-                     [](char c) { return llvm::isAlnum(c) || c == '_'; }))
-      return source.str();
-  }
-  return "arg" + std::to_string(argument.getArgNumber());
 }
 
 /// The buffers and scalars of `steps`, each once (an argument of several
@@ -261,7 +245,7 @@ LogicalResult run::compileProgram(Operation *module,
     for (const auto &[name, format] : options.storageFormats) {
       std::optional<unsigned> index;
       for (BlockArgument argument : entry.getArguments())
-        if (getArgumentName(argument) == name)
+        if (getArgumentBufferName(argument) == name)
           index = argument.getArgNumber();
       if (!index)
         return emitError(context, lowered->getLoc())

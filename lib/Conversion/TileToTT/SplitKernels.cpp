@@ -58,17 +58,9 @@ std::string getUniqueName(llvm::StringRef name, llvm::StringSet<> &taken) {
 /// location if that is a C identifier (it names host variables and options)
 /// and not taken, else `argN`; a suffix makes it unique among `taken`.
 std::string getBufferName(BlockArgument argument, llvm::StringSet<> &taken) {
-  std::string name = "arg" + std::to_string(argument.getArgNumber());
-  Location loc = argument.getLoc();
-  if (loc.getKind() == Location::Kind::Name) {
-    llvm::StringRef source = loc.getNameValue();
-    bool identifier = !source.empty() && !llvm::isDigit(source.front()) &&
-                      llvm::all_of(source, [](char c) {
-                        return llvm::isAlnum(c) || c == '_';
-                      });
-    if (identifier && !taken.count(source))
-      name = source.str();
-  }
+  std::string name = getArgumentBufferName(argument);
+  if (taken.count(name))
+    name = "arg" + std::to_string(argument.getArgNumber());
   return getUniqueName(name, taken);
 }
 
@@ -674,4 +666,16 @@ private:
 
 std::unique_ptr<Pass> tilt::createTTSplitKernelsPass() {
   return std::make_unique<TTSplitKernelsPass>();
+}
+
+std::string tilt::getArgumentBufferName(BlockArgument argument) {
+  Location loc = argument.getLoc();
+  if (loc.getKind() == Location::Kind::Name) {
+    llvm::StringRef source = loc.getNameValue();
+    if (!source.empty() && !llvm::isDigit(source.front()) &&
+        llvm::all_of(source,
+                     [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+      return source.str();
+  }
+  return "arg" + std::to_string(argument.getArgNumber());
 }

@@ -97,6 +97,11 @@ std::unique_ptr<Pass> createTileLowerComputePass();
 std::unique_ptr<Pass> createTTHoistInitsPass();
 /// tt-split-kernels{math-fidelity=HiFi4}.
 std::unique_ptr<Pass> createTTSplitKernelsPass();
+/// The name tt-split-kernels gives the buffer (or scalar) of a function
+/// argument, before it makes names unique: the argument's name when it is
+/// a C identifier (`%A` gives `A`), else `argN`. tilt-run's --input and
+/// --storage-format name arguments so.
+std::string getArgumentBufferName(BlockArgument argument);
 
 /// Checks that the options' board, arch and grid agree (the grid fits the
 /// board's compute grid); sets `error` (naming the board) when they do not.

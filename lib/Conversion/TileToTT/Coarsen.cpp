@@ -119,6 +119,7 @@ struct KMerge {
   llvm::SmallVector<Operation *, 2> products;
 };
 
+/// The KMerge of `kernel`'s one gemm, when its K loop has that form.
 std::optional<KMerge> analyzeKMerge(tile::KernelOp kernel) {
   Operation *op = kernel.getOperation();
   tile::GemmOp gemm(nullptr);

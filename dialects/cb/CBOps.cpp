@@ -75,11 +75,19 @@ BlockFloatType BlockFloatType::get(Context *context, unsigned magnitudeBits) {
           getTypeID(), context, context->getLoadedDialect<CBDialect>(),
           magnitudeBits));
 }
+BlockFloatType BlockFloatType::get(Context *context, llvm::StringRef keyword) {
+  if (keyword != "bfp8_b" && keyword != "bfp4_b")
+    return BlockFloatType();
+  return get(context, keyword == "bfp8_b" ? 7u : 3u);
+}
 unsigned BlockFloatType::getMagnitudeBits() const {
   return getImpl()->magnitudeBits;
 }
 llvm::StringRef BlockFloatType::getKeyword() const {
   return getMagnitudeBits() == 7 ? "bfp8_b" : "bfp4_b";
+}
+llvm::StringRef BlockFloatType::getDataFormatName() const {
+  return getMagnitudeBits() == 7 ? "Bfp8_b" : "Bfp4_b";
 }
 int64_t BlockFloatType::getTileBytes() const {
   // 64 exponent bytes, then 1024 values of 1 + magnitude bits.
@@ -113,8 +121,8 @@ Type CBDialect::parseType(AsmParser &parser) const {
   llvm::StringRef keyword;
   if (failed(parser.parseKeyword(&keyword)))
     return Type();
-  if (keyword == "bfp8_b" || keyword == "bfp4_b")
-    return BlockFloatType::get(getContext(), keyword == "bfp8_b" ? 7 : 3);
+  if (auto blockFloat = BlockFloatType::get(getContext(), keyword))
+    return blockFloat;
   if (keyword != "cb") {
     parser.emitError(loc) << "unknown cb type '" << keyword
                           << "' (expected 'cb', 'bfp8_b' or 'bfp4_b')";

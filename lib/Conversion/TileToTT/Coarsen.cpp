@@ -92,19 +92,24 @@ std::string getL1Format(Value buffer) {
   return std::string();
 }
 
-/// The bytes of a buffer of `type` scaled sx x sy, in `buffer`'s L1 format
-/// (a block float's tiles for weights stored so).
+/// The bytes of one 32x32 tile of `buffer` (of `elementType`) in L1: a
+/// block float's for weights stored so (getL1Format).
+int64_t getL1TileBytes(Value buffer, Type elementType) {
+  std::string format = getL1Format(buffer);
+  return format.empty() ? tile::kTileSize * tile::kTileSize *
+                              tile::getElementBytes(elementType)
+                        : tile::getBlockFloatTileBytes(format);
+}
+
+/// The bytes of a buffer of `type` scaled sx x sy, in `buffer`'s L1 format.
 int64_t getBytes(tile::BufType type, Scale sx, Scale sy,
                  llvm::function_ref<Span(unsigned)> spanOf,
                  Value buffer = Value()) {
   int64_t elements = 1;
   for (unsigned d = 0; d < type.getRank(); ++d)
     elements *= getScale(spanOf(d), sx, sy).apply(type.getShape()[d]);
-  std::string format = getL1Format(buffer);
-  if (!format.empty())
-    return elements * tile::getBlockFloatTileBytes(format) /
-           (tile::kTileSize * tile::kTileSize);
-  return elements * tile::getElementBytes(type.getElementType());
+  return elements * getL1TileBytes(buffer, type.getElementType()) /
+         (tile::kTileSize * tile::kTileSize);
 }
 
 /// A gemm whose K loop mergeKSteps may merge: the loop counts 0 to `trips`
@@ -713,12 +718,9 @@ private:
       // The streamed operand's tile and a share of the held one's, at the
       // unpacker's rate: B is streamed across a wide sub-block (A held), A
       // across a tall one. A block-float operand's tiles are smaller.
-      auto tileBytes = [&](Value buffer) {
-        std::string format = getL1Format(buffer);
-        if (!format.empty())
-          return double(tile::getBlockFloatTileBytes(format));
+      auto tileBytes = [](Value buffer) {
         auto type = buffer.getType().cast<tile::BufType>();
-        return double(32 * 32 * tile::getElementBytes(type.getElementType()));
+        return double(getL1TileBytes(buffer, type.getElementType()));
       };
       double bytesA = tileBytes(inner->getOperand(0));
       double bytesB = tileBytes(inner->getOperand(1));
@@ -774,6 +776,36 @@ private:
                      handshakes * kHandshakeCycles});
   }
 
+  /// The output tiles of `merge`'s gemm in blocks scaled sx x sy.
+  static int64_t getOutputTiles(const SpanAnalysis &analysis,
+                                const KMerge &merge, Scale sx, Scale sy) {
+    llvm::SmallVector<int64_t, 4> shape =
+        getScaledShape(analysis, merge.gemm->getOperand(2), sx, sy);
+    int64_t tiles = 1;
+    for (int64_t extent : shape)
+      tiles *= extent / tile::kTileSize;
+    return tiles;
+  }
+
+  /// The K steps mergeKSteps merges into one for `merge`'s gemm in blocks
+  /// scaled sx x sy (`once`: a core runs one block): chooseKFactor with
+  /// the L1 the kernel's other buffers leave.
+  int64_t getKFactor(tile::KernelOp kernel, SpanAnalysis &analysis,
+                     llvm::ArrayRef<Operation *> allocs, const KMerge &merge,
+                     Scale sx, Scale sy, bool once) const {
+    int64_t bytesAB = 0;
+    for (Value buffer : {merge.a, merge.b})
+      bytesAB += getBytes(
+          buffer.getType().cast<tile::BufType>(), sx, sy,
+          [&](unsigned d) { return analysis.getSpan(buffer, d); }, buffer);
+    int64_t stages = getStages(merge.loop);
+    // A and B take a block per pipeline stage (getL1Bytes counts two).
+    int64_t bytes = getL1Bytes(kernel, analysis, allocs, sx, sy, once) +
+                    (stages - 2) * bytesAB;
+    return chooseKFactor(merge, getOutputTiles(analysis, merge, sx, sy), bytes,
+                         bytesAB, stages, tt::getUsableL1Bytes(target.arch));
+  }
+
   /// The packer's cycles for one block of a gemm that accumulates over the
   /// steps of its K loop: each K block ends with every output tile packed
   /// into L1 and added to what is there (pack_reconfig_l1_acc), once per K
@@ -789,29 +821,13 @@ private:
       return 0;
     Value c = merge->gemm->getOperand(2);
     auto typeC = c.getType().cast<tile::BufType>();
-    if (typeC.getRank() != 2)
-      return 0;
-    auto scaled = [&](Value buffer, unsigned d) {
-      auto type = buffer.getType().cast<tile::BufType>();
-      return getScale(analysis.getSpan(buffer, d), choice.sx, choice.sy)
-          .apply(type.getShape()[d]);
-    };
-    int64_t outputTiles =
-        scaled(c, 0) / tile::kTileSize * (scaled(c, 1) / tile::kTileSize);
-    int64_t bytesAB = 0;
-    for (Value buffer : {merge->a, merge->b})
-      bytesAB += getBytes(
-          buffer.getType().cast<tile::BufType>(), choice.sx, choice.sy,
-          [&](unsigned d) { return analysis.getSpan(buffer, d); }, buffer);
     bool once = choice.gx * choice.gy <= choice.columns * choice.rows;
-    int64_t stages = getStages(merge->loop);
-    int64_t bytes =
-        getL1Bytes(kernel, analysis, allocs, choice.sx, choice.sy, once) +
-        (stages - 2) * bytesAB;
-    int64_t factor = chooseKFactor(*merge, outputTiles, bytes, bytesAB, stages,
-                                   tt::getUsableL1Bytes(target.arch));
+    int64_t factor = getKFactor(kernel, analysis, allocs, *merge, choice.sx,
+                                choice.sy, once);
     double tileBytes =
         double(32 * 32 * tile::getElementBytes(typeC.getElementType()));
+    int64_t outputTiles =
+        getOutputTiles(analysis, *merge, choice.sx, choice.sy);
     double packTile = 8 + tileBytes / 64;
     return double(outputTiles) * double((merge->trips + factor - 1) / factor) *
            packTile;
@@ -904,7 +920,6 @@ private:
                    PatternRewriter &rewriter) const {
     Operation *op = kernel.getOperation();
     std::optional<KMerge> merge = analyzeKMerge(kernel);
-
     if (!merge)
       return;
     Value a = merge->a, b = merge->b, index = merge->index;
@@ -912,14 +927,6 @@ private:
     int64_t blockK = merge->blockK;
     auto typeA = a.getType().cast<tile::BufType>();
     auto typeB = b.getType().cast<tile::BufType>();
-    auto typeC = merge->gemm->getOperand(2).getType().cast<tile::BufType>();
-    int64_t bytesAB = 0;
-    for (Value buffer : {a, b}) {
-      auto type = buffer.getType().cast<tile::BufType>();
-      bytesAB += getBytes(
-          type, Scale(), Scale(), [](unsigned) { return Span::Neither; },
-          buffer);
-    }
     // The block's own extents (identity scales): no span changes a size,
     // so the analysis need not succeed (merged blocks' offsets, `%b * f *
     // E`, are not the form it reads).
@@ -929,15 +936,8 @@ private:
     int64_t cores = target.columns * target.rows;
     if (auto chosen = op->getAttrOfType<DenseArrayAttr>(kCoresAttrName))
       cores = chosen.getIntValues()[0] * chosen.getIntValues()[1];
-    int64_t bytes =
-        getL1Bytes(kernel, analysis, allocs, Scale(), Scale(), blocks <= cores);
-    int64_t stages = getStages(loop);
-    // A and B take a block per pipeline stage (getL1Bytes counts two).
-    bytes += (stages - 2) * bytesAB;
-    int64_t factor = chooseKFactor(
-        *merge, typeC.getShape()[0] * typeC.getShape()[1] / (32 * 32), bytes,
-        bytesAB, stages, tt::getUsableL1Bytes(target.arch));
-
+    int64_t factor = getKFactor(kernel, analysis, allocs, *merge, Scale(),
+                                Scale(), blocks <= cores);
     if (factor == 1)
       return;
     int64_t ub = merge->trips;

@@ -359,8 +359,7 @@ public:
     if (!layout->format.empty()) {
       if (!sourceTensor)
         return fail(op, "a block-float tensor is not written by kernels yet");
-      format = cb::BlockFloatType::get(op->getContext(),
-                                       layout->format == "bfp8_b" ? 7 : 3);
+      format = cb::BlockFloatType::get(op->getContext(), layout->format);
     }
 
     KernelState &kernelState = state.kernels[kernel.getOperation()];

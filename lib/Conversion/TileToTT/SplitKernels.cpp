@@ -273,8 +273,7 @@ private:
       // Block floats: whole tiles of their page size.
       Type element = type.getElementType();
       if (bytes && !layout->format.empty()) {
-        element = cb::BlockFloatType::get(context,
-                                          layout->format == "bfp8_b" ? 7 : 3);
+        element = cb::BlockFloatType::get(context, layout->format);
         bytes = *bytes / (tile::kTileSize * tile::kTileSize *
                           tile::getElementBytes(type.getElementType()));
         bytes = llvm::checkedMul<int64_t>(*bytes, layout->pageSize);

@@ -498,6 +498,12 @@ struct HostBuffer {
   /// unpack_bfp8_tiles_into_float_vec (or the bfp4 ones).
   std::string blockFloat;
   llvm::SmallVector<int64_t, 2> shape, padded;
+
+  /// The element type of the vector the host program writes and reads the
+  /// buffer's pages through: packed words for block floats.
+  std::string getPageType() const {
+    return blockFloat.empty() ? hostType : "uint32_t";
+  }
 };
 
 struct HostScalar {
@@ -569,8 +575,7 @@ std::optional<std::string> metalium::getDataFormat(Type type) {
   if (type.isSignlessInteger(1) || type.isUnsignedInteger(8))
     return std::string("UInt8");
   if (auto blockFloat = type.dyn_cast<cb::BlockFloatType>())
-    return std::string(blockFloat.getMagnitudeBits() == 7 ? "Bfp8_b"
-                                                          : "Bfp4_b");
+    return blockFloat.getDataFormatName().str();
   return std::nullopt;
 }
 
@@ -622,7 +627,8 @@ LogicalResult metalium::emitHost(tt::ProgramOp program,
                        << " buffer is stored in tiles, not row-major";
         return failure();
       }
-      info.blockFloat = blockFloat.getMagnitudeBits() == 7 ? "bfp8" : "bfp4";
+      // tt-metal's helpers drop the `_b`: pack_as_bfp8_tiles.
+      info.blockFloat = blockFloat.getKeyword().drop_back(2).str();
     }
     auto shape = op.getAttr("shape").dyn_cast_or_null<DenseArrayAttr>();
     auto padded = op.getAttr("padded_shape").dyn_cast_or_null<DenseArrayAttr>();
@@ -797,27 +803,20 @@ using namespace tilt_host;
        << ", mesh_device.get());\n";
     if (buffer.scratch)
       continue;
-    if (!buffer.blockFloat.empty()) {
-      // The host's conversion into block-float tiles (tt-metal's
-      // pack_as_bfp8_tiles: shared exponents per 16 values of a face row).
-      os << "  {\n    std::vector<float> data;\n"
-         << "    if (!loadInput(args, \"" << buffer.name << "\", "
-         << buffer.shapeVar << ", data))\n      return 2;\n"
-         << "    std::vector<uint32_t> tiles = pack_as_" << buffer.blockFloat
-         << "_tiles(toTiles<float>(data, " << buffer.shapeVar << ", "
-         << buffer.paddedVar
-         << "), /*row_major_input=*/false, /*is_exp_a=*/false);\n"
-         << "    distributed::EnqueueWriteMeshBuffer(cq, " << v
-         << ", tiles, false);\n  }\n";
-      continue;
-    }
+    // The values laid out in tiles (or rows) of the buffer's type; block
+    // floats then packed by tt-metal's host conversion
+    // (pack_as_bfp8_tiles: an exponent per 16 values of a face row).
+    std::string pages = (buffer.rowMajor ? "toRows<" : "toTiles<") +
+                        buffer.hostType + ">(data, " + buffer.shapeVar + ", " +
+                        buffer.paddedVar + ")";
+    if (!buffer.blockFloat.empty())
+      pages = "pack_as_" + buffer.blockFloat + "_tiles(" + pages +
+              ", /*row_major_input=*/false, /*is_exp_a=*/false)";
     os << "  {\n    std::vector<float> data;\n"
        << "    if (!loadInput(args, \"" << buffer.name << "\", "
        << buffer.shapeVar << ", data))\n      return 2;\n"
-       << "    std::vector<" << buffer.hostType << "> tiles = "
-       << (buffer.rowMajor ? "toRows<" : "toTiles<") << buffer.hostType
-       << ">(data, " << buffer.shapeVar << ", "
-       << buffer.paddedVar << ");\n"
+       << "    std::vector<" << buffer.getPageType() << "> tiles = " << pages
+       << ";\n"
        << "    distributed::EnqueueWriteMeshBuffer(cq, " << v
        << ", tiles, false);\n  }\n";
   }
@@ -1091,27 +1090,20 @@ using namespace tilt_host;
     if (buffer.scratch)
       continue;
     const std::string &n = buffer.name;
-    if (!buffer.blockFloat.empty()) {
-      os << "  if (args.outputs.count(\"" << n << "\")) {\n"
-         << "    std::vector<uint32_t> tiles;\n"
-         << "    distributed::EnqueueReadMeshBuffer(cq, tiles, " << buffer.var
-         << ", true);\n"
-         << "    ok &= saveArray(args.outputs[\"" << n << "\"], "
-         << buffer.shapeVar << ", fromTiles(unpack_" << buffer.blockFloat
-         << "_tiles_into_float_vec(tiles, /*row_major_output=*/false, "
-            "/*is_exp_a=*/false), "
-         << buffer.shapeVar << ", " << buffer.paddedVar << "));\n  }\n";
-      continue;
-    }
+    std::string pages =
+        buffer.blockFloat.empty()
+            ? std::string("tiles")
+            : "unpack_" + buffer.blockFloat +
+                  "_tiles_into_float_vec(tiles, /*row_major_output=*/false, "
+                  "/*is_exp_a=*/false)";
     os << "  if (args.outputs.count(\"" << n << "\")) {\n"
-       << "    std::vector<" << buffer.hostType << "> tiles;\n"
+       << "    std::vector<" << buffer.getPageType() << "> tiles;\n"
        << "    distributed::EnqueueReadMeshBuffer(cq, tiles, " << buffer.var
        << ", true);\n"
        << "    ok &= saveArray(args.outputs[\"" << n << "\"], "
        << buffer.shapeVar << ", "
-       << (buffer.rowMajor ? "fromRows(tiles, " : "fromTiles(tiles, ")
-       << buffer.shapeVar << ", "
-       << buffer.paddedVar << "));\n  }\n";
+       << (buffer.rowMajor ? "fromRows(" : "fromTiles(") << pages << ", "
+       << buffer.shapeVar << ", " << buffer.paddedVar << "));\n  }\n";
   }
   os << "  mesh_device->close();\n  return ok ? 0 : 1;\n}\n";
   os.flush();

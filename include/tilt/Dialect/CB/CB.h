@@ -43,9 +43,13 @@ public:
   using Base::Base;
   /// `magnitudeBits` is 7 (Bfp8_b) or 3 (Bfp4_b).
   static BlockFloatType get(Context *context, unsigned magnitudeBits);
+  /// The type `keyword` (`bfp8_b`, `bfp4_b`) names; null for another.
+  static BlockFloatType get(Context *context, llvm::StringRef keyword);
   unsigned getMagnitudeBits() const;
   /// `bfp8_b` or `bfp4_b`.
   llvm::StringRef getKeyword() const;
+  /// Metalium's name of the format: `Bfp8_b` or `Bfp4_b`.
+  llvm::StringRef getDataFormatName() const;
   /// The bytes of one 32x32 tile: 1088 or 576.
   int64_t getTileBytes() const;
 };
